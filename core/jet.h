@@ -1,0 +1,358 @@
+/*
+ * jet.h - the public interface of the jetodbc core reader.
+ *
+ * This is the only core header that driver/ includes. It knows nothing of
+ * ODBC. Everything here reads a Microsoft Jet/ACE database (.mdb Jet3/Jet4,
+ * .accdb ACE 12..17) read-only.
+ *
+ * Ownership in brief:
+ *   - jet_db owns the page cache, the catalog and every loaded tdef. Catalog
+ *     objects and tdefs are immutable once loaded and live until
+ *     jet_db_close(); callers hold const pointers to them.
+ *   - jet_scan is a table-scan cursor owned by its caller. Values it returns
+ *     borrow memory from the scan (a pinned page or the scan's scratch); they
+ *     stay valid until the next call on that scan.
+ *   - Errors: functions return jet_rc; detail goes into a jet_error owned by
+ *     the object the call works on (the db for open/catalog/tdef, the scan for
+ *     rows). Nothing is ever written to stderr or to the database file.
+ *
+ * Threading: a jet_db may be used by one thread at a time (the driver holds
+ * the connection lock around every core call).
+ */
+#ifndef JET_H
+#define JET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- errors */
+
+/** Result codes. JET_OK and JET_DONE are not errors; all others are < 0. */
+typedef enum jet_rc {
+    JET_OK = 0,
+    JET_DONE = 1,            /* end of an iteration */
+    JET_ENOMEM = -1,
+    JET_EIO = -2,            /* the OS refused a read/open (errno in detail) */
+    JET_ECORRUPT = -3,       /* the file contradicts the format */
+    JET_EUNSUPPORTED = -4,   /* a valid feature we do not read (yet) */
+    JET_EPASSWORD = -5,      /* password missing or wrong */
+    JET_ENOTFOUND = -6,      /* no such table/column/object */
+    JET_ELIMIT = -7,         /* a size past what we accept */
+    JET_EINTERRUPTED = -8,   /* cancelled or timed out */
+    JET_EFORMAT = -9         /* not a Jet/ACE database at all */
+} jet_rc;
+
+/** Error detail, recorded once where the problem is seen. */
+typedef struct jet_error {
+    jet_rc rc;          /* the code returned with it */
+    uint32_t pgno;      /* page number involved, or UINT32_MAX when none */
+    char msg[256];      /* English, UTF-8, NUL-terminated, no trailing period */
+} jet_error;
+
+/** A short English name of a code ("file is damaged", ...), never NULL. */
+const char *jet_rc_str(jet_rc rc);
+
+/* ------------------------------------------------------------- databases */
+
+/** File format versions, from the header page (byte 0x14). */
+typedef enum jet_version {
+    JET_VER_3 = 0,       /* Access 97, 2 KB pages, code-page text */
+    JET_VER_4 = 1,       /* Access 2000/2002/2003 */
+    JET_VER_ACE12 = 2,   /* Access 2007 */
+    JET_VER_ACE14 = 3,   /* Access 2010 */
+    JET_VER_ACE15 = 4,   /* Access 2013 */
+    JET_VER_ACE16 = 5,   /* Access 2016 */
+    JET_VER_ACE17 = 6    /* Access 2019 / 365 */
+} jet_version;
+
+typedef struct jet_db jet_db;
+
+/** Options for jet_db_open(); zero-initialise for defaults. */
+typedef struct jet_open_options {
+    const char *password;   /* UTF-8 database password, or NULL */
+    size_t cache_pages;     /* page cache bound in pages; 0 = default (256) */
+} jet_open_options;
+
+/**
+ * Open the database at path read-only, decode its header and load the
+ * catalog (MSysObjects). On success *out owns the file; release it with
+ * jet_db_close(). On failure *out is NULL and err (may be NULL) says why:
+ * JET_EIO, JET_EFORMAT (not a Jet file), JET_ECORRUPT, JET_EPASSWORD,
+ * JET_EUNSUPPORTED (e.g. an encryption we do not read), JET_ENOMEM.
+ */
+jet_rc jet_db_open(jet_db **out, const char *path,
+                   const jet_open_options *opts, jet_error *err);
+
+/** Close the file and free everything the db owns. Safe on NULL. */
+void jet_db_close(jet_db *db);
+
+jet_version jet_db_version(const jet_db *db);
+/** Page size in bytes: 2048 for Jet3, 4096 otherwise. */
+uint32_t jet_db_page_size(const jet_db *db);
+/** Windows code page of the file's text (Jet3 text; e.g. 1252). */
+uint16_t jet_db_code_page(const jet_db *db);
+/** The path given to jet_db_open (UTF-8, owned by db). */
+const char *jet_db_path(const jet_db *db);
+/** Detail of the last failed call on db (catalog, tdef loading). */
+const jet_error *jet_db_error(const jet_db *db);
+/** Pages read from the file since open (for tests asserting plans). */
+uint64_t jet_db_pages_read(const jet_db *db);
+
+/* --------------------------------------------------------------- catalog */
+
+/** What a catalog entry is (from MSysObjects Type and Flags). */
+typedef enum jet_object_kind {
+    JET_OBJ_TABLE = 1,          /* a user table */
+    JET_OBJ_SYSTEM_TABLE = 2,   /* MSys* and other system-flagged tables */
+    JET_OBJ_LINKED_TABLE = 3,   /* link to a table in another Access file */
+    JET_OBJ_LINKED_ODBC = 4,    /* link to an ODBC data source */
+    JET_OBJ_QUERY = 5           /* a saved query */
+} jet_object_kind;
+
+/** One catalog entry. All strings UTF-8, owned by the db. */
+typedef struct jet_object {
+    const char *name;
+    jet_object_kind kind;
+    int32_t id;               /* MSysObjects Id */
+    uint32_t tdef_pgno;       /* table definition page; 0 for non-tables */
+    const char *linked_db;    /* Database column of a link, else NULL */
+    const char *linked_name;  /* ForeignName of a link, else NULL */
+    const char *connect;      /* Connect string of a link, else NULL */
+} jet_object;
+
+/** Number of catalog entries (tables, system tables, links, queries). */
+size_t jet_catalog_count(const jet_db *db);
+/** Entry i (0 <= i < count), in MSysObjects scan order. */
+const jet_object *jet_catalog_at(const jet_db *db, size_t i);
+/**
+ * Find a table-like object (table, system table, linked table) by name,
+ * case-insensitively as Access compares names. NULL when absent.
+ */
+const jet_object *jet_catalog_find(const jet_db *db, const char *name);
+
+/* ------------------------------------------------------ table definitions */
+
+/** Column data types, with their on-disk codes (TDEF column descriptor). */
+typedef enum jet_type {
+    JET_T_BOOL = 0x01,
+    JET_T_BYTE = 0x02,
+    JET_T_INT = 0x03,         /* 16-bit */
+    JET_T_LONG = 0x04,        /* 32-bit */
+    JET_T_MONEY = 0x05,       /* Currency: int64 in units of 1/10000 */
+    JET_T_FLOAT = 0x06,       /* Single, IEEE 754 binary32 */
+    JET_T_DOUBLE = 0x07,
+    JET_T_DATETIME = 0x08,    /* double, days since 1899-12-30 */
+    JET_T_BINARY = 0x09,      /* up to 255 bytes */
+    JET_T_TEXT = 0x0A,        /* up to 255 characters */
+    JET_T_OLE = 0x0B,         /* long binary (LVAL) */
+    JET_T_MEMO = 0x0C,        /* long text (LVAL) */
+    JET_T_UNKNOWN_0D = 0x0D,
+    JET_T_UNKNOWN_0E = 0x0E,
+    JET_T_GUID = 0x0F,        /* Replication ID, 16 bytes */
+    JET_T_NUMERIC = 0x10,     /* Decimal: 17 bytes, sign + 96-bit */
+    JET_T_UNKNOWN_11 = 0x11,
+    JET_T_COMPLEX = 0x12,     /* attachment / multi-value: int32 id */
+    JET_T_BIGINT = 0x13,      /* Large Number, int64 (ACE 16+) */
+    JET_T_EXT_DATETIME = 0x14 /* Date/Time Extended, 42-byte text (ACE 17) */
+} jet_type;
+
+/** Column flags (decoded from the TDEF column descriptor flag bytes). */
+enum {
+    JET_COL_FIXED = 0x01,          /* stored in the fixed area */
+    JET_COL_NULLABLE = 0x02,       /* may be NULL */
+    JET_COL_AUTONUMBER = 0x04,     /* auto-increment LONG */
+    JET_COL_COMPRESSED = 0x08,     /* Unicode compression allowed */
+    JET_COL_HYPERLINK = 0x10,      /* a Hyperlink memo */
+    JET_COL_AUTO_GUID = 0x20,      /* auto-generated GUID */
+    JET_COL_CALCULATED = 0x40      /* ACE calculated column */
+};
+
+/** One column of a table, as decoded from its TDEF. Strings owned by db. */
+typedef struct jet_column {
+    const char *name;       /* UTF-8 */
+    jet_type type;
+    uint16_t col_num;       /* column number (storage order; gaps = deleted) */
+    uint16_t var_index;     /* index into the var-offset table (var cols) */
+    uint16_t fixed_offset;  /* byte offset in the fixed area (fixed cols) */
+    uint16_t length;        /* declared length in bytes (TEXT: 2/char Jet4) */
+    uint8_t precision;      /* NUMERIC precision, else 0 */
+    uint8_t scale;          /* NUMERIC scale, else 0 */
+    uint16_t flags;         /* JET_COL_* */
+    jet_type result_type;   /* calculated columns: type of the stored result;
+                               otherwise equal to type */
+} jet_column;
+
+/** An index's column reference. */
+typedef struct jet_index_column {
+    uint16_t col;           /* position in jet_tdef columns[] */
+    bool ascending;
+} jet_index_column;
+
+/** A logical index (primary key, unique, foreign key, plain). */
+typedef struct jet_index {
+    const char *name;
+    uint16_t ncols;
+    jet_index_column cols[10];
+    bool unique;
+    bool primary_key;
+    bool foreign_key;
+    bool ignore_nulls;
+    bool required;          /* disallow NULL */
+    uint32_t first_pgno;    /* root page of the physical index B-tree */
+} jet_index;
+
+/** A table definition: immutable after load, owned by the db. */
+typedef struct jet_tdef {
+    const char *name;       /* the catalog name */
+    uint32_t pgno;          /* first TDEF page */
+    uint32_t row_count;     /* as recorded in the TDEF (may be stale) */
+    uint16_t ncols;
+    const jet_column *cols; /* sorted by col_num: the SELECT * order */
+    uint16_t nindexes;
+    const jet_index *indexes;
+} jet_tdef;
+
+/**
+ * Load (once, then cached in db) the table definition of a table object.
+ * *out stays valid until jet_db_close(). Errors: JET_EUNSUPPORTED for
+ * linked tables and queries, JET_ECORRUPT, JET_EIO, JET_ENOMEM; detail in
+ * jet_db_error(db).
+ * Format: mdbtools HACKING.md "Table Definition Pages"; Jackcess
+ * TableImpl/ColumnImpl/IndexData.
+ */
+jet_rc jet_tdef_load(const jet_tdef **out, jet_db *db, const jet_object *obj);
+
+/** Column position (in tdef->cols) named name, case-insensitively; -1. */
+int jet_tdef_find_column(const jet_tdef *tdef, const char *name);
+
+/* ----------------------------------------------------------------- values */
+
+/** How the bytes of a TEXT/MEMO value are encoded on disk. */
+typedef enum jet_text_enc {
+    JET_ENC_UCS2 = 0,        /* UTF-16LE (Jet4/ACE) */
+    JET_ENC_COMPRESSED = 1,  /* Jet4 compressed Unicode (starts FF FE) */
+    JET_ENC_CODEPAGE = 2     /* Jet3: bytes in the db's code page */
+} jet_text_enc;
+
+/**
+ * One decoded value, caller-owned (stack). Scalars are inline; TEXT, MEMO,
+ * BINARY, OLE and EXT_DATETIME are a span (data, len) borrowed from the
+ * scan: valid until the next call on that scan.
+ */
+typedef struct jet_value {
+    jet_type type;          /* the column's (result) type */
+    bool is_null;
+    jet_text_enc enc;       /* TEXT/MEMO only */
+    union {
+        bool b;             /* BOOL */
+        int64_t i;          /* BYTE (0..255), INT, LONG, BIGINT, COMPLEX */
+        int64_t money;      /* MONEY, in 1/10000 units */
+        float f;            /* FLOAT */
+        double d;           /* DOUBLE, DATETIME (days since 1899-12-30) */
+        struct {
+            uint8_t precision;
+            uint8_t scale;
+            bool negative;
+            uint8_t mag[12];  /* 96-bit magnitude, little-endian */
+        } num;              /* NUMERIC */
+        uint8_t guid[16];   /* GUID, as stored (Data1..3 little-endian) */
+    } u;
+    const uint8_t *data;    /* span for text/binary types */
+    size_t len;             /* bytes in data */
+} jet_value;
+
+/**
+ * Convert a TEXT/MEMO value to UTF-8 into buf (cap bytes). Writes at most
+ * cap bytes, no terminator; *out_len receives the full UTF-8 length, so a
+ * caller whose cap was short can grow its buffer and call again.
+ * Invalid UTF-16 (lone surrogates) becomes U+FFFD. Errors: JET_ECORRUPT for
+ * malformed compressed text, JET_EUNSUPPORTED for an unknown code page.
+ */
+jet_rc jet_text_to_utf8(const jet_db *db, const jet_value *v, char *buf,
+                        size_t cap, size_t *out_len);
+
+/**
+ * Same as jet_text_to_utf8 but to UTF-16LE code units (native uint16_t).
+ * cap and *out_units count code units.
+ */
+jet_rc jet_text_to_utf16(const jet_db *db, const jet_value *v, uint16_t *buf,
+                         size_t cap, size_t *out_units);
+
+/** A calendar date and time (proleptic Gregorian, no time zone). */
+typedef struct jet_timestamp {
+    int16_t year;           /* 100..9999 for values Access accepts */
+    uint8_t month, day, hour, minute, second;
+    uint32_t fraction_ns;   /* nanoseconds */
+} jet_timestamp;
+
+/**
+ * Split a Jet DATETIME (days since 1899-12-30; before that date the
+ * fraction is the time of day taken as its absolute value) into calendar
+ * fields, rounded to the millisecond: day = trunc(v),
+ * ms = floor(frac(|v|) * 86400000 + 0.5). Errors: JET_ELIMIT when v is NaN,
+ * infinite or outside years 1..9999.
+ */
+jet_rc jet_datetime_split(double days, jet_timestamp *out);
+
+/**
+ * Parse a Date/Time Extended value (ACE 17, 42 ASCII bytes
+ * "DDDDDDDDDDDDDDDDDDD:SSSSSSSSSSSSSSSSSSS" day/seconds counts) into
+ * calendar fields with 100 ns precision. Errors: JET_ECORRUPT.
+ */
+jet_rc jet_ext_datetime_split(const jet_value *v, jet_timestamp *out);
+
+/**
+ * Write a NUMERIC value as plain decimal text ("-123.4500", scale digits
+ * after the point, no point when scale is 0) into buf (cap bytes incl. NUL).
+ * Returns the length without NUL; exact, never through double. 40 bytes
+ * always suffice.
+ */
+size_t jet_numeric_format(const jet_value *v, char *buf, size_t cap);
+
+/** Write a MONEY value (1/10000 units) as "-12.3400" into buf; 32 bytes
+ *  always suffice. Returns the length without NUL. */
+size_t jet_money_format(int64_t money, char *buf, size_t cap);
+
+/* ------------------------------------------------------------------ scans */
+
+typedef struct jet_scan jet_scan;
+
+/**
+ * Open a full-table scan over tdef's data pages (usage map order: ascending
+ * page, then row slot; deleted rows skipped, overflow rows followed).
+ * proj: one flag per tdef column (ncols entries); only columns whose flag is
+ * true are decoded by jet_scan_value; NULL means all. The scan copies proj.
+ * Release with jet_scan_close().
+ */
+jet_rc jet_scan_open(jet_scan **out, jet_db *db, const jet_tdef *tdef,
+                     const bool *proj);
+
+/** Advance to the next live row: JET_OK, JET_DONE at the end, or < 0. */
+jet_rc jet_scan_next(jet_scan *scan);
+
+/**
+ * Decode column col (position in tdef->cols) of the current row into *out.
+ * MEMO/OLE long values are assembled (inline, single page or chain) into the
+ * scan's scratch, bounded by the file size. Errors: JET_ECORRUPT,
+ * JET_EUNSUPPORTED (unknown type), JET_ENOMEM; detail in jet_scan_error().
+ */
+jet_rc jet_scan_value(jet_scan *scan, uint16_t col, jet_value *out);
+
+/** Restart the scan at its first row (keeps its buffers). */
+void jet_scan_rewind(jet_scan *scan);
+
+/** Detail of the last failed call on scan. */
+const jet_error *jet_scan_error(const jet_scan *scan);
+
+/** Free the scan. Safe on NULL. */
+void jet_scan_close(jet_scan *scan);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* JET_H */
