@@ -300,9 +300,10 @@ typedef struct jet_timestamp {
 jet_rc jet_datetime_split(double days, jet_timestamp *out);
 
 /**
- * Parse a Date/Time Extended value (ACE 17, 42 ASCII bytes
- * "DDDDDDDDDDDDDDDDDDD:SSSSSSSSSSSSSSSSSSS" day/seconds counts) into
- * calendar fields with 100 ns precision. Errors: JET_ECORRUPT.
+ * Parse a Date/Time Extended value (ACE 17): 42 ASCII bytes, 19 digits of
+ * days since 0001-01-01, ':', 12 digits of seconds and 7 digits of 100 ns
+ * units, then ":7" and a NUL. Calendar fields with 100 ns precision.
+ * Errors: JET_ECORRUPT.
  */
 jet_rc jet_ext_datetime_split(const jet_value *v, jet_timestamp *out);
 

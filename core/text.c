@@ -1,0 +1,485 @@
+/*
+ * text.c - TEXT/MEMO bytes -> UTF-8 or UTF-16 in caller buffers.
+ *
+ * Three on-disk encodings (jet_text_enc):
+ *   UCS2        UTF-16LE code units (Jet4/ACE). A trailing odd byte is
+ *               ignored (some files have one; mdbtools drops it too).
+ *   COMPRESSED  Jet4 "Unicode compression": the value starts FF FE; the
+ *               rest alternates between compressed segments (one byte per
+ *               character, high byte 0) and uncompressed ones (UTF-16LE
+ *               pairs). A 0x00 byte (at a character boundary) toggles the
+ *               mode; decoding starts compressed. A dangling odd byte at the
+ *               end of an uncompressed segment is ignored. Without the FF FE
+ *               header the value is plain UCS2.
+ *               Format: Jackcess ColumnImpl.decodeTextValue, mdbtools
+ *               src/libmdb/iconv.c, HACKING.md.
+ *   CODEPAGE    Jet3: bytes in the file's Windows code page, through iconv.
+ *               Bytes iconv rejects become U+FFFD, except the five bytes
+ *               cp1252 leaves undefined (81 8D 8F 90 9D), which become
+ *               U+0081.. as Windows maps them.
+ *
+ * Every decoder feeds UTF-16 code units into one sink that pairs surrogates
+ * (a lone surrogate becomes U+FFFD) and writes UTF-8 or UTF-16 into the
+ * caller's buffer: a prefix that fits, never a split sequence or pair, while
+ * counting the full length.
+ *
+ * iconv seam: descriptors are pooled per code page (cd_acquire/cd_release)
+ * under a mutex, so a conversion allocates only the first time a code page
+ * is needed by a given number of concurrent threads; the pool is closed when
+ * the library is unloaded. For single-byte code pages (all but the CJK
+ * ones and cp1258) a descriptor, when opened, also asks iconv for the
+ * mapping of each byte 0x80..0xFF and then converts by that table.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "text.h"
+
+/* ------------------------------------------------------------------ sink */
+
+typedef struct text_sink {
+    bool utf16;         /* write uint16_t units, else UTF-8 bytes */
+    char *b8;
+    uint16_t *b16;
+    size_t cap;         /* bytes or units */
+    size_t pos;         /* written so far */
+    size_t total;       /* full length */
+    bool full;          /* stopped writing: the rest did not fit */
+    uint16_t hi;        /* pending high surrogate, 0 when none */
+} text_sink;
+
+static void emit_cp(text_sink *s, uint32_t cp)
+{
+    size_t n;
+    if (s->utf16)
+        n = cp >= 0x10000 ? 2 : 1;
+    else
+        n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    s->total += n;
+    if (s->full)
+        return;
+    if (s->cap - s->pos < n) {
+        s->full = true;
+        return;
+    }
+    if (s->utf16) {
+        uint16_t *o = s->b16 + s->pos;
+        if (n == 1) {
+            o[0] = (uint16_t)cp;
+        } else {
+            cp -= 0x10000;
+            o[0] = (uint16_t)(0xD800 | (cp >> 10));
+            o[1] = (uint16_t)(0xDC00 | (cp & 0x3FF));
+        }
+    } else {
+        unsigned char *o = (unsigned char *)s->b8 + s->pos;
+        switch (n) {
+        case 1:
+            o[0] = (unsigned char)cp;
+            break;
+        case 2:
+            o[0] = (unsigned char)(0xC0 | (cp >> 6));
+            o[1] = (unsigned char)(0x80 | (cp & 0x3F));
+            break;
+        case 3:
+            o[0] = (unsigned char)(0xE0 | (cp >> 12));
+            o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+            o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+            break;
+        default:
+            o[0] = (unsigned char)(0xF0 | (cp >> 18));
+            o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+            o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+            o[3] = (unsigned char)(0x80 | (cp & 0x3F));
+            break;
+        }
+    }
+    s->pos += n;
+}
+
+/* One UTF-16 code unit: pairs surrogates, lone ones become U+FFFD. */
+static void emit_unit(text_sink *s, uint16_t u)
+{
+    if (s->hi) {
+        if (u >= 0xDC00 && u <= 0xDFFF) {
+            emit_cp(s, 0x10000u + ((uint32_t)(s->hi - 0xD800) << 10) +
+                           (uint32_t)(u - 0xDC00));
+            s->hi = 0;
+            return;
+        }
+        emit_cp(s, 0xFFFD);
+        s->hi = 0;
+    }
+    if (u >= 0xD800 && u <= 0xDBFF)
+        s->hi = u;
+    else if (u >= 0xDC00 && u <= 0xDFFF)
+        emit_cp(s, 0xFFFD);
+    else
+        emit_cp(s, u);
+}
+
+/*
+ * n code units: the hot path. ASCII (no pending surrogate) is copied with
+ * the sink's state in locals; anything else goes through emit_unit.
+ */
+static void emit_units(text_sink *s, const uint16_t *u, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        if (s->hi == 0 && u[i] < 0x80) {
+            size_t pos = s->pos, cap = s->full ? pos : s->cap;
+            size_t start = i;
+            if (s->utf16) {
+                uint16_t *o = s->b16;
+                for (; i < n && u[i] < 0x80; i++)
+                    if (pos < cap)
+                        o[pos++] = u[i];
+            } else {
+                char *o = s->b8;
+                for (; i < n && u[i] < 0x80; i++)
+                    if (pos < cap)
+                        o[pos++] = (char)u[i];
+            }
+            s->total += i - start;
+            if (!s->full && pos - s->pos < i - start)
+                s->full = true;
+            s->pos = pos;
+        } else {
+            emit_unit(s, u[i++]);
+        }
+    }
+}
+
+#define UNIT_CHUNK 256
+
+static void sink_finish(text_sink *s)
+{
+    if (s->hi) {
+        emit_cp(s, 0xFFFD);
+        s->hi = 0;
+    }
+}
+
+/* -------------------------------------------------------------- decoders */
+
+static void decode_ucs2(text_sink *s, const uint8_t *p, size_t len)
+{
+    uint16_t u[UNIT_CHUNK];
+    size_t n = 0;
+    for (size_t i = 0; i + 1 < len; i += 2) {
+        u[n++] = (uint16_t)(p[i] | (p[i + 1] << 8));
+        if (n == UNIT_CHUNK) {
+            emit_units(s, u, n);
+            n = 0;
+        }
+    }
+    emit_units(s, u, n);
+}
+
+static void decode_compressed(text_sink *s, const uint8_t *p, size_t len)
+{
+    if (len < 2 || p[0] != 0xFF || p[1] != 0xFE) {
+        decode_ucs2(s, p, len);
+        return;
+    }
+    uint16_t u[UNIT_CHUNK];
+    size_t n = 0;
+    bool compressed = true;
+    size_t i = 2;
+    while (i < len) {
+        if (p[i] == 0x00) {
+            compressed = !compressed;
+            i++;
+            continue;
+        }
+        if (compressed) {
+            u[n++] = p[i];
+            i++;
+        } else if (i + 1 < len) {
+            u[n++] = (uint16_t)(p[i] | (p[i + 1] << 8));
+            i += 2;
+        } else {
+            break; /* dangling odd byte: ignored */
+        }
+        if (n == UNIT_CHUNK) {
+            emit_units(s, u, n);
+            n = 0;
+        }
+    }
+    emit_units(s, u, n);
+}
+
+/* ---------------------------------------------------------- iconv seam */
+
+/* Byte iconv rejected: Windows' own mapping for cp1252's five holes. */
+static uint16_t fallback_unit(uint16_t code_page, uint8_t b)
+{
+    if (code_page == 1252 &&
+        (b == 0x81 || b == 0x8D || b == 0x8F || b == 0x90 || b == 0x9D))
+        return b;
+    return 0xFFFD;
+}
+
+typedef struct cd_entry {
+    iconv_t cd;
+    uint16_t code_page;
+    bool sbcs;              /* single-byte code page: high[] is valid */
+    uint16_t high[128];     /* bytes 0x80..0xFF -> UTF-16, from iconv */
+    struct cd_entry *next;
+} cd_entry;
+
+static pthread_mutex_t cd_lock = PTHREAD_MUTEX_INITIALIZER;
+static cd_entry *cd_pool;   /* idle descriptors, any code page */
+
+static iconv_t open_code_page(uint16_t code_page)
+{
+    char name[24];
+    snprintf(name, sizeof name, "CP%u", (unsigned)code_page);
+    iconv_t cd = iconv_open("UTF-16LE", name);
+    if (cd == (iconv_t)-1) {
+        snprintf(name, sizeof name, "WINDOWS-%u", (unsigned)code_page);
+        cd = iconv_open("UTF-16LE", name);
+    }
+    return cd;
+}
+
+/*
+ * Ask iconv for each byte 0x80..0xFF alone: when every byte gives exactly
+ * one UTF-16 unit (or is rejected), the code page is single-byte and the
+ * table replaces iconv for its values. A lead byte (EINVAL) or a byte held
+ * for composition (cp1258) means multi-byte/stateful: keep using iconv.
+ */
+static void probe_sbcs(cd_entry *e)
+{
+    e->sbcs = false;
+    for (unsigned b = 0x80; b <= 0xFF; b++) {
+        char in_byte = (char)b, out[8];
+        char *in = &in_byte, *o = out;
+        size_t in_left = 1, o_left = sizeof out;
+        iconv(e->cd, NULL, NULL, NULL, NULL);
+        size_t r = iconv(e->cd, &in, &in_left, &o, &o_left);
+        if (r == (size_t)-1) {
+            if (errno != EILSEQ)
+                return;
+            e->high[b - 0x80] = fallback_unit(e->code_page, (uint8_t)b);
+            continue;
+        }
+        if (iconv(e->cd, NULL, NULL, &o, &o_left) == (size_t)-1 ||
+            o - out != 2)
+            return;
+        uint16_t u = (uint16_t)((unsigned char)out[0] |
+                                ((unsigned char)out[1] << 8));
+        if (u >= 0xD800 && u <= 0xDFFF)
+            return;
+        e->high[b - 0x80] = u;
+    }
+    iconv(e->cd, NULL, NULL, NULL, NULL);
+    e->sbcs = true;
+}
+
+/* An idle descriptor converting code_page to UTF-16LE, or NULL:
+ * JET_EUNSUPPORTED (unknown code page) or JET_ENOMEM in *rc. */
+static cd_entry *cd_acquire(uint16_t code_page, jet_rc *rc)
+{
+    pthread_mutex_lock(&cd_lock);
+    for (cd_entry **pp = &cd_pool; *pp; pp = &(*pp)->next) {
+        if ((*pp)->code_page == code_page) {
+            cd_entry *e = *pp;
+            *pp = e->next;
+            pthread_mutex_unlock(&cd_lock);
+            e->next = NULL;
+            return e;
+        }
+    }
+    pthread_mutex_unlock(&cd_lock);
+
+    cd_entry *e = malloc(sizeof *e);
+    if (!e) {
+        *rc = JET_ENOMEM;
+        return NULL;
+    }
+    e->cd = open_code_page(code_page);
+    if (e->cd == (iconv_t)-1) {
+        int err = errno;
+        free(e);
+        *rc = err == ENOMEM ? JET_ENOMEM : JET_EUNSUPPORTED;
+        return NULL;
+    }
+    e->code_page = code_page;
+    e->next = NULL;
+    probe_sbcs(e);
+    return e;
+}
+
+static void cd_release(cd_entry *e)
+{
+    pthread_mutex_lock(&cd_lock);
+    e->next = cd_pool;
+    cd_pool = e;
+    pthread_mutex_unlock(&cd_lock);
+}
+
+__attribute__((destructor)) static void cd_pool_close(void)
+{
+    pthread_mutex_lock(&cd_lock);
+    while (cd_pool) {
+        cd_entry *e = cd_pool;
+        cd_pool = e->next;
+        iconv_close(e->cd);
+        free(e);
+    }
+    pthread_mutex_unlock(&cd_lock);
+}
+
+static void emit_utf16le_bytes(text_sink *s, const char *b, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)b;
+    uint16_t u[UNIT_CHUNK];
+    size_t k = 0;
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        u[k++] = (uint16_t)(p[i] | (p[i + 1] << 8));
+        if (k == UNIT_CHUNK) {
+            emit_units(s, u, k);
+            k = 0;
+        }
+    }
+    emit_units(s, u, k);
+}
+
+/* n bytes all < 0x80. */
+static void emit_ascii_bytes(text_sink *s, const uint8_t *p, size_t n)
+{
+    uint16_t u[UNIT_CHUNK];
+    while (n > 0) {
+        size_t k = n < UNIT_CHUNK ? n : UNIT_CHUNK;
+        for (size_t i = 0; i < k; i++)
+            u[i] = p[i];
+        emit_units(s, u, k);
+        p += k;
+        n -= k;
+    }
+}
+
+
+static jet_rc decode_code_page(text_sink *s, uint16_t code_page,
+                               const uint8_t *p, size_t len)
+{
+    /* ASCII needs no descriptor (every Windows code page keeps it). */
+    size_t i = 0;
+    while (i < len && p[i] < 0x80)
+        i++;
+    if (i > 0)
+        emit_ascii_bytes(s, p, i);
+    if (i == len)
+        return JET_OK;
+
+    jet_rc rc = JET_OK;
+    cd_entry *e = cd_acquire(code_page, &rc);
+    if (!e)
+        return rc;
+    if (e->sbcs) {
+        uint16_t u[UNIT_CHUNK];
+        size_t k = 0;
+        for (; i < len; i++) {
+            u[k++] = p[i] < 0x80 ? p[i] : e->high[p[i] - 0x80];
+            if (k == UNIT_CHUNK) {
+                emit_units(s, u, k);
+                k = 0;
+            }
+        }
+        emit_units(s, u, k);
+        cd_release(e);
+        return JET_OK;
+    }
+    iconv(e->cd, NULL, NULL, NULL, NULL);
+
+    char *in = (char *)(uintptr_t)(p + i);
+    size_t in_left = len - i;
+    char out[512];
+    while (in_left > 0) {
+        char *o = out;
+        size_t o_left = sizeof out;
+        size_t r = iconv(e->cd, &in, &in_left, &o, &o_left);
+        int err = errno;
+        emit_utf16le_bytes(s, out, (size_t)(o - out));
+        if (r != (size_t)-1 || err == E2BIG)
+            continue;
+        if (in_left == 0)
+            break;
+        /* EILSEQ / EINVAL (or anything else): take one byte by hand. */
+        emit_unit(s, fallback_unit(code_page, (uint8_t)*in));
+        in++;
+        in_left--;
+        iconv(e->cd, NULL, NULL, NULL, NULL);
+    }
+    char *o = out;
+    size_t o_left = sizeof out;
+    iconv(e->cd, NULL, NULL, &o, &o_left);
+    emit_utf16le_bytes(s, out, (size_t)(o - out));
+    cd_release(e);
+    return JET_OK;
+}
+
+/* ------------------------------------------------------------ public API */
+
+uint16_t jet_text_code_page(const jet_db *db)
+{
+    if (!db || db->code_page == 0)
+        return 1252;
+    return db->code_page;
+}
+
+static jet_rc decode_value(const jet_db *db, const jet_value *v, text_sink *s)
+{
+    jet_rc rc = JET_OK;
+    if (v->is_null || !v->data || v->len == 0)
+        return JET_OK;
+    switch (v->enc) {
+    case JET_ENC_UCS2:
+        decode_ucs2(s, v->data, v->len);
+        break;
+    case JET_ENC_COMPRESSED:
+        decode_compressed(s, v->data, v->len);
+        break;
+    case JET_ENC_CODEPAGE:
+        rc = decode_code_page(s, jet_text_code_page(db), v->data, v->len);
+        break;
+    default:
+        return JET_EUNSUPPORTED;
+    }
+    sink_finish(s);
+    return rc;
+}
+
+jet_rc jet_text_to_utf8(const jet_db *db, const jet_value *v, char *buf,
+                        size_t cap, size_t *out_len)
+{
+    text_sink s = { .utf16 = false, .b8 = buf, .cap = buf ? cap : 0 };
+    jet_rc rc = decode_value(db, v, &s);
+    if (out_len)
+        *out_len = s.total;
+    return rc;
+}
+
+jet_rc jet_text_to_utf16(const jet_db *db, const jet_value *v, uint16_t *buf,
+                         size_t cap, size_t *out_units)
+{
+    text_sink s = { .utf16 = true, .b16 = buf, .cap = buf ? cap : 0 };
+    jet_rc rc = decode_value(db, v, &s);
+    if (out_units)
+        *out_units = s.total;
+    return rc;
+}
+
+jet_rc jet_text_bytes_to_utf8(const jet_db *db, jet_text_enc enc,
+                              const uint8_t *data, size_t len, char *buf,
+                              size_t cap, size_t *out_len)
+{
+    jet_value v = { .type = JET_T_TEXT, .enc = enc, .data = data, .len = len };
+    return jet_text_to_utf8(db, &v, buf, cap, out_len);
+}
