@@ -13,8 +13,9 @@ typedef struct odbc_connstr odbc_connstr;
 
 /**
  * Parse s (UTF-8, len bytes, or NUL-terminated when len is (size_t)-1).
- * Returns NULL on out-of-memory or on a syntax error (unclosed brace); the
- * caller raises HY000/08001. Free with odbc_connstr_free().
+ * Returns NULL on out-of-memory or on a syntax error (unclosed brace, more
+ * than 1024 distinct keys); the caller raises HY000/08001. Free with
+ * odbc_connstr_free().
  */
 odbc_connstr *odbc_connstr_parse(const char *s, size_t len);
 

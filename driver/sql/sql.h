@@ -6,9 +6,11 @@
  * one statement lives in that statement's arena and is freed at once by
  * sql_select_free().
  *
- * Today's subset: SELECT [ALL|DISTINCT] [TOP n] <items> FROM <table>
+ * Today's subset: SELECT [ALL|DISTINCT] [TOP n] <items> FROM [cat.]<table>
  * [[AS] alias] where an item is *, t.*, or a column reference [[AS] alias].
- * The tree has room for WHERE/ORDER BY, which come later.
+ * WHERE is parsed (expression tree private to driver/sql for now); a
+ * constant condition is applied by the parser itself (WHERE 1=0 gives
+ * top = 0, WHERE 1=1 nothing), any other gets HYC00. ORDER BY etc. later.
  */
 #ifndef JET_DRIVER_SQL_H
 #define JET_DRIVER_SQL_H
@@ -49,6 +51,10 @@ typedef struct sql_select {
     size_t table_position;  /* 1-based, for 42S02 messages */
     const char *table_alias;/* or NULL */
     size_t nparams;         /* number of ? markers seen */
+    /* appended by driver-support: */
+    const char *table_catalog; /* catalog part of FROM `cat`.table, or NULL;
+                                  unquoted (the driver checks it names the
+                                  open database, e.g. its path) */
 } sql_select;
 
 /**

@@ -1,0 +1,284 @@
+/*
+ * info.c - SQLGetInfo answers for every InfoType of ODBC 3.8, as data.
+ *
+ * A read-only Access driver answering honestly: what the SQL subset of
+ * driver/sql can run today (no WHERE/joins/functions yet, so those masks
+ * are 0 and grow with the parser), format limits of Jet/ACE, and the
+ * strings Microsoft's Access driver reports where clients key on them
+ * (docs/odbc-clients.md 1.2: "`" quote, "." separator, "Database",
+ * "ACCESS", "\\" pattern escape, "QUERY").
+ *
+ * Choices:
+ *  - SQL_DATA_SOURCE_READ_ONLY "Y" (ACE says "N": it writes; we never do).
+ *  - SQL_TXN_CAPABLE SQL_TC_NONE: we offer no isolation from another
+ *    process writing the file, so we claim no transactions. As nothing can
+ *    be changed, the API layer may still accept COMMIT/ROLLBACK as no-ops
+ *    (pyodbc rolls back on close with autocommit off).
+ *  - SQL_SQL_CONFORMANCE SQL_SC_SQL92_ENTRY: the lowest level; Power Query
+ *    assumes derived tables only at SQL92_FULL, which we cannot run.
+ *  - SQL_RETURN_ESCAPE_CLAUSE (180, ODBC 4.0) and SQL_DTC_TRANSITION_COST
+ *    (1750) answer 0: Power BI aborts loading on an error (DataConnectors
+ *    #498/#516).
+ *  - SQL_MAX_TABLES_IN_SELECT 1 until joins exist (ACE: 16).
+ *  - Handles (SQL_DRIVER_HDBC/HENV/HSTMT/HDESC/HLIB) answer 0 here: only
+ *    the API layer knows them and must substitute its own.
+ *  - SQL_DATABASE_NAME: ctx->db_path as given (the DBQ value), the same
+ *    string the catalog functions report as TABLE_CAT.
+ */
+#include "config.h"
+
+#include "info.h"
+
+#include <stddef.h>
+
+/* ODBC 4.0 InfoType Power BI asks for; unixODBC does not define it. */
+#ifndef SQL_RETURN_ESCAPE_CLAUSE
+#define SQL_RETURN_ESCAPE_CLAUSE 180
+#endif
+#ifndef SQL_DTC_TRANSITION_COST
+#define SQL_DTC_TRANSITION_COST 1750
+#endif
+/* ODBC 2.01 placeholder number of SQL_OJ_CAPABILITIES. */
+#define SQL_OJ_CAPABILITIES_201 65003
+
+typedef struct info_row {
+    SQLUSMALLINT id;
+    odbc_info_kind kind;
+    const char *str;
+    SQLULEN num;
+} info_row;
+
+#define S(id, s)  { id, ODBC_INFO_STR, s, 0 }
+#define US(id, n) { id, ODBC_INFO_USHORT, NULL, (SQLULEN)(n) }
+#define UI(id, n) { id, ODBC_INFO_UINT, NULL, (SQLULEN)(n) }
+#define UL(id, n) { id, ODBC_INFO_ULEN, NULL, (SQLULEN)(n) }
+
+/* Jet reserved words that ODBC's SQL_KEYWORDS base list lacks. */
+#define JET_KEYWORDS \
+    "ALPHANUMERIC,AUTOINCREMENT,BINARY,BYTE,COUNTER,CURRENCY,DATABASE," \
+    "DATETIME,DISALLOW,DISTINCTROW,DOUBLE,FLOAT4,FLOAT8,GENERAL,GUID," \
+    "IEEEDOUBLE,IEEESINGLE,IGNORE,IMP,INT1,INT2,INT4,INTEGER1,INTEGER2," \
+    "INTEGER4,LOGICAL,LOGICAL1,LONG,LONGBINARY,LONGCHAR,LONGTEXT,MEMO,MOD," \
+    "MONEY,NUMBER,OLEOBJECT,OWNERACCESS,PARAMETERS,PERCENT,PIVOT,SHORT," \
+    "SINGLE,STRING,TABLEID,TEXT,TOP,TRANSFORM,VARBINARY,XOR,YESNO"
+
+static const info_row rows[] = {
+    /* ---- driver and data source identity */
+    S(SQL_DRIVER_NAME, "libjetodbc.so"),
+    S(SQL_DRIVER_VER, "00.01.0000"),
+    S(SQL_DRIVER_ODBC_VER, "03.80"),
+    S(SQL_ODBC_VER, "03.80.0000"),          /* the DM answers this itself */
+    S(SQL_DM_VER, "03.80.0000.0000"),       /* likewise */
+    S(SQL_DBMS_NAME, "ACCESS"),
+    S(SQL_SERVER_NAME, "ACCESS"),
+    S(SQL_USER_NAME, "admin"),              /* Access's built-in user */
+    S(SQL_XOPEN_CLI_YEAR, "1995"),
+    S(SQL_KEYWORDS, JET_KEYWORDS),
+    S(SQL_SPECIAL_CHARACTERS, "~@#$%^&*_-+=\\}{\"';:?/><,"),
+    S(SQL_COLLATION_SEQ, ""),
+    UL(SQL_DRIVER_HDBC, 0),
+    UL(SQL_DRIVER_HENV, 0),
+    UL(SQL_DRIVER_HSTMT, 0),
+    UL(SQL_DRIVER_HDESC, 0),
+    UL(SQL_DRIVER_HLIB, 0),
+
+    /* ---- conformance */
+    US(SQL_ODBC_API_CONFORMANCE, SQL_OAC_LEVEL1),
+    US(SQL_ODBC_SAG_CLI_CONFORMANCE, SQL_OSCC_NOT_COMPLIANT),
+    US(SQL_ODBC_SQL_CONFORMANCE, SQL_OSC_MINIMUM),
+    UI(SQL_ODBC_INTERFACE_CONFORMANCE, SQL_OIC_CORE),
+    UI(SQL_SQL_CONFORMANCE, SQL_SC_SQL92_ENTRY),
+    UI(SQL_STANDARD_CLI_CONFORMANCE, SQL_SCC_XOPEN_CLI_VERSION1),
+
+    /* ---- data source and catalog terms */
+    S(SQL_DATA_SOURCE_READ_ONLY, "Y"),
+    S(SQL_ACCESSIBLE_TABLES, "Y"),
+    S(SQL_ACCESSIBLE_PROCEDURES, "Y"),
+    S(SQL_PROCEDURES, "N"),                 /* saved queries: not callable yet */
+    S(SQL_PROCEDURE_TERM, "QUERY"),
+    S(SQL_TABLE_TERM, "Table"),
+    S(SQL_SCHEMA_TERM, ""),
+    UI(SQL_SCHEMA_USAGE, 0),
+    S(SQL_CATALOG_NAME, "Y"),
+    S(SQL_CATALOG_TERM, "Database"),
+    S(SQL_CATALOG_NAME_SEPARATOR, "."),
+    US(SQL_CATALOG_LOCATION, SQL_CL_START),
+    UI(SQL_CATALOG_USAGE, SQL_CU_DML_STATEMENTS),
+    US(SQL_FILE_USAGE, SQL_FILE_CATALOG),
+    S(SQL_SEARCH_PATTERN_ESCAPE, "\\"),
+    S(SQL_IDENTIFIER_QUOTE_CHAR, "`"),
+    US(SQL_IDENTIFIER_CASE, SQL_IC_MIXED),
+    US(SQL_QUOTED_IDENTIFIER_CASE, SQL_IC_MIXED),
+    S(SQL_INTEGRITY, "N"),
+    S(SQL_MULT_RESULT_SETS, "N"),
+    S(SQL_MULTIPLE_ACTIVE_TXN, "Y"),
+    S(SQL_NEED_LONG_DATA_LEN, "N"),
+    S(SQL_DESCRIBE_PARAMETER, "N"),
+    US(SQL_NULL_COLLATION, SQL_NC_LOW),
+    US(SQL_CONCAT_NULL_BEHAVIOR, SQL_CB_NON_NULL),
+    US(SQL_NON_NULLABLE_COLUMNS, SQL_NNC_NON_NULL),
+    S(SQL_ROW_UPDATES, "N"),
+
+    /* ---- transactions (see the comment at the top) */
+    US(SQL_TXN_CAPABLE, SQL_TC_NONE),
+    UI(SQL_DEFAULT_TXN_ISOLATION, 0),
+    UI(SQL_TXN_ISOLATION_OPTION, 0),
+    US(SQL_CURSOR_COMMIT_BEHAVIOR, SQL_CB_PRESERVE),
+    US(SQL_CURSOR_ROLLBACK_BEHAVIOR, SQL_CB_PRESERVE),
+    UI(SQL_DTC_TRANSITION_COST, 0),
+
+    /* ---- cursors: forward-only, read-only */
+    UI(SQL_SCROLL_OPTIONS, SQL_SO_FORWARD_ONLY),
+    UI(SQL_SCROLL_CONCURRENCY, SQL_SCCO_READ_ONLY),
+    UI(SQL_FETCH_DIRECTION, SQL_FD_FETCH_NEXT),
+    UI(SQL_CURSOR_SENSITIVITY, SQL_UNSPECIFIED),
+    UI(SQL_FORWARD_ONLY_CURSOR_ATTRIBUTES1, SQL_CA1_NEXT),
+    UI(SQL_FORWARD_ONLY_CURSOR_ATTRIBUTES2, SQL_CA2_READ_ONLY_CONCURRENCY),
+    UI(SQL_STATIC_CURSOR_ATTRIBUTES1, 0),
+    UI(SQL_STATIC_CURSOR_ATTRIBUTES2, 0),
+    UI(SQL_KEYSET_CURSOR_ATTRIBUTES1, 0),
+    UI(SQL_KEYSET_CURSOR_ATTRIBUTES2, 0),
+    UI(SQL_DYNAMIC_CURSOR_ATTRIBUTES1, 0),
+    UI(SQL_DYNAMIC_CURSOR_ATTRIBUTES2, 0),
+    UI(SQL_STATIC_SENSITIVITY, 0),
+    UI(SQL_LOCK_TYPES, 0),
+    UI(SQL_POS_OPERATIONS, 0),
+    UI(SQL_POSITIONED_STATEMENTS, 0),
+    UI(SQL_BOOKMARK_PERSISTENCE, 0),
+    UI(SQL_GETDATA_EXTENSIONS, SQL_GD_ANY_COLUMN | SQL_GD_ANY_ORDER |
+                               SQL_GD_BLOCK | SQL_GD_BOUND),
+
+    /* ---- concurrency and async */
+    US(SQL_MAX_DRIVER_CONNECTIONS, 0),      /* no limit */
+    US(SQL_MAX_CONCURRENT_ACTIVITIES, 0),   /* each statement has its scan */
+    US(SQL_ACTIVE_ENVIRONMENTS, 0),
+    UI(SQL_ASYNC_MODE, SQL_AM_NONE),
+    UI(SQL_MAX_ASYNC_CONCURRENT_STATEMENTS, 0),
+    UI(SQL_ASYNC_DBC_FUNCTIONS, SQL_ASYNC_DBC_NOT_CAPABLE),
+    UI(SQL_ASYNC_NOTIFICATION, SQL_ASYNC_NOTIFICATION_NOT_CAPABLE),
+    UI(SQL_DRIVER_AWARE_POOLING_SUPPORTED,
+       SQL_DRIVER_AWARE_POOLING_NOT_CAPABLE),
+    UI(SQL_BATCH_ROW_COUNT, 0),
+    UI(SQL_BATCH_SUPPORT, 0),
+    UI(SQL_PARAM_ARRAY_ROW_COUNTS, SQL_PARC_NO_BATCH),
+    UI(SQL_PARAM_ARRAY_SELECTS, SQL_PAS_NO_SELECT),
+
+    /* ---- limits of the Jet/ACE format (Access specifications) */
+    US(SQL_MAX_COLUMN_NAME_LEN, 64),
+    US(SQL_MAX_TABLE_NAME_LEN, 64),
+    US(SQL_MAX_IDENTIFIER_LEN, 64),
+    US(SQL_MAX_CURSOR_NAME_LEN, 64),
+    US(SQL_MAX_SCHEMA_NAME_LEN, 0),
+    US(SQL_MAX_PROCEDURE_NAME_LEN, 64),
+    US(SQL_MAX_CATALOG_NAME_LEN, 0),        /* a file path: no fixed limit */
+    US(SQL_MAX_USER_NAME_LEN, 20),
+    US(SQL_MAX_COLUMNS_IN_TABLE, 255),
+    US(SQL_MAX_COLUMNS_IN_SELECT, 255),
+    US(SQL_MAX_COLUMNS_IN_INDEX, 10),
+    US(SQL_MAX_COLUMNS_IN_ORDER_BY, 10),
+    US(SQL_MAX_COLUMNS_IN_GROUP_BY, 10),
+    US(SQL_MAX_TABLES_IN_SELECT, 1),        /* no joins yet */
+    UI(SQL_MAX_INDEX_SIZE, 255),
+    UI(SQL_MAX_ROW_SIZE, 4000),
+    S(SQL_MAX_ROW_SIZE_INCLUDES_LONG, "N"),
+    UI(SQL_MAX_STATEMENT_LEN, 65000),
+    UI(SQL_MAX_CHAR_LITERAL_LEN, 255),
+    UI(SQL_MAX_BINARY_LITERAL_LEN, 255),
+
+    /* ---- SQL the parser accepts today */
+    US(SQL_CORRELATION_NAME, SQL_CN_ANY),
+    S(SQL_COLUMN_ALIAS, "Y"),
+    S(SQL_ORDER_BY_COLUMNS_IN_SELECT, "N"),
+    S(SQL_EXPRESSIONS_IN_ORDERBY, "N"),
+    US(SQL_GROUP_BY, SQL_GB_NOT_SUPPORTED),
+    S(SQL_OUTER_JOINS, "N"),
+    UI(SQL_OJ_CAPABILITIES, 0),
+    UI(SQL_OJ_CAPABILITIES_201, 0),
+    S(SQL_LIKE_ESCAPE_CLAUSE, "N"),
+    UI(SQL_RETURN_ESCAPE_CLAUSE, 0),
+    UI(SQL_SUBQUERIES, 0),
+    UI(SQL_UNION, 0),
+    UI(SQL_AGGREGATE_FUNCTIONS, 0),
+    UI(SQL_DATETIME_LITERALS, 0),
+    UI(SQL_NUMERIC_FUNCTIONS, 0),
+    UI(SQL_STRING_FUNCTIONS, 0),
+    UI(SQL_SYSTEM_FUNCTIONS, 0),
+    UI(SQL_TIMEDATE_FUNCTIONS, 0),
+    UI(SQL_TIMEDATE_ADD_INTERVALS, 0),
+    UI(SQL_TIMEDATE_DIFF_INTERVALS, 0),
+    UI(SQL_CONVERT_FUNCTIONS, 0),
+    UI(SQL_SQL92_DATETIME_FUNCTIONS, 0),
+    UI(SQL_SQL92_FOREIGN_KEY_DELETE_RULE, 0),
+    UI(SQL_SQL92_FOREIGN_KEY_UPDATE_RULE, 0),
+    UI(SQL_SQL92_GRANT, 0),
+    UI(SQL_SQL92_NUMERIC_VALUE_FUNCTIONS, 0),
+    UI(SQL_SQL92_PREDICATES, 0),
+    UI(SQL_SQL92_RELATIONAL_JOIN_OPERATORS, 0),
+    UI(SQL_SQL92_REVOKE, 0),
+    UI(SQL_SQL92_ROW_VALUE_CONSTRUCTOR, 0),
+    UI(SQL_SQL92_STRING_FUNCTIONS, 0),
+    UI(SQL_SQL92_VALUE_EXPRESSIONS, 0),
+    UI(SQL_INFO_SCHEMA_VIEWS, 0),
+
+    /* ---- CONVERT(): not supported, every mask 0 */
+    UI(SQL_CONVERT_BIGINT, 0), UI(SQL_CONVERT_BINARY, 0),
+    UI(SQL_CONVERT_BIT, 0), UI(SQL_CONVERT_CHAR, 0),
+    UI(SQL_CONVERT_DATE, 0), UI(SQL_CONVERT_DECIMAL, 0),
+    UI(SQL_CONVERT_DOUBLE, 0), UI(SQL_CONVERT_FLOAT, 0),
+    UI(SQL_CONVERT_INTEGER, 0), UI(SQL_CONVERT_LONGVARCHAR, 0),
+    UI(SQL_CONVERT_NUMERIC, 0), UI(SQL_CONVERT_REAL, 0),
+    UI(SQL_CONVERT_SMALLINT, 0), UI(SQL_CONVERT_TIME, 0),
+    UI(SQL_CONVERT_TIMESTAMP, 0), UI(SQL_CONVERT_TINYINT, 0),
+    UI(SQL_CONVERT_VARBINARY, 0), UI(SQL_CONVERT_VARCHAR, 0),
+    UI(SQL_CONVERT_LONGVARBINARY, 0), UI(SQL_CONVERT_GUID, 0),
+    UI(SQL_CONVERT_WCHAR, 0), UI(SQL_CONVERT_WLONGVARCHAR, 0),
+    UI(SQL_CONVERT_WVARCHAR, 0), UI(SQL_CONVERT_INTERVAL_DAY_TIME, 0),
+    UI(SQL_CONVERT_INTERVAL_YEAR_MONTH, 0),
+
+    /* ---- DDL and DML that change data: none (read-only) */
+    UI(SQL_ALTER_TABLE, 0), UI(SQL_ALTER_DOMAIN, 0),
+    UI(SQL_CREATE_ASSERTION, 0), UI(SQL_CREATE_CHARACTER_SET, 0),
+    UI(SQL_CREATE_COLLATION, 0), UI(SQL_CREATE_DOMAIN, 0),
+    UI(SQL_CREATE_SCHEMA, 0), UI(SQL_CREATE_TABLE, 0),
+    UI(SQL_CREATE_TRANSLATION, 0), UI(SQL_CREATE_VIEW, 0),
+    UI(SQL_DROP_ASSERTION, 0), UI(SQL_DROP_CHARACTER_SET, 0),
+    UI(SQL_DROP_COLLATION, 0), UI(SQL_DROP_DOMAIN, 0),
+    UI(SQL_DROP_SCHEMA, 0), UI(SQL_DROP_TABLE, 0),
+    UI(SQL_DROP_TRANSLATION, 0), UI(SQL_DROP_VIEW, 0),
+    UI(SQL_DDL_INDEX, 0), UI(SQL_INDEX_KEYWORDS, SQL_IK_NONE),
+    UI(SQL_INSERT_STATEMENT, 0),
+};
+
+SQLRETURN odbc_info_lookup(odbc_info_answer *out, SQLUSMALLINT info_type,
+                           const odbc_info_ctx *ctx)
+{
+    /* Answers that depend on the connection. */
+    switch (info_type) {
+    case SQL_DATA_SOURCE_NAME:
+        out->kind = ODBC_INFO_STR;
+        out->str = (ctx && ctx->dsn) ? ctx->dsn : "";
+        out->num = 0;
+        return SQL_SUCCESS;
+    case SQL_DATABASE_NAME:
+        out->kind = ODBC_INFO_STR;
+        out->str = (ctx && ctx->db_path) ? ctx->db_path : "";
+        out->num = 0;
+        return SQL_SUCCESS;
+    case SQL_DBMS_VER:
+        out->kind = ODBC_INFO_STR;
+        out->str = (ctx && ctx->db_version) ? ctx->db_version : "00.00.0000";
+        out->num = 0;
+        return SQL_SUCCESS;
+    default:
+        break;
+    }
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        if (rows[i].id == info_type) {
+            out->kind = rows[i].kind;
+            out->str = rows[i].str;
+            out->num = rows[i].num;
+            return SQL_SUCCESS;
+        }
+    }
+    return SQL_ERROR;
+}

@@ -1,0 +1,403 @@
+/*
+ * lexer.c - tokens of the SQL subset, and the per-statement arena.
+ *
+ * Identifiers: bare words (ASCII letters, digits, '_', any non-ASCII
+ * character; not starting with a digit), [bracketed] with "]]" for ']',
+ * "double quoted" with "" for '"', `back-quoted` with `` for '`'. Bare
+ * words that spell a keyword (case-insensitively) are keywords; quoted
+ * identifiers never are. Strings are 'single quoted' with '' for '\''.
+ * The lexer never recurses and never reads past len; the text has been
+ * checked for valid UTF-8 and the absence of NUL bytes beforehand.
+ */
+#include "config.h"
+
+#include "sql_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- arena */
+
+#define ARENA_CHUNK 4096
+
+struct sql_arena_chunk {
+    sql_arena_chunk *next;
+    size_t cap, used;
+    max_align_t data[];
+};
+
+void *sql_arena_alloc(sql_arena *a, size_t n)
+{
+    const size_t align = sizeof(max_align_t);
+    if (n > SIZE_MAX / 2)
+        return NULL;
+    n = (n + align - 1) / align * align;
+    if (n == 0)
+        n = align;
+    sql_arena_chunk *c = a->head;
+    if (!c || c->cap - c->used < n) {
+        size_t cap = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+        c = malloc(sizeof *c + cap);
+        if (!c)
+            return NULL;
+        c->cap = cap;
+        c->used = 0;
+        c->next = a->head;
+        a->head = c;
+    }
+    void *p = (char *)c->data + c->used;
+    c->used += n;
+    memset(p, 0, n);
+    return p;
+}
+
+char *sql_arena_strndup(sql_arena *a, const char *s, size_t n)
+{
+    if (n == SIZE_MAX)
+        return NULL;
+    char *p = sql_arena_alloc(a, n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+void sql_arena_free(sql_arena *a)
+{
+    sql_arena_chunk *c = a->head;
+    while (c) {
+        sql_arena_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    a->head = NULL;
+}
+
+/* ------------------------------------------------------------ errors */
+
+void sql_set_error(sql_error *err, const char *sqlstate, size_t position,
+                   const char *fmt, ...)
+{
+    if (!err)
+        return;
+    snprintf(err->sqlstate, sizeof err->sqlstate, "%s", sqlstate);
+    err->position = position;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+}
+
+int sql_check_text(const char *text, size_t len, sql_error *err)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0, pos = 1;
+    while (i < len) {
+        unsigned char c = s[i];
+        size_t need;
+        uint32_t cp, min;
+        if (c == 0) {
+            sql_set_error(err, "42000", pos, "NUL character in statement");
+            return -1;
+        }
+        if (c < 0x80) {
+            i++;
+            pos++;
+            continue;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            need = 1; cp = c & 0x1Fu; min = 0x80;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2; cp = c & 0x0Fu; min = 0x800;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3; cp = c & 0x07u; min = 0x10000;
+        } else {
+            goto bad;
+        }
+        if (len - i <= need)
+            goto bad;
+        for (size_t k = 1; k <= need; k++) {
+            if ((s[i + k] & 0xC0) != 0x80)
+                goto bad;
+            cp = (cp << 6) | (s[i + k] & 0x3Fu);
+        }
+        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            goto bad;
+        i += need + 1;
+        pos++;
+    }
+    return 0;
+bad:
+    sql_set_error(err, "42000", pos, "invalid UTF-8 in statement");
+    return -1;
+}
+
+/* ---------------------------------------------------------- keywords */
+
+static const struct {
+    const char *name;
+    sql_kw kw;
+} keywords[] = {
+    { "ALL", KW_ALL }, { "ALTER", KW_ALTER }, { "AND", KW_AND },
+    { "AS", KW_AS }, { "ASC", KW_ASC }, { "BETWEEN", KW_BETWEEN },
+    { "BY", KW_BY }, { "CREATE", KW_CREATE }, { "CROSS", KW_CROSS },
+    { "DELETE", KW_DELETE }, { "DESC", KW_DESC },
+    { "DISTINCT", KW_DISTINCT }, { "DISTINCTROW", KW_DISTINCTROW },
+    { "DROP", KW_DROP }, { "EXISTS", KW_EXISTS }, { "FROM", KW_FROM },
+    { "FULL", KW_FULL }, { "GROUP", KW_GROUP }, { "HAVING", KW_HAVING },
+    { "IN", KW_IN }, { "INNER", KW_INNER }, { "INSERT", KW_INSERT },
+    { "INTO", KW_INTO }, { "IS", KW_IS }, { "JOIN", KW_JOIN },
+    { "LEFT", KW_LEFT }, { "LIKE", KW_LIKE }, { "MOD", KW_MOD },
+    { "NOT", KW_NOT },
+    { "NULL", KW_NULL }, { "ON", KW_ON }, { "OR", KW_OR },
+    { "ORDER", KW_ORDER }, { "OUTER", KW_OUTER },
+    { "PARAMETERS", KW_PARAMETERS }, { "PERCENT", KW_PERCENT },
+    { "PIVOT", KW_PIVOT }, { "RIGHT", KW_RIGHT }, { "SELECT", KW_SELECT },
+    { "TOP", KW_TOP }, { "TRANSFORM", KW_TRANSFORM }, { "UNION", KW_UNION },
+    { "UPDATE", KW_UPDATE }, { "WHERE", KW_WHERE }, { "WITH", KW_WITH },
+    { "XOR", KW_XOR },
+};
+
+const char *sql_kw_name(sql_kw kw)
+{
+    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+        if (keywords[i].kw == kw)
+            return keywords[i].name;
+    return "";
+}
+
+static sql_kw lookup_kw(const char *s, size_t n)
+{
+    if (n > 11)                 /* longest keyword: DISTINCTROW */
+        return KW_NONE;
+    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
+        const char *k = keywords[i].name;
+        size_t j = 0;
+        for (; j < n && k[j]; j++) {
+            char c = s[j];
+            if (c >= 'a' && c <= 'z')
+                c = (char)(c - 'a' + 'A');
+            if (c != k[j])
+                break;
+        }
+        if (j == n && k[j] == '\0')
+            return keywords[i].kw;
+    }
+    return KW_NONE;
+}
+
+/* ------------------------------------------------------------- lexer */
+
+void sql_lexer_init(sql_lexer *lx, const char *text, size_t len,
+                    sql_arena *arena, sql_error *err)
+{
+    memset(lx, 0, sizeof *lx);
+    lx->s = text;
+    lx->len = len;
+    lx->position = 1;
+    lx->arena = arena;
+    lx->err = err;
+}
+
+/* Advance one byte, keeping the character position. */
+static void advance(sql_lexer *lx)
+{
+    lx->i++;
+    if (lx->i < lx->len && (((unsigned char)lx->s[lx->i]) & 0xC0) != 0x80)
+        lx->position++;
+    else if (lx->i >= lx->len)
+        lx->position++;
+}
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+           c == '\v';
+}
+
+static bool is_ident_start(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' ||
+           c >= 0x80;
+}
+
+static bool is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static bool is_ident_char(unsigned char c)
+{
+    return is_ident_start(c) || is_digit(c);
+}
+
+static int nomem(sql_lexer *lx, size_t position)
+{
+    sql_set_error(lx->err, "HY001", position, "out of memory");
+    return -1;
+}
+
+/* Quoted text from after the opening quote to the closing one; a doubled
+ * closing character stands for itself. Two passes (find the end and the
+ * unescaped length, then copy), so each token allocates only its own size. */
+static int lex_quoted(sql_lexer *lx, sql_token *tok, char close,
+                      const char *what)
+{
+    size_t start_pos = lx->position;
+    size_t from = lx->i + 1, j = from, n = 0;
+    for (;;) {
+        if (j >= lx->len) {
+            sql_set_error(lx->err, "42000", start_pos, "unterminated %s",
+                          what);
+            return -1;
+        }
+        if (lx->s[j] == close) {
+            if (j + 1 < lx->len && lx->s[j + 1] == close) {
+                n++;
+                j += 2;
+                continue;
+            }
+            break;
+        }
+        n++;
+        j++;
+    }
+    char *buf = sql_arena_alloc(lx->arena, n + 1);
+    if (!buf)
+        return nomem(lx, start_pos);
+    advance(lx);                            /* opening quote */
+    n = 0;
+    while (lx->i < j) {
+        buf[n++] = lx->s[lx->i];
+        if (lx->s[lx->i] == close)          /* first of a doubled pair */
+            advance(lx);
+        advance(lx);
+    }
+    advance(lx);                            /* closing quote */
+    buf[n] = '\0';
+    tok->text = buf;
+    tok->len = (size_t)(lx->s + lx->i - tok->start);
+    return 0;
+}
+
+int sql_lex_next(sql_lexer *lx, sql_token *tok)
+{
+    while (lx->i < lx->len && is_space(lx->s[lx->i]))
+        advance(lx);
+
+    memset(tok, 0, sizeof *tok);
+    tok->start = lx->s + lx->i;
+    tok->position = lx->position;
+    if (lx->i >= lx->len) {
+        tok->kind = TOK_EOF;
+        return 0;
+    }
+
+    unsigned char c = (unsigned char)lx->s[lx->i];
+    if (is_ident_start(c)) {
+        size_t from = lx->i;
+        while (lx->i < lx->len && is_ident_char((unsigned char)lx->s[lx->i]))
+            advance(lx);
+        tok->kind = TOK_IDENT;
+        tok->len = lx->i - from;
+        tok->kw = lookup_kw(tok->start, tok->len);
+        tok->text = sql_arena_strndup(lx->arena, tok->start, tok->len);
+        return tok->text ? 0 : nomem(lx, tok->position);
+    }
+    if (is_digit(c) || (c == '.' && lx->i + 1 < lx->len &&
+                        is_digit((unsigned char)lx->s[lx->i + 1]))) {
+        size_t from = lx->i;
+        while (lx->i < lx->len && is_digit((unsigned char)lx->s[lx->i]))
+            advance(lx);
+        if (lx->i < lx->len && lx->s[lx->i] == '.') {
+            advance(lx);
+            while (lx->i < lx->len && is_digit((unsigned char)lx->s[lx->i]))
+                advance(lx);
+        }
+        if (lx->i < lx->len && (lx->s[lx->i] == 'e' || lx->s[lx->i] == 'E')) {
+            size_t save_i = lx->i, save_pos = lx->position;
+            advance(lx);
+            if (lx->i < lx->len && (lx->s[lx->i] == '+' || lx->s[lx->i] == '-'))
+                advance(lx);
+            if (lx->i < lx->len && is_digit((unsigned char)lx->s[lx->i])) {
+                while (lx->i < lx->len && is_digit((unsigned char)lx->s[lx->i]))
+                    advance(lx);
+            } else {
+                lx->i = save_i;         /* "1e" : the e is not ours */
+                lx->position = save_pos;
+            }
+        }
+        if (lx->i < lx->len && is_ident_start((unsigned char)lx->s[lx->i])) {
+            sql_set_error(lx->err, "42000", tok->position,
+                          "malformed number");
+            return -1;
+        }
+        tok->kind = TOK_NUMBER;
+        tok->len = lx->i - from;
+        tok->text = sql_arena_strndup(lx->arena, tok->start, tok->len);
+        return tok->text ? 0 : nomem(lx, tok->position);
+    }
+
+    switch (c) {
+    case '[':
+        tok->kind = TOK_QIDENT;
+        if (lex_quoted(lx, tok, ']', "[identifier]") != 0)
+            return -1;
+        break;
+    case '"':
+        tok->kind = TOK_QIDENT;
+        if (lex_quoted(lx, tok, '"', "\"identifier\"") != 0)
+            return -1;
+        break;
+    case '`':
+        tok->kind = TOK_QIDENT;
+        if (lex_quoted(lx, tok, '`', "`identifier`") != 0)
+            return -1;
+        break;
+    case '\'':
+        tok->kind = TOK_STRING;
+        return lex_quoted(lx, tok, '\'', "string literal");
+    case '#':
+        tok->kind = TOK_DATE;
+        return lex_quoted(lx, tok, '#', "#date# literal");
+    default: {
+        static const struct { char c; sql_tok_kind k; } single[] = {
+            { '?', TOK_PARAM }, { '*', TOK_STAR }, { ',', TOK_COMMA },
+            { '.', TOK_DOT }, { '(', TOK_LPAREN }, { ')', TOK_RPAREN },
+            { ';', TOK_SEMI }, { '{', TOK_LBRACE }, { '}', TOK_RBRACE },
+            { '=', TOK_OP }, { '+', TOK_OP }, { '-', TOK_OP },
+            { '/', TOK_OP }, { '&', TOK_OP }, { '!', TOK_OP },
+            { '\\', TOK_OP }, { '^', TOK_OP },
+            { '<', TOK_OP }, { '>', TOK_OP },
+        };
+        for (size_t k = 0; k < sizeof single / sizeof single[0]; k++) {
+            if (single[k].c != (char)c)
+                continue;
+            tok->kind = single[k].k;
+            advance(lx);
+            if ((c == '<' || c == '>') && lx->i < lx->len &&
+                (lx->s[lx->i] == '=' || (c == '<' && lx->s[lx->i] == '>')))
+                advance(lx);
+            tok->len = (size_t)(lx->s + lx->i - tok->start);
+            if (tok->kind == TOK_PARAM)
+                lx->nparams++;
+            return 0;
+        }
+        if (c < 0x20 || c == 0x7F)
+            sql_set_error(lx->err, "42000", tok->position,
+                          "unexpected character 0x%02X", (unsigned)c);
+        else
+            sql_set_error(lx->err, "42000", tok->position,
+                          "unexpected character '%c'", c);
+        return -1;
+    }
+    }
+    if (tok->kind == TOK_QIDENT && tok->text[0] == '\0') {
+        sql_set_error(lx->err, "42000", tok->position,
+                      "empty quoted identifier");
+        return -1;
+    }
+    return 0;
+}

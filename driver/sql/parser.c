@@ -1,0 +1,911 @@
+/*
+ * parser.c - recursive-descent parser of the SQL subset into sql_select.
+ *
+ *   statement  := SELECT quantifier* select_list FROM table_ref
+ *                 [WHERE expr] [';'] EOF
+ *   quantifier := ALL | DISTINCT | TOP unsigned_integer   (each at most once)
+ *   select_list:= item (',' item)*
+ *   item       := '*' | name '.' '*' | [name '.'] name [[AS] alias]
+ *   table_ref  := [catalog '.'] name [[AS] alias]
+ *
+ * Keywords are case-insensitive and reserved (a keyword used as a name
+ * must be quoted). Everything Access SQL has beyond this is recognised by
+ * its first keyword and rejected with HYC00 "not supported yet: <what>"
+ * at its position, so clients see why; anything else is 42000.
+ *
+ * WHERE is parsed in full by precedence climbing into an sql_expr tree
+ * (sql_internal.h), but only constant conditions are applied (false or
+ * NULL -> top = 0; true -> nothing); a condition on columns gets HYC00.
+ *
+ * Growth path: ORDER BY and select-list expressions plug in where
+ * unsupported() fires today; exposing sql_expr in sql.h lets the planner
+ * take WHERE. The only recursion is parse_expr, counted against
+ * SQL_MAX_DEPTH, so 10,000 nested parentheses give 42000, not a crash.
+ */
+#include "config.h"
+
+#include "sql_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct parser {
+    sql_lexer lx;
+    sql_token tok;          /* current token */
+    sql_arena *arena;
+    sql_error *err;
+    unsigned depth;         /* parse_expr recursion, <= SQL_MAX_DEPTH */
+} parser;
+
+/* The allocation that sql_parse returns: the tree header and the arena
+ * it came from (the header itself lives in the arena's first chunk). */
+typedef struct select_holder {
+    sql_select sel;
+    sql_arena arena;
+} select_holder;
+
+static int next(parser *p)
+{
+    return sql_lex_next(&p->lx, &p->tok);
+}
+
+static int syntax(parser *p, const char *msg)
+{
+    const sql_token *t = &p->tok;
+    if (t->kind == TOK_EOF)
+        sql_set_error(p->err, "42000", t->position,
+                      "%s, found end of statement", msg);
+    else {
+        /* quote at most 40 bytes of the token, cut at a character start */
+        size_t n = t->len;
+        if (n > 40) {
+            n = 40;
+            while (n > 0 && ((unsigned char)t->start[n] & 0xC0) == 0x80)
+                n--;
+        }
+        sql_set_error(p->err, "42000", t->position, "%s, found '%.*s'", msg,
+                      (int)n, t->start);
+    }
+    return -1;
+}
+
+static int unsupported(parser *p, const char *what)
+{
+    sql_set_error(p->err, "HYC00", p->tok.position, "not supported yet: %s",
+                  what);
+    return -1;
+}
+
+static int nomem(parser *p)
+{
+    sql_set_error(p->err, "HY001", p->tok.position, "out of memory");
+    return -1;
+}
+
+static bool is_kw(const parser *p, sql_kw kw)
+{
+    return p->tok.kind == TOK_IDENT && p->tok.kw == kw;
+}
+
+/* A token usable as a name: quoted, or a bare word that is no keyword. */
+static bool is_name(const parser *p)
+{
+    return p->tok.kind == TOK_QIDENT ||
+           (p->tok.kind == TOK_IDENT && p->tok.kw == KW_NONE);
+}
+
+/* The current token as a clause we know but do not run yet; 0 if it is
+ * none of them (the caller then reports a syntax error). */
+static int reject_clause(parser *p)
+{
+    if (p->tok.kind == TOK_IDENT) {
+        switch (p->tok.kw) {
+        case KW_WHERE: return unsupported(p, "WHERE");
+        case KW_ORDER: return unsupported(p, "ORDER BY");
+        case KW_GROUP: return unsupported(p, "GROUP BY");
+        case KW_HAVING: return unsupported(p, "HAVING");
+        case KW_JOIN: case KW_INNER: case KW_LEFT: case KW_RIGHT:
+        case KW_FULL: case KW_CROSS:
+            return unsupported(p, "JOIN");
+        case KW_UNION: return unsupported(p, "UNION");
+        case KW_INTO: return unsupported(p, "SELECT INTO");
+        case KW_IN: return unsupported(p, "IN <external database>");
+        case KW_PIVOT: return unsupported(p, "PIVOT");
+        case KW_WITH: return unsupported(p, "WITH OWNERACCESS OPTION");
+        default: break;
+        }
+    }
+    return 0;
+}
+
+/* After a name in the select list: something that makes it an expression. */
+static int reject_expression(parser *p)
+{
+    switch (p->tok.kind) {
+    case TOK_LPAREN: return unsupported(p, "functions");
+    case TOK_OP: case TOK_STAR: return unsupported(p, "expressions");
+    case TOK_PARAM: return unsupported(p, "parameters");
+    default: return 0;
+    }
+}
+
+/* The current name token's text (already unquoted by the lexer). */
+static const char *take_name(parser *p)
+{
+    return p->tok.text;
+}
+
+/* [[AS] alias]: *out = alias or NULL. */
+static int parse_alias(parser *p, const char **out)
+{
+    *out = NULL;
+    if (is_kw(p, KW_AS)) {
+        if (next(p) != 0)
+            return -1;
+        if (!is_name(p))
+            return syntax(p, "expected an alias after AS");
+    } else if (!is_name(p)) {
+        return 0;
+    }
+    *out = take_name(p);
+    return next(p);
+}
+
+static int parse_item(parser *p, sql_select_item *it)
+{
+    memset(it, 0, sizeof *it);
+    it->position = p->tok.position;
+
+    if (p->tok.kind == TOK_STAR) {
+        it->kind = SQL_ITEM_STAR;
+        return next(p);
+    }
+    if (!is_name(p)) {
+        switch (p->tok.kind) {
+        case TOK_NUMBER: case TOK_STRING: case TOK_LPAREN: case TOK_OP:
+            return unsupported(p, "expressions in the select list");
+        case TOK_PARAM:
+            return unsupported(p, "parameters");
+        case TOK_LBRACE:
+            return unsupported(p, "ODBC escape sequences");
+        default:
+            break;
+        }
+        if (p->tok.kind == TOK_IDENT) {
+            if (p->tok.kw == KW_DISTINCTROW)
+                return unsupported(p, "DISTINCTROW");
+            if (p->tok.kw == KW_NULL || p->tok.kw == KW_NOT ||
+                p->tok.kw == KW_EXISTS)
+                return unsupported(p, "expressions in the select list");
+        }
+        return syntax(p, "expected a column name or *");
+    }
+
+    const char *first = take_name(p);
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind == TOK_DOT) {
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind == TOK_STAR) {
+            it->kind = SQL_ITEM_STAR;
+            it->qualifier = first;
+            return next(p);
+        }
+        if (!is_name(p))
+            return syntax(p, "expected a column name or * after '.'");
+        it->kind = SQL_ITEM_COLUMN;
+        it->qualifier = first;
+        it->column = take_name(p);
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind == TOK_DOT)
+            return unsupported(p, "names with more than two parts");
+    } else {
+        it->kind = SQL_ITEM_COLUMN;
+        it->column = first;
+    }
+    if (reject_expression(p) != 0)
+        return -1;
+    return parse_alias(p, &it->alias);
+}
+
+static int parse_select_list(parser *p, sql_select *sel)
+{
+    size_t cap = 8;
+    sel->items = sql_arena_alloc(p->arena, cap * sizeof *sel->items);
+    if (!sel->items)
+        return nomem(p);
+    for (;;) {
+        if (sel->nitems == cap) {
+            /* The old block stays in the arena: total waste < 2x. */
+            sql_select_item *grown =
+                sql_arena_alloc(p->arena, 2 * cap * sizeof *grown);
+            if (!grown)
+                return nomem(p);
+            memcpy(grown, sel->items, cap * sizeof *grown);
+            sel->items = grown;
+            cap *= 2;
+        }
+        if (parse_item(p, &sel->items[sel->nitems]) != 0)
+            return -1;
+        sel->nitems++;
+        if (p->tok.kind != TOK_COMMA)
+            return 0;
+        if (next(p) != 0)
+            return -1;
+    }
+}
+
+/* ALL | DISTINCT | TOP n, in any order, each at most once. */
+static int parse_quantifiers(parser *p, sql_select *sel)
+{
+    bool seen_set = false, seen_top = false;
+    for (;;) {
+        if (is_kw(p, KW_ALL) || is_kw(p, KW_DISTINCT)) {
+            if (seen_set)
+                return syntax(p, "ALL/DISTINCT given twice");
+            seen_set = true;
+            sel->distinct = is_kw(p, KW_DISTINCT);
+        } else if (is_kw(p, KW_DISTINCTROW)) {
+            return unsupported(p, "DISTINCTROW");
+        } else if (is_kw(p, KW_TOP)) {
+            if (seen_top)
+                return syntax(p, "TOP given twice");
+            seen_top = true;
+            if (next(p) != 0)
+                return -1;
+            if (p->tok.kind == TOK_PARAM)
+                return unsupported(p, "parameters");
+            if (p->tok.kind != TOK_NUMBER)
+                return syntax(p, "expected a whole number after TOP");
+            int64_t n = 0;
+            for (size_t i = 0; i < p->tok.len; i++) {
+                char c = p->tok.start[i];
+                if (c < '0' || c > '9')
+                    return syntax(p, "expected a whole number after TOP");
+                if (n > (INT64_MAX - (c - '0')) / 10) {
+                    sql_set_error(p->err, "42000", p->tok.position,
+                                  "TOP value too large");
+                    return -1;
+                }
+                n = n * 10 + (c - '0');
+            }
+            sel->top = n;
+            if (next(p) != 0)
+                return -1;
+            if (is_kw(p, KW_PERCENT))
+                return unsupported(p, "TOP n PERCENT");
+            continue;
+        } else {
+            return 0;
+        }
+        if (next(p) != 0)
+            return -1;
+    }
+}
+
+static int parse_from(parser *p, sql_select *sel)
+{
+    if (!is_kw(p, KW_FROM)) {
+        if (p->tok.kind == TOK_EOF)
+            return unsupported(p, "SELECT without FROM");
+        int rc = reject_clause(p);
+        return rc ? rc : syntax(p, "expected FROM");
+    }
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind == TOK_LPAREN)
+        return unsupported(p, "parentheses or subqueries in FROM");
+    if (is_kw(p, KW_SELECT))
+        return unsupported(p, "subqueries");
+    if (!is_name(p))
+        return syntax(p, "expected a table name after FROM");
+    sel->table_position = p->tok.position;
+    sel->table = take_name(p);
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind == TOK_DOT) {
+        if (next(p) != 0)
+            return -1;
+        if (!is_name(p))
+            return syntax(p, "expected a table name after '.'");
+        sel->table_catalog = sel->table;
+        sel->table_position = p->tok.position;
+        sel->table = take_name(p);
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind == TOK_DOT)
+            return unsupported(p, "names with more than two parts");
+    }
+    if (parse_alias(p, &sel->table_alias) != 0)
+        return -1;
+    if (p->tok.kind == TOK_COMMA)
+        return unsupported(p, "more than one table in FROM");
+    return 0;
+}
+
+/* ------------------------------------------------------- expressions */
+
+/* Binding powers, loosest first: Jet's operator precedence (OR < XOR <
+ * AND < NOT < comparisons < & < + - < MOD < \ < * / < unary - < ^). */
+enum {
+    BP_OR = 1, BP_XOR, BP_AND, BP_NOT, BP_CMP, BP_CONCAT, BP_ADD, BP_MOD,
+    BP_IDIV, BP_MUL, BP_UNARY, BP_POW
+};
+
+static sql_expr *new_expr(parser *p, sql_expr_kind kind, size_t position)
+{
+    sql_expr *e = sql_arena_alloc(p->arena, sizeof *e);
+    if (e) {
+        e->kind = kind;
+        e->position = position;
+    }
+    return e;
+}
+
+static int parse_expr(parser *p, int min_bp, sql_expr **out);
+
+/* Is the token after the current one keyword kw? (Lexes one token ahead
+ * on a copy of the lexer; the arena keeps the copy's strings.) */
+static int peek_kw(parser *p, sql_kw kw, bool *yes)
+{
+    sql_lexer save = p->lx;
+    sql_token t;
+    if (sql_lex_next(&save, &t) != 0)
+        return -1;
+    *yes = t.kind == TOK_IDENT && t.kw == kw;
+    return 0;
+}
+
+/* Comma-separated expressions up to ')' (the '(' is consumed). */
+static int parse_args(parser *p, sql_expr *e, bool allow_star)
+{
+    size_t cap = 0;
+    if (p->tok.kind == TOK_RPAREN)
+        return next(p);
+    for (;;) {
+        sql_expr *arg;
+        if (allow_star && p->tok.kind == TOK_STAR && e->nargs == 0) {
+            arg = new_expr(p, EXPR_COLUMN, p->tok.position);
+            if (!arg)
+                return nomem(p);
+            arg->text = "*";
+            if (next(p) != 0)
+                return -1;
+        } else if (parse_expr(p, 0, &arg) != 0) {
+            return -1;
+        }
+        if (e->nargs == cap) {
+            size_t ncap = cap ? cap * 2 : 4;
+            sql_expr **grown = sql_arena_alloc(p->arena, ncap * sizeof *grown);
+            if (!grown)
+                return nomem(p);
+            if (cap)
+                memcpy(grown, e->args, cap * sizeof *grown);
+            e->args = grown;
+            cap = ncap;
+        }
+        e->args[e->nargs++] = arg;
+        if (p->tok.kind == TOK_RPAREN)
+            return next(p);
+        if (p->tok.kind != TOK_COMMA)
+            return syntax(p, "expected ',' or ')'");
+        if (next(p) != 0)
+            return -1;
+    }
+}
+
+static int parse_primary(parser *p, sql_expr **out)
+{
+    size_t pos = p->tok.position;
+    sql_expr *e = NULL;
+
+    switch (p->tok.kind) {
+    case TOK_NUMBER: case TOK_STRING: case TOK_DATE:
+        e = new_expr(p, p->tok.kind == TOK_NUMBER ? EXPR_NUMBER
+                        : p->tok.kind == TOK_STRING ? EXPR_STRING
+                        : EXPR_DATE, pos);
+        if (!e)
+            return nomem(p);
+        e->text = p->tok.text;
+        *out = e;
+        return next(p);
+    case TOK_PARAM:
+        e = new_expr(p, EXPR_PARAM, pos);
+        if (!e)
+            return nomem(p);
+        e->param_index = p->lx.nparams - 1;
+        *out = e;
+        return next(p);
+    case TOK_LPAREN:
+        if (next(p) != 0)
+            return -1;
+        if (is_kw(p, KW_SELECT))
+            return unsupported(p, "subqueries");
+        if (parse_expr(p, 0, out) != 0)
+            return -1;
+        if (p->tok.kind != TOK_RPAREN)
+            return syntax(p, "expected ')'");
+        return next(p);
+    case TOK_LBRACE:
+        return unsupported(p, "ODBC escape sequences");
+    default:
+        break;
+    }
+    if (is_kw(p, KW_NULL)) {
+        if (!(*out = new_expr(p, EXPR_NULL, pos)))
+            return nomem(p);
+        return next(p);
+    }
+    if (is_kw(p, KW_EXISTS))
+        return unsupported(p, "EXISTS");
+    if (!is_name(p))
+        return syntax(p, "expected an expression");
+
+    bool bare = p->tok.kind == TOK_IDENT;
+    const char *first = take_name(p);
+    if (next(p) != 0)
+        return -1;
+    if (bare && p->tok.kind == TOK_LPAREN) {
+        if (!(e = new_expr(p, EXPR_FUNC, pos)))
+            return nomem(p);
+        e->text = first;
+        if (next(p) != 0)
+            return -1;
+        if (parse_args(p, e, true) != 0)
+            return -1;
+        *out = e;
+        return 0;
+    }
+    if (!(e = new_expr(p, EXPR_COLUMN, pos)))
+        return nomem(p);
+    e->text = first;
+    if (p->tok.kind == TOK_DOT) {
+        if (next(p) != 0)
+            return -1;
+        if (!is_name(p))
+            return syntax(p, "expected a column name after '.'");
+        e->qualifier = first;
+        e->text = take_name(p);
+        if (next(p) != 0)
+            return -1;
+    }
+    *out = e;
+    return 0;
+}
+
+/* The binary operator at the current token, if any: spelling and power. */
+static bool infix_op(const parser *p, const char **op, int *bp)
+{
+    const sql_token *t = &p->tok;
+    if (t->kind == TOK_STAR) {
+        *op = "*"; *bp = BP_MUL;
+        return true;
+    }
+    if (t->kind == TOK_IDENT) {
+        switch (t->kw) {
+        case KW_OR:  *op = "OR";  *bp = BP_OR;  return true;
+        case KW_XOR: *op = "XOR"; *bp = BP_XOR; return true;
+        case KW_AND: *op = "AND"; *bp = BP_AND; return true;
+        case KW_MOD: *op = "MOD"; *bp = BP_MOD; return true;
+        case KW_LIKE: *op = "LIKE"; *bp = BP_CMP; return true;
+        default: return false;
+        }
+    }
+    if (t->kind != TOK_OP)
+        return false;
+    static const struct { const char *op; int bp; } ops[] = {
+        { "=", BP_CMP }, { "<>", BP_CMP }, { "<", BP_CMP }, { "<=", BP_CMP },
+        { ">", BP_CMP }, { ">=", BP_CMP }, { "&", BP_CONCAT },
+        { "+", BP_ADD }, { "-", BP_ADD }, { "\\", BP_IDIV }, { "/", BP_MUL },
+        { "^", BP_POW },
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+        if (strlen(ops[i].op) == t->len &&
+            memcmp(ops[i].op, t->start, t->len) == 0) {
+            *op = ops[i].op;
+            *bp = ops[i].bp;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Postfix predicates at comparison level: IS [NOT] NULL, [NOT] BETWEEN,
+ * [NOT] IN (...), [NOT] LIKE. *done = false when none is present. */
+static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
+{
+    size_t pos = p->tok.position;
+    bool negated = false;
+    *done = false;
+
+    if (is_kw(p, KW_IS)) {
+        if (next(p) != 0)
+            return -1;
+        if (is_kw(p, KW_NOT)) {
+            negated = true;
+            if (next(p) != 0)
+                return -1;
+        }
+        if (!is_kw(p, KW_NULL))
+            return syntax(p, "expected NULL after IS");
+        sql_expr *e = new_expr(p, EXPR_IS_NULL, pos);
+        if (!e)
+            return nomem(p);
+        e->negated = negated;
+        e->a = *lhs;
+        *lhs = e;
+        *done = true;
+        return next(p);
+    }
+    if (is_kw(p, KW_NOT)) {
+        bool b = false, i = false, l = false;
+        if (peek_kw(p, KW_BETWEEN, &b) != 0 || peek_kw(p, KW_IN, &i) != 0 ||
+            peek_kw(p, KW_LIKE, &l) != 0)
+            return -1;
+        if (!b && !i && !l)
+            return 0;
+        negated = true;
+        if (next(p) != 0)
+            return -1;
+    }
+    if (is_kw(p, KW_BETWEEN)) {
+        sql_expr *e = new_expr(p, EXPR_BETWEEN, pos);
+        if (!e)
+            return nomem(p);
+        e->negated = negated;
+        e->a = *lhs;
+        if (next(p) != 0 || parse_expr(p, BP_CONCAT, &e->b) != 0)
+            return -1;
+        if (!is_kw(p, KW_AND))
+            return syntax(p, "expected AND in BETWEEN");
+        if (next(p) != 0 || parse_expr(p, BP_CONCAT, &e->c) != 0)
+            return -1;
+        *lhs = e;
+        *done = true;
+        return 0;
+    }
+    if (is_kw(p, KW_IN)) {
+        sql_expr *e = new_expr(p, EXPR_IN, pos);
+        if (!e)
+            return nomem(p);
+        e->negated = negated;
+        e->a = *lhs;
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind != TOK_LPAREN)
+            return syntax(p, "expected '(' after IN");
+        if (next(p) != 0)
+            return -1;
+        if (is_kw(p, KW_SELECT))
+            return unsupported(p, "subqueries");
+        if (parse_args(p, e, false) != 0)
+            return -1;
+        *lhs = e;
+        *done = true;
+        return 0;
+    }
+    if (is_kw(p, KW_LIKE)) {
+        sql_expr *e = new_expr(p, EXPR_BINARY, pos);
+        if (!e)
+            return nomem(p);
+        e->op = "LIKE";
+        e->a = *lhs;
+        if (next(p) != 0 || parse_expr(p, BP_CMP + 1, &e->b) != 0)
+            return -1;
+        if (negated) {
+            sql_expr *n = new_expr(p, EXPR_UNARY, pos);
+            if (!n)
+                return nomem(p);
+            n->op = "NOT";
+            n->a = e;
+            e = n;
+        }
+        *lhs = e;
+        *done = true;
+        return 0;
+    }
+    return 0;
+}
+
+/* Precedence climbing: operators binding at least min_bp; all binary
+ * operators are left-associative. Recursion is bounded by SQL_MAX_DEPTH. */
+static int parse_expr_inner(parser *p, int min_bp, sql_expr **out)
+{
+    sql_expr *lhs = NULL;
+    size_t pos = p->tok.position;
+
+    if (is_kw(p, KW_NOT) || (p->tok.kind == TOK_OP && p->tok.len == 1 &&
+                             (p->tok.start[0] == '-' ||
+                              p->tok.start[0] == '+'))) {
+        bool is_not = p->tok.kind == TOK_IDENT;
+        sql_expr *e = new_expr(p, EXPR_UNARY, pos);
+        if (!e)
+            return nomem(p);
+        e->op = is_not ? "NOT" : (p->tok.start[0] == '-' ? "-" : "+");
+        if (next(p) != 0 ||
+            parse_expr(p, is_not ? BP_NOT : BP_UNARY, &e->a) != 0)
+            return -1;
+        lhs = e;
+    } else if (parse_primary(p, &lhs) != 0) {
+        return -1;
+    }
+
+    for (;;) {
+        if (BP_CMP >= min_bp) {
+            bool done;
+            if (parse_predicate(p, &lhs, &done) != 0)
+                return -1;
+            if (done)
+                continue;
+        }
+        const char *op;
+        int bp;
+        if (!infix_op(p, &op, &bp) || bp < min_bp)
+            break;
+        sql_expr *e = new_expr(p, EXPR_BINARY, p->tok.position);
+        if (!e)
+            return nomem(p);
+        e->op = op;
+        e->a = lhs;
+        if (next(p) != 0 || parse_expr(p, bp + 1, &e->b) != 0)
+            return -1;
+        lhs = e;
+    }
+    *out = lhs;
+    return 0;
+}
+
+static int parse_expr(parser *p, int min_bp, sql_expr **out)
+{
+    if (p->depth >= SQL_MAX_DEPTH) {
+        sql_set_error(p->err, "42000", p->tok.position,
+                      "expression nested too deeply (more than %d levels)",
+                      SQL_MAX_DEPTH);
+        return -1;
+    }
+    p->depth++;
+    int rc = parse_expr_inner(p, min_bp, out);
+    p->depth--;
+    return rc;
+}
+
+/* ------------------------------------------------- constant folding */
+
+/* Truth of a condition: known, or depending on rows (TV_VAR). */
+typedef enum truth { TV_FALSE, TV_TRUE, TV_NULL, TV_VAR } truth;
+
+/* An integer literal (optionally signed) of at most 18 digits. */
+static bool const_int(const sql_expr *e, int64_t *v)
+{
+    if (e->kind == EXPR_UNARY && (e->op[0] == '-' || e->op[0] == '+') &&
+        const_int(e->a, v)) {
+        if (e->op[0] == '-')
+            *v = -*v;
+        return true;
+    }
+    if (e->kind != EXPR_NUMBER)
+        return false;
+    size_t n = strlen(e->text);
+    if (n == 0 || n > 18)
+        return false;
+    int64_t x = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (e->text[i] < '0' || e->text[i] > '9')
+            return false;
+        x = x * 10 + (e->text[i] - '0');
+    }
+    *v = x;
+    return true;
+}
+
+/* Fold a condition built only of integer literals and NULL; anything
+ * naming a column, a parameter or a function is TV_VAR. Depth is bounded
+ * by the parser's SQL_MAX_DEPTH. */
+static truth fold(const sql_expr *e)
+{
+    int64_t x, y;
+    switch (e->kind) {
+    case EXPR_NULL:
+        return TV_NULL;
+    case EXPR_NUMBER:
+        if (const_int(e, &x))
+            return x != 0 ? TV_TRUE : TV_FALSE;   /* Jet: nonzero is True */
+        return TV_VAR;
+    case EXPR_IS_NULL:
+        if (e->a->kind == EXPR_NULL)
+            return e->negated ? TV_FALSE : TV_TRUE;
+        if (const_int(e->a, &x))
+            return e->negated ? TV_TRUE : TV_FALSE;
+        return TV_VAR;
+    case EXPR_UNARY:
+        if (strcmp(e->op, "NOT") == 0) {
+            truth t = fold(e->a);
+            return t == TV_TRUE ? TV_FALSE : t == TV_FALSE ? TV_TRUE : t;
+        }
+        if (const_int(e, &x))
+            return x != 0 ? TV_TRUE : TV_FALSE;
+        return TV_VAR;
+    case EXPR_BINARY: {
+        if (!strcmp(e->op, "AND") || !strcmp(e->op, "OR") ||
+            !strcmp(e->op, "XOR")) {
+            truth a = fold(e->a), b = fold(e->b);
+            if (a == TV_VAR || b == TV_VAR)
+                return TV_VAR;
+            if (e->op[0] == 'A') {
+                if (a == TV_FALSE || b == TV_FALSE) return TV_FALSE;
+                if (a == TV_NULL || b == TV_NULL) return TV_NULL;
+                return TV_TRUE;
+            }
+            if (e->op[0] == 'O') {
+                if (a == TV_TRUE || b == TV_TRUE) return TV_TRUE;
+                if (a == TV_NULL || b == TV_NULL) return TV_NULL;
+                return TV_FALSE;
+            }
+            if (a == TV_NULL || b == TV_NULL) return TV_NULL;
+            return a != b ? TV_TRUE : TV_FALSE;
+        }
+        static const char *const cmp[] = { "=", "<>", "<", "<=", ">", ">=" };
+        size_t k = 0;
+        while (k < 6 && strcmp(e->op, cmp[k]) != 0)
+            k++;
+        if (k == 6)
+            return TV_VAR;
+        bool xa = const_int(e->a, &x), yb = const_int(e->b, &y);
+        bool na = e->a->kind == EXPR_NULL, nb = e->b->kind == EXPR_NULL;
+        if ((na || xa) && (nb || yb) && (na || nb))
+            return TV_NULL;
+        if (!xa || !yb)
+            return TV_VAR;
+        bool r = k == 0 ? x == y : k == 1 ? x != y : k == 2 ? x < y
+               : k == 3 ? x <= y : k == 4 ? x > y : x >= y;
+        return r ? TV_TRUE : TV_FALSE;
+    }
+    default:
+        return TV_VAR;
+    }
+}
+
+/* WHERE: parsed in full; a constant condition is applied here (false or
+ * NULL: no rows, via TOP 0 - the probe "WHERE 1=0" that Tableau sends;
+ * true: no filter). A condition on rows needs the executor: *on_rows is
+ * set and the caller reports HYC00 once the rest parsed. */
+static int parse_where(parser *p, sql_select *sel, bool *on_rows)
+{
+    sql_expr *cond;
+    *on_rows = false;
+    if (next(p) != 0 || parse_expr(p, 0, &cond) != 0)
+        return -1;
+    switch (fold(cond)) {
+    case TV_TRUE:
+        return 0;
+    case TV_FALSE:
+    case TV_NULL:
+        sel->top = 0;
+        return 0;
+    default:
+        *on_rows = true;
+        return 0;
+    }
+}
+
+static int parse_end(parser *p)
+{
+    int rc = reject_clause(p);
+    if (rc)
+        return rc;
+    if (p->tok.kind == TOK_SEMI && next(p) != 0)
+        return -1;
+    if (p->tok.kind != TOK_EOF) {
+        sql_set_error(p->err, "42000", p->tok.position,
+                      "characters found after end of SQL statement");
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_statement(parser *p, sql_select *sel)
+{
+    if (next(p) != 0)
+        return -1;
+    if (!is_kw(p, KW_SELECT)) {
+        if (p->tok.kind == TOK_EOF) {
+            sql_set_error(p->err, "42000", p->tok.position,
+                          "empty statement");
+            return -1;
+        }
+        if (p->tok.kind == TOK_IDENT) {
+            switch (p->tok.kw) {
+            case KW_INSERT: case KW_UPDATE: case KW_DELETE:
+            case KW_CREATE: case KW_DROP: case KW_ALTER:
+                sql_set_error(p->err, "HYC00", p->tok.position,
+                              "not supported: %s (the driver is read-only)",
+                              sql_kw_name(p->tok.kw));
+                return -1;
+            case KW_TRANSFORM: return unsupported(p, "TRANSFORM");
+            case KW_PARAMETERS: return unsupported(p, "PARAMETERS");
+            default: break;
+            }
+        }
+        if (p->tok.kind == TOK_LBRACE)
+            return unsupported(p, "ODBC escape sequences");
+        if (p->tok.kind == TOK_LPAREN)
+            return unsupported(p, "parenthesised queries");
+        return syntax(p, "expected SELECT");
+    }
+    if (next(p) != 0)
+        return -1;
+    if (parse_quantifiers(p, sel) != 0)
+        return -1;
+    if (parse_select_list(p, sel) != 0)
+        return -1;
+    if (parse_from(p, sel) != 0)
+        return -1;
+    size_t where_pos = 0;
+    bool where_on_rows = false;
+    if (is_kw(p, KW_WHERE)) {
+        where_pos = p->tok.position;
+        if (parse_where(p, sel, &where_on_rows) != 0)
+            return -1;
+    }
+    int rc = parse_end(p);
+    /* A syntax (or memory) error after WHERE wins; else WHERE is the
+     * first thing we cannot run. */
+    if (where_on_rows && (rc == 0 || !strcmp(p->err->sqlstate, "HYC00"))) {
+        sql_set_error(p->err, "HYC00", where_pos, "not supported yet: WHERE "
+                      "(only constant conditions such as 1=0)");
+        return -1;
+    }
+    return rc;
+}
+
+int sql_parse(sql_select **out, const char *text, size_t len, sql_error *err)
+{
+    sql_error scratch;
+    if (!err)
+        err = &scratch;
+    memset(err, 0, sizeof *err);
+    *out = NULL;
+    if (!text && len > 0) {
+        sql_set_error(err, "HY009", 0, "null statement text");
+        return -1;
+    }
+    if (!text)
+        text = "";
+    if (sql_check_text(text, len, err) != 0)
+        return -1;
+
+    sql_arena arena = { NULL };
+    select_holder *h = sql_arena_alloc(&arena, sizeof *h);
+    if (!h) {
+        sql_set_error(err, "HY001", 0, "out of memory");
+        return -1;
+    }
+    h->sel.top = -1;
+
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.arena = &arena;
+    p.err = err;
+    sql_lexer_init(&p.lx, text, len, &arena, err);
+
+    if (parse_statement(&p, &h->sel) != 0) {
+        sql_arena_free(&arena);
+        return -1;
+    }
+    h->sel.nparams = p.lx.nparams;
+    h->arena = arena;
+    *out = &h->sel;
+    return 0;
+}
+
+void sql_select_free(sql_select *sel)
+{
+    if (!sel)
+        return;
+    /* sel is the first member of its holder; copy the arena head out
+     * before freeing the chunk the holder lives in. */
+    sql_arena arena = ((select_holder *)(void *)sel)->arena;
+    sql_arena_free(&arena);
+}

@@ -1,0 +1,142 @@
+/*
+ * sql_internal.h - shared by lexer.c and parser.c only (not by the driver).
+ *
+ * The arena: every node and string of one statement comes from one chain
+ * of chunks, freed at once. The lexer: turns the statement into tokens on
+ * demand (one token of lookahead is the parser's business). Positions are
+ * 1-based counts of UTF-8 characters, as sql_error reports them.
+ */
+#ifndef JET_DRIVER_SQL_INTERNAL_H
+#define JET_DRIVER_SQL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sql.h"
+
+/* Bound on nesting for the recursive parts of the parser (parenthesised
+ * expressions, once they exist): deeper input is rejected with 42000
+ * instead of exhausting the C stack. */
+#define SQL_MAX_DEPTH 200
+
+/* ------------------------------------------------------------- arena */
+
+typedef struct sql_arena_chunk sql_arena_chunk;
+
+typedef struct sql_arena {
+    sql_arena_chunk *head;      /* newest chunk first */
+} sql_arena;
+
+/** n bytes, max_align_t-aligned, zeroed; NULL on out-of-memory. */
+void *sql_arena_alloc(sql_arena *a, size_t n);
+/** Copy of s[0..n) plus NUL in the arena; NULL on out-of-memory. */
+char *sql_arena_strndup(sql_arena *a, const char *s, size_t n);
+/** Free every chunk; the arena is empty afterwards. */
+void sql_arena_free(sql_arena *a);
+
+/* ------------------------------------------------------------- lexer */
+
+typedef enum sql_tok_kind {
+    TOK_EOF = 0,
+    TOK_IDENT,      /* bare word (keyword when kw != KW_NONE) */
+    TOK_QIDENT,     /* [..], "..", `..` : never a keyword */
+    TOK_NUMBER,     /* 123, 1.5, 1e3 (text kept) */
+    TOK_STRING,     /* '...' with '' unescaped */
+    TOK_PARAM,      /* ? */
+    TOK_STAR,       /* * */
+    TOK_COMMA,
+    TOK_DOT,
+    TOK_LPAREN,
+    TOK_RPAREN,
+    TOK_SEMI,
+    TOK_LBRACE,     /* { starts an ODBC escape */
+    TOK_RBRACE,
+    TOK_OP,         /* = <> < <= > >= + - / \ ^ & ! */
+    TOK_DATE        /* #...# Jet date literal (text between the #) */
+} sql_tok_kind;
+
+typedef enum sql_kw {
+    KW_NONE = 0,
+    KW_ALL, KW_ALTER, KW_AND, KW_AS, KW_ASC, KW_BETWEEN, KW_BY, KW_CREATE,
+    KW_CROSS, KW_DELETE, KW_DESC, KW_DISTINCT, KW_DISTINCTROW, KW_DROP,
+    KW_EXISTS, KW_FROM, KW_FULL, KW_GROUP, KW_HAVING, KW_IN, KW_INNER,
+    KW_INSERT, KW_INTO, KW_IS, KW_JOIN, KW_LEFT, KW_LIKE, KW_NOT, KW_NULL,
+    KW_ON, KW_OR, KW_ORDER, KW_OUTER, KW_PARAMETERS, KW_PERCENT, KW_PIVOT,
+    KW_RIGHT, KW_SELECT, KW_TOP, KW_TRANSFORM, KW_UNION, KW_UPDATE, KW_WHERE,
+    KW_WITH, KW_MOD, KW_XOR
+} sql_kw;
+
+typedef struct sql_token {
+    sql_tok_kind kind;
+    sql_kw kw;              /* TOK_IDENT only */
+    const char *start;      /* raw bytes in the statement */
+    size_t len;
+    size_t position;        /* 1-based character position */
+    const char *text;       /* IDENT/QIDENT/STRING/NUMBER: decoded, arena */
+} sql_token;
+
+typedef struct sql_lexer {
+    const char *s;
+    size_t len;
+    size_t i;               /* byte offset */
+    size_t position;        /* 1-based character position of s[i] */
+    size_t nparams;         /* ? markers seen so far */
+    sql_arena *arena;
+    sql_error *err;
+} sql_lexer;
+
+/** Fill *err (sqlstate, position, printf-style message). */
+void sql_set_error(sql_error *err, const char *sqlstate, size_t position,
+                   const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/** Check text is valid UTF-8 without NUL bytes; else 42000 and -1. */
+int sql_check_text(const char *text, size_t len, sql_error *err);
+
+void sql_lexer_init(sql_lexer *lx, const char *text, size_t len,
+                    sql_arena *arena, sql_error *err);
+/** Next token into *tok: 0, or -1 with lx->err set (42000 / HY001). */
+int sql_lex_next(sql_lexer *lx, sql_token *tok);
+/** Keyword spelling for messages ("WHERE"), or "" for KW_NONE. */
+const char *sql_kw_name(sql_kw kw);
+
+/* ------------------------------------------------------- expressions */
+
+/*
+ * Expression tree (WHERE today; select-list expressions, ORDER BY and
+ * parameters later). Not in sql.h yet: the driver cannot evaluate it, so
+ * the parser only folds constant conditions (WHERE 1=0) and rejects the
+ * rest with HYC00. Nodes live in the statement's arena.
+ */
+typedef enum sql_expr_kind {
+    EXPR_NUMBER = 1,    /* text: literal as written */
+    EXPR_STRING,        /* text: unescaped */
+    EXPR_DATE,          /* text: between the # */
+    EXPR_NULL,
+    EXPR_COLUMN,        /* qualifier (or NULL), text: column name */
+    EXPR_PARAM,         /* param_index: 0-based order of ? */
+    EXPR_UNARY,         /* op: "NOT", "-", "+"; a */
+    EXPR_BINARY,        /* op: "OR" "AND" "XOR" "=" "<>" "<" "<=" ">" ">="
+                           "LIKE" "&" "+" "-" "MOD" "\\" "*" "/" "^"; a, b */
+    EXPR_IS_NULL,       /* a IS [NOT] NULL (negated) */
+    EXPR_BETWEEN,       /* a [NOT] BETWEEN b AND c (negated) */
+    EXPR_IN,            /* a [NOT] IN (args) (negated) */
+    EXPR_FUNC           /* text: function name; args */
+} sql_expr_kind;
+
+typedef struct sql_expr sql_expr;
+struct sql_expr {
+    sql_expr_kind kind;
+    size_t position;        /* 1-based, for messages */
+    const char *op;
+    const char *qualifier;
+    const char *text;
+    size_t param_index;
+    bool negated;
+    sql_expr *a, *b, *c;
+    size_t nargs;
+    sql_expr **args;
+};
+
+#endif
