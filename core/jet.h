@@ -353,6 +353,106 @@ const jet_error *jet_scan_error(const jet_scan *scan);
 /** Free the scan. Safe on NULL. */
 void jet_scan_close(jet_scan *scan);
 
+/* --------------------------------------------------------------- indexes */
+
+/**
+ * An index cursor walks one index B-tree in key order and yields the data
+ * row each entry points to, as (pgno, row). Owned by its caller; it borrows
+ * the db and tdef. At most one index page stays pinned between calls.
+ */
+typedef struct jet_index_cursor jet_index_cursor;
+
+/** Lower-bound kinds for jet_index_seek(). */
+typedef enum jet_seek_op {
+    JET_SEEK_GE = 0,   /* from the first entry whose key prefix >= keys */
+    JET_SEEK_GT = 1    /* from the first entry whose key prefix > keys */
+} jet_seek_op;
+
+/**
+ * Open a cursor on tdef->indexes[index_no], positioned before its first
+ * entry, forward, with no bounds. Errors (detail in jet_db_error(db)):
+ * JET_ENOTFOUND for a bad index_no, JET_ENOMEM.
+ * Format: mdbtools HACKING.md "Index Pages"; Jackcess IndexData.
+ */
+jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
+                             const jet_tdef *tdef, uint16_t index_no);
+
+/**
+ * How many leading columns of tdef->indexes[index_no] accept seek keys:
+ * numeric, date, bool, GUID, binary columns do; the first TEXT/MEMO
+ * column (Access "General" collation, not encoded) or long/calculated
+ * column stops the count. A walk works on every index regardless.
+ */
+uint16_t jet_index_seekable_cols(const jet_tdef *tdef, uint16_t index_no);
+
+/**
+ * Set the lower bound: the walk starts at (forward) or stops after
+ * (reverse) the first entry whose leading nkeys key columns compare >=
+ * (JET_SEEK_GE) or > (JET_SEEK_GT) keys, in index order (a descending
+ * column's order is reversed; NULL sorts first ascending, last
+ * descending). nkeys = 0: no lower bound. keys[i] belongs to index column
+ * i and should have the column's type (integer and floating values
+ * convert when exact); is_null keys seek the NULL entries. Restarts the
+ * walk; the work (a root-to-leaf descent, O(depth) pages) happens on the
+ * next jet_index_next(). Errors (detail in jet_index_error()):
+ * JET_EUNSUPPORTED when nkeys exceeds jet_index_seekable_cols() or a
+ * value's type does not fit, JET_ELIMIT for a value outside the column's
+ * range (e.g. 40000 for an INT column: the planner decides what that
+ * means) or nkeys past the index's columns. After an error the walk is
+ * empty (next() returns JET_DONE) until that bound is set successfully.
+ */
+jet_rc jet_index_seek(jet_index_cursor *c, const jet_value *keys,
+                      uint16_t nkeys, int op);
+
+/**
+ * Set the upper bound: no entry whose leading nkeys columns compare
+ * > keys (inclusive) or >= keys (exclusive). nkeys = 0 removes it.
+ * Equality on a key prefix = seek GE + upper inclusive on the same keys.
+ * Restarts the walk. Errors as jet_index_seek().
+ */
+jet_rc jet_index_set_upper(jet_index_cursor *c, const jet_value *keys,
+                           uint16_t nkeys, bool inclusive);
+
+/**
+ * Walk backwards (reverse = true: from the upper bound, or the last
+ * entry, down to the lower bound) or forwards (the default). For
+ * ORDER BY ... DESC on an ascending index and vice versa. Restarts the
+ * walk. Errors: JET_ENOMEM.
+ */
+jet_rc jet_index_set_reverse(jet_index_cursor *c, bool reverse);
+
+/**
+ * Next entry in walk order: *pgno and *row locate its data row (for
+ * jet_scan_fetch_row()). JET_OK, JET_DONE at the end or past a bound, or
+ * < 0: JET_ECORRUPT (page named), JET_EIO, JET_ELIMIT (cache exhausted);
+ * after an error the walk is over until the next seek/set call.
+ */
+jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row);
+
+/** Detail of the last failed call on c. */
+const jet_error *jet_index_error(const jet_index_cursor *c);
+
+/** Free the cursor (unpins its page). Safe on NULL. */
+void jet_index_cursor_close(jet_index_cursor *c);
+
+/**
+ * Make row `row` of data page pgno (as an index entry gives it) the
+ * scan's current row, so jet_scan_value() reads it; overflow rows are
+ * followed. A later jet_scan_next() continues after that row on the same
+ * page and then with the scan's page list where it was; call
+ * jet_scan_rewind() to restart a full scan. Errors: JET_ECORRUPT (not a
+ * data page of this table, bad bounds), JET_ENOTFOUND for a deleted row.
+ */
+jet_rc jet_scan_fetch_row(jet_scan *scan, uint32_t pgno, uint16_t row);
+
+/**
+ * Location of the scan's current row: data page and row slot (the slot
+ * holding the row or its overflow pointer, as index entries name it).
+ * JET_ENOTFOUND when there is no current row.
+ */
+jet_rc jet_scan_position(const jet_scan *scan, uint32_t *pgno,
+                         uint16_t *row);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,39 @@
+/*
+ * index.h - index key encoding and entry access inside the core (index.c).
+ *
+ * The driver only sees the cursor API in jet.h; these are for core modules
+ * and unit tests that check key bytes against what Jet wrote.
+ */
+#ifndef JET_INDEX_H
+#define JET_INDEX_H
+
+#include "internal.h"
+
+/** Longest encoded key we build: 10 columns of at most 300 bytes each. */
+#define JET_INDEX_KEY_MAX 3072
+
+/**
+ * Append the index key bytes of one column value to buf[*pos..cap): the
+ * null/present flag byte (0x00 null / 0x7F present ascending; inverted for
+ * descending) and the type's order-preserving body. col_type is the index
+ * column's type; v may be of another integer or floating type when the
+ * value converts exactly (else JET_ELIMIT: no key of that column can equal
+ * it). legacy_numeric selects the Jet3/Jet4 NUMERIC layout (ACE fixed it);
+ * a NUMERIC value must carry the column's scale (keys hold the unscaled
+ * magnitude).
+ * Errors: JET_EUNSUPPORTED for TEXT/MEMO (General sort order is not
+ * encoded) and OLE/unknown types, JET_ELIMIT when cap is too small.
+ * Format: Jackcess IndexData ColumnDescriptor classes, IndexCodes.
+ */
+jet_rc jet_index_encode_value(uint8_t *buf, size_t cap, size_t *pos,
+                              jet_type col_type, bool ascending,
+                              bool legacy_numeric, const jet_value *v);
+
+/**
+ * The key bytes (without page/row pointer) of the entry most recently
+ * returned by jet_index_next(); borrowed from the cursor until its next
+ * call. NULL and 0 when there is none.
+ */
+const uint8_t *jet_index_entry_key(const jet_index_cursor *c, size_t *len);
+
+#endif /* JET_INDEX_H */
