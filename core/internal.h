@@ -1,9 +1,9 @@
 /*
- * internal.h - private structures of the core reader, shared by core/*.c.
+ * internal.h - private structures of the core reader, shared by the core modules.
  *
  * Not included by driver/. Holds struct jet_db, the per-version format
- * offsets (jet_format), the page cache handle and the jet_fail() helper that
- * records a jet_error where a problem is seen.
+ * offsets (jet_format), the page file, row views and the jet_fail() helper
+ * that records a jet_error where a problem is seen.
  */
 #ifndef JET_INTERNAL_H
 #define JET_INTERNAL_H
@@ -25,25 +25,286 @@
 jet_rc jet_fail(jet_error *err, jet_rc rc, uint32_t pgno, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-struct jet_pagefile;
-struct jet_format;
+/** Reset err to "no error". */
+void jet_error_clear(jet_error *err);
+
+/* ------------------------------------------------------------- format */
+
+/**
+ * Per-version byte offsets (Jackcess JetFormat Jet3Format/Jet4Format,
+ * mdbtools HACKING.md). Jet4 values also serve ACE 12..17.
+ */
+typedef struct jet_format {
+    bool jet3;
+    uint32_t page_size;
+    /* data pages */
+    uint16_t data_tdef_pgno;     /* 4: owning tdef page */
+    uint16_t data_nrows;         /* 8 / 12: row count */
+    uint16_t data_row_table;     /* 10 / 14: first row offset entry */
+    /* tdef header (offsets into the assembled tdef buffer) */
+    uint16_t tdef_next_pgno;     /* 4 */
+    uint16_t tdef_len;           /* 8 */
+    uint16_t tdef_nrows;         /* 12 / 16 */
+    uint16_t tdef_table_type;    /* 20 / 40 */
+    uint16_t tdef_max_cols;      /* 21 / 41 */
+    uint16_t tdef_num_var_cols;  /* 23 / 43 */
+    uint16_t tdef_num_cols;      /* 25 / 45 */
+    uint16_t tdef_num_idx;       /* 27 / 47: logical indexes */
+    uint16_t tdef_num_real_idx;  /* 31 / 51: physical indexes */
+    uint16_t tdef_owned_pages;   /* 35 / 55 */
+    uint16_t tdef_free_pages;    /* 39 / 59 */
+    uint16_t tdef_idx_def_block; /* 43 / 63 */
+    uint16_t real_idx_def_size;  /* 8 / 12 per physical index count entry */
+    /* column descriptor */
+    uint16_t col_size;           /* 18 / 25 */
+    uint16_t col_type;           /* 0 */
+    uint16_t col_num;            /* 1 / 5 */
+    uint16_t col_var_index;      /* 3 / 7 */
+    uint16_t col_precision;      /* 11 */
+    uint16_t col_scale;          /* 12 */
+    uint16_t col_flags;          /* 13 / 15 */
+    int16_t col_ext_flags;       /* -1 / 16 */
+    uint16_t col_fixed_offset;   /* 14 / 21 */
+    uint16_t col_length;         /* 16 / 23 */
+    uint16_t name_len_size;      /* 1 / 2 */
+    /* index blocks */
+    uint16_t real_idx_col_block; /* 39 / 52 */
+    uint16_t real_idx_skip;      /* 0 / 4 before the column list */
+    uint16_t real_idx_skip_flags;/* 0 / 4 between root pgno and flags */
+    uint16_t logical_idx_block;  /* 20 / 28 */
+    uint16_t logical_idx_skip;   /* 0 / 4 */
+    /* rows */
+    uint16_t row_count_size;     /* 1 / 2: column count / var offsets */
+    /* header page */
+    uint16_t hdr_mask_len;       /* 126 / 128 bytes masked at 0x18 */
+} jet_format;
+
+/** The format table for a version. */
+const jet_format *jet_format_for(jet_version v);
+
+/* ------------------------------------------------------------ pagefile */
+
+typedef struct jet_pagefile jet_pagefile;
+
+/**
+ * Open path read-only with a cache of cache_pages pages of page_size bytes.
+ * The page size is set later by jet_pagefile_set_page_size() once the header
+ * is known. Errors: JET_EIO, JET_ENOMEM.
+ */
+jet_rc jet_pagefile_open(jet_pagefile **out, const char *path,
+                         size_t cache_pages, jet_error *err);
+void jet_pagefile_close(jet_pagefile *pf);
+/** Size of the file in bytes. */
+uint64_t jet_pagefile_size(const jet_pagefile *pf);
+/** Read len raw bytes at byte offset off (no codec); short read = EIO. */
+jet_rc jet_pagefile_read_raw(jet_pagefile *pf, void *buf, size_t len,
+                             uint64_t off, jet_error *err);
+/** Fix the page size (2048/4096); page count derives from the file size. */
+jet_rc jet_pagefile_set_page_size(jet_pagefile *pf, uint32_t page_size,
+                                  jet_error *err);
+typedef struct jet_codec jet_codec;
+/** Install a page codec (owned by pf from now on; NULL = none). */
+void jet_pagefile_set_codec(jet_pagefile *pf, jet_codec *codec);
+uint32_t jet_pagefile_page_count(const jet_pagefile *pf);
+uint64_t jet_pagefile_pages_read(const jet_pagefile *pf);
+/**
+ * Pin page pgno (decoded) and return its bytes in *out; the pointer stays
+ * valid until the matching jet_page_unpin(). Errors: JET_ECORRUPT for a
+ * pgno past the end of file, JET_EIO, JET_ELIMIT when every cache slot is
+ * pinned.
+ */
+jet_rc jet_page_pin(jet_pagefile *pf, uint32_t pgno, const uint8_t **out,
+                    jet_error *err);
+/** Release a pin taken by jet_page_pin(); NULL is ignored. */
+void jet_page_unpin(jet_pagefile *pf, const uint8_t *page);
+
+/* ---------------------------------------------------------------- crypt */
+
+/** XOR the RC4 keystream of key (key_len bytes) over buf in place. */
+jet_rc jet_rc4_apply(const uint8_t *key, size_t key_len, uint8_t *buf,
+                     size_t len);
+/**
+ * Undo the header-page mask: RC4 with key 0x6b39dac7 over mask_len bytes
+ * at 0x18 of page 0 (a copy owned by the caller).
+ */
+jet_rc jet_header_unmask(uint8_t *page0, size_t len, size_t mask_len);
+/** Decode one Jet RC4 page in place: key = encoding key XOR pgno (LE). */
+jet_rc jet_rc4_page_decode(uint32_t enc_key, uint32_t pgno, uint8_t *page,
+                           size_t page_size);
+
+/** Jet RC4 page codec (key = encoding key XOR pgno). Errors: ENOMEM. */
+jet_rc jet_codec_jet_rc4(jet_codec **out, uint32_t enc_key);
+/**
+ * ACE password codec from page 0's encryption provider (0x299): agile AES
+ * or RC4 CryptoAPI. Errors: JET_EPASSWORD (missing/wrong password),
+ * JET_EUNSUPPORTED (other providers), JET_ECORRUPT. Format: MS-OFFCRYPTO.
+ */
+jet_rc jet_codec_office(jet_codec **out, const uint8_t *page0, size_t len,
+                        uint32_t enc_key, const char *password,
+                        jet_error *err);
+/** Decode page pgno in place (page 0 is left alone). */
+jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,
+                        size_t len);
+void jet_codec_free(jet_codec *c);
+
+/* ------------------------------------------------------------- usage map */
+
+/** Ascending page numbers owned by a table (from its usage map). */
+typedef struct jet_pglist {
+    uint32_t *pgnos;
+    size_t count;
+} jet_pglist;
+
+/**
+ * Decode the usage map referenced by a 4-byte pointer (row byte + 3-byte
+ * page) into ascending page numbers below the file's page count.
+ * Format: mdbtools HACKING.md "Page Usage Maps"; Jackcess UsageMap.
+ */
+jet_rc jet_usagemap_read(jet_pglist *out, jet_db *db, uint32_t map_ptr,
+                         jet_error *err);
+/**
+ * Decode a usage map row already located in memory. pf resolves type-1
+ * map pages (may be NULL only for inline maps).
+ */
+jet_rc jet_usagemap_decode(jet_pglist *out, const uint8_t *row, size_t len,
+                           jet_pagefile *pf, uint32_t page_size,
+                           uint32_t page_count, uint32_t pgno,
+                           jet_error *err);
+void jet_pglist_free(jet_pglist *l);
+
+/* ------------------------------------------------------------------ rows */
+
+/**
+ * Bounds of row rowno on a data page: start/end byte offsets with flags
+ * stripped. Row 0 ends at the page end, row n at row n-1's start.
+ * *flags receives the raw 0xC000 bits (0x8000 deleted, 0x4000 overflow).
+ * Errors: JET_ECORRUPT (rowno past the table, offsets outside the page).
+ */
+jet_rc jet_row_bounds(const jet_format *fmt, const uint8_t *page,
+                      uint32_t pgno, uint16_t rowno, uint16_t *start,
+                      uint16_t *end, uint16_t *flags, jet_error *err);
+
+/** Row count of a data page (bounded by the page size). */
+uint16_t jet_page_row_count(const jet_format *fmt, const uint8_t *page);
+
+#define JET_MAX_VAR_OFFSETS 4097
+
+/** A parsed row: null mask and var-offset table located, no copies. */
+typedef struct jet_row {
+    const uint8_t *data;    /* the row bytes */
+    size_t len;
+    uint16_t ncols;         /* columns stored in this row */
+    const uint8_t *null_mask;
+    size_t null_mask_len;
+    uint16_t nvar;          /* var offsets stored in this row */
+    uint16_t *var_off;      /* nvar + 1 entries (last = eod); caller's */
+} jet_row;
+
+/**
+ * Parse row bytes: column count, null mask at the end, var offsets
+ * (Jet3 1-byte with jump table; Jet4 2-byte). var_buf holds var_cap
+ * entries (JET_MAX_VAR_OFFSETS suffices). Errors: JET_ECORRUPT naming pgno.
+ * Format: mdbtools HACKING.md "Data Pages"; Jackcess TableImpl.
+ */
+jet_rc jet_row_parse(jet_row *out, const jet_format *fmt, const uint8_t *row,
+                     size_t len, bool has_var, uint16_t *var_buf,
+                     size_t var_cap, uint32_t pgno, jet_error *err);
+
+/**
+ * Locate column col in a parsed row: *is_null, and for non-null values the
+ * byte span. BOOL: never null, *data NULL and *len the null-mask bit (0/1).
+ * Errors: JET_ECORRUPT when the span leaves the row.
+ */
+jet_rc jet_row_column(const jet_row *row, const jet_format *fmt,
+                      const jet_column *col, bool *is_null,
+                      const uint8_t **data, size_t *len, uint32_t pgno,
+                      jet_error *err);
+
+/* ----------------------------------------------------------------- lval */
+
+/** Growable byte buffer (grow only; reused across values). */
+typedef struct jet_buf {
+    uint8_t *data;
+    size_t len, cap;
+} jet_buf;
+
+jet_rc jet_buf_reserve(jet_buf *b, size_t cap);
+void jet_buf_free(jet_buf *b);
+
+/**
+ * Assemble a MEMO/OLE value from its 12-byte header (hdr, hdr_len bytes of
+ * the row span) into scratch: inline (0x80), single LVAL row (0x40) or a
+ * chain of LVAL rows (0x00). Total length bounded by the file size; the
+ * chain by the page count. Errors: JET_ECORRUPT, JET_ENOMEM, JET_EIO.
+ * Format: mdbtools HACKING.md "LVAL Pages"; Jackcess LongValueColumnImpl.
+ */
+jet_rc jet_lval_read(jet_buf *scratch, jet_db *db, const uint8_t *hdr,
+                     size_t hdr_len, uint32_t pgno, jet_error *err);
+
+/* --------------------------------------------------------------- the db */
+
+struct jet_tdef_priv;
 
 /** An open database: file, header facts, cache, catalog, tdef cache. */
 struct jet_db {
     uint16_t code_page;          /* Windows code page of Jet3 text */
     jet_version version;
     uint32_t page_size;
-    const struct jet_format *fmt;
-    struct jet_pagefile *pf;
+    uint16_t sort_order;
+    const jet_format *fmt;
+    jet_pagefile *pf;
     char *path;
     jet_error err;
     /* catalog */
-    struct jet_object *objects;
+    jet_object *objects;
     size_t nobjects;
-    char **strings;              /* owned catalog strings */
-    size_t nstrings, cap_strings;
     /* tdef cache, parallel to objects (NULL until loaded) */
-    struct jet_tdef **tdefs;
+    struct jet_tdef_priv **tdefs;
 };
+
+/**
+ * A loaded tdef plus what scans need: owned pages, var-column count.
+ * The public part comes first so a jet_tdef* converts back.
+ */
+typedef struct jet_tdef_priv {
+    jet_tdef pub;
+    jet_column *cols;
+    jet_index *indexes;
+    jet_pglist owned;          /* data pages from the owned-pages usage map */
+    uint16_t max_cols;
+    uint16_t num_var_cols;
+    char *strings;             /* all names, one block */
+} jet_tdef_priv;
+
+/**
+ * Parse a table definition starting at pgno (continuation pages chained by
+ * next-page pointer, bounded by the page count). name is copied.
+ * Format: mdbtools HACKING.md "TDEF"; Jackcess TableImpl.
+ */
+jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
+                     const char *name, jet_error *err);
+void jet_tdef_free(jet_tdef_priv *t);
+
+/** Load the catalog (MSysObjects, tdef page 2) into db. */
+jet_rc jet_catalog_load(jet_db *db);
+void jet_catalog_free(jet_db *db);
+/**
+ * Set result_type of t's calculated columns from the "ResultType"
+ * properties in the LvProp of the MSysObjects row with this Id.
+ * Format: Jackcess PropertyMaps.
+ */
+jet_rc jet_catalog_calc_types(jet_db *db, jet_tdef_priv *t, int32_t id);
+
+/** Decode a tdef-encoded name (Jet3 code page / Jet4 UCS-2) to UTF-8. */
+jet_rc jet_name_to_utf8(const jet_db *db, const uint8_t *p, size_t len,
+                        char **out);
+
+/**
+ * Decode one column value of a parsed row into *out (scalars inline,
+ * spans borrowed from the row or from scratch for long values).
+ */
+jet_rc jet_value_decode(jet_value *out, jet_db *db, const jet_row *row,
+                        const jet_column *col, jet_buf *scratch,
+                        uint32_t pgno, jet_error *err);
 
 #endif /* JET_INTERNAL_H */

@@ -1,0 +1,31 @@
+/*
+ * alloc.h - the one allocator seam of the core reader.
+ *
+ * All core heap memory goes through these; tests swap in counting or
+ * failing allocators with jet_alloc_set() to prove no per-row allocation
+ * and clean JET_ENOMEM paths.
+ */
+#ifndef JET_ALLOC_H
+#define JET_ALLOC_H
+
+#include <stddef.h>
+
+/** A replaceable allocator; any member NULL keeps the libc default. */
+typedef struct jet_allocator {
+    void *(*malloc_fn)(size_t n);
+    void *(*calloc_fn)(size_t count, size_t n);
+    void *(*realloc_fn)(void *p, size_t n);
+    void (*free_fn)(void *p);
+} jet_allocator;
+
+/** Install a (test) allocator; NULL restores libc. Not thread-safe. */
+void jet_alloc_set(const jet_allocator *a);
+
+void *jet_malloc(size_t n);
+void *jet_calloc(size_t count, size_t n);
+void *jet_realloc(void *p, size_t n);
+void jet_free(void *p);
+/** Duplicate n bytes plus a NUL terminator; NULL on failure. */
+char *jet_strndup(const char *s, size_t n);
+
+#endif /* JET_ALLOC_H */

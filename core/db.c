@@ -1,0 +1,92 @@
+/*
+ * db.c - open/close a database and its accessors.
+ *
+ * Open: read-only file, header page (format.c), then the catalog. Any
+ * failure leaves nothing open and explains itself in the caller's
+ * jet_error.
+ */
+#include <string.h>
+
+#include "alloc.h"
+#include "format.h"
+#include "internal.h"
+
+jet_rc jet_db_open(jet_db **out, const char *path,
+                   const jet_open_options *opts, jet_error *err)
+{
+    jet_db *db;
+    jet_error local;
+    jet_rc rc;
+
+    if (!err)
+        err = &local;
+    jet_error_clear(err);
+    *out = NULL;
+    if (!path)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "no path given");
+    db = jet_calloc(1, sizeof *db);
+    if (!db)
+        return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    jet_error_clear(&db->err);
+    db->path = jet_strndup(path, strlen(path));
+    if (!db->path) {
+        rc = jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        goto fail;
+    }
+    rc = jet_pagefile_open(&db->pf, path, opts ? opts->cache_pages : 0, err);
+    if (rc != JET_OK)
+        goto fail;
+    rc = jet_format_read_header(db, opts, err);
+    if (rc != JET_OK)
+        goto fail;
+    rc = jet_catalog_load(db);
+    if (rc != JET_OK) {
+        *err = db->err;
+        goto fail;
+    }
+    *out = db;
+    return JET_OK;
+fail:
+    jet_db_close(db);
+    return rc;
+}
+
+void jet_db_close(jet_db *db)
+{
+    if (!db)
+        return;
+    jet_catalog_free(db);
+    jet_pagefile_close(db->pf);
+    jet_free(db->path);
+    jet_free(db);
+}
+
+jet_version jet_db_version(const jet_db *db)
+{
+    return db->version;
+}
+
+uint32_t jet_db_page_size(const jet_db *db)
+{
+    return db->page_size;
+}
+
+uint16_t jet_db_code_page(const jet_db *db)
+{
+    return db->code_page;
+}
+
+const char *jet_db_path(const jet_db *db)
+{
+    return db->path;
+}
+
+const jet_error *jet_db_error(const jet_db *db)
+{
+    return &db->err;
+}
+
+uint64_t jet_db_pages_read(const jet_db *db)
+{
+    return jet_pagefile_pages_read(db->pf);
+}

@@ -1,0 +1,276 @@
+/*
+ * scan.c - full-table scan cursor: usage map -> data pages -> live rows.
+ *
+ * Pages come from the tdef's owned-pages usage map in ascending order; only
+ * data pages (type 0x01) whose tdef pointer names this table are read.
+ * Within a page, rows are visited in slot order; deleted rows are skipped,
+ * overflow rows (0x4000) are followed through their 4-byte pointer (row
+ * byte + 3-byte page), possibly chained, at most page-count hops.
+ * The current data page (and an overflow page) stay pinned until the next
+ * call that moves the scan, so TEXT/BINARY spans borrow from them; long
+ * values go to the scan's scratch buffer, which only grows. No heap
+ * allocation per row.
+ */
+#include <string.h>
+
+#include "alloc.h"
+#include "bytes.h"
+#include "internal.h"
+
+#define ROW_DELETED 0x8000
+#define ROW_OVERFLOW 0x4000
+
+struct jet_scan {
+    jet_db *db;
+    const jet_tdef_priv *t;
+    bool *proj;
+    size_t page_idx;         /* next index into t->owned */
+    const uint8_t *page;     /* pinned current data page, or NULL */
+    uint32_t pgno;
+    uint16_t nrows, rowno;   /* rows on page, next slot */
+    const uint8_t *ovf_page; /* pinned overflow target page, or NULL */
+    uint32_t row_pgno;       /* page holding the current row's bytes */
+    uint16_t cur_rowno;      /* slot of the current row on pgno */
+    bool has_row;
+    jet_row row;
+    uint16_t var_buf[JET_MAX_VAR_OFFSETS];
+    jet_buf scratch;
+    jet_error err;
+};
+
+jet_rc jet_scan_open(jet_scan **out, jet_db *db, const jet_tdef *tdef,
+                     const bool *proj)
+{
+    jet_scan *s;
+    *out = NULL;
+    s = jet_calloc(1, sizeof *s);
+    if (!s)
+        return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    s->db = db;
+    s->t = (const jet_tdef_priv *)tdef;
+    jet_error_clear(&s->err);
+    if (proj) {
+        s->proj = jet_malloc(tdef->ncols ? tdef->ncols : 1);
+        if (!s->proj) {
+            jet_free(s);
+            return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                            "out of memory");
+        }
+        memcpy(s->proj, proj, tdef->ncols);
+    }
+    *out = s;
+    return JET_OK;
+}
+
+static void release_row(jet_scan *s)
+{
+    if (s->ovf_page) {
+        jet_page_unpin(s->db->pf, s->ovf_page);
+        s->ovf_page = NULL;
+    }
+    s->has_row = false;
+}
+
+static void release_page(jet_scan *s)
+{
+    release_row(s);
+    if (s->page) {
+        jet_page_unpin(s->db->pf, s->page);
+        s->page = NULL;
+    }
+}
+
+void jet_scan_rewind(jet_scan *s)
+{
+    release_page(s);
+    s->page_idx = 0;
+    s->rowno = 0;
+    s->nrows = 0;
+    jet_error_clear(&s->err);
+}
+
+void jet_scan_close(jet_scan *s)
+{
+    if (!s)
+        return;
+    release_page(s);
+    jet_buf_free(&s->scratch);
+    jet_free(s->proj);
+    jet_free(s);
+}
+
+const jet_error *jet_scan_error(const jet_scan *s)
+{
+    return &s->err;
+}
+
+/* Follow an overflow pointer row to the row holding the data. */
+static jet_rc follow_overflow(jet_scan *s, const uint8_t *ptr, size_t len,
+                              const uint8_t **row, size_t *row_len)
+{
+    uint32_t limit = jet_pagefile_page_count(s->db->pf), hops = 0;
+    jet_rc rc;
+
+    for (;;) {
+        uint32_t p, target;
+        uint16_t rowno, st, en, fl;
+        const uint8_t *pg;
+        if (len < 4)
+            return jet_fail(&s->err, JET_ECORRUPT, s->row_pgno,
+                            "overflow pointer row of %zu bytes", len);
+        p = jet_get_u32(ptr);
+        rowno = (uint16_t)(p & 0xFF);
+        target = p >> 8;
+        if (++hops > limit)
+            return jet_fail(&s->err, JET_ECORRUPT, s->pgno,
+                            "overflow row chain loops");
+        rc = jet_page_pin(s->db->pf, target, &pg, &s->err);
+        if (rc != JET_OK)
+            return rc;
+        if (s->ovf_page)
+            jet_page_unpin(s->db->pf, s->ovf_page);
+        s->ovf_page = pg;
+        s->row_pgno = target;
+        if (pg[0] != 0x01)
+            return jet_fail(&s->err, JET_ECORRUPT, target,
+                            "overflow row points at page %u of type 0x%02x",
+                            target, pg[0]);
+        rc = jet_row_bounds(s->db->fmt, pg, target, rowno, &st, &en, &fl,
+                            &s->err);
+        if (rc != JET_OK)
+            return rc;
+        if (en <= st)
+            return jet_fail(&s->err, JET_ECORRUPT, target,
+                            "overflow target row %u of page %u is empty",
+                            rowno, target);
+        if (!(fl & ROW_OVERFLOW)) {
+            *row = pg + st;
+            *row_len = (size_t)(en - st);
+            return JET_OK;
+        }
+        ptr = pg + st;
+        len = (size_t)(en - st);
+    }
+}
+
+/* Make slot rowno of the pinned page s->page the current row: JET_OK,
+ * JET_DONE for a deleted slot, or an error. */
+static jet_rc load_row(jet_scan *s, uint16_t rowno)
+{
+    const jet_format *f = s->db->fmt;
+    uint16_t st, en, fl;
+    const uint8_t *row;
+    size_t len;
+    jet_rc rc;
+
+    rc = jet_row_bounds(f, s->page, s->pgno, rowno, &st, &en, &fl, &s->err);
+    if (rc != JET_OK)
+        return rc;
+    if (fl & ROW_DELETED)
+        return JET_DONE;
+    row = s->page + st;
+    len = (size_t)(en - st);
+    s->row_pgno = s->pgno;
+    if (fl & ROW_OVERFLOW) {
+        rc = follow_overflow(s, row, len, &row, &len);
+        if (rc != JET_OK)
+            return rc;
+    }
+    rc = jet_row_parse(&s->row, f, row, len, s->t->num_var_cols > 0,
+                       s->var_buf, JET_MAX_VAR_OFFSETS, s->row_pgno, &s->err);
+    if (rc != JET_OK)
+        return rc;
+    s->cur_rowno = rowno;
+    s->has_row = true;
+    return JET_OK;
+}
+
+jet_rc jet_scan_next(jet_scan *s)
+{
+    const jet_format *f = s->db->fmt;
+    jet_rc rc;
+
+    release_row(s);
+    for (;;) {
+        if (!s->page) {
+            const uint8_t *pg;
+            uint32_t pgno;
+            if (s->page_idx >= s->t->owned.count)
+                return JET_DONE;
+            pgno = s->t->owned.pgnos[s->page_idx++];
+            rc = jet_page_pin(s->db->pf, pgno, &pg, &s->err);
+            if (rc != JET_OK)
+                return rc;
+            if (pg[0] != 0x01 ||
+                jet_get_u32(pg + f->data_tdef_pgno) != s->t->pub.pgno) {
+                jet_page_unpin(s->db->pf, pg);
+                continue;
+            }
+            s->page = pg;
+            s->pgno = pgno;
+            s->nrows = jet_page_row_count(f, pg);
+            s->rowno = 0;
+        }
+        while (s->rowno < s->nrows) {
+            rc = load_row(s, s->rowno++);
+            if (rc == JET_DONE)
+                continue;   /* deleted slot */
+            return rc;
+        }
+        jet_page_unpin(s->db->pf, s->page);
+        s->page = NULL;
+    }
+}
+
+jet_rc jet_scan_value(jet_scan *s, uint16_t col, jet_value *out)
+{
+    if (!s->has_row)
+        return jet_fail(&s->err, JET_ENOTFOUND, JET_NO_PGNO,
+                        "no current row");
+    if (col >= s->t->pub.ncols)
+        return jet_fail(&s->err, JET_ENOTFOUND, JET_NO_PGNO,
+                        "column %u of %u", col, s->t->pub.ncols);
+    return jet_value_decode(out, s->db, &s->row, &s->t->cols[col],
+                            &s->scratch, s->row_pgno, &s->err);
+}
+
+jet_rc jet_scan_fetch_row(jet_scan *s, uint32_t pgno, uint16_t row)
+{
+    const jet_format *f = s->db->fmt;
+    const uint8_t *pg;
+    jet_rc rc;
+
+    release_page(s);
+    rc = jet_page_pin(s->db->pf, pgno, &pg, &s->err);
+    if (rc != JET_OK)
+        return rc;
+    if (pg[0] != 0x01 ||
+        jet_get_u32(pg + f->data_tdef_pgno) != s->t->pub.pgno) {
+        jet_page_unpin(s->db->pf, pg);
+        return jet_fail(&s->err, JET_ECORRUPT, pgno,
+                        "page %u is not a data page of table %s", pgno,
+                        s->t->pub.name);
+    }
+    s->page = pg;
+    s->pgno = pgno;
+    s->nrows = jet_page_row_count(f, pg);
+    s->rowno = (uint16_t)(row + 1);
+    if (row >= s->nrows)
+        return jet_fail(&s->err, JET_ECORRUPT, pgno,
+                        "row %u past the %u rows of page %u", row, s->nrows,
+                        pgno);
+    rc = load_row(s, row);
+    if (rc == JET_DONE)
+        return jet_fail(&s->err, JET_ENOTFOUND, pgno,
+                        "row %u of page %u is deleted", row, pgno);
+    return rc;
+}
+
+jet_rc jet_scan_position(const jet_scan *s, uint32_t *pgno, uint16_t *row)
+{
+    if (!s->has_row)
+        return JET_ENOTFOUND;
+    *pgno = s->pgno;
+    *row = s->cur_rowno;
+    return JET_OK;
+}
