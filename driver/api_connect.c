@@ -1,0 +1,135 @@
+/*
+ * api_connect.c - SQLConnect, SQLDriverConnect (ANSI and W),
+ * SQLDisconnect, SQLEndTran.
+ */
+#include "config.h"
+
+#include "api.h"
+
+static SQLRETURN connect_common(odbc_dbc *d, char *dsn, char *uid, char *pwd,
+                                int ok)
+{
+    SQLRETURN r;
+    if (!ok)
+        r = odbc_diag_add(&d->hdr.diag, "HY001", "Memory allocation error");
+    else
+        r = odbc_dbc_connect(d, dsn, uid, pwd);
+    free(dsn);
+    free(uid);
+    free(pwd);
+    return r;
+}
+
+SQLRETURN SQL_API SQLConnect(SQLHDBC hdbc, SQLCHAR *ServerName,
+                             SQLSMALLINT NameLength1, SQLCHAR *UserName,
+                             SQLSMALLINT NameLength2, SQLCHAR *Authentication,
+                             SQLSMALLINT NameLength3)
+{
+    odbc_dbc *d = dbc_enter(hdbc);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    int ok1, ok2, ok3;
+    char *dsn = arg_a(ServerName, NameLength1, &ok1);
+    char *uid = arg_a(UserName, NameLength2, &ok2);
+    char *pwd = arg_a(Authentication, NameLength3, &ok3);
+    return dbc_leave(d, connect_common(d, dsn, uid, pwd, ok1 && ok2 && ok3));
+}
+
+SQLRETURN SQL_API SQLConnectW(SQLHDBC hdbc, SQLWCHAR *ServerName,
+                              SQLSMALLINT NameLength1, SQLWCHAR *UserName,
+                              SQLSMALLINT NameLength2,
+                              SQLWCHAR *Authentication,
+                              SQLSMALLINT NameLength3)
+{
+    odbc_dbc *d = dbc_enter(hdbc);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    int ok1, ok2, ok3;
+    char *dsn = arg_w(ServerName, NameLength1, &ok1);
+    char *uid = arg_w(UserName, NameLength2, &ok2);
+    char *pwd = arg_w(Authentication, NameLength3, &ok3);
+    return dbc_leave(d, connect_common(d, dsn, uid, pwd, ok1 && ok2 && ok3));
+}
+
+SQLRETURN SQL_API SQLDriverConnect(SQLHDBC hdbc, SQLHWND hwnd,
+                                   SQLCHAR *szConnStrIn,
+                                   SQLSMALLINT cbConnStrIn,
+                                   SQLCHAR *szConnStrOut,
+                                   SQLSMALLINT cbConnStrOutMax,
+                                   SQLSMALLINT *pcbConnStrOut,
+                                   SQLUSMALLINT fDriverCompletion)
+{
+    odbc_dbc *d = dbc_enter(hdbc);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *in = arg_a(szConnStrIn, cbConnStrIn, &ok);
+    char *out = NULL;
+    SQLRETURN r;
+    if (!ok) {
+        r = odbc_diag_add(&d->hdr.diag, "HY001", "Memory allocation error");
+    } else {
+        r = odbc_dbc_driver_connect(d, in, &out);
+        if (SQL_SUCCEEDED(r) && (szConnStrOut || pcbConnStrOut))
+            r = ret_merge(r, out_a(&d->hdr.diag, szConnStrOut,
+                                   cbConnStrOutMax, out ? out : "",
+                                   pcbConnStrOut));
+    }
+    free(in);
+    free(out);
+    return dbc_leave(d, r);
+}
+
+SQLRETURN SQL_API SQLDriverConnectW(SQLHDBC hdbc, SQLHWND hwnd,
+                                    SQLWCHAR *szConnStrIn,
+                                    SQLSMALLINT cbConnStrIn,
+                                    SQLWCHAR *szConnStrOut,
+                                    SQLSMALLINT cbConnStrOutMax,
+                                    SQLSMALLINT *pcbConnStrOut,
+                                    SQLUSMALLINT fDriverCompletion)
+{
+    odbc_dbc *d = dbc_enter(hdbc);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *in = arg_w(szConnStrIn, cbConnStrIn, &ok);
+    char *out = NULL;
+    SQLRETURN r;
+    if (!ok) {
+        r = odbc_diag_add(&d->hdr.diag, "HY001", "Memory allocation error");
+    } else {
+        r = odbc_dbc_driver_connect(d, in, &out);
+        if (SQL_SUCCEEDED(r) && (szConnStrOut || pcbConnStrOut))
+            r = ret_merge(r, out_w(&d->hdr.diag, szConnStrOut,
+                                   cbConnStrOutMax, out ? out : "",
+                                   pcbConnStrOut, false));
+    }
+    free(in);
+    free(out);
+    return dbc_leave(d, r);
+}
+
+SQLRETURN SQL_API SQLDisconnect(SQLHDBC hdbc)
+{
+    odbc_dbc *d = dbc_enter(hdbc);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    return dbc_leave(d, odbc_dbc_disconnect(d));
+}
+
+SQLRETURN SQL_API SQLEndTran(SQLSMALLINT HandleType, SQLHANDLE Handle,
+                             SQLSMALLINT CompletionType)
+{
+    if (HandleType == SQL_HANDLE_ENV) {
+        odbc_env *e = env_enter(Handle);
+        if (!e)
+            return SQL_INVALID_HANDLE;
+        return env_leave(e, SQL_SUCCESS);   /* read-only: nothing to do */
+    }
+    if (HandleType != SQL_HANDLE_DBC)
+        return SQL_ERROR;
+    odbc_dbc *d = dbc_enter(Handle);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    return dbc_leave(d, odbc_dbc_end_tran(d, CompletionType));
+}

@@ -1,0 +1,90 @@
+/*
+ * api_desc.c - SQLGetDescField(W) and SQLSetDescField(W) on the implicit
+ * descriptors of a statement (explicit descriptors are not supported).
+ */
+#include "config.h"
+
+#include "api.h"
+
+static odbc_desc *desc_enter(SQLHDESC h)
+{
+    odbc_desc *d = (odbc_desc *)h;
+    if (!d || d->hdr.tag != ODBC_TAG_DESC)
+        return NULL;
+    pthread_mutex_lock(&d->stmt->dbc->lock);
+    odbc_diag_clear(&d->hdr.diag);
+    return d;
+}
+
+static SQLRETURN desc_leave(odbc_desc *d, SQLRETURN r)
+{
+    d->hdr.diag.ret = r;
+    pthread_mutex_unlock(&d->stmt->dbc->lock);
+    return r;
+}
+
+static SQLRETURN get_field(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT field,
+                           SQLPOINTER val, SQLINTEGER buflen,
+                           SQLINTEGER *outlen, bool wide)
+{
+    const char *str = NULL;
+    SQLRETURN r = odbc_desc_get_field(d, rec, field, val, outlen, &str);
+    if (r != SQL_SUCCESS && r != SQL_SUCCESS_WITH_INFO)
+        return r;
+    if (str) {
+        SQLSMALLINT n = 0;
+        r = wide ? out_w(&d->hdr.diag, val, buflen, str, &n, true)
+                 : out_a(&d->hdr.diag, val, buflen, str, &n);
+        if (outlen)
+            *outlen = n;
+    }
+    return r;
+}
+
+SQLRETURN SQL_API SQLGetDescField(SQLHDESC DescriptorHandle,
+                                  SQLSMALLINT RecNumber,
+                                  SQLSMALLINT FieldIdentifier,
+                                  SQLPOINTER Value, SQLINTEGER BufferLength,
+                                  SQLINTEGER *StringLength)
+{
+    odbc_desc *d = desc_enter(DescriptorHandle);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    return desc_leave(d, get_field(d, RecNumber, FieldIdentifier, Value,
+                                   BufferLength, StringLength, false));
+}
+
+SQLRETURN SQL_API SQLGetDescFieldW(SQLHDESC hdesc, SQLSMALLINT iRecord,
+                                   SQLSMALLINT iField, SQLPOINTER rgbValue,
+                                   SQLINTEGER cbValueMax, SQLINTEGER *pcbValue)
+{
+    odbc_desc *d = desc_enter(hdesc);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    return desc_leave(d, get_field(d, iRecord, iField, rgbValue, cbValueMax,
+                                   pcbValue, true));
+}
+
+SQLRETURN SQL_API SQLSetDescField(SQLHDESC DescriptorHandle,
+                                  SQLSMALLINT RecNumber,
+                                  SQLSMALLINT FieldIdentifier,
+                                  SQLPOINTER Value, SQLINTEGER BufferLength)
+{
+    odbc_desc *d = desc_enter(DescriptorHandle);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    return desc_leave(d, odbc_desc_set_field(d, RecNumber, FieldIdentifier,
+                                             Value, BufferLength));
+}
+
+SQLRETURN SQL_API SQLSetDescFieldW(SQLHDESC DescriptorHandle,
+                                   SQLSMALLINT RecNumber,
+                                   SQLSMALLINT FieldIdentifier,
+                                   SQLPOINTER Value, SQLINTEGER BufferLength)
+{
+    odbc_desc *d = desc_enter(DescriptorHandle);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    return desc_leave(d, odbc_desc_set_field(d, RecNumber, FieldIdentifier,
+                                             Value, BufferLength));
+}

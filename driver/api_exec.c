@@ -1,0 +1,292 @@
+/*
+ * api_exec.c - prepare/execute and result description: SQLPrepare(W),
+ * SQLExecute, SQLExecDirect(W), SQLNumResultCols, SQLDescribeCol(W),
+ * SQLColAttribute(W), SQLNumParams, SQLRowCount, SQLMoreResults,
+ * SQLCloseCursor, SQLCancel, SQLNativeSql(W).
+ */
+#include "config.h"
+
+#include "api.h"
+
+static SQLRETURN prepare_or_exec(odbc_stmt *s, char *sql, int ok, bool exec)
+{
+    SQLRETURN r;
+    if (!ok)
+        r = odbc_diag_add(&s->hdr.diag, "HY001", "Memory allocation error");
+    else if (!sql)
+        r = odbc_diag_add(&s->hdr.diag, "HY009", "Invalid use of null pointer");
+    else if (exec)
+        r = odbc_stmt_exec_direct(s, sql, strlen(sql));
+    else
+        r = odbc_stmt_prepare(s, sql, strlen(sql));
+    free(sql);
+    return r;
+}
+
+SQLRETURN SQL_API SQLPrepare(SQLHSTMT hstmt, SQLCHAR *StatementText,
+                             SQLINTEGER TextLength)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *sql = arg_a(StatementText, TextLength, &ok);
+    return stmt_leave(s, prepare_or_exec(s, sql, ok, false));
+}
+
+SQLRETURN SQL_API SQLPrepareW(SQLHSTMT hstmt, SQLWCHAR *StatementText,
+                              SQLINTEGER TextLength)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *sql = arg_w(StatementText, TextLength, &ok);
+    return stmt_leave(s, prepare_or_exec(s, sql, ok, false));
+}
+
+SQLRETURN SQL_API SQLExecDirect(SQLHSTMT hstmt, SQLCHAR *StatementText,
+                                SQLINTEGER TextLength)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *sql = arg_a(StatementText, TextLength, &ok);
+    return stmt_leave(s, prepare_or_exec(s, sql, ok, true));
+}
+
+SQLRETURN SQL_API SQLExecDirectW(SQLHSTMT hstmt, SQLWCHAR *StatementText,
+                                 SQLINTEGER TextLength)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *sql = arg_w(StatementText, TextLength, &ok);
+    return stmt_leave(s, prepare_or_exec(s, sql, ok, true));
+}
+
+SQLRETURN SQL_API SQLExecute(SQLHSTMT hstmt)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_execute(s));
+}
+
+SQLRETURN SQL_API SQLNumResultCols(SQLHSTMT hstmt, SQLSMALLINT *ColumnCount)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_num_result_cols(s, ColumnCount));
+}
+
+SQLRETURN SQL_API SQLNumParams(SQLHSTMT hstmt, SQLSMALLINT *ParameterCount)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_num_params(s, ParameterCount));
+}
+
+SQLRETURN SQL_API SQLRowCount(SQLHSTMT hstmt, SQLLEN *RowCount)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_row_count(s, RowCount));
+}
+
+SQLRETURN SQL_API SQLMoreResults(SQLHSTMT hstmt)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_more_results(s));
+}
+
+SQLRETURN SQL_API SQLCloseCursor(SQLHSTMT hstmt)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_close_cursor(s, true));
+}
+
+/* SQLCancel may come from another thread while a fetch holds the
+ * connection lock: it only raises the statement's cancel flag, which the
+ * fetch loop checks between rows. */
+SQLRETURN SQL_API SQLCancel(SQLHSTMT hstmt)
+{
+    odbc_stmt *s = (odbc_stmt *)hstmt;
+    if (!s || s->hdr.tag != ODBC_TAG_STMT)
+        return SQL_INVALID_HANDLE;
+    return odbc_stmt_cancel(s);
+}
+
+/* --------------------------------------------------------- describe */
+
+static SQLRETURN describe(odbc_stmt *s, SQLUSMALLINT col, void *name,
+                          SQLSMALLINT buflen, SQLSMALLINT *namelen,
+                          SQLSMALLINT *type, SQLULEN *size,
+                          SQLSMALLINT *digits, SQLSMALLINT *nullable,
+                          bool wide)
+{
+    if (s->state == STMT_ALLOCATED)
+        return odbc_diag_add(&s->hdr.diag, "HY010",
+                             "Function sequence error (no prepared statement)");
+    const odbc_colmeta *c = odbc_stmt_column(s, col);
+    if (!c)
+        return SQL_ERROR;
+    if (buflen < 0)
+        return odbc_diag_add(&s->hdr.diag, "HY090", "Invalid buffer length");
+    SQLRETURN r;
+    if (wide)
+        r = out_w(&s->hdr.diag, name, buflen, c->name, namelen, false);
+    else
+        r = out_a(&s->hdr.diag, name, buflen, c->name, namelen);
+    if (type)
+        *type = c->ti.sql_type;
+    if (size)
+        *size = c->ti.column_size;
+    if (digits)
+        *digits = c->ti.decimal_digits > 0 ? c->ti.decimal_digits : 0;
+    if (nullable)
+        *nullable = c->nullable;
+    return r;
+}
+
+SQLRETURN SQL_API SQLDescribeCol(SQLHSTMT hstmt, SQLUSMALLINT ColumnNumber,
+                                 SQLCHAR *ColumnName, SQLSMALLINT BufferLength,
+                                 SQLSMALLINT *NameLength, SQLSMALLINT *DataType,
+                                 SQLULEN *ColumnSize,
+                                 SQLSMALLINT *DecimalDigits,
+                                 SQLSMALLINT *Nullable)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, describe(s, ColumnNumber, ColumnName, BufferLength,
+                                  NameLength, DataType, ColumnSize,
+                                  DecimalDigits, Nullable, false));
+}
+
+SQLRETURN SQL_API SQLDescribeColW(SQLHSTMT hstmt, SQLUSMALLINT ColumnNumber,
+                                  SQLWCHAR *ColumnName,
+                                  SQLSMALLINT BufferLength,
+                                  SQLSMALLINT *NameLength,
+                                  SQLSMALLINT *DataType, SQLULEN *ColumnSize,
+                                  SQLSMALLINT *DecimalDigits,
+                                  SQLSMALLINT *Nullable)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, describe(s, ColumnNumber, ColumnName, BufferLength,
+                                  NameLength, DataType, ColumnSize,
+                                  DecimalDigits, Nullable, true));
+}
+
+static SQLRETURN col_attribute(odbc_stmt *s, SQLUSMALLINT col,
+                               SQLUSMALLINT field, SQLPOINTER buf,
+                               SQLSMALLINT buflen, SQLSMALLINT *outlen,
+                               SQLLEN *num, bool wide)
+{
+    const char *str;
+    SQLLEN n;
+    SQLRETURN r = odbc_stmt_col_attribute(s, col, field, &str, &n);
+    if (!SQL_SUCCEEDED(r))
+        return r;
+    if (str) {
+        if (wide)
+            return out_w(&s->hdr.diag, buf, buflen, str, outlen, true);
+        return out_a(&s->hdr.diag, buf, buflen, str, outlen);
+    }
+    if (num)
+        *num = n;
+    return r;
+}
+
+SQLRETURN SQL_API SQLColAttribute(SQLHSTMT hstmt, SQLUSMALLINT ColumnNumber,
+                                  SQLUSMALLINT FieldIdentifier,
+                                  SQLPOINTER CharacterAttribute,
+                                  SQLSMALLINT BufferLength,
+                                  SQLSMALLINT *StringLength,
+                                  SQLLEN *NumericAttribute)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, col_attribute(s, ColumnNumber, FieldIdentifier,
+                                       CharacterAttribute, BufferLength,
+                                       StringLength, NumericAttribute,
+                                       false));
+}
+
+SQLRETURN SQL_API SQLColAttributeW(SQLHSTMT hstmt, SQLUSMALLINT iCol,
+                                   SQLUSMALLINT iField, SQLPOINTER pCharAttr,
+                                   SQLSMALLINT cbCharAttrMax,
+                                   SQLSMALLINT *pcbCharAttr, SQLLEN *pNumAttr)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, col_attribute(s, iCol, iField, pCharAttr,
+                                       cbCharAttrMax, pcbCharAttr, pNumAttr,
+                                       true));
+}
+
+/* ------------------------------------------------------- native SQL */
+
+/* Our SQL needs no translation: the text comes back as given. */
+static SQLRETURN native_sql(odbc_dbc *d, const char *in, int ok, void *out,
+                            SQLINTEGER outmax, SQLINTEGER *outlen, bool wide)
+{
+    SQLRETURN r;
+    SQLSMALLINT n = 0;
+    if (!ok)
+        return odbc_diag_add(&d->hdr.diag, "HY001", "Memory allocation error");
+    if (!in)
+        return odbc_diag_add(&d->hdr.diag, "HY009", "Invalid use of null pointer");
+    if (wide)
+        r = out_w(&d->hdr.diag, out, outmax, in, &n, false);
+    else
+        r = out_a(&d->hdr.diag, out, outmax, in, &n);
+    if (outlen)
+        *outlen = n;
+    return r;
+}
+
+SQLRETURN SQL_API SQLNativeSql(SQLHDBC hdbc, SQLCHAR *InStatementText,
+                               SQLINTEGER TextLength1,
+                               SQLCHAR *OutStatementText,
+                               SQLINTEGER BufferLength,
+                               SQLINTEGER *TextLength2Ptr)
+{
+    odbc_dbc *d = dbc_enter(hdbc);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *in = arg_a(InStatementText, TextLength1, &ok);
+    SQLRETURN r = native_sql(d, in, ok, OutStatementText, BufferLength,
+                             TextLength2Ptr, false);
+    free(in);
+    return dbc_leave(d, r);
+}
+
+SQLRETURN SQL_API SQLNativeSqlW(SQLHDBC hdbc, SQLWCHAR *szSqlStrIn,
+                                SQLINTEGER cbSqlStrIn, SQLWCHAR *szSqlStr,
+                                SQLINTEGER cbSqlStrMax, SQLINTEGER *pcbSqlStr)
+{
+    odbc_dbc *d = dbc_enter(hdbc);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *in = arg_w(szSqlStrIn, cbSqlStrIn, &ok);
+    SQLRETURN r = native_sql(d, in, ok, szSqlStr, cbSqlStrMax, pcbSqlStr,
+                             true);
+    free(in);
+    return dbc_leave(d, r);
+}

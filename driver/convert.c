@@ -1,0 +1,1036 @@
+/*
+ * convert.c - jet_value -> SQL_C_* into application buffers.
+ *
+ * Sources are grouped by what they are: integers (BOOL, BYTE, INT, LONG,
+ * BIGINT, COMPLEX), MONEY (int64 in 1/10000), NUMERIC (96-bit magnitude
+ * and scale), FLOAT/DOUBLE, DATETIME (days since 1899-12-30), EXT_DATETIME,
+ * GUID, TEXT/MEMO, and bytes (BINARY, OLE, unknown types).
+ * Rules: ODBC 3.x Appendix D "Converting Data from SQL to C Data Types".
+ * Text targets get the text form of any value; numeric targets take
+ * numbers or text that parses as a number (22018 otherwise); date targets
+ * take dates or text; BINARY takes the value's in-memory form.
+ */
+#include "config.h"
+
+#include "convert.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wide.h"
+
+_Static_assert(sizeof(SQLWCHAR) == 2, "jetodbc expects 2-byte SQLWCHAR");
+
+typedef unsigned __int128 u128;
+typedef __int128 i128;
+
+void odbc_conv_state(odbc_conv_status st, const char **sqlstate,
+                     const char **msg)
+{
+    static const struct { const char *state, *msg; } tab[] = {
+        [CONV_OK] = {"00000", "success"},
+        [CONV_TRUNC] = {"01004", "String data, right truncated"},
+        [CONV_FRAC] = {"01S07", "Fractional truncation"},
+        [CONV_NULL_NO_IND] = {"22002",
+                              "Indicator variable required but not supplied"},
+        [CONV_RANGE] = {"22003", "Numeric value out of range"},
+        [CONV_BADNUM] = {"22018", "Invalid character value for cast specification"},
+        [CONV_BADDATE] = {"22007", "Invalid datetime format"},
+        [CONV_IMPOSSIBLE] = {"07006", "Restricted data type attribute violation"},
+        [CONV_BADTYPE] = {"HY003", "Invalid application buffer type"},
+        [CONV_NOMEM] = {"HY001", "Memory allocation error"},
+        [CONV_CORE] = {"HY000", "error reading the value"},
+    };
+    *sqlstate = tab[st].state;
+    *msg = tab[st].msg;
+}
+
+SQLSMALLINT odbc_conv_default_ctype(const odbc_type_info *ti)
+{
+    if (ti->default_c_type != 0)
+        return ti->default_c_type;
+    switch (ti->sql_type) {
+    case SQL_CHAR: case SQL_VARCHAR: case SQL_LONGVARCHAR:
+    case SQL_DECIMAL: case SQL_NUMERIC:
+        return SQL_C_CHAR;
+    case SQL_WCHAR: case SQL_WVARCHAR: case SQL_WLONGVARCHAR:
+        return SQL_C_WCHAR;
+    case SQL_BIT: return SQL_C_BIT;
+    case SQL_TINYINT: return SQL_C_UTINYINT;
+    case SQL_SMALLINT: return SQL_C_SSHORT;
+    case SQL_INTEGER: return SQL_C_SLONG;
+    case SQL_BIGINT: return SQL_C_SBIGINT;
+    case SQL_REAL: return SQL_C_FLOAT;
+    case SQL_FLOAT: case SQL_DOUBLE: return SQL_C_DOUBLE;
+    case SQL_TYPE_DATE: return SQL_C_TYPE_DATE;
+    case SQL_TYPE_TIME: return SQL_C_TYPE_TIME;
+    case SQL_TYPE_TIMESTAMP: return SQL_C_TYPE_TIMESTAMP;
+    case SQL_GUID: return SQL_C_GUID;
+    default: return SQL_C_BINARY;
+    }
+}
+
+bool odbc_conv_is_var(SQLSMALLINT c_type)
+{
+    return c_type == SQL_C_CHAR || c_type == SQL_C_WCHAR ||
+           c_type == SQL_C_BINARY;
+}
+
+static bool is_text_type(jet_type t)
+{
+    return t == JET_T_TEXT || t == JET_T_MEMO;
+}
+
+static bool is_int_type(jet_type t)
+{
+    return t == JET_T_BOOL || t == JET_T_BYTE || t == JET_T_INT ||
+           t == JET_T_LONG || t == JET_T_BIGINT || t == JET_T_COMPLEX;
+}
+
+static int64_t int_of(const jet_value *v)
+{
+    return v->type == JET_T_BOOL ? (v->u.b ? 1 : 0) : v->u.i;
+}
+
+static u128 numeric_mag(const jet_value *v)
+{
+    u128 m = 0;
+    for (int i = 11; i >= 0; i--)
+        m = (m << 8) | v->u.num.mag[i];
+    return m;
+}
+
+/* ------------------------------------------------------------ chunks */
+
+/* Length of the longest prefix of UTF-8 s (at most max bytes) that ends on
+ * a character boundary. */
+static size_t utf8_cut(const uint8_t *s, size_t max)
+{
+    size_t n = max;
+    while (n > 0 && (s[n] & 0xC0) == 0x80)
+        n--;
+    return n;
+}
+
+odbc_conv_status odbc_conv_chunk(const uint8_t *repr, size_t len,
+                                 size_t *off, SQLSMALLINT c_type,
+                                 SQLPOINTER ptr, SQLLEN buflen, SQLLEN *ind)
+{
+    size_t rest = len - *off;
+    const uint8_t *src = repr + *off;
+    size_t n;
+
+    if (ind)
+        *ind = (SQLLEN)rest;
+    if (!ptr)
+        return CONV_OK;
+    if (c_type == SQL_C_CHAR) {
+        if (buflen <= 0)
+            return rest ? CONV_TRUNC : CONV_OK;
+        size_t room = (size_t)buflen - 1;
+        if (rest <= room) {
+            n = rest;
+        } else {
+            n = utf8_cut(src, room);
+            if (n == 0)
+                n = room;
+        }
+        memcpy(ptr, src, n);
+        ((char *)ptr)[n] = '\0';
+    } else if (c_type == SQL_C_WCHAR) {
+        if (buflen < 2)
+            return rest ? CONV_TRUNC : CONV_OK;
+        size_t room = ((size_t)buflen / 2 - 1) * 2;
+        if (rest <= room) {
+            n = rest;
+        } else {
+            n = room;
+            /* do not split a surrogate pair */
+            if (n >= 2) {
+                uint16_t last;
+                memcpy(&last, src + n - 2, 2);
+                if (last >= 0xD800 && last <= 0xDBFF && n > 2)
+                    n -= 2;
+            }
+        }
+        memcpy(ptr, src, n);
+        memset((char *)ptr + n, 0, 2);
+    } else {
+        size_t room = buflen > 0 ? (size_t)buflen : 0;
+        n = rest <= room ? rest : room;
+        if (n)
+            memcpy(ptr, src, n);
+    }
+    *off += n;
+    return n < rest ? CONV_TRUNC : CONV_OK;
+}
+
+/* Deliver repr (len bytes, which must already live in cv->scratch when
+ * longer than the buffer) as the first chunk. */
+static odbc_conv_status deliver(odbc_conv *cv, const uint8_t *repr,
+                                size_t len, SQLSMALLINT c_type,
+                                SQLPOINTER ptr, SQLLEN buflen, SQLLEN *ind)
+{
+    size_t off = 0;
+    odbc_conv_status st = odbc_conv_chunk(repr, len, &off, c_type, ptr,
+                                          buflen, ind);
+    if (cv->keep && (st == CONV_TRUNC || (!ptr && len > 0))) {
+        if (repr != cv->scratch->p) {
+            if (odbc_buf_reserve(cv->scratch, len ? len : 1) != 0)
+                return CONV_NOMEM;
+            memmove(cv->scratch->p, repr, len);
+        }
+        cv->repr_in_scratch = true;
+        cv->repr_len = len;
+        cv->delivered = off;
+    }
+    return st;
+}
+
+/* ------------------------------------------------------ text forms */
+
+static size_t fmt_float(char *buf, size_t cap, float f)
+{
+    if (isnan(f))
+        return (size_t)snprintf(buf, cap, "NaN");
+    if (isinf(f))
+        return (size_t)snprintf(buf, cap, f > 0 ? "Infinity" : "-Infinity");
+    for (int p = 6; p <= 9; p++) {
+        snprintf(buf, cap, "%.*g", p, (double)f);
+        if (strtof(buf, NULL) == f)
+            break;
+    }
+    return strlen(buf);
+}
+
+static size_t fmt_double(char *buf, size_t cap, double d)
+{
+    if (isnan(d))
+        return (size_t)snprintf(buf, cap, "NaN");
+    if (isinf(d))
+        return (size_t)snprintf(buf, cap, d > 0 ? "Infinity" : "-Infinity");
+    for (int p = 15; p <= 17; p++) {
+        snprintf(buf, cap, "%.*g", p, d);
+        if (strtod(buf, NULL) == d)
+            break;
+    }
+    return strlen(buf);
+}
+
+static size_t fmt_timestamp(char *buf, size_t cap, const jet_timestamp *ts,
+                            int frac_digits)
+{
+    int n = snprintf(buf, cap, "%04d-%02u-%02u %02u:%02u:%02u",
+                     (int)ts->year, ts->month, ts->day, ts->hour,
+                     ts->minute, ts->second);
+    if (frac_digits == 7) {
+        n += snprintf(buf + n, cap - (size_t)n, ".%07u",
+                      (unsigned)(ts->fraction_ns / 100));
+    } else if (ts->fraction_ns / 1000000 != 0) {
+        n += snprintf(buf + n, cap - (size_t)n, ".%03u",
+                      (unsigned)(ts->fraction_ns / 1000000));
+    }
+    return (size_t)n;
+}
+
+static size_t fmt_guid(char *buf, size_t cap, const uint8_t *g)
+{
+    return (size_t)snprintf(buf, cap,
+        "{%02X%02X%02X%02X-%02X%02X-%02X%02X-%02X%02X-"
+        "%02X%02X%02X%02X%02X%02X}",
+        g[3], g[2], g[1], g[0], g[5], g[4], g[7], g[6], g[8], g[9],
+        g[10], g[11], g[12], g[13], g[14], g[15]);
+}
+
+/* The text form of a non-text, non-bytes value into buf (>= 64 bytes).
+ * Returns its length, or (size_t)-1 with *st set. */
+static size_t scalar_text(const jet_value *v, char *buf, size_t cap,
+                          odbc_conv_status *st, jet_rc *rc)
+{
+    jet_timestamp ts;
+    jet_rc r;
+
+    if (is_int_type(v->type))
+        return (size_t)snprintf(buf, cap, "%" PRId64, int_of(v));
+    switch (v->type) {
+    case JET_T_MONEY:
+        return jet_money_format(v->u.money, buf, cap);
+    case JET_T_NUMERIC:
+        return jet_numeric_format(v, buf, cap);
+    case JET_T_FLOAT:
+        return fmt_float(buf, cap, v->u.f);
+    case JET_T_DOUBLE:
+        return fmt_double(buf, cap, v->u.d);
+    case JET_T_DATETIME:
+        r = jet_datetime_split(v->u.d, &ts);
+        if (r != JET_OK) {
+            *st = CONV_RANGE;
+            return (size_t)-1;
+        }
+        return fmt_timestamp(buf, cap, &ts, 3);
+    case JET_T_EXT_DATETIME:
+        r = jet_ext_datetime_split(v, &ts);
+        if (r != JET_OK) {
+            *st = CONV_CORE;
+            *rc = r;
+            return (size_t)-1;
+        }
+        return fmt_timestamp(buf, cap, &ts, 7);
+    case JET_T_GUID:
+        return fmt_guid(buf, cap, v->u.guid);
+    default:
+        *st = CONV_IMPOSSIBLE;
+        return (size_t)-1;
+    }
+}
+
+/* Full UTF-8 text of a TEXT/MEMO value into cv->scratch; *len bytes. */
+static odbc_conv_status text_utf8(odbc_conv *cv, const jet_value *v,
+                                  size_t *len)
+{
+    if (v->enc == ODBC_ENC_UTF8) {
+        if (odbc_buf_reserve(cv->scratch, v->len + 1) != 0)
+            return CONV_NOMEM;
+        memcpy(cv->scratch->p, v->data, v->len);
+        *len = v->len;
+        return CONV_OK;
+    }
+    size_t cap = cv->scratch->cap, n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        jet_rc r = jet_text_to_utf8(cv->db, v, (char *)cv->scratch->p, cap,
+                                    &n);
+        if (r != JET_OK) {
+            cv->rc = r;
+            return CONV_CORE;
+        }
+        if (n <= cap)
+            break;
+        if (odbc_buf_reserve(cv->scratch, n + 1) != 0)
+            return CONV_NOMEM;
+        cap = cv->scratch->cap;
+    }
+    *len = n;
+    return CONV_OK;
+}
+
+/* Full UTF-16 text into cv->scratch; *len bytes. */
+static odbc_conv_status text_utf16(odbc_conv *cv, const jet_value *v,
+                                   size_t *len)
+{
+    if (v->enc == ODBC_ENC_UTF8) {
+        size_t units = odbc_utf8_wide_len((const char *)v->data, v->len);
+        if (odbc_buf_reserve(cv->scratch, (units + 1) * 2) != 0)
+            return CONV_NOMEM;
+        odbc_utf8_to_wide((SQLWCHAR *)cv->scratch->p, units + 1,
+                          (const char *)v->data, v->len);
+        *len = units * 2;
+        return CONV_OK;
+    }
+    size_t cap = cv->scratch->cap / 2, n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        jet_rc r = jet_text_to_utf16(cv->db, v, (uint16_t *)cv->scratch->p,
+                                     cap, &n);
+        if (r != JET_OK) {
+            cv->rc = r;
+            return CONV_CORE;
+        }
+        if (n <= cap)
+            break;
+        if (odbc_buf_reserve(cv->scratch, (n + 1) * 2) != 0)
+            return CONV_NOMEM;
+        cap = cv->scratch->cap / 2;
+    }
+    *len = n * 2;
+    return CONV_OK;
+}
+
+/* A NUL-terminated UTF-8 copy of a text value in scratch, trimmed. */
+static odbc_conv_status text_cstr(odbc_conv *cv, const jet_value *v,
+                                  char **out)
+{
+    size_t n;
+    odbc_conv_status st = text_utf8(cv, v, &n);
+    if (st != CONV_OK)
+        return st;
+    if (odbc_buf_reserve(cv->scratch, n + 1) != 0)
+        return CONV_NOMEM;
+    char *s = (char *)cv->scratch->p;
+    s[n] = '\0';
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    while (*s && isspace((unsigned char)*s))
+        s++;
+    *out = s;
+    return CONV_OK;
+}
+
+static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
+                                SQLSMALLINT c_type, SQLPOINTER ptr,
+                                SQLLEN buflen, SQLLEN *ind)
+{
+    odbc_conv_status st = CONV_OK;
+    size_t len;
+
+    if (is_text_type(v->type)) {
+        /* fast path: decode straight into the application's buffer */
+        if (c_type == SQL_C_WCHAR && ptr && buflen >= 2 &&
+            ((uintptr_t)ptr & 1) == 0 && v->enc != ODBC_ENC_UTF8) {
+            size_t cap = (size_t)buflen / 2 - 1, units = 0;
+            jet_rc r = jet_text_to_utf16(cv->db, v, (uint16_t *)ptr, cap,
+                                         &units);
+            if (r != JET_OK) {
+                cv->rc = r;
+                return CONV_CORE;
+            }
+            if (units <= cap) {
+                ((uint16_t *)ptr)[units] = 0;
+                if (ind)
+                    *ind = (SQLLEN)(units * 2);
+                return CONV_OK;
+            }
+        } else if (c_type == SQL_C_CHAR && ptr && buflen >= 1 &&
+                   v->enc != ODBC_ENC_UTF8) {
+            size_t cap = (size_t)buflen - 1, n = 0;
+            jet_rc r = jet_text_to_utf8(cv->db, v, (char *)ptr, cap, &n);
+            if (r != JET_OK) {
+                cv->rc = r;
+                return CONV_CORE;
+            }
+            if (n <= cap) {
+                ((char *)ptr)[n] = '\0';
+                if (ind)
+                    *ind = (SQLLEN)n;
+                return CONV_OK;
+            }
+        }
+        st = c_type == SQL_C_WCHAR ? text_utf16(cv, v, &len)
+                                   : text_utf8(cv, v, &len);
+        if (st != CONV_OK)
+            return st;
+        return deliver(cv, cv->scratch->p, len, c_type, ptr, buflen, ind);
+    }
+
+    if (v->type == JET_T_BINARY || v->type == JET_T_OLE ||
+        !(is_int_type(v->type) || v->type == JET_T_MONEY ||
+          v->type == JET_T_NUMERIC || v->type == JET_T_FLOAT ||
+          v->type == JET_T_DOUBLE || v->type == JET_T_DATETIME ||
+          v->type == JET_T_EXT_DATETIME || v->type == JET_T_GUID)) {
+        /* bytes -> hexadecimal text, two characters per byte */
+        static const char hex[] = "0123456789ABCDEF";
+        size_t unit = c_type == SQL_C_WCHAR ? 2 : 1;
+        len = v->len * 2 * unit;
+        if (odbc_buf_reserve(cv->scratch, len + 2) != 0)
+            return CONV_NOMEM;
+        uint8_t *o = cv->scratch->p;
+        for (size_t i = 0; i < v->len; i++) {
+            uint8_t hi = (uint8_t)hex[v->data[i] >> 4];
+            uint8_t lo = (uint8_t)hex[v->data[i] & 15];
+            if (unit == 2) {
+                *o++ = hi; *o++ = 0; *o++ = lo; *o++ = 0;
+            } else {
+                *o++ = hi; *o++ = lo;
+            }
+        }
+        return deliver(cv, cv->scratch->p, len, c_type, ptr, buflen, ind);
+    }
+
+    char buf[80];
+    uint8_t wbuf[160];
+    len = scalar_text(v, buf, sizeof buf, &st, &cv->rc);
+    if (len == (size_t)-1)
+        return st;
+    if (c_type == SQL_C_WCHAR) {
+        for (size_t i = 0; i < len; i++) {
+            wbuf[2 * i] = (uint8_t)buf[i];
+            wbuf[2 * i + 1] = 0;
+        }
+        return deliver(cv, wbuf, len * 2, c_type, ptr, buflen, ind);
+    }
+    return deliver(cv, (const uint8_t *)buf, len, c_type, ptr, buflen, ind);
+}
+
+/* ---------------------------------------------------------- numbers */
+
+/* Parse trimmed text as a number: integer part exactly when it is an
+ * integer, else through strtod. */
+static odbc_conv_status parse_number(const char *s, bool *is_int, i128 *iv,
+                                     double *dv)
+{
+    if (!*s)
+        return CONV_BADNUM;
+    char *end;
+    errno = 0;
+    long long ll = strtoll(s, &end, 10);
+    if (*end == '\0' && errno == 0) {
+        *is_int = true;
+        *iv = ll;
+        *dv = (double)ll;
+        return CONV_OK;
+    }
+    double d = strtod(s, &end);
+    if (*end != '\0' || end == s)
+        return CONV_BADNUM;
+    *is_int = false;
+    *dv = d;
+    return CONV_OK;
+}
+
+/* The value as an integer (truncated toward zero); *frac when digits were
+ * dropped. */
+static odbc_conv_status to_integer(odbc_conv *cv, const jet_value *v,
+                                   i128 *out, bool *frac)
+{
+    *frac = false;
+    if (is_int_type(v->type)) {
+        *out = int_of(v);
+        return CONV_OK;
+    }
+    double d;
+    switch (v->type) {
+    case JET_T_MONEY:
+        *out = v->u.money / 10000;
+        *frac = v->u.money % 10000 != 0;
+        return CONV_OK;
+    case JET_T_NUMERIC: {
+        u128 m = numeric_mag(v), p = 1;
+        for (int i = 0; i < v->u.num.scale && i < 38; i++)
+            p *= 10;
+        *frac = (m % p) != 0;
+        m /= p;
+        *out = v->u.num.negative ? -(i128)m : (i128)m;
+        return CONV_OK;
+    }
+    case JET_T_FLOAT:
+        d = v->u.f;
+        break;
+    case JET_T_DOUBLE:
+        d = v->u.d;
+        break;
+    case JET_T_TEXT:
+    case JET_T_MEMO: {
+        char *s;
+        bool is_int;
+        i128 iv = 0;
+        odbc_conv_status st = text_cstr(cv, v, &s);
+        if (st != CONV_OK)
+            return st;
+        st = parse_number(s, &is_int, &iv, &d);
+        if (st != CONV_OK)
+            return st;
+        if (is_int) {
+            *out = iv;
+            return CONV_OK;
+        }
+        break;
+    }
+    default:
+        return CONV_IMPOSSIBLE;
+    }
+    if (isnan(d) || isinf(d) || fabs(d) >= 1e30)
+        return CONV_RANGE;
+    double t = trunc(d);
+    *frac = t != d;
+    *out = (i128)t;
+    return CONV_OK;
+}
+
+static odbc_conv_status to_double(odbc_conv *cv, const jet_value *v,
+                                  double *out)
+{
+    char buf[64];
+    if (is_int_type(v->type)) {
+        *out = (double)int_of(v);
+        return CONV_OK;
+    }
+    switch (v->type) {
+    case JET_T_MONEY:
+        jet_money_format(v->u.money, buf, sizeof buf);
+        *out = strtod(buf, NULL);
+        return CONV_OK;
+    case JET_T_NUMERIC:
+        jet_numeric_format(v, buf, sizeof buf);
+        *out = strtod(buf, NULL);
+        return CONV_OK;
+    case JET_T_FLOAT:
+        *out = (double)v->u.f;
+        return CONV_OK;
+    case JET_T_DOUBLE:
+        *out = v->u.d;
+        return CONV_OK;
+    case JET_T_TEXT:
+    case JET_T_MEMO: {
+        char *s;
+        bool is_int;
+        i128 iv;
+        odbc_conv_status st = text_cstr(cv, v, &s);
+        if (st != CONV_OK)
+            return st;
+        return parse_number(s, &is_int, &iv, out);
+    }
+    default:
+        return CONV_IMPOSSIBLE;
+    }
+}
+
+static odbc_conv_status put_integer(odbc_conv *cv, const jet_value *v,
+                                    SQLSMALLINT c_type, SQLPOINTER ptr,
+                                    SQLLEN *ind)
+{
+    i128 x;
+    bool frac;
+    odbc_conv_status st = to_integer(cv, v, &x, &frac);
+    if (st != CONV_OK)
+        return st;
+    i128 lo, hi;
+    size_t size;
+    switch (c_type) {
+    case SQL_C_BIT: lo = 0; hi = 1; size = 1; break;
+    case SQL_C_STINYINT: case SQL_C_TINYINT:
+        lo = INT8_MIN; hi = INT8_MAX; size = 1; break;
+    case SQL_C_UTINYINT: lo = 0; hi = UINT8_MAX; size = 1; break;
+    case SQL_C_SSHORT: case SQL_C_SHORT:
+        lo = INT16_MIN; hi = INT16_MAX; size = 2; break;
+    case SQL_C_USHORT: lo = 0; hi = UINT16_MAX; size = 2; break;
+    case SQL_C_SLONG: case SQL_C_LONG:
+        lo = INT32_MIN; hi = INT32_MAX; size = 4; break;
+    case SQL_C_ULONG: lo = 0; hi = UINT32_MAX; size = 4; break;
+    case SQL_C_SBIGINT: lo = INT64_MIN; hi = INT64_MAX; size = 8; break;
+    default: /* SQL_C_UBIGINT */
+        lo = 0; hi = (i128)UINT64_MAX; size = 8; break;
+    }
+    if (x < lo || x > hi)
+        return CONV_RANGE;
+    if (ptr) {
+        uint64_t u = (uint64_t)x;   /* two's complement, little-endian */
+        switch (size) {
+        case 1: { uint8_t b = (uint8_t)u; memcpy(ptr, &b, 1); break; }
+        case 2: { uint16_t b = (uint16_t)u; memcpy(ptr, &b, 2); break; }
+        case 4: { uint32_t b = (uint32_t)u; memcpy(ptr, &b, 4); break; }
+        default: memcpy(ptr, &u, 8); break;
+        }
+    }
+    if (ind)
+        *ind = (SQLLEN)size;
+    return frac ? CONV_FRAC : CONV_OK;
+}
+
+/* Decimal text ("-123.45") -> SQL_NUMERIC_STRUCT with the text's scale. */
+static odbc_conv_status put_numeric_text(const char *s, SQLPOINTER ptr,
+                                         SQLLEN *ind)
+{
+    SQL_NUMERIC_STRUCT ns;
+    memset(&ns, 0, sizeof ns);
+    ns.sign = 1;
+    if (*s == '-') {
+        ns.sign = 0;
+        s++;
+    } else if (*s == '+') {
+        s++;
+    }
+    u128 m = 0;
+    int digits = 0, scale = 0;
+    bool point = false, any = false;
+    for (; *s; s++) {
+        if (*s == '.' && !point) {
+            point = true;
+            continue;
+        }
+        if (!isdigit((unsigned char)*s))
+            return CONV_BADNUM;
+        any = true;
+        if (digits == 0 && *s == '0' && !point)
+            continue;
+        if (digits >= 38)
+            return CONV_RANGE;
+        m = m * 10 + (u128)(*s - '0');
+        digits++;
+        if (point)
+            scale++;
+    }
+    if (!any)
+        return CONV_BADNUM;
+    ns.precision = (SQLCHAR)(digits > scale ? digits : scale);
+    if (ns.precision == 0)
+        ns.precision = 1;
+    ns.scale = (SQLSCHAR)scale;
+    for (int i = 0; i < SQL_MAX_NUMERIC_LEN; i++) {
+        ns.val[i] = (SQLCHAR)(m & 0xFF);
+        m >>= 8;
+    }
+    if (ptr)
+        memcpy(ptr, &ns, sizeof ns);
+    if (ind)
+        *ind = (SQLLEN)sizeof ns;
+    return CONV_OK;
+}
+
+static odbc_conv_status put_numeric(odbc_conv *cv, const jet_value *v,
+                                    SQLPOINTER ptr, SQLLEN *ind)
+{
+    char buf[80];
+    char *s = buf;
+    odbc_conv_status st = CONV_OK;
+    if (is_text_type(v->type)) {
+        st = text_cstr(cv, v, &s);
+        if (st != CONV_OK)
+            return st;
+    } else if (v->type == JET_T_FLOAT || v->type == JET_T_DOUBLE) {
+        double d = v->type == JET_T_FLOAT ? v->u.f : v->u.d;
+        if (isnan(d) || isinf(d) || fabs(d) >= 1e38)
+            return CONV_RANGE;
+        snprintf(buf, sizeof buf, "%.15f", d);
+        /* drop trailing zeros of the fraction */
+        size_t n = strlen(buf);
+        while (n > 0 && buf[n - 1] == '0')
+            buf[--n] = '\0';
+        if (n > 0 && buf[n - 1] == '.')
+            buf[--n] = '\0';
+    } else if (is_int_type(v->type) || v->type == JET_T_MONEY ||
+               v->type == JET_T_NUMERIC) {
+        if (scalar_text(v, buf, sizeof buf, &st, &cv->rc) == (size_t)-1)
+            return st;
+    } else {
+        return CONV_IMPOSSIBLE;
+    }
+    return put_numeric_text(s, ptr, ind);
+}
+
+/* -------------------------------------------------------- date/time */
+
+static int parse_uint(const char **s, int maxdig, unsigned *out)
+{
+    unsigned v = 0;
+    int n = 0;
+    while (n < maxdig && isdigit((unsigned char)**s)) {
+        v = v * 10 + (unsigned)(**s - '0');
+        (*s)++;
+        n++;
+    }
+    *out = v;
+    return n;
+}
+
+/* "YYYY-MM-DD[ HH:MM:SS[.fffffffff]]" or "HH:MM:SS" -> timestamp. */
+static odbc_conv_status parse_timestamp(const char *s, jet_timestamp *ts)
+{
+    unsigned a, b, c;
+    memset(ts, 0, sizeof *ts);
+    const char *p = s;
+    if (parse_uint(&p, 4, &a) == 0)
+        return CONV_BADDATE;
+    if (*p == ':') {        /* time only */
+        p++;
+        if (!parse_uint(&p, 2, &b) || *p++ != ':' || !parse_uint(&p, 2, &c))
+            return CONV_BADDATE;
+        ts->year = 1899; ts->month = 12; ts->day = 30;
+        ts->hour = (uint8_t)a; ts->minute = (uint8_t)b;
+        ts->second = (uint8_t)c;
+    } else {
+        if (*p++ != '-' || !parse_uint(&p, 2, &b) || *p++ != '-' ||
+            !parse_uint(&p, 2, &c))
+            return CONV_BADDATE;
+        ts->year = (int16_t)a; ts->month = (uint8_t)b; ts->day = (uint8_t)c;
+        if (*p == ' ' || *p == 'T') {
+            unsigned h, mi, se;
+            p++;
+            if (!parse_uint(&p, 2, &h) || *p++ != ':' ||
+                !parse_uint(&p, 2, &mi) || *p++ != ':' ||
+                !parse_uint(&p, 2, &se))
+                return CONV_BADDATE;
+            ts->hour = (uint8_t)h; ts->minute = (uint8_t)mi;
+            ts->second = (uint8_t)se;
+        }
+    }
+    if (*p == '.') {
+        unsigned f = 0;
+        int n;
+        p++;
+        n = parse_uint(&p, 9, &f);
+        while (n++ < 9)
+            f *= 10;
+        ts->fraction_ns = f;
+    }
+    if (*p != '\0' || ts->month < 1 || ts->month > 12 || ts->day < 1 ||
+        ts->day > 31 || ts->hour > 23 || ts->minute > 59 || ts->second > 61)
+        return CONV_BADDATE;
+    return CONV_OK;
+}
+
+static odbc_conv_status put_datetime(odbc_conv *cv, const jet_value *v,
+                                     SQLSMALLINT c_type, SQLPOINTER ptr,
+                                     SQLLEN *ind)
+{
+    jet_timestamp ts;
+    odbc_conv_status st = CONV_OK;
+    if (v->type == JET_T_DATETIME) {
+        if (jet_datetime_split(v->u.d, &ts) != JET_OK)
+            return CONV_RANGE;
+    } else if (v->type == JET_T_EXT_DATETIME) {
+        jet_rc r = jet_ext_datetime_split(v, &ts);
+        if (r != JET_OK) {
+            cv->rc = r;
+            return CONV_CORE;
+        }
+    } else if (is_text_type(v->type)) {
+        char *s;
+        st = text_cstr(cv, v, &s);
+        if (st != CONV_OK)
+            return st;
+        st = parse_timestamp(s, &ts);
+        if (st != CONV_OK)
+            return st;
+    } else {
+        return CONV_IMPOSSIBLE;
+    }
+    st = CONV_OK;
+    switch (c_type) {
+    case SQL_C_TYPE_DATE:
+    case SQL_C_DATE: {
+        SQL_DATE_STRUCT d = {ts.year, ts.month, ts.day};
+        if (ts.hour || ts.minute || ts.second || ts.fraction_ns)
+            st = CONV_FRAC;
+        if (ptr)
+            memcpy(ptr, &d, sizeof d);
+        if (ind)
+            *ind = sizeof d;
+        break;
+    }
+    case SQL_C_TYPE_TIME:
+    case SQL_C_TIME: {
+        SQL_TIME_STRUCT t = {ts.hour, ts.minute, ts.second};
+        if (ts.fraction_ns)
+            st = CONV_FRAC;
+        if (ptr)
+            memcpy(ptr, &t, sizeof t);
+        if (ind)
+            *ind = sizeof t;
+        break;
+    }
+    default: {
+        SQL_TIMESTAMP_STRUCT t = {ts.year, ts.month, ts.day, ts.hour,
+                                  ts.minute, ts.second, ts.fraction_ns};
+        if (ptr)
+            memcpy(ptr, &t, sizeof t);
+        if (ind)
+            *ind = sizeof t;
+        break;
+    }
+    }
+    return st;
+}
+
+/* ------------------------------------------------------------- GUID */
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static odbc_conv_status put_guid(odbc_conv *cv, const jet_value *v,
+                                 SQLPOINTER ptr, SQLLEN *ind)
+{
+    SQLGUID g;
+    if (v->type == JET_T_GUID) {
+        const uint8_t *b = v->u.guid;
+        g.Data1 = (SQLUINTEGER)b[0] | (SQLUINTEGER)b[1] << 8 |
+                  (SQLUINTEGER)b[2] << 16 | (SQLUINTEGER)b[3] << 24;
+        g.Data2 = (SQLUSMALLINT)(b[4] | b[5] << 8);
+        g.Data3 = (SQLUSMALLINT)(b[6] | b[7] << 8);
+        memcpy(g.Data4, b + 8, 8);
+    } else if (is_text_type(v->type)) {
+        char *s;
+        odbc_conv_status st = text_cstr(cv, v, &s);
+        if (st != CONV_OK)
+            return st;
+        uint8_t raw[16];
+        int n = 0;
+        if (*s == '{')
+            s++;
+        for (; *s && *s != '}' && n < 32; s++) {
+            if (*s == '-')
+                continue;
+            int h = hexval(*s);
+            if (h < 0)
+                return CONV_BADNUM;
+            if (n % 2 == 0)
+                raw[n / 2] = (uint8_t)(h << 4);
+            else
+                raw[n / 2] |= (uint8_t)h;
+            n++;
+        }
+        if (n != 32)
+            return CONV_BADNUM;
+        g.Data1 = (SQLUINTEGER)raw[0] << 24 | (SQLUINTEGER)raw[1] << 16 |
+                  (SQLUINTEGER)raw[2] << 8 | raw[3];
+        g.Data2 = (SQLUSMALLINT)(raw[4] << 8 | raw[5]);
+        g.Data3 = (SQLUSMALLINT)(raw[6] << 8 | raw[7]);
+        memcpy(g.Data4, raw + 8, 8);
+    } else {
+        return CONV_IMPOSSIBLE;
+    }
+    if (ptr)
+        memcpy(ptr, &g, sizeof g);
+    if (ind)
+        *ind = sizeof g;
+    return CONV_OK;
+}
+
+/* ----------------------------------------------------------- binary */
+
+static odbc_conv_status to_binary(odbc_conv *cv, const jet_value *v,
+                                  SQLPOINTER ptr, SQLLEN buflen, SQLLEN *ind)
+{
+    uint8_t tmp[32];
+    size_t n;
+    jet_timestamp ts;
+
+    if (is_text_type(v->type)) {
+        odbc_conv_status st = text_utf16(cv, v, &n);
+        if (st != CONV_OK)
+            return st;
+        return deliver(cv, cv->scratch->p, n, SQL_C_BINARY, ptr, buflen,
+                       ind);
+    }
+    switch (v->type) {
+    case JET_T_BOOL: case JET_T_BYTE:
+        tmp[0] = (uint8_t)int_of(v); n = 1; break;
+    case JET_T_INT: {
+        int16_t x = (int16_t)v->u.i; memcpy(tmp, &x, 2); n = 2; break;
+    }
+    case JET_T_LONG: case JET_T_COMPLEX: {
+        int32_t x = (int32_t)v->u.i; memcpy(tmp, &x, 4); n = 4; break;
+    }
+    case JET_T_BIGINT: case JET_T_MONEY:
+        memcpy(tmp, &v->u.i, 8); n = 8; break;
+    case JET_T_FLOAT:
+        memcpy(tmp, &v->u.f, 4); n = 4; break;
+    case JET_T_DOUBLE:
+        memcpy(tmp, &v->u.d, 8); n = 8; break;
+    case JET_T_GUID:
+        memcpy(tmp, v->u.guid, 16); n = 16; break;
+    case JET_T_DATETIME:
+    case JET_T_EXT_DATETIME: {
+        jet_rc r = v->type == JET_T_DATETIME ? jet_datetime_split(v->u.d, &ts)
+                                             : jet_ext_datetime_split(v, &ts);
+        if (r != JET_OK)
+            return CONV_RANGE;
+        SQL_TIMESTAMP_STRUCT t = {ts.year, ts.month, ts.day, ts.hour,
+                                  ts.minute, ts.second, ts.fraction_ns};
+        memcpy(tmp, &t, sizeof t);
+        n = sizeof t;
+        break;
+    }
+    case JET_T_NUMERIC: {
+        SQL_NUMERIC_STRUCT ns;
+        memset(&ns, 0, sizeof ns);
+        ns.precision = v->u.num.precision;
+        ns.scale = (SQLSCHAR)v->u.num.scale;
+        ns.sign = v->u.num.negative ? 0 : 1;
+        memcpy(ns.val, v->u.num.mag, 12);
+        memcpy(tmp, &ns, sizeof ns);
+        n = sizeof ns;
+        break;
+    }
+    default:
+        return deliver(cv, v->data, v->len, SQL_C_BINARY, ptr, buflen, ind);
+    }
+    if (ind)
+        *ind = (SQLLEN)n;
+    if (!ptr)
+        return CONV_OK;
+    if (buflen < (SQLLEN)n)
+        return CONV_RANGE;  /* fixed-size forms are never split (22003) */
+    memcpy(ptr, tmp, n);
+    return CONV_OK;
+}
+
+/* ------------------------------------------------------------ entry */
+
+odbc_conv_status odbc_convert(odbc_conv *cv, const jet_value *v,
+                              SQLSMALLINT c_type, SQLPOINTER ptr,
+                              SQLLEN buflen, SQLLEN *ind)
+{
+    cv->repr_in_scratch = false;
+    cv->repr_len = 0;
+    cv->delivered = 0;
+    cv->rc = JET_OK;
+
+    if (v->is_null) {
+        if (!ind)
+            return CONV_NULL_NO_IND;
+        *ind = SQL_NULL_DATA;
+        return CONV_OK;
+    }
+    switch (c_type) {
+    case SQL_C_CHAR:
+    case SQL_C_WCHAR:
+        return to_text(cv, v, c_type, ptr, buflen, ind);
+    case SQL_C_BINARY:
+        return to_binary(cv, v, ptr, buflen, ind);
+    case SQL_C_BIT:
+    case SQL_C_STINYINT: case SQL_C_TINYINT: case SQL_C_UTINYINT:
+    case SQL_C_SSHORT: case SQL_C_SHORT: case SQL_C_USHORT:
+    case SQL_C_SLONG: case SQL_C_LONG: case SQL_C_ULONG:
+    case SQL_C_SBIGINT: case SQL_C_UBIGINT: {
+        if (c_type == SQL_C_BIT && (v->type == JET_T_FLOAT ||
+                                    v->type == JET_T_DOUBLE)) {
+            double d = v->type == JET_T_FLOAT ? v->u.f : v->u.d;
+            if (!(d >= 0 && d < 2))
+                return CONV_RANGE;
+        }
+        return put_integer(cv, v, c_type, ptr, ind);
+    }
+    case SQL_C_FLOAT:
+    case SQL_C_DOUBLE: {
+        double d;
+        odbc_conv_status st;
+        if (v->type == JET_T_FLOAT && c_type == SQL_C_FLOAT) {
+            if (ptr)
+                memcpy(ptr, &v->u.f, sizeof(float));
+            if (ind)
+                *ind = sizeof(float);
+            return CONV_OK;
+        }
+        st = to_double(cv, v, &d);
+        if (st != CONV_OK)
+            return st;
+        if (c_type == SQL_C_FLOAT) {
+            if (isfinite(d) && fabs(d) > FLT_MAX)
+                return CONV_RANGE;
+            float f = (float)d;
+            if (ptr)
+                memcpy(ptr, &f, sizeof f);
+            if (ind)
+                *ind = sizeof f;
+        } else {
+            if (ptr)
+                memcpy(ptr, &d, sizeof d);
+            if (ind)
+                *ind = sizeof d;
+        }
+        return CONV_OK;
+    }
+    case SQL_C_NUMERIC:
+        return put_numeric(cv, v, ptr, ind);
+    case SQL_C_TYPE_DATE: case SQL_C_DATE:
+    case SQL_C_TYPE_TIME: case SQL_C_TIME:
+    case SQL_C_TYPE_TIMESTAMP: case SQL_C_TIMESTAMP:
+        return put_datetime(cv, v, c_type, ptr, ind);
+    case SQL_C_GUID:
+        return put_guid(cv, v, ptr, ind);
+    default:
+        if (c_type >= SQL_C_INTERVAL_YEAR &&
+            c_type <= SQL_C_INTERVAL_MINUTE_TO_SECOND)
+            return CONV_IMPOSSIBLE;
+        return CONV_BADTYPE;
+    }
+}

@@ -1,0 +1,81 @@
+/*
+ * convert.h - one jet_value into the application's buffer as any SQL_C_*.
+ *
+ * The conversion states of ODBC are born here (01004 truncation, 01S07
+ * fractional truncation, 22002, 22003, 22018, 22007, 07006) as
+ * odbc_conv_status codes; the caller turns them into diagnostic records
+ * with odbc_conv_state(). No heap allocation except growing the caller's
+ * grow-only scratch buffer.
+ */
+#ifndef JET_DRIVER_CONVERT_H
+#define JET_DRIVER_CONVERT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "odbc_internal.h"
+
+/** Text cells of materialized rows hold UTF-8 (driver-private encoding
+ *  value, never passed to core). */
+#define ODBC_ENC_UTF8 ((jet_text_enc)0x7f)
+
+typedef enum odbc_conv_status {
+    CONV_OK = 0,
+    CONV_TRUNC,         /* 01004: variable-length data did not fit */
+    CONV_FRAC,          /* 01S07: fractional digits dropped */
+    CONV_NULL_NO_IND,   /* 22002: NULL and no indicator */
+    CONV_RANGE,         /* 22003 */
+    CONV_BADNUM,        /* 22018 */
+    CONV_BADDATE,       /* 22007 */
+    CONV_IMPOSSIBLE,    /* 07006 */
+    CONV_BADTYPE,       /* HY003: unknown C type */
+    CONV_NOMEM,         /* HY001 */
+    CONV_CORE           /* core error: cv->rc */
+} odbc_conv_status;
+
+/** Conversion context: the db (code page), the scratch and what the last
+ *  call left in it. */
+typedef struct odbc_conv {
+    const jet_db *db;
+    odbc_buf *scratch;
+    bool keep;              /* SQLGetData: keep a value that did not fit
+                               in scratch to continue from (bound columns
+                               need not) */
+    jet_rc rc;              /* CONV_CORE: the core code */
+    bool repr_in_scratch;   /* CONV_TRUNC: full value is in scratch */
+    size_t repr_len;        /* its length in bytes */
+    size_t delivered;       /* bytes of it written to the app buffer */
+} odbc_conv;
+
+/** The C type SQL_C_DEFAULT stands for, for a column described by ti. */
+SQLSMALLINT odbc_conv_default_ctype(const odbc_type_info *ti);
+
+/** True for the C types that SQLGetData streams in chunks. */
+bool odbc_conv_is_var(SQLSMALLINT c_type);
+
+/**
+ * Convert v into (ptr, buflen bytes) as c_type; *ind (may be NULL) gets the
+ * length or SQL_NULL_DATA. ptr NULL means indicator only. When a CHAR/
+ * WCHAR/BINARY value does not fit, the first chunk is written, the whole
+ * converted value is left in cv->scratch (repr_in_scratch, repr_len,
+ * delivered) and CONV_TRUNC returned.
+ */
+odbc_conv_status odbc_convert(odbc_conv *cv, const jet_value *v,
+                              SQLSMALLINT c_type, SQLPOINTER ptr,
+                              SQLLEN buflen, SQLLEN *ind);
+
+/**
+ * Write the next chunk of a converted value repr (len bytes) from *off:
+ * CHAR and WCHAR chunks end with a NUL and are cut at character
+ * boundaries; *ind = bytes remaining from *off. Advances *off.
+ */
+odbc_conv_status odbc_conv_chunk(const uint8_t *repr, size_t len,
+                                 size_t *off, SQLSMALLINT c_type,
+                                 SQLPOINTER ptr, SQLLEN buflen, SQLLEN *ind);
+
+/** SQLSTATE and English message of a status. */
+void odbc_conv_state(odbc_conv_status st, const char **sqlstate,
+                     const char **msg);
+
+#endif

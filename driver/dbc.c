@@ -1,0 +1,326 @@
+/*
+ * dbc.c - connection handles: connect by DSN or connection string,
+ * connection attributes, disconnect.
+ *
+ * A DSN's keys come from odbc.ini through SQLGetPrivateProfileString
+ * (DBQ, or Database as psqlODBC/sqliteodbc spell it; PWD). The database
+ * is opened read-only with jet_db_open(); its errors map through diag.c.
+ */
+#include "config.h"
+
+#include "odbc_internal.h"
+
+#include <odbcinst.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "connstr.h"
+
+SQLRETURN odbc_dbc_alloc(odbc_dbc **out, odbc_env *env)
+{
+    odbc_dbc *dbc = calloc(1, sizeof *dbc);
+    *out = NULL;
+    if (!dbc)
+        return odbc_diag_add(&env->hdr.diag, "HY001",
+                             "Memory allocation error");
+    dbc->hdr.tag = ODBC_TAG_DBC;
+    dbc->hdr.handle_type = SQL_HANDLE_DBC;
+    pthread_mutex_init(&dbc->lock, NULL);
+    dbc->env = env;
+    dbc->autocommit = SQL_AUTOCOMMIT_ON;
+    dbc->access_mode = SQL_MODE_READ_WRITE;
+    dbc->login_timeout = 0;
+    dbc->txn_isolation = SQL_TXN_READ_COMMITTED;
+    dbc->metadata_id = SQL_FALSE;
+    dbc->next = env->dbcs;
+    env->dbcs = dbc;
+    *out = dbc;
+    return SQL_SUCCESS;
+}
+
+/* Called with dbc->lock held; on success the lock is released and the
+ * handle is gone. */
+SQLRETURN odbc_dbc_free(odbc_dbc *dbc)
+{
+    if (dbc->db)
+        return odbc_diag_add(&dbc->hdr.diag, "HY010",
+                             "connection is still open");
+    while (dbc->stmts)
+        odbc_stmt_free(dbc->stmts);
+    odbc_env *env = dbc->env;
+    pthread_mutex_lock(&env->lock);
+    for (odbc_dbc **p = &env->dbcs; *p; p = &(*p)->next) {
+        if (*p == dbc) {
+            *p = dbc->next;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&env->lock);
+    dbc->hdr.tag = ODBC_TAG_DEAD;
+    pthread_mutex_unlock(&dbc->lock);
+    pthread_mutex_destroy(&dbc->lock);
+    free(dbc->dsn);
+    free(dbc->db_path);
+    free(dbc);
+    return SQL_SUCCESS;
+}
+
+static const char *version_string(jet_version v)
+{
+    switch (v) {
+    case JET_VER_3: return "03.50.0000";
+    case JET_VER_4: return "04.00.0000";
+    case JET_VER_ACE12: return "12.00.0000";
+    case JET_VER_ACE14: return "14.00.0000";
+    case JET_VER_ACE15: return "15.00.0000";
+    case JET_VER_ACE16: return "16.00.0000";
+    default: return "17.00.0000";
+    }
+}
+
+/* Open path with password pwd; records the connection on success. */
+static SQLRETURN open_db(odbc_dbc *dbc, const char *dsn, const char *path,
+                         const char *pwd)
+{
+    jet_open_options opts;
+    jet_error err;
+    jet_db *db = NULL;
+
+    if (dbc->db)
+        return odbc_diag_add(&dbc->hdr.diag, "08002",
+                             "Connection name in use");
+    if (!path || !*path)
+        return odbc_diag_add(&dbc->hdr.diag, "08001",
+                             "no database file given (DBQ=path)");
+    memset(&opts, 0, sizeof opts);
+    memset(&err, 0, sizeof err);
+    opts.password = (pwd && *pwd) ? pwd : NULL;
+    jet_rc rc = jet_db_open(&db, path, &opts, &err);
+    if (rc != JET_OK) {
+        if ((rc == JET_EIO || rc == JET_EFORMAT) &&
+            !(err.rc == rc && err.msg[0] && strstr(err.msg, path)))
+            return odbc_diag_add(&dbc->hdr.diag, "08001", "%s: %s", path,
+                                 err.rc == rc && err.msg[0]
+                                     ? err.msg : jet_rc_str(rc));
+        return odbc_diag_jet(&dbc->hdr.diag, rc, &err, DIAG_CTX_CONNECT);
+    }
+    char *p = odbc_strdup(path);
+    char *d = dsn ? odbc_strdup(dsn) : NULL;
+    if (!p || (dsn && !d)) {
+        free(p);
+        free(d);
+        jet_db_close(db);
+        return odbc_diag_add(&dbc->hdr.diag, "HY001",
+                             "Memory allocation error");
+    }
+    free(dbc->db_path);
+    free(dbc->dsn);
+    dbc->db_path = p;
+    dbc->dsn = d;
+    dbc->db = db;
+    snprintf(dbc->db_version, sizeof dbc->db_version, "%s",
+             version_string(jet_db_version(db)));
+    return SQL_SUCCESS;
+}
+
+/* Read key of DSN dsn from odbc.ini into buf; returns buf or NULL. */
+static const char *dsn_key(const char *dsn, const char *key, char *buf,
+                           int cap)
+{
+    buf[0] = '\0';
+    if (!dsn || !*dsn)
+        return NULL;
+    int n = SQLGetPrivateProfileString(dsn, key, "", buf, cap, "odbc.ini");
+    if (n <= 0 || !buf[0])
+        return NULL;
+    return buf;
+}
+
+SQLRETURN odbc_dbc_connect(odbc_dbc *dbc, const char *dsn, const char *uid,
+                           const char *pwd)
+{
+    char path[4096], pw[512];
+    const char *p = dsn_key(dsn, "DBQ", path, sizeof path);
+    if (!p)
+        p = dsn_key(dsn, "Database", path, sizeof path);
+    if (!p)
+        return odbc_diag_add(&dbc->hdr.diag, "08001",
+                             "data source '%s' has no DBQ (database file) key",
+                             dsn ? dsn : "");
+    if (!pwd || !*pwd)
+        pwd = dsn_key(dsn, "PWD", pw, sizeof pw);
+    return open_db(dbc, dsn, p, pwd);
+}
+
+/* Append "key=value;" to *s (len/cap), bracing values that need it. */
+static int append_pair(char **s, size_t *len, size_t *cap, const char *key,
+                       const char *val)
+{
+    size_t need = strlen(key) + 2 * strlen(val) + 6;
+    if (*len + need + 1 > *cap) {
+        size_t nc = (*cap + need) * 2;
+        char *p = realloc(*s, nc);
+        if (!p)
+            return -1;
+        *s = p;
+        *cap = nc;
+    }
+    bool brace = strpbrk(val, ";{}=") != NULL || val[0] == ' ';
+    char *o = *s + *len;
+    o += sprintf(o, "%s=", key);
+    if (brace) {
+        *o++ = '{';
+        for (const char *c = val; *c; c++) {
+            *o++ = *c;
+            if (*c == '}')
+                *o++ = '}';
+        }
+        *o++ = '}';
+    } else {
+        o += sprintf(o, "%s", val);
+    }
+    *o++ = ';';
+    *o = '\0';
+    *len = (size_t)(o - *s);
+    return 0;
+}
+
+SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
+                                  char **out_str)
+{
+    char path[4096], pw[512];
+    odbc_connstr *cs = odbc_connstr_parse(in ? in : "", (size_t)-1);
+    if (!cs)
+        return odbc_diag_add(&dbc->hdr.diag, "08001",
+                             "invalid connection string");
+    const char *dsn = odbc_connstr_get(cs, "DSN");
+    const char *p = odbc_connstr_get(cs, "DBQ");
+    if (!p || !*p)
+        p = odbc_connstr_get(cs, "Database");
+    bool from_dsn = false;
+    if ((!p || !*p) && dsn) {
+        p = dsn_key(dsn, "DBQ", path, sizeof path);
+        if (!p)
+            p = dsn_key(dsn, "Database", path, sizeof path);
+        from_dsn = p != NULL;
+    }
+    const char *pwd = odbc_connstr_get(cs, "PWD");
+    if (!pwd)
+        pwd = odbc_connstr_get(cs, "Password");
+    if (!pwd && dsn)
+        pwd = dsn_key(dsn, "PWD", pw, sizeof pw);
+    SQLRETURN ret = open_db(dbc, dsn, p, pwd);
+    if (SQL_SUCCEEDED(ret) && out_str) {
+        char *s = NULL;
+        size_t len = 0, cap = 0;
+        int fail = 0;
+        size_t n = odbc_connstr_count(cs);
+        for (size_t i = 0; i < n && !fail; i++) {
+            const char *k, *v;
+            odbc_connstr_at(cs, i, &k, &v);
+            fail = append_pair(&s, &len, &cap, k, v ? v : "");
+        }
+        if (!fail && from_dsn)
+            fail = append_pair(&s, &len, &cap, "DBQ", p);
+        if (!fail && !s)
+            fail = append_pair(&s, &len, &cap, "DBQ", p);
+        if (fail) {
+            free(s);
+            s = NULL;
+        }
+        *out_str = s;
+    }
+    odbc_connstr_free(cs);
+    return ret;
+}
+
+SQLRETURN odbc_dbc_disconnect(odbc_dbc *dbc)
+{
+    if (!dbc->db)
+        return odbc_diag_add(&dbc->hdr.diag, "08003",
+                             "Connection not open");
+    /* ODBC: statements still allocated are freed with the connection
+     * (the driver manager forgets its own statement handles too) */
+    while (dbc->stmts)
+        odbc_stmt_free(dbc->stmts);
+    jet_db_close(dbc->db);
+    dbc->db = NULL;
+    return SQL_SUCCESS;
+}
+
+SQLRETURN odbc_dbc_set_attr(odbc_dbc *dbc, SQLINTEGER attr, SQLPOINTER val,
+                            SQLINTEGER len)
+{
+    SQLUINTEGER v = (SQLUINTEGER)(uintptr_t)val;
+    switch (attr) {
+    case SQL_ATTR_AUTOCOMMIT:
+        dbc->autocommit = v;
+        return SQL_SUCCESS;
+    case SQL_ATTR_ACCESS_MODE:
+        dbc->access_mode = v;
+        return SQL_SUCCESS;
+    case SQL_ATTR_LOGIN_TIMEOUT:
+        dbc->login_timeout = v;
+        return SQL_SUCCESS;
+    case SQL_ATTR_CONNECTION_TIMEOUT:
+        dbc->connection_timeout = v;
+        return SQL_SUCCESS;
+    case SQL_ATTR_TXN_ISOLATION:
+        dbc->txn_isolation = v;
+        return SQL_SUCCESS;
+    case SQL_ATTR_METADATA_ID:
+        dbc->metadata_id = v;
+        return SQL_SUCCESS;
+    case SQL_ATTR_CURRENT_CATALOG:
+        return SQL_SUCCESS;     /* one catalog: the file; nothing to switch */
+    case SQL_ATTR_QUIET_MODE:
+    case SQL_ATTR_PACKET_SIZE:
+    case SQL_ATTR_TRACE:
+    case SQL_ATTR_TRACEFILE:
+    case SQL_ATTR_ANSI_APP:
+        return SQL_SUCCESS;
+    default:
+        return odbc_diag_add(&dbc->hdr.diag, "HYC00",
+                             "connection attribute %d not supported",
+                             (int)attr);
+    }
+}
+
+SQLRETURN odbc_dbc_get_attr(odbc_dbc *dbc, SQLINTEGER attr, SQLULEN *num,
+                            const char **str, bool *is_str)
+{
+    *is_str = false;
+    switch (attr) {
+    case SQL_ATTR_AUTOCOMMIT: *num = dbc->autocommit; break;
+    case SQL_ATTR_ACCESS_MODE: *num = dbc->access_mode; break;
+    case SQL_ATTR_LOGIN_TIMEOUT: *num = dbc->login_timeout; break;
+    case SQL_ATTR_CONNECTION_TIMEOUT: *num = dbc->connection_timeout; break;
+    case SQL_ATTR_TXN_ISOLATION: *num = dbc->txn_isolation; break;
+    case SQL_ATTR_METADATA_ID: *num = dbc->metadata_id; break;
+    case SQL_ATTR_CONNECTION_DEAD:
+        *num = dbc->db ? SQL_CD_FALSE : SQL_CD_TRUE;
+        break;
+    case SQL_ATTR_CURRENT_CATALOG:
+        if (!dbc->db)
+            return odbc_diag_add(&dbc->hdr.diag, "08003",
+                                 "Connection not open");
+        *is_str = true;
+        *str = dbc->db_path;
+        break;
+    default:
+        return odbc_diag_add(&dbc->hdr.diag, "HY092",
+                             "connection attribute %d not supported",
+                             (int)attr);
+    }
+    return SQL_SUCCESS;
+}
+
+SQLRETURN odbc_dbc_end_tran(odbc_dbc *dbc, SQLSMALLINT completion)
+{
+    /* read-only: nothing to commit or roll back */
+    if (completion != SQL_COMMIT && completion != SQL_ROLLBACK)
+        return odbc_diag_add(&dbc->hdr.diag, "HY012",
+                             "Invalid transaction operation code");
+    return SQL_SUCCESS;
+}

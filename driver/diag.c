@@ -1,0 +1,98 @@
+/*
+ * diag.c - diagnostic records and the jet_rc -> SQLSTATE mapping.
+ */
+#include "config.h"
+
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MSG_PREFIX "[jetodbc]"
+
+void odbc_diag_clear(odbc_diag *d)
+{
+    d->count = 0;
+    d->ret = SQL_SUCCESS;
+    d->row_count = 0;
+    d->cursor_row_count = 0;
+    d->error_fetched = 0;
+}
+
+static SQLRETURN vadd(odbc_diag *d, SQLLEN row, SQLINTEGER col,
+                      const char *state, const char *fmt, va_list ap)
+{
+    SQLRETURN ret = (state[0] == '0' && state[1] == '1')
+                        ? SQL_SUCCESS_WITH_INFO : SQL_ERROR;
+    if (d->count >= ODBC_DIAG_MAX)
+        return ret;
+    odbc_diag_rec *r = &d->rec[d->count++];
+    memset(r->sqlstate, 0, sizeof r->sqlstate);
+    strncpy(r->sqlstate, state, 5);
+    r->native = 0;
+    r->row_number = row;
+    r->col_number = col;
+    int n = snprintf(r->msg, sizeof r->msg, "%s", MSG_PREFIX);
+    if (n < 0)
+        n = 0;
+    vsnprintf(r->msg + n, sizeof r->msg - (size_t)n, fmt, ap);
+    return ret;
+}
+
+SQLRETURN odbc_diag_add(odbc_diag *d, const char *state, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    SQLRETURN ret = vadd(d, SQL_NO_ROW_NUMBER, SQL_NO_COLUMN_NUMBER, state,
+                         fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+SQLRETURN odbc_diag_add_rc(odbc_diag *d, SQLLEN row, SQLINTEGER col,
+                           const char *state, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    SQLRETURN ret = vadd(d, row, col, state, fmt, ap);
+    va_end(ap);
+    return ret;
+}
+
+SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
+                        odbc_diag_ctx ctx)
+{
+    const char *msg = (err && err->rc == rc && err->msg[0]) ? err->msg
+                                                            : jet_rc_str(rc);
+    uint32_t pgno = (err && err->rc == rc) ? err->pgno : UINT32_MAX;
+
+    switch (rc) {
+    case JET_ENOMEM:
+        return odbc_diag_add(d, "HY001", "out of memory: %s", msg);
+    case JET_ECORRUPT:
+        if (pgno != UINT32_MAX)
+            return odbc_diag_add(d, "HY000", "damaged file, page %u: %s",
+                                 (unsigned)pgno, msg);
+        return odbc_diag_add(d, "HY000", "damaged file: %s", msg);
+    case JET_EUNSUPPORTED:
+        return odbc_diag_add(d, "HYC00", "not supported: %s", msg);
+    case JET_EPASSWORD:
+        return odbc_diag_add(d, "28000", "%s", msg);
+    case JET_ENOTFOUND:
+        return odbc_diag_add(d, ctx == DIAG_CTX_COLUMN ? "42S22" : "42S02",
+                             "%s", msg);
+    case JET_EINTERRUPTED:
+        return odbc_diag_add(d, "HY008", "operation cancelled: %s", msg);
+    case JET_ELIMIT:
+        return odbc_diag_add(d, "HY000", "size limit exceeded: %s", msg);
+    case JET_EIO:
+    case JET_EFORMAT:
+        return odbc_diag_add(d, ctx == DIAG_CTX_CONNECT ? "08001" : "HY000",
+                             "%s", msg);
+    case JET_OK:
+    case JET_DONE:
+        break;
+    }
+    return odbc_diag_add(d, "HY000", "internal error %d: %s", (int)rc, msg);
+}

@@ -1,0 +1,297 @@
+/*
+ * odbc_internal.h - the handle objects of the ODBC layer.
+ *
+ * Four handle kinds (env, dbc, stmt, desc) share a header: a type tag that
+ * the exports check before anything else (SQL_INVALID_HANDLE), and the
+ * diagnostic records of the last call. Locking: an env has its own mutex;
+ * a dbc has one mutex that also guards its statements and descriptors, so
+ * the jet_db (one thread at a time, see jet.h) is only used under it.
+ *
+ * The exports in api_*.c do: check tag, lock, clear diagnostics, call one
+ * odbc_* function declared here, unlock, return.
+ */
+#ifndef JET_DRIVER_ODBC_INTERNAL_H
+#define JET_DRIVER_ODBC_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sql.h>
+#include <sqlext.h>
+#include <sqlucode.h>
+
+#include "jet.h"
+#include "diag.h"
+#include "typemap.h"
+
+#define ODBC_TAG_ENV  0x4a454e56u   /* "JENV" */
+#define ODBC_TAG_DBC  0x4a444243u   /* "JDBC" */
+#define ODBC_TAG_STMT 0x4a53544du   /* "JSTM" */
+#define ODBC_TAG_DESC 0x4a445343u   /* "JDSC" */
+#define ODBC_TAG_DEAD 0xdeadbeefu   /* freed */
+
+/** Common head of every handle. */
+typedef struct odbc_hdr {
+    uint32_t tag;
+    SQLSMALLINT handle_type;    /* SQL_HANDLE_* */
+    odbc_diag diag;
+} odbc_hdr;
+
+typedef struct odbc_env odbc_env;
+typedef struct odbc_dbc odbc_dbc;
+typedef struct odbc_stmt odbc_stmt;
+typedef struct odbc_desc odbc_desc;
+
+struct odbc_env {
+    odbc_hdr hdr;
+    pthread_mutex_t lock;
+    SQLINTEGER odbc_version;    /* SQL_OV_ODBC3 / SQL_OV_ODBC2 */
+    SQLINTEGER connection_pooling, cp_match;
+    odbc_dbc *dbcs;             /* list of connections */
+};
+
+struct odbc_dbc {
+    odbc_hdr hdr;
+    pthread_mutex_t lock;       /* guards this dbc, its stmts and db */
+    odbc_env *env;
+    odbc_dbc *next;
+    jet_db *db;                 /* NULL until connected */
+    char *dsn;                  /* UTF-8 or NULL */
+    char *db_path;              /* DBQ */
+    char db_version[16];
+    /* attributes */
+    SQLUINTEGER autocommit, access_mode, login_timeout, connection_timeout;
+    SQLUINTEGER txn_isolation, metadata_id;
+    odbc_stmt *stmts;
+};
+
+/** A descriptor handle; implicit ones belong to a statement. */
+struct odbc_desc {
+    odbc_hdr hdr;
+    odbc_stmt *stmt;
+    SQLSMALLINT kind;           /* SQL_ATTR_APP_ROW_DESC etc. */
+};
+
+/** One bound column (SQLBindCol). */
+typedef struct odbc_binding {
+    SQLSMALLINT c_type;         /* 0 = unbound */
+    SQLPOINTER ptr;             /* may be NULL: indicator only */
+    SQLLEN buflen;
+    SQLLEN *ind;
+} odbc_binding;
+
+/** Description of one result column (the IRD record). */
+typedef struct odbc_colmeta {
+    char *name;                 /* label: alias or column name (UTF-8) */
+    char *base_name;            /* base column name, or NULL */
+    char *table_name;           /* base table, or NULL */
+    odbc_type_info ti;          /* SQL type, sizes, flags */
+    SQLSMALLINT nullable;       /* SQL_NULLABLE / SQL_NO_NULLS / UNKNOWN */
+    uint16_t src;               /* tdef column index / matrows column */
+} odbc_colmeta;
+
+/** A materialized result set (catalog functions), values as jet_value
+ *  cells; text cells are UTF-8 (enc ODBC_ENC_UTF8) owned by strings. */
+typedef struct odbc_matrows {
+    size_t ncols, nrows, cap_rows;
+    jet_value *cells;           /* nrows * ncols */
+    char **strings;
+    size_t nstrings, cap_strings;
+} odbc_matrows;
+
+/** A grow-only byte buffer. */
+typedef struct odbc_buf {
+    uint8_t *p;
+    size_t cap;
+} odbc_buf;
+
+typedef enum odbc_stmt_state {
+    STMT_ALLOCATED = 0,
+    STMT_PREPARED = 1,          /* columns described, not executed */
+    STMT_CURSOR = 2             /* result set open */
+} odbc_stmt_state;
+
+struct sql_select;
+
+struct odbc_stmt {
+    odbc_hdr hdr;
+    odbc_dbc *dbc;
+    odbc_stmt *next;
+    odbc_desc ard, apd, ird, ipd;   /* implicit descriptors */
+    /* attributes */
+    SQLULEN row_array_size, row_bind_type, max_rows, query_timeout;
+    SQLULEN *rows_fetched_ptr;
+    SQLUSMALLINT *row_status_ptr;
+    SQLLEN *bind_offset_ptr;
+    SQLULEN cursor_type, concurrency, noscan, retrieve_data, keyset_size;
+    SQLULEN metadata_id, max_length, use_bookmarks;
+    SQLULEN paramset_size;
+    /* bindings */
+    odbc_binding *binds;        /* index 0 = column 1 */
+    uint16_t nbinds;
+    /* statement */
+    odbc_stmt_state state;
+    struct sql_select *sel;
+    const jet_tdef *tdef;
+    odbc_colmeta *cols;
+    uint16_t ncols;
+    bool *proj;                 /* tdef->ncols flags */
+    jet_scan *scan;
+    odbc_matrows *mat;
+    size_t mat_pos;             /* next row of mat */
+    bool has_row;               /* a current row exists (after fetch) */
+    bool at_end;
+    uint64_t rows_returned;
+    uint64_t limit;             /* 0 = none; min(TOP, MAX_ROWS) */
+    /* SQLGetData streaming */
+    int gd_col;                 /* column of the last SQLGetData, 0 = none */
+    size_t gd_off;              /* bytes of the converted value returned */
+    bool gd_done;               /* whole value returned */
+    bool gd_repr;               /* scratch holds the converted value */
+    size_t gd_len;              /* its length in bytes */
+    SQLSMALLINT gd_ctype;
+    odbc_buf scratch;           /* grow-only conversion buffer */
+    volatile int cancel;
+};
+
+/* ---------------------------------------------------------- buffers */
+/** Make b->cap >= n (grow-only). Returns 0, or -1 when out of memory. */
+int odbc_buf_reserve(odbc_buf *b, size_t n);
+void odbc_buf_free(odbc_buf *b);
+
+/* ------------------------------------------------------------- env */
+SQLRETURN odbc_env_alloc(odbc_env **out);
+SQLRETURN odbc_env_free(odbc_env *env);
+SQLRETURN odbc_env_set_attr(odbc_env *env, SQLINTEGER attr, SQLPOINTER val,
+                            SQLINTEGER len);
+SQLRETURN odbc_env_get_attr(odbc_env *env, SQLINTEGER attr, SQLPOINTER val,
+                            SQLINTEGER buflen, SQLINTEGER *outlen);
+
+/* ------------------------------------------------------------- dbc */
+SQLRETURN odbc_dbc_alloc(odbc_dbc **out, odbc_env *env);
+SQLRETURN odbc_dbc_free(odbc_dbc *dbc);
+/** Connect to DSN (UTF-8); pwd may be NULL. */
+SQLRETURN odbc_dbc_connect(odbc_dbc *dbc, const char *dsn, const char *uid,
+                           const char *pwd);
+/** Connect by connection string (UTF-8). out_str receives the completed
+ *  string as UTF-8 (malloc'ed, caller frees) when out_str != NULL. */
+SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
+                                  char **out_str);
+SQLRETURN odbc_dbc_disconnect(odbc_dbc *dbc);
+/** Connection attributes. String values (CURRENT_CATALOG) are returned as
+ *  UTF-8 through *str with *is_str set; the caller writes them. */
+SQLRETURN odbc_dbc_set_attr(odbc_dbc *dbc, SQLINTEGER attr, SQLPOINTER val,
+                            SQLINTEGER len);
+SQLRETURN odbc_dbc_get_attr(odbc_dbc *dbc, SQLINTEGER attr, SQLULEN *num,
+                            const char **str, bool *is_str);
+SQLRETURN odbc_dbc_end_tran(odbc_dbc *dbc, SQLSMALLINT completion);
+
+/* ------------------------------------------------------------ stmt */
+SQLRETURN odbc_stmt_alloc(odbc_stmt **out, odbc_dbc *dbc);
+SQLRETURN odbc_stmt_free(odbc_stmt *stmt);
+SQLRETURN odbc_stmt_free_stmt(odbc_stmt *stmt, SQLUSMALLINT option);
+/** Close the cursor; strict: 24000 when none is open (SQLCloseCursor). */
+SQLRETURN odbc_stmt_close_cursor(odbc_stmt *stmt, bool strict);
+/** Drop cursor, plan and columns: back to STMT_ALLOCATED. */
+void odbc_stmt_reset(odbc_stmt *stmt);
+SQLRETURN odbc_stmt_prepare(odbc_stmt *stmt, const char *sql, size_t len);
+SQLRETURN odbc_stmt_execute(odbc_stmt *stmt);
+SQLRETURN odbc_stmt_exec_direct(odbc_stmt *stmt, const char *sql,
+                                size_t len);
+SQLRETURN odbc_stmt_num_result_cols(odbc_stmt *stmt, SQLSMALLINT *out);
+SQLRETURN odbc_stmt_num_params(odbc_stmt *stmt, SQLSMALLINT *out);
+SQLRETURN odbc_stmt_row_count(odbc_stmt *stmt, SQLLEN *out);
+/** The IRD record of column col (1-based), or NULL with 07009 raised. */
+const odbc_colmeta *odbc_stmt_column(odbc_stmt *stmt, SQLUSMALLINT col);
+SQLRETURN odbc_stmt_bind_col(odbc_stmt *stmt, SQLUSMALLINT col,
+                             SQLSMALLINT c_type, SQLPOINTER ptr,
+                             SQLLEN buflen, SQLLEN *ind);
+SQLRETURN odbc_stmt_fetch(odbc_stmt *stmt);
+SQLRETURN odbc_stmt_fetch_scroll(odbc_stmt *stmt, SQLSMALLINT orientation,
+                                 SQLLEN offset);
+SQLRETURN odbc_stmt_get_data(odbc_stmt *stmt, SQLUSMALLINT col,
+                             SQLSMALLINT c_type, SQLPOINTER ptr,
+                             SQLLEN buflen, SQLLEN *ind);
+SQLRETURN odbc_stmt_more_results(odbc_stmt *stmt);
+SQLRETURN odbc_stmt_cancel(odbc_stmt *stmt);
+SQLRETURN odbc_stmt_set_attr(odbc_stmt *stmt, SQLINTEGER attr,
+                             SQLPOINTER val, SQLINTEGER len);
+SQLRETURN odbc_stmt_get_attr(odbc_stmt *stmt, SQLINTEGER attr, SQLPOINTER val,
+                             SQLINTEGER buflen, SQLINTEGER *outlen);
+/** Column attribute: numeric answers in *num, strings (UTF-8) in *str. */
+SQLRETURN odbc_stmt_col_attribute(odbc_stmt *stmt, SQLUSMALLINT col,
+                                  SQLUSMALLINT field, const char **str,
+                                  SQLLEN *num);
+/** Replace the result of stmt by a materialized one; takes ownership of
+ *  rows and cols (ncols entries). Opens the cursor. */
+SQLRETURN odbc_stmt_set_matrows(odbc_stmt *stmt, odbc_matrows *rows,
+                                odbc_colmeta *cols, uint16_t ncols);
+
+/* ------------------------------------------------------------ desc */
+/** SQLGetDescField on an implicit descriptor: numeric values are written
+ *  to val (size by field), strings (UTF-8) returned through *str for the
+ *  caller to write. */
+SQLRETURN odbc_desc_get_field(odbc_desc *d, SQLSMALLINT rec,
+                              SQLSMALLINT field, SQLPOINTER val,
+                              SQLINTEGER *outlen, const char **str);
+/** SQLSetDescField: ARD fields map onto bindings and rowset attributes. */
+SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
+                              SQLSMALLINT field, SQLPOINTER val,
+                              SQLINTEGER len);
+
+/* --------------------------------------------------------- catalog */
+/* Arguments are UTF-8 or NULL; lengths already resolved. */
+SQLRETURN odbc_cat_tables(odbc_stmt *stmt, const char *cat, const char *schem,
+                          const char *table, const char *types);
+SQLRETURN odbc_cat_columns(odbc_stmt *stmt, const char *cat,
+                           const char *schem, const char *table,
+                           const char *column);
+SQLRETURN odbc_cat_type_info(odbc_stmt *stmt, SQLSMALLINT data_type);
+SQLRETURN odbc_cat_statistics(odbc_stmt *stmt, const char *cat,
+                              const char *schem, const char *table,
+                              SQLUSMALLINT unique);
+SQLRETURN odbc_cat_primary_keys(odbc_stmt *stmt, const char *cat,
+                                const char *schem, const char *table);
+SQLRETURN odbc_cat_foreign_keys(odbc_stmt *stmt, const char *pkcat,
+                                const char *pkschem, const char *pktable,
+                                const char *fkcat, const char *fkschem,
+                                const char *fktable);
+SQLRETURN odbc_cat_special_columns(odbc_stmt *stmt, SQLUSMALLINT id_type,
+                                   const char *cat, const char *schem,
+                                   const char *table, SQLUSMALLINT scope,
+                                   SQLUSMALLINT nullable);
+SQLRETURN odbc_cat_procedures(odbc_stmt *stmt);
+SQLRETURN odbc_cat_procedure_columns(odbc_stmt *stmt);
+
+/* ---------------------------------------------------- matrows */
+odbc_matrows *odbc_matrows_new(size_t ncols);
+void odbc_matrows_free(odbc_matrows *m);
+/** Append a row of NULLs; returns its cells or NULL on ENOMEM. */
+jet_value *odbc_matrows_add(odbc_matrows *m);
+/** Cell setters (return -1 on ENOMEM). */
+int odbc_cell_str(odbc_matrows *m, jet_value *cell, const char *s);
+void odbc_cell_int(jet_value *cell, int64_t v, jet_type t);
+
+/* ------------------------------------------------------------ info */
+/** SQLGetFunctions. */
+SQLRETURN odbc_get_functions(odbc_dbc *dbc, SQLUSMALLINT id,
+                             SQLUSMALLINT *out);
+
+/* ----------------------------------------------------------- misc */
+/** ASCII case-insensitive comparison. */
+int odbc_strcasecmp(const char *a, const char *b);
+/** strdup through malloc; NULL stays NULL (sets *fail on ENOMEM). */
+char *odbc_strdup(const char *s);
+
+/** Write UTF-8 s into a narrow (SQLCHAR) buffer of buflen bytes: NUL-
+ *  terminated, whole characters only; *outlen (if not NULL) = full length
+ *  in bytes. Returns 1 when truncated. Used for all string outputs. */
+int odbc_put_str(SQLCHAR *buf, SQLLEN buflen, const char *s, SQLLEN *outlen);
+/** Same into a SQLWCHAR buffer; buflen and *outlen in the unit the caller
+ *  says: bytes when in_bytes, else characters. */
+int odbc_put_wstr(SQLWCHAR *buf, SQLLEN buflen, const char *s,
+                  SQLLEN *outlen, bool in_bytes);
+
+#endif

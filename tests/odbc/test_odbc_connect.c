@@ -1,0 +1,285 @@
+/*
+ * test_odbc_connect.c - connecting through the driver manager: DSN and
+ * connection string, the completed out string, and clean errors for bad,
+ * empty, non-Access and truncated files.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "odbctest.h"
+
+static SQLHENV env;
+static SQLHDBC dbc;
+
+static void alloc_dbc(void)
+{
+    ck_assert_int_eq(SQLAllocHandle(SQL_HANDLE_ENV, SQL_NULL_HANDLE, &env),
+                     SQL_SUCCESS);
+    SQLSetEnvAttr(env, SQL_ATTR_ODBC_VERSION, (SQLPOINTER)SQL_OV_ODBC3, 0);
+    ck_assert_int_eq(SQLAllocHandle(SQL_HANDLE_DBC, env, &dbc), SQL_SUCCESS);
+}
+
+static void free_dbc(void)
+{
+    SQLFreeHandle(SQL_HANDLE_DBC, dbc);
+    SQLFreeHandle(SQL_HANDLE_ENV, env);
+}
+
+/* Count the rows of SELECT * FROM Shippers (3 in nwind). */
+static int count_shippers(void)
+{
+    SQLHSTMT st = odbct_exec(dbc, "SELECT * FROM Shippers");
+    int n = 0;
+    while (SQL_SUCCEEDED(SQLFetch(st)))
+        n++;
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    return n;
+}
+
+START_TEST(connect_dsn_reads_dbq_from_odbc_ini)
+{
+    alloc_dbc();
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLConnect(dbc, (SQLCHAR *)"nwind", SQL_NTS, NULL, 0, NULL, 0));
+    ck_assert_int_eq(count_shippers(), 3);
+    ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
+    free_dbc();
+}
+END_TEST
+
+START_TEST(connect_dsn_accepts_database_key)
+{
+    alloc_dbc();
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLConnect(dbc, (SQLCHAR *)"nwind_database_key", SQL_NTS, NULL,
+                        0, NULL, 0));
+    ck_assert_int_eq(count_shippers(), 3);
+    ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
+    free_dbc();
+}
+END_TEST
+
+START_TEST(connect_dsn_without_dbq_is_08001)
+{
+    alloc_dbc();
+    ck_assert_int_eq(SQLConnect(dbc, (SQLCHAR *)"nodbq", SQL_NTS, NULL, 0,
+                                NULL, 0), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_DBC, dbc), "08001");
+    free_dbc();
+}
+END_TEST
+
+START_TEST(driver_connect_returns_completed_string)
+{
+    SQLCHAR out[1024];
+    SQLSMALLINT outlen = 0;
+    alloc_dbc();
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLDriverConnect(dbc, NULL, (SQLCHAR *)odbct_nwind_connstr(),
+                              SQL_NTS, out, sizeof out, &outlen,
+                              SQL_DRIVER_NOPROMPT));
+    ck_assert_int_eq(outlen, (int)strlen((char *)out));
+    ck_assert_ptr_nonnull(strstr((char *)out, "DBQ="));
+    ck_assert_ptr_nonnull(strstr((char *)out, "nwind.mdb"));
+    ck_assert_int_eq(count_shippers(), 3);
+    ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
+    free_dbc();
+}
+END_TEST
+
+START_TEST(driver_connect_dsn_key_looks_up_dbq)
+{
+    alloc_dbc();
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLDriverConnect(dbc, NULL, (SQLCHAR *)"DSN=nwind;", SQL_NTS,
+                              NULL, 0, NULL, SQL_DRIVER_NOPROMPT));
+    ck_assert_int_eq(count_shippers(), 3);
+    ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
+    free_dbc();
+}
+END_TEST
+
+START_TEST(driver_connect_w_works)
+{
+    SQLWCHAR in[1200], out[1200];
+    SQLSMALLINT outlen = 0;
+    const char *cs = odbct_nwind_connstr();
+    size_t i;
+    for (i = 0; cs[i]; i++)
+        in[i] = (SQLWCHAR)(unsigned char)cs[i];
+    in[i] = 0;
+    alloc_dbc();
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLDriverConnectW(dbc, NULL, in, SQL_NTS, out, 1200, &outlen,
+                               SQL_DRIVER_NOPROMPT));
+    ck_assert_int_gt(outlen, 10);
+    ck_assert_int_eq(count_shippers(), 3);
+    ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
+    free_dbc();
+}
+END_TEST
+
+/* Connecting to path must fail with SQLSTATE state and a message. */
+static void expect_connect_error(const char *path, const char *state)
+{
+    char cs[1200];
+    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
+    alloc_dbc();
+    ck_assert_int_eq(SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS,
+                                      NULL, 0, NULL, SQL_DRIVER_NOPROMPT),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_DBC, dbc), state);
+    ck_assert_int_gt((int)strlen(odbct_message(SQL_HANDLE_DBC, dbc)), 10);
+    free_dbc();
+}
+
+static const char *make_file(const char *name, const void *data, size_t len)
+{
+    static char path[600];
+    snprintf(path, sizeof path, "%s/%s", odbct_tmpdir(), name);
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    if (len)
+        ck_assert_uint_eq(fwrite(data, 1, len, f), len);
+    fclose(f);
+    return path;
+}
+
+START_TEST(connect_missing_file_is_08001)
+{
+    char p[600];
+    snprintf(p, sizeof p, "%s/no-such-file.mdb", odbct_tmpdir());
+    expect_connect_error(p, "08001");
+}
+END_TEST
+
+START_TEST(connect_zero_length_file_is_08001)
+{
+    expect_connect_error(make_file("zero.mdb", "", 0), "08001");
+}
+END_TEST
+
+START_TEST(connect_text_file_is_08001)
+{
+    static const char text[] = "this is not an Access database\n";
+    char big[8192];
+    for (size_t i = 0; i < sizeof big; i++)
+        big[i] = text[i % (sizeof text - 1)];
+    expect_connect_error(make_file("text.mdb", big, sizeof big), "08001");
+}
+END_TEST
+
+START_TEST(connect_directory_is_08001)
+{
+    expect_connect_error(odbct_tmpdir(), "08001");
+}
+END_TEST
+
+START_TEST(connect_empty_dbq_is_08001)
+{
+    expect_connect_error("", "08001");
+}
+END_TEST
+
+/* nwind cut after n bytes: the open fails cleanly, or a later read does. */
+static void truncated_nwind(size_t n)
+{
+    char cs[1200];
+    FILE *f = fopen(odbct_fixture("mdbtestdata/nwind.mdb"), "rb");
+    ck_assert_ptr_nonnull(f);
+    char *buf = malloc(n);
+    ck_assert_ptr_nonnull(buf);
+    size_t got = fread(buf, 1, n, f);
+    fclose(f);
+    const char *path = make_file("trunc.mdb", buf, got);
+    free(buf);
+    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
+    alloc_dbc();
+    SQLRETURN r = SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS, NULL, 0,
+                                   NULL, SQL_DRIVER_NOPROMPT);
+    if (r == SQL_ERROR) {
+        const char *st = odbct_state(SQL_HANDLE_DBC, dbc);
+        ck_assert_msg(!strcmp(st, "HY000") || !strcmp(st, "08001"),
+                      "state %s", st);
+        free_dbc();
+        return;
+    }
+    /* open worked: reading every table must end in rows or an error */
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    static const char *tables[] = {"Customers", "Orders", "Order Details",
+                                   "Employees", "Categories"};
+    for (size_t t = 0; t < 5; t++) {
+        char sql[100];
+        snprintf(sql, sizeof sql, "SELECT * FROM [%s]", tables[t]);
+        SQLFreeStmt(st, SQL_CLOSE);
+        if (!SQL_SUCCEEDED(SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS)))
+            continue;
+        SQLWCHAR w[256];
+        SQLLEN ind;
+        for (int rows = 0; rows < 100000; rows++) {
+            if (!SQL_SUCCEEDED(SQLFetch(st)))
+                break;
+            for (SQLUSMALLINT c = 1; c <= 3; c++)
+                SQLGetData(st, c, SQL_C_WCHAR, w, sizeof w, &ind);
+        }
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    SQLDisconnect(dbc);
+    free_dbc();
+}
+
+START_TEST(connect_truncated_nwind_fails_cleanly)
+{
+    static const size_t cuts[] = {2048, 4096, 100000, 300000, 600000};
+    truncated_nwind(cuts[_i]);
+}
+END_TEST
+
+START_TEST(connect_attrs_pyodbc_sets_succeed)
+{
+    alloc_dbc();
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLSetConnectAttr(dbc, SQL_ATTR_LOGIN_TIMEOUT, (SQLPOINTER)5, 0));
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLDriverConnect(dbc, NULL, (SQLCHAR *)odbct_nwind_connstr(),
+                              SQL_NTS, NULL, 0, NULL, SQL_DRIVER_NOPROMPT));
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
+                               (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLSetConnectAttr(dbc, SQL_ATTR_ACCESS_MODE,
+                               (SQLPOINTER)SQL_MODE_READ_ONLY, 0));
+    SQLUINTEGER v = 99;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLGetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT, &v, 0, NULL));
+    ck_assert_uint_eq(v, SQL_AUTOCOMMIT_OFF);
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc, SQL_ROLLBACK));
+    ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
+    free_dbc();
+}
+END_TEST
+
+static Suite *connect_suite(void)
+{
+    Suite *s = suite_create("odbc_connect");
+    TCase *tc = tcase_create("connect");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, connect_dsn_reads_dbq_from_odbc_ini);
+    tcase_add_test(tc, connect_dsn_accepts_database_key);
+    tcase_add_test(tc, connect_dsn_without_dbq_is_08001);
+    tcase_add_test(tc, driver_connect_returns_completed_string);
+    tcase_add_test(tc, driver_connect_dsn_key_looks_up_dbq);
+    tcase_add_test(tc, driver_connect_w_works);
+    tcase_add_test(tc, connect_missing_file_is_08001);
+    tcase_add_test(tc, connect_zero_length_file_is_08001);
+    tcase_add_test(tc, connect_text_file_is_08001);
+    tcase_add_test(tc, connect_directory_is_08001);
+    tcase_add_test(tc, connect_empty_dbq_is_08001);
+    tcase_add_loop_test(tc, connect_truncated_nwind_fails_cleanly, 0, 5);
+    tcase_add_test(tc, connect_attrs_pyodbc_sets_succeed);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+ODBCT_MAIN(connect_suite)
