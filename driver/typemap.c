@@ -18,7 +18,7 @@
  *  FLOAT           REAL        SQL_REAL             24 (radix 2)  -
  *  DOUBLE          DOUBLE      SQL_DOUBLE           53 (radix 2)  -
  *  DATETIME        DATETIME    SQL_TYPE_TIMESTAMP   19            0
- *  EXT_DATETIME    DATETIME2   SQL_TYPE_TIMESTAMP   27            7
+ *  EXT_DATETIME    DATETIME2   SQL_WVARCHAR         27            -
  *  BINARY          VARBINARY   SQL_VARBINARY        length bytes  -
  *  OLE             LONGBINARY  SQL_LONGVARBINARY    1073741823    -
  *  TEXT            VARCHAR     SQL_WVARCHAR         chars         -
@@ -36,7 +36,10 @@
  *    W types, precision + 2 for NUMERIC (ACE says 16 for every DECIMAL,
  *    which makes clients round wrongly: Dolphin#778; we do not copy that).
  *  - DATETIME2 is our name for Date/Time Extended (ACE 17; Access pairs it
- *    with SQL Server's datetime2): 100 ns precision, 7 fraction digits.
+ *    with SQL Server's datetime2). It is reported as text,
+ *    "YYYY-MM-DD HH:MM:SS.fffffff", because its 100 ns precision does not
+ *    survive the clients' timestamp types (pyodbc's datetime keeps
+ *    microseconds); SQL_C_TYPE_TIMESTAMP still converts it, exactly.
  *  - Complex columns (attachments, multi-value) expose the stored int32
  *    row id as INTEGER; their contents live in hidden tables.
  *  - LONG with JET_COL_AUTONUMBER becomes COUNTER (AUTO_UNIQUE_VALUE TRUE).
@@ -64,11 +67,11 @@
 
 /* Rows in SQLGetTypeInfo order: DATA_TYPE ascending (GUID -11 ...
  * TIMESTAMP 93), then the closest mapping first (DECIMAL before CURRENCY,
- * INTEGER before COUNTER, DATETIME before DATETIME2). */
+ * INTEGER before COUNTER, VARCHAR before DATETIME2). */
 enum {
-    T_GUID, T_LONGCHAR, T_VARCHAR, T_BIT, T_BYTE, T_BIGINT, T_LONGBINARY,
+    T_GUID, T_LONGCHAR, T_VARCHAR, T_DATETIME2, T_BIT, T_BYTE, T_BIGINT, T_LONGBINARY,
     T_VARBINARY, T_DECIMAL, T_CURRENCY, T_INTEGER, T_COUNTER, T_SMALLINT,
-    T_REAL, T_DOUBLE, T_DATETIME, T_DATETIME2, T_COUNT
+    T_REAL, T_DOUBLE, T_DATETIME, T_COUNT
 };
 
 /*
@@ -108,9 +111,9 @@ static const odbc_type_info types[T_COUNT] = {
     [T_DATETIME] = { "DATETIME", SQL_TYPE_TIMESTAMP, 19, 0, 16, 0, -1,
                      SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "#", "#",
                      NULL, 0, 0, SQL_C_TYPE_TIMESTAMP },
-    [T_DATETIME2] = { "DATETIME2", SQL_TYPE_TIMESTAMP, 27, 7, 16, 0, -1,
-                      SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "#", "#",
-                      NULL, 7, 7, SQL_C_TYPE_TIMESTAMP },
+    [T_DATETIME2] = { "DATETIME2", SQL_WVARCHAR, 27, -1, 54, 0, -1,
+                      SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "'", "'",
+                      NULL, -1, -1, SQL_C_WCHAR },
     [T_VARBINARY] = { "VARBINARY", SQL_VARBINARY, 255, -1, 255, 0, -1,
                       SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "0x", NULL,
                       "max length", -1, -1, SQL_C_BINARY },

@@ -65,8 +65,8 @@ START_TEST(typemap_fixed_types_match_access_driver)
         { JET_T_DOUBLE, "DOUBLE", SQL_DOUBLE, 53, -1, 8, SQL_C_DOUBLE },
         { JET_T_DATETIME, "DATETIME", SQL_TYPE_TIMESTAMP, 19, 0, 16,
           SQL_C_TYPE_TIMESTAMP },
-        { JET_T_EXT_DATETIME, "DATETIME2", SQL_TYPE_TIMESTAMP, 27, 7, 16,
-          SQL_C_TYPE_TIMESTAMP },
+        { JET_T_EXT_DATETIME, "DATETIME2", SQL_WVARCHAR, 27, -1, 54,
+          SQL_C_WCHAR },
         { JET_T_OLE, "LONGBINARY", SQL_LONGVARBINARY, 1073741823, -1,
           1073741823, SQL_C_BINARY },
         { JET_T_MEMO, "LONGCHAR", SQL_WLONGVARCHAR, 1073741823, -1,
@@ -177,7 +177,7 @@ START_TEST(typemap_type_info_rows_ordered_and_complete)
     /* closest first within a DATA_TYPE */
     const char *first_of[][2] = { { "INTEGER", "COUNTER" },
                                   { "DECIMAL", "CURRENCY" },
-                                  { "DATETIME", "DATETIME2" } };
+                                  { "VARCHAR", "DATETIME2" } };
     for (size_t k = 0; k < 3; k++) {
         size_t a = n, b = n;
         for (size_t i = 0; i < n; i++) {
