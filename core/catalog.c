@@ -270,7 +270,8 @@ static bool prop_name(const jet_db *db, const uint8_t *p, size_t end,
 }
 
 /*
- * Apply "ResultType" properties from a property map blob (MSysObjects
+ * Apply "ResultType" (calculated columns) and "Required" (JET_COL_REQUIRED)
+ * column properties from a property map blob (MSysObjects
  * LvProp: "MR2\0", then chunks of [4-byte length, 2-byte type]; type 0x80
  * lists property names, others hold [name block] + values of [2-byte len,
  * ddl byte, data type, 2-byte name index, 2-byte size, data]).
@@ -328,9 +329,12 @@ static void apply_result_types(const jet_db *db, jet_tdef_priv *t,
                 if (colpos >= 0 && nidx < nnames && dsize >= 1) {
                     char pname[64];
                     size_t nq = name_off[nidx];
-                    if (prop_name(db, p, names_end, &nq, pname,
-                                  sizeof pname) &&
-                        strcmp(pname, "ResultType") == 0 &&
+                    bool named = prop_name(db, p, names_end, &nq, pname,
+                                           sizeof pname);
+                    if (named && strcasecmp(pname, "Required") == 0 &&
+                        p[q + 8] != 0)
+                        t->cols[colpos].flags |= JET_COL_REQUIRED;
+                    if (named && strcmp(pname, "ResultType") == 0 &&
                         (t->cols[colpos].flags & JET_COL_CALCULATED)) {
                         jet_column *col = &t->cols[colpos];
                         col->result_type = (jet_type)p[q + 8];

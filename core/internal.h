@@ -290,7 +290,8 @@ jet_rc jet_catalog_load(jet_db *db);
 void jet_catalog_free(jet_db *db);
 /**
  * Set result_type of t's calculated columns from the "ResultType"
- * properties in the LvProp of the MSysObjects row with this Id.
+ * properties, and JET_COL_REQUIRED from the "Required" properties, in the
+ * LvProp of the MSysObjects row with this Id.
  * Format: Jackcess PropertyMaps.
  */
 jet_rc jet_catalog_calc_types(jet_db *db, jet_tdef_priv *t, int32_t id);

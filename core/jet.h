@@ -169,7 +169,9 @@ enum {
     JET_COL_COMPRESSED = 0x08,     /* Unicode compression allowed */
     JET_COL_HYPERLINK = 0x10,      /* a Hyperlink memo */
     JET_COL_AUTO_GUID = 0x20,      /* auto-generated GUID */
-    JET_COL_CALCULATED = 0x40      /* ACE calculated column */
+    JET_COL_CALCULATED = 0x40,     /* ACE calculated column */
+    JET_COL_REQUIRED = 0x80        /* "Required" column property is Yes
+                                      (MSysObjects LvProp, not the TDEF) */
 };
 
 /** One column of a table, as decoded from its TDEF. Strings owned by db. */

@@ -478,12 +478,13 @@ jet_rc jet_tdef_load(const jet_tdef **out, jet_db *db, const jet_object *obj)
             return rc;
         for (uint16_t c = 0; c < t->pub.ncols; c++)
             calc = calc || (t->cols[c].flags & JET_COL_CALCULATED);
-        if (calc) {
-            rc = jet_catalog_calc_types(db, t, obj->id);
-            if (rc != JET_OK) {
-                jet_tdef_free(t);
-                return rc;
-            }
+        /* column properties: calculated result types (needed to read the
+         * rows) and Required (metadata only: a table without calculated
+         * columns still loads when the properties cannot be read) */
+        rc = jet_catalog_calc_types(db, t, obj->id);
+        if (rc != JET_OK && calc) {
+            jet_tdef_free(t);
+            return rc;
         }
         db->tdefs[i] = t;
     }

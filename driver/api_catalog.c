@@ -116,7 +116,7 @@ SQLRETURN SQL_API SQLStatistics(SQLHSTMT hstmt, SQLCHAR *CatalogName,
     ENTER();
     A(0, CatalogName, NameLength1); A(1, SchemaName, NameLength2);
     A(2, TableName, NameLength3);
-    LEAVE(odbc_cat_statistics(s, a.v[0], a.v[1], a.v[2], Unique));
+    LEAVE(odbc_cat_statistics(s, a.v[0], a.v[1], a.v[2], Unique, Reserved));
 }
 
 SQLRETURN SQL_API SQLStatisticsW(SQLHSTMT hstmt, SQLWCHAR *CatalogName,
@@ -129,7 +129,7 @@ SQLRETURN SQL_API SQLStatisticsW(SQLHSTMT hstmt, SQLWCHAR *CatalogName,
     ENTER();
     W(0, CatalogName, NameLength1); W(1, SchemaName, NameLength2);
     W(2, TableName, NameLength3);
-    LEAVE(odbc_cat_statistics(s, a.v[0], a.v[1], a.v[2], Unique));
+    LEAVE(odbc_cat_statistics(s, a.v[0], a.v[1], a.v[2], Unique, Reserved));
 }
 
 SQLRETURN SQL_API SQLPrimaryKeys(SQLHSTMT hstmt, SQLCHAR *CatalogName,
@@ -234,7 +234,9 @@ SQLRETURN SQL_API SQLProcedures(SQLHSTMT hstmt, SQLCHAR *CatalogName,
                                 SQLSMALLINT NameLength3)
 {
     ENTER();
-    LEAVE(odbc_cat_procedures(s));
+    A(0, CatalogName, NameLength1); A(1, SchemaName, NameLength2);
+    A(2, ProcName, NameLength3);
+    LEAVE(odbc_cat_procedures(s, a.v[0], a.v[1], a.v[2]));
 }
 
 SQLRETURN SQL_API SQLProceduresW(SQLHSTMT hstmt, SQLWCHAR *CatalogName,
@@ -243,7 +245,9 @@ SQLRETURN SQL_API SQLProceduresW(SQLHSTMT hstmt, SQLWCHAR *CatalogName,
                                  SQLSMALLINT NameLength3)
 {
     ENTER();
-    LEAVE(odbc_cat_procedures(s));
+    W(0, CatalogName, NameLength1); W(1, SchemaName, NameLength2);
+    W(2, ProcName, NameLength3);
+    LEAVE(odbc_cat_procedures(s, a.v[0], a.v[1], a.v[2]));
 }
 
 SQLRETURN SQL_API SQLProcedureColumns(SQLHSTMT hstmt, SQLCHAR *CatalogName,
@@ -256,7 +260,9 @@ SQLRETURN SQL_API SQLProcedureColumns(SQLHSTMT hstmt, SQLCHAR *CatalogName,
                                       SQLSMALLINT NameLength4)
 {
     ENTER();
-    LEAVE(odbc_cat_procedure_columns(s));
+    A(0, CatalogName, NameLength1); A(1, SchemaName, NameLength2);
+    A(2, ProcName, NameLength3); A(3, ColumnName, NameLength4);
+    LEAVE(odbc_cat_procedure_columns(s, a.v[0], a.v[1], a.v[2], a.v[3]));
 }
 
 SQLRETURN SQL_API SQLProcedureColumnsW(SQLHSTMT hstmt, SQLWCHAR *CatalogName,
@@ -269,5 +275,7 @@ SQLRETURN SQL_API SQLProcedureColumnsW(SQLHSTMT hstmt, SQLWCHAR *CatalogName,
                                        SQLSMALLINT NameLength4)
 {
     ENTER();
-    LEAVE(odbc_cat_procedure_columns(s));
+    W(0, CatalogName, NameLength1); W(1, SchemaName, NameLength2);
+    W(2, ProcName, NameLength3); W(3, ColumnName, NameLength4);
+    LEAVE(odbc_cat_procedure_columns(s, a.v[0], a.v[1], a.v[2], a.v[3]));
 }

@@ -6,10 +6,24 @@
  * Column lists and orders: ODBC 3.x reference of each function. The
  * catalog (TABLE_CAT) is the database file path; there are no schemas
  * (TABLE_SCHEM NULL). Table types: TABLE, SYSTEM TABLE (system-flagged
- * objects and MSys* names), VIEW (saved queries), SYNONYM (linked tables,
- * Access or ODBC links; Access itself reports "LINK"/"PASS-THROUGH" in its
- * own UI). Search patterns: % and _ with \ as escape, compared
- * case-insensitively as Access compares names.
+ * objects and MSys* names), VIEW (saved SELECT/crosstab/union queries
+ * without parameters), SYNONYM (linked tables, Access or ODBC links;
+ * Access itself says "LINK"/"PASS-THROUGH" in its own UI). Action, DDL,
+ * pass-through and parameter queries are procedures (SQLProcedures), as
+ * with Access's driver (SQL_PROCEDURE_TERM "QUERY"); hidden queries
+ * (form row sources "~sq_...") are listed nowhere.
+ *
+ * Arguments (ODBC "Arguments in Catalog Functions"): pattern values use %
+ * and _ with \ as escape, compared case-insensitively as Access compares
+ * names; NULL does not constrain, "" matches only an empty name; a schema
+ * of "" (or a pattern matching "") selects everything, as nothing has a
+ * schema; a catalog of "" selects nothing, as everything has one.
+ * SQL_ATTR_METADATA_ID makes them identifiers.
+ *
+ * System tables read here through the core like any table:
+ * MSysRelationships (SQLForeignKeys), MSysObjects Flags and MSysQueries
+ * PARAMETERS rows (query kinds). Format: Jackcess RelationshipImpl,
+ * QueryFormat.
  */
 #include "config.h"
 
@@ -131,6 +145,42 @@ static size_t char_len(const char *s)
     return n;
 }
 
+/* The code point at *s (UTF-8; a stray byte stands for itself); advances
+ * *s past it. */
+static uint32_t next_cp(const char **s)
+{
+    const unsigned char *u = (const unsigned char *)*s;
+    size_t n = char_len(*s);
+    uint32_t c = u[0];
+    if (n == 2)
+        c = ((u[0] & 0x1Fu) << 6) | (u[1] & 0x3Fu);
+    else if (n == 3)
+        c = ((u[0] & 0x0Fu) << 12) | ((u[1] & 0x3Fu) << 6) | (u[2] & 0x3Fu);
+    else if (n == 4)
+        c = ((u[0] & 0x07u) << 18) | ((u[1] & 0x3Fu) << 12) |
+            ((u[2] & 0x3Fu) << 6) | (u[3] & 0x3Fu);
+    *s += n;
+    return c;
+}
+
+/* Simple case folding of the scripts Access names are usually written in
+ * (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic): Access compares
+ * names case-insensitively beyond ASCII ("UMSÄTZE" finds "Umsätze"). */
+static uint32_t fold(uint32_t c)
+{
+    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
+        (c >= 0x391 && c <= 0x3AB && c != 0x3A2) || (c >= 0x410 && c <= 0x42F))
+        return c + 32;
+    if (c >= 0x400 && c <= 0x40F)
+        return c + 80;
+    if (((c >= 0x100 && c <= 0x12F) || (c >= 0x132 && c <= 0x137) ||
+         (c >= 0x14A && c <= 0x177)) && !(c & 1))
+        return c + 1;
+    if (((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) && (c & 1))
+        return c + 1;
+    return c;
+}
+
 /* Does s match the ODBC search pattern p (% _ and \ escape)? */
 static bool like(const char *s, const char *p, int depth)
 {
@@ -159,30 +209,41 @@ static bool like(const char *s, const char *p, int depth)
         }
         if (*p == '\\' && p[1])
             p++;
-        if (!*s || lower((unsigned char)*s) != lower((unsigned char)*p))
+        if (!*s || fold(next_cp(&s)) != fold(next_cp(&p)))
             return false;
-        s++;
-        p++;
     }
     return *s == '\0';
 }
 
-/* A pattern argument: NULL or "" matches everything here (LibreOffice
- * passes "" for "no catalog"); with METADATA_ID the argument is a name. */
+/*
+ * A pattern value argument (ODBC "Pattern Value Arguments"): NULL does not
+ * constrain; "" matches only an empty name; otherwise % and _ with \ as
+ * escape. With SQL_ATTR_METADATA_ID true the argument is an identifier,
+ * compared whole (case-insensitively, as Access compares names).
+ */
 static bool arg_match(const odbc_stmt *s, const char *name, const char *pat)
 {
-    if (!pat || !*pat)
+    if (!pat)
         return true;
     if (!name)
         name = "";
     if (s->metadata_id == SQL_TRUE)
         return odbc_strcasecmp(name, pat) == 0;
-    return like(name, pat, 0) || odbc_strcasecmp(name, pat) == 0;
+    return like(name, pat, 0);
 }
 
+/* A schema argument: no object has a schema, so NULL, "" (objects without
+ * a schema) and patterns matching "" (e.g. "%") select everything. */
 static bool schema_match(const odbc_stmt *s, const char *pat)
 {
     return arg_match(s, "", pat);
+}
+
+/* An ordinary catalog argument: NULL, or the file path exactly ("" would
+ * mean "objects without a catalog": there are none). */
+static bool catalog_arg_ok(jet_db *db, const char *cat)
+{
+    return !cat || strcmp(cat, jet_db_path(db)) == 0;
 }
 
 static bool is_msys(const char *name)
@@ -196,7 +257,218 @@ static bool is_msys(const char *name)
     return true;
 }
 
-static const char *object_type(const jet_object *o)
+static bool is_table_kind(const jet_object *o)
+{
+    return o->kind == JET_OBJ_TABLE || o->kind == JET_OBJ_SYSTEM_TABLE;
+}
+
+/* ------------------------------------------------------ saved queries */
+
+/* MSysObjects Flags of a query (Jackcess QueryFormat): bits 0xF0 give the
+ * kind; bits 0x03 mark objects Access hides (form and report row sources
+ * named "~sq_..."). */
+#define QF_KIND_MASK 0xF0
+#define QF_SELECT 0
+#define QF_CROSSTAB 16
+#define QF_UNION 128
+#define QF_HIDDEN 0x03
+/* MSysQueries Attribute of a PARAMETERS declaration row (Name1 = name,
+ * Flag = Jet data type code). */
+#define QA_PARAMETER 2
+
+typedef enum { Q_VIEW, Q_PROCEDURE, Q_HIDDEN } query_kind;
+
+typedef struct query_param {
+    int32_t qid;            /* MSysQueries ObjectId = MSysObjects Id */
+    int32_t type;           /* jet_type code */
+    int ordinal;            /* 1-based, in MSysQueries scan order */
+    char *name;
+} query_param;
+
+typedef struct query_info {
+    int32_t *ids, *flags;   /* MSysObjects Id and Flags of each query */
+    size_t n;
+    query_param *params;
+    size_t nparams;
+} query_info;
+
+static void queries_free(query_info *q)
+{
+    free(q->ids);
+    free(q->flags);
+    for (size_t i = 0; i < q->nparams; i++)
+        free(q->params[i].name);
+    free(q->params);
+    memset(q, 0, sizeof *q);
+}
+
+/* Open a scan of system table name projecting the columns names[0..n-1]
+ * (positions into pos). *out NULL (and JET_OK) when the table or one of
+ * the columns is missing. */
+static jet_rc sys_scan_open(jet_db *db, const char *name,
+                            const char *const *names, int n, int *pos,
+                            jet_scan **out, jet_error *err)
+{
+    const jet_object *o = jet_catalog_find(db, name);
+    const jet_tdef *td;
+    *out = NULL;
+    if (!o || !is_table_kind(o))
+        return JET_OK;
+    jet_rc rc = jet_tdef_load(&td, db, o);
+    if (rc != JET_OK) {
+        *err = *jet_db_error(db);
+        return rc;
+    }
+    bool *proj = calloc(td->ncols ? td->ncols : 1, sizeof *proj);
+    if (!proj)
+        return JET_ENOMEM;
+    for (int i = 0; i < n; i++) {
+        pos[i] = jet_tdef_find_column(td, names[i]);
+        if (pos[i] < 0) {
+            free(proj);
+            return JET_OK;
+        }
+        proj[pos[i]] = true;
+    }
+    rc = jet_scan_open(out, db, td, proj);
+    free(proj);
+    if (rc != JET_OK)
+        *err = *jet_db_error(db);
+    return rc;
+}
+
+static jet_rc scan_int(jet_scan *sc, int col, int32_t *out)
+{
+    jet_value v;
+    *out = 0;
+    jet_rc rc = jet_scan_value(sc, (uint16_t)col, &v);
+    if (rc == JET_OK && !v.is_null)
+        *out = v.type == JET_T_BOOL ? v.u.b : (int32_t)v.u.i;
+    return rc;
+}
+
+static jet_rc scan_text(jet_db *db, jet_scan *sc, int col, char **out);
+
+/* Grow *arr (elements of size sz) to hold n + 1; 0 or -1. */
+static int grow(void **arr, size_t *cap, size_t n, size_t sz)
+{
+    if (n < *cap)
+        return 0;
+    size_t nc = *cap ? *cap * 2 : 16;
+    void *p = realloc(*arr, nc * sz);
+    if (!p)
+        return -1;
+    *arr = p;
+    *cap = nc;
+    return 0;
+}
+
+static int query_nparams(const query_info *q, int32_t id)
+{
+    int n = 0;
+    for (size_t i = 0; q && i < q->nparams; i++)
+        n += q->params[i].qid == id;
+    return n;
+}
+
+/*
+ * Read the kind of every saved query: MSysObjects Flags (Type 5 rows) and
+ * the PARAMETERS rows of MSysQueries, both through the core like any
+ * table. A file lacking either table gives no information (every query a
+ * VIEW).
+ */
+static jet_rc queries_load(jet_db *db, query_info *q, jet_error *err)
+{
+    static const char *const obj_cols[] = {"Id", "Type", "Flags"};
+    static const char *const qry_cols[] = {"ObjectId", "Attribute", "Flag",
+                                           "Name1"};
+    int pos[4];
+    size_t cap = 0, pcap = 0;
+    jet_scan *sc = NULL;
+    jet_rc rc;
+
+    memset(q, 0, sizeof *q);
+    rc = sys_scan_open(db, "MSysObjects", obj_cols, 3, pos, &sc, err);
+    while (rc == JET_OK && sc && (rc = jet_scan_next(sc)) == JET_OK) {
+        int32_t id, type, flags;
+        if ((rc = scan_int(sc, pos[0], &id)) != JET_OK ||
+            (rc = scan_int(sc, pos[1], &type)) != JET_OK ||
+            (rc = scan_int(sc, pos[2], &flags)) != JET_OK)
+            break;
+        if ((type & 0xFFFF) != 5)
+            continue;
+        size_t c2 = cap;
+        if (grow((void **)&q->ids, &cap, q->n, sizeof *q->ids) ||
+            grow((void **)&q->flags, &c2, q->n, sizeof *q->flags)) {
+            rc = JET_ENOMEM;
+            break;
+        }
+        q->ids[q->n] = id;
+        q->flags[q->n] = flags;
+        q->n++;
+    }
+    if (rc == JET_DONE || (rc == JET_OK && !sc)) {
+        jet_scan_close(sc);
+        sc = NULL;
+        rc = sys_scan_open(db, "MSysQueries", qry_cols, 4, pos, &sc, err);
+        while (rc == JET_OK && sc && (rc = jet_scan_next(sc)) == JET_OK) {
+            int32_t qid, attr, flag;
+            if ((rc = scan_int(sc, pos[0], &qid)) != JET_OK ||
+                (rc = scan_int(sc, pos[1], &attr)) != JET_OK ||
+                (rc = scan_int(sc, pos[2], &flag)) != JET_OK)
+                break;
+            if (attr != QA_PARAMETER)
+                continue;
+            if (grow((void **)&q->params, &pcap, q->nparams,
+                     sizeof *q->params)) {
+                rc = JET_ENOMEM;
+                break;
+            }
+            query_param *pp = &q->params[q->nparams];
+            memset(pp, 0, sizeof *pp);
+            pp->ordinal = query_nparams(q, qid) + 1;
+            pp->qid = qid;
+            pp->type = flag;
+            q->nparams++;
+            if ((rc = scan_text(db, sc, pos[3], &pp->name)) != JET_OK)
+                break;
+        }
+        if (rc == JET_DONE || (rc == JET_OK && !sc))
+            rc = JET_OK;
+    }
+    if (rc != JET_OK && rc != JET_ENOMEM && sc)
+        *err = *jet_scan_error(sc);
+    jet_scan_close(sc);
+    if (rc != JET_OK)
+        queries_free(q);
+    return rc;
+}
+
+/* How ODBC shows a saved query, as Access's driver does: a SELECT (also
+ * crosstab, union) without parameters is a VIEW; action, DDL,
+ * pass-through and parameter queries are procedures (SQLProcedures);
+ * hidden ones are not listed. */
+static query_kind query_kind_of(const query_info *q, const jet_object *o)
+{
+    int32_t flags = 0;
+    for (size_t i = 0; q && i < q->n; i++)
+        if (q->ids[i] == o->id)
+            flags = q->flags[i];
+    if (flags & QF_HIDDEN)
+        return Q_HIDDEN;
+    if (query_nparams(q, o->id) > 0)
+        return Q_PROCEDURE;
+    switch (flags & QF_KIND_MASK) {
+    case QF_SELECT:
+    case QF_CROSSTAB:
+    case QF_UNION:
+        return Q_VIEW;
+    default:
+        return Q_PROCEDURE;
+    }
+}
+
+static const char *object_type(const jet_object *o, const query_info *q)
 {
     switch (o->kind) {
     case JET_OBJ_TABLE:
@@ -207,7 +479,7 @@ static const char *object_type(const jet_object *o)
     case JET_OBJ_LINKED_ODBC:
         return "SYNONYM";
     case JET_OBJ_QUERY:
-        return "VIEW";
+        return query_kind_of(q, o) == Q_VIEW ? "VIEW" : NULL;
     }
     return NULL;
 }
@@ -323,19 +595,30 @@ SQLRETURN odbc_cat_tables(odbc_stmt *s, const char *cat, const char *schem,
     /* the catalog argument is a pattern too (ODBC 3); Excel passes "%" */
     if (!arg_match(s, path, cat) || !schema_match(s, schem))
         return finish(s, m, tables_cols, NCOLS(tables_cols));
+    query_info q;
+    jet_error err;
+    jet_rc rc = type_wanted(types, "VIEW") ? queries_load(db, &q, &err)
+                                           : (memset(&q, 0, sizeof q), JET_OK);
+    if (rc != JET_OK) {
+        odbc_matrows_free(m);
+        return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
+    }
     size_t n = jet_catalog_count(db);
     for (size_t i = 0; i < n; i++) {
         const jet_object *o = jet_catalog_at(db, i);
-        const char *type = o ? object_type(o) : NULL;
+        const char *type = o ? object_type(o, &q) : NULL;
         if (!type || !o->name || !type_wanted(types, type) ||
             !arg_match(s, o->name, table))
             continue;
         jet_value *r = odbc_matrows_add(m);
         if (!r || odbc_cell_str(m, &r[0], path) != 0 ||
             odbc_cell_str(m, &r[2], o->name) != 0 ||
-            odbc_cell_str(m, &r[3], type) != 0)
+            odbc_cell_str(m, &r[3], type) != 0) {
+            queries_free(&q);
             return nomem(s, m);
+        }
     }
+    queries_free(&q);
     static const int keys[] = {3, 2, -1};
     sort_rows(m, keys);
     return finish(s, m, tables_cols, NCOLS(tables_cols));
@@ -374,11 +657,6 @@ static int datetime_sub(SQLSMALLINT t)
          : t == SQL_TYPE_TIMESTAMP ? SQL_CODE_TIMESTAMP : 0;
 }
 
-static bool is_table_kind(const jet_object *o)
-{
-    return o->kind == JET_OBJ_TABLE || o->kind == JET_OBJ_SYSTEM_TABLE;
-}
-
 static int obj_name_cmp(const void *a, const void *b)
 {
     const jet_object *x = *(const jet_object *const *)a;
@@ -399,7 +677,7 @@ static int column_row(odbc_matrows *m, const char *path, const jet_tdef *td,
         odbc_cell_str(m, &r[5], ti->type_name))
         return -1;
     int sub = datetime_sub(ti->sql_type);
-    bool nullable = (jc->flags & JET_COL_NULLABLE) != 0;
+    bool nullable = odbc_column_nullable(jc) == SQL_NULLABLE;
     cell_short(&r[4], ti->sql_type);
     cell_int(&r[6], (int64_t)ti->column_size);
     cell_int(&r[7], ti->octet_length);
@@ -425,7 +703,7 @@ SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
     odbc_matrows *m = odbc_matrows_new(NCOLS(columns_cols));
     if (!m)
         return nomem(s, NULL);
-    if (!arg_match(s, path, cat) || !schema_match(s, schem))
+    if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
         return finish(s, m, columns_cols, NCOLS(columns_cols));
     size_t n = jet_catalog_count(db), k = 0;
     const jet_object **objs = calloc(n ? n : 1, sizeof *objs);
@@ -538,9 +816,12 @@ static const jet_tdef *find_table(odbc_stmt *s, const char *cat,
     jet_db *db = s->dbc->db;
     const jet_tdef *td = NULL;
     *ret = SQL_SUCCESS;
-    if (!table)
+    if (!table) {
+        *ret = odbc_diag_add(DIAG(s), "HY009", "Invalid use of null pointer: "
+                             "a table name is required");
         return NULL;
-    if (cat && *cat && strcmp(cat, jet_db_path(db)) != 0)
+    }
+    if (!catalog_arg_ok(db, cat))
         return NULL;
     const jet_object *o = jet_catalog_find(db, table);
     if (!o || !is_table_kind(o))
@@ -565,9 +846,33 @@ static const cat_col statistics_cols[] = {
     {"FILTER_CONDITION", CT_STR, true},
 };
 
+/* Live rows of td, counted by a scan that decodes no column. */
+static jet_rc count_rows(jet_db *db, const jet_tdef *td, int64_t *out,
+                         jet_error *err)
+{
+    jet_scan *sc = NULL;
+    bool *proj = calloc(td->ncols ? td->ncols : 1, sizeof *proj);
+    jet_rc rc;
+    *out = 0;
+    if (!proj)
+        return JET_ENOMEM;
+    rc = jet_scan_open(&sc, db, td, proj);
+    free(proj);
+    if (rc != JET_OK) {
+        *err = *jet_db_error(db);
+        return rc;
+    }
+    while ((rc = jet_scan_next(sc)) == JET_OK)
+        (*out)++;
+    if (rc != JET_DONE)
+        *err = *jet_scan_error(sc);
+    jet_scan_close(sc);
+    return rc == JET_DONE ? JET_OK : rc;
+}
+
 SQLRETURN odbc_cat_statistics(odbc_stmt *s, const char *cat,
                               const char *schem, const char *table,
-                              SQLUSMALLINT unique)
+                              SQLUSMALLINT unique, SQLUSMALLINT accuracy)
 {
     SQLRETURN ret = SQL_SUCCESS;
     odbc_matrows *m = odbc_matrows_new(NCOLS(statistics_cols));
@@ -586,7 +891,18 @@ SQLRETURN odbc_cat_statistics(odbc_stmt *s, const char *cat,
             odbc_cell_str(m, &r[2], td->name))
             return nomem(s, m);
         cell_short(&r[6], SQL_TABLE_STAT);
-        cell_int(&r[10], td->row_count);
+        /* SQL_QUICK: the TDEF's count, which Access may leave stale;
+         * SQL_ENSURE: the live rows, counted */
+        int64_t rows = td->row_count;
+        if (accuracy == SQL_ENSURE) {
+            jet_error err;
+            jet_rc rc = count_rows(s->dbc->db, td, &rows, &err);
+            if (rc != JET_OK) {
+                odbc_matrows_free(m);
+                return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
+            }
+        }
+        cell_int(&r[10], rows);
         for (uint16_t i = 0; i < td->nindexes; i++) {
             const jet_index *ix = &td->indexes[i];
             if (unique == SQL_INDEX_UNIQUE && !ix->unique)
@@ -604,6 +920,10 @@ SQLRETURN odbc_cat_statistics(odbc_stmt *s, const char *cat,
                 cell_short(&r[3], ix->unique ? SQL_FALSE : SQL_TRUE);
                 cell_short(&r[6], SQL_INDEX_OTHER);
                 cell_short(&r[7], k + 1);
+                /* distinct keys: known for the primary key (no NULLs,
+                 * unique) - one per row */
+                if (ix->primary_key)
+                    cell_int(&r[10], rows);
             }
         }
         /* ODBC order: NON_UNIQUE, TYPE, INDEX_NAME, ORDINAL_POSITION */
@@ -662,17 +982,260 @@ static const cat_col fk_cols[] = {
     {"PK_NAME", CT_STR, true}, {"DEFERRABILITY", CT_SHORT, true},
 };
 
+/* One row of MSysRelationships: one column pair of a relationship. */
+typedef struct rel_row {
+    char *name;             /* szRelationship */
+    char *fk_table;         /* szObject: the referencing side */
+    char *fk_col;           /* szColumn */
+    char *pk_table;         /* szReferencedObject */
+    char *pk_col;           /* szReferencedColumn */
+    int32_t seq;            /* icolumn, 0-based */
+    int32_t grbit;
+} rel_row;
+
+/* MSysRelationships grbit flags (Jackcess RelationshipImpl). */
+#define REL_NO_INTEGRITY 0x00000002
+#define REL_CASCADE_UPDATES 0x00000100
+#define REL_CASCADE_DELETES 0x00001000
+#define REL_CASCADE_NULL 0x00002000
+
+enum { R_NAME, R_FKTAB, R_FKCOL, R_PKTAB, R_PKCOL, R_SEQ, R_GRBIT, R_COUNT };
+static const char *const rel_colnames[R_COUNT] = {
+    "szRelationship", "szObject", "szColumn", "szReferencedObject",
+    "szReferencedColumn", "icolumn", "grbit",
+};
+
+static void rels_free(rel_row *r, size_t n)
+{
+    for (size_t i = 0; r && i < n; i++) {
+        free(r[i].name);
+        free(r[i].fk_table);
+        free(r[i].fk_col);
+        free(r[i].pk_table);
+        free(r[i].pk_col);
+    }
+    free(r);
+}
+
+/* Text column col of the scan's row as a malloc'ed UTF-8 string; *out NULL
+ * for NULL. */
+static jet_rc scan_text(jet_db *db, jet_scan *sc, int col, char **out)
+{
+    char buf[512];
+    size_t len = 0;
+    jet_value v;
+    *out = NULL;
+    jet_rc rc = jet_scan_value(sc, (uint16_t)col, &v);
+    if (rc != JET_OK || v.is_null)
+        return rc;
+    if (v.type != JET_T_TEXT && v.type != JET_T_MEMO)
+        return JET_OK;
+    rc = jet_text_to_utf8(db, &v, buf, sizeof buf - 1, &len);
+    if (rc != JET_OK)
+        return rc;
+    if (len > sizeof buf - 1)
+        len = sizeof buf - 1;   /* names are at most 64 characters */
+    buf[len] = '\0';
+    *out = odbc_strdup(buf);
+    return *out ? JET_OK : JET_ENOMEM;
+}
+
+/*
+ * Read every row of MSysRelationships through the core (it is an ordinary
+ * system table: szRelationship, szObject/szColumn = the foreign-key side,
+ * szReferencedObject/szReferencedColumn = the primary-key side, icolumn =
+ * position in the key, ccolumn = key width, grbit = flags). A file without
+ * that table has no relationships. *out is malloc'ed (rels_free); on
+ * failure err receives the detail.
+ */
+static jet_rc rels_load(jet_db *db, rel_row **out, size_t *count,
+                        jet_error *err)
+{
+    const jet_object *o = jet_catalog_find(db, "MSysRelationships");
+    const jet_tdef *td;
+    jet_scan *sc = NULL;
+    rel_row *rows = NULL;
+    size_t n = 0, cap = 0;
+    int pos[R_COUNT];
+    jet_rc rc;
+
+    *out = NULL;
+    *count = 0;
+    *err = *jet_db_error(db);
+    if (!o || !is_table_kind(o))
+        return JET_OK;
+    rc = jet_tdef_load(&td, db, o);
+    if (rc != JET_OK) {
+        *err = *jet_db_error(db);
+        return rc;
+    }
+    for (int i = 0; i < R_COUNT; i++) {
+        pos[i] = jet_tdef_find_column(td, rel_colnames[i]);
+        if (pos[i] < 0)
+            return JET_OK;      /* not the layout we know: no relationships */
+    }
+    bool *proj = calloc(td->ncols ? td->ncols : 1, sizeof *proj);
+    if (!proj)
+        return JET_ENOMEM;
+    for (int i = 0; i < R_COUNT; i++)
+        proj[pos[i]] = true;
+    rc = jet_scan_open(&sc, db, td, proj);
+    free(proj);
+    if (rc != JET_OK)
+        return rc;
+    while ((rc = jet_scan_next(sc)) == JET_OK) {
+        if (n == cap) {
+            size_t nc = cap ? cap * 2 : 16;
+            rel_row *p = realloc(rows, nc * sizeof *p);
+            if (!p) {
+                rc = JET_ENOMEM;
+                break;
+            }
+            rows = p;
+            cap = nc;
+        }
+        rel_row *r = &rows[n];
+        memset(r, 0, sizeof *r);
+        n++;
+        if ((rc = scan_text(db, sc, pos[R_NAME], &r->name)) != JET_OK ||
+            (rc = scan_text(db, sc, pos[R_FKTAB], &r->fk_table)) != JET_OK ||
+            (rc = scan_text(db, sc, pos[R_FKCOL], &r->fk_col)) != JET_OK ||
+            (rc = scan_text(db, sc, pos[R_PKTAB], &r->pk_table)) != JET_OK ||
+            (rc = scan_text(db, sc, pos[R_PKCOL], &r->pk_col)) != JET_OK ||
+            (rc = scan_int(sc, pos[R_SEQ], &r->seq)) != JET_OK ||
+            (rc = scan_int(sc, pos[R_GRBIT], &r->grbit)) != JET_OK)
+            break;
+    }
+    if (rc == JET_DONE)
+        rc = JET_OK;
+    else if (rc != JET_ENOMEM)
+        *err = *jet_scan_error(sc);
+    jet_scan_close(sc);
+    if (rc != JET_OK) {
+        rels_free(rows, n);
+        return rc;
+    }
+    *out = rows;
+    *count = n;
+    return JET_OK;
+}
+
+/*
+ * Name of the index of the referenced table that a relationship points at:
+ * its primary key when that has exactly the referenced columns, else a
+ * unique index on them, else NULL. Unloadable tables give NULL.
+ */
+static const char *referenced_index(jet_db *db, const char *table,
+                                    const rel_row *rels, size_t nrels,
+                                    const char *rel_name)
+{
+    const jet_object *o = jet_catalog_find(db, table);
+    const jet_tdef *td;
+    if (!o || !is_table_kind(o) || jet_tdef_load(&td, db, o) != JET_OK)
+        return NULL;
+    const char *unique = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint16_t i = 0; i < td->nindexes; i++) {
+            const jet_index *ix = &td->indexes[i];
+            if (pass == 0 ? !ix->primary_key
+                          : (!ix->unique || ix->foreign_key))
+                continue;
+            size_t width = 0;
+            bool same = true;
+            for (size_t k = 0; k < nrels; k++) {
+                const rel_row *r = &rels[k];
+                if (!r->name || odbc_strcasecmp(r->name, rel_name) != 0)
+                    continue;
+                width++;
+                if (r->seq < 0 || r->seq >= ix->ncols || !r->pk_col ||
+                    ix->cols[r->seq].col >= td->ncols ||
+                    odbc_strcasecmp(td->cols[ix->cols[r->seq].col].name,
+                                    r->pk_col) != 0)
+                    same = false;
+            }
+            if (same && width == ix->ncols) {
+                if (pass == 0)
+                    return ix->name;
+                if (!unique)
+                    unique = ix->name;
+            }
+        }
+    }
+    return unique;
+}
+
+/* Does an ordinary (non-pattern) table argument name this table? NULL
+ * matches any; with the catalog argument checked against the file path. */
+static bool table_arg_is(const char *arg, const char *name)
+{
+    return !arg || (name && odbc_strcasecmp(arg, name) == 0);
+}
+
 SQLRETURN odbc_cat_foreign_keys(odbc_stmt *s, const char *pkcat,
                                 const char *pkschem, const char *pktable,
                                 const char *fkcat, const char *fkschem,
                                 const char *fktable)
 {
-    /* relationships live in MSysRelationships, which core does not read
-     * yet: a valid, empty result */
+    jet_db *db = s->dbc->db;
+    const char *path = jet_db_path(db);
+    rel_row *rels = NULL;
+    size_t nrels = 0;
+
     if (!pktable && !fktable)
         return odbc_diag_add(DIAG(s), "HY009", "Invalid use of null pointer: "
                              "a table name is required");
-    return finish(s, NULL, fk_cols, NCOLS(fk_cols));
+    odbc_matrows *m = odbc_matrows_new(NCOLS(fk_cols));
+    if (!m)
+        return nomem(s, NULL);
+    /* no schemas: a non-empty schema names nothing */
+    if (!catalog_arg_ok(db, pkcat) || !catalog_arg_ok(db, fkcat) ||
+        (pkschem && *pkschem) || (fkschem && *fkschem))
+        return finish(s, m, fk_cols, NCOLS(fk_cols));
+    jet_error err;
+    jet_rc rc = rels_load(db, &rels, &nrels, &err);
+    if (rc != JET_OK) {
+        odbc_matrows_free(m);
+        return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
+    }
+    for (size_t i = 0; i < nrels; i++) {
+        const rel_row *r = &rels[i];
+        if (!r->name || !r->fk_table || !r->pk_table || !r->fk_col ||
+            !r->pk_col || (r->grbit & REL_NO_INTEGRITY) ||
+            !table_arg_is(pktable, r->pk_table) ||
+            !table_arg_is(fktable, r->fk_table))
+            continue;
+        int upd = (r->grbit & REL_CASCADE_UPDATES) ? SQL_CASCADE
+                                                   : SQL_NO_ACTION;
+        int del = (r->grbit & REL_CASCADE_DELETES) ? SQL_CASCADE
+                : (r->grbit & REL_CASCADE_NULL)    ? SQL_SET_NULL
+                                                   : SQL_NO_ACTION;
+        const char *pk_name = referenced_index(db, r->pk_table, rels, nrels,
+                                               r->name);
+        jet_value *row = odbc_matrows_add(m);
+        if (!row || odbc_cell_str(m, &row[0], path) ||
+            odbc_cell_str(m, &row[2], r->pk_table) ||
+            odbc_cell_str(m, &row[3], r->pk_col) ||
+            odbc_cell_str(m, &row[4], path) ||
+            odbc_cell_str(m, &row[6], r->fk_table) ||
+            odbc_cell_str(m, &row[7], r->fk_col) ||
+            odbc_cell_str(m, &row[11], r->name) ||
+            odbc_cell_str(m, &row[12], pk_name)) {
+            rels_free(rels, nrels);
+            return nomem(s, m);
+        }
+        cell_short(&row[8], r->seq + 1);
+        cell_short(&row[9], upd);
+        cell_short(&row[10], del);
+        cell_short(&row[13], SQL_NOT_DEFERRABLE);
+    }
+    rels_free(rels, nrels);
+    /* ODBC order: by the other side's table (FKTABLE_* when the primary-
+     * key table was given, else PKTABLE_*), then KEY_SEQ; FK_NAME keeps
+     * two relationships between the same tables apart */
+    static const int by_fk[] = {6, 11, 8, -1};
+    static const int by_pk[] = {2, 11, 8, -1};
+    sort_rows(m, pktable ? by_fk : by_pk);
+    return finish(s, m, fk_cols, NCOLS(fk_cols));
 }
 
 static const cat_col special_cols[] = {
@@ -681,6 +1244,32 @@ static const cat_col special_cols[] = {
     {"COLUMN_SIZE", CT_INT, true}, {"BUFFER_LENGTH", CT_INT, true},
     {"DECIMAL_DIGITS", CT_SHORT, true}, {"PSEUDO_COLUMN", CT_SHORT, true},
 };
+
+/* SQL_BEST_ROWID: the primary key; without one, the first unique index
+ * (not a relationship's) whose columns cannot be NULL - or, when the
+ * caller accepts nullable columns, any unique one. NULL when none. */
+static const jet_index *best_rowid_index(const jet_tdef *td,
+                                         SQLUSMALLINT nullable)
+{
+    for (uint16_t i = 0; i < td->nindexes; i++)
+        if (td->indexes[i].primary_key)
+            return &td->indexes[i];
+    for (uint16_t i = 0; i < td->nindexes; i++) {
+        const jet_index *ix = &td->indexes[i];
+        bool ok = ix->unique && !ix->foreign_key && ix->ncols > 0;
+        for (uint16_t k = 0; ok && k < ix->ncols && k < 10; k++) {
+            if (ix->cols[k].col >= td->ncols)
+                ok = false;
+            else if (nullable == SQL_NO_NULLS && !ix->required &&
+                     odbc_column_nullable(&td->cols[ix->cols[k].col]) ==
+                         SQL_NULLABLE)
+                ok = false;
+        }
+        if (ok)
+            return ix;
+    }
+    return NULL;
+}
 
 SQLRETURN odbc_cat_special_columns(odbc_stmt *s, SQLUSMALLINT id_type,
                                    const char *cat, const char *schem,
@@ -699,10 +1288,10 @@ SQLRETURN odbc_cat_special_columns(odbc_stmt *s, SQLUSMALLINT id_type,
         odbc_matrows_free(m);
         return ret;
     }
-    for (uint16_t i = 0; td && i < td->nindexes; i++) {
-        const jet_index *ix = &td->indexes[i];
-        if (!ix->primary_key)
-            continue;
+    (void)scope;    /* keys of a read-only file hold for the session */
+    const jet_index *best = td ? best_rowid_index(td, nullable) : NULL;
+    if (best) {
+        const jet_index *ix = best;
         for (uint16_t k = 0; k < ix->ncols && k < 10; k++) {
             if (ix->cols[k].col >= td->ncols)
                 continue;
@@ -721,7 +1310,6 @@ SQLRETURN odbc_cat_special_columns(odbc_stmt *s, SQLUSMALLINT id_type,
                 cell_short(&r[6], ti.decimal_digits);
             cell_short(&r[7], SQL_PC_NOT_PSEUDO);
         }
-        break;
     }
     return finish(s, m, special_cols, NCOLS(special_cols));
 }
@@ -733,9 +1321,44 @@ static const cat_col proc_cols[] = {
     {"REMARKS", CT_STR, true}, {"PROCEDURE_TYPE", CT_SHORT, true},
 };
 
-SQLRETURN odbc_cat_procedures(odbc_stmt *s)
+SQLRETURN odbc_cat_procedures(odbc_stmt *s, const char *cat,
+                              const char *schem, const char *proc)
 {
-    return finish(s, NULL, proc_cols, NCOLS(proc_cols));
+    jet_db *db = s->dbc->db;
+    const char *path = jet_db_path(db);
+    odbc_matrows *m = odbc_matrows_new(NCOLS(proc_cols));
+    if (!m)
+        return nomem(s, NULL);
+    if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
+        return finish(s, m, proc_cols, NCOLS(proc_cols));
+    query_info q;
+    jet_error err;
+    jet_rc rc = queries_load(db, &q, &err);
+    if (rc != JET_OK) {
+        odbc_matrows_free(m);
+        return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
+    }
+    size_t n = jet_catalog_count(db);
+    for (size_t i = 0; i < n; i++) {
+        const jet_object *o = jet_catalog_at(db, i);
+        if (!o || o->kind != JET_OBJ_QUERY || !o->name ||
+            query_kind_of(&q, o) != Q_PROCEDURE ||
+            !arg_match(s, o->name, proc))
+            continue;
+        jet_value *r = odbc_matrows_add(m);
+        if (!r || odbc_cell_str(m, &r[0], path) ||
+            odbc_cell_str(m, &r[2], o->name)) {
+            queries_free(&q);
+            return nomem(s, m);
+        }
+        /* NUM_* are "reserved for future use" (NULL); a procedure here is
+         * an Access action or parameter query, which returns no value */
+        cell_short(&r[7], SQL_PT_PROCEDURE);
+    }
+    queries_free(&q);
+    static const int keys[] = {2, -1};
+    sort_rows(m, keys);
+    return finish(s, m, proc_cols, NCOLS(proc_cols));
 }
 
 static const cat_col proccol_cols[] = {
@@ -751,7 +1374,77 @@ static const cat_col proccol_cols[] = {
     {"IS_NULLABLE", CT_STR, true},
 };
 
-SQLRETURN odbc_cat_procedure_columns(odbc_stmt *s)
+SQLRETURN odbc_cat_procedure_columns(odbc_stmt *s, const char *cat,
+                                     const char *schem, const char *proc,
+                                     const char *column)
 {
-    return finish(s, NULL, proccol_cols, NCOLS(proccol_cols));
+    jet_db *db = s->dbc->db;
+    const char *path = jet_db_path(db);
+    odbc_matrows *m = odbc_matrows_new(NCOLS(proccol_cols));
+    if (!m)
+        return nomem(s, NULL);
+    if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
+        return finish(s, m, proccol_cols, NCOLS(proccol_cols));
+    query_info q;
+    jet_error err;
+    jet_rc rc = queries_load(db, &q, &err);
+    if (rc != JET_OK) {
+        odbc_matrows_free(m);
+        return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
+    }
+    /* the parameters (PARAMETERS declarations) of each procedure; the
+     * result columns of parameter queries are not described */
+    size_t n = jet_catalog_count(db);
+    for (size_t i = 0; i < n; i++) {
+        const jet_object *o = jet_catalog_at(db, i);
+        if (!o || o->kind != JET_OBJ_QUERY || !o->name ||
+            query_kind_of(&q, o) != Q_PROCEDURE ||
+            !arg_match(s, o->name, proc))
+            continue;
+        for (size_t k = 0; k < q.nparams; k++) {
+            const query_param *pp = &q.params[k];
+            if (pp->qid != o->id || !pp->name ||
+                !arg_match(s, pp->name, column))
+                continue;
+            jet_column jc;
+            memset(&jc, 0, sizeof jc);
+            jc.name = pp->name;
+            jc.type = jc.result_type = (jet_type)pp->type;
+            jc.flags = JET_COL_NULLABLE;
+            /* a Text parameter holds up to 255 characters */
+            jc.length = jet_db_version(db) == JET_VER_3 ? 255 : 510;
+            odbc_type_info ti;
+            odbc_type_for_column(&ti, db, &jc);
+            int sub = datetime_sub(ti.sql_type);
+            jet_value *r = odbc_matrows_add(m);
+            if (!r || odbc_cell_str(m, &r[0], path) ||
+                odbc_cell_str(m, &r[2], o->name) ||
+                odbc_cell_str(m, &r[3], pp->name) ||
+                odbc_cell_str(m, &r[6], ti.type_name) ||
+                odbc_cell_str(m, &r[18], "YES")) {
+                queries_free(&q);
+                return nomem(s, m);
+            }
+            cell_short(&r[4], SQL_PARAM_INPUT);
+            cell_short(&r[5], ti.sql_type);
+            cell_int(&r[7], (int64_t)ti.column_size);
+            cell_int(&r[8], ti.octet_length);
+            if (ti.decimal_digits >= 0)
+                cell_short(&r[9], ti.decimal_digits);
+            if (ti.num_prec_radix)
+                cell_short(&r[10], ti.num_prec_radix);
+            cell_short(&r[11], SQL_NULLABLE);
+            cell_short(&r[14], sub ? SQL_DATETIME : ti.sql_type);
+            if (sub)
+                cell_short(&r[15], sub);
+            if (is_char_or_binary(ti.sql_type))
+                cell_int(&r[16], ti.octet_length);
+            cell_int(&r[17], pp->ordinal);
+        }
+    }
+    queries_free(&q);
+    /* ODBC order: PROCEDURE_NAME, COLUMN_TYPE (then declaration order) */
+    static const int keys[] = {2, 4, 17, -1};
+    sort_rows(m, keys);
+    return finish(s, m, proccol_cols, NCOLS(proccol_cols));
 }

@@ -93,8 +93,11 @@ static const info_row rows[] = {
     /* ---- data source and catalog terms */
     S(SQL_DATA_SOURCE_READ_ONLY, "Y"),
     S(SQL_ACCESSIBLE_TABLES, "Y"),
-    S(SQL_ACCESSIBLE_PROCEDURES, "Y"),
-    S(SQL_PROCEDURES, "N"),                 /* saved queries: not callable yet */
+    /* SQLProcedures lists saved action and parameter queries, as Access's
+     * driver does (SQL_PROCEDURE_TERM "QUERY"); a read-only driver runs
+     * none of them and offers no {call} syntax */
+    S(SQL_ACCESSIBLE_PROCEDURES, "N"),
+    S(SQL_PROCEDURES, "N"),
     S(SQL_PROCEDURE_TERM, "QUERY"),
     S(SQL_TABLE_TERM, "Table"),
     S(SQL_SCHEMA_TERM, ""),
@@ -181,7 +184,7 @@ static const info_row rows[] = {
     UI(SQL_MAX_INDEX_SIZE, 255),
     UI(SQL_MAX_ROW_SIZE, 4000),
     S(SQL_MAX_ROW_SIZE_INCLUDES_LONG, "N"),
-    UI(SQL_MAX_STATEMENT_LEN, 65000),
+    UI(SQL_MAX_STATEMENT_LEN, 64000),       /* "approximately 64,000" */
     UI(SQL_MAX_CHAR_LITERAL_LEN, 255),
     UI(SQL_MAX_BINARY_LITERAL_LEN, 255),
 

@@ -43,6 +43,11 @@
  *  - Complex columns (attachments, multi-value) expose the stored int32
  *    row id as INTEGER; their contents live in hidden tables.
  *  - LONG with JET_COL_AUTONUMBER becomes COUNTER (AUTO_UNIQUE_VALUE TRUE).
+ *  - A calculated Text column is VARCHAR(255): its TDEF length is the
+ *    stored wrapper's (509 bytes), Access shows the result as Text 255.
+ *  - NULLABLE follows the Required property (JET_COL_REQUIRED, from the
+ *    column properties): the TDEF's nullable bit stays set on Required
+ *    columns, so it alone would call every column nullable.
  *  - Text types are case-insensitive (Access compares names and text
  *    case-insensitively), so CASE_SENSITIVE is FALSE everywhere.
  *  - SEARCHABLE is SQL_PRED_NONE for now (see SEARCHABLE below).
@@ -141,6 +146,13 @@ const odbc_type_info *odbc_type_info_rows(size_t *count)
     return types;
 }
 
+SQLSMALLINT odbc_column_nullable(const jet_column *col)
+{
+    if ((col->flags & JET_COL_REQUIRED) || !(col->flags & JET_COL_NULLABLE))
+        return SQL_NO_NULLS;
+    return SQL_NULLABLE;
+}
+
 void odbc_type_for_column(odbc_type_info *out, const jet_db *db,
                           const jet_column *col)
 {
@@ -181,6 +193,10 @@ void odbc_type_for_column(odbc_type_info *out, const jet_db *db,
         size_t chars = col->length;
         if (!db || jet_db_version(db) != JET_VER_3)
             chars = col->length / 2;
+        /* a calculated Text column: its length is the stored wrapper's
+         * (509 bytes), its result a Text of Access's maximum, 255 */
+        if (col->flags & JET_COL_CALCULATED)
+            chars = 255;
         if (chars > 0) {
             out->column_size = chars;
             out->octet_length = (SQLLEN)(chars * 2);

@@ -42,6 +42,13 @@ typedef struct odbc_type_info {
 void odbc_type_for_column(odbc_type_info *out, const jet_db *db,
                           const jet_column *col);
 
+/**
+ * NULLABLE of a table column: SQL_NO_NULLS when its "Required" property is
+ * Yes (JET_COL_REQUIRED) or the TDEF says it cannot be NULL, otherwise
+ * SQL_NULLABLE - what Access's driver reports in SQLColumns.
+ */
+SQLSMALLINT odbc_column_nullable(const jet_column *col);
+
 /** Rows of SQLGetTypeInfo, ordered by DATA_TYPE then closeness (ODBC rule);
  *  *count receives the number of rows. Static data. */
 const odbc_type_info *odbc_type_info_rows(size_t *count);

@@ -2,7 +2,10 @@
  * test_odbc_catalog.c - catalog result sets: SQLTables (special cases,
  * patterns with \ escape, type lists), SQLColumns (18 columns),
  * SQLGetTypeInfo (filtered, SQL_ALL_TYPES, an empty but valid result),
- * SQLStatistics and SQLPrimaryKeys shapes.
+ * SQLStatistics and SQLPrimaryKeys shapes; SQLForeignKeys from
+ * MSysRelationships in its three argument forms; empty-string and escape
+ * rules of pattern arguments; the SQL_ALL_* enumerations; saved queries
+ * as VIEWs and procedures.
  */
 #include <stdio.h>
 #include <string.h>
@@ -236,12 +239,336 @@ START_TEST(statistics_and_primary_keys)
     ck_assert_int_eq(fetch_all(2, NULL, 0), 1);
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLProcedures(st, NULL, 0, NULL, 0, NULL, 0));
     ck_assert_int_eq(ncols(), 8);
-    ck_assert_int_eq(fetch_all(1, NULL, 0), 0);
+    ck_assert_int_eq(fetch_all(1, NULL, 0), 2);   /* the parameter queries */
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLStatistics(st, NULL, 0, NULL, 0,
                                                 (SQLCHAR *)"NoSuchTable",
                                                 SQL_NTS, SQL_INDEX_ALL,
                                                 SQL_QUICK));
     ck_assert_int_eq(fetch_all(1, NULL, 0), 0);
+}
+END_TEST
+
+/* Text of column col of the current row ("NULL" for NULL; static). */
+static const char *cell(SQLUSMALLINT col)
+{
+    static char buf[512];
+    SQLLEN ind;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLGetData(st, col, SQL_C_CHAR, buf, sizeof buf, &ind));
+    if (ind == SQL_NULL_DATA)
+        strcpy(buf, "NULL");
+    return buf;
+}
+
+static int cell_int(SQLUSMALLINT col)
+{
+    SQLINTEGER v = -999;
+    SQLLEN ind;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLGetData(st, col, SQL_C_SLONG, &v, 0, &ind));
+    return ind == SQL_NULL_DATA ? -999 : (int)v;
+}
+
+static SQLRETURN fk(const char *pk, const char *fkt)
+{
+    return SQLForeignKeys(st, NULL, 0, NULL, 0, (SQLCHAR *)pk,
+                          pk ? SQL_NTS : 0, NULL, 0, NULL, 0,
+                          (SQLCHAR *)fkt, fkt ? SQL_NTS : 0);
+}
+
+START_TEST(foreign_keys_primary_key_side)
+{
+    /* Orders is referenced by Order Details (cascade deletes) */
+    ODBCT_OK(SQL_HANDLE_STMT, st, fk("Orders", NULL));
+    ck_assert_int_eq(ncols(), 14);
+    ck_assert_str_eq(col_name(1), "PKTABLE_CAT");
+    ck_assert_str_eq(col_name(9), "KEY_SEQ");
+    ck_assert_str_eq(col_name(14), "DEFERRABILITY");
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_ptr_nonnull(strstr(cell(1), "nwind.mdb"));
+    ck_assert_str_eq(cell(2), "NULL");
+    ck_assert_str_eq(cell(3), "Orders");
+    ck_assert_str_eq(cell(4), "OrderID");
+    ck_assert_ptr_nonnull(strstr(cell(5), "nwind.mdb"));
+    ck_assert_str_eq(cell(7), "Order Details");
+    ck_assert_str_eq(cell(8), "OrderID");
+    ck_assert_int_eq(cell_int(9), 1);
+    ck_assert_int_eq(cell_int(10), SQL_NO_ACTION);
+    ck_assert_int_eq(cell_int(11), SQL_CASCADE);
+    ck_assert_str_eq(cell(12), "OrdersOrder Details");
+    ck_assert_str_eq(cell(13), "PrimaryKey");
+    ck_assert_int_eq(cell_int(14), SQL_NOT_DEFERRABLE);
+    ck_assert_int_eq(SQLFetch(st), SQL_NO_DATA);
+    SQLFreeStmt(st, SQL_CLOSE);
+}
+END_TEST
+
+START_TEST(foreign_keys_foreign_key_side_and_both)
+{
+    char list[1024];
+    /* Orders references Customers, Employees and Shippers: ordered by
+     * PKTABLE_NAME */
+    ODBCT_OK(SQL_HANDLE_STMT, st, fk(NULL, "orders"));
+    ck_assert_int_eq(fetch_all(3, list, sizeof list), 3);
+    ck_assert_str_eq(list, "Customers,Employees,Shippers,");
+    ODBCT_OK(SQL_HANDLE_STMT, st, fk(NULL, "Orders"));
+    fetch_all(8, list, sizeof list);
+    ck_assert_str_eq(list, "CustomerID,EmployeeID,ShipVia,");
+    /* both tables: that one relationship */
+    ODBCT_OK(SQL_HANDLE_STMT, st, fk("Shippers", "Orders"));
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_str_eq(cell(4), "ShipperID");
+    ck_assert_str_eq(cell(8), "ShipVia");
+    ck_assert_str_eq(cell(12), "ShippersOrders");
+    ck_assert_int_eq(SQLFetch(st), SQL_NO_DATA);
+    SQLFreeStmt(st, SQL_CLOSE);
+    ODBCT_OK(SQL_HANDLE_STMT, st, fk("Orders", "Shippers"));
+    ck_assert_int_eq(fetch_all(1, NULL, 0), 0);
+    /* names are ordinary arguments: no patterns */
+    ODBCT_OK(SQL_HANDLE_STMT, st, fk("Order%", NULL));
+    ck_assert_int_eq(fetch_all(1, NULL, 0), 0);
+    /* a foreign catalog or a schema names nothing */
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLForeignKeys(st, (SQLCHAR *)"/no/such.mdb", SQL_NTS, NULL, 0,
+                            (SQLCHAR *)"Orders", SQL_NTS, NULL, 0, NULL, 0,
+                            NULL, 0));
+    ck_assert_int_eq(fetch_all(1, NULL, 0), 0);
+    /* neither table: HY009 */
+    ck_assert_int_eq(fk(NULL, NULL), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY009");
+}
+END_TEST
+
+START_TEST(patterns_empty_strings_per_odbc)
+{
+    char list[2048];
+    /* "" table pattern matches only an empty name */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"", SQL_NTS,
+                                            (SQLCHAR *)"TABLE", SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 0);
+    /* "" schema: objects without a schema - all of them */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, (SQLCHAR *)"", SQL_NTS,
+                                            NULL, 0, (SQLCHAR *)"TABLE",
+                                            SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 9);
+    /* a named schema: none */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, (SQLCHAR *)"dbo",
+                                            SQL_NTS, NULL, 0,
+                                            (SQLCHAR *)"TABLE", SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 0);
+    /* "" catalog: objects without a catalog - none */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, (SQLCHAR *)"", SQL_NTS,
+                                            NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"TABLE", SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 0);
+    /* the catalog as SQLTables reports it */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st,
+                                            (SQLCHAR *)odbct_fixture("mdbtestdata/nwind.mdb"),
+                                            SQL_NTS, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"TABLE", SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 9);
+    /* SQLColumns: "" column pattern matches nothing, "" catalog too */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
+                                             (SQLCHAR *)"Shippers", SQL_NTS,
+                                             (SQLCHAR *)"", SQL_NTS));
+    ck_assert_int_eq(fetch_all(4, NULL, 0), 0);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, (SQLCHAR *)"", SQL_NTS,
+                                             NULL, 0, (SQLCHAR *)"Shippers",
+                                             SQL_NTS, NULL, 0));
+    ck_assert_int_eq(fetch_all(4, NULL, 0), 0);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
+                                             (SQLCHAR *)"Shippers", SQL_NTS,
+                                             NULL, 0));
+    ck_assert_int_eq(fetch_all(4, list, sizeof list), 3);
+    ck_assert_str_eq(list, "ShipperID,CompanyName,Phone,");
+}
+END_TEST
+
+START_TEST(patterns_wildcards_and_escapes)
+{
+    char list[2048];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"ord%", SQL_NTS,
+                                            (SQLCHAR *)"TABLE", SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, list, sizeof list), 2);
+    ck_assert_str_eq(list, "Order Details,Orders,");
+    /* escaped % is a literal percent sign: no table has one */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"Ord\\%", SQL_NTS,
+                                            NULL, 0));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 0);
+    /* _ is one character; \_ only an underscore */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"_rders", SQL_NTS,
+                                            NULL, 0));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 1);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"\\_rders", SQL_NTS,
+                                            NULL, 0));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 0);
+    /* a non-ASCII name, UTF-8, as a whole and through _ */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"Ums_tze", SQL_NTS,
+                                            NULL, 0));
+    ck_assert_int_eq(fetch_all(3, list, sizeof list), 1);
+    ck_assert_str_eq(list, "Ums\xc3\xa4tze,");
+    /* case-insensitive beyond ASCII, as Access compares names */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"UMS\xc3\x84TZE",
+                                            SQL_NTS, NULL, 0));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 1);
+    /* column patterns: "%ID" in Orders */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
+                                             (SQLCHAR *)"Orders", SQL_NTS,
+                                             (SQLCHAR *)"%ID", SQL_NTS));
+    ck_assert_int_eq(fetch_all(4, list, sizeof list), 3);
+    ck_assert_str_eq(list, "OrderID,CustomerID,EmployeeID,");
+    /* SQL_ATTR_METADATA_ID: arguments are identifiers, _ is literal */
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLSetStmtAttr(st, SQL_ATTR_METADATA_ID, (SQLPOINTER)SQL_TRUE, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"_rders", SQL_NTS,
+                                            NULL, 0));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 0);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"ORDERS", SQL_NTS,
+                                            NULL, 0));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 1);
+}
+END_TEST
+
+START_TEST(tables_enumerations)
+{
+    char list[4096];
+    /* SQL_ALL_CATALOGS: one row, the file path; other columns NULL */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, (SQLCHAR *)SQL_ALL_CATALOGS,
+                                            SQL_NTS, (SQLCHAR *)"", SQL_NTS,
+                                            (SQLCHAR *)"", SQL_NTS, NULL, 0));
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_str_eq(cell(1), odbct_fixture("mdbtestdata/nwind.mdb"));
+    ck_assert_str_eq(cell(2), "NULL");
+    ck_assert_str_eq(cell(3), "NULL");
+    ck_assert_str_eq(cell(4), "NULL");
+    ck_assert_int_eq(SQLFetch(st), SQL_NO_DATA);
+    SQLFreeStmt(st, SQL_CLOSE);
+    /* SQL_ALL_SCHEMAS: no schemas */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, (SQLCHAR *)"", SQL_NTS,
+                                            (SQLCHAR *)SQL_ALL_SCHEMAS,
+                                            SQL_NTS, (SQLCHAR *)"", SQL_NTS,
+                                            NULL, 0));
+    ck_assert_int_eq(ncols(), 5);
+    ck_assert_int_eq(fetch_all(2, NULL, 0), 0);
+    /* SQL_ALL_TABLE_TYPES: each type once, TABLE_TYPE only */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, (SQLCHAR *)"", SQL_NTS,
+                                            (SQLCHAR *)"", SQL_NTS,
+                                            (SQLCHAR *)"", SQL_NTS,
+                                            (SQLCHAR *)SQL_ALL_TABLE_TYPES,
+                                            SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, list, sizeof list), 4);
+    ck_assert_str_eq(list, "NULL,NULL,NULL,NULL,");
+    /* Excel: CatalogName = SQL_ALL_CATALOGS with a type list and NULL
+     * schema/table is an ordinary search: 9 tables and 20 VIEWs */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, (SQLCHAR *)SQL_ALL_CATALOGS,
+                                            SQL_NTS, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"TABLE,VIEW", SQL_NTS));
+    ck_assert_int_eq(fetch_all(4, NULL, 0), 29);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"'TABLE', 'VIEW'",
+                                            SQL_NTS));
+    ck_assert_int_eq(fetch_all(4, NULL, 0), 29);
+    /* ordered by TABLE_TYPE, then TABLE_NAME */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"C%", SQL_NTS,
+                                            (SQLCHAR *)"VIEW,TABLE", SQL_NTS));
+    fetch_all(3, list, sizeof list);
+    ck_assert_str_eq(list, "Categories,Customers,Catalog,Category Sales for "
+                           "1995,Current Product List,Customers and "
+                           "Suppliers by City,");
+}
+END_TEST
+
+START_TEST(queries_views_and_procedures)
+{
+    char list[2048];
+    /* parameter queries are procedures, not VIEWs */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"Sales by Year",
+                                            SQL_NTS, NULL, 0));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 0);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLProcedures(st, NULL, 0, NULL, 0,
+                                                NULL, 0));
+    ck_assert_int_eq(ncols(), 8);
+    ck_assert_str_eq(col_name(8), "PROCEDURE_TYPE");
+    ck_assert_int_eq(fetch_all(3, list, sizeof list), 2);
+    ck_assert_str_eq(list, "Employee Sales by Country,Sales by Year,");
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLProcedures(st, NULL, 0, NULL, 0,
+                                                (SQLCHAR *)"Sales%", SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 1);
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLProcedureColumns(st, NULL, 0, NULL, 0,
+                                 (SQLCHAR *)"Employee Sales by Country",
+                                 SQL_NTS, NULL, 0));
+    ck_assert_int_eq(ncols(), 19);
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_str_eq(cell(4), "Beginning Date");
+    ck_assert_int_eq(cell_int(5), SQL_PARAM_INPUT);
+    ck_assert_int_eq(cell_int(6), SQL_TYPE_TIMESTAMP);
+    ck_assert_str_eq(cell(7), "DATETIME");
+    ck_assert_int_eq(cell_int(18), 1);
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_str_eq(cell(4), "Ending Date");
+    ck_assert_int_eq(cell_int(18), 2);
+    ck_assert_int_eq(SQLFetch(st), SQL_NO_DATA);
+    SQLFreeStmt(st, SQL_CLOSE);
+}
+END_TEST
+
+START_TEST(statistics_cardinality_and_nullable)
+{
+    /* SQL_ENSURE counts rows; the PrimaryKey index has one key per row */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLStatistics(st, NULL, 0, NULL, 0,
+                                                (SQLCHAR *)"Orders", SQL_NTS,
+                                                SQL_INDEX_UNIQUE, SQL_ENSURE));
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_int_eq(cell_int(7), SQL_TABLE_STAT);
+    ck_assert_int_eq(cell_int(11), 830);
+    int n = 0;
+    while (SQL_SUCCEEDED(SQLFetch(st))) {
+        ck_assert_int_eq(cell_int(4), SQL_FALSE);      /* unique only */
+        if (strcmp(cell(6), "PrimaryKey") == 0)
+            ck_assert_int_eq(cell_int(11), 830);
+        n++;
+    }
+    ck_assert_int_ge(n, 1);
+    SQLFreeStmt(st, SQL_CLOSE);
+    /* Required = Yes -> SQL_NO_NULLS; otherwise nullable */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
+                                             (SQLCHAR *)"Categories", SQL_NTS,
+                                             (SQLCHAR *)"Category%", SQL_NTS));
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_str_eq(cell(4), "CategoryID");
+    ck_assert_str_eq(cell(6), "COUNTER");
+    ck_assert_int_eq(cell_int(11), SQL_NULLABLE);
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_str_eq(cell(4), "CategoryName");
+    ck_assert_int_eq(cell_int(11), SQL_NO_NULLS);
+    ck_assert_str_eq(cell(18), "NO");
+    SQLFreeStmt(st, SQL_CLOSE);
+    /* the table name is required (not a pattern, never NULL) */
+    ck_assert_int_eq(SQLPrimaryKeys(st, NULL, 0, NULL, 0, NULL, 0), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY009");
+    ck_assert_int_eq(SQLStatistics(st, NULL, 0, NULL, 0, NULL, 0,
+                                   SQL_INDEX_ALL, SQL_QUICK), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY009");
+    /* SQL_ROWVER: Access has no row versions */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSpecialColumns(st, SQL_ROWVER, NULL, 0,
+                                                    NULL, 0,
+                                                    (SQLCHAR *)"Orders",
+                                                    SQL_NTS, SQL_SCOPE_SESSION,
+                                                    SQL_NULLABLE));
+    ck_assert_int_eq(ncols(), 8);
+    ck_assert_int_eq(fetch_all(2, NULL, 0), 0);
 }
 END_TEST
 
@@ -258,6 +585,13 @@ static Suite *catalog_suite(void)
     tcase_add_test(tc, columns_has_18_columns_with_types);
     tcase_add_test(tc, type_info_wvarchar_then_fetch);
     tcase_add_test(tc, statistics_and_primary_keys);
+    tcase_add_test(tc, foreign_keys_primary_key_side);
+    tcase_add_test(tc, foreign_keys_foreign_key_side_and_both);
+    tcase_add_test(tc, patterns_empty_strings_per_odbc);
+    tcase_add_test(tc, patterns_wildcards_and_escapes);
+    tcase_add_test(tc, tables_enumerations);
+    tcase_add_test(tc, queries_views_and_procedures);
+    tcase_add_test(tc, statistics_cardinality_and_nullable);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -230,6 +230,28 @@ START_TEST(db_open_jet_rc4_encoded_mdb_without_password)
 }
 END_TEST
 
+START_TEST(db_tdef_required_property_sets_flag)
+{
+    /* Required is a column property (MSysObjects LvProp), not TDEF bits:
+     * nwind Categories.CategoryName is Required, CategoryID is not */
+    const char *p = fixture("mdbtestdata/nwind.mdb");
+    jet_db *db;
+    const jet_tdef *t;
+    if (!p)
+        return;
+    ck_assert_int_eq(jet_db_open(&db, p, NULL, NULL), JET_OK);
+    ck_assert_int_eq(jet_tdef_load(&t, db, jet_catalog_find(db, "Categories")),
+                     JET_OK);
+    int id = jet_tdef_find_column(t, "CategoryID");
+    int name = jet_tdef_find_column(t, "CategoryName");
+    ck_assert_int_ge(id, 0);
+    ck_assert_int_ge(name, 0);
+    ck_assert_uint_eq(t->cols[id].flags & JET_COL_REQUIRED, 0);
+    ck_assert_uint_ne(t->cols[name].flags & JET_COL_REQUIRED, 0);
+    jet_db_close(db);
+}
+END_TEST
+
 static Suite *db_suite(void)
 {
     Suite *s = suite_create("db");
@@ -243,6 +265,7 @@ static Suite *db_suite(void)
     tcase_add_test(tc, db_open_survives_every_failed_allocation);
     tcase_add_test(tc, db_open_encrypted_accdb_needs_the_password);
     tcase_add_test(tc, db_open_jet_rc4_encoded_mdb_without_password);
+    tcase_add_test(tc, db_tdef_required_property_sets_flag);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -167,6 +167,28 @@ START_TEST(typemap_calculated_column_uses_result_type)
 }
 END_TEST
 
+START_TEST(typemap_calculated_text_is_255_characters)
+{
+    /* the stored wrapper is 509 bytes; the result a Text(255) */
+    jet_column c = column(JET_T_TEXT, 509, JET_COL_CALCULATED);
+    odbc_type_info ti = describe(c);
+    ck_assert_str_eq(ti.type_name, "VARCHAR");
+    ck_assert_uint_eq(ti.column_size, 255);
+    ck_assert_int_eq(ti.octet_length, 510);
+}
+END_TEST
+
+START_TEST(typemap_required_column_is_not_nullable)
+{
+    jet_column c = column(JET_T_LONG, 4, JET_COL_FIXED | JET_COL_NULLABLE);
+    ck_assert_int_eq(odbc_column_nullable(&c), SQL_NULLABLE);
+    c.flags |= JET_COL_REQUIRED;
+    ck_assert_int_eq(odbc_column_nullable(&c), SQL_NO_NULLS);
+    c.flags = JET_COL_FIXED;
+    ck_assert_int_eq(odbc_column_nullable(&c), SQL_NO_NULLS);
+}
+END_TEST
+
 START_TEST(typemap_type_info_rows_ordered_and_complete)
 {
     size_t n = 0;
@@ -539,6 +561,8 @@ static Suite *typemap_info_suite(void)
     tcase_add_test(tc, typemap_text_size_in_characters_per_version);
     tcase_add_test(tc, typemap_binary_and_numeric_sizes_from_column);
     tcase_add_test(tc, typemap_calculated_column_uses_result_type);
+    tcase_add_test(tc, typemap_calculated_text_is_255_characters);
+    tcase_add_test(tc, typemap_required_column_is_not_nullable);
     tcase_add_test(tc, typemap_type_info_rows_ordered_and_complete);
     suite_add_tcase(s, tc);
     tc = tcase_create("info");
