@@ -1,7 +1,8 @@
 /*
  * api_exec.c - prepare/execute and result description: SQLPrepare(W),
  * SQLExecute, SQLExecDirect(W), SQLNumResultCols, SQLDescribeCol(W),
- * SQLColAttribute(W), SQLNumParams, SQLRowCount, SQLMoreResults,
+ * SQLColAttribute(W), SQLNumParams, SQLBindParameter, SQLDescribeParam,
+ * SQLRowCount, SQLMoreResults,
  * SQLCloseCursor, SQLCancel, SQLNativeSql(W).
  */
 #include "config.h"
@@ -89,6 +90,35 @@ SQLRETURN SQL_API SQLNumParams(SQLHSTMT hstmt, SQLSMALLINT *ParameterCount)
     if (!s)
         return SQL_INVALID_HANDLE;
     return stmt_leave(s, odbc_stmt_num_params(s, ParameterCount));
+}
+
+SQLRETURN SQL_API SQLBindParameter(SQLHSTMT hstmt, SQLUSMALLINT ipar,
+                                   SQLSMALLINT fParamType, SQLSMALLINT fCType,
+                                   SQLSMALLINT fSqlType, SQLULEN cbColDef,
+                                   SQLSMALLINT ibScale, SQLPOINTER rgbValue,
+                                   SQLLEN cbValueMax, SQLLEN *pcbValue)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_bind_param(s, ipar, fParamType, fCType,
+                                              fSqlType, cbColDef, ibScale,
+                                              rgbValue, cbValueMax,
+                                              pcbValue));
+}
+
+SQLRETURN SQL_API SQLDescribeParam(SQLHSTMT hstmt, SQLUSMALLINT ipar,
+                                   SQLSMALLINT *pfSqlType,
+                                   SQLULEN *pcbParamDef,
+                                   SQLSMALLINT *pibScale,
+                                   SQLSMALLINT *pfNullable)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_describe_param(s, ipar, pfSqlType,
+                                                  pcbParamDef, pibScale,
+                                                  pfNullable));
 }
 
 SQLRETURN SQL_API SQLRowCount(SQLHSTMT hstmt, SQLLEN *RowCount)

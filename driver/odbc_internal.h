@@ -80,6 +80,9 @@ typedef struct odbc_binding {
     SQLPOINTER ptr;             /* may be NULL: indicator only */
     SQLLEN buflen;
     SQLLEN *ind;
+    SQLSMALLINT precision;      /* ARD SQL_DESC_PRECISION (SQL_C_NUMERIC);
+                                   0 = the driver default */
+    SQLSMALLINT scale;          /* ARD SQL_DESC_SCALE; 0 after SQLBindCol */
 } odbc_binding;
 
 /** Description of one result column (the IRD record). */
@@ -113,7 +116,19 @@ typedef enum odbc_stmt_state {
     STMT_CURSOR = 2             /* result set open */
 } odbc_stmt_state;
 
-struct sql_select;
+struct sql_stmt;
+struct sql_cursor;
+
+/** One bound parameter (SQLBindParameter); input parameters only. */
+typedef struct odbc_param {
+    SQLSMALLINT c_type;         /* 0 = unbound */
+    SQLSMALLINT sql_type;
+    SQLULEN column_size;
+    SQLSMALLINT decimal_digits;
+    SQLPOINTER ptr;
+    SQLLEN buflen;
+    SQLLEN *ind;
+} odbc_param;
 
 struct odbc_stmt {
     odbc_hdr hdr;
@@ -133,12 +148,13 @@ struct odbc_stmt {
     uint16_t nbinds;
     /* statement */
     odbc_stmt_state state;
-    struct sql_select *sel;
+    struct sql_stmt *plan;      /* driver/sql/engine.h: the prepared query */
+    struct sql_cursor *cur;     /* its open cursor */
     const jet_tdef *tdef;
     odbc_colmeta *cols;
     uint16_t ncols;
-    bool *proj;                 /* tdef->ncols flags */
-    jet_scan *scan;
+    odbc_param *params;         /* index 0 = parameter 1 */
+    uint16_t nparams_bound;
     odbc_matrows *mat;
     size_t mat_pos;             /* next row of mat */
     bool has_row;               /* a current row exists (after fetch) */
@@ -202,6 +218,18 @@ SQLRETURN odbc_stmt_exec_direct(odbc_stmt *stmt, const char *sql,
                                 size_t len);
 SQLRETURN odbc_stmt_num_result_cols(odbc_stmt *stmt, SQLSMALLINT *out);
 SQLRETURN odbc_stmt_num_params(odbc_stmt *stmt, SQLSMALLINT *out);
+/** SQLBindParameter: input parameters only (others HY105). */
+SQLRETURN odbc_stmt_bind_param(odbc_stmt *stmt, SQLUSMALLINT num,
+                               SQLSMALLINT io_type, SQLSMALLINT c_type,
+                               SQLSMALLINT sql_type, SQLULEN column_size,
+                               SQLSMALLINT decimal_digits, SQLPOINTER ptr,
+                               SQLLEN buflen, SQLLEN *ind);
+/** SQLDescribeParam: the type guessed from what the marker is compared
+ *  with (the column's type), else SQL_WVARCHAR. */
+SQLRETURN odbc_stmt_describe_param(odbc_stmt *stmt, SQLUSMALLINT num,
+                                   SQLSMALLINT *sql_type, SQLULEN *size,
+                                   SQLSMALLINT *digits,
+                                   SQLSMALLINT *nullable);
 SQLRETURN odbc_stmt_row_count(odbc_stmt *stmt, SQLLEN *out);
 /** The IRD record of column col (1-based), or NULL with 07009 raised. */
 const odbc_colmeta *odbc_stmt_column(odbc_stmt *stmt, SQLUSMALLINT col);
@@ -249,9 +277,11 @@ SQLRETURN odbc_cat_columns(odbc_stmt *stmt, const char *cat,
                            const char *schem, const char *table,
                            const char *column);
 SQLRETURN odbc_cat_type_info(odbc_stmt *stmt, SQLSMALLINT data_type);
+/** accuracy: SQL_QUICK (CARDINALITY from the TDEF's row count) or
+ *  SQL_ENSURE (rows counted by a scan). */
 SQLRETURN odbc_cat_statistics(odbc_stmt *stmt, const char *cat,
                               const char *schem, const char *table,
-                              SQLUSMALLINT unique);
+                              SQLUSMALLINT unique, SQLUSMALLINT accuracy);
 SQLRETURN odbc_cat_primary_keys(odbc_stmt *stmt, const char *cat,
                                 const char *schem, const char *table);
 SQLRETURN odbc_cat_foreign_keys(odbc_stmt *stmt, const char *pkcat,
@@ -262,8 +292,14 @@ SQLRETURN odbc_cat_special_columns(odbc_stmt *stmt, SQLUSMALLINT id_type,
                                    const char *cat, const char *schem,
                                    const char *table, SQLUSMALLINT scope,
                                    SQLUSMALLINT nullable);
-SQLRETURN odbc_cat_procedures(odbc_stmt *stmt);
-SQLRETURN odbc_cat_procedure_columns(odbc_stmt *stmt);
+/** Saved action and parameter queries (Access's driver lists them as
+ *  procedures; plain SELECT queries are SQLTables VIEWs). */
+SQLRETURN odbc_cat_procedures(odbc_stmt *stmt, const char *cat,
+                              const char *schem, const char *proc);
+/** The PARAMETERS of those queries, as SQL_PARAM_INPUT rows. */
+SQLRETURN odbc_cat_procedure_columns(odbc_stmt *stmt, const char *cat,
+                                     const char *schem, const char *proc,
+                                     const char *column);
 
 /* ---------------------------------------------------- matrows */
 odbc_matrows *odbc_matrows_new(size_t ncols);

@@ -1,15 +1,17 @@
 /*
- * stmt.c - statement handles: prepare/execute a SELECT over one table,
- * describe its columns, fetch rowsets into bound buffers, stream values
- * with SQLGetData, statement attributes.
+ * stmt.c - statement handles: prepare/execute a SELECT through the query
+ * engine (driver/sql/engine.h), bind parameters, describe columns, fetch
+ * rowsets into bound buffers, stream values with SQLGetData, attributes.
  *
  * State machine: STMT_ALLOCATED -(prepare)-> STMT_PREPARED -(execute)->
  * STMT_CURSOR -(close)-> STMT_PREPARED. Catalog functions go straight to
  * STMT_CURSOR with a materialized result (odbc_stmt_set_matrows); closing
  * such a cursor drops it and returns to STMT_ALLOCATED.
- * Fetch decodes only projected columns (jet_scan projection mask) straight
- * into the bound buffers; the only heap memory is the statement's
- * grow-only scratch buffer.
+ * The engine's cursor decodes only the columns the query uses and hands
+ * out jet_values that convert.c writes into the bound buffers; the only
+ * heap memory per fetch is the statement's grow-only scratch buffer.
+ * Parameters are read from their bound buffers at SQLExecute (input only)
+ * and handed to the engine as jet_values (text as UTF-16LE).
  */
 #include "config.h"
 
@@ -19,7 +21,8 @@
 #include <string.h>
 
 #include "convert.h"
-#include "sql/sql.h"
+#include "sql/engine.h"
+#include "wide.h"
 
 #define DIAG(s) (&(s)->hdr.diag)
 
@@ -76,8 +79,8 @@ static void free_cols(odbc_colmeta *cols, uint16_t n)
 
 static void close_cursor(odbc_stmt *s)
 {
-    jet_scan_close(s->scan);
-    s->scan = NULL;
+    sql_cursor_close(s->cur);
+    s->cur = NULL;
     s->has_row = false;
     s->at_end = false;
     s->rows_returned = 0;
@@ -99,13 +102,11 @@ static void close_cursor(odbc_stmt *s)
 void odbc_stmt_reset(odbc_stmt *s)
 {
     close_cursor(s);
-    sql_select_free(s->sel);
-    s->sel = NULL;
+    sql_stmt_free(s->plan);
+    s->plan = NULL;
     free_cols(s->cols, s->ncols);
     s->cols = NULL;
     s->ncols = 0;
-    free(s->proj);
-    s->proj = NULL;
     s->tdef = NULL;
     s->state = STMT_ALLOCATED;
 }
@@ -121,6 +122,7 @@ SQLRETURN odbc_stmt_free(odbc_stmt *s)
         }
     }
     free(s->binds);
+    free(s->params);
     odbc_buf_free(&s->scratch);
     s->hdr.tag = ODBC_TAG_DEAD;
     s->ard.hdr.tag = s->apd.hdr.tag = ODBC_TAG_DEAD;
@@ -149,6 +151,9 @@ SQLRETURN odbc_stmt_free_stmt(odbc_stmt *s, SQLUSMALLINT option)
         s->nbinds = 0;
         return SQL_SUCCESS;
     case SQL_RESET_PARAMS:
+        free(s->params);
+        s->params = NULL;
+        s->nparams_bound = 0;
         return SQL_SUCCESS;
     case SQL_DROP:
         return odbc_stmt_free(s);
@@ -160,41 +165,44 @@ SQLRETURN odbc_stmt_free_stmt(odbc_stmt *s, SQLUSMALLINT option)
 
 /* ----------------------------------------------------------- prepare */
 
-static bool name_matches_table(const odbc_stmt *s, const char *q)
+/* The IRD record of engine result column i. */
+static int fill_col(odbc_stmt *s, odbc_colmeta *c, size_t i)
 {
-    const sql_select *sel = s->sel;
-    if (!q)
-        return true;
-    if (sel->table_alias && odbc_strcasecmp(q, sel->table_alias) == 0)
-        return true;
-    return odbc_strcasecmp(q, sel->table) == 0 ||
-           odbc_strcasecmp(q, s->tdef->name) == 0;
-}
-
-/* Is name a saved query (which jet_catalog_find does not return)? */
-static bool is_saved_query(const jet_db *db, const char *name)
-{
-    size_t n = jet_catalog_count(db);
-    for (size_t i = 0; i < n; i++) {
-        const jet_object *o = jet_catalog_at(db, i);
-        if (o && o->kind == JET_OBJ_QUERY && o->name &&
-            odbc_strcasecmp(o->name, name) == 0)
-            return true;
+    const sql_result_col *rc = sql_stmt_col(s->plan, i);
+    jet_db *db = s->dbc->db;
+    c->src = (uint16_t)i;
+    if (rc->column) {
+        odbc_type_for_column(&c->ti, db, rc->column);
+        c->nullable = odbc_column_nullable(rc->column);
+        c->base_name = odbc_strdup(rc->base_column);
+        c->table_name = odbc_strdup(rc->base_table);
+        if (!c->base_name || !c->table_name)
+            return -1;
+    } else {
+        /* a computed value: described as a column of its result type */
+        jet_column jc;
+        memset(&jc, 0, sizeof jc);
+        jc.name = rc->name;
+        jc.type = rc->type;
+        jc.result_type = rc->type;
+        jc.flags = JET_COL_NULLABLE;
+        jc.length = (uint16_t)(rc->length *
+                               (jet_db_version(db) == JET_VER_3 ? 1 : 2));
+        odbc_type_for_column(&c->ti, db, &jc);
+        c->nullable = SQL_NULLABLE;
     }
-    return false;
+    c->name = odbc_strdup(rc->name);
+    return c->name ? 0 : -1;
 }
 
-static int fill_col(odbc_stmt *s, odbc_colmeta *c, uint16_t src,
-                    const char *alias)
+/* The engine's message, with the position when it does not say it. */
+static SQLRETURN engine_error(odbc_stmt *s, const sql_error *e)
 {
-    const jet_column *jc = &s->tdef->cols[src];
-    c->src = src;
-    odbc_type_for_column(&c->ti, s->dbc->db, jc);
-    c->nullable = (jc->flags & JET_COL_NULLABLE) ? SQL_NULLABLE : SQL_NO_NULLS;
-    c->name = odbc_strdup(alias ? alias : jc->name);
-    c->base_name = odbc_strdup(jc->name);
-    c->table_name = odbc_strdup(s->tdef->name);
-    return (c->name && c->base_name && c->table_name) ? 0 : -1;
+    const char *state = e->sqlstate[0] ? e->sqlstate : "42000";
+    if (e->position && !strstr(e->msg, "(at character"))
+        return odbc_diag_add(DIAG(s), state, "%s (at character %zu)",
+                             e->msg, e->position);
+    return odbc_diag_add(DIAG(s), state, "%s", e->msg);
 }
 
 SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
@@ -206,84 +214,25 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
     if (!db)
         return odbc_diag_add(DIAG(s), "08003", "Connection not open");
     memset(&perr, 0, sizeof perr);
-    if (sql_parse(&s->sel, sql, len, &perr) != 0) {
-        s->sel = NULL;
-        return odbc_diag_add(DIAG(s), perr.sqlstate[0] ? perr.sqlstate
-                                                       : "42000",
-                             "%s (at character %zu)", perr.msg,
-                             perr.position);
+    if (sql_stmt_prepare(&s->plan, db, sql, len, NULL, &perr) != 0) {
+        s->plan = NULL;
+        if (perr.rc < 0 && perr.rc != JET_EUNSUPPORTED)
+            return odbc_diag_jet(DIAG(s), (jet_rc)perr.rc, jet_db_error(db),
+                                 DIAG_CTX_TABLE);
+        return engine_error(s, &perr);
     }
-    const sql_select *sel = s->sel;
-    if (sel->table_catalog && strcmp(sel->table_catalog, jet_db_path(db)) != 0) {
-        odbc_diag_add(DIAG(s), "42S02", "Database '%s' is not the open file",
-                      sel->table_catalog);
-        goto fail;
-    }
-    const jet_object *obj = jet_catalog_find(db, sel->table);
-    if (!obj) {
-        if (is_saved_query(db, sel->table))
-            odbc_diag_add(DIAG(s), "HYC00", "'%s' is a saved query; reading "
-                          "saved queries is not supported yet", sel->table);
-        else
-            odbc_diag_add(DIAG(s), "42S02", "Table '%s' not found",
-                          sel->table);
-        goto fail;
-    }
-    jet_rc rc = jet_tdef_load(&s->tdef, db, obj);
-    if (rc != JET_OK) {
-        odbc_diag_jet(DIAG(s), rc, jet_db_error(db), DIAG_CTX_TABLE);
-        goto fail;
-    }
-    if (sel->distinct) {
-        odbc_diag_add(DIAG(s), "HYC00", "SELECT DISTINCT is not supported yet");
-        goto fail;
-    }
-    const jet_tdef *td = s->tdef;
-    size_t n = 0;
-    for (size_t i = 0; i < sel->nitems; i++) {
-        const sql_select_item *it = &sel->items[i];
-        if (!name_matches_table(s, it->qualifier)) {
-            odbc_diag_add(DIAG(s), it->kind == SQL_ITEM_STAR ? "42S02"
-                                                            : "42S22",
-                          "'%s' does not name the table in FROM (at "
-                          "character %zu)", it->qualifier, it->position);
-            goto fail;
-        }
-        if (it->kind == SQL_ITEM_STAR) {
-            n += td->ncols;
-        } else if (jet_tdef_find_column(td, it->column) < 0) {
-            odbc_diag_add(DIAG(s), "42S22", "Column '%s' not found in "
-                          "table '%s' (at character %zu)", it->column,
-                          td->name, it->position);
-            goto fail;
-        } else {
-            n++;
-        }
-    }
+    s->tdef = sql_stmt_tdef(s->plan);
+    size_t n = sql_stmt_ncols(s->plan);
     if (n > 4096) {
         odbc_diag_add(DIAG(s), "54011", "Too many columns");
         goto fail;
     }
     s->cols = calloc(n ? n : 1, sizeof *s->cols);
-    s->proj = calloc(td->ncols ? td->ncols : 1, sizeof *s->proj);
-    if (!s->cols || !s->proj) {
-        odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
-        goto fail;
-    }
-    for (size_t i = 0; i < sel->nitems; i++) {
-        const sql_select_item *it = &sel->items[i];
-        if (it->kind == SQL_ITEM_STAR) {
-            for (uint16_t c = 0; c < td->ncols; c++) {
-                s->proj[c] = true;
-                if (fill_col(s, &s->cols[s->ncols++], c, NULL) != 0)
-                    goto nomem;
-            }
-        } else {
-            uint16_t c = (uint16_t)jet_tdef_find_column(td, it->column);
-            s->proj[c] = true;
-            if (fill_col(s, &s->cols[s->ncols++], c, it->alias) != 0)
-                goto nomem;
-        }
+    if (!s->cols)
+        goto nomem;
+    for (size_t i = 0; i < n; i++) {
+        if (fill_col(s, &s->cols[s->ncols++], i) != 0)
+            goto nomem;
     }
     s->state = STMT_PREPARED;
     return SQL_SUCCESS;
@@ -294,34 +243,345 @@ fail:
     return SQL_ERROR;
 }
 
+/* --------------------------------------------------------- parameters */
+
+SQLRETURN odbc_stmt_bind_param(odbc_stmt *s, SQLUSMALLINT num,
+                               SQLSMALLINT io_type, SQLSMALLINT c_type,
+                               SQLSMALLINT sql_type, SQLULEN column_size,
+                               SQLSMALLINT decimal_digits, SQLPOINTER ptr,
+                               SQLLEN buflen, SQLLEN *ind)
+{
+    if (num == 0)
+        return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index 0");
+    if (io_type != SQL_PARAM_INPUT)
+        return odbc_diag_add(DIAG(s), "HY105", "Invalid parameter type: "
+                             "only input parameters are supported");
+    if (buflen < 0)
+        return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
+    if (num > s->nparams_bound) {
+        odbc_param *p = realloc(s->params, num * sizeof *p);
+        if (!p)
+            return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+        memset(p + s->nparams_bound, 0,
+               (num - s->nparams_bound) * sizeof *p);
+        s->params = p;
+        s->nparams_bound = num;
+    }
+    odbc_param *p = &s->params[num - 1];
+    p->c_type = c_type;
+    p->sql_type = sql_type;
+    p->column_size = column_size;
+    p->decimal_digits = decimal_digits;
+    p->ptr = ptr;
+    p->buflen = buflen;
+    p->ind = ind;
+    return SQL_SUCCESS;
+}
+
+/* SQL_C_DEFAULT of a parameter: the C type that goes with its SQL type. */
+static SQLSMALLINT param_default_ctype(SQLSMALLINT sql_type)
+{
+    switch (sql_type) {
+    case SQL_WCHAR: case SQL_WVARCHAR: case SQL_WLONGVARCHAR:
+        return SQL_C_WCHAR;
+    case SQL_BIT: return SQL_C_BIT;
+    case SQL_TINYINT: return SQL_C_STINYINT;
+    case SQL_SMALLINT: return SQL_C_SSHORT;
+    case SQL_INTEGER: return SQL_C_SLONG;
+    case SQL_BIGINT: return SQL_C_SBIGINT;
+    case SQL_REAL: return SQL_C_FLOAT;
+    case SQL_FLOAT: case SQL_DOUBLE: return SQL_C_DOUBLE;
+    case SQL_TYPE_DATE: case SQL_DATE: return SQL_C_TYPE_DATE;
+    case SQL_TYPE_TIME: case SQL_TIME: return SQL_C_TYPE_TIME;
+    case SQL_TYPE_TIMESTAMP: case SQL_TIMESTAMP: return SQL_C_TYPE_TIMESTAMP;
+    case SQL_BINARY: case SQL_VARBINARY: case SQL_LONGVARBINARY:
+        return SQL_C_BINARY;
+    case SQL_GUID: return SQL_C_GUID;
+    default: return SQL_C_CHAR;
+    }
+}
+
+/* UTF-8 (n bytes) as UTF-16LE into a fresh buffer; *len in bytes. */
+static uint8_t *utf8_to_utf16le(const char *u8, size_t n, size_t *len)
+{
+    uint8_t *out = malloc(n * 2 + 2);
+    size_t k = 0;
+    const unsigned char *u = (const unsigned char *)u8;
+    if (!out)
+        return NULL;
+    for (size_t i = 0; i < n;) {
+        uint32_t cp = u[i];
+        size_t need = cp < 0x80 ? 0 : cp < 0xE0 ? 1 : cp < 0xF0 ? 2 : 3;
+        if (cp >= 0x80) {
+            cp &= need == 1 ? 0x1Fu : need == 2 ? 0x0Fu : 0x07u;
+            if (i + need >= n)
+                need = n - 1 - i;       /* cut short at the end */
+            for (size_t j = 1; j <= need; j++)
+                cp = (cp << 6) | (u[i + j] & 0x3Fu);
+        }
+        i += need + 1;
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            cp = 0xFFFD;
+        if (cp >= 0x10000) {
+            uint32_t v = cp - 0x10000;
+            uint16_t hi = (uint16_t)(0xD800 + (v >> 10));
+            uint16_t lo = (uint16_t)(0xDC00 + (v & 0x3FF));
+            out[k++] = (uint8_t)hi;
+            out[k++] = (uint8_t)(hi >> 8);
+            out[k++] = (uint8_t)lo;
+            out[k++] = (uint8_t)(lo >> 8);
+            continue;
+        }
+        out[k++] = (uint8_t)cp;
+        out[k++] = (uint8_t)(cp >> 8);
+    }
+    *len = k;
+    return out;
+}
+
+/* The bound value of parameter i as a jet_value; text into *owned (freed
+ * by the caller after the cursor opened, which copies it). */
+static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
+                             uint8_t **owned)
+{
+    const odbc_param *p = i < s->nparams_bound ? &s->params[i] : NULL;
+    memset(v, 0, sizeof *v);
+    *owned = NULL;
+    if (!p || p->c_type == 0)
+        return odbc_diag_add(DIAG(s), "07002", "COUNT field incorrect: "
+                             "parameter %zu is not bound", i + 1);
+    SQLLEN ind = p->ind ? *p->ind : SQL_NTS;
+    if (ind == SQL_NULL_DATA || (!p->ptr && p->ind)) {
+        v->type = JET_T_TEXT;
+        v->is_null = true;
+        return SQL_SUCCESS;
+    }
+    if (ind == SQL_DATA_AT_EXEC || ind <= SQL_LEN_DATA_AT_EXEC_OFFSET)
+        return odbc_diag_add(DIAG(s), "HYC00", "Parameters supplied at "
+                             "execution time are not supported");
+    if (!p->ptr)
+        return odbc_diag_add(DIAG(s), "HY009", "Invalid use of null "
+                             "pointer (parameter %zu)", i + 1);
+    SQLSMALLINT ct = p->c_type == SQL_C_DEFAULT
+                         ? param_default_ctype(p->sql_type) : p->c_type;
+    const void *ptr = p->ptr;
+    switch (ct) {
+    case SQL_C_CHAR: {
+        size_t n = ind == SQL_NTS ? strlen(ptr) : (size_t)ind;
+        size_t len;
+        if (!(*owned = utf8_to_utf16le(ptr, n, &len)))
+            return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+        v->type = JET_T_TEXT;
+        v->enc = JET_ENC_UCS2;
+        v->data = *owned;
+        v->len = len;
+        return SQL_SUCCESS;
+    }
+    case SQL_C_WCHAR: {
+        int ok = 1;
+        SQLINTEGER units = ind == SQL_NTS ? SQL_NTS
+                           : (SQLINTEGER)(ind / (SQLLEN)sizeof(SQLWCHAR));
+        char *u8 = odbc_wide_to_utf8(ptr, units, &ok);
+        if (!u8)
+            return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+        size_t len;
+        *owned = utf8_to_utf16le(u8, strlen(u8), &len);
+        free(u8);
+        if (!*owned)
+            return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+        v->type = JET_T_TEXT;
+        v->enc = JET_ENC_UCS2;
+        v->data = *owned;
+        v->len = len;
+        return SQL_SUCCESS;
+    }
+    case SQL_C_SLONG: case SQL_C_LONG:
+        v->type = JET_T_LONG; v->u.i = *(const SQLINTEGER *)ptr; break;
+    case SQL_C_ULONG:
+        v->type = JET_T_BIGINT; v->u.i = *(const SQLUINTEGER *)ptr; break;
+    case SQL_C_SSHORT: case SQL_C_SHORT:
+        v->type = JET_T_LONG; v->u.i = *(const SQLSMALLINT *)ptr; break;
+    case SQL_C_USHORT:
+        v->type = JET_T_LONG; v->u.i = *(const SQLUSMALLINT *)ptr; break;
+    case SQL_C_STINYINT: case SQL_C_TINYINT:
+        v->type = JET_T_LONG; v->u.i = *(const signed char *)ptr; break;
+    case SQL_C_UTINYINT:
+        v->type = JET_T_LONG; v->u.i = *(const unsigned char *)ptr; break;
+    case SQL_C_SBIGINT:
+        v->type = JET_T_BIGINT; v->u.i = *(const SQLBIGINT *)ptr; break;
+    case SQL_C_UBIGINT:
+        if (*(const SQLUBIGINT *)ptr > (SQLUBIGINT)INT64_MAX)
+            return odbc_diag_add(DIAG(s), "22003", "Numeric value out of "
+                                 "range (parameter %zu)", i + 1);
+        v->type = JET_T_BIGINT;
+        v->u.i = (int64_t)*(const SQLUBIGINT *)ptr;
+        break;
+    case SQL_C_BIT:
+        v->type = JET_T_BOOL; v->u.b = *(const unsigned char *)ptr != 0; break;
+    case SQL_C_FLOAT:
+        v->type = JET_T_DOUBLE; v->u.d = *(const SQLREAL *)ptr; break;
+    case SQL_C_DOUBLE:
+        v->type = JET_T_DOUBLE; v->u.d = *(const SQLDOUBLE *)ptr; break;
+    case SQL_C_TYPE_DATE: case SQL_C_DATE: {
+        const SQL_DATE_STRUCT *d = ptr;
+        v->type = JET_T_DATETIME;
+        v->u.d = sql_jet_days(d->year, d->month, d->day, 0, 0, 0, 0);
+        break;
+    }
+    case SQL_C_TYPE_TIME: case SQL_C_TIME: {
+        const SQL_TIME_STRUCT *t = ptr;
+        v->type = JET_T_DATETIME;
+        v->u.d = sql_jet_days(1899, 12, 30, t->hour, t->minute, t->second,
+                              0);
+        break;
+    }
+    case SQL_C_TYPE_TIMESTAMP: case SQL_C_TIMESTAMP: {
+        const SQL_TIMESTAMP_STRUCT *t = ptr;
+        if (t->month < 1 || t->month > 12 || t->day < 1 || t->day > 31 ||
+            t->hour > 23 || t->minute > 59 || t->second > 61)
+            return odbc_diag_add(DIAG(s), "22007", "Invalid datetime format "
+                                 "(parameter %zu)", i + 1);
+        v->type = JET_T_DATETIME;
+        v->u.d = sql_jet_days(t->year, t->month, t->day, t->hour, t->minute,
+                              t->second, t->fraction);
+        break;
+    }
+    case SQL_C_NUMERIC: {
+        const SQL_NUMERIC_STRUCT *n = ptr;
+        long double m = 0;
+        for (int k = SQL_MAX_NUMERIC_LEN - 1; k >= 0; k--)
+            m = m * 256 + n->val[k];
+        for (int k = 0; k < n->scale; k++)
+            m /= 10;
+        v->type = JET_T_DOUBLE;
+        v->u.d = (double)(n->sign ? m : -m);
+        break;
+    }
+    case SQL_C_BINARY:
+        v->type = JET_T_BINARY;
+        v->data = ptr;
+        v->len = ind == SQL_NTS ? (size_t)p->buflen : (size_t)ind;
+        break;
+    case SQL_C_GUID:
+        v->type = JET_T_GUID;
+        memcpy(v->u.guid, ptr, 16);
+        break;
+    default:
+        return odbc_diag_add(DIAG(s), "07006", "Restricted data type "
+                             "attribute violation (parameter %zu, C type "
+                             "%d)", i + 1, (int)ct);
+    }
+    return SQL_SUCCESS;
+}
+
+SQLRETURN odbc_stmt_describe_param(odbc_stmt *s, SQLUSMALLINT num,
+                                   SQLSMALLINT *sql_type, SQLULEN *size,
+                                   SQLSMALLINT *digits,
+                                   SQLSMALLINT *nullable)
+{
+    if (!s->plan)
+        return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
+                             "(no prepared statement)");
+    if (num == 0 || num > sql_stmt_nparams(s->plan))
+        return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index %u",
+                             (unsigned)num);
+    const sql_param_info *pi = sql_stmt_param(s->plan, num - 1);
+    odbc_type_info ti;
+    if (pi->column) {
+        odbc_type_for_column(&ti, s->dbc->db, pi->column);
+    } else {
+        jet_column jc;
+        memset(&jc, 0, sizeof jc);
+        jc.type = pi->type;
+        jc.result_type = pi->type;
+        jc.flags = JET_COL_NULLABLE;
+        jc.length = 510;
+        odbc_type_for_column(&ti, s->dbc->db, &jc);
+    }
+    if (sql_type)
+        *sql_type = ti.sql_type;
+    if (size)
+        *size = ti.column_size;
+    if (digits)
+        *digits = ti.decimal_digits > 0 ? ti.decimal_digits : 0;
+    if (nullable)
+        *nullable = SQL_NULLABLE;
+    return SQL_SUCCESS;
+}
+
+/* ----------------------------------------------------------- execute */
+
+/* A failed engine cursor call: the core's detail through the one jet_rc
+ * map, the engine's own SQLSTATE (22018, 22003, ...) otherwise. */
+static SQLRETURN exec_diag(odbc_stmt *s, jet_rc rc)
+{
+    if (s->cur) {
+        const jet_error *je = sql_cursor_core_error(s->cur);
+        if (je)
+            return odbc_diag_jet(DIAG(s), rc, je, DIAG_CTX_OTHER);
+        return engine_error(s, sql_cursor_error(s->cur));
+    }
+    return odbc_diag_jet(DIAG(s), rc, NULL, DIAG_CTX_OTHER);
+}
+
 SQLRETURN odbc_stmt_execute(odbc_stmt *s)
 {
-    if (s->state == STMT_ALLOCATED || !s->sel)
+    if (s->state == STMT_ALLOCATED || !s->plan)
         return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
                              "(no prepared statement)");
     if (!s->dbc->db)
         return odbc_diag_add(DIAG(s), "08003", "Connection not open");
     close_cursor(s);
-    if (s->sel->nparams > 0)
-        return odbc_diag_add(DIAG(s), "07002", "COUNT field incorrect: "
-                             "parameters are not supported yet");
-    jet_rc rc = jet_scan_open(&s->scan, s->dbc->db, s->tdef, s->proj);
-    if (rc != JET_OK) {
-        s->scan = NULL;
-        return odbc_diag_jet(DIAG(s), rc, jet_db_error(s->dbc->db),
-                             DIAG_CTX_OTHER);
+    size_t np = sql_stmt_nparams(s->plan);
+    jet_value *pv = NULL;
+    uint8_t **owned = NULL;
+    SQLRETURN ret = SQL_SUCCESS;
+    if (np > 0) {
+        pv = calloc(np, sizeof *pv);
+        owned = calloc(np, sizeof *owned);
+        if (!pv || !owned) {
+            ret = odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+            goto out;
+        }
+        for (size_t i = 0; i < np; i++) {
+            ret = param_value(s, i, &pv[i], &owned[i]);
+            if (!SQL_SUCCEEDED(ret))
+                goto out;
+        }
     }
-    s->limit = UINT64_MAX;
-    if (s->sel->top >= 0)
-        s->limit = (uint64_t)s->sel->top;
-    if (s->max_rows > 0 && s->max_rows < s->limit)
-        s->limit = s->max_rows;
+    sql_cursor_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.max_rows = s->max_rows;
+    opts.cancel = &s->cancel;
+    sql_error err;
+    memset(&err, 0, sizeof err);
+    if (sql_cursor_open(&s->cur, s->plan, pv, &opts, &err) != 0) {
+        s->cur = NULL;
+        if (!strcmp(err.sqlstate, "HY008"))
+            ret = odbc_diag_add(DIAG(s), "HY008", "Operation canceled");
+        else if (err.rc < 0 && strcmp(err.sqlstate, "22018") &&
+                 strcmp(err.sqlstate, "22003") &&
+                 strcmp(err.sqlstate, "22012"))
+            ret = odbc_diag_jet(DIAG(s), (jet_rc)err.rc, NULL,
+                                DIAG_CTX_OTHER);
+        else
+            ret = engine_error(s, &err);
+        s->cancel = 0;
+        goto out;
+    }
+    s->limit = UINT64_MAX;      /* TOP, LIMIT and MAX_ROWS: the engine's */
     s->state = STMT_CURSOR;
     s->has_row = false;
     s->at_end = false;
     s->rows_returned = 0;
     s->gd_col = 0;
-    return SQL_SUCCESS;
+out:
+    if (owned)
+        for (size_t i = 0; i < np; i++)
+            free(owned[i]);
+    free(owned);
+    free(pv);
+    return ret;
 }
 
 SQLRETURN odbc_stmt_exec_direct(odbc_stmt *s, const char *sql, size_t len)
@@ -355,7 +615,7 @@ SQLRETURN odbc_stmt_num_result_cols(odbc_stmt *s, SQLSMALLINT *out)
 SQLRETURN odbc_stmt_num_params(odbc_stmt *s, SQLSMALLINT *out)
 {
     if (out)
-        *out = (SQLSMALLINT)(s->sel ? s->sel->nparams : 0);
+        *out = (SQLSMALLINT)(s->plan ? sql_stmt_nparams(s->plan) : 0);
     return SQL_SUCCESS;
 }
 
@@ -403,6 +663,8 @@ SQLRETURN odbc_stmt_bind_col(odbc_stmt *s, SQLUSMALLINT col,
     b->ptr = ptr;
     b->buflen = buflen;
     b->ind = ind;
+    b->precision = 0;           /* SQLBindCol: default precision, scale 0 */
+    b->scale = 0;
     return SQL_SUCCESS;
 }
 
@@ -431,7 +693,7 @@ static jet_rc advance(odbc_stmt *s)
             rc = JET_DONE;
         }
     } else {
-        rc = jet_scan_next(s->scan);
+        rc = (jet_rc)sql_cursor_next(s->cur);
     }
     if (rc == JET_OK) {
         s->has_row = true;
@@ -451,12 +713,12 @@ static jet_rc cur_value(odbc_stmt *s, uint16_t i, jet_value *out)
         *out = s->mat->cells[(s->mat_pos - 1) * s->mat->ncols + s->cols[i].src];
         return JET_OK;
     }
-    return jet_scan_value(s->scan, s->cols[i].src, out);
+    return (jet_rc)sql_cursor_value(s->cur, s->cols[i].src, out);
 }
 
 static const jet_error *cur_error(odbc_stmt *s)
 {
-    return s->scan ? jet_scan_error(s->scan) : NULL;
+    return s->cur ? sql_cursor_core_error(s->cur) : NULL;
 }
 
 static SQLSMALLINT resolve_ctype(const odbc_stmt *s, uint16_t i,
@@ -495,7 +757,8 @@ static int conv_diag(odbc_stmt *s, odbc_conv *cv, odbc_conv_status st,
 /* Convert the bound columns of the current row into rowset row r. */
 static int bind_row(odbc_stmt *s, SQLULEN r)
 {
-    odbc_conv cv = {s->dbc->db, &s->scratch, false, JET_OK, false, 0, 0};
+    odbc_conv cv = {s->dbc->db, &s->scratch, false, JET_OK, false, 0, 0,
+                    0, 0};
     SQLLEN off = s->bind_offset_ptr ? *s->bind_offset_ptr : 0;
     int worst = 0;
     uint16_t n = s->nbinds < s->ncols ? s->nbinds : s->ncols;
@@ -524,10 +787,12 @@ static int bind_row(odbc_stmt *s, SQLULEN r)
         jet_value v;
         jet_rc rc = cur_value(s, i, &v);
         if (rc != JET_OK) {
-            odbc_diag_jet(DIAG(s), rc, cur_error(s), DIAG_CTX_OTHER);
+            exec_diag(s, rc);
             return 2;
         }
         SQLSMALLINT ct = resolve_ctype(s, i, b->c_type);
+        cv.num_precision = b->precision;
+        cv.num_scale = b->scale;
         odbc_conv_status st = odbc_convert(&cv, &v, ct, ptr, b->buflen,
                                            (SQLLEN *)ind);
         int w = conv_diag(s, &cv, st, (SQLLEN)r + 1, i + 1);
@@ -572,10 +837,9 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
         for (SQLULEN r = got; r < n; r++)
             s->row_status_ptr[r] = SQL_ROW_NOROW;
     if (err != JET_OK) {
-        const jet_error *e = cur_error(s);
         if (err == JET_EINTERRUPTED)
             return odbc_diag_add(DIAG(s), "HY008", "Operation canceled");
-        return odbc_diag_jet(DIAG(s), err, e, DIAG_CTX_OTHER);
+        return exec_diag(s, err);
     }
     if (got == 0)
         return SQL_NO_DATA;
@@ -612,7 +876,14 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
         return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
     uint16_t i = (uint16_t)(col - 1);
     SQLSMALLINT ct = resolve_ctype(s, i, c_type);
-    odbc_conv cv = {s->dbc->db, &s->scratch, true, JET_OK, false, 0, 0};
+    odbc_conv cv = {s->dbc->db, &s->scratch, true, JET_OK, false, 0, 0,
+                    0, 0};
+    /* SQL_C_NUMERIC: default precision and scale 0, unless SQL_ARD_TYPE
+     * asks for the ARD record's (SQLGetData, "SQL_C_NUMERIC") */
+    if (c_type == SQL_ARD_TYPE && i < s->nbinds) {
+        cv.num_precision = s->binds[i].precision;
+        cv.num_scale = s->binds[i].scale;
+    }
 
     if (s->gd_col != col) {
         s->gd_col = col;
@@ -635,7 +906,7 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
     jet_value v;
     jet_rc rc = cur_value(s, i, &v);
     if (rc != JET_OK)
-        return odbc_diag_jet(DIAG(s), rc, cur_error(s), DIAG_CTX_OTHER);
+        return exec_diag(s, rc);
     odbc_conv_status st = odbc_convert(&cv, &v, ct, ptr, buflen, ind);
     if (cv.repr_in_scratch) {
         s->gd_repr = true;

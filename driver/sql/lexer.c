@@ -343,16 +343,19 @@ int sql_lex_next(sql_lexer *lx, sql_token *tok)
     switch (c) {
     case '[':
         tok->kind = TOK_QIDENT;
+        tok->quote = '[';
         if (lex_quoted(lx, tok, ']', "[identifier]") != 0)
             return -1;
         break;
     case '"':
         tok->kind = TOK_QIDENT;
+        tok->quote = '"';
         if (lex_quoted(lx, tok, '"', "\"identifier\"") != 0)
             return -1;
         break;
     case '`':
         tok->kind = TOK_QIDENT;
+        tok->quote = '`';
         if (lex_quoted(lx, tok, '`', "`identifier`") != 0)
             return -1;
         break;
@@ -377,7 +380,7 @@ int sql_lex_next(sql_lexer *lx, sql_token *tok)
                 continue;
             tok->kind = single[k].k;
             advance(lx);
-            if ((c == '<' || c == '>') && lx->i < lx->len &&
+            if ((c == '<' || c == '>' || c == '!') && lx->i < lx->len &&
                 (lx->s[lx->i] == '=' || (c == '<' && lx->s[lx->i] == '>')))
                 advance(lx);
             tok->len = (size_t)(lx->s + lx->i - tok->start);

@@ -17,10 +17,14 @@
  * (sql_internal.h), but only constant conditions are applied (false or
  * NULL -> top = 0; true -> nothing); a condition on columns gets HYC00.
  *
- * Growth path: ORDER BY and select-list expressions plug in where
- * unsupported() fires today; exposing sql_expr in sql.h lets the planner
- * take WHERE. The only recursion is parse_expr, counted against
- * SQL_MAX_DEPTH, so 10,000 nested parentheses give 42000, not a crash.
+ * Two modes share this code: sql_parse() (the narrow grammar above,
+ * everything else HYC00) and sql_parse_query() for the engine ("full"):
+ * select items are expressions, WHERE is kept as a tree, and ORDER BY,
+ * TOP n PERCENT, OFFSET n ROWS / FETCH FIRST n ROWS ONLY, LIMIT n
+ * [OFFSET m], ODBC escapes {d} {t} {ts} {fn}, TRUE/FALSE, ALIKE, != and
+ * an EXPLAIN prefix are accepted (LIMIT/OFFSET/FETCH/EXPLAIN are words,
+ * not reserved keywords). The only recursion is parse_expr, counted
+ * against SQL_MAX_DEPTH, so 10,000 nested parentheses give 42000.
  */
 #include "config.h"
 
@@ -28,6 +32,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct parser {
     sql_lexer lx;
@@ -35,14 +40,11 @@ typedef struct parser {
     sql_arena *arena;
     sql_error *err;
     unsigned depth;         /* parse_expr recursion, <= SQL_MAX_DEPTH */
+    bool full;              /* sql_parse_query: the engine's grammar */
+    sql_query *q;           /* the query being built */
 } parser;
 
-/* The allocation that sql_parse returns: the tree header and the arena
- * it came from (the header itself lives in the arena's first chunk). */
-typedef struct select_holder {
-    sql_select sel;
-    sql_arena arena;
-} select_holder;
+static int parse_expr(parser *p, int min_bp, sql_expr **out);
 
 static int next(parser *p)
 {
@@ -85,6 +87,32 @@ static int nomem(parser *p)
 static bool is_kw(const parser *p, sql_kw kw)
 {
     return p->tok.kind == TOK_IDENT && p->tok.kw == kw;
+}
+
+/* A bare non-keyword word spelled w (ASCII, case-insensitively). */
+static bool is_word(const parser *p, const char *w)
+{
+    if (p->tok.kind != TOK_IDENT || p->tok.kw != KW_NONE)
+        return false;
+    size_t n = strlen(w);
+    if (p->tok.len != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = p->tok.start[i];
+        if (c >= 'a' && c <= 'z')
+            c = (char)(c - 'a' + 'A');
+        if (c != w[i])
+            return false;
+    }
+    return true;
+}
+
+/* Words that end a FROM clause in the engine's grammar (so never an
+ * implicit table alias). */
+static bool is_clause_word(const parser *p)
+{
+    return p->full && (is_word(p, "LIMIT") || is_word(p, "OFFSET") ||
+                       is_word(p, "FETCH"));
 }
 
 /* A token usable as a name: quoted, or a bare word that is no keyword. */
@@ -144,11 +172,47 @@ static int parse_alias(parser *p, const char **out)
             return -1;
         if (!is_name(p))
             return syntax(p, "expected an alias after AS");
-    } else if (!is_name(p)) {
+    } else if (!is_name(p) || is_clause_word(p)) {
         return 0;
     }
     *out = take_name(p);
     return next(p);
+}
+
+/* The engine's select item: *, name.*, or an expression [[AS] alias]. */
+static int parse_item_full(parser *p, sql_select_item *it)
+{
+    if (is_name(p)) {
+        /* name.* needs two tokens of lookahead: try, else rewind */
+        sql_lexer save_lx = p->lx;
+        sql_token save_tok = p->tok;
+        const char *first = take_name(p);
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind == TOK_DOT) {
+            if (next(p) != 0)
+                return -1;
+            if (p->tok.kind == TOK_STAR) {
+                it->kind = SQL_ITEM_STAR;
+                it->qualifier = first;
+                return next(p);
+            }
+        }
+        p->lx = save_lx;
+        p->tok = save_tok;
+    }
+    sql_expr *e;
+    if (parse_expr(p, 0, &e) != 0)
+        return -1;
+    it->expr = e;
+    if (e->kind == EXPR_COLUMN && e->quote != '"') {
+        it->kind = SQL_ITEM_COLUMN;
+        it->qualifier = e->qualifier;
+        it->column = e->text;
+    } else {
+        it->kind = SQL_ITEM_EXPR;
+    }
+    return parse_alias(p, &it->alias);
 }
 
 static int parse_item(parser *p, sql_select_item *it)
@@ -160,6 +224,8 @@ static int parse_item(parser *p, sql_select_item *it)
         it->kind = SQL_ITEM_STAR;
         return next(p);
     }
+    if (p->full)
+        return parse_item_full(p, it);
     if (!is_name(p)) {
         switch (p->tok.kind) {
         case TOK_NUMBER: case TOK_STRING: case TOK_LPAREN: case TOK_OP:
@@ -253,6 +319,8 @@ static int parse_quantifiers(parser *p, sql_select *sel)
             if (seen_top)
                 return syntax(p, "TOP given twice");
             seen_top = true;
+            if (p->q)
+                p->q->top_position = p->tok.position;
             if (next(p) != 0)
                 return -1;
             if (p->tok.kind == TOK_PARAM)
@@ -274,8 +342,18 @@ static int parse_quantifiers(parser *p, sql_select *sel)
             sel->top = n;
             if (next(p) != 0)
                 return -1;
-            if (is_kw(p, KW_PERCENT))
-                return unsupported(p, "TOP n PERCENT");
+            if (is_kw(p, KW_PERCENT)) {
+                if (!p->full)
+                    return unsupported(p, "TOP n PERCENT");
+                if (n > 100) {
+                    sql_set_error(p->err, "42000", p->q->top_position,
+                                  "TOP n PERCENT needs n from 0 to 100");
+                    return -1;
+                }
+                p->q->top_percent = true;
+                if (next(p) != 0)
+                    return -1;
+            }
             continue;
         } else {
             return 0;
@@ -396,6 +474,76 @@ static int parse_args(parser *p, sql_expr *e, bool allow_star)
     }
 }
 
+/* Is the token after the current one of kind k? */
+static int peek_kind(parser *p, sql_tok_kind k, bool *yes)
+{
+    sql_lexer save = p->lx;
+    sql_token t;
+    if (sql_lex_next(&save, &t) != 0)
+        return -1;
+    *yes = t.kind == k;
+    return 0;
+}
+
+/* ODBC escape after '{': {d 'x'} {t 'x'} {ts 'x'} {fn f(args)}; {oj},
+ * {call}, {escape} are recognised and refused with HYC00. */
+static int parse_escape(parser *p, sql_expr **out)
+{
+    size_t pos = p->tok.position;
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind != TOK_IDENT)
+        return syntax(p, "expected d, t, ts or fn after '{'");
+    const char *w = p->tok.text;
+    size_t wl = strlen(w);
+    char kind[3] = { 0 };
+    if (wl <= 2)
+        for (size_t i = 0; i < wl; i++)
+            kind[i] = (char)(w[i] | 0x20);
+    if (!strcmp(kind, "d") || !strcmp(kind, "t") || !strcmp(kind, "ts")) {
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind != TOK_STRING)
+            return syntax(p, "expected a quoted value in the ODBC escape");
+        sql_expr *e = new_expr(p, EXPR_ODBC_DATE, pos);
+        if (!e)
+            return nomem(p);
+        e->op = kind[1] == 's' ? "ts" : kind[0] == 'd' ? "d" : "t";
+        e->text = p->tok.text;
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind != TOK_RBRACE)
+            return syntax(p, "expected '}'");
+        *out = e;
+        return next(p);
+    }
+    if (!strcmp(kind, "fn")) {
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind != TOK_IDENT)
+            return syntax(p, "expected a function name after fn");
+        sql_expr *e = new_expr(p, EXPR_FUNC, p->tok.position);
+        if (!e)
+            return nomem(p);
+        e->text = p->tok.text;
+        e->odbc_fn = true;
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind != TOK_LPAREN)
+            return syntax(p, "expected '(' after the function name");
+        if (next(p) != 0 || parse_args(p, e, false) != 0)
+            return -1;
+        if (p->tok.kind != TOK_RBRACE)
+            return syntax(p, "expected '}'");
+        *out = e;
+        return next(p);
+    }
+    sql_set_error(p->err, "HYC00", pos, "not supported: ODBC escape "
+                  "{%.20s ...}%s", w,
+                  !strcmp(kind, "oj") ? " (outer joins)" : "");
+    return -1;
+}
+
 static int parse_primary(parser *p, sql_expr **out)
 {
     size_t pos = p->tok.position;
@@ -429,9 +577,32 @@ static int parse_primary(parser *p, sql_expr **out)
             return syntax(p, "expected ')'");
         return next(p);
     case TOK_LBRACE:
+        if (p->full)
+            return parse_escape(p, out);
         return unsupported(p, "ODBC escape sequences");
     default:
         break;
+    }
+    if (p->full && (is_word(p, "TRUE") || is_word(p, "FALSE"))) {
+        if (!(e = new_expr(p, EXPR_BOOL, pos)))
+            return nomem(p);
+        e->negated = is_word(p, "FALSE");
+        *out = e;
+        return next(p);
+    }
+    if (p->full && (is_kw(p, KW_LEFT) || is_kw(p, KW_RIGHT))) {
+        bool call = false;
+        if (peek_kind(p, TOK_LPAREN, &call) != 0)
+            return -1;
+        if (call) {
+            if (!(e = new_expr(p, EXPR_FUNC, pos)))
+                return nomem(p);
+            e->text = p->tok.text;
+            if (next(p) != 0 || next(p) != 0 || parse_args(p, e, false) != 0)
+                return -1;
+            *out = e;
+            return 0;
+        }
     }
     if (is_kw(p, KW_NULL)) {
         if (!(*out = new_expr(p, EXPR_NULL, pos)))
@@ -444,6 +615,7 @@ static int parse_primary(parser *p, sql_expr **out)
         return syntax(p, "expected an expression");
 
     bool bare = p->tok.kind == TOK_IDENT;
+    char quote = p->tok.quote;
     const char *first = take_name(p);
     if (next(p) != 0)
         return -1;
@@ -461,12 +633,14 @@ static int parse_primary(parser *p, sql_expr **out)
     if (!(e = new_expr(p, EXPR_COLUMN, pos)))
         return nomem(p);
     e->text = first;
+    e->quote = quote;
     if (p->tok.kind == TOK_DOT) {
         if (next(p) != 0)
             return -1;
         if (!is_name(p))
             return syntax(p, "expected a column name after '.'");
         e->qualifier = first;
+        e->quote = 0;
         e->text = take_name(p);
         if (next(p) != 0)
             return -1;
@@ -496,7 +670,8 @@ static bool infix_op(const parser *p, const char **op, int *bp)
     if (t->kind != TOK_OP)
         return false;
     static const struct { const char *op; int bp; } ops[] = {
-        { "=", BP_CMP }, { "<>", BP_CMP }, { "<", BP_CMP }, { "<=", BP_CMP },
+        { "=", BP_CMP }, { "<>", BP_CMP }, { "!=", BP_CMP },
+        { "<", BP_CMP }, { "<=", BP_CMP },
         { ">", BP_CMP }, { ">=", BP_CMP }, { "&", BP_CONCAT },
         { "+", BP_ADD }, { "-", BP_ADD }, { "\\", BP_IDIV }, { "/", BP_MUL },
         { "^", BP_POW },
@@ -504,7 +679,7 @@ static bool infix_op(const parser *p, const char **op, int *bp)
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
         if (strlen(ops[i].op) == t->len &&
             memcmp(ops[i].op, t->start, t->len) == 0) {
-            *op = ops[i].op;
+            *op = strcmp(ops[i].op, "!=") ? ops[i].op : "<>";
             *bp = ops[i].bp;
             return true;
         }
@@ -544,6 +719,14 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
         if (peek_kw(p, KW_BETWEEN, &b) != 0 || peek_kw(p, KW_IN, &i) != 0 ||
             peek_kw(p, KW_LIKE, &l) != 0)
             return -1;
+        if (!l && p->full) {
+            sql_lexer save = p->lx;
+            sql_token t;
+            if (sql_lex_next(&save, &t) != 0)
+                return -1;
+            l = t.kind == TOK_IDENT && t.kw == KW_NONE && t.len == 5 &&
+                !strncasecmp(t.start, "ALIKE", 5);
+        }
         if (!b && !i && !l)
             return 0;
         negated = true;
@@ -586,11 +769,12 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
         *done = true;
         return 0;
     }
-    if (is_kw(p, KW_LIKE)) {
+    if (is_kw(p, KW_LIKE) || (p->full && is_word(p, "ALIKE"))) {
         sql_expr *e = new_expr(p, EXPR_BINARY, pos);
         if (!e)
             return nomem(p);
         e->op = "LIKE";
+        e->alike = !is_kw(p, KW_LIKE);
         e->a = *lhs;
         if (next(p) != 0 || parse_expr(p, BP_CMP + 1, &e->b) != 0)
             return -1;
@@ -805,10 +989,135 @@ static int parse_end(parser *p)
     return 0;
 }
 
+/* A whole number (ROWS counts of OFFSET/FETCH/LIMIT). */
+static int parse_count(parser *p, const char *what, int64_t *out)
+{
+    if (p->tok.kind == TOK_PARAM)
+        return unsupported(p, "parameters as row counts");
+    if (p->tok.kind != TOK_NUMBER)
+        return syntax(p, what);
+    int64_t n = 0;
+    for (size_t i = 0; i < p->tok.len; i++) {
+        char c = p->tok.start[i];
+        if (c < '0' || c > '9')
+            return syntax(p, what);
+        if (n > (INT64_MAX - (c - '0')) / 10) {
+            sql_set_error(p->err, "42000", p->tok.position,
+                          "row count too large");
+            return -1;
+        }
+        n = n * 10 + (c - '0');
+    }
+    *out = n;
+    return next(p);
+}
+
+/* ORDER BY item (',' item)* ; then [OFFSET n ROW[S]] [FETCH FIRST|NEXT
+ * n ROW[S] ONLY] or LIMIT n [OFFSET m]. */
+static int parse_tail(parser *p, sql_query *q)
+{
+    if (is_kw(p, KW_ORDER)) {
+        if (next(p) != 0)
+            return -1;
+        if (!is_kw(p, KW_BY))
+            return syntax(p, "expected BY after ORDER");
+        if (next(p) != 0)
+            return -1;
+        size_t cap = 0;
+        for (;;) {
+            if (q->norder == cap) {
+                size_t ncap = cap ? 2 * cap : 4;
+                sql_order_item *g = sql_arena_alloc(p->arena,
+                                                    ncap * sizeof *g);
+                if (!g)
+                    return nomem(p);
+                if (cap)
+                    memcpy(g, q->order, cap * sizeof *g);
+                q->order = g;
+                cap = ncap;
+            }
+            sql_order_item *o = &q->order[q->norder];
+            o->position = p->tok.position;
+            if (parse_expr(p, 0, &o->expr) != 0)
+                return -1;
+            if (is_kw(p, KW_ASC) || is_kw(p, KW_DESC)) {
+                o->desc = is_kw(p, KW_DESC);
+                if (next(p) != 0)
+                    return -1;
+            }
+            q->norder++;
+            if (p->tok.kind != TOK_COMMA)
+                break;
+            if (next(p) != 0)
+                return -1;
+        }
+    }
+    bool limited = false;
+    if (is_word(p, "LIMIT")) {
+        q->limit_position = p->tok.position;
+        if (next(p) != 0 ||
+            parse_count(p, "expected a whole number after LIMIT",
+                        &q->limit) != 0)
+            return -1;
+        if (is_word(p, "OFFSET")) {
+            if (next(p) != 0 ||
+                parse_count(p, "expected a whole number after OFFSET",
+                            &q->offset) != 0)
+                return -1;
+        }
+        limited = true;
+    } else {
+        if (is_word(p, "OFFSET")) {
+            q->limit_position = p->tok.position;
+            if (next(p) != 0 ||
+                parse_count(p, "expected a whole number after OFFSET",
+                            &q->offset) != 0)
+                return -1;
+            if (is_word(p, "ROW") || is_word(p, "ROWS")) {
+                if (next(p) != 0)
+                    return -1;
+            }
+            limited = true;
+        }
+        if (is_word(p, "FETCH")) {
+            if (!limited)
+                q->limit_position = p->tok.position;
+            if (next(p) != 0)
+                return -1;
+            if (!is_word(p, "FIRST") && !is_word(p, "NEXT"))
+                return syntax(p, "expected FIRST or NEXT after FETCH");
+            if (next(p) != 0 ||
+                parse_count(p, "expected a whole number after FETCH FIRST",
+                            &q->limit) != 0)
+                return -1;
+            if (!is_word(p, "ROW") && !is_word(p, "ROWS"))
+                return syntax(p, "expected ROWS");
+            if (next(p) != 0)
+                return -1;
+            if (!is_word(p, "ONLY"))
+                return syntax(p, "expected ONLY");
+            if (next(p) != 0)
+                return -1;
+            limited = true;
+        }
+    }
+    if (limited && q->sel.top >= 0) {
+        sql_set_error(p->err, "42000", q->limit_position,
+                      "TOP cannot be combined with LIMIT or OFFSET/FETCH");
+        return -1;
+    }
+    return 0;
+}
+
 static int parse_statement(parser *p, sql_select *sel)
 {
     if (next(p) != 0)
         return -1;
+    if (p->full && is_word(p, "EXPLAIN")) {
+        p->q->explain = true;
+        if (next(p) != 0)
+            return -1;
+    }
     if (!is_kw(p, KW_SELECT)) {
         if (p->tok.kind == TOK_EOF) {
             sql_set_error(p->err, "42000", p->tok.position,
@@ -842,6 +1151,15 @@ static int parse_statement(parser *p, sql_select *sel)
         return -1;
     if (parse_from(p, sel) != 0)
         return -1;
+    if (p->full) {
+        if (is_kw(p, KW_WHERE)) {
+            if (next(p) != 0 || parse_expr(p, 0, &p->q->where) != 0)
+                return -1;
+        }
+        if (parse_tail(p, p->q) != 0)
+            return -1;
+        return parse_end(p);
+    }
     size_t where_pos = 0;
     bool where_on_rows = false;
     if (is_kw(p, KW_WHERE)) {
@@ -860,13 +1178,15 @@ static int parse_statement(parser *p, sql_select *sel)
     return rc;
 }
 
-int sql_parse(sql_select **out, const char *text, size_t len, sql_error *err)
+static int parse_any(sql_query **out, const char *text, size_t len,
+                     sql_error *err, bool full)
 {
     sql_error scratch;
     if (!err)
         err = &scratch;
     memset(err, 0, sizeof *err);
     *out = NULL;
+    err->rc = 0;
     if (!text && len > 0) {
         sql_set_error(err, "HY009", 0, "null statement text");
         return -1;
@@ -877,17 +1197,20 @@ int sql_parse(sql_select **out, const char *text, size_t len, sql_error *err)
         return -1;
 
     sql_arena arena = { NULL };
-    select_holder *h = sql_arena_alloc(&arena, sizeof *h);
+    sql_query *h = sql_arena_alloc(&arena, sizeof *h);
     if (!h) {
         sql_set_error(err, "HY001", 0, "out of memory");
         return -1;
     }
     h->sel.top = -1;
+    h->limit = -1;
 
     parser p;
     memset(&p, 0, sizeof p);
     p.arena = &arena;
     p.err = err;
+    p.full = full;
+    p.q = h;
     sql_lexer_init(&p.lx, text, len, &arena, err);
 
     if (parse_statement(&p, &h->sel) != 0) {
@@ -896,8 +1219,22 @@ int sql_parse(sql_select **out, const char *text, size_t len, sql_error *err)
     }
     h->sel.nparams = p.lx.nparams;
     h->arena = arena;
-    *out = &h->sel;
+    *out = h;
     return 0;
+}
+
+int sql_parse(sql_select **out, const char *text, size_t len, sql_error *err)
+{
+    sql_query *q = NULL;
+    int rc = parse_any(&q, text, len, err, false);
+    *out = q ? &q->sel : NULL;
+    return rc;
+}
+
+int sql_parse_query(sql_query **out, const char *text, size_t len,
+                    sql_error *err)
+{
+    return parse_any(out, text, len, err, true);
 }
 
 void sql_select_free(sql_select *sel)
@@ -906,6 +1243,6 @@ void sql_select_free(sql_select *sel)
         return;
     /* sel is the first member of its holder; copy the arena head out
      * before freeing the chunk the holder lives in. */
-    sql_arena arena = ((select_holder *)(void *)sel)->arena;
+    sql_arena arena = ((sql_query *)(void *)sel)->arena;
     sql_arena_free(&arena);
 }

@@ -6,11 +6,12 @@
  * one statement lives in that statement's arena and is freed at once by
  * sql_select_free().
  *
- * Today's subset: SELECT [ALL|DISTINCT] [TOP n] <items> FROM [cat.]<table>
- * [[AS] alias] where an item is *, t.*, or a column reference [[AS] alias].
- * WHERE is parsed (expression tree private to driver/sql for now); a
- * constant condition is applied by the parser itself (WHERE 1=0 gives
- * top = 0, WHERE 1=1 nothing), any other gets HYC00. ORDER BY etc. later.
+ * sql_parse() is the original, narrow entry: SELECT [ALL|DISTINCT] [TOP n]
+ * <items> FROM [cat.]<table> [[AS] alias], an item being *, t.*, or a
+ * column reference [[AS] alias]; a constant WHERE is folded (WHERE 1=0
+ * gives top = 0), anything else gets HYC00. The driver now runs every
+ * statement through the query engine (engine.h), whose parser entry
+ * sql_parse_query() (sql_internal.h) takes the full grammar.
  */
 #ifndef JET_DRIVER_SQL_H
 #define JET_DRIVER_SQL_H
@@ -25,11 +26,15 @@ typedef struct sql_error {
     char sqlstate[6];
     size_t position;
     char msg[256];
+    int rc;                 /* jet_rc when the core failed (catalog, tdef,
+                               scan), else 0; appended by helper "sql" */
 } sql_error;
 
 typedef enum sql_item_kind {
     SQL_ITEM_STAR = 1,      /* * or qualifier.* */
-    SQL_ITEM_COLUMN = 2     /* [qualifier.]column [AS alias] */
+    SQL_ITEM_COLUMN = 2,    /* [qualifier.]column [AS alias] */
+    SQL_ITEM_EXPR = 3       /* any other expression (sql_parse_query
+                               only; sql_parse never returns it) */
 } sql_item_kind;
 
 /** One select-list entry. Strings are arena-owned, unquoted, UTF-8. */
@@ -39,6 +44,8 @@ typedef struct sql_select_item {
     const char *column;     /* SQL_ITEM_COLUMN only */
     const char *alias;      /* AS name, or NULL */
     size_t position;        /* 1-based position in the statement (errors) */
+    struct sql_expr *expr;  /* sql_parse_query only: the item as an
+                               expression (COLUMN and EXPR kinds) */
 } sql_select_item;
 
 /** A parsed SELECT. */

@@ -52,7 +52,7 @@ typedef enum sql_tok_kind {
     TOK_SEMI,
     TOK_LBRACE,     /* { starts an ODBC escape */
     TOK_RBRACE,
-    TOK_OP,         /* = <> < <= > >= + - / \ ^ & ! */
+    TOK_OP,         /* = <> != < <= > >= + - / \ ^ & ! */
     TOK_DATE        /* #...# Jet date literal (text between the #) */
 } sql_tok_kind;
 
@@ -74,6 +74,7 @@ typedef struct sql_token {
     size_t len;
     size_t position;        /* 1-based character position */
     const char *text;       /* IDENT/QIDENT/STRING/NUMBER: decoded, arena */
+    char quote;             /* QIDENT: the opening quote character */
 } sql_token;
 
 typedef struct sql_lexer {
@@ -122,7 +123,10 @@ typedef enum sql_expr_kind {
     EXPR_IS_NULL,       /* a IS [NOT] NULL (negated) */
     EXPR_BETWEEN,       /* a [NOT] BETWEEN b AND c (negated) */
     EXPR_IN,            /* a [NOT] IN (args) (negated) */
-    EXPR_FUNC           /* text: function name; args */
+    EXPR_FUNC,          /* text: function name; args (COUNT(*): one
+                           EXPR_COLUMN arg with text "*") */
+    EXPR_ODBC_DATE,     /* {d|t|ts 'text'}: op "d", "t" or "ts"; text */
+    EXPR_BOOL           /* TRUE/FALSE written as such: negated = FALSE */
 } sql_expr_kind;
 
 typedef struct sql_expr sql_expr;
@@ -137,6 +141,47 @@ struct sql_expr {
     sql_expr *a, *b, *c;
     size_t nargs;
     sql_expr **args;
+    char quote;             /* EXPR_COLUMN: '"' when written "name" (Jet
+                               reads that as a string unless it names a
+                               column), else 0 */
+    bool odbc_fn;           /* EXPR_FUNC written as {fn name(...)} */
+    bool alike;             /* EXPR_BINARY "LIKE" written ALIKE */
 };
+
+/* ----------------------------------------------------- full queries */
+
+/** ORDER BY entry. */
+typedef struct sql_order_item {
+    sql_expr *expr;
+    bool desc;
+    size_t position;
+} sql_order_item;
+
+/**
+ * A statement parsed for the query engine (sql_parse_query): everything
+ * of sql_select plus the clauses sql_parse() rejects. sel is the first
+ * member; sql_select_free(&q->sel) frees the whole query.
+ */
+typedef struct sql_query {
+    sql_select sel;
+    sql_arena arena;
+    bool explain;           /* statement began with EXPLAIN */
+    bool top_percent;       /* TOP n PERCENT */
+    size_t top_position;
+    sql_expr *where;        /* or NULL */
+    size_t norder;
+    sql_order_item *order;
+    int64_t offset;         /* OFFSET n ROWS / LIMIT .. OFFSET n; 0 */
+    int64_t limit;          /* FETCH FIRST n / LIMIT n; -1 when absent */
+    size_t limit_position;
+} sql_query;
+
+/**
+ * Parse one statement in full for the engine: select-list expressions,
+ * WHERE, ORDER BY, TOP n PERCENT, OFFSET/FETCH, LIMIT, ODBC escapes,
+ * an EXPLAIN prefix. Errors as sql_parse(). Free with sql_select_free().
+ */
+int sql_parse_query(sql_query **out, const char *text, size_t len,
+                    sql_error *err);
 
 #endif

@@ -70,7 +70,8 @@ START_TEST(getfunctions_reports_exports)
     ck_assert(SQL_FUNC_EXISTS(bits, SQL_API_SQLFETCHSCROLL));
     ck_assert(SQL_FUNC_EXISTS(bits, SQL_API_SQLGETDATA));
     ck_assert(SQL_FUNC_EXISTS(bits, SQL_API_SQLTABLES));
-    ck_assert(!SQL_FUNC_EXISTS(bits, SQL_API_SQLBINDPARAMETER));
+    ck_assert(SQL_FUNC_EXISTS(bits, SQL_API_SQLBINDPARAMETER));
+    ck_assert(SQL_FUNC_EXISTS(bits, SQL_API_SQLDESCRIBEPARAM));
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetFunctions(dbc, SQL_API_SQLBINDCOL,
                                                   &one));
     ck_assert_int_eq(one, SQL_TRUE);

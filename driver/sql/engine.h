@@ -1,0 +1,156 @@
+/*
+ * engine.h - the query engine: prepare a SELECT against one open database,
+ * then run it as a row cursor with per-column jet_value access.
+ *
+ * Knows no ODBC handles and no sql.h/sqlext.h types (the driver maps C
+ * types to jet_value and jet_rc/sql_error to SQLSTATEs).
+ *
+ * Grammar (see parser.c): [EXPLAIN] SELECT [ALL|DISTINCT] [TOP n [PERCENT]]
+ * items FROM [cat.]table [[AS] alias] [WHERE cond] [ORDER BY e [ASC|DESC],..]
+ * [OFFSET n ROWS] [FETCH FIRST|NEXT n ROWS ONLY] | [LIMIT n [OFFSET m]].
+ *
+ * Semantics chosen (documented in README "SQL"):
+ *  - Text compares case-insensitively: each character is folded with
+ *    towlower() of the C.UTF-8 locale, then code points compare; accents
+ *    stay significant ("é" <> "e"). Equal-folding rows keep scan order.
+ *  - LIKE: by default both wildcard sets are live: Access * ? # and ANSI
+ *    % _; [a-z], [!a-z] classes; bracket a wildcard to match it ([%]).
+ *    ALIKE (and SQL_LIKE_ANSI) uses % _ only; SQL_LIKE_ACCESS * ? # only.
+ *  - NULL sorts first ascending, last descending (Access: NULL is low).
+ *  - TOP n with ORDER BY returns the ties of the n-th row (Access);
+ *    LIMIT / FETCH FIRST return exactly n. TOP n PERCENT rounds up.
+ *  - Aggregates over the whole result: COUNT -> LONG; SUM of BOOL, BYTE,
+ *    INT, LONG -> LONG (22003 on overflow, as Jet's "Overflow"); SUM of
+ *    BIGINT -> BIGINT; SUM/AVG of MONEY -> MONEY (exact, AVG rounded half
+ *    even to 1/10000); other SUM/AVG -> DOUBLE; MIN/MAX keep the type.
+ *  - "double quoted" in an expression names a column when one has that
+ *    name, else it is a string literal (Jet reads "x" as text).
+ *  - Unnamed expressions are labelled Expr1000, Expr1001, ... (Access).
+ *  - ORDER BY n (a whole number) names the n-th select-list column; ORDER
+ *    BY a select alias works when no table column has that name.
+ *  - Dates compare to the millisecond (chronologically, also before
+ *    1899-12-30); MONEY against MONEY, integers or decimal literals of at
+ *    most 4 decimals exactly, against other doubles as doubles.
+ *  - Text against a number or date converts the text (22018 if it is not
+ *    one); a text literal in such a comparison is converted at prepare.
+ */
+#ifndef JET_DRIVER_SQL_ENGINE_H
+#define JET_DRIVER_SQL_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "jet.h"
+#include "sql.h"
+
+typedef struct sql_stmt sql_stmt;
+typedef struct sql_cursor sql_cursor;
+
+/** LIKE wildcard dialects (see the header comment). */
+typedef enum sql_like_mode {
+    SQL_LIKE_BOTH = 0,      /* * ? # and % _ (default) */
+    SQL_LIKE_ACCESS = 1,    /* ANSI-89: * ? # only */
+    SQL_LIKE_ANSI = 2       /* ANSI-92: % _ only */
+} sql_like_mode;
+
+/** Prepare options; zero-initialise for defaults. */
+typedef struct sql_prepare_opts {
+    sql_like_mode like_mode;
+} sql_prepare_opts;
+
+/** One result column. Strings are owned by the statement. */
+typedef struct sql_result_col {
+    const char *name;           /* label: alias, column name or Expr1000 */
+    const char *base_table;     /* table name, "" for computed values */
+    const char *base_column;    /* column name, "" for computed values */
+    const jet_column *column;   /* the table column, NULL when computed */
+    jet_type type;              /* type of the values sql_cursor_value gives */
+    bool nullable;
+    uint32_t length;            /* TEXT: characters; other types 0 */
+} sql_result_col;
+
+/** What is known of a ? parameter (best guess from its context). */
+typedef struct sql_param_info {
+    jet_type type;              /* JET_T_TEXT when nothing tells */
+    const jet_column *column;   /* the compared column, or NULL */
+} sql_param_info;
+
+/**
+ * Parse text (UTF-8, len bytes), resolve names against db's catalog and
+ * the table's tdef, type-check and plan. On success returns 0 and *out
+ * owns the plan (it borrows db: free it before jet_db_close). On failure
+ * returns -1, *out = NULL, err has SQLSTATE, 1-based position, message:
+ * 42000 syntax, HYC00 unsupported, 42S02 no such table, 42S22 no such
+ * column, 22018 type mismatch, HY001 memory; err->rc a jet_rc when the
+ * core failed loading the table (the driver maps it). opts may be NULL.
+ */
+int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
+                     size_t len, const sql_prepare_opts *opts,
+                     sql_error *err);
+
+/** Free a statement; its cursors must be closed first. Safe on NULL. */
+void sql_stmt_free(sql_stmt *st);
+
+size_t sql_stmt_ncols(const sql_stmt *st);
+/** Column i (0-based, < ncols). */
+const sql_result_col *sql_stmt_col(const sql_stmt *st, size_t i);
+/** Number of ? markers. */
+size_t sql_stmt_nparams(const sql_stmt *st);
+/** Parameter i (0-based, < nparams). */
+const sql_param_info *sql_stmt_param(const sql_stmt *st, size_t i);
+/** The plan in one line, e.g. "SEEK orders.PrimaryKey (order_id = ?1)";
+ *  owned by st. EXPLAIN <select> returns this text as its one row. */
+const char *sql_stmt_plan_text(const sql_stmt *st);
+/** The table the statement reads (owned by the db). */
+const jet_tdef *sql_stmt_tdef(const sql_stmt *st);
+
+/** Run-time options of one cursor; zero-initialise for defaults. */
+typedef struct sql_cursor_opts {
+    uint64_t max_rows;          /* stop after this many rows; 0 = all */
+    const volatile int *cancel; /* non-zero: stop with JET_EINTERRUPTED
+                                   (checked every 256 rows read) */
+} sql_cursor_opts;
+
+/**
+ * Start a run of st. params: sql_stmt_nparams(st) values (NULL when
+ * none), copied; TEXT values must be JET_ENC_UCS2 (UTF-16LE bytes).
+ * Sorting, DISTINCT, TOP PERCENT and aggregates read the whole input
+ * here (bounded: JET_ELIMIT past 1 GiB of buffered rows).
+ * Returns 0, or -1 with err filled (err->rc the jet_rc, 22018 for a
+ * parameter that does not convert). opts may be NULL.
+ */
+int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
+                    const sql_cursor_opts *opts, sql_error *err);
+
+/** Next result row: JET_OK, JET_DONE, or a jet_rc < 0 (detail in
+ *  sql_cursor_error; engine errors such as 22018 come with JET_EUNSUPPORTED
+ *  or JET_ELIMIT and their own SQLSTATE there). */
+int sql_cursor_next(sql_cursor *c);
+
+/**
+ * Value of column col of the current row into *out. Text/binary spans are
+ * borrowed until the next call on c; computed text is JET_ENC_UCS2.
+ * Returns JET_OK or a jet_rc < 0 (sql_cursor_error).
+ */
+int sql_cursor_value(sql_cursor *c, size_t col, jet_value *out);
+
+/** Detail of the last failure on c (sqlstate, message, rc). */
+const sql_error *sql_cursor_error(const sql_cursor *c);
+
+/** The core's own error detail (page number and all) when the last
+ *  failure on c came from the core (scan, index, text); else NULL. */
+const jet_error *sql_cursor_core_error(const sql_cursor *c);
+
+/** Jet days (DATETIME encoding) of a calendar date and time, e.g. for
+ *  parameters bound as SQL_C_TYPE_TIMESTAMP. */
+double sql_jet_days(int year, int month, int day, int hour, int minute,
+                    int second, uint32_t fraction_ns);
+
+/** Rows read from the table so far (index entries or scan rows). */
+uint64_t sql_cursor_rows_read(const sql_cursor *c);
+
+/** Free the cursor. Safe on NULL. */
+void sql_cursor_close(sql_cursor *c);
+
+#endif

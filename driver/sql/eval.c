@@ -1,0 +1,1728 @@
+/*
+ * eval.c - values of the query engine: comparison, text folding, LIKE,
+ * date literals, scalar functions and the expression evaluator.
+ *
+ * Text is UTF-16 (as Access counts characters). Case-insensitive
+ * comparison folds each code point with towlower_l() of the C.UTF-8
+ * locale (glibc tables, not a hand-written one), then compares code
+ * points; accents stay significant. Dates are Jet days (double since
+ * 1899-12-30, the fraction's absolute value the time of day) compared
+ * through a millisecond key that orders them chronologically. MONEY is
+ * compared as integer units of 1/10000, never through double.
+ * Nothing here allocates per row from the heap: intermediate text goes
+ * to the cursor's per-row scratch, whose chunks are reused.
+ */
+#define _GNU_SOURCE 1   /* strtod_l */
+#include "config.h"
+
+#include "engine_int.h"
+
+#include <ctype.h>
+#include <locale.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <wctype.h>
+
+/* ----------------------------------------------------------- folding */
+
+static locale_t fold_locale;
+static pthread_once_t fold_once = PTHREAD_ONCE_INIT;
+
+static void fold_init(void)
+{
+    static const char *const names[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8",
+                                         "en_US.utf8" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        fold_locale = newlocale(LC_CTYPE_MASK, names[i], (locale_t)0);
+        if (fold_locale)
+            return;
+    }
+}
+
+uint32_t sql_fold(uint32_t cp)
+{
+    if (cp < 0x80)
+        return (cp >= 'A' && cp <= 'Z') ? cp + 32 : cp;
+    pthread_once(&fold_once, fold_init);
+    if (!fold_locale)
+        return cp;
+    return (uint32_t)towlower_l((wint_t)cp, fold_locale);
+}
+
+/* Next code point of UTF-16 s[*i..n), advancing *i (lone surrogates
+ * stand for themselves). */
+static uint32_t u16_next(const uint16_t *s, size_t n, size_t *i)
+{
+    uint32_t c = s[(*i)++];
+    if (c >= 0xD800 && c <= 0xDBFF && *i < n && s[*i] >= 0xDC00 &&
+        s[*i] <= 0xDFFF)
+        c = 0x10000 + ((c - 0xD800) << 10) + (s[(*i)++] - 0xDC00u);
+    return c;
+}
+
+int sql_text_cmp(const uint16_t *a, size_t an, const uint16_t *b, size_t bn)
+{
+    size_t i = 0, j = 0;
+    while (i < an && j < bn) {
+        uint32_t x = sql_fold(u16_next(a, an, &i));
+        uint32_t y = sql_fold(u16_next(b, bn, &j));
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return (i < an) - (j < bn);
+}
+
+/* ------------------------------------------------------------- dates */
+
+double sql_days_from_civil(int y, int m, int d, int64_t ms_of_day)
+{
+    /* days from 1970-01-01 (H. Hinnant's algorithm), then shift */
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    int64_t yoe = y - era * 400;
+    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    int64_t days = era * 146097 + doe - 719468 + 25569;
+    double frac = (double)ms_of_day / 86400000.0;
+    return days >= 0 ? (double)days + frac : (double)days - frac;
+}
+
+int64_t sql_date_key(double v)
+{
+    double day = trunc(v);
+    double frac = fabs(v - day);
+    int64_t ms = (int64_t)floor(frac * 86400000.0 + 0.5);
+    return (int64_t)day * 86400000 + ms;
+}
+
+static bool days_valid(int y, int m, int d)
+{
+    static const int mdays[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30,
+                                 31 };
+    if (y < 100 || y > 9999 || m < 1 || m > 12 || d < 1)
+        return false;
+    int lim = mdays[m - 1];
+    if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+        lim = 29;
+    return d <= lim;
+}
+
+/* Read up to maxd digits; -1 when none. */
+static long read_num(const char *s, size_t n, size_t *i, int maxd, int *nd)
+{
+    long v = 0;
+    int k = 0;
+    while (*i < n && k < maxd && s[*i] >= '0' && s[*i] <= '9') {
+        v = v * 10 + (s[*i] - '0');
+        (*i)++;
+        k++;
+    }
+    if (nd)
+        *nd = k;
+    return k ? v : -1;
+}
+
+static void skip_sp(const char *s, size_t n, size_t *i)
+{
+    while (*i < n && (s[*i] == ' ' || s[*i] == '\t'))
+        (*i)++;
+}
+
+/* h:m[:s[.f]] [AM|PM] -> ms of day; -1 when malformed. */
+static int64_t parse_time(const char *s, size_t n, size_t *i)
+{
+    long h = read_num(s, n, i, 2, NULL), mi = 0, se = 0, ms = 0;
+    if (h < 0 || *i >= n || s[*i] != ':')
+        return -1;
+    (*i)++;
+    if ((mi = read_num(s, n, i, 2, NULL)) < 0)
+        return -1;
+    if (*i < n && s[*i] == ':') {
+        (*i)++;
+        if ((se = read_num(s, n, i, 2, NULL)) < 0)
+            return -1;
+        if (*i < n && s[*i] == '.') {
+            int nd;
+            (*i)++;
+            long f = read_num(s, n, i, 9, &nd);
+            if (f < 0)
+                return -1;
+            while (nd < 3) {
+                f *= 10;
+                nd++;
+            }
+            while (nd > 3) {
+                f = (nd == 4) ? (f + 5) / 10 : f / 10;
+                nd--;
+            }
+            ms = f;
+            while (*i < n && s[*i] >= '0' && s[*i] <= '9')
+                (*i)++;
+        }
+    }
+    skip_sp(s, n, i);
+    if (*i + 1 < n && (s[*i] == 'A' || s[*i] == 'a' || s[*i] == 'P' ||
+                       s[*i] == 'p') && (s[*i + 1] == 'M' || s[*i + 1] == 'm')) {
+        bool pm = s[*i] == 'P' || s[*i] == 'p';
+        if (h < 1 || h > 12)
+            return -1;
+        h = h % 12 + (pm ? 12 : 0);
+        *i += 2;
+    }
+    if (h > 23 || mi > 59 || se > 59 || ms > 999)
+        return -1;
+    return ((int64_t)h * 3600 + mi * 60 + se) * 1000 + ms;
+}
+
+int sql_parse_datetime(const char *s, size_t n, int kind, double *out)
+{
+    size_t i = 0;
+    skip_sp(s, n, &i);
+    /* time alone? a number followed by ':' */
+    size_t j = i;
+    while (j < n && s[j] >= '0' && s[j] <= '9')
+        j++;
+    int64_t ms = 0;
+    if (j < n && s[j] == ':') {
+        if (kind == 'd' || kind == 's')
+            return -1;
+        if ((ms = parse_time(s, n, &i)) < 0)
+            return -1;
+        skip_sp(s, n, &i);
+        if (i != n)
+            return -1;
+        *out = (double)ms / 86400000.0;
+        return 0;
+    }
+    if (kind == 't')
+        return -1;
+    int d1, d2, d3;
+    long a = read_num(s, n, &i, 4, &d1);
+    if (a < 0 || i >= n || (s[i] != '-' && s[i] != '/'))
+        return -1;
+    char sep = s[i++];
+    long b = read_num(s, n, &i, 2, &d2);
+    if (b < 0 || i >= n || s[i] != sep)
+        return -1;
+    i++;
+    long c = read_num(s, n, &i, 4, &d3);
+    if (c < 0)
+        return -1;
+    long y, m, d;
+    if (d1 == 4) {              /* y-m-d or y/m/d */
+        y = a; m = b; d = c;
+    } else if (sep == '/' || kind == 0) {   /* US m/d/y */
+        m = a; d = b; y = c;
+        if (d3 <= 2)
+            y += y < 30 ? 2000 : 1900;
+    } else {
+        return -1;
+    }
+    if ((kind == 'd' || kind == 's') && d1 != 4)
+        return -1;
+    if (!days_valid((int)y, (int)m, (int)d))
+        return -1;
+    skip_sp(s, n, &i);
+    if (i < n) {
+        if (kind == 'd')
+            return -1;
+        if ((ms = parse_time(s, n, &i)) < 0)
+            return -1;
+        skip_sp(s, n, &i);
+        if (i != n)
+            return -1;
+    } else if (kind == 's') {
+        return -1;
+    }
+    *out = sql_days_from_civil((int)y, (int)m, (int)d, ms);
+    return 0;
+}
+
+/* Jet days -> calendar fields (for YEAR() etc.); -1 when out of range. */
+static int split_days(double v, jet_timestamp *ts)
+{
+    return jet_datetime_split(v, ts) == JET_OK ? 0 : -1;
+}
+
+/* ----------------------------------------------------------- numbers */
+
+static locale_t num_locale;
+static pthread_once_t num_once = PTHREAD_ONCE_INIT;
+
+static void num_init(void)
+{
+    num_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+}
+
+static locale_t c_locale(void)
+{
+    pthread_once(&num_once, num_init);
+    return num_locale;
+}
+
+/* Exact money units of a decimal literal with at most 4 fraction digits;
+ * false when it has more or is out of range. */
+static bool literal_units(const char *t, int64_t *units)
+{
+    __int128 v = 0;
+    int frac = -1;
+    bool neg = false;
+    if (*t == '-' || *t == '+')
+        neg = *t++ == '-';
+    for (; *t; t++) {
+        if (*t == '.') {
+            if (frac >= 0)
+                return false;
+            frac = 0;
+            continue;
+        }
+        if (*t < '0' || *t > '9')
+            return false;
+        if (frac >= 0 && ++frac > 4)
+            return false;
+        v = v * 10 + (*t - '0');
+        if (v > (__int128)INT64_MAX * 10)
+            return false;
+    }
+    for (int k = frac < 0 ? 0 : frac; k < 4; k++)
+        v *= 10;
+    if (v > INT64_MAX)
+        return false;
+    *units = neg ? -(int64_t)v : (int64_t)v;
+    return true;
+}
+
+int sql_number_literal(const char *text, sv *out)
+{
+    memset(out, 0, sizeof *out);
+    bool plain = true;
+    size_t nd = 0;
+    for (const char *t = text; *t; t++) {
+        if (*t >= '0' && *t <= '9')
+            nd++;
+        else if (!(t == text && (*t == '-' || *t == '+')))
+            plain = false;
+    }
+    if (nd == 0)
+        return -1;
+    if (plain && nd <= 18) {
+        long long v = strtoll(text, NULL, 10);
+        if (v >= INT32_MIN && v <= INT32_MAX) {
+            out->k = K_INT;
+            out->i = v;
+            return 0;
+        }
+    }
+    char *end;
+    locale_t loc = c_locale();
+    double d = loc ? strtod_l(text, &end, loc) : strtod(text, &end);
+    if (*end)
+        return -1;
+    out->k = K_DOUBLE;
+    out->d = d;
+    out->has_units = literal_units(text, &out->i);
+    return 0;
+}
+
+int sql_text_to_number(const uint16_t *s, size_t n, sv *out)
+{
+    char buf[64];
+    size_t i = 0, j = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    while (n > i && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    if (n - i == 0 || n - i >= sizeof buf)
+        return -1;
+    for (; i < n; i++) {
+        if (s[i] >= 0x80)
+            return -1;
+        char ch = (char)s[i];
+        if (!(isdigit((unsigned char)ch) || ch == '.' || ch == '-' ||
+              ch == '+' || ch == 'e' || ch == 'E'))
+            return -1;
+        buf[j++] = ch;
+    }
+    buf[j] = '\0';
+    return sql_number_literal(buf, out);
+}
+
+/* Text as a date (ASCII only). */
+static int text_to_date(const uint16_t *s, size_t n, double *out)
+{
+    char buf[64];
+    if (n >= sizeof buf)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] >= 0x80)
+            return -1;
+        buf[i] = (char)s[i];
+    }
+    return sql_parse_datetime(buf, n, 0, out);
+}
+
+/* -------------------------------------------------------- comparison */
+
+static bool is_num(uint8_t k)
+{
+    return k == K_BOOL || k == K_INT || k == K_MONEY || k == K_DOUBLE ||
+           k == K_DATE;
+}
+
+static int cmp_i128(__int128 a, __int128 b)
+{
+    return a < b ? -1 : a > b;
+}
+
+static int cmp_d(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return isnan(a) - isnan(b);
+    return a < b ? -1 : a > b;
+}
+
+/* Numeric comparison of two numeric kinds. */
+static int num_cmp(const sv *a, const sv *b)
+{
+    int64_t ai = a->k == K_BOOL ? -a->i : a->i;
+    int64_t bi = b->k == K_BOOL ? -b->i : b->i;
+    uint8_t ka = a->k == K_BOOL ? K_INT : a->k;
+    uint8_t kb = b->k == K_BOOL ? K_INT : b->k;
+    if (ka == K_INT && kb == K_INT)
+        return cmp_i128(ai, bi);
+    if (ka == K_DATE && kb == K_DATE)
+        return cmp_i128(sql_date_key(a->d), sql_date_key(b->d));
+    if (ka == K_MONEY || kb == K_MONEY) {
+        /* exact when the other side has units */
+        __int128 ua, ub;
+        bool ea = true, eb = true;
+        if (ka == K_MONEY) ua = ai;
+        else if (ka == K_INT) ua = (__int128)ai * 10000;
+        else if (ka == K_DOUBLE && a->has_units) ua = a->i;
+        else { ea = false; ua = 0; }
+        if (kb == K_MONEY) ub = bi;
+        else if (kb == K_INT) ub = (__int128)bi * 10000;
+        else if (kb == K_DOUBLE && b->has_units) ub = b->i;
+        else { eb = false; ub = 0; }
+        if (ea && eb)
+            return cmp_i128(ua, ub);
+        /* an inexact double: compare as doubles, as Jet converts
+         * Currency to Double (each side the nearest double to its
+         * decimal value) */
+        double x = ea ? (double)ua / 10000.0 : a->d;
+        double y = eb ? (double)ub / 10000.0 : b->d;
+        return cmp_d(x, y);
+    }
+    double x = ka == K_INT ? (double)ai : a->d;
+    double y = kb == K_INT ? (double)bi : b->d;
+    if (ka == K_INT && kb == K_DOUBLE)
+        return (long double)ai < (long double)y ? -1
+               : (long double)ai > (long double)y;
+    if (kb == K_INT && ka == K_DOUBLE)
+        return (long double)x < (long double)bi ? -1
+               : (long double)x > (long double)bi;
+    return cmp_d(x, y);
+}
+
+static int bytes_cmp(const uint8_t *a, size_t an, const uint8_t *b,
+                     size_t bn)
+{
+    size_t m = an < bn ? an : bn;
+    int r = m ? memcmp(a, b, m) : 0;
+    if (r)
+        return r < 0 ? -1 : 1;
+    return (an > bn) - (an < bn);
+}
+
+int sql_sv_cmp(const sv *a, const sv *b, int *res)
+{
+    if (is_num(a->k) && is_num(b->k)) {
+        *res = num_cmp(a, b);
+        return 0;
+    }
+    if (a->k == K_TEXT && b->k == K_TEXT) {
+        *res = sql_text_cmp(a->s, a->n, b->s, b->n);
+        return 0;
+    }
+    if (a->k == K_TEXT || b->k == K_TEXT) {
+        const sv *t = a->k == K_TEXT ? a : b, *o = a->k == K_TEXT ? b : a;
+        sv conv;
+        memset(&conv, 0, sizeof conv);
+        if (o->k == K_DATE) {
+            if (text_to_date(t->s, t->n, &conv.d) != 0)
+                return -1;
+            conv.k = K_DATE;
+        } else if (is_num(o->k)) {
+            if (sql_text_to_number(t->s, t->n, &conv) != 0)
+                return -1;
+        } else {
+            return -1;
+        }
+        int r = num_cmp(a->k == K_TEXT ? &conv : a, a->k == K_TEXT ? b : &conv);
+        *res = r;
+        return 0;
+    }
+    if ((a->k == K_BIN || a->k == K_GUID) && a->k == b->k) {
+        *res = bytes_cmp(a->p, a->len, b->p, b->len);
+        return 0;
+    }
+    return -1;
+}
+
+/* -------------------------------------------------------------- LIKE */
+
+/* Pattern elements. */
+enum { PE_LIT = 1, PE_ANY, PE_ONE, PE_DIGIT, PE_CLASS };
+
+typedef struct pelem {
+    uint8_t kind;
+    bool negated;           /* PE_CLASS [!...] */
+    uint32_t c;             /* PE_LIT: folded code point */
+    uint32_t nr;            /* PE_CLASS: ranges */
+    const uint32_t *r;      /* lo, hi pairs */
+} pelem;
+
+struct like_pat {
+    size_t n;
+    pelem *e;
+};
+
+like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
+                           void *(*alloc)(void *, size_t), void *ctx)
+{
+    like_pat *p = alloc(ctx, sizeof *p);
+    if (!p)
+        return NULL;
+    p->e = alloc(ctx, (n + 1) * sizeof *p->e);
+    uint32_t *ranges = alloc(ctx, (2 * n + 2) * sizeof *ranges);
+    if (!p->e || !ranges)
+        return NULL;
+    size_t i = 0, nr = 0;
+    p->n = 0;
+    while (i < n) {
+        uint32_t c = u16_next(s, n, &i);
+        pelem *e = &p->e[p->n];
+        memset(e, 0, sizeof *e);
+        if (((flags & LIKE_ACCESS) && c == '*') ||
+            ((flags & LIKE_ANSI) && c == '%')) {
+            if (p->n > 0 && p->e[p->n - 1].kind == PE_ANY)
+                continue;       /* ** is * */
+            e->kind = PE_ANY;
+        } else if (((flags & LIKE_ACCESS) && c == '?') ||
+                   ((flags & LIKE_ANSI) && c == '_')) {
+            e->kind = PE_ONE;
+        } else if ((flags & LIKE_ACCESS) && c == '#') {
+            e->kind = PE_DIGIT;
+        } else if (c == '[') {
+            /* find the closing ']' (a ']' right after '[' or '[!' is
+             * literal); without one, '[' is literal */
+            size_t j = i;
+            bool neg = false;
+            if (j < n && s[j] == '!') {
+                neg = true;
+                j++;
+            }
+            size_t start = j;
+            size_t close = n;
+            for (size_t k = start; k < n; k++) {
+                if (s[k] == ']' && k > start) {
+                    close = k;
+                    break;
+                }
+            }
+            if (close == n) {
+                e->kind = PE_LIT;
+                e->c = sql_fold(c);
+            } else {
+                e->kind = PE_CLASS;
+                e->negated = neg;
+                e->r = ranges + nr;
+                size_t k = start;
+                while (k < close) {
+                    uint32_t lo = u16_next(s, close, &k), hi = lo;
+                    if (k + 1 < close && s[k] == '-') {
+                        k++;
+                        hi = u16_next(s, close, &k);
+                    }
+                    ranges[nr++] = lo;
+                    ranges[nr++] = hi;
+                    e->nr++;
+                }
+                i = close + 1;
+                if (e->nr == 0 && !neg) {
+                    /* "[]" matches nothing in Access: keep as class */
+                }
+            }
+        } else {
+            e->kind = PE_LIT;
+            e->c = sql_fold(c);
+        }
+        p->n++;
+    }
+    return p;
+}
+
+static bool class_has(const pelem *e, uint32_t c)
+{
+    pthread_once(&fold_once, fold_init);
+    uint32_t f = sql_fold(c), u = c;
+    if (fold_locale && c >= 0x80)
+        u = (uint32_t)towupper_l((wint_t)c, fold_locale);
+    else if (c >= 'a' && c <= 'z')
+        u = c - 32;
+    for (uint32_t k = 0; k < e->nr; k++) {
+        uint32_t lo = e->r[2 * k], hi = e->r[2 * k + 1];
+        if ((c >= lo && c <= hi) || (f >= lo && f <= hi) ||
+            (u >= lo && u <= hi))
+            return true;
+    }
+    return false;
+}
+
+static bool elem_match(const pelem *e, uint32_t c)
+{
+    switch (e->kind) {
+    case PE_LIT: return sql_fold(c) == e->c;
+    case PE_ONE: return true;
+    case PE_DIGIT: return c >= '0' && c <= '9';
+    case PE_CLASS: return class_has(e, c) != e->negated;
+    default: return false;
+    }
+}
+
+/* Greedy match with one backtrack point (the last '*'): O(n * m), no
+ * recursion. Text is decoded to code points on the fly. */
+bool sql_like_match(const like_pat *pat, const uint16_t *s, size_t n)
+{
+    size_t pi = 0, si = 0;
+    size_t star_p = SIZE_MAX, star_s = 0;
+    while (si < n) {
+        if (pi < pat->n && pat->e[pi].kind == PE_ANY) {
+            star_p = ++pi;
+            star_s = si;
+            continue;
+        }
+        if (pi < pat->n) {
+            size_t next_si = si;
+            uint32_t c = u16_next(s, n, &next_si);
+            if (elem_match(&pat->e[pi], c)) {
+                pi++;
+                si = next_si;
+                continue;
+            }
+        }
+        if (star_p == SIZE_MAX)
+            return false;
+        pi = star_p;
+        u16_next(s, n, &star_s);
+        si = star_s;
+    }
+    while (pi < pat->n && pat->e[pi].kind == PE_ANY)
+        pi++;
+    return pi == pat->n;
+}
+
+/* ------------------------------------------------------ scratch memory */
+
+struct tmp_chunk {
+    tmp_chunk *next;
+    size_t cap, used;
+    max_align_t data[];
+};
+
+static void *chunk_alloc(tmp_chunk **list, size_t bytes, bool reuse)
+{
+    const size_t align = sizeof(max_align_t);
+    if (bytes > SIZE_MAX / 4)
+        return NULL;
+    bytes = (bytes + align - 1) / align * align;
+    if (bytes == 0)
+        bytes = align;
+    tmp_chunk *c;
+    if (reuse) {
+        for (c = *list; c; c = c->next)
+            if (c->cap - c->used >= bytes)
+                break;
+    } else {
+        c = *list;
+        if (c && c->cap - c->used < bytes)
+            c = NULL;
+    }
+    if (!c) {
+        size_t cap = bytes > 65536 ? bytes : 65536;
+        c = malloc(sizeof *c + cap);
+        if (!c)
+            return NULL;
+        c->cap = cap;
+        c->used = 0;
+        c->next = *list;
+        *list = c;
+    }
+    void *p = (char *)c->data + c->used;
+    c->used += bytes;
+    return p;
+}
+
+void *sql_tmp_alloc(sql_cursor *c, size_t bytes)
+{
+    return chunk_alloc(&c->tmp, bytes, true);
+}
+
+void *sql_chunk_alloc(tmp_chunk **list, size_t bytes)
+{
+    return chunk_alloc(list, bytes, false);
+}
+
+void sql_tmp_reset(sql_cursor *c)
+{
+    for (tmp_chunk *t = c->tmp; t; t = t->next)
+        t->used = 0;
+}
+
+void sql_tmp_free(tmp_chunk **list)
+{
+    tmp_chunk *t = *list;
+    while (t) {
+        tmp_chunk *n = t->next;
+        free(t);
+        t = n;
+    }
+    *list = NULL;
+}
+
+uint16_t *sql_utf8_to_u16(const char *s, size_t *n,
+                          void *(*alloc)(void *, size_t), void *ctx)
+{
+    size_t len = strlen(s), k = 0;
+    uint16_t *out = alloc(ctx, (len + 1) * sizeof *out);
+    if (!out)
+        return NULL;
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        if (u[i] < 0x80) {
+            cp = u[i++];
+        } else if (u[i] < 0xE0 && i + 1 < len) {
+            cp = ((u[i] & 0x1Fu) << 6) | (u[i + 1] & 0x3Fu);
+            i += 2;
+        } else if (u[i] < 0xF0 && i + 2 < len) {
+            cp = ((u[i] & 0x0Fu) << 12) | ((u[i + 1] & 0x3Fu) << 6) |
+                 (u[i + 2] & 0x3Fu);
+            i += 3;
+        } else if (i + 3 < len) {
+            cp = ((u[i] & 0x07u) << 18) | ((u[i + 1] & 0x3Fu) << 12) |
+                 ((u[i + 2] & 0x3Fu) << 6) | (u[i + 3] & 0x3Fu);
+            i += 4;
+        } else {
+            cp = 0xFFFD;
+            i++;
+        }
+        if (cp >= 0x10000) {
+            cp -= 0x10000;
+            out[k++] = (uint16_t)(0xD800 + (cp >> 10));
+            out[k++] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+        } else {
+            out[k++] = (uint16_t)cp;
+        }
+    }
+    *n = k;
+    return out;
+}
+
+/* ------------------------------------------------------------ errors */
+
+int sql_cursor_fail(sql_cursor *c, const char *state, size_t pos,
+                    const char *fmt, ...)
+{
+    snprintf(c->err.sqlstate, sizeof c->err.sqlstate, "%s", state);
+    c->err.position = pos;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->err.msg, sizeof c->err.msg, fmt, ap);
+    va_end(ap);
+    if (!c->err.rc)
+        c->err.rc = JET_EUNSUPPORTED;
+    c->core_failed = false;
+    return -1;
+}
+
+int sql_cursor_fail_rc(sql_cursor *c, int rc, const jet_error *je)
+{
+    const char *state = "HY000";
+    switch (rc) {
+    case JET_ENOMEM: state = "HY001"; break;
+    case JET_EINTERRUPTED: state = "HY008"; break;
+    case JET_EUNSUPPORTED: state = "HYC00"; break;
+    case JET_ENOTFOUND: state = "42S02"; break;
+    default: break;
+    }
+    c->err.rc = rc;
+    snprintf(c->err.sqlstate, sizeof c->err.sqlstate, "%s", state);
+    c->err.position = 0;
+    c->core_failed = true;
+    memset(&c->core_err, 0, sizeof c->core_err);
+    c->core_err.rc = (jet_rc)rc;
+    c->core_err.pgno = UINT32_MAX;
+    if (je)
+        c->core_err = *je;
+    if (je && je->msg[0])
+        snprintf(c->err.msg, sizeof c->err.msg, "%s", je->msg);
+    else
+        snprintf(c->err.msg, sizeof c->err.msg, "%s",
+                 jet_rc_str((jet_rc)rc));
+    return -1;
+}
+
+static int mismatch(sql_cursor *c, const enode *e)
+{
+    c->err.rc = JET_EUNSUPPORTED;
+    return sql_cursor_fail(c, "22018", e->position,
+                           "Data type mismatch in criteria expression "
+                           "(at character %zu)", e->position);
+}
+
+static int overflow(sql_cursor *c, const enode *e)
+{
+    c->err.rc = JET_ELIMIT;
+    return sql_cursor_fail(c, "22003", e->position,
+                           "Overflow (at character %zu)", e->position);
+}
+
+/* ------------------------------------------------------- conversions */
+
+/* Any value as text into scratch (numbers in plain notation). */
+static int to_text(sql_cursor *c, const sv *v, sv *out)
+{
+    char buf[80];
+    int n = 0;
+    switch (v->k) {
+    case K_TEXT:
+        *out = *v;
+        return 0;
+    case K_BOOL:
+        n = snprintf(buf, sizeof buf, "%s", v->i ? "True" : "False");
+        break;
+    case K_INT:
+        n = snprintf(buf, sizeof buf, "%lld", (long long)v->i);
+        break;
+    case K_MONEY: {
+        n = (int)jet_money_format(v->i, buf, sizeof buf);
+        /* trim trailing zeros of the 4 decimals, as CStr does */
+        while (n > 0 && buf[n - 1] == '0')
+            n--;
+        if (n > 0 && buf[n - 1] == '.')
+            n--;
+        buf[n] = '\0';
+        break;
+    }
+    case K_DOUBLE:
+        n = snprintf(buf, sizeof buf, "%.15g", v->d);
+        break;
+    case K_DATE: {
+        jet_timestamp ts;
+        if (split_days(v->d, &ts) != 0)
+            return -1;
+        if (ts.hour || ts.minute || ts.second)
+            n = snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d",
+                         ts.year, ts.month, ts.day, ts.hour, ts.minute,
+                         ts.second);
+        else
+            n = snprintf(buf, sizeof buf, "%04d-%02d-%02d", ts.year,
+                         ts.month, ts.day);
+        break;
+    }
+    default:
+        return -1;
+    }
+    uint16_t *u = sql_tmp_alloc(c, (size_t)(n > 0 ? n : 1) * 2);
+    if (!u)
+        return -1;
+    for (int i = 0; i < n; i++)
+        u[i] = (unsigned char)buf[i];
+    memset(out, 0, sizeof *out);
+    out->k = K_TEXT;
+    out->s = u;
+    out->n = (size_t)n;
+    return 0;
+}
+
+/* Any value as a double (text parsed); -1 when not numeric. */
+static int to_double(const sv *v, double *out)
+{
+    sv t;
+    switch (v->k) {
+    case K_BOOL: *out = v->i ? -1.0 : 0.0; return 0;
+    case K_INT: *out = (double)v->i; return 0;
+    case K_MONEY: *out = (double)v->i / 10000.0; return 0;
+    case K_DOUBLE: case K_DATE: *out = v->d; return 0;
+    case K_TEXT:
+        if (sql_text_to_number(v->s, v->n, &t) != 0)
+            return -1;
+        return to_double(&t, out);
+    default:
+        return -1;
+    }
+}
+
+/* Any value as a date; -1 when not. */
+static int to_date(const sv *v, double *out)
+{
+    if (v->k == K_TEXT)
+        return text_to_date(v->s, v->n, out);
+    return to_double(v, out);
+}
+
+/* Any value as an int64 (doubles rounded half even, as Jet's CLng). */
+static int to_int(const sv *v, int64_t *out)
+{
+    if (v->k == K_INT) {
+        *out = v->i;
+        return 0;
+    }
+    if (v->k == K_BOOL) {
+        *out = v->i ? -1 : 0;
+        return 0;
+    }
+    double d;
+    if (to_double(v, &d) != 0)
+        return -1;
+    d = nearbyint(d);
+    if (!(d >= -9.2e18 && d <= 9.2e18))
+        return -2;
+    *out = (int64_t)d;
+    return 0;
+}
+
+/* ---------------------------------------------------------- functions */
+
+static void set_int(sv *out, int64_t v)
+{
+    memset(out, 0, sizeof *out);
+    out->k = K_INT;
+    out->i = v;
+}
+
+static void set_double(sv *out, double v)
+{
+    memset(out, 0, sizeof *out);
+    out->k = K_DOUBLE;
+    out->d = v;
+}
+
+static int text_arg(sql_cursor *c, const enode *e, const sv *v, sv *out)
+{
+    if (to_text(c, v, out) != 0)
+        return mismatch(c, e);
+    return 0;
+}
+
+static bool is_space16(uint16_t u)
+{
+    return u == ' ';
+}
+
+/* Round half to even at `digits` decimals (Access Round). */
+static double round_even(double x, int digits)
+{
+    double f = pow(10.0, digits);
+    double y = x * f;
+    double r = nearbyint(y);    /* FE_TONEAREST: ties to even */
+    return r / f;
+}
+
+static int eval_func(sql_cursor *c, const enode *e, sv *out)
+{
+    sv a[3];
+    size_t na = e->nargs < 3 ? e->nargs : 3;
+    if (e->sub == F_CONCAT) {
+        /* a & b ...: NULL as empty; all NULL gives NULL */
+        size_t total = 0;
+        bool any = false;
+        sv parts[16];
+        size_t np = e->nargs < 16 ? e->nargs : 16;
+        for (size_t i = 0; i < np; i++) {
+            sv v;
+            if (sql_eval(c, e->args[i], &v) != 0)
+                return -1;
+            if (v.k == K_NULL) {
+                parts[i].k = K_NULL;
+                continue;
+            }
+            any = true;
+            if (text_arg(c, e, &v, &parts[i]) != 0)
+                return -1;
+            total += parts[i].n;
+        }
+        memset(out, 0, sizeof *out);
+        if (!any)
+            return 0;
+        uint16_t *u = sql_tmp_alloc(c, (total ? total : 1) * 2);
+        if (!u)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        size_t k = 0;
+        for (size_t i = 0; i < np; i++)
+            if (parts[i].k == K_TEXT && parts[i].n) {
+                memcpy(u + k, parts[i].s, parts[i].n * 2);
+                k += parts[i].n;
+            }
+        out->k = K_TEXT;
+        out->s = u;
+        out->n = k;
+        return 0;
+    }
+    for (size_t i = 0; i < na; i++) {
+        if (sql_eval(c, e->args[i], &a[i]) != 0)
+            return -1;
+        if (a[i].k == K_NULL) {
+            memset(out, 0, sizeof *out);
+            return 0;
+        }
+    }
+    memset(out, 0, sizeof *out);
+    switch (e->sub) {
+    case F_UCASE: case F_LCASE: {
+        sv t;
+        pthread_once(&fold_once, fold_init);
+        if (text_arg(c, e, &a[0], &t) != 0)
+            return -1;
+        uint16_t *u = sql_tmp_alloc(c, (t.n ? t.n : 1) * 2);
+        if (!u)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        for (size_t i = 0; i < t.n; i++) {
+            uint32_t ch = t.s[i];
+            if (ch >= 0xD800 && ch <= 0xDFFF) {
+                u[i] = (uint16_t)ch;
+                continue;
+            }
+            uint32_t m = ch;
+            if (e->sub == F_LCASE)
+                m = sql_fold(ch);
+            else if (ch < 0x80)
+                m = (ch >= 'a' && ch <= 'z') ? ch - 32 : ch;
+            else if (fold_locale)
+                m = (uint32_t)towupper_l((wint_t)ch, fold_locale);
+            u[i] = m <= 0xFFFF && !(m >= 0xD800 && m <= 0xDFFF) ?
+                   (uint16_t)m : (uint16_t)ch;
+        }
+        out->k = K_TEXT;
+        out->s = u;
+        out->n = t.n;
+        return 0;
+    }
+    case F_LEN: {
+        sv t;
+        if (text_arg(c, e, &a[0], &t) != 0)
+            return -1;
+        set_int(out, (int64_t)t.n);
+        return 0;
+    }
+    case F_LTRIM: case F_RTRIM: case F_TRIM: {
+        sv t;
+        if (text_arg(c, e, &a[0], &t) != 0)
+            return -1;
+        size_t b = 0, en = t.n;
+        if (e->sub != F_RTRIM)
+            while (b < en && is_space16(t.s[b]))
+                b++;
+        if (e->sub != F_LTRIM)
+            while (en > b && is_space16(t.s[en - 1]))
+                en--;
+        *out = t;
+        out->s = t.s + b;
+        out->n = en - b;
+        return 0;
+    }
+    case F_LEFT: case F_RIGHT: case F_MID: {
+        sv t;
+        int64_t start = 1, len;
+        if (text_arg(c, e, &a[0], &t) != 0)
+            return -1;
+        if (e->sub == F_MID) {
+            if (to_int(&a[1], &start) != 0)
+                return mismatch(c, e);
+            if (start < 1)
+                return sql_cursor_fail(c, "22011", e->position,
+                                       "Invalid start position %lld "
+                                       "(at character %zu)",
+                                       (long long)start, e->position);
+            len = (int64_t)t.n;
+            if (na > 2 && to_int(&a[2], &len) != 0)
+                return mismatch(c, e);
+        } else if (to_int(&a[1], &len) != 0) {
+            return mismatch(c, e);
+        }
+        if (len < 0)
+            return sql_cursor_fail(c, "22011", e->position,
+                                   "Invalid length %lld (at character %zu)",
+                                   (long long)len, e->position);
+        size_t n = t.n;
+        size_t b = e->sub == F_RIGHT ? (len >= (int64_t)n ? 0 : n - (size_t)len)
+                   : (size_t)(start - 1 < (int64_t)n ? start - 1 : (int64_t)n);
+        size_t l = (size_t)(len < (int64_t)(n - b) ? len : (int64_t)(n - b));
+        *out = t;
+        out->s = t.s + b;
+        out->n = l;
+        return 0;
+    }
+    case F_LOCATE: case F_INSTR: {
+        /* LOCATE(sub, s[, start]); INSTR([start,] s, sub) */
+        sv sub, str;
+        int64_t start = 1;
+        const sv *psub, *pstr;
+        if (e->sub == F_LOCATE) {
+            psub = &a[0];
+            pstr = &a[1];
+            if (na > 2 && to_int(&a[2], &start) != 0)
+                return mismatch(c, e);
+        } else if (na > 2) {
+            if (to_int(&a[0], &start) != 0)
+                return mismatch(c, e);
+            pstr = &a[1];
+            psub = &a[2];
+        } else {
+            pstr = &a[0];
+            psub = &a[1];
+        }
+        if (text_arg(c, e, psub, &sub) != 0 || text_arg(c, e, pstr, &str) != 0)
+            return -1;
+        if (start < 1)
+            start = 1;
+        int64_t found = 0;
+        for (size_t i = (size_t)start - 1; i + sub.n <= str.n && !found; i++)
+            if (sql_text_cmp(str.s + i, sub.n, sub.s, sub.n) == 0)
+                found = (int64_t)i + 1;
+        if ((size_t)start - 1 > str.n)
+            found = 0;
+        set_int(out, found);
+        return 0;
+    }
+    case F_ABS:
+        *out = a[0];
+        if (a[0].k == K_INT || a[0].k == K_MONEY) {
+            if (a[0].i == INT64_MIN)
+                return overflow(c, e);
+            out->i = a[0].i < 0 ? -a[0].i : a[0].i;
+            return 0;
+        }
+        if (a[0].k == K_BOOL) {
+            set_int(out, a[0].i ? 1 : 0);
+            return 0;
+        }
+        if (to_double(&a[0], &out->d) != 0)
+            return mismatch(c, e);
+        set_double(out, fabs(out->d));
+        return 0;
+    case F_ROUND: {
+        int64_t digits = 0;
+        if (na > 1 && to_int(&a[1], &digits) != 0)
+            return mismatch(c, e);
+        if (digits < 0 || digits > 15)
+            return sql_cursor_fail(c, "22003", e->position,
+                                   "Invalid ROUND precision (at character "
+                                   "%zu)", e->position);
+        if (a[0].k == K_INT || a[0].k == K_BOOL) {
+            *out = a[0];
+            return 0;
+        }
+        if (a[0].k == K_MONEY) {
+            *out = a[0];
+            if (digits < 4) {
+                int64_t f = 1;
+                for (int64_t k = digits; k < 4; k++)
+                    f *= 10;
+                int64_t q = a[0].i / f, r = a[0].i % f;
+                int64_t ar = r < 0 ? -r : r;
+                if (2 * ar > f || (2 * ar == f && (q % 2 != 0)))
+                    q += a[0].i < 0 ? -1 : 1;
+                out->i = q * f;
+            }
+            return 0;
+        }
+        double d;
+        if (to_double(&a[0], &d) != 0)
+            return mismatch(c, e);
+        set_double(out, round_even(d, (int)digits));
+        return 0;
+    }
+    case F_FLOOR: case F_CEILING: case F_INT: case F_FIX: {
+        if (a[0].k == K_INT || a[0].k == K_BOOL) {
+            *out = a[0];
+            return 0;
+        }
+        double d;
+        if (to_double(&a[0], &d) != 0)
+            return mismatch(c, e);
+        d = e->sub == F_CEILING ? ceil(d) : e->sub == F_FIX ? trunc(d)
+            : floor(d);
+        if (a[0].k == K_MONEY) {
+            out->k = K_MONEY;
+            out->i = (int64_t)d * 10000;
+            return 0;
+        }
+        set_double(out, d);
+        return 0;
+    }
+    case F_SGN: {
+        double d;
+        if (to_double(&a[0], &d) != 0)
+            return mismatch(c, e);
+        set_int(out, d > 0 ? 1 : d < 0 ? -1 : 0);
+        return 0;
+    }
+    case F_SQRT: {
+        double d;
+        if (to_double(&a[0], &d) != 0)
+            return mismatch(c, e);
+        if (d < 0)
+            return sql_cursor_fail(c, "22003", e->position,
+                                   "Invalid procedure call: square root of "
+                                   "a negative number (at character %zu)",
+                                   e->position);
+        set_double(out, sqrt(d));
+        return 0;
+    }
+    case F_MOD: {
+        int64_t x, y;
+        if (to_int(&a[0], &x) != 0 || to_int(&a[1], &y) != 0)
+            return mismatch(c, e);
+        if (y == 0)
+            return sql_cursor_fail(c, "22012", e->position,
+                                   "Division by zero (at character %zu)",
+                                   e->position);
+        set_int(out, y == -1 ? 0 : x % y);
+        return 0;
+    }
+    case F_POWER: {
+        double x, y;
+        if (to_double(&a[0], &x) != 0 || to_double(&a[1], &y) != 0)
+            return mismatch(c, e);
+        set_double(out, pow(x, y));
+        return 0;
+    }
+    case F_NOW: case F_CURDATE: case F_CURTIME:
+        out->k = K_DATE;
+        out->d = e->sub == F_NOW ? c->now : e->sub == F_CURDATE ?
+                 trunc(c->now) : c->now - trunc(c->now);
+        return 0;
+    case F_YEAR: case F_MONTH: case F_DAY: case F_HOUR: case F_MINUTE:
+    case F_SECOND: case F_WEEKDAY: {
+        double d;
+        jet_timestamp ts;
+        if (to_date(&a[0], &d) != 0)
+            return mismatch(c, e);
+        if (split_days(d, &ts) != 0)
+            return sql_cursor_fail(c, "22008", e->position,
+                                   "Date out of range (at character %zu)",
+                                   e->position);
+        int64_t v = e->sub == F_YEAR ? ts.year : e->sub == F_MONTH ? ts.month
+                    : e->sub == F_DAY ? ts.day : e->sub == F_HOUR ? ts.hour
+                    : e->sub == F_MINUTE ? ts.minute : ts.second;
+        if (e->sub == F_WEEKDAY) {
+            /* 1899-12-30 was a Saturday (7); Sunday = 1 */
+            int64_t day = (int64_t)floor(d);
+            v = ((day % 7) + 7 + 6) % 7 + 1;
+        }
+        set_int(out, v);
+        return 0;
+    }
+    default:
+        return sql_cursor_fail(c, "HYC00", e->position, "function not "
+                               "implemented (at character %zu)",
+                               e->position);
+    }
+}
+
+/* ---------------------------------------------------------- arithmetic */
+
+static int eval_arith(sql_cursor *c, const enode *e, sv *out)
+{
+    sv a, b;
+    if (sql_eval(c, e->args[0], &a) != 0 || sql_eval(c, e->args[1], &b) != 0)
+        return -1;
+    memset(out, 0, sizeof *out);
+    if (a.k == K_NULL || b.k == K_NULL)
+        return 0;
+    char op = (char)e->sub;
+    if (op == '+' && a.k == K_TEXT && b.k == K_TEXT) {
+        uint16_t *u = sql_tmp_alloc(c, (a.n + b.n + 1) * 2);
+        if (!u)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        memcpy(u, a.s, a.n * 2);
+        memcpy(u + a.n, b.s, b.n * 2);
+        out->k = K_TEXT;
+        out->s = u;
+        out->n = a.n + b.n;
+        return 0;
+    }
+    if (op == '\\' || op == 'M') {
+        int64_t x, y;
+        if (to_int(&a, &x) != 0 || to_int(&b, &y) != 0)
+            return mismatch(c, e);
+        if (y == 0)
+            return sql_cursor_fail(c, "22012", e->position,
+                                   "Division by zero (at character %zu)",
+                                   e->position);
+        set_int(out, y == -1 ? (op == 'M' ? 0 : -x) : op == 'M' ? x % y
+                                                               : x / y);
+        return 0;
+    }
+    if (e->k == K_INT && (a.k == K_INT || a.k == K_BOOL) &&
+        (b.k == K_INT || b.k == K_BOOL)) {
+        int64_t x = a.k == K_BOOL ? -a.i : a.i, y = b.k == K_BOOL ? -b.i : b.i;
+        __int128 r = op == '+' ? (__int128)x + y : op == '-' ?
+                     (__int128)x - y : (__int128)x * y;
+        if (r > INT64_MAX || r < INT64_MIN ||
+            (e->type == JET_T_LONG && (r > INT32_MAX || r < INT32_MIN)))
+            return overflow(c, e);
+        set_int(out, (int64_t)r);
+        return 0;
+    }
+    if (e->k == K_MONEY && op != '/' && op != '^') {
+        __int128 x, y;
+        if (a.k == K_MONEY) x = a.i;
+        else if (a.k == K_INT || a.k == K_BOOL)
+            x = (__int128)(a.k == K_BOOL ? -a.i : a.i) * 10000;
+        else goto as_double;
+        if (b.k == K_MONEY) y = b.i;
+        else if (b.k == K_INT || b.k == K_BOOL)
+            y = (__int128)(b.k == K_BOOL ? -b.i : b.i) * 10000;
+        else goto as_double;
+        __int128 r = op == '+' ? x + y : op == '-' ? x - y
+                     : (x * y) / 10000;
+        if (r > INT64_MAX || r < INT64_MIN)
+            return overflow(c, e);
+        out->k = K_MONEY;
+        out->i = (int64_t)r;
+        return 0;
+    }
+as_double:;
+    double x, y, r;
+    if (to_double(&a, &x) != 0 || to_double(&b, &y) != 0)
+        return mismatch(c, e);
+    switch (op) {
+    case '+': r = x + y; break;
+    case '-': r = x - y; break;
+    case '*': r = x * y; break;
+    case '/':
+        if (y == 0)
+            return sql_cursor_fail(c, "22012", e->position,
+                                   "Division by zero (at character %zu)",
+                                   e->position);
+        r = x / y;
+        break;
+    default: r = pow(x, y); break;
+    }
+    out->k = e->k == K_DATE ? K_DATE : K_DOUBLE;
+    out->d = r;
+    if (e->k == K_MONEY) {
+        out->k = K_MONEY;
+        if (!(fabs(r) < 9.2e14))
+            return overflow(c, e);
+        out->i = (int64_t)nearbyint(r * 10000.0);
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------- evaluator */
+
+static int cmp_or_fail(sql_cursor *c, const enode *e, const sv *a,
+                       const sv *b, int *r)
+{
+    if (sql_sv_cmp(a, b, r) != 0)
+        return mismatch(c, e);
+    return 0;
+}
+
+static void set_bool(sv *out, int t)
+{
+    memset(out, 0, sizeof *out);
+    if (t < 0)
+        return;         /* NULL */
+    out->k = K_BOOL;
+    out->i = t;
+}
+
+/* truth of a value: -1 NULL, 0, 1 */
+static int truth(sql_cursor *c, const enode *e, const sv *v, int *t)
+{
+    double d;
+    if (v->k == K_NULL) {
+        *t = -1;
+        return 0;
+    }
+    if (v->k == K_BOOL || v->k == K_INT || v->k == K_MONEY) {
+        *t = v->i != 0;
+        return 0;
+    }
+    if (to_double(v, &d) != 0)
+        return mismatch(c, e);
+    *t = d != 0;
+    return 0;
+}
+
+int sql_eval(sql_cursor *c, const enode *e, sv *out)
+{
+    sv a, b;
+    int r, ta, tb;
+    switch (e->op) {
+    case N_CONST:
+        *out = e->konst;
+        return 0;
+    case N_COL:
+        return sql_col_sv(c, e->col, out);
+    case N_PARAM:
+        *out = c->params[e->param];
+        return 0;
+    case N_AGG: {
+        agg_state *ag = &c->aggs[e->slot];
+        memset(out, 0, sizeof *out);
+        switch (e->sub) {
+        case A_COUNT_STAR: case A_COUNT:
+            set_int(out, ag->count);
+            return 0;
+        case A_MIN: case A_MAX:
+            if (ag->have)
+                *out = ag->best;
+            return 0;
+        case A_SUM: case A_AVG:
+            if (ag->count == 0)
+                return 0;
+            if (e->k == K_INT) {
+                if (e->type == JET_T_LONG &&
+                    (ag->wide > INT32_MAX || ag->wide < INT32_MIN))
+                    return overflow(c, e);
+                if (ag->wide > INT64_MAX || ag->wide < INT64_MIN)
+                    return overflow(c, e);
+                set_int(out, (int64_t)ag->wide);
+                return 0;
+            }
+            if (e->k == K_MONEY) {
+                __int128 s = ag->wide;
+                if (e->sub == A_AVG) {
+                    __int128 q = s / ag->count, rem = s % ag->count;
+                    __int128 ar = rem < 0 ? -rem : rem;
+                    if (2 * ar > ag->count ||
+                        (2 * ar == ag->count && (q % 2 != 0)))
+                        q += s < 0 ? -1 : 1;
+                    s = q;
+                }
+                if (s > INT64_MAX || s < INT64_MIN)
+                    return overflow(c, e);
+                out->k = K_MONEY;
+                out->i = (int64_t)s;
+                return 0;
+            }
+            set_double(out, e->sub == A_AVG ? ag->dsum / (double)ag->count
+                                            : ag->dsum);
+            return 0;
+        default:
+            return 0;
+        }
+    }
+    case N_NOT:
+        if (sql_eval(c, e->args[0], &a) != 0 || truth(c, e, &a, &ta) != 0)
+            return -1;
+        set_bool(out, ta < 0 ? -1 : !ta);
+        return 0;
+    case N_AND: case N_OR: case N_XOR:
+        if (sql_eval(c, e->args[0], &a) != 0 || truth(c, e, &a, &ta) != 0)
+            return -1;
+        if (e->op == N_AND && ta == 0) {
+            set_bool(out, 0);
+            return 0;
+        }
+        if (e->op == N_OR && ta == 1) {
+            set_bool(out, 1);
+            return 0;
+        }
+        if (sql_eval(c, e->args[1], &b) != 0 || truth(c, e, &b, &tb) != 0)
+            return -1;
+        if (e->op == N_AND)
+            set_bool(out, tb == 0 ? 0 : (ta < 0 || tb < 0) ? -1 : 1);
+        else if (e->op == N_OR)
+            set_bool(out, tb == 1 ? 1 : (ta < 0 || tb < 0) ? -1 : 0);
+        else
+            set_bool(out, (ta < 0 || tb < 0) ? -1 : ta != tb);
+        return 0;
+    case N_CMP:
+        if (sql_eval(c, e->args[0], &a) != 0 ||
+            sql_eval(c, e->args[1], &b) != 0)
+            return -1;
+        if (a.k == K_NULL || b.k == K_NULL) {
+            set_bool(out, -1);
+            return 0;
+        }
+        if (cmp_or_fail(c, e, &a, &b, &r) != 0)
+            return -1;
+        switch (e->sub) {
+        case CMP_EQ: set_bool(out, r == 0); break;
+        case CMP_NE: set_bool(out, r != 0); break;
+        case CMP_LT: set_bool(out, r < 0); break;
+        case CMP_LE: set_bool(out, r <= 0); break;
+        case CMP_GT: set_bool(out, r > 0); break;
+        default: set_bool(out, r >= 0); break;
+        }
+        return 0;
+    case N_ISNULL:
+        if (sql_eval(c, e->args[0], &a) != 0)
+            return -1;
+        set_bool(out, (a.k == K_NULL) != e->negated);
+        return 0;
+    case N_BETWEEN: {
+        sv lo, hi;
+        if (sql_eval(c, e->args[0], &a) != 0 ||
+            sql_eval(c, e->args[1], &lo) != 0 ||
+            sql_eval(c, e->args[2], &hi) != 0)
+            return -1;
+        int t1 = -1, t2 = -1;
+        if (a.k != K_NULL && lo.k != K_NULL) {
+            if (cmp_or_fail(c, e, &a, &lo, &r) != 0)
+                return -1;
+            t1 = r >= 0;
+        }
+        if (a.k != K_NULL && hi.k != K_NULL) {
+            if (cmp_or_fail(c, e, &a, &hi, &r) != 0)
+                return -1;
+            t2 = r <= 0;
+        }
+        int t = (t1 == 0 || t2 == 0) ? 0 : (t1 < 0 || t2 < 0) ? -1 : 1;
+        set_bool(out, t < 0 ? -1 : e->negated ? !t : t);
+        return 0;
+    }
+    case N_IN: {
+        if (sql_eval(c, e->args[0], &a) != 0)
+            return -1;
+        if (a.k == K_NULL) {
+            set_bool(out, -1);
+            return 0;
+        }
+        int t = 0;
+        for (size_t i = 1; i < e->nargs && t != 1; i++) {
+            if (sql_eval(c, e->args[i], &b) != 0)
+                return -1;
+            if (b.k == K_NULL) {
+                t = -1;
+                continue;
+            }
+            if (cmp_or_fail(c, e, &a, &b, &r) != 0)
+                return -1;
+            if (r == 0)
+                t = 1;
+        }
+        set_bool(out, t < 0 ? -1 : e->negated ? !t : t);
+        return 0;
+    }
+    case N_LIKE: {
+        if (sql_eval(c, e->args[0], &a) != 0)
+            return -1;
+        const like_pat *pat = e->pat;
+        if (!pat) {
+            if (sql_eval(c, e->args[1], &b) != 0)
+                return -1;
+            if (b.k == K_NULL) {
+                set_bool(out, -1);
+                return 0;
+            }
+            sv bt;
+            if (text_arg(c, e, &b, &bt) != 0)
+                return -1;
+            pat = sql_like_compile(bt.s, bt.n, e->like_flags,
+                                   (void *(*)(void *, size_t))sql_tmp_alloc,
+                                   c);
+            if (!pat)
+                return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        }
+        if (a.k == K_NULL) {
+            set_bool(out, -1);
+            return 0;
+        }
+        sv at;
+        if (text_arg(c, e, &a, &at) != 0)
+            return -1;
+        set_bool(out, sql_like_match(pat, at.s, at.n));
+        return 0;
+    }
+    case N_NEG:
+        if (sql_eval(c, e->args[0], &a) != 0)
+            return -1;
+        *out = a;
+        if (a.k == K_NULL)
+            return 0;
+        if (a.k == K_INT || a.k == K_MONEY) {
+            if (a.i == INT64_MIN)
+                return overflow(c, e);
+            out->i = -a.i;
+            return 0;
+        }
+        if (a.k == K_BOOL) {
+            set_int(out, a.i ? 1 : 0);
+            return 0;
+        }
+        if (a.k == K_DOUBLE || a.k == K_DATE) {
+            out->d = -a.d;
+            out->has_units = false;
+            return 0;
+        }
+        if (to_double(&a, &out->d) != 0)
+            return mismatch(c, e);
+        set_double(out, -out->d);
+        return 0;
+    case N_ARITH:
+        return eval_arith(c, e, out);
+    case N_CONCAT:
+    case N_FUNC:
+        return eval_func(c, e, out);
+    default:
+        return sql_cursor_fail(c, "HY000", e->position, "bad node");
+    }
+}
+
+int sql_eval_cond(sql_cursor *c, const enode *e)
+{
+    sv v;
+    int t = 0;
+    if (sql_eval(c, e, &v) != 0 || truth(c, e, &v, &t) != 0)
+        return -1;
+    return t == 1;
+}
+
+/* ------------------------------------------------------ value output */
+
+static int grow_u8(uint8_t **buf, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 256;
+    while (n < need) {
+        if (n > SIZE_MAX / 2)
+            return -1;
+        n *= 2;
+    }
+    uint8_t *p = realloc(*buf, n);
+    if (!p)
+        return -1;
+    *buf = p;
+    *cap = n;
+    return 0;
+}
+
+int sql_sv_to_value(sql_cursor *c, const sv *v, jet_type type,
+                    uint8_t **buf, size_t *cap, jet_value *out)
+{
+    memset(out, 0, sizeof *out);
+    out->type = type;
+    if (v->k == K_NULL) {
+        out->is_null = true;
+        return 0;
+    }
+    double d = 0;
+    int64_t i = 0;
+    switch (type) {
+    case JET_T_BOOL:
+        if (v->k == K_BOOL || v->k == K_INT || v->k == K_MONEY)
+            out->u.b = v->i != 0;
+        else if (to_double(v, &d) == 0)
+            out->u.b = d != 0;
+        else
+            return -1;
+        return 0;
+    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT:
+    case JET_T_COMPLEX:
+        if (v->k == K_MONEY)
+            i = v->i / 10000;
+        else if (to_int(v, &i) != 0)
+            return -1;
+        out->u.i = i;
+        return 0;
+    case JET_T_MONEY:
+        if (v->k == K_MONEY)
+            out->u.money = v->i;
+        else if (v->k == K_INT)
+            out->u.money = v->i * 10000;
+        else if (to_double(v, &d) == 0)
+            out->u.money = (int64_t)nearbyint(d * 10000.0);
+        else
+            return -1;
+        return 0;
+    case JET_T_FLOAT:
+        if (to_double(v, &d) != 0)
+            return -1;
+        out->u.f = (float)d;
+        return 0;
+    case JET_T_DOUBLE: case JET_T_DATETIME:
+        if (v->k == K_TEXT && type == JET_T_DATETIME) {
+            if (to_date(v, &d) != 0)
+                return -1;
+        } else if (to_double(v, &d) != 0) {
+            return -1;
+        }
+        out->u.d = d;
+        return 0;
+    case JET_T_GUID:
+        if (v->k != K_GUID)
+            return -1;
+        memcpy(out->u.guid, v->p, 16);
+        return 0;
+    case JET_T_BINARY: case JET_T_OLE:
+        if (v->k != K_BIN)
+            return -1;
+        out->data = v->p;
+        out->len = v->len;
+        return 0;
+    default: {
+        sv t;
+        if (to_text(c, v, &t) != 0)
+            return -1;
+        out->type = type == JET_T_MEMO ? JET_T_MEMO : JET_T_TEXT;
+        out->enc = JET_ENC_UCS2;
+        if (grow_u8(buf, cap, t.n * 2 + 2) != 0)
+            return -1;
+        for (size_t k = 0; k < t.n; k++) {
+            (*buf)[2 * k] = (uint8_t)(t.s[k] & 0xFF);
+            (*buf)[2 * k + 1] = (uint8_t)(t.s[k] >> 8);
+        }
+        out->data = *buf;
+        out->len = t.n * 2;
+        return 0;
+    }
+    }
+}
+
+void sql_sv_describe(const sv *v, char *buf, size_t cap)
+{
+    switch (v->k) {
+    case K_NULL: snprintf(buf, cap, "NULL"); break;
+    case K_BOOL: snprintf(buf, cap, "%s", v->i ? "TRUE" : "FALSE"); break;
+    case K_INT: snprintf(buf, cap, "%lld", (long long)v->i); break;
+    case K_MONEY: jet_money_format(v->i, buf, cap); break;
+    case K_DOUBLE: snprintf(buf, cap, "%.17g", v->d); break;
+    case K_DATE: {
+        jet_timestamp ts;
+        if (split_days(v->d, &ts) == 0)
+            snprintf(buf, cap, "#%04d-%02d-%02d %02d:%02d:%02d#", ts.year,
+                     ts.month, ts.day, ts.hour, ts.minute, ts.second);
+        else
+            snprintf(buf, cap, "#%g#", v->d);
+        break;
+    }
+    case K_TEXT: {
+        size_t k = 0;
+        if (cap < 8) {
+            snprintf(buf, cap, "'...'");
+            break;
+        }
+        buf[k++] = '\'';
+        for (size_t i = 0; i < v->n && k + 5 < cap; i++)
+            buf[k++] = v->s[i] < 0x80 && v->s[i] >= 0x20 ? (char)v->s[i] : '?';
+        buf[k++] = '\'';
+        buf[k] = '\0';
+        break;
+    }
+    default: snprintf(buf, cap, "<bytes>"); break;
+    }
+}

@@ -1,0 +1,275 @@
+/*
+ * test_odbc_params.c - queries through the engine via the driver manager:
+ * SQLPrepare/SQLBindParameter/SQLExecute with re-execution, SQLNumParams,
+ * SQLDescribeParam, NULL and unbound parameters, C types (integer, char,
+ * wide char, timestamp, double), WHERE/ORDER BY/TOP, SQL_ATTR_MAX_ROWS,
+ * EXPLAIN plans, and the SQLSTATEs of engine errors.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "odbctest.h"
+
+static SQLHENV env;
+static SQLHDBC dbc;
+
+static void setup(void)
+{
+    odbct_connect(&env, &dbc, odbct_nwind_connstr());
+}
+
+static void teardown(void)
+{
+    odbct_disconnect(env, dbc);
+}
+
+static SQLHSTMT prepared(const char *sql)
+{
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)sql, SQL_NTS));
+    return st;
+}
+
+/* All rows of column 1 as text joined by ',' into buf. */
+static long col1(SQLHSTMT st, char *buf, size_t cap)
+{
+    long n = 0;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (;;) {
+        SQLRETURN r = SQLFetch(st);
+        if (r == SQL_NO_DATA)
+            break;
+        ck_assert_msg(SQL_SUCCEEDED(r), "fetch: %s %s",
+                      odbct_state(SQL_HANDLE_STMT, st),
+                      odbct_message(SQL_HANDLE_STMT, st));
+        char v[256];
+        SQLLEN ind;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_CHAR, v,
+                                                 sizeof v, &ind));
+        if (ind == SQL_NULL_DATA)
+            snprintf(v, sizeof v, "NULL");
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", n ? "," : "",
+                                v);
+        n++;
+    }
+    SQLCloseCursor(st);
+    return n;
+}
+
+START_TEST(integer_parameter_reexecutes)
+{
+    SQLHSTMT st = prepared("SELECT CustomerID FROM Orders WHERE OrderID = ?");
+    SQLSMALLINT n = -1, type = 0, digits = -1, nullable = -1;
+    SQLULEN size = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumParams(st, &n));
+    ck_assert_int_eq(n, 1);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeParam(st, 1, &type, &size,
+                                                   &digits, &nullable));
+    ck_assert_int_eq(type, SQL_INTEGER);
+    SQLINTEGER id = 10248;
+    SQLLEN ind = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_SLONG,
+                              SQL_INTEGER, 0, 0, &id, 0, &ind));
+    char buf[1024];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "VINET");
+    id = 10249;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "TOMSP");
+    ind = SQL_NULL_DATA;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 0);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(text_parameters_narrow_and_wide)
+{
+    SQLHSTMT st = prepared("SELECT CompanyName FROM Customers WHERE "
+                           "CustomerID = ?");
+    char key[] = "alfki";
+    SQLLEN ind = SQL_NTS;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR,
+                              SQL_VARCHAR, 5, 0, key, sizeof key, &ind));
+    char buf[1024];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "Alfreds Futterkiste");
+    SQLWCHAR wkey[6] = { 'T', 'O', 'M', 'S', 'P', 0 };
+    SQLLEN wind = 5 * sizeof(SQLWCHAR);
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_WCHAR,
+                              SQL_WVARCHAR, 5, 0, wkey, sizeof wkey, &wind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "Toms Spezialitäten");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+
+    st = prepared("SELECT COUNT(*) FROM Customers WHERE Country = ? AND "
+                  "CompanyName LIKE ?");
+    char c1[] = "GERMANY", c2[] = "%e%";
+    SQLLEN i1 = SQL_NTS, i2 = SQL_NTS;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR,
+                              SQL_VARCHAR, 15, 0, c1, 0, &i1));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 2, SQL_PARAM_INPUT, SQL_C_CHAR,
+                              SQL_VARCHAR, 15, 0, c2, 0, &i2));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_int_gt(atoi(buf), 0);
+    ck_assert_int_le(atoi(buf), 11);    /* 11 German customers */
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(timestamp_and_double_parameters)
+{
+    SQLHSTMT st = prepared("SELECT OrderID FROM Orders WHERE OrderDate = ? "
+                           "ORDER BY OrderID");
+    SQL_TIMESTAMP_STRUCT ts = { 1994, 11, 16, 0, 0, 0, 0 };
+    SQLLEN ind = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_TYPE_TIMESTAMP,
+                              SQL_TYPE_TIMESTAMP, 19, 0, &ts, 0, &ind));
+    char buf[1024];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 2);
+    ck_assert_str_eq(buf, "10330,10331");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+
+    st = prepared("SELECT TOP 3 OrderID FROM Orders WHERE Freight > ? ORDER "
+                  "BY Freight DESC");
+    double d = 800.5;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_DOUBLE,
+                              SQL_DOUBLE, 0, 0, &d, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 3);
+    ck_assert_str_eq(buf, "10540,10372,11030");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(unbound_parameter_is_07002)
+{
+    SQLHSTMT st = prepared("SELECT * FROM Orders WHERE OrderID = ? AND "
+                           "EmployeeID = ?");
+    SQLINTEGER id = 1;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_SLONG,
+                              SQL_INTEGER, 0, 0, &id, 0, NULL));
+    ck_assert_int_eq(SQLExecute(st), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "07002");
+    ck_assert_int_eq(SQLBindParameter(st, 2, SQL_PARAM_OUTPUT, SQL_C_SLONG,
+                                      SQL_INTEGER, 0, 0, &id, 0, NULL),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY105");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(explain_shows_the_plan)
+{
+    SQLHSTMT st = odbct_exec(dbc, "EXPLAIN SELECT * FROM Orders WHERE "
+                                  "OrderID = 10248");
+    char buf[1024];
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "SEEK Orders.PrimaryKey (OrderID = 10248) | FILTER");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    st = odbct_exec(dbc, "EXPLAIN SELECT TOP 2 OrderID FROM Orders ORDER BY "
+                         "OrderID DESC");
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "INDEX Orders.PrimaryKey ORDERED REVERSE | TOP 2");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(max_rows_limits_engine_results)
+{
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_MAX_ROWS,
+                                                 (SQLPOINTER)2, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT OrderID FROM Orders ORDER BY Freight DESC", SQL_NTS));
+    char buf[1024];
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 2);
+    ck_assert_str_eq(buf, "10540,10372");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(engine_errors_have_sqlstates)
+{
+    static const struct {
+        const char *sql, *state;
+    } bad[] = {
+        { "SELECT Nope FROM Orders", "42S22" },
+        { "SELECT * FROM Nope", "42S02" },
+        { "SELECT * FROM Orders WHERE", "42000" },
+        { "SELECT * FROM Orders WHERE OrderID = 'x'", "22018" },
+        { "SELECT * FROM Orders GROUP BY ShipName", "HYC00" },
+        { "SELECT {oj x} FROM Orders", "HYC00" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        SQLHSTMT st;
+        ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc,
+                                                     &st));
+        ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)bad[i].sql, SQL_NTS),
+                         SQL_ERROR);
+        ck_assert_msg(!strcmp(odbct_state(SQL_HANDLE_STMT, st),
+                              bad[i].state), "%s: %s %s", bad[i].sql,
+                      odbct_state(SQL_HANDLE_STMT, st),
+                      odbct_message(SQL_HANDLE_STMT, st));
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+}
+END_TEST
+
+START_TEST(computed_columns_are_described)
+{
+    SQLHSTMT st = odbct_exec(dbc, "SELECT COUNT(*), SUM(Freight) AS total "
+                                  "FROM Orders WHERE OrderID < 0");
+    SQLCHAR name[64];
+    SQLSMALLINT namelen, type, digits, nullable;
+    SQLULEN size;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeCol(st, 1, name, sizeof name,
+                                                 &namelen, &type, &size,
+                                                 &digits, &nullable));
+    ck_assert_str_eq((char *)name, "Expr1000");
+    ck_assert_int_eq(type, SQL_INTEGER);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeCol(st, 2, name, sizeof name,
+                                                 &namelen, &type, &size,
+                                                 &digits, &nullable));
+    ck_assert_str_eq((char *)name, "total");
+    ck_assert_int_eq(type, SQL_NUMERIC);     /* CURRENCY, as Freight */
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+static Suite *params_suite(void)
+{
+    Suite *s = suite_create("params");
+    TCase *tc = tcase_create("params");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, integer_parameter_reexecutes);
+    tcase_add_test(tc, text_parameters_narrow_and_wide);
+    tcase_add_test(tc, timestamp_and_double_parameters);
+    tcase_add_test(tc, unbound_parameter_is_07002);
+    tcase_add_test(tc, explain_shows_the_plan);
+    tcase_add_test(tc, max_rows_limits_engine_results);
+    tcase_add_test(tc, engine_errors_have_sqlstates);
+    tcase_add_test(tc, computed_columns_are_described);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+ODBCT_MAIN(params_suite)
