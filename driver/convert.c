@@ -6,9 +6,15 @@
  * and scale), FLOAT/DOUBLE, DATETIME (days since 1899-12-30), EXT_DATETIME,
  * GUID, TEXT/MEMO, and bytes (BINARY, OLE, unknown types).
  * Rules: ODBC 3.x Appendix D "Converting Data from SQL to C Data Types".
- * Text targets get the text form of any value; numeric targets take
- * numbers or text that parses as a number (22018 otherwise); date targets
- * take dates or text; BINARY takes the value's in-memory form.
+ * Text targets get the text form of any value: a number may lose only
+ * fractional digits (01004), a timestamp only its fraction, a GUID or bit
+ * nothing (else 22003). Numeric targets take numbers or text that is a
+ * numeric-literal (22018 otherwise), exactly: integer, BIT and NUMERIC
+ * targets go through an exact decimal (xdec), never through double;
+ * dropped fractional digits give 01S07, lost whole digits 22003.
+ * SQL_C_NUMERIC uses the ARD's precision and scale (defaults: 38, 0).
+ * Date targets take dates or text (22018 for text that is no date; a
+ * time part dropped gives 01S07); BINARY takes the in-memory form.
  */
 #include "config.h"
 
@@ -22,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "wide.h"
 
@@ -201,7 +208,9 @@ static size_t fmt_float(char *buf, size_t cap, float f)
         return (size_t)snprintf(buf, cap, "NaN");
     if (isinf(f))
         return (size_t)snprintf(buf, cap, f > 0 ? "Infinity" : "-Infinity");
-    for (int p = 6; p <= 9; p++) {
+    /* 6 digits always name a normal float's shortest form when it has
+     * at most 6; subnormals have fewer significant bits: start at 1 */
+    for (int p = f != 0 && fabsf(f) < FLT_MIN ? 1 : 6; p <= 9; p++) {
         snprintf(buf, cap, "%.*g", p, (double)f);
         if (strtof(buf, NULL) == f)
             break;
@@ -215,7 +224,10 @@ static size_t fmt_double(char *buf, size_t cap, double d)
         return (size_t)snprintf(buf, cap, "NaN");
     if (isinf(d))
         return (size_t)snprintf(buf, cap, d > 0 ? "Infinity" : "-Infinity");
-    for (int p = 15; p <= 17; p++) {
+    /* the shortest round-trip form (as Python's repr): 15 digits give it
+     * for normal doubles that have one that short; subnormals (5e-324)
+     * start at 1 */
+    for (int p = d != 0 && fabs(d) < DBL_MIN ? 1 : 15; p <= 17; p++) {
         snprintf(buf, cap, "%.*g", p, d);
         if (strtod(buf, NULL) == d)
             break;
@@ -445,6 +457,27 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
     len = scalar_text(v, buf, sizeof buf, &st, &cv->rc);
     if (len == (size_t)-1)
         return st;
+    if (ptr) {
+        /* Characters that fit with the NUL. A number may lose fractional
+         * digits only (01004), a timestamp its fraction only, a date,
+         * GUID or bit nothing: else 22003 ("SQL to C" tables). Date/Time
+         * Extended is described as text and truncates as text. */
+        size_t chars = (size_t)(buflen > 0 ? buflen : 0);
+        if (c_type == SQL_C_WCHAR)
+            chars /= 2;
+        size_t room = chars > 0 ? chars - 1 : 0;
+        size_t must = 0;
+        if (v->type == JET_T_DATETIME)
+            must = 19;                  /* yyyy-mm-dd hh:mm:ss */
+        else if (v->type == JET_T_GUID || v->type == JET_T_BOOL)
+            must = len;
+        else if (v->type != JET_T_EXT_DATETIME) {
+            const char *dot = memchr(buf, '.', len);
+            must = memchr(buf, 'e', len) || !dot ? len : (size_t)(dot - buf);
+        }
+        if (room < must && room < len)
+            return CONV_RANGE;
+    }
     if (c_type == SQL_C_WCHAR) {
         for (size_t i = 0; i < len; i++) {
             wbuf[2 * i] = (uint8_t)buf[i];
@@ -457,86 +490,181 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
 
 /* ---------------------------------------------------------- numbers */
 
-/* Parse trimmed text as a number: integer part exactly when it is an
- * integer, else through strtod. */
-static odbc_conv_status parse_number(const char *s, bool *is_int, i128 *iv,
-                                     double *dv)
+/*
+ * An exact decimal: (negative ? -1 : 1) * mag / 10^scale. scale may be
+ * negative ("1e+16" is mag 1, scale -16). Every numeric source converts to
+ * one without loss (FLOAT/DOUBLE through their shortest round-trip text),
+ * so integer, NUMERIC and BIT targets are exact, never through double.
+ */
+typedef struct xdec {
+    u128 mag;
+    int scale;
+    bool negative;
+} xdec;
+
+#define XDEC_MAX_DIGITS 38
+
+/* Parse a numeric-literal ([+-]digits[.digits][E[+-]digits], at least one
+ * digit; no spaces: text_cstr trimmed them). CONV_BADNUM when s is not
+ * one, CONV_RANGE when it has more than 38 significant whole digits. */
+static odbc_conv_status xdec_parse(const char *s, xdec *x)
 {
-    if (!*s)
-        return CONV_BADNUM;
-    char *end;
-    errno = 0;
-    long long ll = strtoll(s, &end, 10);
-    if (*end == '\0' && errno == 0) {
-        *is_int = true;
-        *iv = ll;
-        *dv = (double)ll;
-        return CONV_OK;
+    int digits = 0, exp = 0;
+    bool any = false, point = false;
+    memset(x, 0, sizeof *x);
+    if (*s == '-' || *s == '+')
+        x->negative = *s++ == '-';
+    for (;; s++) {
+        if (*s == '.' && !point) {
+            point = true;
+            continue;
+        }
+        if (!isdigit((unsigned char)*s))
+            break;
+        any = true;
+        if (digits == 0 && *s == '0') {
+            if (point)
+                x->scale++;
+            continue;
+        }
+        if (digits >= XDEC_MAX_DIGITS) {
+            /* beyond 38 significant digits: whole ones overflow, the
+             * fractional ones are ignored */
+            if (!point)
+                return CONV_RANGE;
+            continue;
+        }
+        x->mag = x->mag * 10 + (u128)(*s - '0');
+        digits++;
+        if (point)
+            x->scale++;
     }
-    double d = strtod(s, &end);
-    if (*end != '\0' || end == s)
+    if (!any)
         return CONV_BADNUM;
-    *is_int = false;
-    *dv = d;
+    if (*s == 'e' || *s == 'E') {
+        bool eneg = false;
+        int ed = 0;
+        s++;
+        if (*s == '-' || *s == '+')
+            eneg = *s++ == '-';
+        for (; isdigit((unsigned char)*s); s++, ed++)
+            if (exp < 100000)
+                exp = exp * 10 + (*s - '0');
+        if (ed == 0)
+            return CONV_BADNUM;
+        x->scale += eneg ? exp : -exp;
+    }
+    if (*s != '\0')
+        return CONV_BADNUM;
     return CONV_OK;
 }
 
+/* Bring x to scale t: digits dropped set *frac; CONV_RANGE when the
+ * magnitude would pass 38 digits. */
+static odbc_conv_status xdec_rescale(xdec *x, int t, bool *frac)
+{
+    static const u128 max_mul = ((u128)1 << 127) / 10;
+    if (x->mag == 0) {
+        x->scale = t;
+        return CONV_OK;
+    }
+    if (x->scale < t) {
+        if (t - x->scale > XDEC_MAX_DIGITS)
+            return CONV_RANGE;
+        while (x->scale < t) {
+            if (x->mag > max_mul)
+                return CONV_RANGE;
+            x->mag *= 10;
+            x->scale++;
+        }
+    } else if (x->scale > t) {
+        if (x->scale - t > XDEC_MAX_DIGITS + 1) {
+            *frac = true;
+            x->mag = 0;
+            x->scale = t;
+            return CONV_OK;
+        }
+        while (x->scale > t) {
+            if (x->mag % 10 != 0)
+                *frac = true;
+            x->mag /= 10;
+            x->scale--;
+        }
+    }
+    return CONV_OK;
+}
+
+static size_t fmt_float(char *buf, size_t cap, float f);
+static size_t fmt_double(char *buf, size_t cap, double d);
+
+/* Any numeric or text value as an exact decimal. */
+static odbc_conv_status to_xdec(odbc_conv *cv, const jet_value *v, xdec *x)
+{
+    char buf[64];
+    memset(x, 0, sizeof *x);
+    if (is_int_type(v->type)) {
+        int64_t i = int_of(v);
+        x->negative = i < 0;
+        x->mag = i < 0 ? (u128)(-(i + 1)) + 1 : (u128)i;
+        return CONV_OK;
+    }
+    switch (v->type) {
+    case JET_T_MONEY: {
+        int64_t m = v->u.money;
+        x->negative = m < 0;
+        x->mag = m < 0 ? (u128)(-(m + 1)) + 1 : (u128)m;
+        x->scale = 4;
+        return CONV_OK;
+    }
+    case JET_T_NUMERIC:
+        x->mag = numeric_mag(v);
+        x->scale = v->u.num.scale;
+        x->negative = v->u.num.negative && x->mag != 0;
+        return CONV_OK;
+    case JET_T_FLOAT:
+    case JET_T_DOUBLE: {
+        double d = v->type == JET_T_FLOAT ? (double)v->u.f : v->u.d;
+        if (!isfinite(d))
+            return CONV_RANGE;
+        if (v->type == JET_T_FLOAT)
+            fmt_float(buf, sizeof buf, v->u.f);
+        else
+            fmt_double(buf, sizeof buf, v->u.d);
+        return xdec_parse(buf, x);
+    }
+    case JET_T_TEXT:
+    case JET_T_MEMO: {
+        char *s;
+        odbc_conv_status st = text_cstr(cv, v, &s);
+        if (st != CONV_OK)
+            return st;
+        return xdec_parse(s, x);
+    }
+    default:
+        return CONV_IMPOSSIBLE;
+    }
+}
+
 /* The value as an integer (truncated toward zero); *frac when digits were
- * dropped. */
+ * dropped. Magnitudes past 64 bits are CONV_RANGE for every target. */
 static odbc_conv_status to_integer(odbc_conv *cv, const jet_value *v,
                                    i128 *out, bool *frac)
 {
+    xdec x;
     *frac = false;
     if (is_int_type(v->type)) {
         *out = int_of(v);
         return CONV_OK;
     }
-    double d;
-    switch (v->type) {
-    case JET_T_MONEY:
-        *out = v->u.money / 10000;
-        *frac = v->u.money % 10000 != 0;
-        return CONV_OK;
-    case JET_T_NUMERIC: {
-        u128 m = numeric_mag(v), p = 1;
-        for (int i = 0; i < v->u.num.scale && i < 38; i++)
-            p *= 10;
-        *frac = (m % p) != 0;
-        m /= p;
-        *out = v->u.num.negative ? -(i128)m : (i128)m;
-        return CONV_OK;
-    }
-    case JET_T_FLOAT:
-        d = v->u.f;
-        break;
-    case JET_T_DOUBLE:
-        d = v->u.d;
-        break;
-    case JET_T_TEXT:
-    case JET_T_MEMO: {
-        char *s;
-        bool is_int;
-        i128 iv = 0;
-        odbc_conv_status st = text_cstr(cv, v, &s);
-        if (st != CONV_OK)
-            return st;
-        st = parse_number(s, &is_int, &iv, &d);
-        if (st != CONV_OK)
-            return st;
-        if (is_int) {
-            *out = iv;
-            return CONV_OK;
-        }
-        break;
-    }
-    default:
-        return CONV_IMPOSSIBLE;
-    }
-    if (isnan(d) || isinf(d) || fabs(d) >= 1e30)
+    odbc_conv_status st = to_xdec(cv, v, &x);
+    if (st != CONV_OK)
+        return st;
+    st = xdec_rescale(&x, 0, frac);
+    if (st != CONV_OK)
+        return st;
+    if (x.mag > (u128)UINT64_MAX)
         return CONV_RANGE;
-    double t = trunc(d);
-    *frac = t != d;
-    *out = (i128)t;
+    *out = x.negative ? -(i128)x.mag : (i128)x.mag;
     return CONV_OK;
 }
 
@@ -566,12 +694,18 @@ static odbc_conv_status to_double(odbc_conv *cv, const jet_value *v,
     case JET_T_TEXT:
     case JET_T_MEMO: {
         char *s;
-        bool is_int;
-        i128 iv;
+        xdec x;
         odbc_conv_status st = text_cstr(cv, v, &s);
         if (st != CONV_OK)
             return st;
-        return parse_number(s, &is_int, &iv, out);
+        st = xdec_parse(s, &x);
+        if (st == CONV_BADNUM)
+            return st;
+        errno = 0;
+        *out = strtod(s, NULL);
+        if (errno == ERANGE && isinf(*out))
+            return CONV_RANGE;
+        return CONV_OK;
     }
     default:
         return CONV_IMPOSSIBLE;
@@ -584,7 +718,17 @@ static odbc_conv_status put_integer(odbc_conv *cv, const jet_value *v,
 {
     i128 x;
     bool frac;
-    odbc_conv_status st = to_integer(cv, v, &x, &frac);
+    odbc_conv_status st;
+    if (c_type == SQL_C_BIT && !is_int_type(v->type)) {
+        /* 0 or 1; in (0, 2) truncates (01S07); below 0 or from 2: 22003 */
+        xdec d;
+        st = to_xdec(cv, v, &d);
+        if (st != CONV_OK)
+            return st;
+        if (d.negative && d.mag != 0)
+            return CONV_RANGE;
+    }
+    st = to_integer(cv, v, &x, &frac);
     if (st != CONV_OK)
         return st;
     i128 lo, hi;
@@ -620,45 +764,42 @@ static odbc_conv_status put_integer(odbc_conv *cv, const jet_value *v,
     return frac ? CONV_FRAC : CONV_OK;
 }
 
-/* Decimal text ("-123.45") -> SQL_NUMERIC_STRUCT with the text's scale. */
-static odbc_conv_status put_numeric_text(const char *s, SQLPOINTER ptr,
-                                         SQLLEN *ind)
+/*
+ * SQL_C_NUMERIC: the value at the ARD's scale (cv->num_scale; SQLBindCol
+ * and SQLGetData default to 0) and precision (cv->num_precision, default
+ * 38). Dropped digits: 01S07; more digits than the precision: 22003.
+ * "SQL to C: Numeric" and "SQL_C_NUMERIC and SQLSetDescField".
+ */
+static odbc_conv_status put_numeric(odbc_conv *cv, const jet_value *v,
+                                    SQLPOINTER ptr, SQLLEN *ind)
 {
+    xdec x;
+    bool frac = false;
+    int prec = cv->num_precision > 0 ? cv->num_precision
+                                     : ODBC_NUMERIC_DEFAULT_PRECISION;
+    int scale = cv->num_scale;
+    if (prec > XDEC_MAX_DIGITS)
+        prec = XDEC_MAX_DIGITS;
+    odbc_conv_status st = to_xdec(cv, v, &x);
+    if (st != CONV_OK)
+        return st;
+    st = xdec_rescale(&x, scale, &frac);
+    if (st != CONV_OK)
+        return st;
+    u128 m = x.mag;
+    int digits = 0;
+    while (m != 0) {
+        m /= 10;
+        digits++;
+    }
+    if (digits > prec)
+        return CONV_RANGE;
     SQL_NUMERIC_STRUCT ns;
     memset(&ns, 0, sizeof ns);
-    ns.sign = 1;
-    if (*s == '-') {
-        ns.sign = 0;
-        s++;
-    } else if (*s == '+') {
-        s++;
-    }
-    u128 m = 0;
-    int digits = 0, scale = 0;
-    bool point = false, any = false;
-    for (; *s; s++) {
-        if (*s == '.' && !point) {
-            point = true;
-            continue;
-        }
-        if (!isdigit((unsigned char)*s))
-            return CONV_BADNUM;
-        any = true;
-        if (digits == 0 && *s == '0' && !point)
-            continue;
-        if (digits >= 38)
-            return CONV_RANGE;
-        m = m * 10 + (u128)(*s - '0');
-        digits++;
-        if (point)
-            scale++;
-    }
-    if (!any)
-        return CONV_BADNUM;
-    ns.precision = (SQLCHAR)(digits > scale ? digits : scale);
-    if (ns.precision == 0)
-        ns.precision = 1;
+    ns.precision = (SQLCHAR)prec;
     ns.scale = (SQLSCHAR)scale;
+    ns.sign = x.negative && x.mag != 0 ? 0 : 1;
+    m = x.mag;
     for (int i = 0; i < SQL_MAX_NUMERIC_LEN; i++) {
         ns.val[i] = (SQLCHAR)(m & 0xFF);
         m >>= 8;
@@ -667,38 +808,7 @@ static odbc_conv_status put_numeric_text(const char *s, SQLPOINTER ptr,
         memcpy(ptr, &ns, sizeof ns);
     if (ind)
         *ind = (SQLLEN)sizeof ns;
-    return CONV_OK;
-}
-
-static odbc_conv_status put_numeric(odbc_conv *cv, const jet_value *v,
-                                    SQLPOINTER ptr, SQLLEN *ind)
-{
-    char buf[80];
-    char *s = buf;
-    odbc_conv_status st = CONV_OK;
-    if (is_text_type(v->type)) {
-        st = text_cstr(cv, v, &s);
-        if (st != CONV_OK)
-            return st;
-    } else if (v->type == JET_T_FLOAT || v->type == JET_T_DOUBLE) {
-        double d = v->type == JET_T_FLOAT ? v->u.f : v->u.d;
-        if (isnan(d) || isinf(d) || fabs(d) >= 1e38)
-            return CONV_RANGE;
-        snprintf(buf, sizeof buf, "%.15f", d);
-        /* drop trailing zeros of the fraction */
-        size_t n = strlen(buf);
-        while (n > 0 && buf[n - 1] == '0')
-            buf[--n] = '\0';
-        if (n > 0 && buf[n - 1] == '.')
-            buf[--n] = '\0';
-    } else if (is_int_type(v->type) || v->type == JET_T_MONEY ||
-               v->type == JET_T_NUMERIC) {
-        if (scalar_text(v, buf, sizeof buf, &st, &cv->rc) == (size_t)-1)
-            return st;
-    } else {
-        return CONV_IMPOSSIBLE;
-    }
-    return put_numeric_text(s, ptr, ind);
+    return frac ? CONV_FRAC : CONV_OK;
 }
 
 /* -------------------------------------------------------- date/time */
@@ -716,49 +826,71 @@ static int parse_uint(const char **s, int maxdig, unsigned *out)
     return n;
 }
 
-/* "YYYY-MM-DD[ HH:MM:SS[.fffffffff]]" or "HH:MM:SS" -> timestamp. */
-static odbc_conv_status parse_timestamp(const char *s, jet_timestamp *ts)
+/* What a date/time literal held. */
+enum { LIT_DATE = 1, LIT_TIME = 2, LIT_TIMESTAMP = 3 };
+
+/* "YYYY-MM-DD", "YYYY-MM-DD HH:MM:SS[.fffffffff]" or "HH:MM:SS[.f...]"
+ * -> timestamp, *kind = LIT_*; 22018 (CONV_BADNUM) for anything else, as
+ * "SQL to C: Character" says for date, time and timestamp targets. A
+ * time-value gets today's date (note [g] of that table). */
+static odbc_conv_status parse_timestamp(const char *s, jet_timestamp *ts,
+                                        int *kind)
 {
     unsigned a, b, c;
     memset(ts, 0, sizeof *ts);
     const char *p = s;
     if (parse_uint(&p, 4, &a) == 0)
-        return CONV_BADDATE;
+        return CONV_BADNUM;
     if (*p == ':') {        /* time only */
+        time_t now = time(NULL);
+        struct tm tm;
         p++;
         if (!parse_uint(&p, 2, &b) || *p++ != ':' || !parse_uint(&p, 2, &c))
-            return CONV_BADDATE;
-        ts->year = 1899; ts->month = 12; ts->day = 30;
+            return CONV_BADNUM;
+        if (!localtime_r(&now, &tm))
+            return CONV_BADNUM;
+        ts->year = (int16_t)(tm.tm_year + 1900);
+        ts->month = (uint8_t)(tm.tm_mon + 1);
+        ts->day = (uint8_t)tm.tm_mday;
+        if (a > 23)
+            return CONV_BADNUM;
         ts->hour = (uint8_t)a; ts->minute = (uint8_t)b;
         ts->second = (uint8_t)c;
+        *kind = LIT_TIME;
     } else {
         if (*p++ != '-' || !parse_uint(&p, 2, &b) || *p++ != '-' ||
             !parse_uint(&p, 2, &c))
-            return CONV_BADDATE;
+            return CONV_BADNUM;
         ts->year = (int16_t)a; ts->month = (uint8_t)b; ts->day = (uint8_t)c;
+        *kind = LIT_DATE;
         if (*p == ' ' || *p == 'T') {
             unsigned h, mi, se;
             p++;
             if (!parse_uint(&p, 2, &h) || *p++ != ':' ||
                 !parse_uint(&p, 2, &mi) || *p++ != ':' ||
                 !parse_uint(&p, 2, &se))
-                return CONV_BADDATE;
+                return CONV_BADNUM;
+            if (h > 23)
+                return CONV_BADNUM;
             ts->hour = (uint8_t)h; ts->minute = (uint8_t)mi;
             ts->second = (uint8_t)se;
+            *kind = LIT_TIMESTAMP;
         }
     }
-    if (*p == '.') {
+    if (*p == '.' && *kind != LIT_DATE) {
         unsigned f = 0;
         int n;
         p++;
         n = parse_uint(&p, 9, &f);
+        if (n == 0)
+            return CONV_BADNUM;
         while (n++ < 9)
             f *= 10;
         ts->fraction_ns = f;
     }
     if (*p != '\0' || ts->month < 1 || ts->month > 12 || ts->day < 1 ||
-        ts->day > 31 || ts->hour > 23 || ts->minute > 59 || ts->second > 61)
-        return CONV_BADDATE;
+        ts->day > 31 || ts->minute > 59 || ts->second > 61)
+        return CONV_BADNUM;
     return CONV_OK;
 }
 
@@ -782,9 +914,15 @@ static odbc_conv_status put_datetime(odbc_conv *cv, const jet_value *v,
         st = text_cstr(cv, v, &s);
         if (st != CONV_OK)
             return st;
-        st = parse_timestamp(s, &ts);
+        int kind = 0;
+        st = parse_timestamp(s, &ts, &kind);
         if (st != CONV_OK)
             return st;
+        if ((kind == LIT_TIME && (c_type == SQL_C_TYPE_DATE ||
+                                  c_type == SQL_C_DATE)) ||
+            (kind == LIT_DATE && (c_type == SQL_C_TYPE_TIME ||
+                                  c_type == SQL_C_TIME)))
+            return CONV_BADNUM;
     } else {
         return CONV_IMPOSSIBLE;
     }

@@ -2,7 +2,7 @@
  * convert.h - one jet_value into the application's buffer as any SQL_C_*.
  *
  * The conversion states of ODBC are born here (01004 truncation, 01S07
- * fractional truncation, 22002, 22003, 22018, 22007, 07006) as
+ * fractional truncation, 22002, 22003, 22018, 07006) as
  * odbc_conv_status codes; the caller turns them into diagnostic records
  * with odbc_conv_state(). No heap allocation except growing the caller's
  * grow-only scratch buffer.
@@ -46,7 +46,16 @@ typedef struct odbc_conv {
     bool repr_in_scratch;   /* CONV_TRUNC: full value is in scratch */
     size_t repr_len;        /* its length in bytes */
     size_t delivered;       /* bytes of it written to the app buffer */
+    /* SQL_C_NUMERIC target: the ARD record's SQL_DESC_PRECISION and
+     * SQL_DESC_SCALE (0, 0 = the defaults SQLBindCol and SQLGetData use:
+     * ODBC_NUMERIC_DEFAULT_PRECISION, scale 0) */
+    SQLSMALLINT num_precision;
+    SQLSMALLINT num_scale;
 } odbc_conv;
+
+/** Precision of SQL_C_NUMERIC results when the ARD says nothing (the
+ *  "driver-defined default" of SQLBindCol/SQLGetData). */
+#define ODBC_NUMERIC_DEFAULT_PRECISION 38
 
 /** The C type SQL_C_DEFAULT stands for, for a column described by ti. */
 SQLSMALLINT odbc_conv_default_ctype(const odbc_type_info *ti);

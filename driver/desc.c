@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include "convert.h"
 #include "odbc_internal.h"
 
 #include <string.h>
@@ -116,7 +117,15 @@ SQLRETURN odbc_desc_get_field(odbc_desc *d, SQLSMALLINT rec,
         case SQL_DESC_OCTET_LENGTH: case SQL_DESC_LENGTH:
             put_num(val, outlen, field, b.buflen);
             return SQL_SUCCESS;
-        case SQL_DESC_PRECISION: case SQL_DESC_SCALE:
+        case SQL_DESC_PRECISION:
+            put_num(val, outlen, field,
+                    b.precision ? b.precision
+                    : b.c_type == SQL_C_NUMERIC
+                        ? ODBC_NUMERIC_DEFAULT_PRECISION : 0);
+            return SQL_SUCCESS;
+        case SQL_DESC_SCALE:
+            put_num(val, outlen, field, b.scale);
+            return SQL_SUCCESS;
         case SQL_DESC_DATETIME_INTERVAL_CODE:
             put_num(val, outlen, field, 0);
             return SQL_SUCCESS;
@@ -230,6 +239,8 @@ SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
     switch (field) {
     case SQL_DESC_TYPE: case SQL_DESC_CONCISE_TYPE:
         b->c_type = (SQLSMALLINT)(intptr_t)val;
+        b->precision = 0;       /* setting the type resets them */
+        b->scale = 0;
         return SQL_SUCCESS;
     case SQL_DESC_DATA_PTR:
         b->ptr = val;
@@ -244,7 +255,12 @@ SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
     case SQL_DESC_OCTET_LENGTH:
         b->buflen = (SQLLEN)(intptr_t)val;
         return SQL_SUCCESS;
-    case SQL_DESC_PRECISION: case SQL_DESC_SCALE:
+    case SQL_DESC_PRECISION:
+        b->precision = (SQLSMALLINT)(intptr_t)val;
+        return SQL_SUCCESS;
+    case SQL_DESC_SCALE:
+        b->scale = (SQLSMALLINT)(intptr_t)val;
+        return SQL_SUCCESS;
     case SQL_DESC_DATETIME_INTERVAL_CODE: case SQL_DESC_LENGTH:
         return SQL_SUCCESS;
     default:

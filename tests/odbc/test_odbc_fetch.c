@@ -406,10 +406,13 @@ START_TEST(conversions_of_money_float_date_text)
 
     st = odbct_exec(dbc, "SELECT UnitPrice FROM [Order Details]");
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_NUMERIC, &ns, sizeof ns, &ind));
-    ck_assert_int_eq(ns.scale, 4);
+    /* SQLGetData uses the default scale 0 ("SQL_C_NUMERIC and
+     * SQLSetDescField"); 14.0000 loses no digit */
+    ck_assert_int_eq(SQLGetData(st, 1, SQL_C_NUMERIC, &ns, sizeof ns, &ind),
+                     SQL_SUCCESS);
+    ck_assert_int_eq(ns.scale, 0);
     ck_assert_int_eq(ns.sign, 1);
-    ck_assert_int_eq(ns.val[0] | ns.val[1] << 8 | ns.val[2] << 16, 140000);
+    ck_assert_int_eq(ns.val[0] | ns.val[1] << 8 | ns.val[2] << 16, 14);
     SQLFreeHandle(SQL_HANDLE_STMT, st);
 
     st = odbct_exec(dbc, "SELECT OrderDate, CustomerID FROM Orders");
