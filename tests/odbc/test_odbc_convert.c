@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <openssl/evp.h>
+
 #include "odbctest.h"
 
 static SQLHENV env;
@@ -495,6 +497,50 @@ START_TEST(perf_memo_chains_in_chunks)
 }
 END_TEST
 
+START_TEST(perf_ole_chains_exact_in_chunks)
+{
+    /* ids 1 and 2: 4097 and 16384 random bytes; SHA-256 from the
+     * fixture's dump (perf.accdb.json) */
+    static const char *want[2] = {
+        "cbce7743de89e00ef10fcf29c192623a2134e63da034fc74a0058e16bd33b908",
+        "f7ae5636359de25a155c120e6f444c25b0da70bc7315ba7945ea0d905faf245f",
+    };
+    static const SQLLEN lens[2] = { 4097, 16384 };
+    NEED_PERF();
+    SQLHSTMT st = odbct_exec(dbc, "SELECT blob FROM [ole]");
+    for (int r = 0; r < 2; r++) {
+        unsigned char chunk[1000], md[EVP_MAX_MD_SIZE];
+        unsigned mdlen = 0;
+        char hex[2 * EVP_MAX_MD_SIZE + 1];
+        SQLLEN ind, total = 0, first = -1;
+        SQLRETURN rc;
+        EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+        ck_assert_ptr_nonnull(ctx);
+        ck_assert_int_eq(EVP_DigestInit_ex(ctx, EVP_sha256(), NULL), 1);
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+        while ((rc = SQLGetData(st, 1, SQL_C_BINARY, chunk, sizeof chunk,
+                                &ind)) != SQL_NO_DATA) {
+            ck_assert(SQL_SUCCEEDED(rc));
+            if (first < 0)
+                first = ind;
+            size_t n = rc == SQL_SUCCESS_WITH_INFO ? sizeof chunk
+                                                   : (size_t)ind;
+            EVP_DigestUpdate(ctx, chunk, n);
+            total += (SQLLEN)n;
+        }
+        EVP_DigestFinal_ex(ctx, md, &mdlen);
+        EVP_MD_CTX_free(ctx);
+        for (unsigned i = 0; i < mdlen; i++)
+            snprintf(hex + 2 * i, 3, "%02x", md[i]);
+        ck_assert_int_eq(first, lens[r]);
+        ck_assert_int_eq(total, lens[r]);
+        ck_assert_str_eq(hex, want[r]);
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    done();
+}
+END_TEST
+
 /* ------------------------------------------------- allocation counting */
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -828,6 +874,7 @@ static Suite *convert_suite(void)
     tcase_add_test(tc, perf_datetime_boundaries);
     tcase_add_test(tc, perf_text_outside_bmp_same_through_char_and_wchar);
     tcase_add_test(tc, perf_memo_chains_in_chunks);
+    tcase_add_test(tc, perf_ole_chains_exact_in_chunks);
     tcase_add_test(tc, perf_text_fetch_allocates_nothing_per_value);
     tcase_add_test(tc, deleted_columns_overflow_rows_deleted_rows_empty_tables);
     tcase_add_test(tc, calculated_columns_in_their_result_types);
