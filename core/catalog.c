@@ -239,7 +239,7 @@ const jet_object *jet_catalog_find(const jet_db *db, const char *name)
         const jet_object *o = &db->objects[i];
         if (o->kind == JET_OBJ_QUERY || o->kind == JET_OBJ_LINKED_ODBC)
             continue;
-        if (strcasecmp(o->name, name) == 0)
+        if (jet_name_equal_ci(o->name, name))
             return o;
     }
     return NULL;

@@ -3,13 +3,45 @@
  *
  * Open: read-only file, header page (format.c), then the catalog. Any
  * failure leaves nothing open and explains itself in the caller's
- * jet_error.
+ * jet_error; a damaged file is named there ("damaged file '<path>': ..."),
+ * since open is where the user first meets it.
  */
 #include <string.h>
 
 #include "alloc.h"
 #include "format.h"
 #include "internal.h"
+
+/* Append s to the NUL-terminated dst (cap bytes), truncating. */
+static void append(char *dst, size_t cap, size_t *len, const char *s)
+{
+    size_t n = strlen(s);
+    if (n > cap - 1 - *len)
+        n = cap - 1 - *len;
+    memcpy(dst + *len, s, n);
+    *len += n;
+    dst[*len] = '\0';
+}
+
+/* Prefix err's message with "damaged file '<path>': " (the last path
+ * component when the whole path would crowd out the detail). */
+static void name_damaged_file(jet_error *err, const char *path)
+{
+    char detail[sizeof err->msg];
+    const char *shown = path, *slash = strrchr(path, '/');
+    size_t len = 0;
+
+    memcpy(detail, err->msg, sizeof detail);
+    detail[sizeof detail - 1] = '\0';
+    if (slash && slash[1] &&
+        strlen(path) + strlen(detail) + 20 > sizeof err->msg)
+        shown = slash + 1;
+    err->msg[0] = '\0';
+    append(err->msg, sizeof err->msg, &len, "damaged file '");
+    append(err->msg, sizeof err->msg, &len, shown);
+    append(err->msg, sizeof err->msg, &len, "': ");
+    append(err->msg, sizeof err->msg, &len, detail);
+}
 
 jet_rc jet_db_open(jet_db **out, const char *path,
                    const jet_open_options *opts, jet_error *err)
@@ -47,6 +79,8 @@ jet_rc jet_db_open(jet_db **out, const char *path,
     *out = db;
     return JET_OK;
 fail:
+    if (rc == JET_ECORRUPT && err->rc == JET_ECORRUPT)
+        name_damaged_file(err, path);
     jet_db_close(db);
     return rc;
 }
@@ -89,4 +123,9 @@ const jet_error *jet_db_error(const jet_db *db)
 uint64_t jet_db_pages_read(const jet_db *db)
 {
     return jet_pagefile_pages_read(db->pf);
+}
+
+void jet_db_read_stats(const jet_db *db, jet_read_stats *out)
+{
+    jet_pagefile_read_stats(db->pf, out);
 }

@@ -107,6 +107,20 @@ typedef struct jet_codec jet_codec;
 void jet_pagefile_set_codec(jet_pagefile *pf, jet_codec *codec);
 uint32_t jet_pagefile_page_count(const jet_pagefile *pf);
 uint64_t jet_pagefile_pages_read(const jet_pagefile *pf);
+/** Pages, read requests and bytes read since open (jet_db_read_stats). */
+void jet_pagefile_read_stats(const jet_pagefile *pf, jet_read_stats *out);
+/**
+ * Read-ahead for a caller about to pin pgnos[0], pgnos[1], ... (n entries,
+ * ascending, e.g. a scan's remaining usage-map pages) in that order. When
+ * pgnos[0] is not cached, read the run of consecutive page numbers at the
+ * head of the list (up to 256 KB and a quarter of the cache, stopping at a
+ * cached page) with one request into unpinned cache slots, each page
+ * decoded by the codec, then hint WILLNEED for the list's next run. Best
+ * effort, never fails: a page it could not read is left to
+ * jet_page_pin(), which reports the error.
+ */
+void jet_pagefile_read_ahead(jet_pagefile *pf, const uint32_t *pgnos,
+                             size_t n);
 /**
  * Pin page pgno (decoded) and return its bytes in *out; the pointer stays
  * valid until the matching jet_page_unpin(). Errors: JET_ECORRUPT for a

@@ -455,6 +455,73 @@ jet_rc jet_scan_fetch_row(jet_scan *scan, uint32_t pgno, uint16_t row);
 jet_rc jet_scan_position(const jet_scan *scan, uint32_t *pgno,
                          uint16_t *row);
 
+/* ------------------------------------------------------------------ names */
+
+/**
+ * Case-fold one Unicode code point the way names are compared (Access
+ * compares table and column names case-insensitively in every script):
+ * lower(upper(cp)) by the Unicode simple case mappings of the C.UTF-8
+ * locale, independent of the process locale; a built-in Latin/Greek/
+ * Cyrillic table when C.UTF-8 is missing. Thread-safe; no allocation
+ * after the first call. For pattern matchers (SQLTables' % and _).
+ */
+uint32_t jet_name_fold(uint32_t cp);
+
+/**
+ * Are UTF-8 names a and b equal case-insensitively (jet_name_fold() per
+ * code point)? "UMSÄTZE" equals "Umsätze". A malformed byte compares only
+ * with the same byte. false when either is NULL.
+ */
+bool jet_name_equal_ci(const char *a, const char *b);
+
+/**
+ * Order UTF-8 names a and b case-insensitively: <0, 0 or >0 by their
+ * jet_name_fold()ed code points (a prefix sorts first). Neither may be
+ * NULL. For sorted catalog results; equality agrees with
+ * jet_name_equal_ci().
+ */
+int jet_name_compare_ci(const char *a, const char *b);
+
+/* ----------------------------------------- read statistics, interrupts */
+
+/** What the db has read from its file since open (counters only grow). */
+typedef struct jet_read_stats {
+    uint64_t pages;     /* pages read into the cache (= jet_db_pages_read) */
+    uint64_t requests;  /* read requests issued to the OS (pread/preadv) */
+    uint64_t bytes;     /* bytes those requests returned */
+} jet_read_stats;
+
+/**
+ * Copy db's read counters into *out. A full scan reads its pages in runs
+ * of consecutive pages (up to 256 KB per request), so bytes / requests
+ * shows the read-ahead at work; index seeks read single pages.
+ */
+void jet_db_read_stats(const jet_db *db, jet_read_stats *out);
+
+/**
+ * An interrupt check: returns non-zero to stop the cursor (cancel or
+ * deadline passed), 0 to go on. Called with the ctx given at set time;
+ * must be cheap (once per page) and must not call back into the core.
+ */
+typedef int (*jet_interrupt_fn)(void *ctx);
+
+/**
+ * Install (fn non-NULL) or remove (fn NULL) an interrupt check on scan:
+ * jet_scan_next() and jet_scan_fetch_row() call fn before each data page
+ * they move to and fail with JET_EINTERRUPTED when it returns non-zero.
+ * The scan stays usable (rewind, fetch_row) afterwards.
+ */
+void jet_scan_set_interrupt(jet_scan *scan, jet_interrupt_fn fn, void *ctx);
+
+/**
+ * The same for an index cursor: jet_index_next() calls fn before each
+ * index page it reads (descent and leaf chain) and fails with
+ * JET_EINTERRUPTED when it returns non-zero; the walk is then over until
+ * the next seek/set call.
+ */
+void jet_index_set_interrupt(jet_index_cursor *c, jet_interrupt_fn fn,
+                             void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

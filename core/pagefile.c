@@ -12,6 +12,11 @@
  *      slots are pinned, jet_page_pin() fails with JET_ELIMIT.
  *   3. Every pgno handed out is below the page count derived from the file
  *      size, else JET_ECORRUPT.
+ *   4. Read-ahead (jet_pagefile_read_ahead) only fills slots it claimed by
+ *      the same clock sweep, with listed pages not yet cached, and leaves
+ *      them unpinned: it never grows the cache past its slot count and
+ *      takes at most a quarter of it per request (of READAHEAD_BYTES at
+ *      most); bridged unlisted pages land in one junk page, not the cache.
  */
 #include <errno.h>
 #include <string.h>
@@ -26,6 +31,13 @@
 /* each page buffer starts with a small header naming its slot, so unpin
  * finds the slot from the data pointer in O(1) */
 #define SLOT_HDR 16
+/* largest read-ahead request in bytes (and a quarter of the cache at most) */
+#define READAHEAD_BYTES (256u * 1024u)
+#define READAHEAD_MAX_PAGES (READAHEAD_BYTES / 2048u)
+/* unlisted pages a read-ahead request reads through (into a junk page)
+ * rather than split in two: Jackcess and Access put a table's index pages
+ * between its data pages every 20-odd pages */
+#define READAHEAD_GAP 8u
 
 typedef struct slot {
     uint8_t *buf;       /* SLOT_HDR bytes of slot index, then the page */
@@ -46,7 +58,14 @@ struct jet_pagefile {
     uint32_t *buckets;  /* hash of pgno -> first slot, NO_SLOT when empty */
     uint32_t nbuckets;  /* power of two */
     uint32_t hand;      /* clock hand for eviction */
-    uint64_t reads;
+    uint64_t reads;     /* pages read (jet_db_pages_read) */
+    uint64_t requests;  /* read requests issued to the OS */
+    uint64_t bytes;     /* bytes those requests returned */
+    /* read-ahead scratch: claimed slots, the request's page buffers, and
+     * one junk page receiving the unlisted pages of a bridged gap */
+    uint32_t ra_slot[READAHEAD_MAX_PAGES];
+    uint8_t *ra_buf[READAHEAD_MAX_PAGES];
+    uint8_t *junk;
 };
 
 static uint32_t bucket_of(const jet_pagefile *pf, uint32_t pgno)
@@ -80,6 +99,7 @@ jet_rc jet_pagefile_open(jet_pagefile **out, const char *path,
                          size_t cache_pages, jet_error *err)
 {
     jet_pagefile *pf;
+    const char *kind = NULL;
     int e;
 
     *out = NULL;
@@ -87,16 +107,21 @@ jet_rc jet_pagefile_open(jet_pagefile **out, const char *path,
     if (!pf)
         return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     pf->fd = -1;
-    e = jet_os_open(&pf->fd, path);
+    e = jet_os_open(&pf->fd, path, &kind);
+    if (e == JET_OS_NOT_REGULAR) {
+        jet_pagefile_close(pf);
+        return jet_fail(err, JET_EFORMAT, JET_NO_PGNO,
+                        "'%s' is not a regular file (%s)", path, kind);
+    }
     if (e) {
         jet_pagefile_close(pf);
-        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot open %s: %s",
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot open '%s': %s",
                         path, strerror(e));
     }
     e = jet_os_size(pf->fd, &pf->size);
     if (e) {
         jet_pagefile_close(pf);
-        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot stat %s: %s",
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot stat '%s': %s",
                         path, strerror(e));
     }
     if (cache_pages == 0)
@@ -136,6 +161,7 @@ void jet_pagefile_close(jet_pagefile *pf)
         jet_free(pf->slots);
     }
     jet_free(pf->buckets);
+    jet_free(pf->junk);
     jet_os_close(pf->fd);
     jet_codec_free(pf->codec);
     jet_free(pf);
@@ -151,6 +177,8 @@ jet_rc jet_pagefile_read_raw(jet_pagefile *pf, void *buf, size_t len,
 {
     size_t got = 0;
     int e = jet_os_pread(pf->fd, buf, len, off, &got);
+    pf->requests++;
+    pf->bytes += got;
     if (e)
         return jet_fail(err, JET_EIO, JET_NO_PGNO, "read failed: %s",
                         strerror(e));
@@ -191,31 +219,35 @@ uint64_t jet_pagefile_pages_read(const jet_pagefile *pf)
     return pf->reads;
 }
 
-jet_rc jet_page_pin(jet_pagefile *pf, uint32_t pgno, const uint8_t **out,
-                    jet_error *err)
+void jet_pagefile_read_stats(const jet_pagefile *pf, jet_read_stats *out)
 {
-    uint32_t idx, victim = NO_SLOT;
-    slot *v;
-    jet_rc rc;
+    out->pages = pf->reads;
+    out->requests = pf->requests;
+    out->bytes = pf->bytes;
+}
 
-    *out = NULL;
-    if (pf->page_size == 0)
-        return jet_fail(err, JET_ECORRUPT, pgno, "page size unknown");
-    if (pgno >= pf->page_count)
-        return jet_fail(err, JET_ECORRUPT, pgno,
-                        "page %u is past the end of the file (%u pages)",
-                        pgno, pf->page_count);
-    for (idx = pf->buckets[bucket_of(pf, pgno)]; idx != NO_SLOT;
-         idx = pf->slots[idx].hnext) {
-        slot *s = &pf->slots[idx];
-        if (s->pgno == pgno) {
-            s->pins++;
-            s->ref = true;
-            *out = s->buf + SLOT_HDR;
-            return JET_OK;
-        }
-    }
-    /* clock sweep: two turns clear every reference bit */
+/* The slot caching pgno, or NO_SLOT. */
+static uint32_t lookup(const jet_pagefile *pf, uint32_t pgno)
+{
+    for (uint32_t idx = pf->buckets[bucket_of(pf, pgno)]; idx != NO_SLOT;
+         idx = pf->slots[idx].hnext)
+        if (pf->slots[idx].pgno == pgno)
+            return idx;
+    return NO_SLOT;
+}
+
+/*
+ * Claim an unpinned slot by the clock sweep (two turns clear every
+ * reference bit), give it a buffer and take it out of the hash. The slot
+ * comes back empty and unpinned. NO_SLOT when every slot is pinned or
+ * memory ran out (*nomem tells which).
+ */
+static uint32_t claim_slot(jet_pagefile *pf, bool *nomem)
+{
+    uint32_t victim = NO_SLOT;
+    slot *v;
+
+    *nomem = false;
     for (uint32_t n = 0; n < 2 * pf->nslots + 1; n++) {
         slot *s = &pf->slots[pf->hand];
         uint32_t here = pf->hand;
@@ -230,18 +262,153 @@ jet_rc jet_page_pin(jet_pagefile *pf, uint32_t pgno, const uint8_t **out,
         break;
     }
     if (victim == NO_SLOT)
-        return jet_fail(err, JET_ELIMIT, pgno,
-                        "page cache exhausted: all %u pages pinned",
-                        pf->nslots);
+        return NO_SLOT;
     v = &pf->slots[victim];
     if (!v->buf) {
         v->buf = jet_malloc(SLOT_HDR + pf->page_size);
-        if (!v->buf)
-            return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+        if (!v->buf) {
+            *nomem = true;
+            return NO_SLOT;
+        }
         memcpy(v->buf, &victim, sizeof victim);
     }
     if (v->pgno != UINT32_MAX)
         hash_remove(pf, victim);
+    v->ref = false;
+    return victim;
+}
+
+/*
+ * How many leading entries of pgnos (n >= 1, ascending) one request can
+ * cover: pages below the page count whose span pgnos[0]..last stays
+ * within max pages, bridging gaps of at most READAHEAD_GAP pages (pages
+ * the list skips, e.g. a table's index pages between its data pages); with
+ * check_cache, stopping before a page already cached. *span receives
+ * last - pgnos[0] + 1.
+ */
+static size_t plan_run(const jet_pagefile *pf, const uint32_t *pgnos,
+                       size_t n, size_t max, bool check_cache, size_t *span)
+{
+    size_t k = 1;
+    while (k < n) {
+        uint32_t p = pgnos[k];
+        if (p <= pgnos[k - 1] || p - pgnos[k - 1] - 1 > READAHEAD_GAP ||
+            p >= pf->page_count || (uint64_t)(p - pgnos[0]) + 1 > max)
+            break;
+        if (check_cache && lookup(pf, p) != NO_SLOT)
+            break;
+        k++;
+    }
+    *span = (size_t)(pgnos[k - 1] - pgnos[0]) + 1;
+    return k;
+}
+
+void jet_pagefile_read_ahead(jet_pagefile *pf, const uint32_t *pgnos,
+                             size_t n)
+{
+    size_t max, k, want, span, got = 0, done_pages;
+    uint32_t first;
+    bool nomem;
+    int e;
+
+    if (pf->page_size == 0 || n == 0 || pgnos[0] >= pf->page_count ||
+        lookup(pf, pgnos[0]) != NO_SLOT)
+        return;
+    first = pgnos[0];
+    max = READAHEAD_BYTES / pf->page_size;
+    if (max > pf->nslots / 4)
+        max = pf->nslots / 4;
+    if (max < 2)
+        return;
+    want = plan_run(pf, pgnos, n, max, true, &span);
+    if (want < 2)
+        return;     /* one page: jet_page_pin() reads it as usual */
+    if (span > want && !pf->junk) {
+        pf->junk = jet_malloc(pf->page_size);
+        if (!pf->junk)
+            return;
+    }
+    for (k = 0; k < want; k++) {
+        uint32_t idx = claim_slot(pf, &nomem);
+        if (idx == NO_SLOT)
+            break;
+        pf->slots[idx].pins = 1;    /* keep the sweep off it meanwhile */
+        pf->ra_slot[k] = idx;
+    }
+    if (k < want) {             /* fewer free slots than pages */
+        want = k;
+        span = want ? (size_t)(pgnos[want - 1] - first) + 1 : 0;
+    }
+    /* the request's buffers: a slot per listed page, junk for the gaps */
+    for (size_t i = 0; i < span; i++)
+        pf->ra_buf[i] = pf->junk;
+    for (k = 0; k < want; k++)
+        pf->ra_buf[pgnos[k] - first] =
+            pf->slots[pf->ra_slot[k]].buf + SLOT_HDR;
+    e = 0;
+    if (want >= 2) {
+        e = jet_os_preadv(pf->fd, pf->ra_buf, span, pf->page_size,
+                          (uint64_t)first * pf->page_size, &got);
+        pf->requests++;
+        pf->bytes += got;
+    }
+    done_pages = (e || want < 2) ? 0 : got / pf->page_size;
+    for (k = 0; k < want; k++) {
+        slot *s = &pf->slots[pf->ra_slot[k]];
+        uint32_t pgno = pgnos[k];
+        s->pins = 0;
+        if (pgno - first >= done_pages)
+            continue;       /* short or failed read: slot stays empty */
+        pf->reads++;
+        if (pf->codec && pgno != 0 &&
+            jet_codec_decode(pf->codec, pgno, s->buf + SLOT_HDR,
+                             pf->page_size) != JET_OK)
+            continue;       /* jet_page_pin() reads and reports it */
+        hash_insert(pf, pf->ra_slot[k], pgno);
+        s->ref = true;
+    }
+    /* let the kernel fetch the following run while this one is decoded */
+    if (want >= 2 && done_pages == span && want < n &&
+        pgnos[want] < pf->page_count) {
+        size_t next_span;
+        (void)plan_run(pf, pgnos + want, n - want, max, false, &next_span);
+        jet_os_advise_willneed(pf->fd,
+                               (uint64_t)pgnos[want] * pf->page_size,
+                               (uint64_t)next_span * pf->page_size);
+    }
+}
+
+jet_rc jet_page_pin(jet_pagefile *pf, uint32_t pgno, const uint8_t **out,
+                    jet_error *err)
+{
+    uint32_t idx, victim;
+    bool nomem;
+    slot *v;
+    jet_rc rc;
+
+    *out = NULL;
+    if (pf->page_size == 0)
+        return jet_fail(err, JET_ECORRUPT, pgno, "page size unknown");
+    if (pgno >= pf->page_count)
+        return jet_fail(err, JET_ECORRUPT, pgno,
+                        "page %u is past the end of the file (%u pages)",
+                        pgno, pf->page_count);
+    idx = lookup(pf, pgno);
+    if (idx != NO_SLOT) {
+        slot *s = &pf->slots[idx];
+        s->pins++;
+        s->ref = true;
+        *out = s->buf + SLOT_HDR;
+        return JET_OK;
+    }
+    victim = claim_slot(pf, &nomem);
+    if (victim == NO_SLOT && nomem)
+        return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+    if (victim == NO_SLOT)
+        return jet_fail(err, JET_ELIMIT, pgno,
+                        "page cache exhausted: all %u pages pinned",
+                        pf->nslots);
+    v = &pf->slots[victim];
     rc = jet_pagefile_read_raw(pf, v->buf + SLOT_HDR, pf->page_size,
                                (uint64_t)pgno * pf->page_size, err);
     if (rc != JET_OK) {

@@ -14,6 +14,7 @@
  * Invariant: every read is bounds-checked against the assembled buffer; a
  * TDEF chain visits at most page-count pages.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -454,6 +455,16 @@ out:
     return rc;
 }
 
+/* Say which table a failed load was for: "table 'X': <detail>". */
+static jet_rc name_table(jet_error *err, jet_rc rc, const char *name)
+{
+    char msg[sizeof err->msg + 96];
+    snprintf(msg, sizeof msg, "table '%.80s': %.255s", name, err->msg);
+    memcpy(err->msg, msg, sizeof err->msg - 1);
+    err->msg[sizeof err->msg - 1] = '\0';
+    return rc;
+}
+
 jet_rc jet_tdef_load(const jet_tdef **out, jet_db *db, const jet_object *obj)
 {
     size_t i;
@@ -475,7 +486,7 @@ jet_rc jet_tdef_load(const jet_tdef **out, jet_db *db, const jet_object *obj)
         bool calc = false;
         rc = jet_tdef_read(&t, db, obj->tdef_pgno, obj->name, &db->err);
         if (rc != JET_OK)
-            return rc;
+            return name_table(&db->err, rc, obj->name);
         for (uint16_t c = 0; c < t->pub.ncols; c++)
             calc = calc || (t->cols[c].flags & JET_COL_CALCULATED);
         /* column properties: calculated result types (needed to read the
@@ -484,7 +495,7 @@ jet_rc jet_tdef_load(const jet_tdef **out, jet_db *db, const jet_object *obj)
         rc = jet_catalog_calc_types(db, t, obj->id);
         if (rc != JET_OK && calc) {
             jet_tdef_free(t);
-            return rc;
+            return name_table(&db->err, rc, obj->name);
         }
         db->tdefs[i] = t;
     }
@@ -497,7 +508,7 @@ int jet_tdef_find_column(const jet_tdef *tdef, const char *name)
     if (!tdef || !name)
         return -1;
     for (uint16_t i = 0; i < tdef->ncols; i++)
-        if (strcasecmp(tdef->cols[i].name, name) == 0)
+        if (jet_name_equal_ci(tdef->cols[i].name, name))
             return i;
     return -1;
 }

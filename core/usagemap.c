@@ -10,7 +10,8 @@
  *                bitmap from byte 4.
  * Format: mdbtools HACKING.md "Page Usage Maps"; Jackcess UsageMap.
  * Invariant: only pages below the file's page count are listed, so the
- * result never exceeds the page count.
+ * result never exceeds the page count; a map naming a page past the end of
+ * the file (a truncated copy) is JET_ECORRUPT, never silently shortened.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,9 +48,16 @@ static jet_rc push(builder *b, uint32_t pgno)
     return JET_OK;
 }
 
-/* Append the set bits of bitmap (len bytes) as pages start + bit. */
+/*
+ * Append the set bits of bitmap (len bytes) as pages start + bit. A set
+ * bit for a page at or past page_count means the file lost pages the table
+ * owns (truncated copy): JET_ECORRUPT naming that page (map_pgno is the
+ * page holding the map, for the message). Jackcess reads such a page and
+ * fails too (PageChannel "invalid page number").
+ */
 static jet_rc add_bitmap(builder *b, const uint8_t *bm, size_t len,
-                         uint64_t start, uint32_t page_count)
+                         uint64_t start, uint32_t page_count,
+                         uint32_t map_pgno, jet_error *err)
 {
     for (size_t i = 0; i < len; i++) {
         if (!bm[i])
@@ -59,7 +67,13 @@ static jet_rc add_bitmap(builder *b, const uint8_t *bm, size_t len,
             if (!(bm[i] & (1u << bit)))
                 continue;
             if (pg >= page_count)
-                return JET_OK;   /* past the end: ignore the rest */
+                return jet_fail(err, JET_ECORRUPT,
+                                pg < JET_NO_PGNO ? (uint32_t)pg
+                                                 : JET_NO_PGNO,
+                                "page %llu, listed in the usage map on "
+                                "page %u, is past the end of the file "
+                                "(%u pages)", (unsigned long long)pg,
+                                map_pgno, page_count);
             if (push(b, (uint32_t)pg) != JET_OK)
                 return JET_ENOMEM;
         }
@@ -91,7 +105,8 @@ jet_rc jet_usagemap_decode(jet_pglist *out, const uint8_t *row, size_t len,
             return jet_fail(err, JET_ECORRUPT, pgno,
                             "inline usage map row too short (%zu bytes)",
                             len);
-        rc = add_bitmap(&b, row + 5, len - 5, start, page_count);
+        rc = add_bitmap(&b, row + 5, len - 5, start, page_count, pgno,
+                        err);
     } else if (row[0] == 1) {
         uint64_t per_page = (uint64_t)(page_size - 4) * 8;
         size_t nrefs = (len - 1) / 4;
@@ -114,7 +129,7 @@ jet_rc jet_usagemap_decode(jet_pglist *out, const uint8_t *row, size_t len,
                 break;
             }
             rc = add_bitmap(&b, page + 4, page_size - 4, i * per_page,
-                            page_count);
+                            page_count, mp, err);
             jet_page_unpin(pf, page);
         }
     } else {

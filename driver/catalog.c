@@ -163,24 +163,6 @@ static uint32_t next_cp(const char **s)
     return c;
 }
 
-/* Simple case folding of the scripts Access names are usually written in
- * (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic): Access compares
- * names case-insensitively beyond ASCII ("UMSÄTZE" finds "Umsätze"). */
-static uint32_t fold(uint32_t c)
-{
-    if ((c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7) ||
-        (c >= 0x391 && c <= 0x3AB && c != 0x3A2) || (c >= 0x410 && c <= 0x42F))
-        return c + 32;
-    if (c >= 0x400 && c <= 0x40F)
-        return c + 80;
-    if (((c >= 0x100 && c <= 0x12F) || (c >= 0x132 && c <= 0x137) ||
-         (c >= 0x14A && c <= 0x177)) && !(c & 1))
-        return c + 1;
-    if (((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) && (c & 1))
-        return c + 1;
-    return c;
-}
-
 /* Does s match the ODBC search pattern p (% _ and \ escape)? */
 static bool like(const char *s, const char *p, int depth)
 {
@@ -209,7 +191,7 @@ static bool like(const char *s, const char *p, int depth)
         }
         if (*p == '\\' && p[1])
             p++;
-        if (!*s || fold(next_cp(&s)) != fold(next_cp(&p)))
+        if (!*s || jet_name_fold(next_cp(&s)) != jet_name_fold(next_cp(&p)))
             return false;
     }
     return *s == '\0';
@@ -228,7 +210,7 @@ static bool arg_match(const odbc_stmt *s, const char *name, const char *pat)
     if (!name)
         name = "";
     if (s->metadata_id == SQL_TRUE)
-        return odbc_strcasecmp(name, pat) == 0;
+        return jet_name_compare_ci(name, pat) == 0;
     return like(name, pat, 0);
 }
 
@@ -523,7 +505,7 @@ static int cell_cmp(const jet_value *a, const jet_value *b)
     if (a->is_null || b->is_null)
         return (int)b->is_null - (int)a->is_null;
     if (a->type == JET_T_TEXT)
-        return odbc_strcasecmp((const char *)a->data, (const char *)b->data);
+        return jet_name_compare_ci((const char *)a->data, (const char *)b->data);
     return (a->u.i > b->u.i) - (a->u.i < b->u.i);
 }
 
@@ -661,7 +643,7 @@ static int obj_name_cmp(const void *a, const void *b)
 {
     const jet_object *x = *(const jet_object *const *)a;
     const jet_object *y = *(const jet_object *const *)b;
-    return odbc_strcasecmp(x->name, y->name);
+    return jet_name_compare_ci(x->name, y->name);
 }
 
 /* One row of type information for a column (SQLColumns). */
@@ -1144,12 +1126,12 @@ static const char *referenced_index(jet_db *db, const char *table,
             bool same = true;
             for (size_t k = 0; k < nrels; k++) {
                 const rel_row *r = &rels[k];
-                if (!r->name || odbc_strcasecmp(r->name, rel_name) != 0)
+                if (!r->name || jet_name_compare_ci(r->name, rel_name) != 0)
                     continue;
                 width++;
                 if (r->seq < 0 || r->seq >= ix->ncols || !r->pk_col ||
                     ix->cols[r->seq].col >= td->ncols ||
-                    odbc_strcasecmp(td->cols[ix->cols[r->seq].col].name,
+                    jet_name_compare_ci(td->cols[ix->cols[r->seq].col].name,
                                     r->pk_col) != 0)
                     same = false;
             }
@@ -1168,7 +1150,7 @@ static const char *referenced_index(jet_db *db, const char *table,
  * matches any; with the catalog argument checked against the file path. */
 static bool table_arg_is(const char *arg, const char *name)
 {
-    return !arg || (name && odbc_strcasecmp(arg, name) == 0);
+    return !arg || (name && jet_name_compare_ci(arg, name) == 0);
 }
 
 SQLRETURN odbc_cat_foreign_keys(odbc_stmt *s, const char *pkcat,

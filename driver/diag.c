@@ -71,7 +71,11 @@ SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
     case JET_ENOMEM:
         return odbc_diag_add(d, "HY001", "out of memory: %s", msg);
     case JET_ECORRUPT:
-        if (pgno != UINT32_MAX)
+        /* core's messages at open already say "damaged file '<path>'";
+         * most others name their page; add what is missing only */
+        if (!strncmp(msg, "damaged file", 12))
+            return odbc_diag_add(d, "HY000", "%s", msg);
+        if (pgno != UINT32_MAX && !strstr(msg, "page"))
             return odbc_diag_add(d, "HY000", "damaged file, page %u: %s",
                                  (unsigned)pgno, msg);
         return odbc_diag_add(d, "HY000", "damaged file: %s", msg);

@@ -35,19 +35,6 @@ void odbc_buf_free(odbc_buf *b)
     b->cap = 0;
 }
 
-int odbc_strcasecmp(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        int ca = (unsigned char)*a, cb = (unsigned char)*b;
-        if (ca >= 'A' && ca <= 'Z')
-            ca += 32;
-        if (cb >= 'A' && cb <= 'Z')
-            cb += 32;
-        if (ca != cb || ca == 0)
-            return ca - cb;
-    }
-}
-
 char *odbc_strdup(const char *s)
 {
     if (!s)

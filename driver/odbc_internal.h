@@ -64,6 +64,9 @@ struct odbc_dbc {
     /* attributes */
     SQLUINTEGER autocommit, access_mode, login_timeout, connection_timeout;
     SQLUINTEGER txn_isolation, metadata_id;
+    int like_mode;              /* sql_like_mode (driver/sql/engine.h) of
+                                   its statements: ExtendedAnsiSQL=1 gives
+                                   SQL_LIKE_ANSI, else SQL_LIKE_BOTH (0) */
     odbc_stmt *stmts;
 };
 
@@ -170,6 +173,12 @@ struct odbc_stmt {
     SQLSMALLINT gd_ctype;
     odbc_buf scratch;           /* grow-only conversion buffer */
     volatile int cancel;
+    /* SQL_ATTR_QUERY_TIMEOUT: CLOCK_MONOTONIC nanoseconds at which the
+     * running execute or fetch call stops (0 = no timeout), checked by
+     * the engine before each page it reads; timed_out tells HYT00 from
+     * SQLCancel's HY008 */
+    int64_t deadline_ns;
+    bool timed_out;
 };
 
 /* ---------------------------------------------------------- buffers */
@@ -316,8 +325,6 @@ SQLRETURN odbc_get_functions(odbc_dbc *dbc, SQLUSMALLINT id,
                              SQLUSMALLINT *out);
 
 /* ----------------------------------------------------------- misc */
-/** ASCII case-insensitive comparison. */
-int odbc_strcasecmp(const char *a, const char *b);
 /** strdup through malloc; NULL stays NULL (sets *fail on ENOMEM). */
 char *odbc_strdup(const char *s);
 

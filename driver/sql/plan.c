@@ -126,9 +126,9 @@ static bool qualifier_ok(const sql_stmt *st, const char *q)
     if (!q)
         return true;
     const sql_select *sel = &st->q->sel;
-    return (sel->table_alias && !strcasecmp(q, sel->table_alias)) ||
-           (!sel->table_alias && !strcasecmp(q, sel->table)) ||
-           !strcasecmp(q, st->td->name);
+    return (sel->table_alias && jet_name_equal_ci(q, sel->table_alias)) ||
+           (!sel->table_alias && jet_name_equal_ci(q, sel->table)) ||
+           jet_name_equal_ci(q, st->td->name);
 }
 
 /* --------------------------------------------------------- functions */
@@ -1094,7 +1094,7 @@ static int build(ctx *x)
         for (size_t i = 0; i < n; i++) {
             const jet_object *o = jet_catalog_at(db, i);
             if (o && o->kind == JET_OBJ_QUERY && o->name &&
-                !strcasecmp(o->name, sel->table))
+                jet_name_equal_ci(o->name, sel->table))
                 return fail(x, "HYC00", sel->table_position, "'%s' is a "
                             "saved query; reading saved queries is not "
                             "supported yet (at character %zu)", sel->table,
@@ -1214,7 +1214,7 @@ static int build(ctx *x)
             jet_tdef_find_column(td, oe->text) < 0) {
             bool found = false;
             for (size_t c = 0; c < st->ncols; c++)
-                if (!strcasecmp(st->cols[c].meta.name, oe->text)) {
+                if (jet_name_equal_ci(st->cols[c].meta.name, oe->text)) {
                     st->order[i] = st->cols[c].e;
                     found = true;
                     break;

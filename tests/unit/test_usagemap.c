@@ -26,18 +26,51 @@ START_TEST(usagemap_inline_lists_set_bits_from_start_page)
 }
 END_TEST
 
-START_TEST(usagemap_inline_drops_pages_past_end_of_file)
+START_TEST(usagemap_inline_page_past_end_of_file_is_corrupt)
 {
+    /* a truncated copy: the table owns pages the file no longer has.
+     * Dropping them silently would lose rows (or a whole catalog). */
     uint8_t row[16] = { 0 };
     jet_pglist l;
+    jet_error err;
     pb_put32(row + 1, 0);
     row[5] = 0xFF;               /* pages 0..7 */
     row[6] = 0xFF;               /* pages 8..15 */
     ck_assert_int_eq(jet_usagemap_decode(&l, row, sizeof row, NULL, 4096,
+                                         10, 1, &err), JET_ECORRUPT);
+    ck_assert_uint_eq(err.pgno, 10);
+    ck_assert_str_eq(err.msg, "page 10, listed in the usage map on page 1, "
+                              "is past the end of the file (10 pages)");
+    ck_assert_ptr_null(l.pgnos);
+    ck_assert_uint_eq(l.count, 0);
+}
+END_TEST
+
+START_TEST(usagemap_inline_last_page_of_file_is_listed)
+{
+    uint8_t row[16] = { 0 };
+    jet_pglist l;
+    pb_put32(row + 1, 0);
+    row[6] = 0x02;               /* page 9 of 10 */
+    ck_assert_int_eq(jet_usagemap_decode(&l, row, sizeof row, NULL, 4096,
                                          10, 1, NULL), JET_OK);
-    ck_assert_uint_eq(l.count, 10);
-    ck_assert_uint_eq(l.pgnos[9], 9);
+    ck_assert_uint_eq(l.count, 1);
+    ck_assert_uint_eq(l.pgnos[0], 9);
     jet_pglist_free(&l);
+}
+END_TEST
+
+START_TEST(usagemap_inline_huge_start_page_is_corrupt)
+{
+    uint8_t row[8] = { 0 };
+    jet_pglist l;
+    jet_error err;
+    pb_put32(row + 1, 0xFFFFFFFFu);
+    row[7] = 0x80;               /* page 2^32 - 1 + 23: beyond 32 bits */
+    ck_assert_int_eq(jet_usagemap_decode(&l, row, sizeof row, NULL, 4096,
+                                         10, 1, &err), JET_ECORRUPT);
+    ck_assert_uint_eq(err.pgno, UINT32_MAX);
+    ck_assert(strstr(err.msg, "page 4294967318,") != NULL);
 }
 END_TEST
 
@@ -109,6 +142,28 @@ START_TEST(usagemap_reference_to_wrong_page_type_is_corrupt)
 }
 END_TEST
 
+START_TEST(usagemap_reference_bitmap_past_end_of_file_is_corrupt)
+{
+    char path[64];
+    jet_db *db = reference_file(0x05, path, sizeof path);
+    uint8_t row[17] = { 1 };
+    jet_pglist l;
+    jet_error err;
+    ck_assert_ptr_nonnull(db);
+    pb_put32(row + 1, 2);
+    /* map page 2 lists pages 1 and 3; a second map page reference covers
+     * pages from (4096 - 4) * 8 on, past this 4-page file */
+    pb_put32(row + 5, 2);
+    ck_assert_int_eq(jet_usagemap_decode(&l, row, sizeof row, db->pf, 4096,
+                                         4, 1, &err), JET_ECORRUPT);
+    ck_assert_uint_eq(err.pgno, (4096 - 4) * 8 + 1);
+    ck_assert(strstr(err.msg, "usage map on page 2") != NULL);
+    ck_assert_ptr_null(l.pgnos);
+    pb_db_free(db);
+    unlink(path);
+}
+END_TEST
+
 START_TEST(usagemap_reference_past_end_of_file_is_corrupt)
 {
     char path[64];
@@ -129,11 +184,14 @@ static Suite *usagemap_suite(void)
     Suite *s = suite_create("usagemap");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, usagemap_inline_lists_set_bits_from_start_page);
-    tcase_add_test(tc, usagemap_inline_drops_pages_past_end_of_file);
+    tcase_add_test(tc, usagemap_inline_page_past_end_of_file_is_corrupt);
+    tcase_add_test(tc, usagemap_inline_last_page_of_file_is_listed);
+    tcase_add_test(tc, usagemap_inline_huge_start_page_is_corrupt);
     tcase_add_test(tc, usagemap_inline_too_short_is_corrupt);
     tcase_add_test(tc, usagemap_unknown_type_is_corrupt);
     tcase_add_test(tc, usagemap_reference_reads_map_pages);
     tcase_add_test(tc, usagemap_reference_to_wrong_page_type_is_corrupt);
+    tcase_add_test(tc, usagemap_reference_bitmap_past_end_of_file_is_corrupt);
     tcase_add_test(tc, usagemap_reference_past_end_of_file_is_corrupt);
     suite_add_tcase(s, tc);
     return s;
