@@ -2,6 +2,7 @@
  * odbctest.c - temporary ODBC configuration and helpers for tests/odbc.
  */
 #include "odbctest.h"
+#include "../shared_dir.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -20,7 +21,7 @@ const char *odbct_tmpdir(void)
 const char *odbct_fixture(const char *rel)
 {
     snprintf(fixture_buf, sizeof fixture_buf, "%s/fixtures/public/%s",
-             JET_SHARED_DIR, rel);
+             jet_shared_dir(), rel);
     return fixture_buf;
 }
 
@@ -47,7 +48,7 @@ int odbct_setup(void)
     char buf[8192], nwind[1024];
     if (access(odbct_fixture("mdbtestdata/nwind.mdb"), R_OK) != 0) {
         fprintf(stderr, "SKIP: shared fixtures not found under %s\n",
-                JET_SHARED_DIR);
+                jet_shared_dir());
         return 77;
     }
     if (access(JET_DRIVER_PATH, R_OK) != 0) {

@@ -10,11 +10,9 @@
 #include <unistd.h>
 
 #include "unit.h"
+#include "../shared_dir.h"
 #include "jet.h"
 
-#ifndef JET_FIXTURE_DIR
-#define JET_FIXTURE_DIR "../shared/fixtures/public"
-#endif
 
 static uint32_t rng_state;
 
@@ -96,7 +94,7 @@ static void mutate_file(const char *rel, uint32_t seed, int rounds)
     char src[1024], path[64];
     size_t len;
     uint8_t *orig, *buf;
-    snprintf(src, sizeof src, "%s/%s", JET_FIXTURE_DIR, rel);
+    snprintf(src, sizeof src, "%s/fixtures/public/%s", jet_shared_dir(), rel);
     orig = slurp(src, &len);
     if (!orig)
         return;   /* fixtures absent */

@@ -10,10 +10,8 @@
 #include "alloc.h"
 #include "pagebuild.h"
 #include "unit.h"
+#include "../shared_dir.h"
 
-#ifndef JET_FIXTURE_DIR
-#define JET_FIXTURE_DIR "../shared/fixtures/public"
-#endif
 
 static char path[64];
 
@@ -96,7 +94,7 @@ static void *count_realloc(void *p, size_t n)
 static const char *fixture(const char *rel)
 {
     static char buf[1024];
-    snprintf(buf, sizeof buf, "%s/%s", JET_FIXTURE_DIR, rel);
+    snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
     return access(buf, R_OK) == 0 ? buf : NULL;
 }
 

@@ -19,10 +19,8 @@
 #include "index.h"
 #include "pagebuild.h"
 #include "unit.h"
+#include "../shared_dir.h"
 
-#ifndef JET_SHARED_DIR
-#define JET_SHARED_DIR "../shared"
-#endif
 
 /* ------------------------------------------------------------ encoding */
 
@@ -688,7 +686,7 @@ static void check_dir(const char *rel, const char *const *patterns)
     char dir[512];
     DIR *d;
     struct dirent *de;
-    snprintf(dir, sizeof dir, "%s/fixtures/public/%s", JET_SHARED_DIR, rel);
+    snprintf(dir, sizeof dir, "%s/fixtures/public/%s", jet_shared_dir(), rel);
     d = opendir(dir);
     if (!d)
         return;
@@ -706,7 +704,7 @@ static void check_dir(const char *rel, const char *const *patterns)
 static bool have_shared(void)
 {
     char p[512];
-    snprintf(p, sizeof p, "%s/fixtures/public", JET_SHARED_DIR);
+    snprintf(p, sizeof p, "%s/fixtures/public", jet_shared_dir());
     return access(p, R_OK) == 0;
 }
 
@@ -746,7 +744,7 @@ static uint64_t seek_pages(const char *file, const char *table,
     uint32_t pg;
     uint16_t row, ino = UINT16_MAX;
 
-    snprintf(path, sizeof path, "%s/fixtures/bulk/%s", JET_SHARED_DIR, file);
+    snprintf(path, sizeof path, "%s/fixtures/bulk/%s", jet_shared_dir(), file);
     ck_assert_msg(jet_db_open(&db, path, NULL, &err) == JET_OK, "%s",
                   err.msg);
     ck_assert_int_eq(jet_tdef_load(&t, db, jet_catalog_find(db, table)),
@@ -778,7 +776,7 @@ START_TEST(bulk_primary_key_seek_reads_log_n_pages)
     char p[512];
     int64_t got = 0;
     uint64_t n;
-    snprintf(p, sizeof p, "%s/fixtures/bulk/bulk.accdb", JET_SHARED_DIR);
+    snprintf(p, sizeof p, "%s/fixtures/bulk/bulk.accdb", jet_shared_dir());
     if (access(p, R_OK) != 0)
         return;
     n = seek_pages("bulk.accdb", "bulk", "PrimaryKey", 123457, &got);
@@ -808,7 +806,7 @@ START_TEST(bulk_seeks_ranges_and_reverse_top)
     int64_t expect;
     jet_rc rc;
 
-    snprintf(p, sizeof p, "%s/fixtures/bulk/bulk.accdb", JET_SHARED_DIR);
+    snprintf(p, sizeof p, "%s/fixtures/bulk/bulk.accdb", jet_shared_dir());
     if (access(p, R_OK) != 0)
         return;
     ck_assert_int_eq(jet_db_open(&db, p, NULL, &err), JET_OK);
@@ -876,7 +874,7 @@ START_TEST(orders_customer_index_seek_matches_scan)
     uint16_t row;
     jet_rc rc;
 
-    snprintf(p, sizeof p, "%s/fixtures/bulk/perf.accdb", JET_SHARED_DIR);
+    snprintf(p, sizeof p, "%s/fixtures/bulk/perf.accdb", jet_shared_dir());
     if (access(p, R_OK) != 0)
         return;
     ck_assert_int_eq(jet_db_open(&db, p, NULL, &err), JET_OK);

@@ -17,10 +17,8 @@
 #include "internal.h"
 #include "os.h"
 #include "unit.h"
+#include "../shared_dir.h"
 
-#ifndef JET_FIXTURE_DIR
-#define JET_FIXTURE_DIR "../shared/fixtures/public"
-#endif
 
 static char dir[64];
 static char path[128];
@@ -149,7 +147,7 @@ END_TEST
 static const char *fixture(const char *rel)
 {
     static char buf[1024];
-    snprintf(buf, sizeof buf, "%s/%s", JET_FIXTURE_DIR, rel);
+    snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
     return access(buf, R_OK) == 0 ? buf : NULL;
 }
 
