@@ -9,7 +9,11 @@
 
 #include "api.h"
 
-static SQLRETURN prepare_or_exec(odbc_stmt *s, char *sql, int ok, bool exec)
+/* Prepare or run sql (UTF-8, len bytes, may hold NULs: an explicit
+ * TextLength covers them, and the parser rejects a NUL with 42000 at its
+ * position rather than running the text before it). Frees sql. */
+static SQLRETURN prepare_or_exec(odbc_stmt *s, char *sql, size_t len, int ok,
+                                 bool exec)
 {
     SQLRETURN r;
     if (!ok)
@@ -17,11 +21,50 @@ static SQLRETURN prepare_or_exec(odbc_stmt *s, char *sql, int ok, bool exec)
     else if (!sql)
         r = odbc_diag_add(&s->hdr.diag, "HY009", "Invalid use of null pointer");
     else if (exec)
-        r = odbc_stmt_exec_direct(s, sql, strlen(sql));
+        r = odbc_stmt_exec_direct(s, sql, len);
     else
-        r = odbc_stmt_prepare(s, sql, strlen(sql));
+        r = odbc_stmt_prepare(s, sql, len);
     free(sql);
     return r;
+}
+
+/* An ANSI statement argument: a UTF-8 copy and its full length. */
+static SQLRETURN prepare_or_exec_a(odbc_stmt *s, const SQLCHAR *text,
+                                   SQLINTEGER text_len, bool exec)
+{
+    int ok;
+    char *sql = arg_a(text, text_len, &ok);
+    size_t len = !sql ? 0 : text_len == SQL_NTS ? strlen(sql)
+                 : text_len < 0 ? 0 : (size_t)text_len;
+    return prepare_or_exec(s, sql, len, ok, exec);
+}
+
+/* A wide statement argument. A NUL unit inside an explicit length is
+ * 42000 at its character position (as the parser reports it for ANSI). */
+static SQLRETURN prepare_or_exec_w(odbc_stmt *s, const SQLWCHAR *text,
+                                   SQLINTEGER text_len, bool exec)
+{
+    int ok;
+    if (text && text_len > 0) {
+        SQLINTEGER z = 0;
+        while (z < text_len && text[z] != 0)
+            z++;
+        if (z < text_len) {
+            char *head = odbc_wide_to_utf8(text, z, &ok);
+            size_t pos = 1;
+            if (!head)
+                return odbc_diag_add(&s->hdr.diag, "HY001",
+                                     "Memory allocation error");
+            for (const char *c = head; *c; c++)
+                if (((unsigned char)*c & 0xC0) != 0x80)
+                    pos++;
+            free(head);
+            return odbc_diag_add(&s->hdr.diag, "42000", "NUL character in "
+                                 "statement (at character %zu)", pos);
+        }
+    }
+    char *sql = arg_w(text, text_len, &ok);
+    return prepare_or_exec(s, sql, sql ? strlen(sql) : 0, ok, exec);
 }
 
 SQLRETURN SQL_API SQLPrepare(SQLHSTMT hstmt, SQLCHAR *StatementText,
@@ -30,9 +73,8 @@ SQLRETURN SQL_API SQLPrepare(SQLHSTMT hstmt, SQLCHAR *StatementText,
     odbc_stmt *s = stmt_enter(hstmt);
     if (!s)
         return SQL_INVALID_HANDLE;
-    int ok;
-    char *sql = arg_a(StatementText, TextLength, &ok);
-    return stmt_leave(s, prepare_or_exec(s, sql, ok, false));
+    return stmt_leave(s, prepare_or_exec_a(s, StatementText, TextLength,
+                                           false));
 }
 
 SQLRETURN SQL_API SQLPrepareW(SQLHSTMT hstmt, SQLWCHAR *StatementText,
@@ -41,9 +83,8 @@ SQLRETURN SQL_API SQLPrepareW(SQLHSTMT hstmt, SQLWCHAR *StatementText,
     odbc_stmt *s = stmt_enter(hstmt);
     if (!s)
         return SQL_INVALID_HANDLE;
-    int ok;
-    char *sql = arg_w(StatementText, TextLength, &ok);
-    return stmt_leave(s, prepare_or_exec(s, sql, ok, false));
+    return stmt_leave(s, prepare_or_exec_w(s, StatementText, TextLength,
+                                           false));
 }
 
 SQLRETURN SQL_API SQLExecDirect(SQLHSTMT hstmt, SQLCHAR *StatementText,
@@ -52,9 +93,8 @@ SQLRETURN SQL_API SQLExecDirect(SQLHSTMT hstmt, SQLCHAR *StatementText,
     odbc_stmt *s = stmt_enter(hstmt);
     if (!s)
         return SQL_INVALID_HANDLE;
-    int ok;
-    char *sql = arg_a(StatementText, TextLength, &ok);
-    return stmt_leave(s, prepare_or_exec(s, sql, ok, true));
+    return stmt_leave(s, prepare_or_exec_a(s, StatementText, TextLength,
+                                           true));
 }
 
 SQLRETURN SQL_API SQLExecDirectW(SQLHSTMT hstmt, SQLWCHAR *StatementText,
@@ -63,9 +103,8 @@ SQLRETURN SQL_API SQLExecDirectW(SQLHSTMT hstmt, SQLWCHAR *StatementText,
     odbc_stmt *s = stmt_enter(hstmt);
     if (!s)
         return SQL_INVALID_HANDLE;
-    int ok;
-    char *sql = arg_w(StatementText, TextLength, &ok);
-    return stmt_leave(s, prepare_or_exec(s, sql, ok, true));
+    return stmt_leave(s, prepare_or_exec_w(s, StatementText, TextLength,
+                                           true));
 }
 
 SQLRETURN SQL_API SQLExecute(SQLHSTMT hstmt)

@@ -3,8 +3,10 @@
  * connection attributes, disconnect.
  *
  * A DSN's keys come from odbc.ini through SQLGetPrivateProfileString
- * (DBQ, or Database as psqlODBC/sqliteodbc spell it; PWD). The database
- * is opened read-only with jet_db_open(); its errors map through diag.c.
+ * (DBQ, or Database as psqlODBC/sqliteodbc spell it; PWD;
+ * ExtendedAnsiSQL, Microsoft's Access driver key: 1 = ANSI-92 LIKE with
+ * only % and _ as wildcards). The database is opened read-only with
+ * jet_db_open(); its errors map through diag.c.
  */
 #include "config.h"
 
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "connstr.h"
 
@@ -124,6 +127,24 @@ static SQLRETURN open_db(odbc_dbc *dbc, const char *dsn, const char *path,
     return SQL_SUCCESS;
 }
 
+/* The LIKE mode an ExtendedAnsiSQL value asks for (NULL: the default):
+ * 1 (or yes/true/on) is ANSI-92, % and _ only (SQL_LIKE_ANSI = 2); else
+ * both wildcard sets (SQL_LIKE_BOTH = 0). */
+static int like_mode_of(const char *v)
+{
+    if (!v)
+        return 0;
+    while (*v == ' ')
+        v++;
+    static const char *const on[] = { "1", "yes", "true", "on" };
+    for (size_t i = 0; i < sizeof on / sizeof on[0]; i++) {
+        size_t n = strlen(on[i]);
+        if (!strncasecmp(v, on[i], n) && (v[n] == '\0' || v[n] == ' '))
+            return 2;
+    }
+    return 0;
+}
+
 /* Read key of DSN dsn from odbc.ini into buf; returns buf or NULL. */
 static const char *dsn_key(const char *dsn, const char *key, char *buf,
                            int cap)
@@ -150,7 +171,12 @@ SQLRETURN odbc_dbc_connect(odbc_dbc *dbc, const char *dsn, const char *uid,
                              dsn ? dsn : "");
     if (!pwd || !*pwd)
         pwd = dsn_key(dsn, "PWD", pw, sizeof pw);
-    return open_db(dbc, dsn, p, pwd);
+    char ea[32];
+    SQLRETURN ret = open_db(dbc, dsn, p, pwd);
+    if (SQL_SUCCEEDED(ret))
+        dbc->like_mode = like_mode_of(dsn_key(dsn, "ExtendedAnsiSQL", ea,
+                                              sizeof ea));
+    return ret;
 }
 
 /* Append "key=value;" to *s (len/cap), bracing values that need it. */
@@ -210,7 +236,13 @@ SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
         pwd = odbc_connstr_get(cs, "Password");
     if (!pwd && dsn)
         pwd = dsn_key(dsn, "PWD", pw, sizeof pw);
+    char ea_buf[32];
+    const char *ea = odbc_connstr_get(cs, "ExtendedAnsiSQL");
+    if (!ea && dsn)
+        ea = dsn_key(dsn, "ExtendedAnsiSQL", ea_buf, sizeof ea_buf);
     SQLRETURN ret = open_db(dbc, dsn, p, pwd);
+    if (SQL_SUCCEEDED(ret))
+        dbc->like_mode = like_mode_of(ea);
     if (SQL_SUCCEEDED(ret) && out_str) {
         char *s = NULL;
         size_t len = 0, cap = 0;

@@ -6,7 +6,9 @@
  * State machine: STMT_ALLOCATED -(prepare)-> STMT_PREPARED -(execute)->
  * STMT_CURSOR -(close)-> STMT_PREPARED. Catalog functions go straight to
  * STMT_CURSOR with a materialized result (odbc_stmt_set_matrows); closing
- * such a cursor drops it and returns to STMT_ALLOCATED.
+ * such a cursor drops it and returns to STMT_ALLOCATED. SQLExecute and
+ * SQLExecDirect on an open cursor give 24000 unless it was read to its
+ * end; SQLPrepare closes it (see cursor_in_the_way for unixODBC's view).
  * The engine's cursor decodes only the columns the query uses and hands
  * out jet_values that convert.c writes into the bound buffers; the only
  * heap memory per fetch is the statement's grow-only scratch buffer.
@@ -205,16 +207,43 @@ static SQLRETURN engine_error(odbc_stmt *s, const sql_error *e)
     return odbc_diag_add(DIAG(s), state, "%s", e->msg);
 }
 
+/* SQLExecute and SQLExecDirect on an open cursor: 24000 (their spec
+ * "24000"). A cursor read to its end (SQL_NO_DATA) is closed implicitly,
+ * as unixODBC's driver manager lets those calls through then. */
+static bool cursor_in_the_way(odbc_stmt *s)
+{
+    if (s->state != STMT_CURSOR)
+        return false;
+    if (s->at_end) {
+        close_cursor(s);
+        return false;
+    }
+    return true;
+}
+
+static SQLRETURN cursor_open_error(odbc_stmt *s)
+{
+    return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state: a cursor "
+                         "is open (close it with SQLCloseCursor or "
+                         "SQLFreeStmt(SQL_CLOSE) first)");
+}
+
 SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
 {
     sql_error perr;
     jet_db *db = s->dbc->db;
 
+    /* SQLPrepare closes an open cursor: unixODBC takes any failure of
+     * SQLPrepare to mean "no statement" (its state S1), so a 24000 here
+     * would leave the driver holding a cursor the application cannot see */
     odbc_stmt_reset(s);
     if (!db)
         return odbc_diag_add(DIAG(s), "08003", "Connection not open");
     memset(&perr, 0, sizeof perr);
-    if (sql_stmt_prepare(&s->plan, db, sql, len, NULL, &perr) != 0) {
+    sql_prepare_opts po;
+    memset(&po, 0, sizeof po);
+    po.like_mode = (sql_like_mode)s->dbc->like_mode;
+    if (sql_stmt_prepare(&s->plan, db, sql, len, &po, &perr) != 0) {
         s->plan = NULL;
         if (perr.rc < 0 && perr.rc != JET_EUNSUPPORTED)
             return odbc_diag_jet(DIAG(s), (jet_rc)perr.rc, jet_db_error(db),
@@ -531,7 +560,12 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *s)
                              "(no prepared statement)");
     if (!s->dbc->db)
         return odbc_diag_add(DIAG(s), "08003", "Connection not open");
-    close_cursor(s);
+    if (cursor_in_the_way(s)) {
+        /* unixODBC takes a failed SQLExecute to leave the statement
+         * prepared without a cursor (S2): close ours to match */
+        close_cursor(s);
+        return cursor_open_error(s);
+    }
     size_t np = sql_stmt_nparams(s->plan);
     jet_value *pv = NULL;
     uint8_t **owned = NULL;
@@ -586,6 +620,9 @@ out:
 
 SQLRETURN odbc_stmt_exec_direct(odbc_stmt *s, const char *sql, size_t len)
 {
+    /* the cursor stays open (the driver manager keeps its state too) */
+    if (cursor_in_the_way(s))
+        return cursor_open_error(s);
     SQLRETURN ret = odbc_stmt_prepare(s, sql, len);
     if (!SQL_SUCCEEDED(ret))
         return ret;
@@ -644,9 +681,19 @@ SQLRETURN odbc_stmt_bind_col(odbc_stmt *s, SQLUSMALLINT col,
         return odbc_diag_add(DIAG(s), "07009", "Bookmarks are not supported");
     if (buflen < 0)
         return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
+    if (col > s->nbinds && !ptr && !ind)
+        return SQL_SUCCESS;             /* unbinding an unbound column */
+    /* 07009 past the result's columns once they are known (prepared or
+     * executed); before that any column up to prepare's limit may be
+     * bound, and fetch ignores bindings past the result. */
+    if (s->state != STMT_ALLOCATED && col > s->ncols)
+        return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index "
+                             "%u: the result has %u columns", (unsigned)col,
+                             (unsigned)s->ncols);
+    if (col > 4096)
+        return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index "
+                             "%u: more than 4096 columns", (unsigned)col);
     if (col > s->nbinds) {
-        if (!ptr && !ind)
-            return SQL_SUCCESS;         /* unbinding an unbound column */
         odbc_binding *b = realloc(s->binds, col * sizeof *b);
         if (!b)
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
@@ -754,6 +801,48 @@ static int conv_diag(odbc_stmt *s, odbc_conv *cv, odbc_conv_status st,
     return (st == CONV_TRUNC || st == CONV_FRAC) ? 1 : 2;
 }
 
+/* Bytes one value of C type ct takes in a column-wise bound array: the
+ * type's own size for fixed-length types (ODBC ignores BufferLength for
+ * them, "SQLBindCol, Column-Wise Binding"), buflen for char and binary. */
+static SQLULEN elem_size(SQLSMALLINT ct, SQLLEN buflen)
+{
+    switch (ct) {
+    case SQL_C_BIT: case SQL_C_STINYINT: case SQL_C_UTINYINT:
+    case SQL_C_TINYINT:
+        return 1;
+    case SQL_C_SSHORT: case SQL_C_USHORT: case SQL_C_SHORT:
+        return sizeof(SQLSMALLINT);
+    case SQL_C_SLONG: case SQL_C_ULONG: case SQL_C_LONG:
+        return sizeof(SQLINTEGER);
+    case SQL_C_SBIGINT: case SQL_C_UBIGINT:
+        return sizeof(SQLBIGINT);
+    case SQL_C_FLOAT:
+        return sizeof(SQLREAL);
+    case SQL_C_DOUBLE:
+        return sizeof(SQLDOUBLE);
+    case SQL_C_TYPE_DATE: case SQL_C_DATE:
+        return sizeof(SQL_DATE_STRUCT);
+    case SQL_C_TYPE_TIME: case SQL_C_TIME:
+        return sizeof(SQL_TIME_STRUCT);
+    case SQL_C_TYPE_TIMESTAMP: case SQL_C_TIMESTAMP:
+        return sizeof(SQL_TIMESTAMP_STRUCT);
+    case SQL_C_NUMERIC:
+        return sizeof(SQL_NUMERIC_STRUCT);
+    case SQL_C_GUID:
+        return sizeof(SQLGUID);
+    case SQL_C_INTERVAL_YEAR: case SQL_C_INTERVAL_MONTH:
+    case SQL_C_INTERVAL_DAY: case SQL_C_INTERVAL_HOUR:
+    case SQL_C_INTERVAL_MINUTE: case SQL_C_INTERVAL_SECOND:
+    case SQL_C_INTERVAL_YEAR_TO_MONTH: case SQL_C_INTERVAL_DAY_TO_HOUR:
+    case SQL_C_INTERVAL_DAY_TO_MINUTE: case SQL_C_INTERVAL_DAY_TO_SECOND:
+    case SQL_C_INTERVAL_HOUR_TO_MINUTE: case SQL_C_INTERVAL_HOUR_TO_SECOND:
+    case SQL_C_INTERVAL_MINUTE_TO_SECOND:
+        return sizeof(SQL_INTERVAL_STRUCT);
+    default:
+        return buflen > 0 ? (SQLULEN)buflen : 0;
+    }
+}
+
 /* Convert the bound columns of the current row into rowset row r. */
 static int bind_row(odbc_stmt *s, SQLULEN r)
 {
@@ -767,11 +856,12 @@ static int bind_row(odbc_stmt *s, SQLULEN r)
         const odbc_binding *b = &s->binds[i];
         if (b->c_type == 0)
             continue;
+        SQLSMALLINT ct = resolve_ctype(s, i, b->c_type);
         char *ptr = b->ptr;
         char *ind = (char *)b->ind;
         if (s->row_bind_type == SQL_BIND_BY_COLUMN) {
             if (ptr)
-                ptr += r * (SQLULEN)b->buflen;
+                ptr += r * elem_size(ct, b->buflen);
             if (ind)
                 ind += r * sizeof(SQLLEN);
         } else {
@@ -790,7 +880,6 @@ static int bind_row(odbc_stmt *s, SQLULEN r)
             exec_diag(s, rc);
             return 2;
         }
-        SQLSMALLINT ct = resolve_ctype(s, i, b->c_type);
         cv.num_precision = b->precision;
         cv.num_scale = b->scale;
         odbc_conv_status st = odbc_convert(&cv, &v, ct, ptr, b->buflen,
@@ -1130,7 +1219,8 @@ static SQLLEN display_size(const odbc_type_info *ti)
     case SQL_TYPE_TIME: return 8;
     case SQL_TYPE_TIMESTAMP:
         return 19 + (ti->decimal_digits > 0 ? ti->decimal_digits + 1 : 0);
-    case SQL_GUID: return 36;
+    case SQL_GUID: return 38;   /* convert.c's text form has braces:
+                                   {XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX} */
     case SQL_BINARY: case SQL_VARBINARY: case SQL_LONGVARBINARY:
         return ti->column_size > (SQLULEN)SQL_NO_TOTAL / 2 ? SQL_NO_TOTAL
                                                         : (SQLLEN)ti->column_size * 2;

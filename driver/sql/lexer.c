@@ -6,6 +6,10 @@
  * "double quoted" with "" for '"', `back-quoted` with `` for '`'. Bare
  * words that spell a keyword (case-insensitively) are keywords; quoted
  * identifiers never are. Strings are 'single quoted' with '' for '\''.
+ * Comments are white space: "-- " to the end of the line, and slash-star
+ * to star-slash (not nested). Access SQL has none, but many tools send
+ * them. As in MySQL, "--" starts a comment only before white space or the
+ * end, so --1 stays a double negation as Access reads it.
  * The lexer never recurses and never reads past len; the text has been
  * checked for valid UTF-8 and the absence of NUL bytes beforehand.
  */
@@ -282,10 +286,46 @@ static int lex_quoted(sql_lexer *lx, sql_token *tok, char close,
     return 0;
 }
 
+/* Skip white space and comments; -1 with 42000 for an unterminated
+ * block comment (at its start). */
+static int skip_blank(sql_lexer *lx)
+{
+    for (;;) {
+        while (lx->i < lx->len && is_space(lx->s[lx->i]))
+            advance(lx);
+        if (lx->len - lx->i < 2)
+            return 0;
+        const char *c = lx->s + lx->i;
+        if (c[0] == '-' && c[1] == '-' &&
+            (lx->len - lx->i == 2 || is_space(c[2]))) {
+            while (lx->i < lx->len && lx->s[lx->i] != '\n')
+                advance(lx);
+        } else if (c[0] == '/' && c[1] == '*') {
+            size_t start = lx->position;
+            advance(lx);
+            advance(lx);
+            while (lx->len - lx->i >= 2 &&
+                   !(lx->s[lx->i] == '*' && lx->s[lx->i + 1] == '/'))
+                advance(lx);
+            if (lx->len - lx->i < 2) {
+                sql_set_error(lx->err, "42000", start,
+                              "unterminated /* comment");
+                return -1;
+            }
+            advance(lx);
+            advance(lx);
+        } else {
+            return 0;
+        }
+    }
+}
+
 int sql_lex_next(sql_lexer *lx, sql_token *tok)
 {
-    while (lx->i < lx->len && is_space(lx->s[lx->i]))
-        advance(lx);
+    if (skip_blank(lx) != 0) {
+        memset(tok, 0, sizeof *tok);
+        return -1;
+    }
 
     memset(tok, 0, sizeof *tok);
     tok->start = lx->s + lx->i;

@@ -24,7 +24,10 @@
  * [OFFSET m], ODBC escapes {d} {t} {ts} {fn}, TRUE/FALSE, ALIKE, != and
  * an EXPLAIN prefix are accepted (LIMIT/OFFSET/FETCH/EXPLAIN are words,
  * not reserved keywords). The only recursion is parse_expr, counted
- * against SQL_MAX_DEPTH, so 10,000 nested parentheses give 42000.
+ * against SQL_MAX_DEPTH, so 10,000 nested parentheses give 42000. Tree
+ * height is capped at SQL_MAX_HEIGHT for the walks that follow (fold here,
+ * plan.c, eval.c); runs of AND/OR/XOR are built balanced, so a WHERE of
+ * 100,000 ANDs is 17 levels deep.
  */
 #include "config.h"
 
@@ -424,6 +427,32 @@ static sql_expr *new_expr(parser *p, sql_expr_kind kind, size_t position)
 
 static int parse_expr(parser *p, int min_bp, sql_expr **out);
 
+static unsigned height_of(const sql_expr *e)
+{
+    return e && e->height ? e->height : 1;
+}
+
+/* Record e's height from its children's; 42000 past SQL_MAX_HEIGHT, so the
+ * recursive walks of plan.c and eval.c stay within a bounded stack. */
+static int set_height(parser *p, sql_expr *e)
+{
+    unsigned h = height_of(e->a);
+    if (e->b && height_of(e->b) > h)
+        h = height_of(e->b);
+    if (e->c && height_of(e->c) > h)
+        h = height_of(e->c);
+    for (size_t i = 0; i < e->nargs; i++)
+        if (height_of(e->args[i]) > h)
+            h = height_of(e->args[i]);
+    e->height = h + 1;
+    if (e->height > SQL_MAX_HEIGHT) {
+        sql_set_error(p->err, "42000", e->position, "expression too complex "
+                      "(more than %d levels of operators)", SQL_MAX_HEIGHT);
+        return -1;
+    }
+    return 0;
+}
+
 /* Is the token after the current one keyword kw? (Lexes one token ahead
  * on a copy of the lexer; the arena keeps the copy's strings.) */
 static int peek_kw(parser *p, sql_kw kw, bool *yes)
@@ -531,7 +560,8 @@ static int parse_escape(parser *p, sql_expr **out)
             return -1;
         if (p->tok.kind != TOK_LPAREN)
             return syntax(p, "expected '(' after the function name");
-        if (next(p) != 0 || parse_args(p, e, false) != 0)
+        if (next(p) != 0 || parse_args(p, e, false) != 0 ||
+            set_height(p, e) != 0)
             return -1;
         if (p->tok.kind != TOK_RBRACE)
             return syntax(p, "expected '}'");
@@ -598,7 +628,8 @@ static int parse_primary(parser *p, sql_expr **out)
             if (!(e = new_expr(p, EXPR_FUNC, pos)))
                 return nomem(p);
             e->text = p->tok.text;
-            if (next(p) != 0 || next(p) != 0 || parse_args(p, e, false) != 0)
+            if (next(p) != 0 || next(p) != 0 ||
+                parse_args(p, e, false) != 0 || set_height(p, e) != 0)
                 return -1;
             *out = e;
             return 0;
@@ -625,7 +656,7 @@ static int parse_primary(parser *p, sql_expr **out)
         e->text = first;
         if (next(p) != 0)
             return -1;
-        if (parse_args(p, e, true) != 0)
+        if (parse_args(p, e, true) != 0 || set_height(p, e) != 0)
             return -1;
         *out = e;
         return 0;
@@ -710,6 +741,8 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
             return nomem(p);
         e->negated = negated;
         e->a = *lhs;
+        if (set_height(p, e) != 0)
+            return -1;
         *lhs = e;
         *done = true;
         return next(p);
@@ -743,7 +776,8 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
             return -1;
         if (!is_kw(p, KW_AND))
             return syntax(p, "expected AND in BETWEEN");
-        if (next(p) != 0 || parse_expr(p, BP_CONCAT, &e->c) != 0)
+        if (next(p) != 0 || parse_expr(p, BP_CONCAT, &e->c) != 0 ||
+            set_height(p, e) != 0)
             return -1;
         *lhs = e;
         *done = true;
@@ -763,7 +797,7 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
             return -1;
         if (is_kw(p, KW_SELECT))
             return unsupported(p, "subqueries");
-        if (parse_args(p, e, false) != 0)
+        if (parse_args(p, e, false) != 0 || set_height(p, e) != 0)
             return -1;
         *lhs = e;
         *done = true;
@@ -776,7 +810,8 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
         e->op = "LIKE";
         e->alike = !is_kw(p, KW_LIKE);
         e->a = *lhs;
-        if (next(p) != 0 || parse_expr(p, BP_CMP + 1, &e->b) != 0)
+        if (next(p) != 0 || parse_expr(p, BP_CMP + 1, &e->b) != 0 ||
+            set_height(p, e) != 0)
             return -1;
         if (negated) {
             sql_expr *n = new_expr(p, EXPR_UNARY, pos);
@@ -785,6 +820,8 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
             n->op = "NOT";
             n->a = e;
             e = n;
+            if (set_height(p, e) != 0)
+                return -1;
         }
         *lhs = e;
         *done = true;
@@ -793,8 +830,70 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
     return 0;
 }
 
+/* Balanced tree of v[lo..hi) joined by op; ops[i] is the position of the
+ * operator before v[i]. Recursion depth log2(hi - lo). */
+static sql_expr *join_balanced(parser *p, const char *op, sql_expr **v,
+                               const size_t *ops, size_t lo, size_t hi)
+{
+    if (hi - lo == 1)
+        return v[lo];
+    size_t mid = lo + (hi - lo) / 2;
+    sql_expr *e = new_expr(p, EXPR_BINARY, ops[mid]);
+    if (!e)
+        return NULL;
+    e->op = op;
+    if (!(e->a = join_balanced(p, op, v, ops, lo, mid)) ||
+        !(e->b = join_balanced(p, op, v, ops, mid, hi)))
+        return NULL;
+    e->height = (height_of(e->a) > height_of(e->b) ? height_of(e->a)
+                                                    : height_of(e->b)) + 1;
+    return e;
+}
+
+/* A run "x op y op z ..." of one associative operator (AND, OR, XOR) at
+ * the current operator: the operands are parsed in a loop and joined into
+ * a balanced tree, so 100,000 ANDs nest 17 levels deep, not 100,000.
+ * Evaluation order (left to right) and the result are unchanged. */
+static int parse_logic_run(parser *p, const char *op, int bp, sql_expr **lhs)
+{
+    size_t n = 1, cap = 16;
+    sql_expr **v = sql_arena_alloc(p->arena, cap * sizeof *v);
+    size_t *ops = sql_arena_alloc(p->arena, cap * sizeof *ops);
+    const char *next_op;
+    int next_bp;
+    if (!v || !ops)
+        return nomem(p);
+    v[0] = *lhs;
+    while (infix_op(p, &next_op, &next_bp) && !strcmp(next_op, op)) {
+        if (n == cap) {
+            /* old blocks stay in the arena: total waste < 2x */
+            sql_expr **gv = sql_arena_alloc(p->arena, 2 * cap * sizeof *gv);
+            size_t *go = sql_arena_alloc(p->arena, 2 * cap * sizeof *go);
+            if (!gv || !go)
+                return nomem(p);
+            memcpy(gv, v, cap * sizeof *gv);
+            memcpy(go, ops, cap * sizeof *go);
+            v = gv;
+            ops = go;
+            cap *= 2;
+        }
+        ops[n] = p->tok.position;
+        if (next(p) != 0 || parse_expr(p, bp + 1, &v[n]) != 0)
+            return -1;
+        n++;
+    }
+    sql_expr *e = join_balanced(p, op, v, ops, 0, n);
+    if (!e)
+        return nomem(p);
+    if (e->height > SQL_MAX_HEIGHT)
+        return set_height(p, e);        /* the 42000 message */
+    *lhs = e;
+    return 0;
+}
+
 /* Precedence climbing: operators binding at least min_bp; all binary
- * operators are left-associative. Recursion is bounded by SQL_MAX_DEPTH. */
+ * operators are left-associative. Recursion is bounded by SQL_MAX_DEPTH,
+ * tree height by SQL_MAX_HEIGHT. */
 static int parse_expr_inner(parser *p, int min_bp, sql_expr **out)
 {
     sql_expr *lhs = NULL;
@@ -809,7 +908,8 @@ static int parse_expr_inner(parser *p, int min_bp, sql_expr **out)
             return nomem(p);
         e->op = is_not ? "NOT" : (p->tok.start[0] == '-' ? "-" : "+");
         if (next(p) != 0 ||
-            parse_expr(p, is_not ? BP_NOT : BP_UNARY, &e->a) != 0)
+            parse_expr(p, is_not ? BP_NOT : BP_UNARY, &e->a) != 0 ||
+            set_height(p, e) != 0)
             return -1;
         lhs = e;
     } else if (parse_primary(p, &lhs) != 0) {
@@ -828,12 +928,18 @@ static int parse_expr_inner(parser *p, int min_bp, sql_expr **out)
         int bp;
         if (!infix_op(p, &op, &bp) || bp < min_bp)
             break;
+        if (bp == BP_AND || bp == BP_OR || bp == BP_XOR) {
+            if (parse_logic_run(p, op, bp, &lhs) != 0)
+                return -1;
+            continue;
+        }
         sql_expr *e = new_expr(p, EXPR_BINARY, p->tok.position);
         if (!e)
             return nomem(p);
         e->op = op;
         e->a = lhs;
-        if (next(p) != 0 || parse_expr(p, bp + 1, &e->b) != 0)
+        if (next(p) != 0 || parse_expr(p, bp + 1, &e->b) != 0 ||
+            set_height(p, e) != 0)
             return -1;
         lhs = e;
     }
@@ -886,7 +992,7 @@ static bool const_int(const sql_expr *e, int64_t *v)
 
 /* Fold a condition built only of integer literals and NULL; anything
  * naming a column, a parameter or a function is TV_VAR. Depth is bounded
- * by the parser's SQL_MAX_DEPTH. */
+ * by SQL_MAX_HEIGHT (AND/OR chains are balanced trees). */
 static truth fold(const sql_expr *e)
 {
     int64_t x, y;

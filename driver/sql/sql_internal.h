@@ -20,6 +20,13 @@
  * instead of exhausting the C stack. */
 #define SQL_MAX_DEPTH 200
 
+/* Bound on the height of an expression tree (what the recursive walks of
+ * plan.c and eval.c descend): left-deep chains such as a+b+c+... count
+ * one level per operator, so longer ones get 42000 "too complex". Runs of
+ * AND, OR and XOR are built balanced (they are associative), so any
+ * number of those fits. */
+#define SQL_MAX_HEIGHT 256
+
 /* ------------------------------------------------------------- arena */
 
 typedef struct sql_arena_chunk sql_arena_chunk;
@@ -146,6 +153,8 @@ struct sql_expr {
                                column), else 0 */
     bool odbc_fn;           /* EXPR_FUNC written as {fn name(...)} */
     bool alike;             /* EXPR_BINARY "LIKE" written ALIKE */
+    unsigned height;        /* levels below and including this node; 0 for
+                               leaves (counted as 1) */
 };
 
 /* ----------------------------------------------------- full queries */

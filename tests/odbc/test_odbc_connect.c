@@ -260,6 +260,47 @@ START_TEST(connect_attrs_pyodbc_sets_succeed)
 }
 END_TEST
 
+/* COUNT(*) of a one-value query on dbc. */
+static long count_of(const char *sql)
+{
+    SQLHSTMT st = odbct_exec(dbc, sql);
+    SQLINTEGER n = -1;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_SLONG, &n, 0,
+                                             NULL));
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    return n;
+}
+
+START_TEST(extended_ansi_sql_key_makes_like_ansi)
+{
+    static const char *star = "SELECT COUNT(*) FROM Customers WHERE "
+                              "CompanyName LIKE 'B*'";
+    static const char *pct = "SELECT COUNT(*) FROM Customers WHERE "
+                             "CompanyName LIKE 'B%'";
+    static const char *keys[] = { "", "ExtendedAnsiSQL=0;",
+                                  "ExtendedAnsiSQL=1;", "extendedansisql=1;" };
+    long want = 0;
+    for (int k = 0; k < 4; k++) {
+        char cs[1200];
+        snprintf(cs, sizeof cs, "%s%s", odbct_nwind_connstr(), keys[k]);
+        alloc_dbc();
+        ODBCT_OK(SQL_HANDLE_DBC, dbc,
+                 SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS, NULL, 0,
+                                  NULL, SQL_DRIVER_NOPROMPT));
+        long n_pct = count_of(pct), n_star = count_of(star);
+        if (k == 0)
+            want = n_pct;
+        ck_assert_int_gt(n_pct, 0);
+        ck_assert_int_eq(n_pct, want);
+        /* default: * is a wildcard too; ANSI-92: a literal star */
+        ck_assert_int_eq(n_star, k >= 2 ? 0 : want);
+        ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
+        free_dbc();
+    }
+}
+END_TEST
+
 static Suite *connect_suite(void)
 {
     Suite *s = suite_create("odbc_connect");
@@ -278,6 +319,7 @@ static Suite *connect_suite(void)
     tcase_add_test(tc, connect_empty_dbq_is_08001);
     tcase_add_loop_test(tc, connect_truncated_nwind_fails_cleanly, 0, 5);
     tcase_add_test(tc, connect_attrs_pyodbc_sets_succeed);
+    tcase_add_test(tc, extended_ansi_sql_key_makes_like_ansi);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -347,6 +347,197 @@ START_TEST(row_array_row_wise_binding)
 }
 END_TEST
 
+/* Rows 1..N of sql column 1 as C type ct, one row per SQLFetch, each at
+ * out + r * size. */
+static void fetch_rows_singly(const char *sql, SQLSMALLINT ct, size_t size,
+                              unsigned char *out, SQLLEN *ind, int n)
+{
+    SQLHSTMT st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS));
+    for (int r = 0; r < n; r++) {
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, ct, out + r * size,
+                                                 0, &ind[r]));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+
+START_TEST(row_array_column_wise_fixed_types_ignore_buffer_length)
+{
+    /* ODBC ignores BufferLength for fixed-length C types: the array
+     * stride is the type's size (a rowset once went to element 0) */
+    enum { N = 10 };
+    static const char *num = "SELECT EmployeeID + OrderID MOD 7 FROM Orders "
+                             "ORDER BY OrderID";
+    static const char *date = "SELECT OrderDate FROM Orders ORDER BY OrderID";
+    static const char *guid = "SELECT '000' & OrderID & '-0001-0002-0003-"
+                              "000400050006' FROM Orders ORDER BY OrderID";
+    static const struct { SQLSMALLINT ct; size_t size; const char *sql; }
+    types[] = {
+        { SQL_C_BIT, 1, "SELECT OrderID MOD 2 FROM Orders ORDER BY OrderID" },
+        { SQL_C_STINYINT, 1, NULL }, { SQL_C_UTINYINT, 1, NULL },
+        { SQL_C_TINYINT, 1, NULL },
+        { SQL_C_SSHORT, sizeof(SQLSMALLINT), NULL },
+        { SQL_C_USHORT, sizeof(SQLUSMALLINT), NULL },
+        { SQL_C_SHORT, sizeof(SQLSMALLINT), NULL },
+        { SQL_C_SLONG, sizeof(SQLINTEGER), NULL },
+        { SQL_C_ULONG, sizeof(SQLUINTEGER), NULL },
+        { SQL_C_LONG, sizeof(SQLINTEGER), NULL },
+        { SQL_C_SBIGINT, sizeof(SQLBIGINT), NULL },
+        { SQL_C_UBIGINT, sizeof(SQLUBIGINT), NULL },
+        { SQL_C_FLOAT, sizeof(SQLREAL), NULL },
+        { SQL_C_DOUBLE, sizeof(SQLDOUBLE), NULL },
+        { SQL_C_NUMERIC, sizeof(SQL_NUMERIC_STRUCT), NULL },
+        { SQL_C_TYPE_DATE, sizeof(SQL_DATE_STRUCT), "d" },
+        { SQL_C_TYPE_TIME, sizeof(SQL_TIME_STRUCT), "d" },
+        { SQL_C_TYPE_TIMESTAMP, sizeof(SQL_TIMESTAMP_STRUCT), "d" },
+        { SQL_C_GUID, sizeof(SQLGUID), "g" },
+    };
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+        const char *sql = !types[t].sql ? num
+                          : !strcmp(types[t].sql, "d") ? date
+                          : !strcmp(types[t].sql, "g") ? guid
+                          : types[t].sql;
+        size_t size = types[t].size;
+        unsigned char block[N * 32 + 32], want[N * 32];
+        SQLLEN ind[N + 1], want_ind[N];
+        SQLULEN fetched = 0;
+        memset(block, 0xAA, sizeof block);
+        memset(want, 0xAA, sizeof want);
+        ind[N] = -12345;
+        fetch_rows_singly(sql, types[t].ct, size, want, want_ind, N);
+        SQLHSTMT st = new_stmt();
+        SQLSetStmtAttr(st, SQL_ATTR_ROW_ARRAY_SIZE, (SQLPOINTER)N, 0);
+        SQLSetStmtAttr(st, SQL_ATTR_ROWS_FETCHED_PTR, &fetched, 0);
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
+                                                    SQL_NTS));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, types[t].ct, block,
+                                                 0, ind));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+        ck_assert_uint_eq(fetched, N);
+        for (int r = 0; r < N; r++) {
+            ck_assert_msg(memcmp(block + r * size, want + r * size, size) == 0,
+                          "C type %d row %d differs", (int)types[t].ct, r);
+            ck_assert_int_eq(ind[r], want_ind[r]);
+        }
+        ck_assert_uint_eq(block[N * size], 0xAA);   /* nothing past it */
+        ck_assert_int_eq(ind[N], -12345);
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+}
+END_TEST
+
+START_TEST(execute_with_open_cursor_is_24000)
+{
+    SQLHSTMT st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT * FROM Shippers", SQL_NTS));
+    ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)"SELECT * FROM Customers",
+                                   SQL_NTS), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "24000");
+    /* the first cursor is intact */
+    SQLINTEGER id = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_SLONG, &id, 0,
+                                             NULL));
+    ck_assert_int_eq(id, 1);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLCloseCursor(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)
+             "SELECT * FROM Shippers", SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(SQLExecute(st), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "24000");
+    /* the driver manager now takes the statement as prepared without a
+     * cursor, and so does the driver */
+    ck_assert_int_eq(SQLFetch(st), SQL_ERROR);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    /* SQLPrepare closes the cursor (unixODBC forgets it on failure) */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)
+             "SELECT * FROM Shippers", SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    /* a cursor read to its end closes implicitly */
+    while (SQLFetch(st) == SQL_SUCCESS)
+        ;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFreeStmt(st, SQL_CLOSE));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT * FROM Customers", SQL_NTS));
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(bind_col_past_the_result_is_07009)
+{
+    SQLHSTMT st = new_stmt();
+    char buf[64];
+    SQLLEN ind;
+    /* before prepare the columns are unknown: allowed */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 20, SQL_C_CHAR, buf,
+                                             sizeof buf, &ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT * FROM Shippers", SQL_NTS));
+    ck_assert_int_eq(SQLBindCol(st, 4, SQL_C_CHAR, buf, sizeof buf, &ind),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "07009");
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 3, SQL_C_CHAR, buf,
+                                             sizeof buf, &ind));
+    /* unbinding is always fine; the stale binding of 20 is ignored */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 999, SQL_C_CHAR, NULL, 0,
+                                             NULL));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_str_eq(buf, "(503) 555-9831");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(nul_inside_the_text_length_is_42000)
+{
+    static const char text[] = "SELECT * FROM Customers\0garbage";
+    SQLHSTMT st = new_stmt();
+    ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)text,
+                                   (SQLINTEGER)sizeof text - 1), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "42000");
+    ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
+                                 "character 24"));
+    SQLWCHAR w[sizeof text];
+    for (size_t i = 0; i < sizeof text; i++)
+        w[i] = (SQLWCHAR)text[i];
+    ck_assert_int_eq(SQLPrepareW(st, w, (SQLINTEGER)sizeof text - 1),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "42000");
+    ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
+                                 "character 24"));
+    /* the length stops before the NUL: fine */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)text, 23));
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(guid_display_size_fits_its_text)
+{
+    /* isql sizes columns by SQL_DESC_DISPLAY_SIZE: it must hold the text
+     * SQL_C_CHAR gets, braces included */
+    SQLHENV e2;
+    SQLHDBC d2;
+    char cs[1200];
+    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;",
+             odbct_fixture("jackcess/V1997/testIndexCodesV1997.mdb"));
+    odbct_connect(&e2, &d2, cs);
+    SQLHSTMT st = odbct_exec(d2, "SELECT data FROM Table13");
+    SQLLEN disp = 0, ind = 0;
+    char buf[64];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColAttribute(st, 1,
+             SQL_DESC_DISPLAY_SIZE, NULL, 0, NULL, &disp));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_CHAR, buf,
+                                             sizeof buf, &ind));
+    ck_assert_int_eq(ind, (SQLLEN)strlen(buf));
+    ck_assert_int_eq(disp, ind);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(e2, d2);
+}
+END_TEST
+
 START_TEST(bound_char_truncation_is_01004_with_full_length)
 {
     SQLHSTMT st = odbct_exec(dbc, "SELECT CompanyName FROM Shippers");
@@ -477,6 +668,11 @@ static Suite *fetch_suite(void)
     tcase_add_test(tc, getdata_null_gives_null_data_then_no_data);
     tcase_add_test(tc, row_array_column_wise_counts_rows);
     tcase_add_test(tc, row_array_row_wise_binding);
+    tcase_add_test(tc, row_array_column_wise_fixed_types_ignore_buffer_length);
+    tcase_add_test(tc, execute_with_open_cursor_is_24000);
+    tcase_add_test(tc, bind_col_past_the_result_is_07009);
+    tcase_add_test(tc, nul_inside_the_text_length_is_42000);
+    tcase_add_test(tc, guid_display_size_fits_its_text);
     tcase_add_test(tc, bound_char_truncation_is_01004_with_full_length);
     tcase_add_test(tc, max_rows_and_top_limit_rows);
     tcase_add_test(tc, conversions_of_money_float_date_text);

@@ -445,6 +445,98 @@ START_TEST(parse_where_depth_is_bounded)
 }
 END_TEST
 
+/* "SELECT * FROM t WHERE " + n copies of item joined by sep. */
+static char *chain(const char *item, const char *sep, size_t n, size_t *len)
+{
+    size_t li = strlen(item), ls = strlen(sep);
+    char *buf = malloc(64 + n * (li + ls));
+    size_t k = (size_t)sprintf(buf, "SELECT * FROM t WHERE ");
+    for (size_t i = 0; i < n; i++) {
+        if (i) {
+            memcpy(buf + k, sep, ls);
+            k += ls;
+        }
+        memcpy(buf + k, item, li);
+        k += li;
+    }
+    buf[k] = '\0';
+    *len = k;
+    return buf;
+}
+
+START_TEST(parse_long_and_or_chains_fold_without_deep_recursion)
+{
+    /* 150,000 ANDs (1.2 MB) once overflowed the stack in fold() */
+    static const struct { const char *item, *sep; int64_t top; } c[] = {
+        { "1=1", " AND ", -1 }, { "1=0", " OR ", 0 }, { "1=1", " XOR ", 0 },
+    };
+    for (size_t i = 0; i < 3; i++) {
+        size_t len;
+        char *sql = chain(c[i].item, c[i].sep, 150000, &len);
+        sql_select *s = NULL;
+        sql_error err;
+        ck_assert_msg(sql_parse(&s, sql, len, &err) == 0, "%s", err.msg);
+        ck_assert_int_eq(s->top, c[i].top);
+        sql_select_free(s);
+        free(sql);
+    }
+    /* a false operand anywhere in a long AND chain */
+    size_t len;
+    char *sql = chain("1=1", " AND ", 20001, &len);
+    memcpy(strstr(sql, "1=1") + 8 * 10000, "1=0", 3);   /* item 10000 */
+    sql_select *s = NULL;
+    sql_error err;
+    ck_assert_int_eq(sql_parse(&s, sql, len, &err), 0);
+    ck_assert_int_eq(s->top, 0);
+    sql_select_free(s);
+    free(sql);
+}
+END_TEST
+
+START_TEST(parse_long_arithmetic_chains_are_too_complex)
+{
+    size_t len;
+    char *sql = chain("1", " + ", 100000, &len);
+    fails(sql, len, "42000", 0, "too complex");
+    free(sql);
+    /* 200 operands fit (HYC00 only because this WHERE is not constant) */
+    sql = chain("1", "-", 200, &len);
+    fails(sql, len, "HYC00", 0, "WHERE");
+    free(sql);
+    sql = chain("1", " & ", 5000, &len);
+    fails(sql, len, "42000", 0, "too complex");
+    free(sql);
+}
+END_TEST
+
+START_TEST(parse_comments_are_white_space)
+{
+    sql_select *s = ok("SELECT /* x */ * FROM t -- the end");
+    ck_assert_str_eq(s->table, "t");
+    sql_select_free(s);
+    s = ok("-- a line\nSELECT a, /* b, */ c\nFROM /**/t/* * */");
+    ck_assert_uint_eq(s->nitems, 2);
+    ck_assert_str_eq(s->items[1].column, "c");
+    sql_select_free(s);
+    s = ok("SELECT * FROM t WHERE 1=0 -- 1=1\n");
+    ck_assert_int_eq(s->top, 0);
+    sql_select_free(s);
+    /* not inside quotes */
+    s = ok("SELECT [a--b], [/*] FROM t");
+    ck_assert_str_eq(s->items[0].column, "a--b");
+    ck_assert_str_eq(s->items[1].column, "/*");
+    sql_select_free(s);
+    fails_s("SELECT * FROM t /* open", "42000", 17, "unterminated");
+    /* "--" before a non-space is a double minus (Access), not a comment */
+    s = ok("SELECT * FROM t WHERE --1 = 2");
+    ck_assert_int_eq(s->top, 0);
+    sql_select_free(s);
+    s = ok("SELECT * FROM t WHERE 1=0 --");
+    ck_assert_int_eq(s->top, 0);
+    sql_select_free(s);
+}
+END_TEST
+
 static Suite *sql_parse_suite(void)
 {
     Suite *s = suite_create("sql_parse");
@@ -472,6 +564,9 @@ static Suite *sql_parse_suite(void)
     tcase_add_test(tc, parse_where_on_rows_is_unsupported_but_parsed);
     tcase_add_test(tc, parse_where_syntax_errors);
     tcase_add_test(tc, parse_where_depth_is_bounded);
+    tcase_add_test(tc, parse_long_and_or_chains_fold_without_deep_recursion);
+    tcase_add_test(tc, parse_long_arithmetic_chains_are_too_complex);
+    tcase_add_test(tc, parse_comments_are_white_space);
     suite_add_tcase(s, tc);
     return s;
 }
