@@ -21,7 +21,9 @@
  * Every decoder feeds UTF-16 code units into one sink that pairs surrogates
  * (a lone surrogate becomes U+FFFD) and writes UTF-8 or UTF-16 into the
  * caller's buffer: a prefix that fits, never a split sequence or pair, while
- * counting the full length.
+ * counting the full length. Runs of ASCII (compressed bytes 01..7F, UTF-16LE
+ * pairs 01 00..7F 00, Jet3 bytes below 80) skip the code units: emit_ascii
+ * copies (UTF-8) or widens (UTF-16) them straight from the value's bytes.
  *
  * iconv seam: descriptors are pooled per code page (cd_acquire/cd_release)
  * under a mutex, so a conversion allocates only the first time a code page
@@ -124,31 +126,70 @@ static void emit_unit(text_sink *s, uint16_t u)
 }
 
 /*
- * n code units: the hot path. ASCII (no pending surrogate) is copied with
- * the sink's state in locals; anything else goes through emit_unit.
+ * n ASCII characters (each < 0x80) at p, one every stride bytes (1: bytes,
+ * 2: UTF-16LE pairs, low byte first): the hot path, copied straight into
+ * the sink without going through code units. A pending high surrogate is
+ * lone (an ASCII unit follows it) and becomes U+FFFD first.
+ */
+static inline void emit_ascii(text_sink *s, const uint8_t *p, size_t n,
+                              size_t stride)
+{
+    if (s->hi) {
+        emit_cp(s, 0xFFFD);
+        s->hi = 0;
+    }
+    s->total += n;
+    if (s->full)
+        return;
+    size_t room = s->cap - s->pos, k = n <= room ? n : room;
+    if (k == 0) {
+        /* nothing fits (or a length-only call with no buffer) */
+    } else if (s->utf16) {
+        uint16_t *o = s->b16 + s->pos;
+        for (size_t i = 0; i < k; i++)
+            o[i] = p[i * stride];
+    } else if (stride == 1) {
+        memcpy(s->b8 + s->pos, p, k);
+    } else {
+        char *o = s->b8 + s->pos;
+        for (size_t i = 0; i < k; i++)
+            o[i] = (char)p[i * stride];
+    }
+    s->pos += k;
+    if (k < n)
+        s->full = true;
+}
+
+/*
+ * n code units. Runs of ASCII (no pending surrogate) are measured, then
+ * copied with the sink's state in locals; anything else goes through
+ * emit_unit.
  */
 static void emit_units(text_sink *s, const uint16_t *u, size_t n)
 {
     size_t i = 0;
     while (i < n) {
         if (s->hi == 0 && u[i] < 0x80) {
-            size_t pos = s->pos, cap = s->full ? pos : s->cap;
             size_t start = i;
-            if (s->utf16) {
-                uint16_t *o = s->b16;
-                for (; i < n && u[i] < 0x80; i++)
-                    if (pos < cap)
-                        o[pos++] = u[i];
+            while (i < n && u[i] < 0x80)
+                i++;
+            size_t run = i - start;
+            s->total += run;
+            if (s->full)
+                continue;
+            size_t room = s->cap - s->pos, k = run <= room ? run : room;
+            if (k == 0) {
+                /* nothing fits (or a length-only call with no buffer) */
+            } else if (s->utf16) {
+                memcpy(s->b16 + s->pos, u + start, k * sizeof *u);
             } else {
-                char *o = s->b8;
-                for (; i < n && u[i] < 0x80; i++)
-                    if (pos < cap)
-                        o[pos++] = (char)u[i];
+                char *o = s->b8 + s->pos;
+                for (size_t j = 0; j < k; j++)
+                    o[j] = (char)u[start + j];
             }
-            s->total += i - start;
-            if (!s->full && pos - s->pos < i - start)
+            s->pos += k;
+            if (k < run)
                 s->full = true;
-            s->pos = pos;
         } else {
             emit_unit(s, u[i++]);
         }
@@ -167,18 +208,47 @@ static void sink_finish(text_sink *s)
 
 /* -------------------------------------------------------------- decoders */
 
+/* Length of the run of bytes 0x01..0x7F at the start of p (len bytes):
+ * eight at a time while no byte of a word is 00 or has its top bit set
+ * (the top bit of each byte of (w - 0x01...01) | w), then one by one. */
+static inline size_t ascii_bytes_len(const uint8_t *p, size_t len)
+{
+    size_t j = 0;
+    for (; j + 8 <= len; j += 8) {
+        uint64_t w;
+        memcpy(&w, p + j, 8);
+        if (((w - 0x0101010101010101u) | w) & 0x8080808080808080u)
+            break;
+    }
+    while (j < len && (uint8_t)(p[j] - 1) < 0x7F)
+        j++;
+    return j;
+}
+
+/* Length in bytes of the run of UTF-16LE pairs at p (len bytes) that are
+ * ASCII characters 0x01..0x7F (low byte, high byte 0). */
+static inline size_t ascii_pairs_len(const uint8_t *p, size_t len)
+{
+    size_t j = 0;
+    while (j + 1 < len && (uint8_t)(p[j] - 1) < 0x7F && p[j + 1] == 0)
+        j += 2;
+    return j;
+}
+
+/* UTF-16LE: ASCII runs copied directly, other units one by one. */
 static void decode_ucs2(text_sink *s, const uint8_t *p, size_t len)
 {
-    uint16_t u[UNIT_CHUNK];
-    size_t n = 0;
-    for (size_t i = 0; i + 1 < len; i += 2) {
-        u[n++] = (uint16_t)(p[i] | (p[i + 1] << 8));
-        if (n == UNIT_CHUNK) {
-            emit_units(s, u, n);
-            n = 0;
+    size_t i = 0;
+    while (i + 1 < len) {
+        size_t run = ascii_pairs_len(p + i, len - i);
+        if (run > 0) {
+            emit_ascii(s, p + i, run / 2, 2);
+            i += run;
+            continue;
         }
+        emit_unit(s, (uint16_t)(p[i] | (p[i + 1] << 8)));
+        i += 2;
     }
-    emit_units(s, u, n);
 }
 
 static void decode_compressed(text_sink *s, const uint8_t *p, size_t len)
@@ -187,8 +257,6 @@ static void decode_compressed(text_sink *s, const uint8_t *p, size_t len)
         decode_ucs2(s, p, len);
         return;
     }
-    uint16_t u[UNIT_CHUNK];
-    size_t n = 0;
     bool compressed = true;
     size_t i = 2;
     while (i < len) {
@@ -198,20 +266,29 @@ static void decode_compressed(text_sink *s, const uint8_t *p, size_t len)
             continue;
         }
         if (compressed) {
-            u[n++] = p[i];
-            i++;
+            /* one byte per character: bytes 01..7F are ASCII as they
+             * stand, 80..FF are U+0080..U+00FF */
+            size_t run = ascii_bytes_len(p + i, len - i);
+            if (run > 0) {
+                emit_ascii(s, p + i, run, 1);
+                i += run;
+            }
+            while (i < len && p[i] >= 0x80)
+                emit_unit(s, p[i++]);
         } else if (i + 1 < len) {
-            u[n++] = (uint16_t)(p[i] | (p[i + 1] << 8));
-            i += 2;
+            /* UTF-16LE pairs up to the next 00 at a pair boundary */
+            size_t run = ascii_pairs_len(p + i, len - i);
+            if (run > 0) {
+                emit_ascii(s, p + i, run / 2, 2);
+                i += run;
+            } else {
+                emit_unit(s, (uint16_t)(p[i] | (p[i + 1] << 8)));
+                i += 2;
+            }
         } else {
             break; /* dangling odd byte: ignored */
         }
-        if (n == UNIT_CHUNK) {
-            emit_units(s, u, n);
-            n = 0;
-        }
     }
-    emit_units(s, u, n);
 }
 
 /* ---------------------------------------------------------- iconv seam */
@@ -351,21 +428,6 @@ static void emit_utf16le_bytes(text_sink *s, const char *b, size_t n)
     emit_units(s, u, k);
 }
 
-/* n bytes all < 0x80. */
-static void emit_ascii_bytes(text_sink *s, const uint8_t *p, size_t n)
-{
-    uint16_t u[UNIT_CHUNK];
-    while (n > 0) {
-        size_t k = n < UNIT_CHUNK ? n : UNIT_CHUNK;
-        for (size_t i = 0; i < k; i++)
-            u[i] = p[i];
-        emit_units(s, u, k);
-        p += k;
-        n -= k;
-    }
-}
-
-
 static jet_rc decode_code_page(text_sink *s, uint16_t code_page,
                                const uint8_t *p, size_t len)
 {
@@ -374,7 +436,7 @@ static jet_rc decode_code_page(text_sink *s, uint16_t code_page,
     while (i < len && p[i] < 0x80)
         i++;
     if (i > 0)
-        emit_ascii_bytes(s, p, i);
+        emit_ascii(s, p, i, 1);
     if (i == len)
         return JET_OK;
 

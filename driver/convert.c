@@ -1093,21 +1093,12 @@ static odbc_conv_status to_binary(odbc_conv *cv, const jet_value *v,
 
 /* ------------------------------------------------------------ entry */
 
-odbc_conv_status odbc_convert(odbc_conv *cv, const jet_value *v,
-                              SQLSMALLINT c_type, SQLPOINTER ptr,
-                              SQLLEN buflen, SQLLEN *ind)
+/* Every source/target pair: the general dispatch on the C type. Kept out
+ * of line so that odbc_convert's fast paths stay a small function. */
+static __attribute__((noinline)) odbc_conv_status
+convert_any(odbc_conv *cv, const jet_value *v, SQLSMALLINT c_type,
+            SQLPOINTER ptr, SQLLEN buflen, SQLLEN *ind)
 {
-    cv->repr_in_scratch = false;
-    cv->repr_len = 0;
-    cv->delivered = 0;
-    cv->rc = JET_OK;
-
-    if (v->is_null) {
-        if (!ind)
-            return CONV_NULL_NO_IND;
-        *ind = SQL_NULL_DATA;
-        return CONV_OK;
-    }
     switch (c_type) {
     case SQL_C_CHAR:
     case SQL_C_WCHAR:
@@ -1171,4 +1162,104 @@ odbc_conv_status odbc_convert(odbc_conv *cv, const jet_value *v,
             return CONV_IMPOSSIBLE;
         return CONV_BADTYPE;
     }
+}
+
+/* An integer source into a signed C integer of size bytes whose range is
+ * [lo, hi]: what put_integer does for these pairs, without its exact
+ * decimal detour. */
+static inline odbc_conv_status put_int_fast(int64_t x, int64_t lo,
+                                            int64_t hi, size_t size,
+                                            SQLPOINTER ptr, SQLLEN *ind)
+{
+    if (x < lo || x > hi)
+        return CONV_RANGE;
+    if (ptr) {
+        if (size == 2) {
+            int16_t b = (int16_t)x;
+            memcpy(ptr, &b, 2);
+        } else if (size == 4) {
+            int32_t b = (int32_t)x;
+            memcpy(ptr, &b, 4);
+        } else {
+            memcpy(ptr, &x, 8);
+        }
+    }
+    if (ind)
+        *ind = (SQLLEN)size;
+    return CONV_OK;
+}
+
+/*
+ * The pairs a scan meets most (each column's default C type, plus
+ * integers into any signed width and text into CHAR or WCHAR) are decided
+ * by one switch on the source type and written directly; everything else,
+ * with identical results for these pairs, is convert_any's.
+ */
+odbc_conv_status odbc_convert(odbc_conv *cv, const jet_value *v,
+                              SQLSMALLINT c_type, SQLPOINTER ptr,
+                              SQLLEN buflen, SQLLEN *ind)
+{
+    cv->repr_in_scratch = false;
+    cv->repr_len = 0;
+    cv->delivered = 0;
+    cv->rc = JET_OK;
+
+    if (v->is_null) {
+        if (!ind)
+            return CONV_NULL_NO_IND;
+        *ind = SQL_NULL_DATA;
+        return CONV_OK;
+    }
+    switch (v->type) {
+    case JET_T_BOOL:
+    case JET_T_BYTE:
+    case JET_T_INT:
+    case JET_T_LONG:
+    case JET_T_BIGINT:
+    case JET_T_COMPLEX:
+        switch (c_type) {
+        case SQL_C_SLONG:
+        case SQL_C_LONG:
+            return put_int_fast(int_of(v), INT32_MIN, INT32_MAX, 4, ptr, ind);
+        case SQL_C_SSHORT:
+        case SQL_C_SHORT:
+            return put_int_fast(int_of(v), INT16_MIN, INT16_MAX, 2, ptr, ind);
+        case SQL_C_SBIGINT:
+            return put_int_fast(int_of(v), INT64_MIN, INT64_MAX, 8, ptr, ind);
+        default:
+            break;
+        }
+        break;
+    case JET_T_DOUBLE:
+        if (c_type == SQL_C_DOUBLE) {
+            if (ptr)
+                memcpy(ptr, &v->u.d, sizeof(double));
+            if (ind)
+                *ind = sizeof(double);
+            return CONV_OK;
+        }
+        break;
+    case JET_T_DATETIME:
+        if (c_type == SQL_C_TYPE_TIMESTAMP || c_type == SQL_C_TIMESTAMP) {
+            jet_timestamp ts;
+            if (jet_datetime_split(v->u.d, &ts) != JET_OK)
+                return CONV_RANGE;
+            SQL_TIMESTAMP_STRUCT t = {ts.year, ts.month, ts.day, ts.hour,
+                                      ts.minute, ts.second, ts.fraction_ns};
+            if (ptr)
+                memcpy(ptr, &t, sizeof t);
+            if (ind)
+                *ind = sizeof t;
+            return CONV_OK;
+        }
+        break;
+    case JET_T_TEXT:
+    case JET_T_MEMO:
+        if (c_type == SQL_C_CHAR || c_type == SQL_C_WCHAR)
+            return to_text(cv, v, c_type, ptr, buflen, ind);
+        break;
+    default:
+        break;
+    }
+    return convert_any(cv, v, c_type, ptr, buflen, ind);
 }

@@ -21,6 +21,31 @@ START_TEST(crypt_header_mask_keystream_matches_known_bytes)
 }
 END_TEST
 
+START_TEST(crypt_header_mask_table_equals_libcrypto_rc4_keystream)
+{
+    /* the built-in mask table is RC4(key c7 da 39 6b) over zeros */
+    static const uint8_t key[4] = { 0xc7, 0xda, 0x39, 0x6b };
+    uint8_t page[2048] = { 0 }, stream[128] = { 0 };
+    ck_assert_int_eq(jet_rc4_apply(key, sizeof key, stream, sizeof stream),
+                     JET_OK);
+    ck_assert_int_eq(jet_header_unmask(page, sizeof page, 128), JET_OK);
+    ck_assert(memcmp(page + 0x18, stream, sizeof stream) == 0);
+    /* Jet3 masks 126 bytes: the two after them stay as they were */
+    memset(page, 0, sizeof page);
+    ck_assert_int_eq(jet_header_unmask(page, sizeof page, 126), JET_OK);
+    ck_assert(memcmp(page + 0x18, stream, 126) == 0);
+    ck_assert_uint_eq(page[0x18 + 126], 0);
+    ck_assert_uint_eq(page[0x18 + 127], 0);
+}
+END_TEST
+
+START_TEST(crypt_header_mask_longer_than_table_is_corrupt)
+{
+    uint8_t page[2048] = { 0 };
+    ck_assert_int_eq(jet_header_unmask(page, sizeof page, 129), JET_ECORRUPT);
+}
+END_TEST
+
 START_TEST(crypt_header_mask_region_past_page_is_corrupt)
 {
     uint8_t page[64] = { 0 };
@@ -56,6 +81,8 @@ static Suite *crypt_suite(void)
     Suite *s = suite_create("crypt");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, crypt_header_mask_keystream_matches_known_bytes);
+    tcase_add_test(tc, crypt_header_mask_table_equals_libcrypto_rc4_keystream);
+    tcase_add_test(tc, crypt_header_mask_longer_than_table_is_corrupt);
     tcase_add_test(tc, crypt_header_mask_region_past_page_is_corrupt);
     tcase_add_test(tc, crypt_rc4_page_decode_round_trips_with_page_key);
     tcase_add_test(tc, crypt_page_key_depends_on_page_number);

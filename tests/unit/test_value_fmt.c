@@ -53,6 +53,37 @@ START_TEST(datetime_limits_0100_and_9999)
 }
 END_TEST
 
+START_TEST(datetime_every_day_0001_to_9999_follows_the_previous)
+{
+    /* walk every day from 0001-01-01 (-693593) to 9999-12-31 (2958465)
+     * with the Gregorian leap rule; each split must be the next date */
+    static const unsigned mdays[12] = { 31, 28, 31, 30, 31, 30,
+                                        31, 31, 30, 31, 30, 31 };
+    int y = 1;
+    unsigned m = 1, d = 1;
+    for (long day = -693593; day <= 2958465; day++) {
+        jet_timestamp ts;
+        if (jet_datetime_split((double)day, &ts) != JET_OK ||
+            ts.year != y || ts.month != m || ts.day != d)
+            ck_abort_msg("day %ld: %d-%u-%u, expected %d-%u-%u", day,
+                         ts.year, ts.month, ts.day, y, m, d);
+        bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+        unsigned last = mdays[m - 1] + (m == 2 && leap);
+        if (++d > last) {
+            d = 1;
+            if (++m > 12) {
+                m = 1;
+                y++;
+            }
+        }
+    }
+    ck_assert_int_eq(y, 10000);
+    jet_timestamp ts;
+    ck_assert_int_eq(jet_datetime_split(-693594.0, &ts), JET_ELIMIT);
+    ck_assert_int_eq(jet_datetime_split(2958466.0, &ts), JET_ELIMIT);
+}
+END_TEST
+
 START_TEST(datetime_milliseconds_round_and_carry)
 {
     ck_assert_str_eq(split(86399999.0 / 86400000.0), "1899-12-30 23:59:59.999");
@@ -223,6 +254,7 @@ static Suite *value_fmt_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, datetime_epoch_and_examples);
     tcase_add_test(tc, datetime_limits_0100_and_9999);
+    tcase_add_test(tc, datetime_every_day_0001_to_9999_follows_the_previous);
     tcase_add_test(tc, datetime_milliseconds_round_and_carry);
     tcase_add_test(tc, ext_datetime_fields);
     tcase_add_test(tc, ext_datetime_damaged_is_corrupt);
