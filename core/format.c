@@ -110,9 +110,8 @@ jet_rc jet_format_read_header(jet_db *db, const jet_open_options *opts,
     }
     rc = jet_header_unmask(hdr, hdr_len, db->fmt->hdr_mask_len);
     if (rc != JET_OK)
-        return jet_fail(err, JET_EUNSUPPORTED, 0,
-                        "cannot undo the header mask: RC4 unavailable from "
-                        "libcrypto");
+        return jet_fail(err, rc, 0, "header page too short for its "
+                        "masked region (%zu bytes)", hdr_len);
     db->code_page = jet_get_u16(hdr + 0x3C);
     db->sort_order = db->fmt->jet3 ? jet_get_u16(hdr + 0x3A)
                                    : jet_get_u16(hdr + 0x6E);
