@@ -116,6 +116,8 @@ struct jet_index_cursor {
     uint32_t nslots, slot_pos;
     const uint8_t *key;      /* current entry key (entry or page bytes) */
     size_t key_len;
+    jet_interrupt_fn intr;   /* checked before each index page; or NULL */
+    void *intr_ctx;
     jet_error err;
 };
 
@@ -491,6 +493,16 @@ static bool past_upper(const jet_index_cursor *c, const uint8_t *key,
     return c->upper_inclusive ? r > 0 : r >= 0;
 }
 
+/* JET_EINTERRUPTED when the interrupt check says stop before pgno. */
+static jet_rc check_interrupt(jet_index_cursor *c, uint32_t pgno)
+{
+    if (c->intr && c->intr(c->intr_ctx))
+        return jet_fail(&c->err, JET_EINTERRUPTED, JET_NO_PGNO,
+                        "index %s: walk interrupted before page %u",
+                        c->ix->name, pgno);
+    return JET_OK;
+}
+
 /*
  * Descend from the root to the leaf where the walk starts: forward, the
  * first child whose last entry passes the lower bound; reverse, the first
@@ -514,6 +526,9 @@ static jet_rc descend(jet_index_cursor *c, uint32_t *leaf)
             return jet_fail(&c->err, JET_ECORRUPT, pgno,
                             "index %s: tree deeper than %d levels at page "
                             "%u", c->ix->name, MAX_DEPTH, pgno);
+        rc = check_interrupt(c, pgno);
+        if (rc != JET_OK)
+            return rc;
         rc = jet_page_pin(pf, pgno, &page, &c->err);
         if (rc != JET_OK)
             return rc;
@@ -725,6 +740,9 @@ static jet_rc enter_leaf(jet_index_cursor *c, uint32_t pgno)
         return jet_fail(&c->err, JET_ECORRUPT, pgno,
                         "index %s: leaf page chain loops at page %u",
                         c->ix->name, pgno);
+    rc = check_interrupt(c, pgno);
+    if (rc != JET_OK)
+        return rc;
     rc = jet_page_pin(c->db->pf, pgno, &page, &c->err);
     if (rc != JET_OK)
         return rc;
@@ -879,6 +897,13 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
     release_leaf(c);
     c->done = true;
     return JET_DONE;
+}
+
+void jet_index_set_interrupt(jet_index_cursor *c, jet_interrupt_fn fn,
+                             void *ctx)
+{
+    c->intr = fn;
+    c->intr_ctx = fn ? ctx : NULL;
 }
 
 const uint8_t *jet_index_entry_key(const jet_index_cursor *c, size_t *len)

@@ -112,15 +112,17 @@ void jet_pagefile_read_stats(const jet_pagefile *pf, jet_read_stats *out);
 /**
  * Read-ahead for a caller about to pin pgnos[0], pgnos[1], ... (n entries,
  * ascending, e.g. a scan's remaining usage-map pages) in that order. When
- * pgnos[0] is not cached, read the run of consecutive page numbers at the
- * head of the list (up to 256 KB and a quarter of the cache, stopping at a
- * cached page) with one request into unpinned cache slots, each page
- * decoded by the codec, then hint WILLNEED for the list's next run. Best
- * effort, never fails: a page it could not read is left to
- * jet_page_pin(), which reports the error.
+ * pgnos[0] is not cached, read the head of the list with one request into
+ * unpinned cache slots: consecutive pages, reading through gaps of up to 8
+ * unlisted pages (into a junk page, not the cache), spanning at most
+ * max_pages (0 = no own limit), 256 KB and a quarter of the cache, and
+ * stopping before a cached page; each page is decoded by the codec. Then
+ * hint WILLNEED for the list's next run. Returns the pages it cached (0
+ * when it issued no request). Best effort, never fails: a page it could
+ * not read is left to jet_page_pin(), which reports the error.
  */
-void jet_pagefile_read_ahead(jet_pagefile *pf, const uint32_t *pgnos,
-                             size_t n);
+size_t jet_pagefile_read_ahead(jet_pagefile *pf, const uint32_t *pgnos,
+                               size_t n, size_t max_pages);
 /**
  * Pin page pgno (decoded) and return its bytes in *out; the pointer stays
  * valid until the matching jet_page_unpin(). Errors: JET_ECORRUPT for a
@@ -138,8 +140,9 @@ void jet_page_unpin(jet_pagefile *pf, const uint8_t *page);
 jet_rc jet_rc4_apply(const uint8_t *key, size_t key_len, uint8_t *buf,
                      size_t len);
 /**
- * Undo the header-page mask: RC4 with key 0x6b39dac7 over mask_len bytes
- * at 0x18 of page 0 (a copy owned by the caller).
+ * Undo the header-page mask: XOR mask_len bytes at 0x18 of page 0 (a copy
+ * owned by the caller) with the fixed mask (the RC4 keystream of key
+ * 0x6b39dac7; see crypt.c). JET_ECORRUPT when the page is too short.
  */
 jet_rc jet_header_unmask(uint8_t *page0, size_t len, size_t mask_len);
 /** Decode one Jet RC4 page in place: key = encoding key XOR pgno (LE). */

@@ -303,30 +303,32 @@ static size_t plan_run(const jet_pagefile *pf, const uint32_t *pgnos,
     return k;
 }
 
-void jet_pagefile_read_ahead(jet_pagefile *pf, const uint32_t *pgnos,
-                             size_t n)
+size_t jet_pagefile_read_ahead(jet_pagefile *pf, const uint32_t *pgnos,
+                               size_t n, size_t max_pages)
 {
-    size_t max, k, want, span, got = 0, done_pages;
+    size_t max, k, want, span, got = 0, done_pages, cached = 0;
     uint32_t first;
     bool nomem;
     int e;
 
     if (pf->page_size == 0 || n == 0 || pgnos[0] >= pf->page_count ||
         lookup(pf, pgnos[0]) != NO_SLOT)
-        return;
+        return 0;
     first = pgnos[0];
     max = READAHEAD_BYTES / pf->page_size;
     if (max > pf->nslots / 4)
         max = pf->nslots / 4;
+    if (max_pages && max > max_pages)
+        max = max_pages;
     if (max < 2)
-        return;
+        return 0;
     want = plan_run(pf, pgnos, n, max, true, &span);
     if (want < 2)
-        return;     /* one page: jet_page_pin() reads it as usual */
+        return 0;   /* one page: jet_page_pin() reads it as usual */
     if (span > want && !pf->junk) {
         pf->junk = jet_malloc(pf->page_size);
         if (!pf->junk)
-            return;
+            return 0;
     }
     for (k = 0; k < want; k++) {
         uint32_t idx = claim_slot(pf, &nomem);
@@ -366,6 +368,7 @@ void jet_pagefile_read_ahead(jet_pagefile *pf, const uint32_t *pgnos,
             continue;       /* jet_page_pin() reads and reports it */
         hash_insert(pf, pf->ra_slot[k], pgno);
         s->ref = true;
+        cached++;
     }
     /* let the kernel fetch the following run while this one is decoded */
     if (want >= 2 && done_pages == span && want < n &&
@@ -376,6 +379,7 @@ void jet_pagefile_read_ahead(jet_pagefile *pf, const uint32_t *pgnos,
                                (uint64_t)pgnos[want] * pf->page_size,
                                (uint64_t)next_span * pf->page_size);
     }
+    return cached;
 }
 
 jet_rc jet_page_pin(jet_pagefile *pf, uint32_t pgno, const uint8_t **out,

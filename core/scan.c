@@ -10,6 +10,13 @@
  * call that moves the scan, so TEXT/BINARY spans borrow from them; long
  * values go to the scan's scratch buffer, which only grows. No heap
  * allocation per row.
+ * Read-ahead: before pinning a page of the list, the scan hands the rest
+ * of its list to jet_pagefile_read_ahead(), so an uncached stretch of
+ * consecutive pages arrives in one large request instead of one per page.
+ * The window starts at RA_FIRST pages and doubles with each request (up to
+ * the page file's own bound, 256 KB), so a scan that stops early (TOP n,
+ * a first row) reads little more than it uses.
+ * An interrupt check (jet_scan_set_interrupt) runs before each page.
  */
 #include <string.h>
 
@@ -19,6 +26,8 @@
 
 #define ROW_DELETED 0x8000
 #define ROW_OVERFLOW 0x4000
+#define RA_FIRST 8           /* pages of a scan's first read-ahead */
+#define RA_MAX 128           /* the window stops doubling here */
 
 struct jet_scan {
     jet_db *db;
@@ -35,6 +44,9 @@ struct jet_scan {
     jet_row row;
     uint16_t var_buf[JET_MAX_VAR_OFFSETS];
     jet_buf scratch;
+    size_t ra_window;        /* pages of the next read-ahead request */
+    jet_interrupt_fn intr;   /* checked before each page; NULL = none */
+    void *intr_ctx;
     jet_error err;
 };
 
@@ -86,6 +98,7 @@ void jet_scan_rewind(jet_scan *s)
     s->page_idx = 0;
     s->rowno = 0;
     s->nrows = 0;
+    s->ra_window = 0;
     jet_error_clear(&s->err);
 }
 
@@ -102,6 +115,22 @@ void jet_scan_close(jet_scan *s)
 const jet_error *jet_scan_error(const jet_scan *s)
 {
     return &s->err;
+}
+
+void jet_scan_set_interrupt(jet_scan *s, jet_interrupt_fn fn, void *ctx)
+{
+    s->intr = fn;
+    s->intr_ctx = fn ? ctx : NULL;
+}
+
+/* JET_EINTERRUPTED when the interrupt check says stop before pgno. */
+static jet_rc check_interrupt(jet_scan *s, uint32_t pgno)
+{
+    if (s->intr && s->intr(s->intr_ctx))
+        return jet_fail(&s->err, JET_EINTERRUPTED, JET_NO_PGNO,
+                        "scan of %s interrupted before page %u",
+                        s->t->pub.name, pgno);
+    return JET_OK;
 }
 
 /* Follow an overflow pointer row to the row holding the data. */
@@ -197,7 +226,19 @@ jet_rc jet_scan_next(jet_scan *s)
             uint32_t pgno;
             if (s->page_idx >= s->t->owned.count)
                 return JET_DONE;
-            pgno = s->t->owned.pgnos[s->page_idx++];
+            pgno = s->t->owned.pgnos[s->page_idx];
+            rc = check_interrupt(s, pgno);
+            if (rc != JET_OK)
+                return rc;
+            if (s->ra_window == 0)
+                s->ra_window = RA_FIRST;
+            if (jet_pagefile_read_ahead(s->db->pf,
+                                        s->t->owned.pgnos + s->page_idx,
+                                        s->t->owned.count - s->page_idx,
+                                        s->ra_window) > 0 &&
+                s->ra_window < RA_MAX)
+                s->ra_window *= 2;
+            s->page_idx++;
             rc = jet_page_pin(s->db->pf, pgno, &pg, &s->err);
             if (rc != JET_OK)
                 return rc;
@@ -240,6 +281,11 @@ jet_rc jet_scan_fetch_row(jet_scan *s, uint32_t pgno, uint16_t row)
     const uint8_t *pg;
     jet_rc rc;
 
+    if (pgno != s->pgno || !s->page) {   /* a page boundary */
+        rc = check_interrupt(s, pgno);
+        if (rc != JET_OK)
+            return rc;
+    }
     release_page(s);
     rc = jet_page_pin(s->db->pf, pgno, &pg, &s->err);
     if (rc != JET_OK)

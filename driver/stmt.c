@@ -21,12 +21,59 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "convert.h"
 #include "sql/engine.h"
 #include "wide.h"
 
 #define DIAG(s) (&(s)->hdr.diag)
+
+/* ------------------------------------------------ timeout and cancel */
+
+/* The monotonic clock in nanoseconds. */
+static int64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Arm SQL_ATTR_QUERY_TIMEOUT for one execute or fetch call: each call
+ * may take query_timeout seconds (0 = no limit), as the timeout bounds
+ * the work the application waits for, not a cursor's whole life. */
+static void start_deadline(odbc_stmt *s)
+{
+    SQLULEN secs = s->query_timeout;
+    if (secs > 100000000)
+        secs = 100000000;       /* ~3 years: no overflow below */
+    s->timed_out = false;
+    s->deadline_ns = secs ? mono_ns() + (int64_t)secs * 1000000000 : 0;
+}
+
+/* The engine's interrupt check, run before each page it reads: stop on
+ * SQLCancel's flag or once the deadline has passed (one vDSO clock read,
+ * cheap next to decoding a page). */
+static int stmt_interrupted(void *ctx)
+{
+    odbc_stmt *s = ctx;
+    if (s->cancel)
+        return 1;
+    if (s->deadline_ns && mono_ns() >= s->deadline_ns) {
+        s->timed_out = true;
+        return 1;
+    }
+    return 0;
+}
+
+/* The diagnostic of an interrupted call: HYT00 when the query timeout
+ * expired, else HY008 (SQLCancel). */
+static SQLRETURN interrupt_diag(odbc_stmt *s)
+{
+    if (s->timed_out)
+        return odbc_diag_add(DIAG(s), "HYT00", "Timeout expired");
+    return odbc_diag_add(DIAG(s), "HY008", "Operation canceled");
+}
 
 static void init_desc(odbc_desc *d, odbc_stmt *stmt, SQLSMALLINT kind)
 {
@@ -587,12 +634,16 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *s)
     memset(&opts, 0, sizeof opts);
     opts.max_rows = s->max_rows;
     opts.cancel = &s->cancel;
+    opts.interrupt = stmt_interrupted;
+    opts.interrupt_ctx = s;
+    s->cancel = 0;      /* as in fetch: only a cancel during this call */
+    start_deadline(s);
     sql_error err;
     memset(&err, 0, sizeof err);
     if (sql_cursor_open(&s->cur, s->plan, pv, &opts, &err) != 0) {
         s->cur = NULL;
         if (!strcmp(err.sqlstate, "HY008"))
-            ret = odbc_diag_add(DIAG(s), "HY008", "Operation canceled");
+            ret = interrupt_diag(s);
         else if (err.rc < 0 && strcmp(err.sqlstate, "22018") &&
                  strcmp(err.sqlstate, "22003") &&
                  strcmp(err.sqlstate, "22012"))
@@ -902,6 +953,7 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     jet_rc err = JET_OK;
     s->gd_col = 0;
     s->cancel = 0;      /* only a cancel that arrives during this fetch counts */
+    start_deadline(s);
 
     for (SQLULEN r = 0; r < n; r++) {
         jet_rc rc = advance(s);
@@ -927,7 +979,7 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
             s->row_status_ptr[r] = SQL_ROW_NOROW;
     if (err != JET_OK) {
         if (err == JET_EINTERRUPTED)
-            return odbc_diag_add(DIAG(s), "HY008", "Operation canceled");
+            return interrupt_diag(s);
         return exec_diag(s, err);
     }
     if (got == 0)

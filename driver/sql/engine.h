@@ -110,6 +110,13 @@ typedef struct sql_cursor_opts {
     uint64_t max_rows;          /* stop after this many rows; 0 = all */
     const volatile int *cancel; /* non-zero: stop with JET_EINTERRUPTED
                                    (checked every 256 rows read) */
+    jet_interrupt_fn interrupt; /* non-NULL: called with interrupt_ctx
+                                   before each page the table's scan or
+                                   index reads (and every 256 rows); a
+                                   non-zero answer stops the run with
+                                   JET_EINTERRUPTED, SQLSTATE HY008 (the
+                                   driver tells a timeout, HYT00, apart) */
+    void *interrupt_ctx;
 } sql_cursor_opts;
 
 /**

@@ -412,7 +412,9 @@ static int src_next(sql_cursor *c)
     for (;;) {
         if (c->src_done)
             return JET_DONE;
-        if (c->opts.cancel && (c->nread & 255) == 0 && *c->opts.cancel)
+        if ((c->nread & 255) == 0 &&
+            ((c->opts.cancel && *c->opts.cancel) ||
+             (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
             return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
         jet_rc rc;
         if (!c->ix) {
@@ -1011,12 +1013,18 @@ int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
         sql_cursor_fail_rc(c, rc, jet_db_error(st->db));
         goto fail;
     }
+    if (c->opts.interrupt)
+        jet_scan_set_interrupt(c->scan, c->opts.interrupt,
+                               c->opts.interrupt_ctx);
     if (st->use_index) {
         rc = jet_index_cursor_open(&c->ix, st->db, td, st->index_no);
         if (rc != JET_OK) {
             sql_cursor_fail_rc(c, rc, jet_db_error(st->db));
             goto fail;
         }
+        if (c->opts.interrupt)
+            jet_index_set_interrupt(c->ix, c->opts.interrupt,
+                                    c->opts.interrupt_ctx);
         int r = setup_keys(c);
         if (r < 0)
             goto fail;

@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -847,6 +848,232 @@ START_TEST(like_modes_choose_wildcards)
 }
 END_TEST
 
+/* COUNT(*) of a statement, or -1 when prepare or open fails. */
+static long count_of(jet_db *db, const char *sql, size_t len)
+{
+    sql_stmt *st;
+    sql_error err;
+    sql_cursor *c;
+    jet_value v;
+    long n = -1;
+    if (sql_stmt_prepare(&st, db, sql, len, NULL, &err) != 0)
+        return -1;
+    if (sql_cursor_open(&c, st, NULL, NULL, &err) == 0) {
+        if (sql_cursor_next(c) == JET_OK && sql_cursor_value(c, 0, &v) == 0)
+            n = (long)v.u.i;
+        sql_cursor_close(c);
+    }
+    sql_stmt_free(st);
+    return n;
+}
+
+typedef struct chain_job {
+    jet_db *db;
+    long and_count, or_count, deep_count;
+} chain_job;
+
+/* 150,000 ANDs and 60,000 ORs over rows, planned and evaluated. */
+static void *run_chains(void *arg)
+{
+    chain_job *j = arg;
+    const char *head = "SELECT COUNT(*) FROM Customers WHERE Country = "
+                       "'Germany'";
+    size_t n = 150000, cap = strlen(head) + n * 32 + 64;
+    char *sql = malloc(cap);
+    size_t k = (size_t)sprintf(sql, "%s", head);
+    for (size_t i = 0; i < n; i++)
+        k += (size_t)sprintf(sql + k, " AND Country <> 'x%zu'", i % 10);
+    j->and_count = count_of(j->db, sql, k);
+    k = (size_t)sprintf(sql, "SELECT COUNT(*) FROM Customers WHERE "
+                        "Country = 'Germany'");
+    for (size_t i = 0; i < 60000; i++)
+        k += (size_t)sprintf(sql + k, " OR Country = 'x%zu'", i % 10);
+    j->or_count = count_of(j->db, sql, k);
+    /* the deepest tree the parser accepts: 250 operands of + */
+    k = (size_t)sprintf(sql, "%s AND 0", head);
+    for (size_t i = 1; i < 250; i++)
+        k += (size_t)sprintf(sql + k, "+%zu", i % 2);
+    k += (size_t)sprintf(sql + k, " = 125");
+    j->deep_count = count_of(j->db, sql, k);
+    free(sql);
+    return NULL;
+}
+
+START_TEST(long_and_or_chains_run_on_a_small_stack)
+{
+    jet_db *db = open_fixture(NWIND);
+    const char *plain = "SELECT COUNT(*) FROM Customers WHERE Country = "
+                        "'Germany'";
+    long want = count_of(db, plain, strlen(plain));
+    ck_assert_int_gt(want, 0);
+    chain_job j = { db, -2, -2, -2 };
+    pthread_attr_t at;
+    pthread_t th;
+    pthread_attr_init(&at);
+    /* 1 MB, as the thread that crashed; ASan frames need the headroom */
+    pthread_attr_setstacksize(&at, 1024 * 1024);
+    ck_assert_int_eq(pthread_create(&th, &at, run_chains, &j), 0);
+    pthread_join(th, NULL);
+    pthread_attr_destroy(&at);
+    ck_assert_int_eq(j.and_count, want);
+    ck_assert_int_eq(j.or_count, want);
+    ck_assert_int_eq(j.deep_count, want);
+    jet_db_close(db);
+}
+END_TEST
+
+/* Pages read by one run of sql on db (prepared first: the tdef load is
+ * not counted); *rows receives the rows it returned. */
+static uint64_t pages_for(jet_db *db, const char *sql, const char *pspec,
+                          long *rows, jet_read_stats *io)
+{
+    sql_stmt *st;
+    sql_error err;
+    sql_cursor *c;
+    jet_value pv[4];
+    uint8_t bufs[4][256];
+    jet_read_stats a, b;
+    size_t np;
+    ck_assert_msg(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err) ==
+                      0, "%s: %s", sql, err.msg);
+    np = parse_params(pspec, pv, bufs);
+    jet_db_read_stats(db, &a);
+    ck_assert_int_eq(sql_cursor_open(&c, st, np ? pv : NULL, NULL, &err), 0);
+    *rows = 0;
+    while (sql_cursor_next(c) == JET_OK)
+        (*rows)++;
+    jet_db_read_stats(db, &b);
+    sql_cursor_close(c);
+    sql_stmt_free(st);
+    io->pages = b.pages - a.pages;
+    io->requests = b.requests - a.requests;
+    io->bytes = b.bytes - a.bytes;
+    return io->pages;
+}
+
+/* Distinct data pages holding rows of table, by a plain core scan. */
+static uint64_t data_pages_of(jet_db *db, const char *table)
+{
+    const jet_tdef *t;
+    jet_scan *s;
+    uint32_t last = UINT32_MAX, pgno;
+    uint16_t row;
+    uint64_t n = 0;
+    ck_assert_int_eq(jet_tdef_load(&t, db, jet_catalog_find(db, table)),
+                     JET_OK);
+    ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+    while (jet_scan_next(s) == JET_OK) {
+        ck_assert_int_eq(jet_scan_position(s, &pgno, &row), JET_OK);
+        if (pgno != last)
+            n++;
+        last = pgno;
+    }
+    jet_scan_close(s);
+    return n;
+}
+
+/* Issue 4 acceptance 2: plans asserted by the pages they read, each on a
+ * freshly opened database (cold page cache). */
+START_TEST(plans_read_log_pages_for_seeks_and_all_pages_for_scans)
+{
+    jet_db *db = open_fixture(PERF);
+    jet_read_stats io;
+    long rows;
+    uint64_t n, data_pages = data_pages_of(db, "orders");
+    jet_db_close(db);
+
+    /* a primary-key seek: root-to-leaf descent plus one data page */
+    db = open_fixture(PERF);
+    n = pages_for(db, "SELECT * FROM orders WHERE order_id = ?", "i:7777",
+                  &rows, &io);
+    ck_assert_int_eq(rows, 1);
+    ck_assert_msg(n <= 8, "PK seek read %llu pages", (unsigned long long)n);
+    ck_assert_uint_eq(io.requests, n);      /* no read-ahead for seeks */
+    /* the same plan again on a warm cache reads nothing */
+    n = pages_for(db, "SELECT * FROM orders WHERE order_id = ?", "i:7777",
+                  &rows, &io);
+    ck_assert_uint_eq(n, 0);
+    jet_db_close(db);
+
+    /* ORDER BY the key with TOP: an index walk that stops early */
+    db = open_fixture(PERF);
+    n = pages_for(db, "SELECT TOP 10 * FROM orders ORDER BY order_id", NULL,
+                  &rows, &io);
+    ck_assert_int_eq(rows, 10);
+    ck_assert_msg(n <= 20, "TOP 10 read %llu pages", (unsigned long long)n);
+    jet_db_close(db);
+
+    /* a full scan reads every data page, in large requests */
+    db = open_fixture(PERF);
+    n = pages_for(db, "SELECT * FROM orders WHERE amount < 0", NULL, &rows,
+                  &io);
+    ck_assert_int_eq(rows, 0);
+    ck_assert_msg(n >= data_pages, "scan read %llu of %llu data pages",
+                  (unsigned long long)n, (unsigned long long)data_pages);
+    ck_assert_msg(io.requests * 8 <= n, "scan: %llu requests for %llu pages",
+                  (unsigned long long)io.requests, (unsigned long long)n);
+    jet_db_close(db);
+}
+END_TEST
+
+/* Interrupt check saying stop on its limit-th call. */
+typedef struct stop_count {
+    unsigned calls, limit;
+} stop_count;
+
+static int stop_at(void *ctx)
+{
+    stop_count *sc = ctx;
+    return ++sc->calls >= sc->limit;
+}
+
+/* The interrupt callback (SQL_ATTR_QUERY_TIMEOUT, SQLCancel) stops full
+ * scans, sorts and seeks at a page boundary with HY008. */
+START_TEST(interrupt_callback_stops_scans_sorts_and_seeks)
+{
+    jet_db *db = open_fixture(PERF);
+    const char *sqls[] = {
+        "SELECT * FROM orders",
+        "SELECT * FROM orders ORDER BY amount",
+        "SELECT * FROM orders WHERE order_id BETWEEN 10 AND 9000",
+    };
+    for (int k = 0; k < 3; k++) {
+        stop_count sc = { 0, 12 };
+        sql_cursor_opts o = { .interrupt = stop_at, .interrupt_ctx = &sc };
+        sql_stmt *st;
+        sql_error err;
+        sql_cursor *c = NULL;
+        long n = 0;
+        int rc;
+        ck_assert_int_eq(sql_stmt_prepare(&st, db, sqls[k], strlen(sqls[k]),
+                                          NULL, &err), 0);
+        if (sql_cursor_open(&c, st, NULL, &o, &err) != 0) {
+            ck_assert_int_eq(k, 1);     /* the sort reads at open */
+            ck_assert_str_eq(err.sqlstate, "HY008");
+            ck_assert_int_eq(err.rc, JET_EINTERRUPTED);
+        } else {
+            while ((rc = sql_cursor_next(c)) == JET_OK)
+                n++;
+            ck_assert_int_eq(rc, JET_EINTERRUPTED);
+            ck_assert_str_eq(sql_cursor_error(c)->sqlstate, "HY008");
+            ck_assert_msg(n > 0 && n < 8000, "'%s': %ld rows", sqls[k], n);
+            sql_cursor_close(c);
+        }
+        ck_assert_uint_eq(sc.calls, 12);
+        /* without the check the same statement runs to the end */
+        ck_assert_int_eq(sql_cursor_open(&c, st, NULL, NULL, &err), 0);
+        n = 0;
+        while ((rc = sql_cursor_next(c)) == JET_OK)
+            n++;
+        ck_assert_int_eq(rc, JET_DONE);
+        ck_assert_int_ge(n, 8991);
+        sql_cursor_close(c);
+        sql_stmt_free(st);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
 static Suite *sql_engine_suite(void)
 {
     Suite *s = suite_create("sql_engine");
@@ -865,6 +1092,9 @@ static Suite *sql_engine_suite(void)
     tcase_add_test(tc, result_columns_and_parameter_types);
     tcase_add_test(tc, max_rows_and_cancel);
     tcase_add_test(tc, like_modes_choose_wildcards);
+    tcase_add_test(tc, long_and_or_chains_run_on_a_small_stack);
+    tcase_add_test(tc, plans_read_log_pages_for_seeks_and_all_pages_for_scans);
+    tcase_add_test(tc, interrupt_callback_stops_scans_sorts_and_seeks);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,210 @@
+/*
+ * test_odbc_timeout.c - SQL_ATTR_QUERY_TIMEOUT and SQLCancel through the
+ * driver manager, on ../shared/fixtures/bulk/bulk.accdb (200,000 rows).
+ *
+ * The slow query: a WHERE clause that builds a 3.3 KB string per row
+ * (nested CONCAT of the label, upper-cased) and matches it against a LIKE
+ * pattern no row meets; it takes about ten seconds to the end (-O2, 2026),
+ * so a 1 s timeout must stop it, at a page boundary, with HYT00 and
+ * SQLCancel from another thread with HY008. Skipped (77) without the file.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "odbctest.h"
+#include "../shared_dir.h"
+
+#define BULK bulk_path()
+
+#define C16 "CONCAT(label,label,label,label,label,label,label,label," \
+            "label,label,label,label,label,label,label,label)"
+#define C256 "CONCAT(" C16 "," C16 "," C16 "," C16 "," C16 "," C16 ","   \
+             C16 "," C16 "," C16 "," C16 "," C16 "," C16 "," C16 ","      \
+             C16 "," C16 "," C16 ")"
+/* no label holds a '~': no row matches, every row costs the full work */
+#define SLOW_WHERE " FROM bulk WHERE UCASE(" C256 ") LIKE '*~*'"
+
+static SQLHENV env;
+static SQLHDBC dbc;
+
+/* <shared>/fixtures/bulk/bulk.accdb (static buffer). */
+static const char *bulk_path(void)
+{
+    static char p[1024];
+    snprintf(p, sizeof p, "%s/fixtures/bulk/bulk.accdb", jet_shared_dir());
+    return p;
+}
+
+static void setup(void)
+{
+    char cs[1100];
+    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", BULK);
+    odbct_connect(&env, &dbc, cs);
+}
+
+static void teardown(void)
+{
+    odbct_disconnect(env, dbc);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static SQLHSTMT new_stmt(void)
+{
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    return st;
+}
+
+static void set_timeout(SQLHSTMT st, SQLULEN seconds)
+{
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLSetStmtAttr(st, SQL_ATTR_QUERY_TIMEOUT,
+                            (SQLPOINTER)(uintptr_t)seconds, 0));
+}
+
+/* COUNT(*) of bulk on st: the statement still works after an error. */
+static void expect_count_works(SQLHSTMT st)
+{
+    SQLINTEGER n = 0;
+    SQLLEN ind;
+    SQLFreeStmt(st, SQL_CLOSE);
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLExecDirect(st, (SQLCHAR *)"SELECT COUNT(*) FROM bulk",
+                           SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLGetData(st, 1, SQL_C_SLONG, &n, 0, &ind));
+    ck_assert_int_eq(n, 200000);
+    SQLFreeStmt(st, SQL_CLOSE);
+}
+
+START_TEST(timeout_stops_a_slow_aggregate_at_execute_with_HYT00)
+{
+    SQLHSTMT st = new_stmt();
+    SQLULEN got = 0;
+    double t0, dt;
+    SQLRETURN r;
+    set_timeout(st, 1);
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLGetStmtAttr(st, SQL_ATTR_QUERY_TIMEOUT, &got, 0, NULL));
+    ck_assert_uint_eq(got, 1);
+    t0 = now_s();
+    r = SQLExecDirect(st, (SQLCHAR *)"SELECT COUNT(*)" SLOW_WHERE, SQL_NTS);
+    dt = now_s() - t0;
+    ck_assert_int_eq(r, SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYT00");
+    ck_assert_msg(dt >= 0.9 && dt < 6.0, "stopped after %.2f s", dt);
+    set_timeout(st, 0);
+    expect_count_works(st);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(timeout_stops_a_slow_fetch_of_a_streaming_scan_with_HYT00)
+{
+    SQLHSTMT st = new_stmt();
+    double t0, dt;
+    SQLRETURN r;
+    set_timeout(st, 1);
+    /* streaming: execute returns at once, the first fetch does the work */
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLExecDirect(st, (SQLCHAR *)"SELECT id" SLOW_WHERE, SQL_NTS));
+    t0 = now_s();
+    r = SQLFetch(st);
+    dt = now_s() - t0;
+    ck_assert_int_eq(r, SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYT00");
+    ck_assert_msg(dt >= 0.9 && dt < 6.0, "stopped after %.2f s", dt);
+    set_timeout(st, 0);     /* (a loaded ASan run may need > 1 s) */
+    expect_count_works(st);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+START_TEST(timeout_zero_or_long_lets_quick_queries_finish)
+{
+    SQLHSTMT st = new_stmt();
+    set_timeout(st, 0);
+    expect_count_works(st);
+    set_timeout(st, 3600);
+    expect_count_works(st);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+typedef struct canceller {
+    SQLHSTMT st;
+    SQLRETURN r;
+} canceller;
+
+static void *cancel_later(void *arg)
+{
+    canceller *c = arg;
+    usleep(300 * 1000);
+    c->r = SQLCancel(c->st);
+    return NULL;
+}
+
+START_TEST(cancel_from_another_thread_stops_execute_with_HY008)
+{
+    SQLHSTMT st = new_stmt();
+    canceller c = { st, SQL_ERROR };
+    pthread_t th;
+    double t0, dt;
+    SQLRETURN r;
+    set_timeout(st, 30);
+    ck_assert_int_eq(pthread_create(&th, NULL, cancel_later, &c), 0);
+    t0 = now_s();
+    r = SQLExecDirect(st, (SQLCHAR *)"SELECT COUNT(*)" SLOW_WHERE, SQL_NTS);
+    dt = now_s() - t0;
+    pthread_join(th, NULL);
+    ck_assert_int_eq(c.r, SQL_SUCCESS);
+    ck_assert_int_eq(r, SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY008");
+    ck_assert_msg(dt < 6.0, "stopped after %.2f s", dt);
+    expect_count_works(st);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+static Suite *timeout_suite(void)
+{
+    Suite *s = suite_create("odbc_timeout");
+    TCase *tc = tcase_create("timeout");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, timeout_stops_a_slow_aggregate_at_execute_with_HYT00);
+    tcase_add_test(tc,
+                   timeout_stops_a_slow_fetch_of_a_streaming_scan_with_HYT00);
+    tcase_add_test(tc, timeout_zero_or_long_lets_quick_queries_finish);
+    tcase_add_test(tc, cancel_from_another_thread_stops_execute_with_HY008);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    int skip;
+    if (access(BULK, R_OK) != 0) {
+        printf("SKIP: %s absent\n", BULK);
+        return 77;
+    }
+    skip = odbct_setup();
+    if (skip)
+        return skip;
+    SRunner *sr = srunner_create(timeout_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    odbct_cleanup();
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
