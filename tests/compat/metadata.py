@@ -38,7 +38,8 @@ import os
 import sys
 import tempfile
 
-SKIP = 77
+from harness import (connstr_for, fixture_paths, load_expected_failures,
+                     locate, skip, tally, write_ini)
 
 # Jackcess DataType name -> (TYPE_NAME, DATA_TYPE, COLUMN_SIZE, DECIMAL_DIGITS)
 # as Microsoft's Access driver reports them (driver/typemap.c). None for a
@@ -74,28 +75,6 @@ TYPES = {
 CHAR_OR_BINARY = {SQL_WVARCHAR, SQL_WLONGVARCHAR, SQL_VARBINARY, SQL_LONGVARBINARY}
 RADIX = {SQL_TINYINT: 10, SQL_SMALLINT: 10, SQL_INTEGER: 10, SQL_BIGINT: 10,
          SQL_NUMERIC: 10, SQL_REAL: 2, SQL_DOUBLE: 2}
-
-
-def skip(msg):
-    print('SKIP: ' + msg)
-    sys.exit(SKIP)
-
-
-def load_expected_failures(path):
-    """{(file, table): cause} from 'file | table | cause' lines."""
-    known = {}
-    if not os.path.exists(path):
-        return known
-    with open(path, encoding='utf-8') as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith('#'):
-                continue
-            parts = [p.strip() for p in line.split('|', 2)]
-            if len(parts) != 3:
-                raise SystemExit('bad line in %s: %r' % (path, line))
-            known[(parts[0], parts[1])] = parts[2]
-    return known
 
 
 def escape_pattern(name):
@@ -285,9 +264,7 @@ def check_file(pyodbc, rel, shared):
     if expected.get('open_error'):
         return []
     src = os.path.join(shared, 'fixtures', 'public', rel)
-    cs = 'DRIVER={JetODBC};DBQ=' + src + ';'
-    if expected.get('password_used'):
-        cs += 'PWD={' + expected['password_used'].replace('}', '}}') + '};'
+    cs = connstr_for(src, expected)
     try:
         cnxn = pyodbc.connect(cs, autocommit=True)
     except pyodbc.Error as e:
@@ -331,39 +308,14 @@ def check_file(pyodbc, rel, shared):
 
 
 def main():
-    srcdir = os.environ.get('JET_SRCDIR') or os.path.normpath(
-        os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
-    builddir = os.environ.get('JET_BUILDDIR', srcdir)
-    shared = os.environ.get('JETODBC_SHARED') or os.path.join(srcdir, '..', 'shared')
-    shared = os.path.abspath(shared)
-    if not os.path.isdir(os.path.join(shared, 'fixtures', 'public')):
-        skip('shared fixtures not found at %s (set JETODBC_SHARED)' % shared)
-    driver = os.path.join(builddir, '.libs', 'libjetodbc.so')
-    if not os.path.exists(driver):
-        print('FAIL: driver not built: %s' % driver)
-        return 1
+    srcdir, shared, driver = locate()
     known = load_expected_failures(os.path.join(srcdir, 'tests', 'compat',
                                                 'metadata_expected_failures.txt'))
     verbose = os.environ.get('METADATA_VERBOSE') == '1'
-    only = os.environ.get('METADATA_ONLY', '')
-    public = os.path.join(shared, 'fixtures', 'public')
-    rels = []
-    for root, _dirs, files in os.walk(public):
-        for name in files:
-            if name.lower().endswith(('.mdb', '.accdb')):
-                rel = os.path.relpath(os.path.join(root, name), public)
-                if only in rel:
-                    rels.append(rel)
-    rels.sort()
-
+    rels = fixture_paths(shared, os.environ.get('METADATA_ONLY', ''))
     with tempfile.TemporaryDirectory(prefix='jetodbc-metadata.') as tmpdir:
-        with open(os.path.join(tmpdir, 'odbcinst.ini'), 'w') as f:
-            f.write('[JetODBC]\nDescription=jetodbc under test\nDriver=%s\n' % driver)
-        with open(os.path.join(tmpdir, 'odbc.ini'), 'w') as f:
-            f.write('')
         # before the first connect: unixODBC reads these when it allocates
-        os.environ['ODBCSYSINI'] = tmpdir
-        os.environ['ODBCINI'] = os.path.join(tmpdir, 'odbc.ini')
+        os.environ.update(write_ini(tmpdir, driver))
         try:
             import pyodbc
         except ImportError:
@@ -371,32 +323,17 @@ def main():
                  % sys.executable)
         pyodbc.pooling = False
         results = [(rel, check_file(pyodbc, rel, shared)) for rel in rels]
-
-    npass = nknown = nfail = nfixed = 0
+    verdicts = []
     for rel, tables in results:
         for name, diffs in tables:
-            cause = known.get((rel, name))
-            if not diffs and cause is None:
-                npass += 1
-            elif not diffs:
-                nfixed += 1
-                print('FIXED %s | %s: passes now; remove it from '
-                      'metadata_expected_failures.txt' % (rel, name))
-            elif cause is not None:
-                nknown += 1
-                print('known %s | %s: %s' % (rel, name, cause))
-            else:
-                nfail += 1
-                shown = diffs if verbose else diffs[:5]
-                print('FAIL  %s | %s:\n        %s%s'
-                      % (rel, name, '\n        '.join(shown),
-                         '' if len(shown) == len(diffs)
-                         else '\n        (%d more)' % (len(diffs) - len(shown))))
-    print('metadata: %d files; %d checks (a table each, plus SQLTables per file) '
-          'pass, %d fail as listed in metadata_expected_failures.txt (counted as '
-          'skipped), %d newly pass' % (len(results), npass, nknown, nfixed))
-    print('metadata: %d passed, %d failed, %d skipped' % (npass, nfail + nfixed, nknown))
-    return 0 if nfail == 0 and nfixed == 0 else 1
+            shown = diffs if verbose else diffs[:5]
+            more = len(diffs) - len(shown)
+            detail = '\n        ' + '\n        '.join(shown)
+            if more:
+                detail += '\n        (%d more)' % more
+            verdicts.append((rel, name, not diffs, detail))
+    return tally('metadata', verdicts, known, 'metadata_expected_failures.txt',
+                 len(results), what='checks (a table each, plus SQLTables per file)')
 
 
 if __name__ == '__main__':
