@@ -1296,6 +1296,27 @@ SQLRETURN odbc_cat_special_columns(odbc_stmt *s, SQLUSMALLINT id_type,
     return finish(s, m, special_cols, NCOLS(special_cols));
 }
 
+/* Load the saved-query details for SQLProcedures/SQLProcedureColumns;
+ * on failure frees m, raises the diagnostic and returns SQL_ERROR. */
+static SQLRETURN load_queries(odbc_stmt *s, odbc_matrows *m, query_info *q)
+{
+    jet_error err;
+    jet_rc rc = queries_load(s->dbc->db, q, &err);
+    if (rc == JET_OK)
+        return SQL_SUCCESS;
+    odbc_matrows_free(m);
+    return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
+}
+
+/* Is catalog entry o a procedure (action or parameter query) whose name
+ * matches the pattern proc? */
+static bool is_procedure(const odbc_stmt *s, const query_info *q,
+                         const jet_object *o, const char *proc)
+{
+    return o && o->kind == JET_OBJ_QUERY && o->name &&
+           query_kind_of(q, o) == Q_PROCEDURE && arg_match(s, o->name, proc);
+}
+
 static const cat_col proc_cols[] = {
     {"PROCEDURE_CAT", CT_STR, true}, {"PROCEDURE_SCHEM", CT_STR, true},
     {"PROCEDURE_NAME", CT_STR, false}, {"NUM_INPUT_PARAMS", CT_INT, true},
@@ -1314,18 +1335,12 @@ SQLRETURN odbc_cat_procedures(odbc_stmt *s, const char *cat,
     if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
         return finish(s, m, proc_cols, NCOLS(proc_cols));
     query_info q;
-    jet_error err;
-    jet_rc rc = queries_load(db, &q, &err);
-    if (rc != JET_OK) {
-        odbc_matrows_free(m);
-        return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
-    }
+    if (load_queries(s, m, &q) != SQL_SUCCESS)
+        return SQL_ERROR;
     size_t n = jet_catalog_count(db);
     for (size_t i = 0; i < n; i++) {
         const jet_object *o = jet_catalog_at(db, i);
-        if (!o || o->kind != JET_OBJ_QUERY || !o->name ||
-            query_kind_of(&q, o) != Q_PROCEDURE ||
-            !arg_match(s, o->name, proc))
+        if (!is_procedure(s, &q, o, proc))
             continue;
         jet_value *r = odbc_matrows_add(m);
         if (!r || odbc_cell_str(m, &r[0], path) ||
@@ -1368,20 +1383,14 @@ SQLRETURN odbc_cat_procedure_columns(odbc_stmt *s, const char *cat,
     if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
         return finish(s, m, proccol_cols, NCOLS(proccol_cols));
     query_info q;
-    jet_error err;
-    jet_rc rc = queries_load(db, &q, &err);
-    if (rc != JET_OK) {
-        odbc_matrows_free(m);
-        return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
-    }
+    if (load_queries(s, m, &q) != SQL_SUCCESS)
+        return SQL_ERROR;
     /* the parameters (PARAMETERS declarations) of each procedure; the
      * result columns of parameter queries are not described */
     size_t n = jet_catalog_count(db);
     for (size_t i = 0; i < n; i++) {
         const jet_object *o = jet_catalog_at(db, i);
-        if (!o || o->kind != JET_OBJ_QUERY || !o->name ||
-            query_kind_of(&q, o) != Q_PROCEDURE ||
-            !arg_match(s, o->name, proc))
+        if (!is_procedure(s, &q, o, proc))
             continue;
         for (size_t k = 0; k < q.nparams; k++) {
             const query_param *pp = &q.params[k];
