@@ -8,77 +8,22 @@
  * Format: mdbtools HACKING.md "Database Definition Page"; Jackcess
  * JetFormat (header mask), jackcess-encrypt JetCryptCodecHandler.
  *
- * RC4 comes from libcrypto. OpenSSL 3 moved it to the legacy provider, so a
- * private library context loads "legacy" + "default" without touching the
- * application's global context. That costs about 1 ms and most of a fresh
- * process's connect, so it happens lazily, on the first jet_rc4_apply():
- * only for files whose pages are really encoded (Jet RC4, ACE RC4/AES
- * verifiers). The header mask needs no cipher: its key is fixed, so its
- * keystream is a format constant, kept below as a table.
+ * RC4 comes from the crypto seam (crypto.h), which loads libcrypto on the
+ * first call: only files whose pages are really encoded (Jet RC4, ACE
+ * RC4/AES) pay for it. The header mask needs no cipher: its key is fixed,
+ * so its keystream is a format constant, kept below as a table.
  */
-#include <pthread.h>
 #include <string.h>
 
-#include <openssl/evp.h>
-#include <openssl/opensslv.h>
-#if OPENSSL_VERSION_NUMBER >= 0x30000000L
-#include <openssl/provider.h>
-#endif
-
 #include "bytes.h"
+#include "crypto.h"
 #include "internal.h"
-
-#if OPENSSL_VERSION_NUMBER >= 0x30000000L
-static OSSL_LIB_CTX *rc4_libctx;
-static EVP_CIPHER *rc4_cipher;
-static pthread_once_t rc4_once = PTHREAD_ONCE_INIT;
-
-/* Runs once per process; the context lives until exit. */
-static void load_rc4(void)
-{
-    rc4_libctx = OSSL_LIB_CTX_new();
-    if (rc4_libctx) {
-        (void)OSSL_PROVIDER_load(rc4_libctx, "legacy");
-        (void)OSSL_PROVIDER_load(rc4_libctx, "default");
-        rc4_cipher = EVP_CIPHER_fetch(rc4_libctx, "RC4", NULL);
-    }
-}
-
-static const EVP_CIPHER *get_rc4(void)
-{
-    (void)pthread_once(&rc4_once, load_rc4);
-    return rc4_cipher;
-}
-#else
-static const EVP_CIPHER *get_rc4(void)
-{
-    return EVP_rc4();
-}
-#endif
 
 jet_rc jet_rc4_apply(const uint8_t *key, size_t key_len, uint8_t *buf,
                      size_t len)
 {
-    const EVP_CIPHER *c = get_rc4();
-    EVP_CIPHER_CTX *ctx;
-    jet_rc rc = JET_EUNSUPPORTED;
-    int outl = 0;
-
-    if (!c)
-        return JET_EUNSUPPORTED;
-    if (len > INT32_MAX || key_len == 0 || key_len > 256)
-        return JET_ELIMIT;
-    ctx = EVP_CIPHER_CTX_new();
-    if (!ctx)
-        return JET_ENOMEM;
-    if (EVP_DecryptInit_ex(ctx, c, NULL, NULL, NULL) == 1 &&
-        EVP_CIPHER_CTX_set_key_length(ctx, (int)key_len) == 1 &&
-        EVP_DecryptInit_ex(ctx, NULL, NULL, key, NULL) == 1 &&
-        EVP_DecryptUpdate(ctx, buf, &outl, buf, (int)len) == 1 &&
-        (size_t)outl == len)
-        rc = JET_OK;
-    EVP_CIPHER_CTX_free(ctx);
-    return rc;
+    jet_rc rc = jet_crypto_load(NULL);
+    return rc != JET_OK ? rc : jet_crypto_rc4(key, key_len, buf, len);
 }
 
 /*

@@ -126,8 +126,7 @@ jet_rc jet_format_read_header(jet_db *db, const jet_open_options *opts,
                         db->page_size);
     if (key != 0) {
         if (db->version >= JET_VER_ACE12)
-            rc = jet_codec_office(&codec, hdr, hdr_len, key,
-                                  opts ? opts->password : NULL, err);
+            rc = jet_codec_office(&codec, hdr, hdr_len, key, opts, err);
         else
             rc = jet_codec_jet_rc4(&codec, key);
         if (rc == JET_ENOMEM)

@@ -152,12 +152,14 @@ jet_rc jet_rc4_page_decode(uint32_t enc_key, uint32_t pgno, uint8_t *page,
 /** Jet RC4 page codec (key = encoding key XOR pgno). Errors: ENOMEM. */
 jet_rc jet_codec_jet_rc4(jet_codec **out, uint32_t enc_key);
 /**
- * ACE password codec from page 0's encryption provider (0x299): agile AES
- * or RC4 CryptoAPI. Errors: JET_EPASSWORD (missing/wrong password),
+ * ACE password codec from page 0's encryption provider (0x299): agile AES,
+ * Standard AES or RC4 CryptoAPI, with opts' password; the key derivation
+ * calls opts->interrupt (JET_EINTERRUPTED). Errors: JET_EPASSWORD
+ * (missing/wrong password),
  * JET_EUNSUPPORTED (other providers), JET_ECORRUPT. Format: MS-OFFCRYPTO.
  */
 jet_rc jet_codec_office(jet_codec **out, const uint8_t *page0, size_t len,
-                        uint32_t enc_key, const char *password,
+                        uint32_t enc_key, const jet_open_options *opts,
                         jet_error *err);
 /** Decode page pgno in place (page 0 is left alone). */
 jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,

@@ -72,10 +72,21 @@ typedef enum jet_version {
 
 typedef struct jet_db jet_db;
 
+/**
+ * An interrupt check: returns non-zero to stop the work (cancel or
+ * deadline passed), 0 to go on. Called with the ctx given at set time;
+ * must be cheap (once per page) and must not call back into the core.
+ */
+typedef int (*jet_interrupt_fn)(void *ctx);
+
 /** Options for jet_db_open(); zero-initialise for defaults. */
 typedef struct jet_open_options {
     const char *password;   /* UTF-8 database password, or NULL */
     size_t cache_pages;     /* page cache bound in pages; 0 = default (256) */
+    /* checked during long work at open (an encrypted file's password key
+     * derivation): non-zero stops the open with JET_EINTERRUPTED */
+    jet_interrupt_fn interrupt;
+    void *interrupt_ctx;
 } jet_open_options;
 
 /**
@@ -497,13 +508,6 @@ typedef struct jet_read_stats {
  * shows the read-ahead at work; index seeks read single pages.
  */
 void jet_db_read_stats(const jet_db *db, jet_read_stats *out);
-
-/**
- * An interrupt check: returns non-zero to stop the cursor (cancel or
- * deadline passed), 0 to go on. Called with the ctx given at set time;
- * must be cheap (once per page) and must not call back into the core.
- */
-typedef int (*jet_interrupt_fn)(void *ctx);
 
 /**
  * Install (fn non-NULL) or remove (fn NULL) an interrupt check on scan:

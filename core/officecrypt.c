@@ -2,35 +2,49 @@
  * officecrypt.c - page codecs of password-protected ACE (.accdb) files.
  *
  * When an ACE header's encoding key (0x3E) is non-zero, page 0 holds an
- * encryption provider at 0x299: a 2-byte length, then a version
- * (major.minor, 2 bytes each):
- *   4.4        Office "agile" encryption (MS-OFFCRYPTO 2.3.4.10): an XML
- *              descriptor from offset 8 names salts, hash, AES key size and
- *              spin count; the password derives a key that decrypts the
- *              intermediate key (encryptedKeyValue). Page n is AES-CBC
- *              with IV = H(keyData salt || page key) cut to the block size.
- *   2.2/3.2/4.2 with the CryptoAPI flag and no AES: RC4 CryptoAPI
- *              (MS-OFFCRYPTO 2.3.5): base = SHA1(salt || password), page
- *              key = SHA1(base || page key) cut to the key size (40-bit keys
- *              zero-padded to 128 bits).
- * The page key is the 4-byte encoding key XOR the page number. Passwords
- * are UTF-16LE. A wrong password fails the verifier check: JET_EPASSWORD.
- * Format: MS-OFFCRYPTO; jackcess-encrypt OfficeCryptCodecHandler.
+ * encryption provider at 0x299: a 2-byte length, then an EncryptionInfo
+ * (MS-OFFCRYPTO 2.3.4.5): version (major.minor, 2 bytes each), flags (4):
+ *   4.4        Office "agile" encryption (2.3.4.10): an XML descriptor
+ *              from offset 8 names salts, hash, AES key size and spin
+ *              count; the password derives keys that check the verifier
+ *              and decrypt the intermediate key (encryptedKeyValue). Page
+ *              n is AES-CBC with IV = H(keyData salt || page key) cut to
+ *              the block size.
+ *   3.2/4.2 with fCryptoAPI and fAES: ECMA-376 "Standard" encryption
+ *              (2.3.4.5-2.3.4.9): header (alg 0x660E/F/0x6610 = AES
+ *              128/192/256, hash SHA-1) and verifier. H = SHA-1 spun 50,000
+ *              times from SHA1(salt || password); page key K(b) =
+ *              CryptDeriveKey(SHA1(H || b)) (2.3.4.7: SHA1 of the 64-byte
+ *              0x36 pad XOR the hash, then of the 0x5C pad, cut to the key
+ *              size); pages are AES-ECB with K(page key), the verifier
+ *              with K(0). Access also writes this layout with AES named in
+ *              the header but no fAES flag; Jackcess reads that
+ *              ("non-standard") as the same scheme without the spin.
+ *   2.2/3.2/4.2 with fCryptoAPI and RC4: RC4 CryptoAPI (2.3.5): base =
+ *              SHA1(salt || password), page key = SHA1(base || page key)
+ *              cut to the key size (40-bit keys zero-padded to 128 bits).
+ * The page key is the 4-byte encoding key XOR the page number (LE).
+ * Passwords are UTF-16LE. A wrong password fails the verifier check:
+ * JET_EPASSWORD. Every password hash chain (the agile and Standard spins)
+ * runs once per open, checking the open's interrupt (login timeout) as it
+ * goes. Primitives come from the crypto seam (crypto.h).
+ * Format: MS-OFFCRYPTO; jackcess-encrypt OfficeCryptCodecHandler and its
+ * ECMAStandard/NonStandard/Agile providers (facts only).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/evp.h>
-
 #include "alloc.h"
 #include "bytes.h"
+#include "crypto.h"
 #include "internal.h"
 
 #define PROVIDER_OFFSET 0x299
 #define MAX_KEY 64
 
-enum codec_kind { CODEC_JET_RC4, CODEC_OFFICE_RC4, CODEC_AGILE };
+enum codec_kind { CODEC_JET_RC4, CODEC_OFFICE_RC4, CODEC_AGILE,
+                  CODEC_STANDARD };
 
 struct jet_codec {
     enum codec_kind kind;
@@ -38,10 +52,10 @@ struct jet_codec {
     /* office RC4 */
     uint8_t base_hash[20];
     size_t key_bytes;          /* RC4 key length in bytes (before padding) */
-    /* agile */
-    const EVP_MD *md;
-    const EVP_CIPHER *cipher;
-    uint8_t key[MAX_KEY];      /* intermediate key */
+    /* agile: page key and the keyData salt; Standard: the spun hash */
+    jet_hash_alg hash;
+    uint8_t key[MAX_KEY];      /* agile intermediate key / Standard H */
+    size_t key_len;            /* AES key bytes (agile and Standard) */
     uint8_t salt[64];
     size_t salt_len, block_size;
 };
@@ -99,23 +113,6 @@ static size_t password_utf16(const char *pw, uint8_t *out, size_t cap)
     return n;
 }
 
-/* out = H(a || b), returns the digest length (0 on failure). */
-static unsigned hash2(const EVP_MD *md, const uint8_t *a, size_t alen,
-                      const uint8_t *b, size_t blen, uint8_t *out)
-{
-    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-    unsigned n = 0;
-    if (!ctx)
-        return 0;
-    if (EVP_DigestInit_ex(ctx, md, NULL) != 1 ||
-        EVP_DigestUpdate(ctx, a, alen) != 1 ||
-        (blen && EVP_DigestUpdate(ctx, b, blen) != 1) ||
-        EVP_DigestFinal_ex(ctx, out, &n) != 1)
-        n = 0;
-    EVP_MD_CTX_free(ctx);
-    return n;
-}
-
 static void page_key(uint32_t enc_key, uint32_t pgno, uint8_t out[4])
 {
     uint32_t k = enc_key ^ pgno;
@@ -125,35 +122,36 @@ static void page_key(uint32_t enc_key, uint32_t pgno, uint8_t out[4])
     out[3] = (uint8_t)(k >> 24);
 }
 
-/* RC4 CryptoAPI key for a 4-byte block key; returns its length. */
+/* RC4 CryptoAPI key for a 4-byte block key; returns its length (0 when
+ * SHA-1 failed). */
 static size_t office_rc4_key(const jet_codec *c, const uint8_t blk[4],
                              uint8_t key[20])
 {
-    uint8_t h[EVP_MAX_MD_SIZE];
-    if (hash2(EVP_sha1(), c->base_hash, 20, blk, 4, h) != 20)
+    uint8_t h[20];
+    if (jet_crypto_hash(JET_HASH_SHA1, c->base_hash, 20, blk, 4, h) !=
+        JET_OK)
         return 0;
     memset(key, 0, 20);
     memcpy(key, h, c->key_bytes);
     return c->key_bytes == 5 ? 16 : c->key_bytes;
 }
 
-/* AES-CBC decrypt in place without padding. */
-static jet_rc aes_cbc(const EVP_CIPHER *cipher, const uint8_t *key,
-                      const uint8_t *iv, uint8_t *buf, size_t len)
+/* MS-OFFCRYPTO 2.3.4.7 CryptDeriveKey for Standard encryption: the AES key
+ * (c->key_len bytes) for block key blk from the spun hash in c->key. */
+static jet_rc standard_key(const jet_codec *c, const uint8_t blk[4],
+                           uint8_t key[40])
 {
-    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
-    int n1 = 0, n2 = 0;
-    jet_rc rc = JET_EUNSUPPORTED;
-    if (!ctx)
-        return JET_ENOMEM;
-    if (len <= INT32_MAX &&
-        EVP_DecryptInit_ex(ctx, cipher, NULL, key, iv) == 1 &&
-        EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 &&
-        EVP_DecryptUpdate(ctx, buf, &n1, buf, (int)len) == 1 &&
-        EVP_DecryptFinal_ex(ctx, buf + n1, &n2) == 1 &&
-        (size_t)(n1 + n2) == len)
-        rc = JET_OK;
-    EVP_CIPHER_CTX_free(ctx);
+    uint8_t fin[20], pad[64];
+    jet_rc rc = jet_crypto_hash(JET_HASH_SHA1, c->key, 20, blk, 4, fin);
+    for (int half = 0; rc == JET_OK && half < 2; half++) {
+        memset(pad, half ? 0x5C : 0x36, sizeof pad);
+        for (size_t i = 0; i < sizeof fin; i++)
+            pad[i] ^= fin[i];
+        rc = jet_crypto_hash(JET_HASH_SHA1, pad, sizeof pad, NULL, 0,
+                             key + 20 * half);
+    }
+    memset(fin, 0, sizeof fin);
+    memset(pad, 0, sizeof pad);
     return rc;
 }
 
@@ -172,77 +170,185 @@ jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,
         size_t klen = office_rc4_key(c, blk, key);
         if (!klen)
             return JET_EUNSUPPORTED;
-        return jet_rc4_apply(key, klen, page, len);
+        return jet_crypto_rc4(key, klen, page, len);
     }
     case CODEC_AGILE: {
-        uint8_t h[EVP_MAX_MD_SIZE], iv[32];
-        unsigned n = hash2(c->md, c->salt, c->salt_len, blk, 4, h);
-        if (!n)
-            return JET_EUNSUPPORTED;
-        memset(iv, 0x36, sizeof iv);
-        memcpy(iv, h, n < c->block_size ? n : c->block_size);
-        if (len % c->block_size)
+        uint8_t h[JET_HASH_MAX], iv[16];
+        jet_rc rc = jet_crypto_hash(c->hash, c->salt, c->salt_len, blk, 4, h);
+        if (rc != JET_OK)
+            return rc;
+        memcpy(iv, h, sizeof iv);   /* every hash is >= 16 bytes */
+        if (len % 16)
             return JET_ECORRUPT;
-        return aes_cbc(c->cipher, c->key, iv, page, len);
+        return jet_crypto_aes_cbc_decrypt(c->key, c->key_len, iv, page, len);
+    }
+    case CODEC_STANDARD: {
+        uint8_t key[40];
+        jet_rc rc = standard_key(c, blk, key);
+        if (rc == JET_OK)
+            rc = len % 16 ? JET_ECORRUPT
+                          : jet_crypto_aes_ecb_decrypt(key, c->key_len, page,
+                                                       len);
+        memset(key, 0, sizeof key);
+        return rc;
     }
     }
     return JET_EUNSUPPORTED;
 }
 
-/* ------------------------------------------------------ RC4 CryptoAPI */
+/* What an open needs besides the provider bytes. */
+typedef struct open_ctx {
+    const uint8_t *pw;          /* UTF-16LE password */
+    size_t pw_len;
+    jet_interrupt_fn check;     /* login timeout; may be NULL */
+    void *check_ctx;
+    jet_error *err;
+} open_ctx;
 
-static jet_rc open_office_rc4(jet_codec *c, const uint8_t *p, size_t len,
-                              const uint8_t *pw, size_t pw_len,
-                              jet_error *err)
+/* The spin of 2.3.4.7/2.3.4.11, once per open: h = H(salt || password),
+ * then spin iterations; a stop by the interrupt check is JET_EINTERRUPTED
+ * with a message, any other failure JET_EUNSUPPORTED. */
+static jet_rc spin_password(const open_ctx *o, jet_hash_alg alg,
+                            const uint8_t *salt, size_t salt_len,
+                            uint32_t spin, uint8_t *h)
 {
-    uint32_t hlen, alg, alg_hash, key_bits, vpos, salt_size, vh_size;
-    uint8_t salted[16 + 512], key[20], verifier[16], vhash[20], h[20];
-    size_t klen;
+    jet_rc rc = jet_crypto_hash(alg, salt, salt_len, o->pw, o->pw_len, h);
+    if (rc == JET_OK)
+        rc = jet_crypto_spin(alg, h, spin, o->check, o->check_ctx);
+    if (rc == JET_EINTERRUPTED)
+        return jet_fail(o->err, rc, 0, "password key derivation (%u "
+                        "iterations) stopped by the login timeout", spin);
+    if (rc != JET_OK)
+        return jet_fail(o->err, JET_EUNSUPPORTED, 0,
+                        "cannot run the password key derivation");
+    return JET_OK;
+}
+
+/* -------------------------------------------- CryptoAPI (RC4, Standard) */
+
+/* The parts of a binary EncryptionInfo (2.3.4.6, 2.3.4.8) we use. */
+typedef struct capi_info {
+    uint32_t flags, alg, alg_hash, key_bits;
+    const uint8_t *salt;         /* 16 bytes */
+    const uint8_t *verifier;     /* 16 bytes, encrypted */
+    const uint8_t *vhash;        /* vhash_len bytes, encrypted */
+    size_t vhash_len;
+} capi_info;
+
+/* Parse p (len bytes from the version on): header size at 8, header at
+ * 12, verifier after it; vhash_len is the encrypted hash size the cipher
+ * produces (20 for RC4, 32 for AES). */
+static jet_rc parse_capi(capi_info *ci, const uint8_t *p, size_t len,
+                         size_t vhash_len, jet_error *err)
+{
+    uint32_t hlen;
+    size_t vpos;
 
     if (len < 12 || (hlen = jet_get_u32(p + 8)) > len - 12 || hlen < 20)
         return jet_fail(err, JET_ECORRUPT, 0,
-                        "RC4 CryptoAPI encryption header is truncated");
-    alg = jet_get_u32(p + 12 + 8);
-    alg_hash = jet_get_u32(p + 12 + 12);
-    key_bits = jet_get_u32(p + 12 + 16);
-    if ((alg != 0 && alg != 0x6801) || (alg_hash != 0 && alg_hash != 0x8004))
-        return jet_fail(err, JET_EUNSUPPORTED, 0,
-                        "CryptoAPI encryption with algorithm 0x%x / hash "
-                        "0x%x is not supported", alg, alg_hash);
-    if (key_bits == 0)
-        key_bits = 40;
-    if (key_bits < 40 || key_bits > 128 || key_bits % 8)
-        return jet_fail(err, JET_EUNSUPPORTED, 0,
-                        "RC4 key size %u bits is not supported", key_bits);
-    vpos = 12 + hlen;
-    if (vpos + 4 + 16 + 16 + 4 + 20 > len ||
-        (salt_size = jet_get_u32(p + vpos)) != 16 ||
-        (vh_size = jet_get_u32(p + vpos + 36)) != 20)
+                        "CryptoAPI encryption header is truncated "
+                        "(%zu bytes)", len);
+    ci->flags = jet_get_u32(p + 12);
+    ci->alg = jet_get_u32(p + 12 + 8);
+    ci->alg_hash = jet_get_u32(p + 12 + 12);
+    ci->key_bits = jet_get_u32(p + 12 + 16);
+    vpos = 12 + (size_t)hlen;
+    if (len - vpos < 4 + 16 + 16 + 4 + vhash_len ||
+        jet_get_u32(p + vpos) != 16 || jet_get_u32(p + vpos + 36) != 20)
         return jet_fail(err, JET_ECORRUPT, 0,
-                        "RC4 CryptoAPI verifier is malformed");
+                        "CryptoAPI encryption verifier is malformed");
+    ci->salt = p + vpos + 4;
+    ci->verifier = p + vpos + 20;
+    ci->vhash = p + vpos + 40;
+    ci->vhash_len = vhash_len;
+    return JET_OK;
+}
+
+static jet_rc open_office_rc4(jet_codec *c, const uint8_t *p, size_t len,
+                              const open_ctx *o)
+{
+    uint8_t salted[16 + 512], key[20], both[36], h[20];
+    capi_info ci;
+    size_t klen;
+    jet_rc rc = parse_capi(&ci, p, len, 20, o->err);
+
+    if (rc != JET_OK)
+        return rc;
+    if ((ci.alg != 0 && ci.alg != 0x6801) ||
+        (ci.alg_hash != 0 && ci.alg_hash != 0x8004))
+        return jet_fail(o->err, JET_EUNSUPPORTED, 0,
+                        "CryptoAPI encryption with algorithm 0x%x / hash "
+                        "0x%x is not supported", ci.alg, ci.alg_hash);
+    if (ci.key_bits == 0)
+        ci.key_bits = 40;
+    if (ci.key_bits < 40 || ci.key_bits > 128 || ci.key_bits % 8)
+        return jet_fail(o->err, JET_EUNSUPPORTED, 0,
+                        "RC4 key size %u bits is not supported", ci.key_bits);
     c->kind = CODEC_OFFICE_RC4;
-    c->key_bytes = key_bits / 8;
-    memcpy(salted, p + vpos + 4, 16);
-    memcpy(salted + 16, pw, pw_len);
-    if (hash2(EVP_sha1(), salted, 16 + pw_len, NULL, 0, c->base_hash) != 20)
-        return jet_fail(err, JET_EUNSUPPORTED, 0, "SHA-1 unavailable");
+    c->key_bytes = ci.key_bits / 8;
+    memcpy(salted, ci.salt, 16);
+    memcpy(salted + 16, o->pw, o->pw_len);
+    if (jet_crypto_hash(JET_HASH_SHA1, salted, 16 + o->pw_len, NULL, 0,
+                        c->base_hash) != JET_OK)
+        return jet_fail(o->err, JET_EUNSUPPORTED, 0, "SHA-1 unavailable");
     /* verifier and its hash are one RC4 stream with block key 0 */
     memset(salted, 0, 4);
     klen = office_rc4_key(c, salted, key);
-    memcpy(verifier, p + vpos + 20, 16);
-    memcpy(vhash, p + vpos + 40, 20);
-    {
-        uint8_t both[36];
-        memcpy(both, verifier, 16);
-        memcpy(both + 16, vhash, 20);
-        if (!klen || jet_rc4_apply(key, klen, both, 36) != JET_OK)
-            return jet_fail(err, JET_EUNSUPPORTED, 0, "RC4 unavailable");
-        memcpy(verifier, both, 16);
-        memcpy(vhash, both + 16, 20);
-    }
-    if (hash2(EVP_sha1(), verifier, 16, NULL, 0, h) != 20 ||
-        memcmp(h, vhash, 20) != 0)
-        return jet_fail(err, JET_EPASSWORD, 0, "wrong database password");
+    memcpy(both, ci.verifier, 16);
+    memcpy(both + 16, ci.vhash, 20);
+    if (!klen || jet_crypto_rc4(key, klen, both, 36) != JET_OK ||
+        jet_crypto_hash(JET_HASH_SHA1, both, 16, NULL, 0, h) != JET_OK)
+        return jet_fail(o->err, JET_EUNSUPPORTED, 0, "RC4 unavailable");
+    if (memcmp(h, both + 16, 20) != 0)
+        return jet_fail(o->err, JET_EPASSWORD, 0, "wrong database password");
+    return JET_OK;
+}
+
+/* AES key bits for a CryptoAPI algorithm id, 0 when it is not AES. */
+static uint32_t capi_aes_bits(uint32_t alg)
+{
+    return alg == 0x660E ? 128 : alg == 0x660F ? 192
+         : alg == 0x6610 ? 256 : 0;
+}
+
+/* Standard encryption (spin 50,000) or its "non-standard" form (spin 0). */
+static jet_rc open_standard(jet_codec *c, const uint8_t *p, size_t len,
+                            uint32_t spin, const open_ctx *o)
+{
+    static const uint8_t zero[4] = { 0, 0, 0, 0 };
+    uint8_t key[40], buf[16 + 32], h[20];
+    uint32_t bits;
+    capi_info ci;
+    jet_rc rc = parse_capi(&ci, p, len, 32, o->err);
+
+    if (rc != JET_OK)
+        return rc;
+    bits = capi_aes_bits(ci.alg);
+    if (!bits || (ci.alg_hash != 0 && ci.alg_hash != 0x8004) ||
+        (ci.key_bits != 0 && ci.key_bits != bits))
+        return jet_fail(o->err, JET_EUNSUPPORTED, 0,
+                        "Standard encryption with algorithm 0x%x / hash 0x%x "
+                        "/ %u-bit key is not supported", ci.alg, ci.alg_hash,
+                        ci.key_bits);
+    c->kind = CODEC_STANDARD;
+    c->key_len = bits / 8;
+    rc = spin_password(o, JET_HASH_SHA1, ci.salt, 16, spin, c->key);
+    if (rc != JET_OK)
+        return rc;
+    /* 2.3.4.9: verifier and its hash decrypt (ECB) with the key of block 0 */
+    memcpy(buf, ci.verifier, 16);
+    memcpy(buf + 16, ci.vhash, 32);
+    rc = standard_key(c, zero, key);
+    if (rc == JET_OK)
+        rc = jet_crypto_aes_ecb_decrypt(key, c->key_len, buf, sizeof buf);
+    if (rc == JET_OK)
+        rc = jet_crypto_hash(JET_HASH_SHA1, buf, 16, NULL, 0, h);
+    memset(key, 0, sizeof key);
+    if (rc != JET_OK)
+        return jet_fail(o->err, JET_EUNSUPPORTED, 0,
+                        "cannot check the Standard encryption verifier");
+    if (memcmp(h, buf + 16, 20) != 0)
+        return jet_fail(o->err, JET_EPASSWORD, 0, "wrong database password");
     return JET_OK;
 }
 
@@ -273,10 +379,15 @@ static bool xml_attr(const char *xml, const char *tag, const char *name,
     return true;
 }
 
+/* A decimal attribute in 0..LONG_MAX; -1 when absent or not a number. */
 static long xml_num(const char *xml, const char *tag, const char *name)
 {
-    char v[32];
-    return xml_attr(xml, tag, name, v, sizeof v) ? strtol(v, NULL, 10) : -1;
+    char v[32], *end;
+    long n;
+    if (!xml_attr(xml, tag, name, v, sizeof v) || v[0] < '0' || v[0] > '9')
+        return -1;
+    n = strtol(v, &end, 10);
+    return *end == '\0' ? n : -1;
 }
 
 /* Base64 attribute -> bytes; returns length or -1. */
@@ -285,69 +396,48 @@ static int xml_b64(const char *xml, const char *tag, const char *name,
 {
     char v[512];
     size_t n;
-    int len;
-    if (!xml_attr(xml, tag, name, v, sizeof v))
+    if (!xml_attr(xml, tag, name, v, sizeof v) ||
+        jet_crypto_base64_decode(out, cap, &n, v, strlen(v)) != JET_OK)
         return -1;
-    n = strlen(v);
-    if (n % 4 || n / 4 * 3 > cap)
-        return -1;
-    len = EVP_DecodeBlock(out, (const unsigned char *)v, (int)n);
-    if (len < 0)
-        return -1;
-    if (n >= 1 && v[n - 1] == '=')
-        len--;
-    if (n >= 2 && v[n - 2] == '=')
-        len--;
-    return len;
+    return (int)n;
 }
 
-static const EVP_MD *md_named(const char *s)
+/* The hash an agile descriptor names; false for others. */
+static bool hash_named(const char *s, jet_hash_alg *out)
 {
-    if (strcmp(s, "SHA1") == 0)
-        return EVP_sha1();
-    if (strcmp(s, "SHA256") == 0)
-        return EVP_sha256();
-    if (strcmp(s, "SHA384") == 0)
-        return EVP_sha384();
-    if (strcmp(s, "SHA512") == 0)
-        return EVP_sha512();
-    return NULL;
+    static const struct { const char *name; jet_hash_alg alg; } tab[] = {
+        { "SHA1", JET_HASH_SHA1 }, { "SHA256", JET_HASH_SHA256 },
+        { "SHA384", JET_HASH_SHA384 }, { "SHA512", JET_HASH_SHA512 },
+        { "MD5", JET_HASH_MD5 },
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (strcmp(s, tab[i].name) == 0) {
+            *out = tab[i].alg;
+            return true;
+        }
+    return false;
 }
 
-static const EVP_CIPHER *aes_for(long key_bits)
+/* MS-OFFCRYPTO 2.3.4.11: the spun hash hn (n bytes) + block key -> key
+ * bytes (cut, or padded with 0x36). */
+static jet_rc agile_key(jet_hash_alg alg, const uint8_t *hn,
+                        const uint8_t blk[8], uint8_t *out, size_t out_len)
 {
-    return key_bits == 128 ? EVP_aes_128_cbc()
-         : key_bits == 192 ? EVP_aes_192_cbc()
-         : key_bits == 256 ? EVP_aes_256_cbc() : NULL;
-}
-
-/* MS-OFFCRYPTO 2.3.4.11: spun password hash + block key -> key bytes. */
-static bool agile_key(const EVP_MD *md, const uint8_t *salt, size_t salt_len,
-                      const uint8_t *pw, size_t pw_len, long spin,
-                      const uint8_t blk[8], uint8_t *out, size_t out_len)
-{
-    uint8_t h[EVP_MAX_MD_SIZE], buf[4 + EVP_MAX_MD_SIZE];
-    unsigned n = hash2(md, salt, salt_len, pw, pw_len, h);
-    if (!n)
-        return false;
-    for (long i = 0; i < spin; i++) {
-        buf[0] = (uint8_t)i;
-        buf[1] = (uint8_t)(i >> 8);
-        buf[2] = (uint8_t)(i >> 16);
-        buf[3] = (uint8_t)(i >> 24);
-        memcpy(buf + 4, h, n);
-        if (hash2(md, buf, 4 + n, NULL, 0, h) != n)
-            return false;
-    }
-    if (hash2(md, h, n, blk, 8, h) != n)
-        return false;
+    uint8_t h[JET_HASH_MAX];
+    size_t n = jet_crypto_hash_len(alg);
+    jet_rc rc = jet_crypto_hash(alg, hn, n, blk, 8, h);
+    if (rc != JET_OK)
+        return rc;
     memset(out, 0x36, out_len);
     memcpy(out, h, n < out_len ? n : out_len);
-    return true;
+    return JET_OK;
 }
 
+/* Largest agile spinCount accepted (MS-OFFCRYPTO 2.3.4.10 caps it here). */
+#define MAX_SPIN 10000000L
+
 static jet_rc open_agile(jet_codec *c, const uint8_t *p, size_t len,
-                         const uint8_t *pw, size_t pw_len, jet_error *err)
+                         const open_ctx *o)
 {
     static const uint8_t blk_key[8] = { 0x14, 0x6e, 0x0b, 0xe7,
                                         0xab, 0xac, 0xd0, 0xd6 };
@@ -358,19 +448,19 @@ static jet_rc open_agile(jet_codec *c, const uint8_t *p, size_t len,
     const char *kd = "<keyData", *ek = "<p:encryptedKey";
     char *xml, alg[32], chain[32];
     uint8_t psalt[64], ekv[128], evin[128], evval[128], k[MAX_KEY];
-    uint8_t vin[128], vval[128], h[EVP_MAX_MD_SIZE];
+    uint8_t hn[JET_HASH_MAX], h[JET_HASH_MAX];
     long spin, pbits, kbits, kblock, pblock;
     int psalt_len, ekv_len, evin_len, evval_len, slen;
-    const EVP_MD *pmd;
-    const EVP_CIPHER *pciph;
+    jet_hash_alg pmd;
+    size_t pkey, hl;
     jet_rc rc = JET_OK;
-    unsigned hn;
 
     if (len < 9)
-        return jet_fail(err, JET_ECORRUPT, 0, "agile descriptor truncated");
+        return jet_fail(o->err, JET_ECORRUPT, 0,
+                        "agile encryption descriptor is truncated");
     xml = jet_malloc(len - 8 + 1);
     if (!xml)
-        return jet_fail(err, JET_ENOMEM, 0, "out of memory");
+        return jet_fail(o->err, JET_ENOMEM, 0, "out of memory");
     memcpy(xml, p + 8, len - 8);
     xml[len - 8] = '\0';
 
@@ -381,19 +471,21 @@ static jet_rc open_agile(jet_codec *c, const uint8_t *p, size_t len,
     if (!xml_attr(xml, kd, "cipherAlgorithm", alg, sizeof alg) ||
         !xml_attr(xml, kd, "cipherChaining", chain, sizeof chain) ||
         strcmp(alg, "AES") != 0 || strcmp(chain, "ChainingModeCBC") != 0 ||
-        !(c->cipher = aes_for(kbits)) || kblock != 16 || slen <= 0) {
-        rc = jet_fail(err, JET_EUNSUPPORTED, 0,
+        (kbits != 128 && kbits != 192 && kbits != 256) || kblock != 16 ||
+        slen < 1) {
+        rc = jet_fail(o->err, JET_EUNSUPPORTED, 0,
                       "agile encryption other than AES-CBC is not supported");
         goto out;
     }
     if (!xml_attr(xml, kd, "hashAlgorithm", alg, sizeof alg) ||
-        !(c->md = md_named(alg))) {
-        rc = jet_fail(err, JET_EUNSUPPORTED, 0,
+        !hash_named(alg, &c->hash)) {
+        rc = jet_fail(o->err, JET_EUNSUPPORTED, 0,
                       "agile encryption hash is not supported");
         goto out;
     }
     c->salt_len = (size_t)slen;
     c->block_size = (size_t)kblock;
+    c->key_len = (size_t)kbits / 8;
 
     /* the password key encryptor */
     spin = xml_num(xml, ek, "spinCount");
@@ -406,57 +498,71 @@ static jet_rc open_agile(jet_codec *c, const uint8_t *p, size_t len,
     evval_len = xml_b64(xml, ek, "encryptedVerifierHashValue", evval,
                         sizeof evval);
     if (!xml_attr(xml, ek, "hashAlgorithm", alg, sizeof alg) ||
-        !(pmd = md_named(alg)) || !(pciph = aes_for(pbits)) ||
-        pblock != 16 || spin < 0 || spin > 10000000 || psalt_len < 16 ||
-        ekv_len <= 0 || ekv_len % 16 || evin_len <= 0 || evin_len % 16 ||
-        evval_len <= 0 || evval_len % 16 || pbits / 8 > MAX_KEY) {
-        rc = jet_fail(err, JET_EUNSUPPORTED, 0,
+        !hash_named(alg, &pmd) ||
+        (pbits != 128 && pbits != 192 && pbits != 256) || pblock != 16 ||
+        psalt_len < 16 || ekv_len < kbits / 8 || ekv_len % 16 ||
+        evin_len < 16 || evin_len % 16 || evval_len < 16 ||
+        evval_len % 16) {
+        rc = jet_fail(o->err, JET_EUNSUPPORTED, 0,
                       "agile password key encryptor is not supported");
         goto out;
     }
-    /* verify the password */
-    memcpy(vin, evin, (size_t)evin_len);
-    memcpy(vval, evval, (size_t)evval_len);
-    if (!agile_key(pmd, psalt, (size_t)psalt_len, pw, pw_len, spin, blk_vin,
-                   k, (size_t)pbits / 8) ||
-        aes_cbc(pciph, k, psalt, vin, (size_t)evin_len) != JET_OK ||
-        !agile_key(pmd, psalt, (size_t)psalt_len, pw, pw_len, spin,
-                   blk_vval, k, (size_t)pbits / 8) ||
-        aes_cbc(pciph, k, psalt, vval, (size_t)evval_len) != JET_OK ||
-        !(hn = hash2(pmd, vin, 16, NULL, 0, h))) {
-        rc = jet_fail(err, JET_EUNSUPPORTED, 0,
-                      "cannot run the agile key derivation");
+    if (spin < 0 || spin > MAX_SPIN) {
+        rc = jet_fail(o->err, JET_EUNSUPPORTED, 0,
+                      "agile spinCount %ld is outside 0..%ld", spin,
+                      MAX_SPIN);
         goto out;
     }
-    if ((size_t)evval_len < hn || memcmp(h, vval, hn) != 0) {
-        rc = jet_fail(err, JET_EPASSWORD, 0, "wrong database password");
+    hl = jet_crypto_hash_len(pmd);
+    pkey = (size_t)pbits / 8;
+    /* the password's hash chain, once; three keys derive from it */
+    rc = spin_password(o, pmd, psalt, (size_t)psalt_len, (uint32_t)spin, hn);
+    if (rc != JET_OK)
+        goto out;
+    if (agile_key(pmd, hn, blk_vin, k, pkey) != JET_OK ||
+        jet_crypto_aes_cbc_decrypt(k, pkey, psalt, evin,
+                                   (size_t)evin_len) != JET_OK ||
+        agile_key(pmd, hn, blk_vval, k, pkey) != JET_OK ||
+        jet_crypto_aes_cbc_decrypt(k, pkey, psalt, evval,
+                                   (size_t)evval_len) != JET_OK ||
+        jet_crypto_hash(pmd, evin, 16, NULL, 0, h) != JET_OK) {
+        rc = jet_fail(o->err, JET_EUNSUPPORTED, 0,
+                      "cannot check the agile password verifier");
+        goto out;
+    }
+    if ((size_t)evval_len < hl || memcmp(h, evval, hl) != 0) {
+        rc = jet_fail(o->err, JET_EPASSWORD, 0, "wrong database password");
         goto out;
     }
     /* the intermediate key that encrypts the pages */
-    if (!agile_key(pmd, psalt, (size_t)psalt_len, pw, pw_len, spin, blk_key,
-                   k, (size_t)pbits / 8) ||
-        aes_cbc(pciph, k, psalt, ekv, (size_t)ekv_len) != JET_OK ||
-        (size_t)ekv_len < (size_t)kbits / 8) {
-        rc = jet_fail(err, JET_EUNSUPPORTED, 0,
+    if (agile_key(pmd, hn, blk_key, k, pkey) != JET_OK ||
+        jet_crypto_aes_cbc_decrypt(k, pkey, psalt, ekv,
+                                   (size_t)ekv_len) != JET_OK) {
+        rc = jet_fail(o->err, JET_EUNSUPPORTED, 0,
                       "cannot decrypt the agile intermediate key");
         goto out;
     }
-    memcpy(c->key, ekv, (size_t)kbits / 8);
+    memcpy(c->key, ekv, c->key_len);
     c->kind = CODEC_AGILE;
 out:
     memset(k, 0, sizeof k);
+    memset(hn, 0, sizeof hn);
+    memset(ekv, 0, sizeof ekv);
     jet_free(xml);
     return rc;
 }
 
 jet_rc jet_codec_office(jet_codec **out, const uint8_t *page0, size_t len,
-                        uint32_t enc_key, const char *password,
+                        uint32_t enc_key, const jet_open_options *opts,
                         jet_error *err)
 {
     uint8_t pw[512];
-    size_t pw_len, plen;
+    size_t plen;
     const uint8_t *p;
     uint16_t major, minor;
+    uint32_t flags;
+    const char *password = opts ? opts->password : NULL;
+    open_ctx o;
     jet_codec *c;
     jet_rc rc;
 
@@ -472,20 +578,35 @@ jet_rc jet_codec_office(jet_codec **out, const uint8_t *page0, size_t len,
     p = page0 + PROVIDER_OFFSET + 2;
     major = jet_get_u16(p);
     minor = jet_get_u16(p + 2);
+    flags = jet_get_u32(p + 4);
+    rc = jet_crypto_load(err);
+    if (rc != JET_OK)
+        return rc;
     c = jet_calloc(1, sizeof *c);
     if (!c)
         return jet_fail(err, JET_ENOMEM, 0, "out of memory");
     c->enc_key = enc_key;
-    pw_len = password_utf16(password, pw, sizeof pw);
+    o.pw_len = password_utf16(password, pw, sizeof pw);
+    o.pw = pw;
+    o.check = opts->interrupt;
+    o.check_ctx = opts->interrupt_ctx;
+    o.err = err;
     if (major == 4 && minor == 4) {
-        rc = open_agile(c, p, plen, pw, pw_len, err);
+        rc = open_agile(c, p, plen, &o);
     } else if ((major == 2 || major == 3 || major == 4) && minor == 2 &&
-               (jet_get_u32(p + 4) & 0x04) && !(jet_get_u32(p + 4) & 0x20)) {
-        rc = open_office_rc4(c, p, plen, pw, pw_len, err);
+               (flags & 0x04)) {
+        /* fAES (0x20): Standard; else RC4, or AES without the flag */
+        if (flags & 0x20)
+            rc = open_standard(c, p, plen, 50000, &o);
+        else if (plen >= 12 + 12 &&
+                 capi_aes_bits(jet_get_u32(p + 12 + 8)))
+            rc = open_standard(c, p, plen, 0, &o);
+        else
+            rc = open_office_rc4(c, p, plen, &o);
     } else {
         rc = jet_fail(err, JET_EUNSUPPORTED, 0,
                       "encryption provider %u.%u (flags 0x%x) is not "
-                      "supported", major, minor, jet_get_u32(p + 4));
+                      "supported", major, minor, flags);
     }
     memset(pw, 0, sizeof pw);
     if (rc != JET_OK) {
