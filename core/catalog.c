@@ -202,6 +202,7 @@ jet_rc jet_catalog_load(jet_db *db)
             continue;
         }
         o->id = r->id;
+        o->flags = r->flags;
         o->name = r->name;
         r->name = NULL;
         if (o->kind == JET_OBJ_LINKED_ODBC || o->kind == JET_OBJ_LINKED_TABLE) {

@@ -89,6 +89,7 @@ void jet_db_close(jet_db *db)
 {
     if (!db)
         return;
+    jet_query_free_all(db);
     jet_catalog_free(db);
     jet_pagefile_close(db->pf);
     jet_free(db->path);

@@ -279,7 +279,12 @@ struct jet_db {
     size_t nobjects;
     /* tdef cache, parallel to objects (NULL until loaded) */
     struct jet_tdef_priv **tdefs;
+    /* saved queries (query.c), parallel to objects; loaded on first use */
+    struct jet_query_set *queries;
 };
+
+/** Free what query.c loaded into db (safe when nothing was). */
+void jet_query_free_all(jet_db *db);
 
 /**
  * A loaded tdef plus what scans need: owned pages, var-column count.

@@ -134,6 +134,7 @@ typedef struct jet_object {
     const char *linked_db;    /* Database column of a link, else NULL */
     const char *linked_name;  /* ForeignName of a link, else NULL */
     const char *connect;      /* Connect string of a link, else NULL */
+    int32_t flags;            /* MSysObjects Flags (query kind, hidden) */
 } jet_object;
 
 /** Number of catalog entries (tables, system tables, links, queries). */
@@ -145,6 +146,75 @@ const jet_object *jet_catalog_at(const jet_db *db, size_t i);
  * case-insensitively as Access compares names. NULL when absent.
  */
 const jet_object *jet_catalog_find(const jet_db *db, const char *name);
+
+/* --------------------------------------------------------- saved queries */
+
+/** MSysQueries Attribute codes (Jackcess QueryFormat; mdbtools mdb-queries). */
+enum {
+    JET_QA_START = 0,       /* first row of every query */
+    JET_QA_TYPE = 1,        /* Flag: 1 select, 2 make-table, 3 append,
+                               4 update, 5 delete, 6 crosstab, 7 DDL,
+                               8 pass-through, 9 union; Name1 target,
+                               Expression SQL text (DDL, pass-through) */
+    JET_QA_PARAMETER = 2,   /* Name1 name, Flag jet_type (0 = Value),
+                               LvExtra text size */
+    JET_QA_FLAG = 3,        /* Flag: JET_QF_*; Name1 TOP n */
+    JET_QA_REMOTEDB = 4,    /* Name1 path, Expression type of IN db */
+    JET_QA_TABLE = 5,       /* Name1 table, Name2 alias, Expression db or
+                               union part (Name2 X7YZ_____1/2) */
+    JET_QA_COLUMN = 6,      /* Expression, Name1 alias; crosstab Flag */
+    JET_QA_JOIN = 7,        /* Name1 left, Name2 right, Expression ON,
+                               Flag 1 inner, 2 left, 3 right */
+    JET_QA_WHERE = 8,       /* Expression */
+    JET_QA_GROUPBY = 9,     /* Expression; crosstab Flag */
+    JET_QA_HAVING = 10,     /* Expression */
+    JET_QA_ORDERBY = 11,    /* Expression, Name1 "D" for descending */
+    JET_QA_END = 255
+};
+
+/** JET_QA_FLAG bits (select kind) and crosstab row flags. */
+enum {
+    JET_QF_SELECT_STAR = 0x01,
+    JET_QF_DISTINCT = 0x02,        /* union queries: UNION without ALL */
+    JET_QF_OWNER_ACCESS = 0x04,
+    JET_QF_DISTINCTROW = 0x08,
+    JET_QF_TOP = 0x10,
+    JET_QF_PERCENT = 0x20,
+    JET_QF_CROSSTAB_PIVOT = 0x01,  /* column/group row is the PIVOT */
+    JET_QF_CROSSTAB_ROW = 0x02     /* column/group row is a row heading */
+};
+
+/** One MSysQueries row. Strings UTF-8 or NULL, owned by the db. */
+typedef struct jet_query_row {
+    uint8_t attribute;        /* JET_QA_* */
+    bool flag_null;           /* Flag column NULL */
+    int16_t flag;
+    int32_t extra;            /* LvExtra (0 when absent or NULL) */
+    const char *name1;
+    const char *name2;
+    const char *expression;
+} jet_query_row;
+
+/** The MSysQueries rows of one saved query, by attribute then Order. */
+typedef struct jet_query {
+    const jet_object *obj;
+    size_t nrows;
+    const jet_query_row *rows;
+} jet_query;
+
+/**
+ * The MSysQueries rows of saved query obj (JET_OBJ_QUERY). The first call
+ * reads MSysQueries once for every query; *out stays valid until
+ * jet_db_close(). Rows come sorted by Attribute, then by the Order column
+ * (scan order breaks ties). A query without rows gets nrows 0. Errors:
+ * JET_ENOTFOUND (obj is not a query of db, or no MSysQueries),
+ * JET_ECORRUPT, JET_ENOMEM; detail in jet_db_error(db).
+ * Format: Jackcess QueryImpl/QueryFormat.
+ */
+jet_rc jet_query_load(const jet_query **out, jet_db *db, const jet_object *obj);
+
+/** A saved query by name (case-insensitive), or NULL. */
+const jet_object *jet_catalog_find_query(const jet_db *db, const char *name);
 
 /* ------------------------------------------------------ table definitions */
 

@@ -1,0 +1,1016 @@
+/*
+ * savedquery.c - rebuild a saved query's SQL from its MSysQueries rows.
+ *
+ * The rows (core/query.c, sorted by attribute then Order) say, clause by
+ * clause: the kind (Type row), PARAMETERS, the select kind (Flag row:
+ * DISTINCT, DISTINCTROW, TOP n [PERCENT], SELECT *), the input tables
+ * with aliases, the output columns with aliases, the joins (left, right,
+ * ON text, 1 inner / 2 left / 3 right), WHERE, GROUP BY, HAVING, ORDER BY
+ * ("D" = descending). UNION queries keep each side's text in two table
+ * rows named X7YZ_____1 and X7YZ_____2; pass-through and DDL queries keep
+ * theirs in the Type row.
+ *
+ * The FROM clause is rebuilt as Access writes it: the tables in order;
+ * each join row takes the sources holding its two tables out of the list
+ * and appends "(left JOIN right ON cond)"; a second join row between
+ * tables already joined adds its condition with AND (its own first).
+ * Format facts: Jackcess QueryImpl, SelectQueryImpl, UnionQueryImpl,
+ * CrossTabQueryImpl; mdbtools util/mdb-queries.c.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "savedquery.h"
+
+#define UNION_PART1 "X7YZ_____1"
+#define UNION_PART2 "X7YZ_____2"
+
+/* ------------------------------------------------------------ buffer */
+
+typedef struct sbuf {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} sbuf;
+
+static void sb_addn(sbuf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap : 128;
+        while (nc < b->len + n + 1)
+            nc *= 2;
+        char *p = realloc(b->s, nc);
+        if (!p) {
+            b->oom = true;
+            return;
+        }
+        b->s = p;
+        b->cap = nc;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+static void sb_add(sbuf *b, const char *s)
+{
+    sb_addn(b, s, strlen(s));
+}
+
+static void sb_free(sbuf *b)
+{
+    free(b->s);
+    memset(b, 0, sizeof *b);
+}
+
+static int set_err(sql_error *err, const char *state, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int set_err(sql_error *err, const char *state, const char *fmt, ...)
+{
+    va_list ap;
+    memset(err, 0, sizeof *err);
+    snprintf(err->sqlstate, sizeof err->sqlstate, "%s", state);
+    va_start(ap, fmt);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int nomem(sql_error *err)
+{
+    return set_err(err, "HY001", "out of memory");
+}
+
+/* ---------------------------------------------------------- rows */
+
+static bool has_flag(const jet_query_row *r, int mask)
+{
+    return r && !r->flag_null && (r->flag & mask) != 0;
+}
+
+/* First row with attribute attr, or NULL. */
+static const jet_query_row *row_of(const jet_query *q, uint8_t attr)
+{
+    for (size_t i = 0; i < q->nrows; i++)
+        if (q->rows[i].attribute == attr)
+            return &q->rows[i];
+    return NULL;
+}
+
+static bool ieq(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z')
+            x = (unsigned char)(x + 32);
+        if (y >= 'A' && y <= 'Z')
+            y = (unsigned char)(y + 32);
+        if (x != y)
+            return false;
+        if (!x)
+            return true;
+    }
+}
+
+/* Do the n bytes at a equal the ASCII word w, ignoring case? */
+static bool ieq_n(const char *a, const char *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char x = (unsigned char)a[i], y = (unsigned char)w[i];
+        if (x >= 'A' && x <= 'Z')
+            x = (unsigned char)(x + 32);
+        if (y >= 'A' && y <= 'Z')
+            y = (unsigned char)(y + 32);
+        if (x != y || !y)
+            return false;
+    }
+    return w[n] == '\0';
+}
+
+sql_saved_kind sql_saved_kind_of(const jet_query *q)
+{
+    const jet_query_row *t = row_of(q, JET_QA_TYPE);
+    if (t && !t->flag_null && t->flag >= 1 && t->flag <= 9)
+        return (sql_saved_kind)t->flag;
+    switch (q->obj ? (q->obj->flags & 0xF0) : 0) {
+    case 80: return SQL_SAVED_MAKE_TABLE;
+    case 64: return SQL_SAVED_APPEND;
+    case 48: return SQL_SAVED_UPDATE;
+    case 32: return SQL_SAVED_DELETE;
+    case 16: return SQL_SAVED_CROSSTAB;
+    case 96: return SQL_SAVED_DDL;
+    case 112: return SQL_SAVED_PASSTHROUGH;
+    case 128: return SQL_SAVED_UNION;
+    default: return SQL_SAVED_SELECT;
+    }
+}
+
+size_t sql_saved_params(const jet_query *q, sql_saved_param *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_PARAMETER || !r->name1)
+            continue;
+        if (out) {
+            out[n].name = r->name1;
+            out[n].type = r->flag_null ? (jet_type)0 : (jet_type)r->flag;
+            out[n].size = r->extra;
+        }
+        n++;
+    }
+    return n;
+}
+
+/* ---------------------------------------------------------- names */
+
+/* Does name need brackets (any character outside [A-Za-z0-9_])? */
+static bool needs_brackets(const char *name)
+{
+    if (!*name)
+        return true;
+    for (const char *p = name; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_'))
+            return true;
+    }
+    return false;
+}
+
+static bool is_bracketed(const char *s)
+{
+    size_t n = strlen(s);
+    return n >= 2 && s[0] == '[' && s[n - 1] == ']';
+}
+
+/* Append name, bracketed when exec (always) or when it needs it. */
+static void add_name(sbuf *b, const char *name, bool exec)
+{
+    if (is_bracketed(name) || (!exec && !needs_brackets(name))) {
+        sb_add(b, name);
+        return;
+    }
+    sb_add(b, "[");
+    sb_add(b, name);
+    sb_add(b, "]");
+}
+
+static void add_alias(sbuf *b, const char *alias, bool exec)
+{
+    if (!alias)
+        return;
+    sb_add(b, " AS ");
+    add_name(b, alias, exec);
+}
+
+/* ---------------------------------------------------------- FROM */
+
+/* A table or a join in the FROM list being built. */
+typedef struct src {
+    bool is_join;
+    const char *key;            /* table: alias or name (join matching) */
+    const jet_query_row *table; /* table row */
+    struct src *left, *right;   /* join */
+    int16_t jtype;
+    const char *on[16];         /* ON conditions, newest first */
+    size_t non;
+} src;
+
+static bool src_contains(const src *s, const char *name)
+{
+    if (!s || !name)
+        return false;
+    if (!s->is_join)
+        return s->key && ieq(s->key, name);
+    return src_contains(s->left, name) || src_contains(s->right, name);
+}
+
+static void add_src(sbuf *b, const src *s, bool top, bool exec)
+{
+    if (!s->is_join) {
+        const jet_query_row *t = s->table;
+        if (!t) {               /* a join names a table not listed */
+            add_name(b, s->key, exec);
+            return;
+        }
+        if (t->expression) {    /* [db or subquery text]. */
+            add_name(b, t->expression, true);
+            sb_add(b, ".");
+        }
+        if (t->name1)
+            add_name(b, t->name1, exec);
+        add_alias(b, t->name2, exec);
+        return;
+    }
+    static const char *const jname[] = {"", " INNER JOIN ", " LEFT JOIN ",
+                                        " RIGHT JOIN "};
+    if (!top)
+        sb_add(b, "(");
+    add_src(b, s->left, false, exec);
+    sb_add(b, jname[s->jtype]);
+    add_src(b, s->right, false, exec);
+    sb_add(b, " ON ");
+    if (s->non > 1)
+        sb_add(b, "(");
+    for (size_t i = 0; i < s->non; i++) {
+        if (i)
+            sb_add(b, ") AND (");
+        sb_add(b, s->on[i]);
+    }
+    if (s->non > 1)
+        sb_add(b, ")");
+    if (!top)
+        sb_add(b, ")");
+}
+
+/* Append the FROM list of q (without "FROM "). */
+static int add_from(sbuf *b, const jet_query *q, bool exec, bool *any,
+                    sql_error *err)
+{
+    size_t nt = 0, nj = 0;
+    for (size_t i = 0; i < q->nrows; i++) {
+        nt += q->rows[i].attribute == JET_QA_TABLE;
+        nj += q->rows[i].attribute == JET_QA_JOIN;
+    }
+    *any = nt + nj > 0;
+    if (!*any)
+        return 0;
+    /* every table, every join and up to two stand-ins per join */
+    size_t cap = nt + 3 * nj;
+    src *pool = calloc(cap, sizeof *pool);
+    src **list = calloc(cap, sizeof *list);
+    size_t npool = 0, nlist = 0;
+    int rc = 0;
+    if (!pool || !list) {
+        rc = nomem(err);
+        goto out;
+    }
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_TABLE)
+            continue;
+        src *s = &pool[npool++];
+        s->table = r;
+        s->key = r->name2 ? r->name2 : r->name1;
+        list[nlist++] = s;
+    }
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_JOIN)
+            continue;
+        if (r->flag_null || r->flag < 1 || r->flag > 3 || !r->name1 ||
+            !r->name2 || !r->expression) {
+            rc = set_err(err, "HY000", "saved query '%s': join row of an "
+                         "unknown kind (%d)", q->obj ? q->obj->name : "?",
+                         r->flag_null ? -1 : r->flag);
+            goto out;
+        }
+        src *from = NULL, *to = NULL;
+        for (size_t k = 0; k < nlist && (!from || !to);) {
+            src *s = list[k];
+            if (!from && src_contains(s, r->name1)) {
+                from = s;
+                if (!to && src_contains(s, r->name2)) {
+                    to = s;
+                    break;
+                }
+            } else if (!to && src_contains(s, r->name2)) {
+                to = s;
+            } else {
+                k++;
+                continue;
+            }
+            memmove(&list[k], &list[k + 1], (nlist - k - 1) * sizeof *list);
+            nlist--;
+        }
+        if (!from) {
+            from = &pool[npool++];
+            from->key = r->name1;
+        }
+        if (!to) {
+            to = &pool[npool++];
+            to->key = r->name2;
+        }
+        if (from == to) {
+            if (!from->is_join || from->jtype != r->flag) {
+                rc = set_err(err, "HY000", "saved query '%s': inconsistent "
+                             "joins between '%s' and '%s'",
+                             q->obj ? q->obj->name : "?", r->name1, r->name2);
+                goto out;
+            }
+            if (from->non == sizeof from->on / sizeof from->on[0]) {
+                rc = set_err(err, "HY000", "saved query '%s': too many join "
+                             "conditions", q->obj ? q->obj->name : "?");
+                goto out;
+            }
+            memmove(&from->on[1], &from->on[0], from->non * sizeof(char *));
+            from->on[0] = r->expression;
+            from->non++;
+            /* it was left in the list */
+            continue;
+        }
+        src *j = &pool[npool++];
+        j->is_join = true;
+        j->left = from;
+        j->right = to;
+        j->jtype = r->flag;
+        j->on[0] = r->expression;
+        j->non = 1;
+        list[nlist++] = j;
+    }
+    for (size_t k = 0; k < nlist; k++) {
+        if (k)
+            sb_add(b, ", ");
+        add_src(b, list[k], true, exec);
+    }
+out:
+    free(pool);
+    free(list);
+    return rc;
+}
+
+/* ---------------------------------------------------------- SELECT */
+
+static const char *param_type_name(const jet_query_row *r)
+{
+    switch (r->flag_null ? 0 : r->flag) {
+    case 0: return "Value";
+    case JET_T_BOOL: return "Bit";
+    case JET_T_BYTE: return "Byte";
+    case JET_T_INT: return "Short";
+    case JET_T_LONG: return "Long";
+    case JET_T_MONEY: return "Currency";
+    case JET_T_FLOAT: return "IEEESingle";
+    case JET_T_DOUBLE: return "IEEEDouble";
+    case JET_T_DATETIME: return "DateTime";
+    case JET_T_BINARY: return "Binary";
+    case JET_T_TEXT: return "Text";
+    case JET_T_OLE: return "LongBinary";
+    case JET_T_MEMO: return "LongText";
+    case JET_T_GUID: return "Guid";
+    case JET_T_NUMERIC: return "Decimal";
+    case JET_T_BIGINT: return "BigInt";
+    default: return "Value";
+    }
+}
+
+static void add_parameters(sbuf *b, const jet_query *q)
+{
+    bool first = true;
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_PARAMETER || !r->name1)
+            continue;
+        sb_add(b, first ? "PARAMETERS " : ", ");
+        first = false;
+        add_name(b, r->name1, false);
+        sb_add(b, " ");
+        sb_add(b, param_type_name(r));
+        if (!r->flag_null && r->flag == JET_T_TEXT && r->extra > 0) {
+            char n[16];
+            snprintf(n, sizeof n, "(%d)", (int)r->extra);
+            sb_add(b, n);
+        }
+    }
+    if (!first)
+        sb_add(b, ";\n");
+}
+
+/* Which column/group-by rows a part of the text takes. */
+typedef enum rowsel {
+    ROWS_ALL,           /* plain select */
+    ROWS_CT_NORMAL      /* crosstab: row headings only (flag 2) */
+} rowsel;
+
+static bool row_taken(const jet_query_row *r, rowsel sel)
+{
+    return sel == ROWS_ALL || has_flag(r, JET_QF_CROSSTAB_ROW);
+}
+
+/* "SELECT ... FROM ... WHERE ... GROUP BY ... HAVING ... ORDER BY ...". */
+static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
+                      const char *extra_cols, const char *extra_group,
+                      bool with_order, sql_error *err)
+{
+    const jet_query_row *f = row_of(q, JET_QA_FLAG);
+    sb_add(b, "SELECT ");
+    if (has_flag(f, JET_QF_DISTINCT))
+        sb_add(b, "DISTINCT ");
+    else if (has_flag(f, JET_QF_DISTINCTROW))
+        sb_add(b, "DISTINCTROW ");
+    if (has_flag(f, JET_QF_TOP) && f->name1) {
+        sb_add(b, "TOP ");
+        sb_add(b, f->name1);
+        sb_add(b, has_flag(f, JET_QF_PERCENT) ? " PERCENT " : " ");
+    }
+    bool first = true;
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_COLUMN || !r->expression ||
+            !row_taken(r, sel))
+            continue;
+        if (!first)
+            sb_add(b, ", ");
+        first = false;
+        sb_add(b, r->expression);
+        add_alias(b, r->name1, exec);
+    }
+    if (has_flag(f, JET_QF_SELECT_STAR) || (first && !extra_cols)) {
+        sb_add(b, first ? "*" : ", *");
+        first = false;
+    }
+    if (extra_cols) {
+        if (!first)
+            sb_add(b, ", ");
+        sb_add(b, extra_cols);
+    }
+    if (!exec && sql_saved_kind_of(q) == SQL_SAVED_MAKE_TABLE) {
+        const jet_query_row *t = row_of(q, JET_QA_TYPE);
+        if (t && t->name1) {
+            sb_add(b, " INTO ");
+            add_name(b, t->name1, false);
+        }
+    }
+    sbuf from = {0};
+    bool any = false;
+    if (add_from(&from, q, exec, &any, err) != 0) {
+        sb_free(&from);
+        return -1;
+    }
+    if (from.oom) {
+        sb_free(&from);
+        return nomem(err);
+    }
+    if (any) {
+        sb_add(b, "\nFROM ");
+        sb_add(b, from.s);
+    }
+    sb_free(&from);
+    const jet_query_row *rdb = row_of(q, JET_QA_REMOTEDB);
+    if (rdb && (rdb->name1 || rdb->expression)) {
+        if (exec)
+            return set_err(err, "HYC00", "saved query '%s' reads another "
+                           "database (FROM ... IN '%s'); not supported",
+                           q->obj ? q->obj->name : "?",
+                           rdb->name1 ? rdb->name1 : "");
+        sb_add(b, " IN '");
+        if (rdb->name1)
+            sb_add(b, rdb->name1);
+        sb_add(b, "'");
+        if (rdb->expression) {
+            sb_add(b, " [");
+            sb_add(b, rdb->expression);
+            sb_add(b, "]");
+        }
+    }
+    const jet_query_row *w = row_of(q, JET_QA_WHERE);
+    if (w && w->expression) {
+        sb_add(b, "\nWHERE ");
+        sb_add(b, w->expression);
+    }
+    first = true;
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_GROUPBY || !r->expression ||
+            !row_taken(r, sel))
+            continue;
+        sb_add(b, first ? "\nGROUP BY " : ", ");
+        first = false;
+        sb_add(b, r->expression);
+    }
+    if (extra_group) {
+        sb_add(b, first ? "\nGROUP BY " : ", ");
+        sb_add(b, extra_group);
+    }
+    const jet_query_row *h = row_of(q, JET_QA_HAVING);
+    if (h && h->expression) {
+        sb_add(b, "\nHAVING ");
+        sb_add(b, h->expression);
+    }
+    if (!with_order)
+        return 0;
+    first = true;
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_ORDERBY || !r->expression)
+            continue;
+        sb_add(b, first ? "\nORDER BY " : ", ");
+        first = false;
+        sb_add(b, r->expression);
+        if (r->name1 && ieq(r->name1, "D"))
+            sb_add(b, " DESC");
+    }
+    return 0;
+}
+
+/* Append a union part: trimmed, CR LF and CR as "\n", no final ';'. */
+static void add_union_part(sbuf *b, const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' ||
+                 s[n - 1] == '\n' || s[n - 1] == ';'))
+        n--;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\r') {
+            sb_add(b, "\n");
+            if (i + 1 < n && s[i + 1] == '\n')
+                i++;
+            while (i + 1 < n && (s[i + 1] == '\r' || s[i + 1] == '\n'))
+                i++;
+        } else {
+            sb_addn(b, &s[i], 1);
+        }
+    }
+}
+
+static int add_union(sbuf *b, const jet_query *q, sql_error *err)
+{
+    const char *p1 = NULL, *p2 = NULL;
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_TABLE || !r->name2 || !r->expression)
+            continue;
+        if (strcmp(r->name2, UNION_PART1) == 0)
+            p1 = r->expression;
+        else if (strcmp(r->name2, UNION_PART2) == 0)
+            p2 = r->expression;
+    }
+    if (!p1 || !p2)
+        return set_err(err, "HY000", "saved query '%s': a union part is "
+                       "missing from MSysQueries",
+                       q->obj ? q->obj->name : "?");
+    add_union_part(b, p1);
+    sb_add(b, has_flag(row_of(q, JET_QA_FLAG), JET_QF_DISTINCT)
+                  ? "\nUNION " : "\nUNION ALL ");
+    add_union_part(b, p2);
+    bool first = true;
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_ORDERBY || !r->expression)
+            continue;
+        sb_add(b, first ? "\nORDER BY " : ", ");
+        first = false;
+        sb_add(b, r->expression);
+        if (r->name1 && ieq(r->name1, "D"))
+            sb_add(b, " DESC");
+    }
+    return 0;
+}
+
+/* Transform (value) and pivot column rows of a crosstab. */
+static void crosstab_rows(const jet_query *q, const jet_query_row **value,
+                          const jet_query_row **pivot)
+{
+    *value = *pivot = NULL;
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_COLUMN || !r->expression)
+            continue;
+        if (has_flag(r, JET_QF_CROSSTAB_PIVOT)) {
+            if (!*pivot)
+                *pivot = r;
+        } else if (!has_flag(r, JET_QF_CROSSTAB_ROW)) {
+            if (!*value)
+                *value = r;
+        }
+    }
+}
+
+static int finish(char **out, sbuf *b, int rc, sql_error *err)
+{
+    *out = NULL;
+    if (rc == 0 && b->oom)
+        rc = nomem(err);
+    if (rc == 0 && !b->s)
+        sb_add(b, "");
+    if (rc == 0 && b->oom)
+        rc = nomem(err);
+    if (rc != 0) {
+        sb_free(b);
+        return rc;
+    }
+    *out = b->s;
+    return 0;
+}
+
+int sql_saved_text(char **out, const jet_query *q, sql_error *err)
+{
+    sbuf b = {0};
+    int rc = 0;
+    const jet_query_row *t = row_of(q, JET_QA_TYPE);
+    const jet_query_row *f = row_of(q, JET_QA_FLAG);
+
+    switch (sql_saved_kind_of(q)) {
+    case SQL_SAVED_PASSTHROUGH:
+    case SQL_SAVED_DDL:
+        if (t && t->expression)
+            sb_add(&b, t->expression);
+        return finish(out, &b, 0, err);
+    case SQL_SAVED_UNION:
+        rc = add_union(&b, q, err);
+        break;
+    case SQL_SAVED_CROSSTAB: {
+        const jet_query_row *value, *pivot;
+        crosstab_rows(q, &value, &pivot);
+        add_parameters(&b, q);
+        if (value) {
+            sb_add(&b, "TRANSFORM ");
+            sb_add(&b, value->expression);
+            add_alias(&b, value->name1, false);
+            sb_add(&b, "\n");
+        }
+        rc = add_select(&b, q, false, ROWS_CT_NORMAL, NULL, NULL, true, err);
+        if (rc == 0 && pivot) {
+            sb_add(&b, "\nPIVOT ");
+            sb_add(&b, pivot->expression);
+        }
+        break;
+    }
+    default:
+        add_parameters(&b, q);
+        rc = add_select(&b, q, false, ROWS_ALL, NULL, NULL, true, err);
+        break;
+    }
+    if (rc == 0 && has_flag(f, JET_QF_OWNER_ACCESS))
+        sb_add(&b, "\nWITH OWNERACCESS OPTION");
+    if (rc == 0)
+        sb_add(&b, ";");
+    return finish(out, &b, rc, err);
+}
+
+/* ------------------------------------------------------ parameters */
+
+static bool word_char(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
+}
+
+/* Case-insensitive (ASCII) compare of a reference's name with a declared
+ * parameter name, ignoring brackets in both. */
+static bool ref_matches(const char *ref, size_t n, const char *decl)
+{
+    size_t i = 0;
+    const char *d = decl;
+    for (;;) {
+        while (i < n && (ref[i] == '[' || ref[i] == ']'))
+            i++;
+        while (*d == '[' || *d == ']')
+            d++;
+        if (i == n || !*d)
+            return i == n && !*d;
+        unsigned char x = (unsigned char)ref[i], y = (unsigned char)*d;
+        if (x >= 'A' && x <= 'Z')
+            x = (unsigned char)(x + 32);
+        if (y >= 'A' && y <= 'Z')
+            y = (unsigned char)(y + 32);
+        if (x != y)
+            return false;
+        i++;
+        d++;
+    }
+}
+
+/* Length of one name part at s ([..] or a word), 0 when none. */
+static size_t part_len(const char *s)
+{
+    if (*s == '[') {
+        const char *e = strchr(s, ']');
+        return e ? (size_t)(e - s) + 1 : 0;
+    }
+    size_t n = 0;
+    if ((unsigned char)s[0] >= '0' && (unsigned char)s[0] <= '9')
+        return 0;
+    while (s[n] && word_char((unsigned char)s[n]))
+        n++;
+    return n;
+}
+
+/*
+ * Copy text to b, replacing references to q's declared parameters by '?'
+ * (appending the parameter index to *map) and refusing undeclared
+ * [Forms]!/[Reports]! references. Strings '..', "..", and #dates# are
+ * copied untouched.
+ */
+static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
+                       const char *text, const jet_query *q, sql_error *err)
+{
+    size_t np = sql_saved_params(q, NULL);
+    sql_saved_param *params = calloc(np ? np : 1, sizeof *params);
+    size_t mcap = 0;
+    bool after_as = false;
+    int rc = 0;
+
+    *map = NULL;
+    *nmarks = 0;
+    if (!params)
+        return nomem(err);
+    sql_saved_params(q, params);
+    const char *p = text;
+    while (*p) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '\'' || c == '"') {
+            const char *s = p++;
+            while (*p && !(*p == (char)c && p[1] != (char)c))
+                p += (*p == (char)c) ? 2 : 1;
+            if (*p)
+                p++;
+            sb_addn(b, s, (size_t)(p - s));
+            after_as = false;
+            continue;
+        }
+        if (c == '#') {
+            const char *e = strchr(p + 1, '#');
+            size_t n = e ? (size_t)(e - p) + 1 : 1;
+            /* a date literal holds no newline and is short */
+            if (!e || memchr(p, '\n', n) || n > 64)
+                n = 1;
+            sb_addn(b, p, n);
+            p += n;
+            continue;
+        }
+        if (c >= '0' && c <= '9') {
+            const char *s = p;
+            while (word_char((unsigned char)*p) || *p == '.')
+                p++;
+            sb_addn(b, s, (size_t)(p - s));
+            after_as = false;
+            continue;
+        }
+        size_t n = part_len(p);
+        if (n == 0) {
+            sb_addn(b, p, 1);
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
+                after_as = false;
+            p++;
+            continue;
+        }
+        /* a chain of parts joined by '.' or '!' */
+        const char *s = p;
+        size_t first_len = n;
+        bool bang = false;
+        p += n;
+        while ((*p == '.' || *p == '!') && (n = part_len(p + 1)) > 0) {
+            bang |= *p == '!';
+            p += 1 + n;
+        }
+        size_t len = (size_t)(p - s);
+        const char *after = p;
+        while (*after == ' ' || *after == '\t')
+            after++;
+        bool is_call = *after == '(';
+        size_t hit = np;
+        if (!after_as && !is_call)
+            for (size_t k = 0; k < np && hit == np; k++)
+                if (ref_matches(s, len, params[k].name))
+                    hit = k;
+        if (hit < np) {
+            if (*nmarks == mcap) {
+                size_t nc = mcap ? mcap * 2 : 8;
+                size_t *m = realloc(*map, nc * sizeof *m);
+                if (!m) {
+                    rc = nomem(err);
+                    goto out;
+                }
+                *map = m;
+                mcap = nc;
+            }
+            (*map)[(*nmarks)++] = hit;
+            sb_add(b, "?");
+        } else {
+            if (bang && !after_as) {
+                char head[16] = {0};
+                size_t hl = first_len, off = 0;
+                if (s[0] == '[') {
+                    off = 1;
+                    hl -= 2;
+                }
+                if (hl < sizeof head)
+                    memcpy(head, s + off, hl);
+                if (ieq(head, "Forms") || ieq(head, "Reports")) {
+                    rc = set_err(err, "07002", "saved query '%s' refers to "
+                                 "%.*s, a value of an open Access %s; "
+                                 "declare it as a parameter or use {call} "
+                                 "(too few parameters)",
+                                 q->obj ? q->obj->name : "?", (int)len, s,
+                                 ieq(head, "Forms") ? "form" : "report");
+                    goto out;
+                }
+            }
+            sb_addn(b, s, len);
+        }
+        after_as = len == 2 && ieq_n(s, "AS", 2);
+    }
+out:
+    free(params);
+    if (rc != 0) {
+        free(*map);
+        *map = NULL;
+        *nmarks = 0;
+    }
+    return rc;
+}
+
+static const char *kind_name(sql_saved_kind k)
+{
+    switch (k) {
+    case SQL_SAVED_MAKE_TABLE: return "make-table";
+    case SQL_SAVED_APPEND: return "append";
+    case SQL_SAVED_UPDATE: return "update";
+    case SQL_SAVED_DELETE: return "delete";
+    case SQL_SAVED_CROSSTAB: return "crosstab";
+    case SQL_SAVED_DDL: return "data-definition";
+    case SQL_SAVED_PASSTHROUGH: return "pass-through";
+    default: return "select";
+    }
+}
+
+/* Bind parameters in b's text into a new buffer; frees b. */
+static int exec_finish(char **out, size_t **map, size_t *nmarks, sbuf *b,
+                       const jet_query *q, sql_error *err)
+{
+    sbuf o = {0};
+    int rc;
+    if (b->oom) {
+        sb_free(b);
+        return nomem(err);
+    }
+    rc = bind_params(&o, map, nmarks, b->s ? b->s : "", q, err);
+    sb_free(b);
+    if (rc != 0) {
+        sb_free(&o);
+        return rc;
+    }
+    rc = finish(out, &o, 0, err);
+    if (rc != 0) {
+        free(*map);
+        *map = NULL;
+        *nmarks = 0;
+    }
+    return rc;
+}
+
+int sql_saved_exec_text(char **out, size_t **map, size_t *nmarks,
+                        const jet_query *q, sql_error *err)
+{
+    sbuf b = {0};
+    int rc;
+    sql_saved_kind k = sql_saved_kind_of(q);
+
+    *out = NULL;
+    *map = NULL;
+    *nmarks = 0;
+    switch (k) {
+    case SQL_SAVED_SELECT:
+        rc = add_select(&b, q, true, ROWS_ALL, NULL, NULL, true, err);
+        break;
+    case SQL_SAVED_UNION:
+        rc = add_union(&b, q, err);
+        break;
+    default:
+        return set_err(err, "HYC00", "'%s' is a %s query; only select, "
+                       "union and crosstab queries run", q->obj ?
+                       q->obj->name : "?", kind_name(k));
+    }
+    if (rc != 0) {
+        sb_free(&b);
+        return rc;
+    }
+    return exec_finish(out, map, nmarks, &b, q, err);
+}
+
+int sql_saved_crosstab_text(char **select_sql, char **fixed, size_t *nrow,
+                            const jet_query *q, sql_error *err)
+{
+    const jet_query_row *value, *pivot;
+    sbuf cols = {0}, grp = {0}, b = {0};
+    size_t *map = NULL, nmarks = 0;
+    int rc;
+
+    *select_sql = *fixed = NULL;
+    *nrow = 0;
+    if (sql_saved_kind_of(q) != SQL_SAVED_CROSSTAB)
+        return set_err(err, "HY000", "'%s' is not a crosstab query",
+                       q->obj ? q->obj->name : "?");
+    crosstab_rows(q, &value, &pivot);
+    if (!value || !pivot)
+        return set_err(err, "HY000", "crosstab query '%s' lacks its %s row",
+                       q->obj ? q->obj->name : "?",
+                       value ? "PIVOT" : "TRANSFORM");
+    for (size_t i = 0; i < q->nrows; i++)
+        *nrow += q->rows[i].attribute == JET_QA_COLUMN &&
+                 q->rows[i].expression &&
+                 has_flag(&q->rows[i], JET_QF_CROSSTAB_ROW);
+    /* PIVOT expr [IN (v1, v2, ...)]: split off a trailing IN list */
+    const char *pe = pivot->expression;
+    size_t plen = strlen(pe);
+    const char *in = NULL;
+    for (const char *p = pe; *p; p++) {
+        if (*p == '"' || *p == '\'') {
+            char qc = *p++;
+            while (*p && *p != qc)
+                p++;
+            if (!*p)
+                break;
+            continue;
+        }
+        if ((p == pe || !word_char((unsigned char)p[-1])) &&
+            (p[0] == 'I' || p[0] == 'i') &&
+            (p[1] == 'n' || p[1] == 'N') && !word_char((unsigned char)p[2])) {
+            const char *a = p + 2;
+            while (*a == ' ')
+                a++;
+            if (*a == '(')
+                in = p;
+        }
+    }
+    if (in) {
+        const char *a = strchr(in, '(');
+        size_t n = strlen(a);
+        while (n && a[n - 1] == ' ')
+            n--;
+        *fixed = malloc(n + 1);
+        if (!*fixed)
+            return nomem(err);
+        memcpy(*fixed, a, n);
+        (*fixed)[n] = '\0';
+        plen = (size_t)(in - pe);
+        while (plen && pe[plen - 1] == ' ')
+            plen--;
+    }
+    sb_addn(&cols, pe, plen);
+    sb_add(&cols, " AS [Pivot Value], ");
+    sb_add(&cols, value->expression);
+    sb_add(&cols, " AS [Transform Value]");
+    sb_addn(&grp, pe, plen);
+    rc = cols.oom || grp.oom ? nomem(err)
+                             : add_select(&b, q, true, ROWS_CT_NORMAL, cols.s,
+                                          grp.s, false, err);
+    sb_free(&cols);
+    sb_free(&grp);
+    if (rc == 0)
+        rc = exec_finish(select_sql, &map, &nmarks, &b, q, err);
+    else
+        sb_free(&b);
+    free(map);
+    if (rc == 0 && nmarks > 0) {
+        free(*select_sql);
+        *select_sql = NULL;
+        rc = set_err(err, "07002", "crosstab query '%s' has parameters; "
+                     "they are not supported", q->obj ? q->obj->name : "?");
+    }
+    if (rc != 0) {
+        free(*fixed);
+        *fixed = NULL;
+    }
+    return rc;
+}
