@@ -32,18 +32,22 @@ enum {
     K_TEXT,         /* s, n: UTF-16 code units */
     K_BIN,          /* p, len */
     K_GUID,         /* p: 16 bytes */
-    K_ANY           /* static only: a parameter of unknown type */
+    K_ANY,          /* static only: a parameter of unknown type */
+    K_DEC           /* m / 10^scale exactly (Decimal; func_dec.c) */
 };
 
 typedef struct sv {
     uint8_t k;
     bool has_units;
+    bool has_dec;           /* K_DOUBLE literal: m, scale exact too */
+    uint8_t scale;          /* K_DEC (and has_dec): decimal places */
     int64_t i;
     double d;
     const uint16_t *s;
     size_t n;
     const uint8_t *p;
     size_t len;
+    __int128 m;             /* K_DEC (and has_dec): scaled integer */
 } sv;
 
 /* --------------------------------------------------------- nodes */
@@ -55,13 +59,7 @@ enum {
 };
 enum { CMP_EQ = 0, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 enum { A_COUNT_STAR = 1, A_COUNT, A_SUM, A_AVG, A_MIN, A_MAX };
-enum {
-    F_UCASE = 1, F_LCASE, F_LEN, F_LTRIM, F_RTRIM, F_TRIM, F_LEFT, F_RIGHT,
-    F_MID, F_CONCAT, F_LOCATE, F_INSTR, F_ABS, F_ROUND, F_FLOOR, F_CEILING,
-    F_INT, F_FIX, F_SGN, F_SQRT, F_MOD, F_POWER, F_NOW, F_CURDATE,
-    F_CURTIME, F_YEAR, F_MONTH, F_DAY, F_HOUR, F_MINUTE, F_SECOND,
-    F_WEEKDAY
-};
+struct sql_funcdef;         /* func.h: scalar functions (N_FUNC) */
 
 /* LIKE wildcard flags */
 #define LIKE_ACCESS 1u      /* * ? # */
@@ -72,7 +70,7 @@ typedef struct like_pat like_pat;
 typedef struct enode enode;
 struct enode {
     uint8_t op;             /* N_* */
-    uint8_t sub;            /* CMP_*, A_*, F_*, arithmetic char */
+    uint8_t sub;            /* CMP_*, A_*, arithmetic char */
     bool negated;           /* NOT BETWEEN / NOT IN / IS NOT NULL */
     uint8_t k;              /* static kind K_* */
     jet_type type;          /* result type for output (0 when NULL) */
@@ -86,6 +84,7 @@ struct enode {
     uint8_t like_flags;     /* N_LIKE: LIKE_* */
     size_t slot;            /* N_AGG: aggregate slot */
     const char *text;       /* source text of a column (messages) */
+    const struct sql_funcdef *fn;   /* N_FUNC: the function (func.h) */
 };
 
 /* ------------------------------------------------------- statement */

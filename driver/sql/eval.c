@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include "engine_int.h"
+#include "func.h"
 
 #include <ctype.h>
 #include <locale.h>
@@ -179,7 +180,19 @@ static int64_t parse_time(const char *s, size_t n, size_t *i)
     return ((int64_t)h * 3600 + mi * 60 + se) * 1000 + ms;
 }
 
+static int parse_datetime_strict(const char *s, size_t n, int kind,
+                                 double *out);
+
 int sql_parse_datetime(const char *s, size_t n, int kind, double *out)
+{
+    if (parse_datetime_strict(s, n, kind, out) == 0)
+        return 0;
+    /* #8-Oct-2021#, #October 8, 2021#, #13/10/2021#, 12-hour times */
+    return kind == 0 ? sql_date_parse_loose(s, n, out) : -1;
+}
+
+static int parse_datetime_strict(const char *s, size_t n, int kind,
+                                 double *out)
 {
     size_t i = 0;
     skip_sp(s, n, &i);
@@ -921,320 +934,50 @@ static int text_arg(sql_cursor *c, const enode *e, const sv *v, sv *out)
     return 0;
 }
 
-static bool is_space16(uint16_t u)
+/* The conversions above for func*.c (func.h). */
+int sql_sv_text(sql_cursor *c, const sv *v, sv *out)
 {
-    return u == ' ';
+    return to_text(c, v, out);
 }
 
-/* Round half to even at `digits` decimals (Access Round). */
-static double round_even(double x, int digits)
+int sql_sv_double(const sv *v, double *out)
 {
-    double f = pow(10.0, digits);
-    double y = x * f;
-    double r = nearbyint(y);    /* FE_TONEAREST: ties to even */
-    return r / f;
+    return to_double(v, out);
 }
 
-static int eval_func(sql_cursor *c, const enode *e, sv *out)
+int sql_sv_int(const sv *v, int64_t *out)
 {
-    sv a[3];
-    size_t na = e->nargs < 3 ? e->nargs : 3;
-    if (e->sub == F_CONCAT) {
-        /* a & b ...: NULL as empty; all NULL gives NULL */
-        size_t total = 0;
-        bool any = false;
-        sv parts[16];
-        size_t np = e->nargs < 16 ? e->nargs : 16;
-        for (size_t i = 0; i < np; i++) {
-            sv v;
-            if (sql_eval(c, e->args[i], &v) != 0)
-                return -1;
-            if (v.k == K_NULL) {
-                parts[i].k = K_NULL;
-                continue;
-            }
-            any = true;
-            if (text_arg(c, e, &v, &parts[i]) != 0)
-                return -1;
-            total += parts[i].n;
-        }
-        memset(out, 0, sizeof *out);
-        if (!any)
-            return 0;
-        uint16_t *u = sql_tmp_alloc(c, (total ? total : 1) * 2);
-        if (!u)
-            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        size_t k = 0;
-        for (size_t i = 0; i < np; i++)
-            if (parts[i].k == K_TEXT && parts[i].n) {
-                memcpy(u + k, parts[i].s, parts[i].n * 2);
-                k += parts[i].n;
-            }
-        out->k = K_TEXT;
-        out->s = u;
-        out->n = k;
-        return 0;
-    }
-    for (size_t i = 0; i < na; i++) {
-        if (sql_eval(c, e->args[i], &a[i]) != 0)
-            return -1;
-        if (a[i].k == K_NULL) {
-            memset(out, 0, sizeof *out);
-            return 0;
-        }
-    }
-    memset(out, 0, sizeof *out);
-    switch (e->sub) {
-    case F_UCASE: case F_LCASE: {
-        sv t;
-        pthread_once(&fold_once, fold_init);
-        if (text_arg(c, e, &a[0], &t) != 0)
-            return -1;
-        uint16_t *u = sql_tmp_alloc(c, (t.n ? t.n : 1) * 2);
-        if (!u)
-            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        for (size_t i = 0; i < t.n; i++) {
-            uint32_t ch = t.s[i];
-            if (ch >= 0xD800 && ch <= 0xDFFF) {
-                u[i] = (uint16_t)ch;
-                continue;
-            }
-            uint32_t m = ch;
-            if (e->sub == F_LCASE)
-                m = sql_fold(ch);
-            else if (ch < 0x80)
-                m = (ch >= 'a' && ch <= 'z') ? ch - 32 : ch;
-            else if (fold_locale)
-                m = (uint32_t)towupper_l((wint_t)ch, fold_locale);
-            u[i] = m <= 0xFFFF && !(m >= 0xD800 && m <= 0xDFFF) ?
-                   (uint16_t)m : (uint16_t)ch;
-        }
-        out->k = K_TEXT;
-        out->s = u;
-        out->n = t.n;
-        return 0;
-    }
-    case F_LEN: {
-        sv t;
-        if (text_arg(c, e, &a[0], &t) != 0)
-            return -1;
-        set_int(out, (int64_t)t.n);
-        return 0;
-    }
-    case F_LTRIM: case F_RTRIM: case F_TRIM: {
-        sv t;
-        if (text_arg(c, e, &a[0], &t) != 0)
-            return -1;
-        size_t b = 0, en = t.n;
-        if (e->sub != F_RTRIM)
-            while (b < en && is_space16(t.s[b]))
-                b++;
-        if (e->sub != F_LTRIM)
-            while (en > b && is_space16(t.s[en - 1]))
-                en--;
-        *out = t;
-        out->s = t.s + b;
-        out->n = en - b;
-        return 0;
-    }
-    case F_LEFT: case F_RIGHT: case F_MID: {
-        sv t;
-        int64_t start = 1, len;
-        if (text_arg(c, e, &a[0], &t) != 0)
-            return -1;
-        if (e->sub == F_MID) {
-            if (to_int(&a[1], &start) != 0)
-                return mismatch(c, e);
-            if (start < 1)
-                return sql_cursor_fail(c, "22011", e->position,
-                                       "Invalid start position %lld "
-                                       "(at character %zu)",
-                                       (long long)start, e->position);
-            len = (int64_t)t.n;
-            if (na > 2 && to_int(&a[2], &len) != 0)
-                return mismatch(c, e);
-        } else if (to_int(&a[1], &len) != 0) {
-            return mismatch(c, e);
-        }
-        if (len < 0)
-            return sql_cursor_fail(c, "22011", e->position,
-                                   "Invalid length %lld (at character %zu)",
-                                   (long long)len, e->position);
-        size_t n = t.n;
-        size_t b = e->sub == F_RIGHT ? (len >= (int64_t)n ? 0 : n - (size_t)len)
-                   : (size_t)(start - 1 < (int64_t)n ? start - 1 : (int64_t)n);
-        size_t l = (size_t)(len < (int64_t)(n - b) ? len : (int64_t)(n - b));
-        *out = t;
-        out->s = t.s + b;
-        out->n = l;
-        return 0;
-    }
-    case F_LOCATE: case F_INSTR: {
-        /* LOCATE(sub, s[, start]); INSTR([start,] s, sub) */
-        sv sub, str;
-        int64_t start = 1;
-        const sv *psub, *pstr;
-        if (e->sub == F_LOCATE) {
-            psub = &a[0];
-            pstr = &a[1];
-            if (na > 2 && to_int(&a[2], &start) != 0)
-                return mismatch(c, e);
-        } else if (na > 2) {
-            if (to_int(&a[0], &start) != 0)
-                return mismatch(c, e);
-            pstr = &a[1];
-            psub = &a[2];
-        } else {
-            pstr = &a[0];
-            psub = &a[1];
-        }
-        if (text_arg(c, e, psub, &sub) != 0 || text_arg(c, e, pstr, &str) != 0)
-            return -1;
-        if (start < 1)
-            start = 1;
-        int64_t found = 0;
-        for (size_t i = (size_t)start - 1; i + sub.n <= str.n && !found; i++)
-            if (sql_text_cmp(str.s + i, sub.n, sub.s, sub.n) == 0)
-                found = (int64_t)i + 1;
-        if ((size_t)start - 1 > str.n)
-            found = 0;
-        set_int(out, found);
-        return 0;
-    }
-    case F_ABS:
-        *out = a[0];
-        if (a[0].k == K_INT || a[0].k == K_MONEY) {
-            if (a[0].i == INT64_MIN)
-                return overflow(c, e);
-            out->i = a[0].i < 0 ? -a[0].i : a[0].i;
-            return 0;
-        }
-        if (a[0].k == K_BOOL) {
-            set_int(out, a[0].i ? 1 : 0);
-            return 0;
-        }
-        if (to_double(&a[0], &out->d) != 0)
-            return mismatch(c, e);
-        set_double(out, fabs(out->d));
-        return 0;
-    case F_ROUND: {
-        int64_t digits = 0;
-        if (na > 1 && to_int(&a[1], &digits) != 0)
-            return mismatch(c, e);
-        if (digits < 0 || digits > 15)
-            return sql_cursor_fail(c, "22003", e->position,
-                                   "Invalid ROUND precision (at character "
-                                   "%zu)", e->position);
-        if (a[0].k == K_INT || a[0].k == K_BOOL) {
-            *out = a[0];
-            return 0;
-        }
-        if (a[0].k == K_MONEY) {
-            *out = a[0];
-            if (digits < 4) {
-                int64_t f = 1;
-                for (int64_t k = digits; k < 4; k++)
-                    f *= 10;
-                int64_t q = a[0].i / f, r = a[0].i % f;
-                int64_t ar = r < 0 ? -r : r;
-                if (2 * ar > f || (2 * ar == f && (q % 2 != 0)))
-                    q += a[0].i < 0 ? -1 : 1;
-                out->i = q * f;
-            }
-            return 0;
-        }
-        double d;
-        if (to_double(&a[0], &d) != 0)
-            return mismatch(c, e);
-        set_double(out, round_even(d, (int)digits));
-        return 0;
-    }
-    case F_FLOOR: case F_CEILING: case F_INT: case F_FIX: {
-        if (a[0].k == K_INT || a[0].k == K_BOOL) {
-            *out = a[0];
-            return 0;
-        }
-        double d;
-        if (to_double(&a[0], &d) != 0)
-            return mismatch(c, e);
-        d = e->sub == F_CEILING ? ceil(d) : e->sub == F_FIX ? trunc(d)
-            : floor(d);
-        if (a[0].k == K_MONEY) {
-            out->k = K_MONEY;
-            out->i = (int64_t)d * 10000;
-            return 0;
-        }
-        set_double(out, d);
-        return 0;
-    }
-    case F_SGN: {
-        double d;
-        if (to_double(&a[0], &d) != 0)
-            return mismatch(c, e);
-        set_int(out, d > 0 ? 1 : d < 0 ? -1 : 0);
-        return 0;
-    }
-    case F_SQRT: {
-        double d;
-        if (to_double(&a[0], &d) != 0)
-            return mismatch(c, e);
-        if (d < 0)
-            return sql_cursor_fail(c, "22003", e->position,
-                                   "Invalid procedure call: square root of "
-                                   "a negative number (at character %zu)",
-                                   e->position);
-        set_double(out, sqrt(d));
-        return 0;
-    }
-    case F_MOD: {
-        int64_t x, y;
-        if (to_int(&a[0], &x) != 0 || to_int(&a[1], &y) != 0)
-            return mismatch(c, e);
-        if (y == 0)
-            return sql_cursor_fail(c, "22012", e->position,
-                                   "Division by zero (at character %zu)",
-                                   e->position);
-        set_int(out, y == -1 ? 0 : x % y);
-        return 0;
-    }
-    case F_POWER: {
-        double x, y;
-        if (to_double(&a[0], &x) != 0 || to_double(&a[1], &y) != 0)
-            return mismatch(c, e);
-        set_double(out, pow(x, y));
-        return 0;
-    }
-    case F_NOW: case F_CURDATE: case F_CURTIME:
-        out->k = K_DATE;
-        out->d = e->sub == F_NOW ? c->now : e->sub == F_CURDATE ?
-                 trunc(c->now) : c->now - trunc(c->now);
-        return 0;
-    case F_YEAR: case F_MONTH: case F_DAY: case F_HOUR: case F_MINUTE:
-    case F_SECOND: case F_WEEKDAY: {
-        double d;
-        jet_timestamp ts;
-        if (to_date(&a[0], &d) != 0)
-            return mismatch(c, e);
-        if (split_days(d, &ts) != 0)
-            return sql_cursor_fail(c, "22008", e->position,
-                                   "Date out of range (at character %zu)",
-                                   e->position);
-        int64_t v = e->sub == F_YEAR ? ts.year : e->sub == F_MONTH ? ts.month
-                    : e->sub == F_DAY ? ts.day : e->sub == F_HOUR ? ts.hour
-                    : e->sub == F_MINUTE ? ts.minute : ts.second;
-        if (e->sub == F_WEEKDAY) {
-            /* 1899-12-30 was a Saturday (7); Sunday = 1 */
-            int64_t day = (int64_t)floor(d);
-            v = ((day % 7) + 7 + 6) % 7 + 1;
-        }
-        set_int(out, v);
-        return 0;
-    }
-    default:
-        return sql_cursor_fail(c, "HYC00", e->position, "function not "
-                               "implemented (at character %zu)",
-                               e->position);
-    }
+    return to_int(v, out);
+}
+
+int sql_sv_date(const sv *v, double *out)
+{
+    return to_date(v, out);
+}
+
+int sql_fail_mismatch(sql_cursor *c, const enode *e)
+{
+    return mismatch(c, e);
+}
+
+int sql_fail_overflow(sql_cursor *c, const enode *e)
+{
+    return overflow(c, e);
+}
+
+int sql_fail_nomem(sql_cursor *c)
+{
+    return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+}
+
+uint32_t sql_upper(uint32_t cp)
+{
+    if (cp < 0x80)
+        return (cp >= 'a' && cp <= 'z') ? cp - 32 : cp;
+    pthread_once(&fold_once, fold_init);
+    if (!fold_locale)
+        return cp;
+    return (uint32_t)towupper_l((wint_t)cp, fold_locale);
 }
 
 /* ---------------------------------------------------------- arithmetic */
@@ -1576,7 +1319,7 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
         return eval_arith(c, e, out);
     case N_CONCAT:
     case N_FUNC:
-        return eval_func(c, e, out);
+        return sql_func_eval(c, e, out);
     default:
         return sql_cursor_fail(c, "HY000", e->position, "bad node");
     }

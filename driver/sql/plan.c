@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include "engine_int.h"
+#include "func.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -132,35 +133,6 @@ static bool qualifier_ok(const sql_stmt *st, const char *q)
 }
 
 /* --------------------------------------------------------- functions */
-
-static const struct fdef {
-    const char *name;
-    uint8_t id;
-    uint8_t min, max;
-} functions[] = {
-    { "UCASE", F_UCASE, 1, 1 }, { "UPPER", F_UCASE, 1, 1 },
-    { "LCASE", F_LCASE, 1, 1 }, { "LOWER", F_LCASE, 1, 1 },
-    { "LEN", F_LEN, 1, 1 }, { "LENGTH", F_LEN, 1, 1 },
-    { "CHAR_LENGTH", F_LEN, 1, 1 }, { "CHARACTER_LENGTH", F_LEN, 1, 1 },
-    { "LTRIM", F_LTRIM, 1, 1 }, { "RTRIM", F_RTRIM, 1, 1 },
-    { "TRIM", F_TRIM, 1, 1 }, { "LEFT", F_LEFT, 2, 2 },
-    { "RIGHT", F_RIGHT, 2, 2 }, { "MID", F_MID, 2, 3 },
-    { "SUBSTRING", F_MID, 2, 3 }, { "CONCAT", F_CONCAT, 2, 16 },
-    { "LOCATE", F_LOCATE, 2, 3 }, { "INSTR", F_INSTR, 2, 3 },
-    { "ABS", F_ABS, 1, 1 }, { "ROUND", F_ROUND, 1, 2 },
-    { "FLOOR", F_FLOOR, 1, 1 }, { "CEILING", F_CEILING, 1, 1 },
-    { "CEIL", F_CEILING, 1, 1 }, { "INT", F_INT, 1, 1 },
-    { "FIX", F_FIX, 1, 1 }, { "SGN", F_SGN, 1, 1 }, { "SIGN", F_SGN, 1, 1 },
-    { "SQR", F_SQRT, 1, 1 }, { "SQRT", F_SQRT, 1, 1 },
-    { "MOD", F_MOD, 2, 2 }, { "POWER", F_POWER, 2, 2 },
-    { "NOW", F_NOW, 0, 0 }, { "CURDATE", F_CURDATE, 0, 0 },
-    { "DATE", F_CURDATE, 0, 0 }, { "CURTIME", F_CURTIME, 0, 0 },
-    { "TIME", F_CURTIME, 0, 0 }, { "YEAR", F_YEAR, 1, 1 },
-    { "MONTH", F_MONTH, 1, 1 }, { "DAY", F_DAY, 1, 1 },
-    { "DAYOFMONTH", F_DAY, 1, 1 }, { "HOUR", F_HOUR, 1, 1 },
-    { "MINUTE", F_MINUTE, 1, 1 }, { "SECOND", F_SECOND, 1, 1 },
-    { "WEEKDAY", F_WEEKDAY, 1, 1 }, { "DAYOFWEEK", F_WEEKDAY, 1, 1 },
-};
 
 static const struct {
     const char *name;
@@ -305,23 +277,18 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
         *out = n;
         return 0;
     }
-    const struct fdef *f = NULL;
-    for (size_t i = 0; i < sizeof functions / sizeof functions[0]; i++)
-        if (!strcasecmp(e->text, functions[i].name)) {
-            f = &functions[i];
-            break;
-        }
+    const sql_funcdef *f = sql_func_find(e->text);
     if (!f)
         return fail(x, "42000", e->position, "Undefined function '%s' in "
                     "expression (at character %zu)", e->text, e->position);
-    if (e->nargs < f->min || e->nargs > f->max)
+    if (e->nargs < f->min || (f->max != 255 && e->nargs > f->max))
         return fail(x, "42000", e->position, "Wrong number of arguments used "
                     "with function %s (at character %zu)", e->text,
                     e->position);
     enode *n = new_node(x, N_FUNC, e->position);
     if (!n || alloc_args(x, n, e->nargs) != 0)
         return nomem(x);
-    n->sub = f->id;
+    n->fn = f;
     for (size_t i = 0; i < e->nargs; i++) {
         const sql_expr *a = e->args[i];
         if (a->kind == EXPR_COLUMN && !strcmp(a->text, "*"))
@@ -330,44 +297,7 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
         if (compile(x, a, &n->args[i]) != 0)
             return -1;
     }
-    const enode *a0 = e->nargs ? n->args[0] : NULL;
-    switch (f->id) {
-    case F_UCASE: case F_LCASE: case F_LTRIM: case F_RTRIM: case F_TRIM:
-    case F_LEFT: case F_RIGHT: case F_MID: case F_CONCAT:
-        n->k = K_TEXT;
-        n->type = (a0 && a0->type == JET_T_MEMO) ? JET_T_MEMO : JET_T_TEXT;
-        for (size_t i = 0; i < n->nargs; i++)
-            if (n->args[i]->op == N_PARAM &&
-                (i == 0 || f->id == F_CONCAT))
-                x->st->params[n->args[i]->param].type = JET_T_TEXT;
-        break;
-    case F_ABS: case F_ROUND: case F_FLOOR: case F_CEILING: case F_INT:
-    case F_FIX:
-        if (a0->k == K_INT || a0->k == K_MONEY) {
-            n->k = a0->k;
-            n->type = a0->type == JET_T_BYTE || a0->type == JET_T_INT ?
-                      JET_T_LONG : a0->type;
-        } else if (a0->k == K_BOOL) {
-            n->k = K_INT;
-            n->type = JET_T_LONG;
-        } else {
-            n->k = K_DOUBLE;
-            n->type = JET_T_DOUBLE;
-        }
-        break;
-    case F_SQRT: case F_POWER:
-        n->k = K_DOUBLE;
-        n->type = JET_T_DOUBLE;
-        break;
-    case F_NOW: case F_CURDATE: case F_CURTIME:
-        n->k = K_DATE;
-        n->type = JET_T_DATETIME;
-        break;
-    default:
-        n->k = K_INT;
-        n->type = JET_T_LONG;
-        break;
-    }
+    sql_func_bind(n, x->st->params, x->st->nparams);
     *out = n;
     return 0;
 }
@@ -608,7 +538,6 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
             if (!(n = new_node(x, N_CONCAT, e->position)) ||
                 alloc_args(x, n, 2) != 0)
                 return nomem(x);
-            n->sub = F_CONCAT;
             n->args[0] = a;
             n->args[1] = b;
             n->k = K_TEXT;
