@@ -238,7 +238,7 @@ const jet_object *jet_catalog_find(const jet_db *db, const char *name)
         return NULL;
     for (size_t i = 0; i < db->nobjects; i++) {
         const jet_object *o = &db->objects[i];
-        if (o->kind == JET_OBJ_QUERY || o->kind == JET_OBJ_LINKED_ODBC)
+        if (o->kind == JET_OBJ_QUERY)
             continue;
         if (jet_name_equal_ci(o->name, name))
             return o;

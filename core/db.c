@@ -65,6 +65,14 @@ jet_rc jet_db_open(jet_db **out, const char *path,
         rc = jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
         goto fail;
     }
+    if (opts && opts->password) {
+        db->password = jet_strndup(opts->password, strlen(opts->password));
+        if (!db->password) {
+            rc = jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+            goto fail;
+        }
+    }
+    db->cache_pages = opts ? opts->cache_pages : 0;
     rc = jet_pagefile_open(&db->pf, path, opts ? opts->cache_pages : 0, err);
     if (rc != JET_OK)
         goto fail;
@@ -89,9 +97,13 @@ void jet_db_close(jet_db *db)
 {
     if (!db)
         return;
+    jet_link_close_all(db);
     jet_query_free_all(db);
     jet_catalog_free(db);
     jet_pagefile_close(db->pf);
+    if (db->password)
+        memset(db->password, 0, strlen(db->password));
+    jet_free(db->password);
     jet_free(db->path);
     jet_free(db);
 }

@@ -591,6 +591,8 @@ jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
         return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "index %u of %u", index_no,
                         tdef ? tdef->nindexes : 0);
+    if (((const jet_tdef_priv *)tdef)->owner)     /* a linked table's db */
+        db = ((const jet_tdef_priv *)tdef)->owner;
     c = jet_calloc(1, sizeof *c);
     if (!c)
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");

@@ -281,7 +281,27 @@ struct jet_db {
     struct jet_tdef_priv **tdefs;
     /* saved queries (query.c), parallel to objects; loaded on first use */
     struct jet_query_set *queries;
+    /* linked tables (link.c): how this db was opened, and the databases
+     * its links opened (each file once), closed with it */
+    char *password;
+    size_t cache_pages;
+    struct jet_link_db *links;
+    unsigned link_depth;         /* links followed through this db now */
 };
+
+/**
+ * Load the tdef of link obj (JET_OBJ_LINKED_TABLE) from the database it
+ * names: the stored path if it exists, else the same file name in the
+ * directory of db's file; opened read-only with db's password, once per
+ * file, owned by db. The tdef belongs to (and its scans read) that db.
+ * Errors: JET_ENOTFOUND naming the stored path or the foreign table,
+ * JET_EUNSUPPORTED for ODBC links, JET_ELIMIT for links chained deeper
+ * than 8; others of jet_db_open. Detail in db->err.
+ */
+jet_rc jet_link_tdef_load(const jet_tdef **out, jet_db *db,
+                          const jet_object *obj);
+/** Close the databases links opened (safe when none). */
+void jet_link_close_all(jet_db *db);
 
 /** Free what query.c loaded into db (safe when nothing was). */
 void jet_query_free_all(jet_db *db);
@@ -298,6 +318,8 @@ typedef struct jet_tdef_priv {
     uint16_t max_cols;
     uint16_t num_var_cols;
     char *strings;             /* all names, one block */
+    jet_db *owner;             /* the db whose pages hold the table (a
+                                  linked table's tdef is another db's) */
 } jet_tdef_priv;
 
 /**

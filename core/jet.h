@@ -142,7 +142,8 @@ size_t jet_catalog_count(const jet_db *db);
 /** Entry i (0 <= i < count), in MSysObjects scan order. */
 const jet_object *jet_catalog_at(const jet_db *db, size_t i);
 /**
- * Find a table-like object (table, system table, linked table) by name,
+ * Find a table-like object (table, system table, linked table, ODBC
+ * link) by name,
  * case-insensitively as Access compares names. NULL when absent.
  */
 const jet_object *jet_catalog_find(const jet_db *db, const char *name);

@@ -58,8 +58,8 @@ jet_rc jet_scan_open(jet_scan **out, jet_db *db, const jet_tdef *tdef,
     s = jet_calloc(1, sizeof *s);
     if (!s)
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
-    s->db = db;
     s->t = (const jet_tdef_priv *)tdef;
+    s->db = s->t->owner ? s->t->owner : db;   /* a linked table's db */
     jet_error_clear(&s->err);
     if (proj) {
         s->proj = jet_malloc(tdef->ncols ? tdef->ncols : 1);

@@ -272,6 +272,7 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
         rc = jet_fail(err, JET_ENOMEM, pgno, "out of memory");
         goto out;
     }
+    t->owner = db;
     t->pub.pgno = pgno;
     t->pub.row_count = jet_get_u32(buf + f->tdef_nrows);
     t->max_cols = jet_get_u16(buf + f->tdef_max_cols);
@@ -477,6 +478,8 @@ jet_rc jet_tdef_load(const jet_tdef **out, jet_db *db, const jet_object *obj)
     if (i >= db->nobjects)
         return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "object is not from this database");
+    if (obj->kind == JET_OBJ_LINKED_TABLE || obj->kind == JET_OBJ_LINKED_ODBC)
+        return jet_link_tdef_load(out, db, obj);
     if (obj->kind != JET_OBJ_TABLE && obj->kind != JET_OBJ_SYSTEM_TABLE)
         return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
                         "%s is a %s, not a local table", obj->name,
