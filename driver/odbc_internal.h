@@ -179,6 +179,12 @@ struct odbc_stmt {
      * SQLCancel's HY008 */
     int64_t deadline_ns;
     bool timed_out;
+    /* {call proc(...)} of a saved query (driver/sql/callproc.h): engine
+     * marker k reads application parameter call_map[k]; the application
+     * sees call_nargs parameters */
+    bool is_call;
+    size_t *call_map;
+    size_t call_nmarks, call_nargs;
 };
 
 /* ---------------------------------------------------------- buffers */

@@ -19,11 +19,13 @@
 
 #include "odbc_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "convert.h"
+#include "sql/callproc.h"
 #include "sql/engine.h"
 #include "wide.h"
 
@@ -157,6 +159,10 @@ void odbc_stmt_reset(odbc_stmt *s)
     s->cols = NULL;
     s->ncols = 0;
     s->tdef = NULL;
+    free(s->call_map);
+    s->call_map = NULL;
+    s->call_nmarks = s->call_nargs = 0;
+    s->is_call = false;
     s->state = STMT_ALLOCATED;
 }
 
@@ -290,8 +296,33 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
     sql_prepare_opts po;
     memset(&po, 0, sizeof po);
     po.like_mode = (sql_like_mode)s->dbc->like_mode;
-    if (sql_stmt_prepare(&s->plan, db, sql, len, &po, &perr) != 0) {
+    /* {call proc(?, ...)} of a saved query runs its SELECT */
+    sql_call call;
+    int is_call = sql_call_parse(&call, db, sql, len, &perr);
+    if (is_call < 0)
+        return engine_error(s, &perr);
+    if (is_call > 0) {
+        sql = call.sql;
+        len = strlen(call.sql);
+        s->is_call = true;
+        s->call_map = call.map;
+        s->call_nmarks = call.nmarks;
+        s->call_nargs = call.nargs;
+        call.map = NULL;
+    }
+    int prc = sql_stmt_prepare(&s->plan, db, sql, len, &po, &perr);
+    if (is_call > 0)
+        sql_call_free(&call);
+    if (prc == 0 && s->is_call && sql_stmt_nparams(s->plan) != s->call_nmarks)
+        prc = -1, snprintf(perr.sqlstate, sizeof perr.sqlstate, "HY000"),
+        snprintf(perr.msg, sizeof perr.msg, "the saved query's parameter "
+                 "markers do not match its declared parameters");
+    if (prc != 0) {
+        sql_stmt_free(s->plan);
         s->plan = NULL;
+        free(s->call_map);
+        s->call_map = NULL;
+        s->is_call = false;
         if (perr.rc < 0 && perr.rc != JET_EUNSUPPORTED)
             return odbc_diag_jet(DIAG(s), (jet_rc)perr.rc, jet_db_error(db),
                                  DIAG_CTX_TABLE);
@@ -558,10 +589,20 @@ SQLRETURN odbc_stmt_describe_param(odbc_stmt *s, SQLUSMALLINT num,
     if (!s->plan)
         return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
                              "(no prepared statement)");
-    if (num == 0 || num > sql_stmt_nparams(s->plan))
+    size_t np = s->is_call ? s->call_nargs : sql_stmt_nparams(s->plan);
+    if (num == 0 || num > np)
         return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index %u",
                              (unsigned)num);
-    const sql_param_info *pi = sql_stmt_param(s->plan, num - 1);
+    size_t mark = num - 1;
+    if (s->is_call) {   /* the first marker reading that parameter */
+        mark = SIZE_MAX;
+        for (size_t k = 0; k < s->call_nmarks && mark == SIZE_MAX; k++)
+            if (s->call_map[k] == (size_t)num - 1)
+                mark = k;
+    }
+    sql_param_info unused = {JET_T_TEXT, NULL};
+    const sql_param_info *pi = mark == SIZE_MAX ? &unused
+                                                : sql_stmt_param(s->plan, mark);
     odbc_type_info ti;
     if (pi->column) {
         odbc_type_for_column(&ti, s->dbc->db, pi->column);
@@ -625,7 +666,8 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *s)
             goto out;
         }
         for (size_t i = 0; i < np; i++) {
-            ret = param_value(s, i, &pv[i], &owned[i]);
+            ret = param_value(s, s->is_call ? s->call_map[i] : i, &pv[i],
+                              &owned[i]);
             if (!SQL_SUCCEEDED(ret))
                 goto out;
         }
@@ -703,7 +745,8 @@ SQLRETURN odbc_stmt_num_result_cols(odbc_stmt *s, SQLSMALLINT *out)
 SQLRETURN odbc_stmt_num_params(odbc_stmt *s, SQLSMALLINT *out)
 {
     if (out)
-        *out = (SQLSMALLINT)(s->plan ? sql_stmt_nparams(s->plan) : 0);
+        *out = (SQLSMALLINT)(!s->plan ? 0 : s->is_call ? s->call_nargs
+                                                   : sql_stmt_nparams(s->plan));
     return SQL_SUCCESS;
 }
 

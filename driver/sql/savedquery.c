@@ -742,7 +742,8 @@ static size_t part_len(const char *s)
  * copied untouched.
  */
 static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
-                       const char *text, const jet_query *q, sql_error *err)
+                       const char *text, const jet_query *q,
+                       const char *const *args, sql_error *err)
 {
     size_t np = sql_saved_params(q, NULL);
     sql_saved_param *params = calloc(np ? np : 1, sizeof *params);
@@ -813,7 +814,11 @@ static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
             for (size_t k = 0; k < np && hit == np; k++)
                 if (ref_matches(s, len, params[k].name))
                     hit = k;
-        if (hit < np) {
+        if (hit < np && args && args[hit]) {
+            sb_add(b, "(");
+            sb_add(b, args[hit]);
+            sb_add(b, ")");
+        } else if (hit < np) {
             if (*nmarks == mcap) {
                 size_t nc = mcap ? mcap * 2 : 8;
                 size_t *m = realloc(*map, nc * sizeof *m);
@@ -837,10 +842,9 @@ static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
                 if (hl < sizeof head)
                     memcpy(head, s + off, hl);
                 if (ieq(head, "Forms") || ieq(head, "Reports")) {
-                    rc = set_err(err, "07002", "saved query '%s' refers to "
-                                 "%.*s, a value of an open Access %s; "
-                                 "declare it as a parameter or use {call} "
-                                 "(too few parameters)",
+                    rc = set_err(err, "07002", "saved query '%s' needs "
+                                 "the value of %.*s, a control of an open "
+                                 "Access %s (too few parameters)",
                                  q->obj ? q->obj->name : "?", (int)len, s,
                                  ieq(head, "Forms") ? "form" : "report");
                     goto out;
@@ -876,7 +880,8 @@ static const char *kind_name(sql_saved_kind k)
 
 /* Bind parameters in b's text into a new buffer; frees b. */
 static int exec_finish(char **out, size_t **map, size_t *nmarks, sbuf *b,
-                       const jet_query *q, sql_error *err)
+                       const jet_query *q, const char *const *args,
+                       sql_error *err)
 {
     sbuf o = {0};
     int rc;
@@ -884,7 +889,7 @@ static int exec_finish(char **out, size_t **map, size_t *nmarks, sbuf *b,
         sb_free(b);
         return nomem(err);
     }
-    rc = bind_params(&o, map, nmarks, b->s ? b->s : "", q, err);
+    rc = bind_params(&o, map, nmarks, b->s ? b->s : "", q, args, err);
     sb_free(b);
     if (rc != 0) {
         sb_free(&o);
@@ -901,6 +906,13 @@ static int exec_finish(char **out, size_t **map, size_t *nmarks, sbuf *b,
 
 int sql_saved_exec_text(char **out, size_t **map, size_t *nmarks,
                         const jet_query *q, sql_error *err)
+{
+    return sql_saved_exec_text_args(out, map, nmarks, q, NULL, err);
+}
+
+int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
+                             const jet_query *q, const char *const *args,
+                             sql_error *err)
 {
     sbuf b = {0};
     int rc;
@@ -925,7 +937,7 @@ int sql_saved_exec_text(char **out, size_t **map, size_t *nmarks,
         sb_free(&b);
         return rc;
     }
-    return exec_finish(out, map, nmarks, &b, q, err);
+    return exec_finish(out, map, nmarks, &b, q, args, err);
 }
 
 int sql_saved_crosstab_text(char **select_sql, char **fixed, size_t *nrow,
@@ -998,7 +1010,7 @@ int sql_saved_crosstab_text(char **select_sql, char **fixed, size_t *nrow,
     sb_free(&cols);
     sb_free(&grp);
     if (rc == 0)
-        rc = exec_finish(select_sql, &map, &nmarks, &b, q, err);
+        rc = exec_finish(select_sql, &map, &nmarks, &b, q, NULL, err);
     else
         sb_free(&b);
     free(map);

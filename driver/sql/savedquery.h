@@ -68,6 +68,17 @@ int sql_saved_exec_text(char **out, size_t **map, size_t *nmarks,
                         const jet_query *q, sql_error *err);
 
 /**
+ * The same with values for some declared parameters: args has one entry
+ * per declared parameter (sql_saved_params order); a non-NULL entry is
+ * SQL text (a literal) written, parenthesised, in place of each reference
+ * to that parameter; NULL entries become ? markers as above. args NULL:
+ * all markers.
+ */
+int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
+                             const jet_query *q, const char *const *args,
+                             sql_error *err);
+
+/**
  * Crosstab parts for the engine (kind SQL_SAVED_CROSSTAB): *select_sql
  * is "SELECT <row headings>, <pivot expr> AS [pivot], <transform expr>
  * AS [value] FROM .. WHERE .. GROUP BY <row headings>, <pivot expr>"

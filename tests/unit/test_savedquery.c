@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "sql/callproc.h"
 #include "sql/savedquery.h"
 #include "unit.h"
 #include "../shared_dir.h"
@@ -479,6 +480,65 @@ START_TEST(nwind_rows_read_from_the_file_rebuild_access_text)
 }
 END_TEST
 
+START_TEST(call_of_a_parameter_query_becomes_its_select)
+{
+    jet_db *db = open_fixture("mdbtestdata/nwind.mdb");
+    if (!db)
+        return;
+    sql_call c;
+    sql_error err;
+    const char *sql = "{call [Employee Sales by Country](?, ?)}";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), 1);
+    ck_assert(strstr(c.sql, "WHERE (((Orders.ShippedDate) Between ? And ?))")
+              != NULL);
+    ck_assert(strstr(c.sql, "FROM [Employees] INNER JOIN ([Orders] INNER "
+                            "JOIN [Order Subtotals] ON ") != NULL);
+    ck_assert_uint_eq(c.nargs, 2);
+    ck_assert_uint_eq(c.nmarks, 2);
+    ck_assert_uint_eq(c.map[0], 0);
+    ck_assert_uint_eq(c.map[1], 1);
+    sql_call_free(&c);
+    /* a literal argument is written in; the other stays a marker */
+    sql = " { ?= CALL \"Employee Sales by Country\" (#1/1/95#, ?) } ";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), 1);
+    ck_assert(strstr(c.sql, "Between (#1/1/95#) And ?") != NULL);
+    ck_assert_uint_eq(c.nargs, 1);
+    ck_assert_uint_eq(c.nmarks, 1);
+    ck_assert_uint_eq(c.map[0], 0);
+    sql_call_free(&c);
+    /* form references declared as parameters are parameters too */
+    sql = "call [Sales by Year](?,?)";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), 1);
+    ck_assert(strstr(c.sql, "Is Not Null And (Orders.ShippedDate) Between ? "
+                            "And ?") != NULL);
+    sql_call_free(&c);
+    /* not calls */
+    sql = "SELECT * FROM Orders";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), 0);
+    sql = "callers";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), 0);
+    /* calls that cannot run */
+    sql = "{call [Sales by Year](?)}";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), -1);
+    ck_assert_str_eq(err.sqlstate, "07002");
+    ck_assert(strstr(err.msg, "too few") != NULL);
+    sql = "{call Nope}";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), -1);
+    ck_assert_str_eq(err.sqlstate, "42S02");
+    sql = "{call Invoices";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), -1);
+    ck_assert_str_eq(err.sqlstate, "42000");
+    sql = "{call [Invoices Filter]}";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), -1);
+    ck_assert_str_eq(err.sqlstate, "07002");
+    ck_assert(strstr(err.msg, "[Forms]![Orders]![OrderID]") != NULL);
+    sql = "{call [Invoices]('x')}";
+    ck_assert_int_eq(sql_call_parse(&c, db, sql, strlen(sql), &err), -1);
+    ck_assert(strstr(err.msg, "too many") != NULL);
+    jet_db_close(db);
+}
+END_TEST
+
 static Suite *savedquery_suite(void)
 {
     Suite *s = suite_create("savedquery");
@@ -499,6 +559,7 @@ static Suite *savedquery_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("fixtures");
     tcase_add_test(tc, nwind_rows_read_from_the_file_rebuild_access_text);
+    tcase_add_test(tc, call_of_a_parameter_query_becomes_its_select);
     suite_add_tcase(s, tc);
     return s;
 }
