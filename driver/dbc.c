@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "connstr.h"
 
@@ -82,6 +83,29 @@ static const char *version_string(jet_version v)
     }
 }
 
+/* SQL_ATTR_LOGIN_TIMEOUT during an open: the deadline on the monotonic
+ * clock (ns), checked by the core inside long work at open (an encrypted
+ * file's password key derivation). */
+typedef struct login_deadline {
+    int64_t at_ns;
+    bool passed;
+} login_deadline;
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int login_timed_out(void *ctx)
+{
+    login_deadline *d = ctx;
+    if (now_ns() >= d->at_ns)
+        d->passed = true;
+    return d->passed;
+}
+
 /* Open path with password pwd; records the connection on success. */
 static SQLRETURN open_db(odbc_dbc *dbc, const char *dsn, const char *path,
                          const char *pwd)
@@ -99,7 +123,19 @@ static SQLRETURN open_db(odbc_dbc *dbc, const char *dsn, const char *path,
     memset(&opts, 0, sizeof opts);
     memset(&err, 0, sizeof err);
     opts.password = (pwd && *pwd) ? pwd : NULL;
+    login_deadline deadline = { 0, false };
+    if (dbc->login_timeout) {
+        SQLUINTEGER secs = dbc->login_timeout > 100000000
+                               ? 100000000 : dbc->login_timeout;
+        deadline.at_ns = now_ns() + (int64_t)secs * 1000000000;
+        opts.interrupt = login_timed_out;
+        opts.interrupt_ctx = &deadline;
+    }
     jet_rc rc = jet_db_open(&db, path, &opts, &err);
+    if (rc == JET_EINTERRUPTED && deadline.passed)
+        return odbc_diag_add(&dbc->hdr.diag, "HYT00",
+                             "Login timeout expired (%u s): %s",
+                             (unsigned)dbc->login_timeout, err.msg);
     if (rc != JET_OK) {
         if ((rc == JET_EIO || rc == JET_EFORMAT) &&
             !(err.rc == rc && err.msg[0] && strstr(err.msg, path)))

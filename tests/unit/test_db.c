@@ -2,6 +2,9 @@
  * test_db.c - jet_db_open errors on bad files, and (when the shared
  * fixtures are present) a full scan that allocates nothing per row.
  */
+#include "config.h"
+
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,6 +231,23 @@ START_TEST(db_open_jet_rc4_encoded_mdb_without_password)
 }
 END_TEST
 
+START_TEST(db_open_plain_file_does_not_load_libcrypto)
+{
+    /* libcrypto is dlopen()ed for the first encrypted file only (issue 9):
+     * this program does not link it, so it is absent until then */
+    const char *p = fixture("mdbtestdata/nwind.mdb");
+    const char *fork_mode = getenv("CK_FORK");
+    jet_db *db;
+    if (!p || (fork_mode && strcmp(fork_mode, "no") == 0))
+        return;   /* without fork an earlier test may have loaded it */
+    ck_assert_ptr_null(dlopen(JET_LIBCRYPTO_SONAME, RTLD_NOW | RTLD_NOLOAD));
+    ck_assert_int_eq(jet_db_open(&db, p, NULL, NULL), JET_OK);
+    ck_assert_ptr_nonnull(jet_catalog_find(db, "Orders"));
+    ck_assert_ptr_null(dlopen(JET_LIBCRYPTO_SONAME, RTLD_NOW | RTLD_NOLOAD));
+    jet_db_close(db);
+}
+END_TEST
+
 START_TEST(db_tdef_required_property_sets_flag)
 {
     /* Required is a column property (MSysObjects LvProp), not TDEF bits:
@@ -264,6 +284,7 @@ static Suite *db_suite(void)
     tcase_add_test(tc, db_open_encrypted_accdb_needs_the_password);
     tcase_add_test(tc, db_open_jet_rc4_encoded_mdb_without_password);
     tcase_add_test(tc, db_tdef_required_property_sets_flag);
+    tcase_add_test(tc, db_open_plain_file_does_not_load_libcrypto);
     suite_add_tcase(s, tc);
     return s;
 }
