@@ -388,6 +388,27 @@ static int cmp_prefix(const uint8_t *e, size_t elen, const uint8_t *k,
     return elen < klen ? -1 : 0;
 }
 
+/* Is page pgno, reached from index c->ix, an index page of its table?
+ * Type 0x03/0x04 and owner (offset 4) = the table's tdef page, else
+ * JET_ECORRUPT naming page, index and table. (iter_start and iter_next
+ * check the entry layout: prefix and entry mask.) */
+static jet_rc check_index_page(jet_index_cursor *c, const uint8_t *page,
+                               uint32_t pgno)
+{
+    uint32_t owner = jet_get_u32(page + 4);
+    if (page[0] != PAGE_NODE && page[0] != PAGE_LEAF)
+        return jet_fail(&c->err, JET_ECORRUPT, pgno,
+                        "page %u of index %s of table %s is not an index "
+                        "page (type 0x%02x)", pgno, c->ix->name,
+                        c->t->pub.name, page[0]);
+    if (owner != c->t->pub.pgno)
+        return jet_fail(&c->err, JET_ECORRUPT, pgno,
+                        "index page %u of index %s of table %s belongs to "
+                        "the table defined at page %u", pgno, c->ix->name,
+                        c->t->pub.name, owner);
+    return JET_OK;
+}
+
 static jet_rc iter_start(page_iter *it, jet_index_cursor *c,
                          const uint8_t *page, uint32_t pgno)
 {
@@ -399,10 +420,9 @@ static jet_rc iter_start(page_iter *it, jet_index_cursor *c,
     it->bit = 0;
     it->start = 0;
     it->first_done = false;
-    if (page[0] != PAGE_NODE && page[0] != PAGE_LEAF)
-        return jet_fail(&c->err, JET_ECORRUPT, pgno,
-                        "page %u is not an index page (type 0x%02x)", pgno,
-                        page[0]);
+    jet_rc rc = check_index_page(c, page, pgno);
+    if (rc != JET_OK)
+        return rc;
     it->leaf = page[0] == PAGE_LEAF;
     it->prefix_len = c->lay->prefix_size == 1
                          ? page[c->lay->prefix_len]

@@ -1,8 +1,10 @@
 /*
  * scan.c - full-table scan cursor: usage map -> data pages -> live rows.
  *
- * Pages come from the tdef's owned-pages usage map in ascending order; only
- * data pages (type 0x01) whose tdef pointer names this table are read.
+ * Pages come from the tdef's owned-pages usage map in ascending order; each
+ * must be a data page (type 0x01) whose tdef pointer names this table, with
+ * a plausible row count and free space, else the scan stops with
+ * JET_ECORRUPT naming page and table (check_data_page).
  * Within a page, rows are visited in slot order; deleted rows are skipped,
  * overflow rows (0x4000) are followed through their 4-byte pointer (row
  * byte + 3-byte page), possibly chained, at most page-count hops.
@@ -133,6 +135,42 @@ static jet_rc check_interrupt(jet_scan *s, uint32_t pgno)
     return JET_OK;
 }
 
+/*
+ * Is pg (page pgno, reached through t's usage map) a data page of t? Type
+ * 0x01, owner (offset 4) = t's tdef page, a row offset table that fits the
+ * page and a free-space count (offset 2) no larger than the room after
+ * it. Anything else is damage: a usage map only lists the table's own data
+ * pages (true of every page of every shared fixture), so skipping such a
+ * page would silently drop its rows. JET_ECORRUPT naming page and table.
+ */
+static jet_rc check_data_page(const jet_scan *s, const uint8_t *pg,
+                              uint32_t pgno, jet_error *err)
+{
+    const jet_format *f = s->db->fmt;
+    uint32_t owner = jet_get_u32(pg + f->data_tdef_pgno);
+    uint32_t nrows = jet_get_u16(pg + f->data_nrows);
+    uint32_t table_end = f->data_row_table + 2 * nrows;
+    uint32_t free_len = jet_get_u16(pg + 2);
+
+    if (pg[0] != 0x01)
+        return jet_fail(err, JET_ECORRUPT, pgno,
+                        "page %u of table %s is not a data page (type "
+                        "0x%02x)", pgno, s->t->pub.name, pg[0]);
+    if (owner != s->t->pub.pgno)
+        return jet_fail(err, JET_ECORRUPT, pgno,
+                        "data page %u of table %s belongs to the table "
+                        "defined at page %u", pgno, s->t->pub.name, owner);
+    if (table_end > f->page_size)
+        return jet_fail(err, JET_ECORRUPT, pgno,
+                        "data page %u of table %s claims %u rows", pgno,
+                        s->t->pub.name, nrows);
+    if (free_len > f->page_size - table_end)
+        return jet_fail(err, JET_ECORRUPT, pgno,
+                        "data page %u of table %s claims %u free bytes",
+                        pgno, s->t->pub.name, free_len);
+    return JET_OK;
+}
+
 /* Follow an overflow pointer row to the row holding the data. */
 static jet_rc follow_overflow(jet_scan *s, const uint8_t *ptr, size_t len,
                               const uint8_t **row, size_t *row_len)
@@ -242,10 +280,10 @@ jet_rc jet_scan_next(jet_scan *s)
             rc = jet_page_pin(s->db->pf, pgno, &pg, &s->err);
             if (rc != JET_OK)
                 return rc;
-            if (pg[0] != 0x01 ||
-                jet_get_u32(pg + f->data_tdef_pgno) != s->t->pub.pgno) {
+            rc = check_data_page(s, pg, pgno, &s->err);
+            if (rc != JET_OK) {
                 jet_page_unpin(s->db->pf, pg);
-                continue;
+                return rc;
             }
             s->page = pg;
             s->pgno = pgno;
@@ -290,12 +328,10 @@ jet_rc jet_scan_fetch_row(jet_scan *s, uint32_t pgno, uint16_t row)
     rc = jet_page_pin(s->db->pf, pgno, &pg, &s->err);
     if (rc != JET_OK)
         return rc;
-    if (pg[0] != 0x01 ||
-        jet_get_u32(pg + f->data_tdef_pgno) != s->t->pub.pgno) {
+    rc = check_data_page(s, pg, pgno, &s->err);
+    if (rc != JET_OK) {
         jet_page_unpin(s->db->pf, pg);
-        return jet_fail(&s->err, JET_ECORRUPT, pgno,
-                        "page %u is not a data page of table %s", pgno,
-                        s->t->pub.name);
+        return rc;
     }
     s->page = pg;
     s->pgno = pgno;

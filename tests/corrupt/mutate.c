@@ -2,8 +2,9 @@
  * mutate.c - hostile-file test: damaged copies of real files never crash.
  *
  * For every .mdb/.accdb under <shared>/fixtures/public, write damaged copies
- * to a temporary file (truncations at several lengths, then deterministic
- * byte mutations on random pages) and read each one completely through the
+ * to a temporary file (truncations at several lengths, deterministic byte
+ * mutations on random pages, whole pages replaced by zeros, random bytes or
+ * another page) and read each one completely through the
  * core API: open, every tdef, every row, every value, text converted to
  * UTF-8 and UTF-16, then every index walked with each entry's row fetched. Each step may fail with a jet_rc; none may crash, hang
  * or leak (the ASan build checks the last two). The seed is fixed, so a
@@ -288,6 +289,26 @@ int main(void)
             }
             if (write_file(tmp, buf, len) == 0) {
                 begin_copy(paths[i], "damage round", r);
+                read_all(tmp, &nvalues, &nerrors);
+                copies++;
+            }
+        }
+        /* whole pages: one page replaced by zeros, random bytes or a copy
+         * of another page (a foreign data or index page); the reader must
+         * report the damage, not skip it */
+        for (int kind = 0; kind < 3 && npages > 2; kind++) {
+            size_t pg = 1 + (size_t)(rng_next() % (npages - 1));
+            size_t other = 1 + (size_t)(rng_next() % (npages - 1));
+            memcpy(buf, orig, len);
+            if (kind == 0)
+                memset(buf + pg * page, 0, page);
+            else if (kind == 1)
+                for (size_t b = 0; b < page; b++)
+                    buf[pg * page + b] = (unsigned char)(rng_next() >> 24);
+            else
+                memcpy(buf + pg * page, orig + other * page, page);
+            if (write_file(tmp, buf, len) == 0) {
+                begin_copy(paths[i], "whole page replaced, kind", kind);
                 read_all(tmp, &nvalues, &nerrors);
                 copies++;
             }

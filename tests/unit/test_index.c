@@ -253,6 +253,7 @@ static void build_index_page(uint8_t *page, bool leaf, const pb_entry *e,
     memset(page, 0, 4096);
     page[0] = leaf ? 0x04 : 0x03;
     page[1] = 0x01;
+    pb_put32(page + 4, 9);      /* owner: fake_t's tdef page */
     pb_put32(page + 12, prev);
     pb_put32(page + 16, next);
     pb_put32(page + 20, tail);
