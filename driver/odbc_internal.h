@@ -14,6 +14,7 @@
 #define JET_DRIVER_ODBC_INTERNAL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -172,7 +173,9 @@ struct odbc_stmt {
     size_t gd_len;              /* its length in bytes */
     SQLSMALLINT gd_ctype;
     odbc_buf scratch;           /* grow-only conversion buffer */
-    volatile int cancel;
+    /* raised by SQLCancel from any thread, without the connection lock;
+     * read and cleared by the thread running the statement */
+    atomic_int cancel;
     /* SQL_ATTR_QUERY_TIMEOUT: CLOCK_MONOTONIC nanoseconds at which the
      * running execute or fetch call stops (0 = no timeout), checked by
      * the engine before each page it reads; timed_out tells HYT00 from

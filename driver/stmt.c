@@ -1119,8 +1119,9 @@ SQLRETURN odbc_stmt_more_results(odbc_stmt *s)
 
 SQLRETURN odbc_stmt_cancel(odbc_stmt *s)
 {
-    /* called without the connection lock: only raise the flag */
-    s->cancel = 1;
+    /* called without the connection lock: only raise the flag (an
+     * atomic, so the running fetch sees it without a data race) */
+    atomic_store(&s->cancel, 1);
     return SQL_SUCCESS;
 }
 

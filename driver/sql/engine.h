@@ -37,6 +37,7 @@
 #ifndef JET_DRIVER_SQL_ENGINE_H
 #define JET_DRIVER_SQL_ENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -108,7 +109,7 @@ const jet_tdef *sql_stmt_tdef(const sql_stmt *st);
 /** Run-time options of one cursor; zero-initialise for defaults. */
 typedef struct sql_cursor_opts {
     uint64_t max_rows;          /* stop after this many rows; 0 = all */
-    const volatile int *cancel; /* non-zero: stop with JET_EINTERRUPTED
+    const atomic_int *cancel;   /* non-zero: stop with JET_EINTERRUPTED
                                    (checked every 256 rows read) */
     jet_interrupt_fn interrupt; /* non-NULL: called with interrupt_ctx
                                    before each page the table's scan or

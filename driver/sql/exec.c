@@ -413,7 +413,7 @@ static int src_next(sql_cursor *c)
         if (c->src_done)
             return JET_DONE;
         if ((c->nread & 255) == 0 &&
-            ((c->opts.cancel && *c->opts.cancel) ||
+            ((c->opts.cancel && atomic_load(c->opts.cancel)) ||
              (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
             return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
         jet_rc rc;

@@ -797,7 +797,7 @@ START_TEST(max_rows_and_cancel)
         ck_assert_int_eq(run(db, sqls[k], NULL, &r, &o), 7);
         free(r.p);
     }
-    volatile int cancel = 1;
+    atomic_int cancel = 1;
     sql_cursor_opts o = { .cancel = &cancel };
     sql_stmt *st;
     sql_error err;
