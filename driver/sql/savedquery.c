@@ -440,10 +440,13 @@ static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
                       bool with_order, sql_error *err)
 {
     const jet_query_row *f = row_of(q, JET_QA_FLAG);
+    /* Access ignores DISTINCTROW in a totals query (its rows are groups,
+     * not source records): the engine runs it without */
+    bool grouped = extra_group || row_of(q, JET_QA_GROUPBY);
     sb_add(b, "SELECT ");
     if (has_flag(f, JET_QF_DISTINCT))
         sb_add(b, "DISTINCT ");
-    else if (has_flag(f, JET_QF_DISTINCTROW))
+    else if (has_flag(f, JET_QF_DISTINCTROW) && !(exec && grouped))
         sb_add(b, "DISTINCTROW ");
     if (has_flag(f, JET_QF_TOP) && f->name1) {
         sb_add(b, "TOP ");
@@ -548,6 +551,22 @@ static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
             sb_add(b, " DESC");
     }
     return 0;
+}
+
+/* "<cols> FROM ... WHERE ..." of q (exec form): the rows given to it
+ * hold no column, group, having or order rows. */
+static int add_select_tail(sbuf *b, const jet_query *q, const char *cols,
+                           sql_error *err)
+{
+    sbuf t = {0};
+    int rc = add_select(&t, q, true, ROWS_ALL, cols, NULL, false, err);
+    /* drop the leading "SELECT " add_select wrote */
+    if (rc == 0 && !t.oom && t.s)
+        sb_add(b, t.s + 7);
+    if (t.oom && rc == 0)
+        rc = nomem(err);
+    sb_free(&t);
+    return rc;
 }
 
 /* Append a union part: trimmed, CR LF and CR as "\n", no final ';'. */
@@ -940,32 +959,60 @@ int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
     return exec_finish(out, map, nmarks, &b, q, args, err);
 }
 
-int sql_saved_crosstab_text(char **select_sql, char **fixed, size_t *nrow,
-                            const jet_query *q, sql_error *err)
+/* The aggregate of a TRANSFORM expression "Agg(arg)": its name length and
+ * the argument's span; false when the expression is not one such call. */
+static bool split_aggregate(const char *e, size_t *name_len, const char **arg,
+                            size_t *arg_len)
 {
-    const jet_query_row *value, *pivot;
-    sbuf cols = {0}, grp = {0}, b = {0};
-    size_t *map = NULL, nmarks = 0;
-    int rc;
+    static const char *const aggs[] = {"sum", "count", "avg", "min", "max",
+                                       "stdev", "stdevp", "var", "varp"};
+    while (*e == ' ')
+        e++;
+    size_t n = 0;
+    while (word_char((unsigned char)e[n]) && e[n] < 0x7f)
+        n++;
+    bool known = false;
+    for (size_t i = 0; i < sizeof aggs / sizeof aggs[0]; i++)
+        known |= ieq_n(e, aggs[i], n);
+    const char *p = e + n;
+    while (*p == ' ')
+        p++;
+    if (!known || *p != '(')
+        return false;
+    const char *a = p + 1;
+    int depth = 0;
+    for (p = a; *p; p++) {
+        if (*p == '"' || *p == '\'') {
+            char qc = *p++;
+            while (*p && *p != qc)
+                p++;
+            if (!*p)
+                return false;
+        } else if (*p == '(') {
+            depth++;
+        } else if (*p == ')' && depth-- == 0) {
+            break;
+        }
+    }
+    if (*p != ')')
+        return false;
+    const char *rest = p + 1;
+    while (*rest == ' ')
+        rest++;
+    if (*rest)
+        return false;
+    *name_len = (size_t)(e + n - e);
+    *arg = a;
+    *arg_len = (size_t)(p - a);
+    return true;
+}
 
-    *select_sql = *fixed = NULL;
-    *nrow = 0;
-    if (sql_saved_kind_of(q) != SQL_SAVED_CROSSTAB)
-        return set_err(err, "HY000", "'%s' is not a crosstab query",
-                       q->obj ? q->obj->name : "?");
-    crosstab_rows(q, &value, &pivot);
-    if (!value || !pivot)
-        return set_err(err, "HY000", "crosstab query '%s' lacks its %s row",
-                       q->obj ? q->obj->name : "?",
-                       value ? "PIVOT" : "TRANSFORM");
-    for (size_t i = 0; i < q->nrows; i++)
-        *nrow += q->rows[i].attribute == JET_QA_COLUMN &&
-                 q->rows[i].expression &&
-                 has_flag(&q->rows[i], JET_QF_CROSSTAB_ROW);
-    /* PIVOT expr [IN (v1, v2, ...)]: split off a trailing IN list */
-    const char *pe = pivot->expression;
-    size_t plen = strlen(pe);
-    const char *in = NULL;
+/* The pivot expression's length without a trailing "In (...)" list; *in
+ * points at the list's '(' or is NULL. */
+static size_t pivot_split(const char *pe, const char **in)
+{
+    const char *at = NULL;
+    *in = NULL;
     for (const char *p = pe; *p; p++) {
         if (*p == '"' || *p == '\'') {
             char qc = *p++;
@@ -976,53 +1023,330 @@ int sql_saved_crosstab_text(char **select_sql, char **fixed, size_t *nrow,
             continue;
         }
         if ((p == pe || !word_char((unsigned char)p[-1])) &&
-            (p[0] == 'I' || p[0] == 'i') &&
-            (p[1] == 'n' || p[1] == 'N') && !word_char((unsigned char)p[2])) {
+            (p[0] == 'I' || p[0] == 'i') && (p[1] == 'n' || p[1] == 'N') &&
+            !word_char((unsigned char)p[2])) {
             const char *a = p + 2;
             while (*a == ' ')
                 a++;
-            if (*a == '(')
-                in = p;
+            if (*a == '(') {
+                at = p;
+                *in = a;
+            }
         }
     }
+    size_t n = at ? (size_t)(at - pe) : strlen(pe);
+    while (n && pe[n - 1] == ' ')
+        n--;
+    return n;
+}
+
+static const char *qname(const jet_query *q)
+{
+    return q->obj && q->obj->name ? q->obj->name : "?";
+}
+
+int sql_saved_crosstab_pivots(char **values_sql, char ***fixed,
+                              size_t *nfixed, const jet_query *q,
+                              sql_error *err)
+{
+    const jet_query_row *value, *pivot;
+    *values_sql = NULL;
+    *fixed = NULL;
+    *nfixed = 0;
+    if (sql_saved_kind_of(q) != SQL_SAVED_CROSSTAB)
+        return set_err(err, "HY000", "'%s' is not a crosstab query",
+                       qname(q));
+    crosstab_rows(q, &value, &pivot);
+    if (!value || !pivot)
+        return set_err(err, "HY000", "crosstab query '%s' lacks its %s row",
+                       qname(q), value ? "PIVOT" : "TRANSFORM");
+    const char *in;
+    size_t plen = pivot_split(pivot->expression, &in);
     if (in) {
-        const char *a = strchr(in, '(');
-        size_t n = strlen(a);
-        while (n && a[n - 1] == ' ')
-            n--;
-        *fixed = malloc(n + 1);
-        if (!*fixed)
+        /* the fixed column list: "(v1, v2, ...)" */
+        size_t cap = 8, n = 0;
+        char **list = malloc(cap * sizeof *list);
+        const char *p = in + 1;
+        if (!list)
             return nomem(err);
-        memcpy(*fixed, a, n);
-        (*fixed)[n] = '\0';
-        plen = (size_t)(in - pe);
-        while (plen && pe[plen - 1] == ' ')
-            plen--;
+        for (;;) {
+            while (*p == ' ')
+                p++;
+            const char *s = p;
+            while (*p && *p != ',' && *p != ')') {
+                if (*p == '"' || *p == '\'') {
+                    char qc = *p++;
+                    while (*p && *p != qc)
+                        p++;
+                }
+                if (*p)
+                    p++;
+            }
+            const char *e = p;
+            while (e > s && e[-1] == ' ')
+                e--;
+            if (e > s) {
+                if (n == cap) {
+                    char **g = realloc(list, 2 * cap * sizeof *g);
+                    if (!g)
+                        goto oom;
+                    list = g;
+                    cap *= 2;
+                }
+                list[n] = malloc((size_t)(e - s) + 1);
+                if (!list[n])
+                    goto oom;
+                memcpy(list[n], s, (size_t)(e - s));
+                list[n][e - s] = '\0';
+                n++;
+            }
+            if (*p != ',')
+                break;
+            p++;
+        }
+        *fixed = list;
+        *nfixed = n;
+        return 0;
+    oom:
+        for (size_t i = 0; i < n; i++)
+            free(list[i]);
+        free(list);
+        return nomem(err);
     }
-    sb_addn(&cols, pe, plen);
-    sb_add(&cols, " AS [Pivot Value], ");
-    sb_add(&cols, value->expression);
-    sb_add(&cols, " AS [Transform Value]");
-    sb_addn(&grp, pe, plen);
-    rc = cols.oom || grp.oom ? nomem(err)
-                             : add_select(&b, q, true, ROWS_CT_NORMAL, cols.s,
-                                          grp.s, false, err);
+    sbuf cols = {0}, b = {0};
+    sb_addn(&cols, pivot->expression, plen);
+    sb_add(&cols, " AS [Pivot Value]");
+    /* the headings: distinct pivot values of the rows WHERE keeps */
+    jet_query nq = *q;
+    jet_query_row *rows = calloc(q->nrows ? q->nrows : 1, sizeof *rows);
+    if (!rows || cols.oom) {
+        free(rows);
+        sb_free(&cols);
+        return nomem(err);
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < q->nrows; i++) {
+        uint8_t a = q->rows[i].attribute;
+        if (a != JET_QA_COLUMN && a != JET_QA_GROUPBY &&
+            a != JET_QA_HAVING && a != JET_QA_ORDERBY && a != JET_QA_FLAG)
+            rows[n++] = q->rows[i];
+    }
+    nq.rows = rows;
+    nq.nrows = n;
+    sb_add(&b, "SELECT DISTINCT ");
+    int rc = add_select_tail(&b, &nq, cols.s, err);
+    sb_add(&b, "\nORDER BY 1");
+    free(rows);
     sb_free(&cols);
-    sb_free(&grp);
+    size_t *map = NULL, nmarks = 0;
     if (rc == 0)
-        rc = exec_finish(select_sql, &map, &nmarks, &b, q, NULL, err);
+        rc = exec_finish(values_sql, &map, &nmarks, &b, q, NULL, err);
     else
         sb_free(&b);
     free(map);
     if (rc == 0 && nmarks > 0) {
-        free(*select_sql);
-        *select_sql = NULL;
+        free(*values_sql);
+        *values_sql = NULL;
         rc = set_err(err, "07002", "crosstab query '%s' has parameters; "
-                     "they are not supported", q->obj ? q->obj->name : "?");
-    }
-    if (rc != 0) {
-        free(*fixed);
-        *fixed = NULL;
+                     "run as a view it cannot have them", qname(q));
     }
     return rc;
+}
+
+void sql_saved_free_list(char **list, size_t n)
+{
+    for (size_t i = 0; list && i < n; i++)
+        free(list[i]);
+    free(list);
+}
+
+int sql_saved_crosstab_select(char **out, const jet_query *q,
+                              const char *const *lits,
+                              const char *const *names, size_t n,
+                              sql_error *err)
+{
+    const jet_query_row *value, *pivot;
+    const char *in, *arg;
+    size_t alen, nlen;
+    *out = NULL;
+    crosstab_rows(q, &value, &pivot);
+    if (!value || !pivot)
+        return set_err(err, "HY000", "crosstab query '%s' lacks its %s row",
+                       qname(q), value ? "PIVOT" : "TRANSFORM");
+    if (!split_aggregate(value->expression, &nlen, &arg, &alen))
+        return set_err(err, "HYC00", "crosstab query '%s': only a TRANSFORM "
+                       "of Sum, Count, Avg, Min, Max, StDev or Var of an "
+                       "expression runs (not %s)", qname(q),
+                       value->expression);
+    const char *agg = value->expression;
+    while (*agg == ' ')
+        agg++;
+    bool star = alen == 1 && arg[0] == '*';
+    size_t plen = pivot_split(pivot->expression, &in);
+    sbuf cols = {0};
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            sb_add(&cols, ", ");
+        sb_addn(&cols, agg, nlen);
+        sb_add(&cols, "(IIf((");
+        sb_addn(&cols, pivot->expression, plen);
+        if (lits[i]) {
+            sb_add(&cols, ") = ");
+            sb_add(&cols, lits[i]);
+        } else {
+            sb_add(&cols, ") Is Null");
+        }
+        sb_add(&cols, ", ");
+        if (star)
+            sb_add(&cols, "1");
+        else
+            sb_addn(&cols, arg, alen);
+        sb_add(&cols, ", Null)) AS [");
+        for (const char *c = names[i]; *c; c++)
+            sb_addn(&cols, *c == ']' ? ")" : *c == '[' ? "(" : c, 1);
+        sb_add(&cols, "]");
+    }
+    if (cols.oom) {
+        sb_free(&cols);
+        return nomem(err);
+    }
+    sbuf b = {0};
+    int rc = add_select(&b, q, true, ROWS_CT_NORMAL, n ? cols.s : NULL, NULL,
+                        true, err);
+    sb_free(&cols);
+    if (rc == 0 && !row_of(q, JET_QA_ORDERBY)) {
+        /* Access lists a crosstab's rows in row-heading order */
+        bool first = true;
+        for (size_t i = 0; i < q->nrows; i++) {
+            const jet_query_row *r = &q->rows[i];
+            if (r->attribute != JET_QA_GROUPBY || !r->expression ||
+                !has_flag(r, JET_QF_CROSSTAB_ROW))
+                continue;
+            sb_add(&b, first ? "\nORDER BY " : ", ");
+            first = false;
+            sb_add(&b, r->expression);
+        }
+    }
+    if (rc != 0) {
+        sb_free(&b);
+        return rc;
+    }
+    size_t *map = NULL, nmarks = 0;
+    rc = exec_finish(out, &map, &nmarks, &b, q, NULL, err);
+    free(map);
+    if (rc == 0 && nmarks > 0) {
+        free(*out);
+        *out = NULL;
+        rc = set_err(err, "07002", "crosstab query '%s' has parameters; "
+                     "run as a view it cannot have them", qname(q));
+    }
+    return rc;
+}
+
+int sql_saved_pivot_value(char **lit, char **name, const jet_db *db,
+                          const jet_value *v)
+{
+    char buf[96];
+    sbuf l = {0}, n = {0};
+    *lit = *name = NULL;
+    if (v->is_null)
+        return 0;
+    switch (v->type) {
+    case JET_T_TEXT:
+    case JET_T_MEMO: {
+        size_t need = 0;
+        if (jet_text_to_utf8(db, v, NULL, 0, &need) != JET_OK)
+            return -1;
+        char *t = malloc(need + 1);
+        if (!t || jet_text_to_utf8(db, v, t, need, &need) != JET_OK) {
+            free(t);
+            return -1;
+        }
+        t[need] = '\0';
+        sb_add(&l, "\"");
+        for (const char *c = t; *c; c++)
+            sb_add(&l, *c == '"' ? "\"\"" : (char[2]){*c, 0});
+        sb_add(&l, "\"");
+        sb_add(&n, t);
+        free(t);
+        break;
+    }
+    case JET_T_BOOL:
+        sb_add(&l, v->u.b ? "True" : "False");
+        sb_add(&n, v->u.b ? "-1" : "0");
+        break;
+    case JET_T_BYTE:
+    case JET_T_INT:
+    case JET_T_LONG:
+    case JET_T_BIGINT:
+        snprintf(buf, sizeof buf, "%lld", (long long)v->u.i);
+        sb_add(&l, buf);
+        sb_add(&n, buf);
+        break;
+    case JET_T_MONEY:
+        jet_money_format(v->u.money, buf, sizeof buf);
+        sb_add(&l, buf);
+        sb_add(&n, buf);
+        break;
+    case JET_T_NUMERIC:
+        jet_numeric_format(v, buf, sizeof buf);
+        sb_add(&l, buf);
+        sb_add(&n, buf);
+        break;
+    case JET_T_FLOAT:
+    case JET_T_DOUBLE:
+        snprintf(buf, sizeof buf, "%.17g",
+                 v->type == JET_T_FLOAT ? (double)v->u.f : v->u.d);
+        sb_add(&l, buf);
+        snprintf(buf, sizeof buf, "%.15g",
+                 v->type == JET_T_FLOAT ? (double)v->u.f : v->u.d);
+        sb_add(&n, buf);
+        break;
+    case JET_T_DATETIME: {
+        jet_timestamp ts;
+        if (jet_datetime_split(v->u.d, &ts) != JET_OK)
+            return -1;
+        snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d",
+                 ts.year, ts.month, ts.day, ts.hour, ts.minute, ts.second);
+        sb_add(&l, "#");
+        sb_add(&l, buf);
+        sb_add(&l, "#");
+        if (ts.hour == 0 && ts.minute == 0 && ts.second == 0)
+            buf[10] = '\0';
+        sb_add(&n, buf);
+        break;
+    }
+    default:
+        return -1;
+    }
+    if (l.oom || n.oom) {
+        sb_free(&l);
+        sb_free(&n);
+        return -1;
+    }
+    *lit = l.s;
+    *name = n.s;
+    return 0;
+}
+
+char *sql_saved_unquote(const char *lit)
+{
+    size_t n = strlen(lit);
+    sbuf b = {0};
+    if (n >= 2 && (lit[0] == '"' || lit[0] == '\'') && lit[n - 1] == lit[0]) {
+        for (size_t i = 1; i + 1 < n; i++) {
+            sb_addn(&b, &lit[i], 1);
+            if (lit[i] == lit[0] && lit[i + 1] == lit[0])
+                i++;
+        }
+        if (!b.s)
+            sb_add(&b, "");
+    } else {
+        sb_add(&b, lit);
+    }
+    if (b.oom) {
+        sb_free(&b);
+        return NULL;
+    }
+    return b.s;
 }

@@ -79,14 +79,45 @@ int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
                              sql_error *err);
 
 /**
- * Crosstab parts for the engine (kind SQL_SAVED_CROSSTAB): *select_sql
- * is "SELECT <row headings>, <pivot expr> AS [pivot], <transform expr>
- * AS [value] FROM .. WHERE .. GROUP BY <row headings>, <pivot expr>"
- * (exec form, bracketed); *fixed the PIVOT ... IN (...) value list text
- * (malloc'd, NULL when absent); *nrow the number of row-heading columns.
- * Errors as sql_saved_exec_text().
+ * Crosstab, step 1 (kind SQL_SAVED_CROSSTAB): where its columns come
+ * from. With a fixed list (PIVOT x In (v1, ...)) *fixed gets the items as
+ * SQL text (malloc'd array of malloc'd strings, *nfixed of them; free
+ * with sql_saved_free_list) and *values_sql NULL; otherwise *values_sql
+ * is "SELECT DISTINCT <pivot> AS [Pivot Value] FROM .. WHERE .. ORDER BY
+ * 1" (exec form) for the caller to run. Errors as sql_saved_exec_text();
+ * 07002 for parameters.
  */
-int sql_saved_crosstab_text(char **select_sql, char **fixed, size_t *nrow,
-                            const jet_query *q, sql_error *err);
+int sql_saved_crosstab_pivots(char **values_sql, char ***fixed,
+                              size_t *nfixed, const jet_query *q,
+                              sql_error *err);
+
+/**
+ * Crosstab, step 2: the SELECT of the row headings and one column per
+ * pivot value i, labelled names[i], holding the TRANSFORM aggregate over
+ * the rows whose pivot equals lits[i] (SQL literal text; NULL: the rows
+ * whose pivot is Null): Agg(IIf(pivot = lit, arg, Null)), grouped by the
+ * row headings and ordered by them. Only Sum, Count, Avg, Min, Max,
+ * StDev(P), Var(P) of an expression are rewritten so (HYC00 otherwise:
+ * First/Last would see the other columns' Nulls).
+ */
+int sql_saved_crosstab_select(char **out, const jet_query *q,
+                              const char *const *lits,
+                              const char *const *names, size_t n,
+                              sql_error *err);
+
+/**
+ * A pivot value as SQL literal text (*lit) and as a column label (*name),
+ * both malloc'd; a NULL value gives NULL for both ("<>" is the label
+ * Access uses). Returns 0, or -1 (out of memory, a type with no literal).
+ */
+int sql_saved_pivot_value(char **lit, char **name, const jet_db *db,
+                          const jet_value *v);
+
+/** A fixed-list item's label: a quoted string without its quotes, other
+ *  text as is; malloc'd (NULL when out of memory). */
+char *sql_saved_unquote(const char *lit);
+
+/** Free a list from sql_saved_crosstab_pivots(); safe on NULL. */
+void sql_saved_free_list(char **list, size_t n);
 
 #endif

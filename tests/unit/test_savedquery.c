@@ -368,19 +368,63 @@ START_TEST(crosstab_text_and_its_grouping_query)
         "GROUP BY Products.ProductName, Orders.CustomerID, Year([OrderDate])\n"
         "PIVOT \"Qtr \" & DatePart(\"q\",[OrderDate],1,0) In (\"Qtr 1\","
         "\"Qtr 2\",\"Qtr 3\",\"Qtr 4\");");
-    char *sql = NULL, *fixed = NULL;
-    size_t nrow = 0;
+    char *sql = NULL, **fixed = NULL;
+    size_t nfixed = 0;
     sql_error err;
-    ck_assert_int_eq(sql_saved_crosstab_text(&sql, &fixed, &nrow, &q, &err), 0);
-    ck_assert_uint_eq(nrow, 3);
-    ck_assert_str_eq(fixed, "(\"Qtr 1\",\"Qtr 2\",\"Qtr 3\",\"Qtr 4\")");
-    ck_assert(strstr(sql, "Year([OrderDate]) AS [OrderYear], \"Qtr \" & "
-                          "DatePart(\"q\",[OrderDate],1,0) AS [Pivot Value], "
-                          "Sum(") != NULL);
-    ck_assert(strstr(sql, "\nGROUP BY Products.ProductName, Orders.CustomerID, "
-                          "Year([OrderDate]), \"Qtr \" & DatePart(") != NULL);
+    ck_assert_int_eq(sql_saved_crosstab_pivots(&sql, &fixed, &nfixed, &q,
+                                               &err), 0);
+    ck_assert_ptr_null(sql);
+    ck_assert_uint_eq(nfixed, 4);
+    ck_assert_str_eq(fixed[0], "\"Qtr 1\"");
+    ck_assert_str_eq(fixed[3], "\"Qtr 4\"");
+    const char *names[] = {"Qtr 1", "Qtr 2"};
+    ck_assert_int_eq(sql_saved_crosstab_select(&sql, &q,
+                                               (const char *const *)fixed,
+                                               names, 2, &err), 0);
+    ck_assert_str_eq(sql,
+        "SELECT Products.ProductName, Orders.CustomerID, "
+        "Year([OrderDate]) AS [OrderYear], "
+        "Sum(IIf((\"Qtr \" & DatePart(\"q\",[OrderDate],1,0)) = \"Qtr 1\", "
+        "CCur([Order Details].[UnitPrice]*[Quantity]*(1-[Discount])/100)*100, "
+        "Null)) AS [Qtr 1], "
+        "Sum(IIf((\"Qtr \" & DatePart(\"q\",[OrderDate],1,0)) = \"Qtr 2\", "
+        "CCur([Order Details].[UnitPrice]*[Quantity]*(1-[Discount])/100)*100, "
+        "Null)) AS [Qtr 2]\n"
+        "FROM [Products] INNER JOIN ([Orders] INNER JOIN [Order Details] ON "
+        "Orders.OrderID = [Order Details].OrderID) ON Products.ProductID = "
+        "[Order Details].ProductID\n"
+        "WHERE (((Orders.OrderDate) Between #1/1/95# And #12/31/95#))\n"
+        "GROUP BY Products.ProductName, Orders.CustomerID, Year([OrderDate])\n"
+        "ORDER BY Products.ProductName, Orders.CustomerID, Year([OrderDate])");
     free(sql);
-    free(fixed);
+    sql_saved_free_list(fixed, nfixed);
+    /* without a fixed list, the headings come from a query */
+    rows[7].expression = "\"Qtr \" & DatePart(\"q\",[OrderDate],1,0)";
+    ck_assert_int_eq(sql_saved_crosstab_pivots(&sql, &fixed, &nfixed, &q,
+                                               &err), 0);
+    ck_assert_uint_eq(nfixed, 0);
+    ck_assert_str_eq(sql,
+        "SELECT DISTINCT \"Qtr \" & DatePart(\"q\",[OrderDate],1,0) AS "
+        "[Pivot Value]\n"
+        "FROM [Products] INNER JOIN ([Orders] INNER JOIN [Order Details] ON "
+        "Orders.OrderID = [Order Details].OrderID) ON Products.ProductID = "
+        "[Order Details].ProductID\n"
+        "WHERE (((Orders.OrderDate) Between #1/1/95# And #12/31/95#))\n"
+        "ORDER BY 1");
+    free(sql);
+    /* a NULL pivot value has its own column; Count(*) counts rows */
+    rows[9].expression = "Count(*)";
+    const char *lits[] = {NULL};
+    const char *nn[] = {"<>"};
+    ck_assert_int_eq(sql_saved_crosstab_select(&sql, &q, lits, nn, 1, &err),
+                     0);
+    ck_assert(strstr(sql, "Count(IIf((\"Qtr \" & DatePart(\"q\",[OrderDate],"
+                          "1,0)) Is Null, 1, Null)) AS [<>]\n") != NULL);
+    free(sql);
+    rows[9].expression = "First([Quantity])";
+    ck_assert_int_eq(sql_saved_crosstab_select(&sql, &q, lits, nn, 1, &err),
+                     -1);
+    ck_assert_str_eq(err.sqlstate, "HYC00");
     /* the crosstab cannot run as a plain SELECT */
     size_t *map = NULL, nm = 0;
     ck_assert_int_eq(sql_saved_exec_text(&sql, &map, &nm, &q, &err), -1);
