@@ -87,6 +87,9 @@
 #define DEFAULT_LONG_BUF 32768 /* array style: cap per long value */
 
 typedef enum bench_style { STYLE_ARRAY, STYLE_GETDATA } bench_style;
+/* --ctype: typed C buffers per column (default), or every column as
+ * SQL_C_CHAR / SQL_C_WCHAR text (what isql, PHP and DBD::ODBC do). */
+typedef enum bench_ctype { CTYPE_TYPED, CTYPE_CHAR, CTYPE_WCHAR } bench_ctype;
 typedef enum col_kind {
     K_INT, K_BIGINT, K_DOUBLE, K_DECIMAL, K_TIMESTAMP, K_TEXT, K_BINARY
 } col_kind;
@@ -210,6 +213,7 @@ typedef struct bench {
     const char *evict;
     const char *label;
     bench_style style;
+    bench_ctype ctype;
     bool hash;
     bool connect_first_row;
     bool inline_params;
@@ -253,7 +257,8 @@ static void die_usage(const char *why)
         "         [--inline-params]]\n"
         "         [--connect-first-row [--connect-loops K]] [--evict FILE]\n"
         "         [--array-size N] [--long-buf BYTES] [--label TEXT]\n"
-        "         [--render-out FILE] [--preload DRIVER.so] [--unordered]\n", why);
+        "         [--render-out FILE] [--preload DRIVER.so] [--unordered]\n"
+        "         [--ctype typed|char|wchar]\n", why);
     exit(2);
 }
 
@@ -588,6 +593,26 @@ static void pick_ctype(bench *b, bench_col *c)
         c->kind = K_TEXT; c->c_type = SQL_C_CHAR; c->elem_len = cap;
         break;
     }
+    if (b->ctype == CTYPE_TYPED)
+        return;
+    /* all as text: the driver's own rendering is what gets hashed */
+    if (c->kind != K_TEXT && c->kind != K_BINARY)
+        c->elem_len = 128;
+    else if (c->kind == K_BINARY)
+        c->elem_len = 2 * cap;
+    c->kind = K_TEXT;
+    if (b->ctype == CTYPE_WCHAR) {
+        c->c_type = SQL_C_WCHAR;
+        c->elem_len *= 2;
+    } else {
+        c->c_type = SQL_C_CHAR;
+    }
+}
+
+/* Bytes of the terminator a driver writes after text of this C type. */
+static size_t term_len(const bench_col *c)
+{
+    return c->c_type == SQL_C_CHAR ? 1 : c->c_type == SQL_C_WCHAR ? 2 : 0;
 }
 
 static void free_cols(bench *b)
@@ -690,7 +715,7 @@ static int fetch_array(bench *b, uint64_t max_rows)
                 size_t n = 0;
                 if (c->kind == K_TEXT || c->kind == K_BINARY ||
                     c->kind == K_DECIMAL) {
-                    size_t room = c->elem_len - (c->c_type == SQL_C_CHAR);
+                    size_t room = c->elem_len - term_len(c);
                     if (ind == SQL_NO_TOTAL || (ind >= 0 && (size_t)ind > room)) {
                         b->truncated++;
                         n = room;
@@ -725,12 +750,12 @@ static int fetch_array(bench *b, uint64_t max_rows)
 static long getdata_long(bench *b, SQLUSMALLINT col, const bench_col *c)
 {
     size_t have = 0;
-    size_t term = c->c_type == SQL_C_CHAR;
+    size_t term = term_len(c);
     for (int iter = 0;; iter++) {
-        if (b->chunk_cap - have < CHUNK_LEN + 1) {
+        if (b->chunk_cap - have < CHUNK_LEN + 2) {
             size_t ncap = b->chunk_cap * 2;
-            if (ncap < have + CHUNK_LEN + 1)
-                ncap = have + CHUNK_LEN + 1;
+            if (ncap < have + CHUNK_LEN + 2)
+                ncap = have + CHUNK_LEN + 2;
             unsigned char *nb = realloc(b->chunk, ncap);
             if (!nb)
                 return -2;
@@ -751,6 +776,8 @@ static long getdata_long(bench *b, SQLUSMALLINT col, const bench_col *c)
         if (rc == SQL_SUCCESS_WITH_INFO &&
             (ind == SQL_NO_TOTAL || (size_t)ind > CHUNK_LEN)) {
             have += CHUNK_LEN;   /* truncated chunk: more to come */
+            if (term == 2)       /* UTF-16: keep whole code units */
+                have -= CHUNK_LEN % 2;
             if (iter > 100000)
                 return -2;
             continue;
@@ -1003,6 +1030,11 @@ int main(int argc, char **argv)
             if (!strcmp(v, "array")) b.style = STYLE_ARRAY;
             else if (!strcmp(v, "getdata")) b.style = STYLE_GETDATA;
             else die_usage("--style is array or getdata");
+        } else if (!strcmp(a, "--ctype")) {
+            if (!strcmp(v, "typed")) b.ctype = CTYPE_TYPED;
+            else if (!strcmp(v, "char")) b.ctype = CTYPE_CHAR;
+            else if (!strcmp(v, "wchar")) b.ctype = CTYPE_WCHAR;
+            else die_usage("--ctype is typed, char or wchar");
         } else if (!strcmp(a, "--hash")) {
             b.hash = strcmp(v, "off") != 0;
         } else if (!strcmp(a, "--lookups")) b.lookups = parse_long(v, a);
@@ -1134,6 +1166,8 @@ int main(int argc, char **argv)
     const char *st = status == 0 ? "ok" : status == 3 ? "unsupported" : "error";
     printf("{\"status\":\"%s\",\"workload\":\"%s\",\"style\":\"%s\"", st, workload,
            b.style == STYLE_ARRAY && !b.connect_first_row ? "array" : "getdata");
+    if (b.ctype != CTYPE_TYPED)
+        printf(",\"ctype\":\"%s\"", b.ctype == CTYPE_CHAR ? "char" : "wchar");
     if (b.label) {
         printf(",\"label\":\"");
         json_str(stdout, b.label);
