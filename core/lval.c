@@ -105,7 +105,8 @@ jet_rc jet_lval_read(jet_buf *scratch, jet_db *db, const uint8_t *hdr,
         size_t n = hdr_len - 12 < length ? hdr_len - 12 : length;
         if (jet_buf_reserve(scratch, n) != JET_OK)
             return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
-        memcpy(scratch->data, hdr + 12, n);
+        if (n)   /* an empty value may leave scratch without storage */
+            memcpy(scratch->data, hdr + 12, n);
         scratch->len = n;
         return JET_OK;
     }
@@ -119,7 +120,8 @@ jet_rc jet_lval_read(jet_buf *scratch, jet_db *db, const uint8_t *hdr,
             jet_page_unpin(db->pf, page);
             return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
         }
-        memcpy(scratch->data, row, rlen);
+        if (rlen)
+            memcpy(scratch->data, row, rlen);
         scratch->len = rlen;
         jet_page_unpin(db->pf, page);
         return JET_OK;

@@ -1,0 +1,1 @@
+SELECT id, amount, note FROM orders WHERE id = 17

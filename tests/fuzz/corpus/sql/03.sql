@@ -1,0 +1,1 @@
+SELECT * FROM orders WHERE cust BETWEEN 3 AND 9 ORDER BY amount DESC

@@ -1,0 +1,1 @@
+SELECT COUNT(*), SUM(price), AVG(amount), MIN(placed), MAX(note) FROM orders

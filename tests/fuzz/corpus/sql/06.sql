@@ -1,0 +1,1 @@
+SELECT DISTINCT cust FROM orders WHERE note LIKE 'a*' OR note LIKE '%b_'

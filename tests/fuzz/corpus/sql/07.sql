@@ -1,0 +1,1 @@
+SELECT * FROM orders WHERE placed >= #2001-01-01# AND placed < #2010-06-30 12:00:00#

@@ -1,0 +1,1 @@
+SELECT id FROM orders WHERE id IN (1, 2, 3, 200, 5000) AND NOT paid

@@ -1,0 +1,1 @@
+SELECT * FROM orders WHERE amount > ? AND note = ? ORDER BY 2 LIMIT 10 OFFSET 3

@@ -1,0 +1,1 @@
+EXPLAIN SELECT * FROM orders WHERE cust = 4 ORDER BY id DESC

@@ -1,0 +1,1 @@
+SELECT o.id, c.name FROM orders AS o, customers AS c WHERE o.cust = c.id

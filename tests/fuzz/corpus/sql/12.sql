@@ -1,0 +1,1 @@
+SELECT cust, COUNT(*) AS n FROM orders GROUP BY cust HAVING COUNT(*) > 1 ORDER BY n DESC

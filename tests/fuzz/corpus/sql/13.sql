@@ -1,0 +1,1 @@
+SELECT o.id FROM orders o INNER JOIN customers c ON o.cust = c.id WHERE c.score > 0.5

@@ -1,0 +1,1 @@
+SELECT UCase(note) & '-' & Format(placed, 'yyyy'), Len(memo), IIf(paid, 1, 0) FROM orders

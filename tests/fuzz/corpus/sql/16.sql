@@ -1,0 +1,1 @@
+SELECT id * 2 + 1, -amount / 3, price * 1.5, flag FROM customers, orders WHERE customers.id = 1

@@ -1,0 +1,1 @@
+SELECT "note", [amount], `id` FROM [orders] WHERE (id = 1 OR 1=0) AND id <> 2
