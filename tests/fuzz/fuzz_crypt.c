@@ -65,7 +65,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t enc_key = len >= 0x42 ? jet_get_u32(copy + 0x3E) : 0;
     jet_codec *codec = NULL;
     jet_error err;
-    if (jet_codec_office(&codec, copy, len, enc_key, pw, &err) == JET_OK) {
+    jet_open_options opts;
+    memset(&opts, 0, sizeof opts);
+    opts.password = pw;
+    if (jet_codec_office(&codec, copy, len, enc_key, &opts, &err) == JET_OK) {
         uint8_t page[PAGE];
         memset(page, 0xA5, sizeof page);
         memcpy(page, page0, len < PAGE ? len : PAGE);
