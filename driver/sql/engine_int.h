@@ -154,6 +154,7 @@ typedef struct agg_state {
     int64_t isum;           /* integer / money sums */
     __int128 wide;          /* exact integer sum before range checks */
     double dsum;
+    sv dec;                 /* SUM/AVG of Decimal: exact (func_dec.c) */
     bool have;              /* MIN/MAX: a value seen */
     sv best;
     uint16_t *buf;          /* MIN/MAX text copy */

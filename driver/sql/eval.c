@@ -19,6 +19,7 @@
 #include "func.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
@@ -323,9 +324,11 @@ int sql_number_literal(const char *text, sv *out)
     }
     if (nd == 0)
         return -1;
-    if (plain && nd <= 18) {
+    if (plain && nd <= 19) {
+        /* integers up to 64 bits are exact (BIGINT beyond 32 bits) */
+        errno = 0;
         long long v = strtoll(text, NULL, 10);
-        if (v >= INT32_MIN && v <= INT32_MAX) {
+        if (errno == 0) {
             out->k = K_INT;
             out->i = v;
             return 0;
@@ -339,6 +342,14 @@ int sql_number_literal(const char *text, sv *out)
     out->k = K_DOUBLE;
     out->d = d;
     out->has_units = literal_units(text, &out->i);
+    /* the exact decimal too, for comparisons with BIGINT, CURRENCY and
+     * DECIMAL values (func_dec.c) */
+    sv dec;
+    if (sql_dec_parse(&dec, text) == 0) {
+        out->has_dec = true;
+        out->m = dec.m;
+        out->scale = dec.scale;
+    }
     return 0;
 }
 
@@ -384,7 +395,7 @@ static int text_to_date(const uint16_t *s, size_t n, double *out)
 static bool is_num(uint8_t k)
 {
     return k == K_BOOL || k == K_INT || k == K_MONEY || k == K_DOUBLE ||
-           k == K_DATE;
+           k == K_DATE || k == K_DEC;
 }
 
 static int cmp_i128(__int128 a, __int128 b)
@@ -402,6 +413,13 @@ static int cmp_d(double a, double b)
 /* Numeric comparison of two numeric kinds. */
 static int num_cmp(const sv *a, const sv *b)
 {
+    /* Decimal, or a literal's exact decimal against an exact value */
+    if ((a->k == K_DEC || b->k == K_DEC ||
+         (a->k == K_DOUBLE && a->has_dec && b->k != K_DOUBLE &&
+          b->k != K_DATE) ||
+         (b->k == K_DOUBLE && b->has_dec && a->k != K_DOUBLE &&
+          a->k != K_DATE)) && a->k != K_DATE && b->k != K_DATE)
+        return sql_dec_cmp(a, b);
     int64_t ai = a->k == K_BOOL ? -a->i : a->i;
     int64_t bi = b->k == K_BOOL ? -b->i : b->i;
     uint8_t ka = a->k == K_BOOL ? K_INT : a->k;
@@ -834,21 +852,17 @@ static int to_text(sql_cursor *c, const sv *v, sv *out)
         break;
     }
     case K_DOUBLE:
-        n = snprintf(buf, sizeof buf, "%.15g", v->d);
+        n = (int)sql_format_double(v->d, buf, sizeof buf);
         break;
-    case K_DATE: {
-        jet_timestamp ts;
-        if (split_days(v->d, &ts) != 0)
+    case K_DEC:
+        n = (int)sql_dec_format(v, buf, sizeof buf);
+        break;
+    case K_DATE:
+        /* VBA's General Date (CStr, &) */
+        n = (int)sql_format_date(v->d, buf, sizeof buf);
+        if (n <= 0)
             return -1;
-        if (ts.hour || ts.minute || ts.second)
-            n = snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d",
-                         ts.year, ts.month, ts.day, ts.hour, ts.minute,
-                         ts.second);
-        else
-            n = snprintf(buf, sizeof buf, "%04d-%02d-%02d", ts.year,
-                         ts.month, ts.day);
         break;
-    }
     default:
         return -1;
     }
@@ -873,6 +887,7 @@ static int to_double(const sv *v, double *out)
     case K_INT: *out = (double)v->i; return 0;
     case K_MONEY: *out = (double)v->i / 10000.0; return 0;
     case K_DOUBLE: case K_DATE: *out = v->d; return 0;
+    case K_DEC: *out = sql_dec_to_double(v); return 0;
     case K_TEXT:
         if (sql_text_to_number(v->s, v->n, &t) != 0)
             return -1;
@@ -899,6 +914,15 @@ static int to_int(const sv *v, int64_t *out)
     }
     if (v->k == K_BOOL) {
         *out = v->i ? -1 : 0;
+        return 0;
+    }
+    if (v->k == K_DEC || v->k == K_MONEY) {
+        sv r;
+        if (sql_dec_round(&r, v, 0) != 0)
+            return -2;
+        if (r.m > INT64_MAX || r.m < INT64_MIN)
+            return -2;
+        *out = (int64_t)r.m;
         return 0;
     }
     double d;
@@ -1014,6 +1038,20 @@ static int eval_arith(sql_cursor *c, const enode *e, sv *out)
                                                                : x / y);
         return 0;
     }
+    if ((e->k == K_DEC || a.k == K_DEC || b.k == K_DEC) && op != '^' &&
+        a.k != K_DOUBLE && b.k != K_DOUBLE && a.k != K_DATE &&
+        b.k != K_DATE && a.k != K_TEXT && b.k != K_TEXT) {
+        /* exact Decimal arithmetic (Decimal with integers, Currency) */
+        int rc = sql_dec_arith(out, op, &a, &b);
+        if (rc == -1)
+            return overflow(c, e);
+        if (rc == -2)
+            return sql_cursor_fail(c, "22012", e->position,
+                                   "Division by zero (at character %zu)",
+                                   e->position);
+        if (rc == 0)
+            return 0;
+    }
     if (e->k == K_INT && (a.k == K_INT || a.k == K_BOOL) &&
         (b.k == K_INT || b.k == K_BOOL)) {
         int64_t x = a.k == K_BOOL ? -a.i : a.i, y = b.k == K_BOOL ? -b.i : b.i;
@@ -1102,6 +1140,10 @@ static int truth(sql_cursor *c, const enode *e, const sv *v, int *t)
         *t = v->i != 0;
         return 0;
     }
+    if (v->k == K_DEC) {
+        *t = v->m != 0;
+        return 0;
+    }
     if (to_double(v, &d) != 0)
         return mismatch(c, e);
     *t = d != 0;
@@ -1135,6 +1177,18 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
         case A_SUM: case A_AVG:
             if (ag->count == 0)
                 return 0;
+            if (e->k == K_DEC) {
+                /* exact: the Decimal sum, AVG divided at Decimal scale */
+                sv cnt;
+                set_int(&cnt, ag->count);
+                if (e->sub == A_SUM) {
+                    *out = ag->dec;
+                    return 0;
+                }
+                if (sql_dec_arith(out, '/', &ag->dec, &cnt) != 0)
+                    return overflow(c, e);
+                return 0;
+            }
             if (e->k == K_INT) {
                 if (e->type == JET_T_LONG &&
                     (ag->wide > INT32_MAX || ag->wide < INT32_MIN))
@@ -1309,6 +1363,11 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
         if (a.k == K_DOUBLE || a.k == K_DATE) {
             out->d = -a.d;
             out->has_units = false;
+            out->has_dec = false;
+            return 0;
+        }
+        if (a.k == K_DEC) {
+            out->m = -a.m;
             return 0;
         }
         if (to_double(&a, &out->d) != 0)
@@ -1383,7 +1442,17 @@ int sql_sv_to_value(sql_cursor *c, const sv *v, jet_type type,
         out->u.i = i;
         return 0;
     case JET_T_MONEY:
-        if (v->k == K_MONEY)
+        if (v->k == K_DEC) {
+            sv r;
+            if (sql_dec_round(&r, v, 4) != 0)
+                return -1;
+            __int128 m = r.m;
+            for (int k = r.scale; k < 4; k++)
+                m *= 10;
+            if (m > INT64_MAX || m < INT64_MIN)
+                return -1;
+            out->u.money = (int64_t)m;
+        } else if (v->k == K_MONEY)
             out->u.money = v->i;
         else if (v->k == K_INT)
             out->u.money = v->i * 10000;
@@ -1406,6 +1475,27 @@ int sql_sv_to_value(sql_cursor *c, const sv *v, jet_type type,
         }
         out->u.d = d;
         return 0;
+    case JET_T_NUMERIC: {
+        sv dv;
+        __int128 m;
+        int scale;
+        if (v->k == K_TEXT) {
+            char tb[80];
+            if (v->n >= sizeof tb)
+                return -1;
+            for (size_t k = 0; k < v->n; k++)
+                tb[k] = v->s[k] < 0x80 ? (char)v->s[k] : '?';
+            tb[v->n] = '\0';
+            if (sql_dec_parse(&dv, tb) != 0)
+                return -1;
+        } else if (sql_dec_exact(v, &m, &scale) && v->k != K_DOUBLE) {
+            sql_dec_set(&dv, m, scale);
+        } else if (to_double(v, &d) != 0 || sql_dec_from_double(&dv, d) != 0) {
+            return -1;
+        }
+        sql_dec_to_value(&dv, out);
+        return 0;
+    }
     case JET_T_GUID:
         if (v->k != K_GUID)
             return -1;
@@ -1444,6 +1534,7 @@ void sql_sv_describe(const sv *v, char *buf, size_t cap)
     case K_INT: snprintf(buf, cap, "%lld", (long long)v->i); break;
     case K_MONEY: jet_money_format(v->i, buf, cap); break;
     case K_DOUBLE: snprintf(buf, cap, "%.17g", v->d); break;
+    case K_DEC: sql_dec_format(v, buf, cap); break;
     case K_DATE: {
         jet_timestamp ts;
         if (split_days(v->d, &ts) == 0)

@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include "engine_int.h"
+#include "func.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -92,16 +93,9 @@ static int value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
     case JET_T_FLOAT: s->k = K_DOUBLE; s->d = v->u.f; return 0;
     case JET_T_DOUBLE: s->k = K_DOUBLE; s->d = v->u.d; return 0;
     case JET_T_DATETIME: s->k = K_DATE; s->d = v->u.d; return 0;
-    case JET_T_NUMERIC: {
-        long double m = 0;
-        for (int i = 11; i >= 0; i--)
-            m = m * 256 + v->u.num.mag[i];
-        for (int i = 0; i < v->u.num.scale; i++)
-            m /= 10;
-        s->k = K_DOUBLE;
-        s->d = (double)(v->u.num.negative ? -m : m);
+    case JET_T_NUMERIC:
+        sql_dec_from_value(v, s);       /* exact (func_dec.c) */
         return 0;
-    }
     case JET_T_EXT_DATETIME: {
         jet_timestamp ts;
         if (jet_ext_datetime_split(v, &ts) != JET_OK)
@@ -649,6 +643,12 @@ static int agg_update(sql_cursor *c)
                 ag->wide += v.k == K_BOOL ? -v.i : v.i;
             } else if (e->k == K_MONEY) {
                 ag->wide += v.i;
+            } else if (e->k == K_DEC && v.k != K_DOUBLE && v.k != K_TEXT) {
+                if (ag->count == 1)
+                    sql_dec_set(&ag->dec, 0, 0);
+                if (sql_dec_arith(&ag->dec, '+', &ag->dec, &v) != 0)
+                    return sql_cursor_fail(c, "22003", e->position, "Overflow "
+                                           "(at character %zu)", e->position);
             } else {
                 sv t = v;
                 double d;
@@ -658,7 +658,8 @@ static int agg_update(sql_cursor *c)
                                                "Data type mismatch (at "
                                                "character %zu)", e->position);
                 }
-                d = t.k == K_INT ? (double)t.i : t.k == K_BOOL ?
+                d = t.k == K_DEC ? sql_dec_to_double(&t) :
+                    t.k == K_INT ? (double)t.i : t.k == K_BOOL ?
                     (t.i ? -1.0 : 0.0) : t.k == K_MONEY ?
                     (double)t.i / 10000.0 : t.d;
                 ag->dsum += d;

@@ -18,6 +18,7 @@
 
 static const sql_funcdef *const families[] = {
     sql_funcs_text, sql_funcs_math, sql_funcs_date, sql_funcs_conv,
+    sql_funcs_format,
 };
 
 const sql_funcdef *sql_func_find(const char *name)

@@ -66,6 +66,16 @@ extern const sql_funcdef sql_funcs_text[];
 extern const sql_funcdef sql_funcs_math[];
 extern const sql_funcdef sql_funcs_date[];
 extern const sql_funcdef sql_funcs_conv[];
+extern const sql_funcdef sql_funcs_format[];
+
+/** VBA's text of a Double (CStr, &): 15 significant digits, plain from
+ *  1E-5 up to 1E15, else "1.5E-07". NUL-terminated into buf; returns
+ *  the length (func_format.c). */
+size_t sql_format_double(double d, char *buf, size_t cap);
+/** General Date text of Jet days ("10/8/2021 3:04:05 PM", the date or
+ *  the time alone when the other is zero). Returns the length, 0 when
+ *  the date is out of range. */
+size_t sql_format_date(double days, char *buf, size_t cap);
 
 /** The function called name (case-insensitive), or NULL. */
 const sql_funcdef *sql_func_find(const char *name);

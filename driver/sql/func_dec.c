@@ -81,7 +81,16 @@ bool sql_dec_exact(const sv *v, __int128 *m, int *scale)
     switch (v->k) {
     case K_BOOL: *m = v->i ? -1 : 0; *scale = 0; return true;
     case K_INT: *m = v->i; *scale = 0; return true;
-    case K_MONEY: *m = v->i; *scale = 4; return true;
+    case K_MONEY:
+        /* Currency as the Decimal VBA converts it to: no trailing
+         * fraction zeros (CDec(CCur(0.25)) is 0.25) */
+        *m = v->i;
+        *scale = 4;
+        while (*scale > 0 && *m % 10 == 0) {
+            *m /= 10;
+            (*scale)--;
+        }
+        return true;
     case K_DEC: *m = v->m; *scale = v->scale; return true;
     case K_DOUBLE:
         if (!v->has_dec)

@@ -613,14 +613,17 @@ static int parse_primary(parser *p, sql_expr **out)
     default:
         break;
     }
-    if (p->full && (is_word(p, "TRUE") || is_word(p, "FALSE"))) {
+    if (p->full && (is_word(p, "TRUE") || is_word(p, "FALSE") ||
+                    is_word(p, "YES") || is_word(p, "NO"))) {
+        /* Jet's Yes/No constants are True/False (-1/0) */
         if (!(e = new_expr(p, EXPR_BOOL, pos)))
             return nomem(p);
-        e->negated = is_word(p, "FALSE");
+        e->negated = is_word(p, "FALSE") || is_word(p, "NO");
         *out = e;
         return next(p);
     }
-    if (p->full && (is_kw(p, KW_LEFT) || is_kw(p, KW_RIGHT))) {
+    if (p->full && (is_kw(p, KW_LEFT) || is_kw(p, KW_RIGHT) ||
+                    is_kw(p, KW_ASC))) {       /* Asc(string) */
         bool call = false;
         if (peek_kind(p, TOK_LPAREN, &call) != 0)
             return -1;

@@ -91,7 +91,8 @@ static uint8_t kind_of_type(jet_type t)
     case JET_T_COMPLEX:
         return K_INT;
     case JET_T_MONEY: return K_MONEY;
-    case JET_T_FLOAT: case JET_T_DOUBLE: case JET_T_NUMERIC: return K_DOUBLE;
+    case JET_T_FLOAT: case JET_T_DOUBLE: return K_DOUBLE;
+    case JET_T_NUMERIC: return K_DEC;
     case JET_T_DATETIME: case JET_T_EXT_DATETIME: return K_DATE;
     case JET_T_TEXT: case JET_T_MEMO: return K_TEXT;
     case JET_T_GUID: return K_GUID;
@@ -106,6 +107,7 @@ static jet_type type_of_kind(uint8_t k)
     case K_INT: return JET_T_LONG;
     case K_MONEY: return JET_T_MONEY;
     case K_DOUBLE: case K_ANY: return JET_T_DOUBLE;
+    case K_DEC: return JET_T_NUMERIC;
     case K_DATE: return JET_T_DATETIME;
     case K_TEXT: return JET_T_TEXT;
     case K_GUID: return JET_T_GUID;
@@ -117,7 +119,7 @@ static jet_type type_of_kind(uint8_t k)
 static bool numeric_kind(uint8_t k)
 {
     return k == K_BOOL || k == K_INT || k == K_MONEY || k == K_DOUBLE ||
-           k == K_DATE;
+           k == K_DATE || k == K_DEC;
 }
 
 /* ----------------------------------------------------------- names */
@@ -244,6 +246,10 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
             if (arg->k == K_MONEY) {
                 n->k = K_MONEY;
                 n->type = JET_T_MONEY;
+            } else if (arg->k == K_DEC) {
+                /* exact Decimal sum and average (func_dec.c) */
+                n->k = K_DEC;
+                n->type = JET_T_NUMERIC;
             } else if (n->sub == A_SUM && (arg->k == K_INT ||
                                            arg->k == K_BOOL)) {
                 n->k = K_INT;
@@ -257,8 +263,6 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
         default:
             n->k = arg->k == K_ANY ? K_TEXT : arg->k;
             n->type = arg->type ? arg->type : type_of_kind(n->k);
-            if (n->type == JET_T_NUMERIC)
-                n->type = JET_T_DOUBLE;
             break;
         }
         sql_stmt *st = x->st;
@@ -344,8 +348,7 @@ static int compile_column(ctx *x, const sql_expr *e, enode **out)
     n->col = (uint16_t)col;
     n->k = kind_of_type(jc->type == JET_T_UNKNOWN_0D ? JET_T_BINARY
                         : jc->type);
-    n->type = jc->type == JET_T_NUMERIC ? JET_T_DOUBLE
-              : jc->type == JET_T_EXT_DATETIME ? JET_T_DATETIME
+    n->type = jc->type == JET_T_EXT_DATETIME ? JET_T_DATETIME
               : jc->type == JET_T_COMPLEX ? JET_T_LONG : jc->type;
     n->text = jc->name;
     st->proj[col] = true;
@@ -356,7 +359,7 @@ static int compile_column(ctx *x, const sql_expr *e, enode **out)
 static uint8_t arith_kind(char op, const enode *a, const enode *b)
 {
     uint8_t ka = a->k, kb = b->k;
-    if (op == '/' || op == '^')
+    if (op == '^' || (op == '/' && ka != K_DEC && kb != K_DEC))
         return K_DOUBLE;
     if (op == '\\' || op == 'M')
         return K_INT;
@@ -369,6 +372,10 @@ static uint8_t arith_kind(char op, const enode *a, const enode *b)
     if ((op == '+' || op == '-') && (ka == K_DATE || kb == K_DATE))
         return (op == '-' && ka == K_DATE && kb == K_DATE) ? K_DOUBLE
                                                            : K_DATE;
+    if ((ka == K_DEC || kb == K_DEC) && op != '^' &&
+        (ka == K_DEC || ka == K_INT || ka == K_MONEY || ka == K_BOOL) &&
+        (kb == K_DEC || kb == K_INT || kb == K_MONEY || kb == K_BOOL))
+        return K_DEC;       /* Decimal stays exact */
     if (ka == K_DOUBLE || kb == K_DOUBLE || ka == K_ANY || kb == K_ANY ||
         ka == K_TEXT || kb == K_TEXT || ka == K_DATE || kb == K_DATE)
         return K_DOUBLE;
@@ -390,6 +397,9 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
                         e->text);
         n->k = n->konst.k;
         n->type = type_of_kind(n->k);
+        if (n->k == K_INT && (n->konst.i > INT32_MAX ||
+                              n->konst.i < INT32_MIN))
+            n->type = JET_T_BIGINT;     /* SELECT 9223372036854775807 */
         *out = n;
         return 0;
     case EXPR_STRING:
@@ -453,9 +463,19 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
             return 0;
         }
         if (e->op[0] == '-' && a->op == N_CONST &&
-            (a->k == K_INT || a->k == K_DOUBLE)) {
+            ((a->k == K_INT && a->konst.i != INT64_MIN) ||
+             a->k == K_DOUBLE)) {
             a->konst.i = -a->konst.i;
             a->konst.d = -a->konst.d;
+            a->konst.m = -a->konst.m;
+            if (a->k == K_DOUBLE && a->konst.has_dec &&
+                a->konst.scale == 0 && a->konst.m == (__int128)INT64_MIN) {
+                /* -9223372036854775808: the smallest BIGINT */
+                a->konst.k = a->k = K_INT;
+                a->konst.i = INT64_MIN;
+                a->konst.has_units = a->konst.has_dec = false;
+                a->type = JET_T_BIGINT;
+            }
             a->position = e->position;
             *out = a;
             return 0;
