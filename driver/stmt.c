@@ -555,6 +555,19 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     }
     case SQL_C_NUMERIC: {
         const SQL_NUMERIC_STRUCT *n = ptr;
+        bool fits = n->scale >= 0 && n->scale <= 28;
+        for (int k = 12; k < SQL_MAX_NUMERIC_LEN; k++)
+            fits = fits && n->val[k] == 0;
+        if (fits) {
+            /* exact: a Decimal compares exactly with DECIMAL, CURRENCY
+             * and BIGINT columns */
+            v->type = JET_T_NUMERIC;
+            v->u.num.precision = n->precision;
+            v->u.num.scale = (uint8_t)n->scale;
+            v->u.num.negative = n->sign == 0;
+            memcpy(v->u.num.mag, n->val, 12);
+            break;
+        }
         long double m = 0;
         for (int k = SQL_MAX_NUMERIC_LEN - 1; k >= 0; k--)
             m = m * 256 + n->val[k];

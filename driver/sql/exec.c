@@ -169,6 +169,33 @@ static int key_from_sv(const sv *v, const jet_column *jc, jet_value *out)
             return -1;
         t = n;
     }
+    if (t.k == K_DEC) {
+        /* a Decimal (parameter): as an integer when whole, else a double
+         * that keeps its exact Currency units when it has them */
+        __int128 m = t.m, p = 1;
+        for (int k = 0; k < t.scale; k++)
+            p *= 10;
+        if (m % p == 0 && m / p >= INT64_MIN && m / p <= INT64_MAX) {
+            int64_t whole = (int64_t)(m / p);
+            memset(&t, 0, sizeof t);
+            t.k = K_INT;
+            t.i = whole;
+        } else {
+            sv dv = t;
+            memset(&t, 0, sizeof t);
+            t.k = K_DOUBLE;
+            t.d = sql_dec_to_double(&dv);
+            if (dv.scale <= 4) {
+                __int128 u = dv.m;
+                for (int k = dv.scale; k < 4; k++)
+                    u *= 10;
+                if (u >= INT64_MIN && u <= INT64_MAX) {
+                    t.has_units = true;
+                    t.i = (int64_t)u;
+                }
+            }
+        }
+    }
     double d;
     switch (jc->type) {
     case JET_T_BOOL:

@@ -48,6 +48,19 @@ static u128 div10_even(u128 m)
     return q;
 }
 
+/* m / 10^k rounded half to even, once (k <= 38) */
+static u128 div_pow10_even(u128 m, int k)
+{
+    if (k <= 0)
+        return m;
+    if (k > 38)
+        return 0;
+    u128 p = pow10u(k), q = m / p, r = m % p;
+    if (r > p - r || (r == p - r && (q & 1)))
+        q++;
+    return q;
+}
+
 void sql_dec_set(sv *out, __int128 m, int scale)
 {
     memset(out, 0, sizeof *out);
@@ -60,9 +73,18 @@ void sql_dec_set(sv *out, __int128 m, int scale)
  * it fits 96 bits and scale <= 28. 0, or -1 on overflow. */
 static int dec_store(sv *out, bool neg, u128 u, int scale)
 {
-    while (scale > DEC_MAX_SCALE || (u >= MAG_LIMIT && scale > 0)) {
-        u = div10_even(u);
-        scale--;
+    /* how many fraction digits must go: beyond 28 places, and until
+     * the magnitude fits 96 bits; then one rounding */
+    int drop = scale > DEC_MAX_SCALE ? scale - DEC_MAX_SCALE : 0;
+    while (scale - drop > 0 && u / pow10u(drop) >= MAG_LIMIT)
+        drop++;
+    if (drop) {
+        u = div_pow10_even(u, drop);
+        scale -= drop;
+        if (u >= MAG_LIMIT && scale > 0) {      /* rounding carried */
+            u = div10_even(u);
+            scale--;
+        }
     }
     if (u >= MAG_LIMIT)
         return -1;
@@ -162,9 +184,9 @@ int sql_dec_parse(sv *out, const char *t)
     if (!any)
         return -1;
     scale = (frac < 0 ? 0 : frac) - (int)exp10 - dropped;
-    while (scale > DEC_MAX_SCALE && u) {
-        u = div10_even(u);
-        scale--;
+    if (scale > DEC_MAX_SCALE && u) {
+        u = div_pow10_even(u, scale - DEC_MAX_SCALE);
+        scale = DEC_MAX_SCALE;
     }
     if (u == 0)
         scale = scale < 0 ? 0 : scale > DEC_MAX_SCALE ? DEC_MAX_SCALE : scale;
@@ -259,8 +281,8 @@ int sql_dec_arith(sv *out, char op, const sv *a, const sv *b)
             /* could not align exactly: drop digits of the finer one */
             int drop = ka > kb ? ka : kb;
             s -= drop;
-            if (ka < drop) for (int i = ka; i < drop; i++) xa = div10_even(xa);
-            if (kb < drop) for (int i = kb; i < drop; i++) xb = div10_even(xb);
+            xa = div_pow10_even(xa, drop - ka);
+            xb = div_pow10_even(xb, drop - kb);
         }
         bool neg;
         u128 u;
@@ -336,9 +358,9 @@ int sql_dec_round(sv *out, const sv *v, int digits)
     u128 u = mag(m);
     if (digits < 0)
         digits = 0;
-    while (s > digits) {
-        u = div10_even(u);
-        s--;
+    if (s > digits) {
+        u = div_pow10_even(u, s - digits);
+        s = digits;
     }
     return dec_store(out, neg && u != 0, u, s);
 }
