@@ -42,11 +42,25 @@ static const char *const wd_names[7] = {
 
 /* ------------------------------------------------------ output buffer */
 
+/* Output text: grows in the cursor's per-row scratch (no heap per row),
+ * or stays in a fixed caller buffer when c is NULL. */
 typedef struct obuf {
-    char *p;            /* UTF-8 bytes */
+    char *p;            /* UTF-8 bytes, NUL-terminated */
     size_t n, cap;
     bool fail;
+    sql_cursor *c;
 } obuf;
+
+static void ob_init(obuf *b, sql_cursor *c, char *fixed, size_t cap)
+{
+    b->p = fixed;
+    b->n = 0;
+    b->cap = cap;
+    b->fail = false;
+    b->c = c;
+    if (fixed && cap)
+        fixed[0] = '\0';
+}
 
 static void put(obuf *b, const char *s, size_t n)
 {
@@ -56,15 +70,17 @@ static void put(obuf *b, const char *s, size_t n)
         size_t cap = b->cap ? b->cap * 2 : 128;
         while (cap < b->n + n + 1)
             cap *= 2;
-        if (cap > SQL_FUNC_MAX_TEXT * 4u) {
+        if (cap > SQL_FUNC_MAX_TEXT * 4u || !b->c) {
             b->fail = true;
             return;
         }
-        char *q = realloc(b->p, cap);
+        char *q = sql_tmp_alloc(b->c, cap);
         if (!q) {
             b->fail = true;
             return;
         }
+        if (b->n)
+            memcpy(q, b->p, b->n);
         b->p = q;
         b->cap = cap;
     }
@@ -307,7 +323,9 @@ static void sci_text(const dnum *x0, int frac, obuf *b, const char *e,
  * from 1E-5 to below 1E15, else scientific "1.5E-07", "1E+15". */
 size_t sql_format_double(double d, char *buf, size_t cap)
 {
-    obuf b = { 0 };
+    obuf b;
+    char fixed[96];
+    ob_init(&b, NULL, fixed, sizeof fixed);
     sv v;
     sql_set_double(&v, d);
     dnum x;
@@ -335,8 +353,7 @@ size_t sql_format_double(double d, char *buf, size_t cap)
         }
     }
     size_t n = b.fail ? 0 : b.n;
-    snprintf(buf, cap, "%s", b.p ? b.p : "0");
-    free(b.p);
+    snprintf(buf, cap, "%s", b.fail ? "0" : b.p);
     return n;
 }
 
@@ -413,13 +430,14 @@ static void general_date(const dfields *f, obuf *b)
 size_t sql_format_date(double days, char *buf, size_t cap)
 {
     dfields f;
-    obuf b = { 0 };
+    obuf b;
+    char fixed[96];
+    ob_init(&b, NULL, fixed, sizeof fixed);
     if (fields_of(days, &f) != 0)
         return 0;
     general_date(&f, &b);
     size_t n = b.fail ? 0 : b.n;
-    snprintf(buf, cap, "%s", b.p ? b.p : "");
-    free(b.p);
+    snprintf(buf, cap, "%s", b.fail ? "" : b.p);
     return n;
 }
 
@@ -677,8 +695,10 @@ static void format_number(const dnum *x0, const char *p, const char *end,
     if (scale3)
         dnum_shift(&x, -3 * scale3);
     /* digits */
-    obuf digits = { 0 };
-    obuf fracd = { 0 };
+    obuf digits, fracd;
+    char dbuf[160], fbuf[160];
+    ob_init(&digits, NULL, dbuf, sizeof dbuf);
+    ob_init(&fracd, NULL, fbuf, sizeof fbuf);
     int e10 = 0;
     if (exp) {
         int lead = nint > 0 ? nint : 1;
@@ -790,8 +810,8 @@ static void format_number(const dnum *x0, const char *p, const char *end,
         }
         putc_(b, ch);
     }
-    free(digits.p);
-    free(fracd.p);
+    if (digits.fail || fracd.fail)
+        b->fail = true;
 }
 
 /* ----------------------------------------------------- text patterns */
@@ -1077,9 +1097,12 @@ static bool format_named(const sv *v, const char *p, size_t n, obuf *b,
 
 /* UTF-16 -> UTF-8 into a fresh buffer (the patterns and texts here are
  * mostly ASCII; others pass through as UTF-8) */
-static char *to_utf8(const uint16_t *s, size_t n, size_t *out_n)
+static char *to_utf8(sql_cursor *cur, const uint16_t *s, size_t n,
+                     size_t *out_n)
 {
-    char *p = malloc(n * 3 + 1);
+    if (n > SQL_FUNC_MAX_TEXT)
+        return NULL;
+    char *p = sql_tmp_alloc(cur, n * 3 + 1);
     if (!p)
         return NULL;
     size_t k = 0;
@@ -1141,10 +1164,11 @@ static int f_format(sql_cursor *c, const enode *e, sv *a, sv *out)
         return 0;
     }
     size_t pn = 0;
-    char *p = to_utf8(pat.s, pat.n, &pn);
+    char *p = to_utf8(c, pat.s, pat.n, &pn);
     if (!p)
         return sql_fail_nomem(c);
-    obuf b = { 0 };
+    obuf b;
+    ob_init(&b, c, NULL, 0);
     bool bad = false, is_null = false;
     const char *s0, *s1;
     if (a[0].k == K_NULL) {
@@ -1189,35 +1213,25 @@ static int f_format(sql_cursor *c, const enode *e, sv *a, sv *out)
                 bad = true;
             } else {
                 size_t tn = 0;
-                char *ts = to_utf8(t.s, t.n, &tn);
-                if (!ts) {
-                    free(p);
+                char *ts = to_utf8(c, t.s, t.n, &tn);
+                if (!ts)
                     return sql_fail_nomem(c);
-                }
                 format_text(ts, tn, s0, s1, &b);
-                free(ts);
             }
         }
     }
-    free(p);
-    if (bad) {
-        free(b.p);
+    if (bad)
         return sql_fail_mismatch(c, e);
-    }
     if (b.fail) {
-        free(b.p);
         return sql_cursor_fail(c, "22001", e->position, "String data, right "
                                "truncated: Format result too long (at "
                                "character %zu)", e->position);
     }
-    if (is_null) {
-        free(b.p);
+    if (is_null)
         return 0;
-    }
     uint16_t *u = sql_utf8_to_u16(b.p ? b.p : "", &pn,
                                   (void *(*)(void *, size_t))sql_tmp_alloc,
                                   c);
-    free(b.p);
     if (!u)
         return sql_fail_nomem(c);
     sql_set_text(out, u, pn);
