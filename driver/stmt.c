@@ -241,6 +241,10 @@ static int fill_col(odbc_stmt *s, odbc_colmeta *c, size_t i)
         jc.type = rc->type;
         jc.result_type = rc->type;
         jc.flags = JET_COL_NULLABLE;
+        if (rc->type == JET_T_NUMERIC) {
+            jc.precision = 28;          /* Decimal's full precision */
+            jc.scale = rc->scale;
+        }
         jc.length = (uint16_t)(rc->length *
                                (jet_db_version(db) == JET_VER_3 ? 1 : 2));
         odbc_type_for_column(&c->ti, db, &jc);

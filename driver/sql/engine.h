@@ -69,6 +69,8 @@ typedef struct sql_result_col {
     jet_type type;              /* type of the values sql_cursor_value gives */
     bool nullable;
     uint32_t length;            /* TEXT: characters; other types 0 */
+    uint8_t scale;              /* computed NUMERIC: decimal places (the
+                                   values carry their own; helper funcs) */
 } sql_result_col;
 
 /** What is known of a ? parameter (best guess from its context). */

@@ -182,6 +182,44 @@ int sql_func_bind(enode *n, sql_param_info *params, size_t nparams)
     return 0;
 }
 
+int sql_func_scale(const enode *n, const jet_tdef *td)
+{
+    int a, b, r = 0;
+    switch (n->op) {
+    case N_COL:
+        if (td && n->col < td->ncols)
+            r = td->cols[n->col].type == JET_T_NUMERIC ? td->cols[n->col].scale
+                : td->cols[n->col].type == JET_T_MONEY ? 4 : 0;
+        break;
+    case N_CONST:
+        r = n->konst.k == K_DEC || n->konst.has_dec ? n->konst.scale
+            : n->konst.k == K_MONEY ? 4 : 0;
+        break;
+    case N_NEG:
+        r = sql_func_scale(n->args[0], td);
+        break;
+    case N_ARITH:
+        a = sql_func_scale(n->args[0], td);
+        b = sql_func_scale(n->args[1], td);
+        r = n->sub == '*' ? a + b : n->sub == '/' ? (a > 6 ? a : 6)
+            : a > b ? a : b;
+        break;
+    case N_AGG:
+        r = n->nargs ? sql_func_scale(n->args[0], td) : 0;
+        if (n->sub == A_AVG && r < 6)
+            r = 6;
+        break;
+    case N_FUNC:
+        r = n->nargs ? sql_func_scale(n->args[0], td) : 0;
+        if (!strcasecmp(n->fn->name, "CDEC") && n->args[0]->k == K_DOUBLE)
+            r = 10;
+        break;
+    default:
+        break;
+    }
+    return r < 0 ? 0 : r > 28 ? 28 : r;
+}
+
 /* ------------------------------------------------------------ running */
 
 /* a & b & ...: Null counts as "" (Jet); only all-Null gives Null. */

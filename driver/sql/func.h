@@ -87,6 +87,10 @@ const sql_funcdef *sql_func_find(const char *name);
  */
 int sql_func_bind(enode *n, sql_param_info *params, size_t nparams);
 
+/** Decimal places to describe a Decimal expression with (columns: their
+ *  scale; + -: the larger; *: the sum; / and AVG: at least 6; max 28). */
+int sql_func_scale(const enode *n, const jet_tdef *td);
+
 /** Evaluate an N_FUNC or N_CONCAT node. 0 or -1 (error on c). */
 int sql_func_eval(sql_cursor *c, const enode *e, sv *out);
 /** a & b & ... over e->args: Null counts as "", all Null gives Null. */

@@ -1128,6 +1128,8 @@ static int build(ctx *x)
             oc->meta.type = e->type ? e->type : JET_T_TEXT;
             oc->meta.nullable = true;
             oc->meta.length = (oc->meta.type == JET_T_TEXT) ? 255 : 0;
+            if (oc->meta.type == JET_T_NUMERIC)
+                oc->meta.scale = (uint8_t)sql_func_scale(e, td);
         }
     }
 
