@@ -194,11 +194,7 @@ static int dnum_of(const sv *v, dnum *x)
         x->ndig = k + z;
         x->point = 1;
     }
-    while (x->ndig < x->point) {
-        if (x->ndig >= (int)sizeof x->dig - 1)
-            return -1;
-        x->dig[x->ndig++] = '0';
-    }
+    /* point may lie past the digits (1E+300): the rest are zeros */
     dnum_trim(x);
     return 0;
 }
@@ -334,18 +330,26 @@ size_t sql_format_double(double d, char *buf, size_t cap)
         return strlen(buf);
     }
     double a = fabs(d);
+    if (a != 0 && (a < 1e-5 || a >= 1e15)) {
+        /* d.dddE+xx: 15 significant digits, no trailing zeros */
+        char m[40];
+        snprintf(m, sizeof m, "%.14E", d);
+        char *ep = strchr(m, 'E');
+        if (!ep)
+            return (size_t)snprintf(buf, cap, "%s", m);
+        int e10 = atoi(ep + 1);
+        *ep = '\0';
+        size_t ml = strlen(m);
+        while (ml > 0 && m[ml - 1] == '0')
+            m[--ml] = '\0';
+        if (ml > 0 && m[ml - 1] == '.')
+            m[--ml] = '\0';
+        return (size_t)snprintf(buf, cap, "%sE%c%02d", m, e10 < 0 ? '-' : '+',
+                                e10 < 0 ? -e10 : e10);
+    }
     if (x.neg)
         putc_(&b, '-');
-    if (a != 0 && (a < 1e-5 || a >= 1e15)) {
-        /* mantissa digits as needed */
-        int f = 0, l = x.ndig;
-        while (f < x.ndig && x.dig[f] == '0')
-            f++;
-        while (l > f + 1 && x.dig[l - 1] == '0')
-            l--;
-        int sig = l - f;
-        sci_text(&x, sig > 1 ? sig - 1 : 0, &b, "E", true);
-    } else {
+    {
         int_digits(&x, false, &b);
         if (x.ndig > x.point) {
             putc_(&b, '.');
