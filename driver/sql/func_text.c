@@ -123,6 +123,19 @@ static int f_len(sql_cursor *c, const enode *e, sv *a, sv *out)
     return 0;
 }
 
+/* LENGTH (ODBC): characters without the trailing blanks */
+static int f_length_odbc(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    sv t;
+    if (text_of(c, e, &a[0], &t) != 0)
+        return -1;
+    size_t n = t.n;
+    while (n > 0 && t.s[n - 1] == ' ')
+        n--;
+    sql_set_int(out, (int64_t)n);
+    return 0;
+}
+
 /* ------------------------------------------------------------- trims */
 
 static int f_trim_common(sql_cursor *c, const enode *e, sv *a, sv *out,
@@ -512,7 +525,7 @@ const sql_funcdef sql_funcs_text[] = {
     { "LCASE", 1, 1, 0, FR_TEXT, T0, f_lcase },
     { "LOWER", 1, 1, FN_ODBC, FR_TEXT, T0, f_lcase },
     { "LEN", 1, 1, 0, FR_LONG, T0, f_len },
-    { "LENGTH", 1, 1, FN_ODBC, FR_LONG, T0, f_len },
+    { "LENGTH", 1, 1, FN_ODBC, FR_LONG, T0, f_length_odbc },
     { "CHAR_LENGTH", 1, 1, FN_ODBC, FR_LONG, T0, f_len },
     { "CHARACTER_LENGTH", 1, 1, FN_ODBC, FR_LONG, T0, f_len },
     { "LTRIM", 1, 1, 0, FR_TEXT, T0, f_ltrim },
