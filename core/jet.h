@@ -392,6 +392,22 @@ jet_rc jet_datetime_split(double days, jet_timestamp *out);
 jet_rc jet_ext_datetime_split(const jet_value *v, jet_timestamp *out);
 
 /**
+ * Text forms written by hand (core/numfmt.c), NUL-terminated; each returns
+ * the length without the NUL. jet_int_format: decimal, buf >= 21 bytes.
+ * jet_timestamp_format: "yyyy-mm-dd hh:mm:ss", then ".fff" when the
+ * milliseconds are not 0 (frac_digits 3) or always ".fffffff" (7: Date/Time
+ * Extended); buf >= 32 bytes. jet_double_format / jet_float_format: the
+ * shortest text that reads back as the same value, as printf "%.*g" lays
+ * it out with the smallest round-tripping precision from 15 (FLOAT: 6) up;
+ * "NaN", "Infinity", "-Infinity", "-0" for those; buf >= 32 bytes.
+ */
+size_t jet_int_format(int64_t v, char *buf);
+size_t jet_timestamp_format(const jet_timestamp *ts, int frac_digits,
+                            char *buf);
+size_t jet_double_format(double d, char *buf);
+size_t jet_float_format(float f, char *buf);
+
+/**
  * Write a NUMERIC value as plain decimal text ("-123.4500", scale digits
  * after the point, no point when scale is 0) into buf (cap bytes incl. NUL).
  * Returns the length without NUL; exact, never through double. 40 bytes

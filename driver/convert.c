@@ -202,53 +202,25 @@ static odbc_conv_status deliver(odbc_conv *cv, const uint8_t *repr,
 
 /* ------------------------------------------------------ text forms */
 
+/* Double/Single and Date/Time text: core/numfmt.c writes them by hand
+ * (shortest round-trip digits, the "%.*g" layout); buf >= 32 bytes. */
 static size_t fmt_float(char *buf, size_t cap, float f)
 {
-    if (isnan(f))
-        return (size_t)snprintf(buf, cap, "NaN");
-    if (isinf(f))
-        return (size_t)snprintf(buf, cap, f > 0 ? "Infinity" : "-Infinity");
-    /* 6 digits always name a normal float's shortest form when it has
-     * at most 6; subnormals have fewer significant bits: start at 1 */
-    for (int p = f != 0 && fabsf(f) < FLT_MIN ? 1 : 6; p <= 9; p++) {
-        snprintf(buf, cap, "%.*g", p, (double)f);
-        if (strtof(buf, NULL) == f)
-            break;
-    }
-    return strlen(buf);
+    (void)cap;
+    return jet_float_format(f, buf);
 }
 
 static size_t fmt_double(char *buf, size_t cap, double d)
 {
-    if (isnan(d))
-        return (size_t)snprintf(buf, cap, "NaN");
-    if (isinf(d))
-        return (size_t)snprintf(buf, cap, d > 0 ? "Infinity" : "-Infinity");
-    /* the shortest round-trip form (as Python's repr): 15 digits give it
-     * for normal doubles that have one that short; subnormals (5e-324)
-     * start at 1 */
-    for (int p = d != 0 && fabs(d) < DBL_MIN ? 1 : 15; p <= 17; p++) {
-        snprintf(buf, cap, "%.*g", p, d);
-        if (strtod(buf, NULL) == d)
-            break;
-    }
-    return strlen(buf);
+    (void)cap;
+    return jet_double_format(d, buf);
 }
 
 static size_t fmt_timestamp(char *buf, size_t cap, const jet_timestamp *ts,
                             int frac_digits)
 {
-    int n = snprintf(buf, cap, "%04d-%02u-%02u %02u:%02u:%02u",
-                     (int)ts->year, ts->month, ts->day, ts->hour,
-                     ts->minute, ts->second);
-    if (frac_digits == 7) {
-        n += snprintf(buf + n, cap - (size_t)n, ".%07u",
-                      (unsigned)(ts->fraction_ns / 100));
-    } else if (ts->fraction_ns / 1000000 != 0) {
-        n += snprintf(buf + n, cap - (size_t)n, ".%03u",
-                      (unsigned)(ts->fraction_ns / 1000000));
-    }
-    return (size_t)n;
+    (void)cap;
+    return jet_timestamp_format(ts, frac_digits, buf);
 }
 
 static size_t fmt_guid(char *buf, size_t cap, const uint8_t *g)
@@ -269,7 +241,7 @@ static size_t scalar_text(const jet_value *v, char *buf, size_t cap,
     jet_rc r;
 
     if (is_int_type(v->type))
-        return (size_t)snprintf(buf, cap, "%" PRId64, int_of(v));
+        return jet_int_format(int_of(v), buf);
     switch (v->type) {
     case JET_T_MONEY:
         return jet_money_format(v->u.money, buf, cap);
@@ -457,6 +429,25 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
     len = scalar_text(v, buf, sizeof buf, &st, &cv->rc);
     if (len == (size_t)-1)
         return st;
+    /* fast path: the whole text and its NUL fit, straight into the
+     * application's buffer (what odbc_conv_chunk would do, in one step) */
+    if (ptr && buflen > 0) {
+        size_t unit = c_type == SQL_C_WCHAR ? 2 : 1;
+        if ((size_t)buflen >= (len + 1) * unit) {
+            uint8_t *o = ptr;
+            if (unit == 1) {
+                memcpy(o, buf, len + 1);
+            } else {
+                for (size_t i = 0; i <= len; i++) {
+                    o[2 * i] = (uint8_t)buf[i];
+                    o[2 * i + 1] = 0;
+                }
+            }
+            if (ind)
+                *ind = (SQLLEN)(len * unit);
+            return CONV_OK;
+        }
+    }
     if (ptr) {
         /* Characters that fit with the NUL. A number may lose fractional
          * digits only (01004), a timestamp its fraction only, a date,
