@@ -11,6 +11,10 @@
  *                                       keys from a fixed PRNG in 1..--key-max
  *                                       (--inline-params: key spliced into the
  *                                       text, SQLExecDirect each time)
+ *   --lookups N --text-keys "SELECT k FROM t" --sql "... WHERE k = ?"
+ *                                       the same with text keys: the first
+ *                                       query's values (as SQL_C_CHAR), one
+ *                                       drawn per execution by the PRNG
  *   --connect-first-row --sql "..."     env + connect + execute + first row
  * Fetch styles:
  *   --style array    SQLBindCol, column-wise, SQL_ATTR_ROW_ARRAY_SIZE 1000
@@ -224,6 +228,9 @@ typedef struct bench {
     long array_size;
     long long_buf;
     long connect_loops;
+    const char *text_keys;     /* --text-keys SQL: lookup keys are text */
+    char **keys;               /* the keys that SQL returned */
+    long nkeys;
     /* handles */
     SQLHENV env;
     SQLHDBC dbc;
@@ -258,7 +265,7 @@ static void die_usage(const char *why)
         "         [--connect-first-row [--connect-loops K]] [--evict FILE]\n"
         "         [--array-size N] [--long-buf BYTES] [--label TEXT]\n"
         "         [--render-out FILE] [--preload DRIVER.so] [--unordered]\n"
-        "         [--ctype typed|char|wchar]\n", why);
+        "         [--ctype typed|char|wchar] [--text-keys SQL]\n", why);
     exit(2);
 }
 
@@ -912,13 +919,55 @@ static uint64_t next_key(uint64_t *s, long key_max)
     return 1 + z % (uint64_t)key_max;
 }
 
+/* --text-keys: run that query once and keep its first column's values
+ * (at most 1,000,000, each under 256 bytes) as the lookup keys. */
+static int load_text_keys(bench *b)
+{
+    if (!SQL_SUCCEEDED(SQLExecDirect(b->stmt, (SQLCHAR *)b->text_keys,
+                                     SQL_NTS))) {
+        take_diag(b, SQL_HANDLE_STMT, b->stmt, "SQLExecDirect(--text-keys)");
+        return -1;
+    }
+    long cap = 0;
+    char val[256];
+    SQLLEN ind;
+    while (b->nkeys < 1000000 && SQL_SUCCEEDED(SQLFetch(b->stmt))) {
+        if (!SQL_SUCCEEDED(SQLGetData(b->stmt, 1, SQL_C_CHAR, val, sizeof val,
+                                      &ind)) || ind < 0)
+            continue;
+        if (b->nkeys == cap) {
+            cap = cap ? 2 * cap : 1024;
+            char **nk = realloc(b->keys, (size_t)cap * sizeof *nk);
+            if (!nk)
+                return -1;
+            b->keys = nk;
+        }
+        if (!(b->keys[b->nkeys] = strdup(val)))
+            return -1;
+        b->nkeys++;
+    }
+    SQLFreeStmt(b->stmt, SQL_CLOSE);
+    if (b->nkeys == 0) {
+        snprintf(b->sqlstate, sizeof b->sqlstate, "BENCH");
+        snprintf(b->msg, sizeof b->msg, "--text-keys returned no keys");
+        return -1;
+    }
+    return 0;
+}
+
+/* The next text key (when --text-keys) as a drawn index into b->keys. */
+static const char *next_text_key(bench *b, uint64_t *s)
+{
+    return b->keys[(next_key(s, b->nkeys) - 1)];
+}
+
 /* --inline-params: the key written into the statement text in place of
  * the '?' and run with SQLExecDirect (drivers without parameters). */
 static int run_lookups_inline(bench *b)
 {
     uint64_t s = b->seed;
     const char *q = strchr(b->sql, '?');
-    size_t len = strlen(b->sql) + 24;
+    size_t len = strlen(b->sql) + 24 + 2 * 256;
     char *text = malloc(len);
     if (!q || !text) {
         free(text);
@@ -928,8 +977,23 @@ static int run_lookups_inline(bench *b)
     }
     int ret = 0;
     for (long i = 0; i < b->lookups && ret == 0; i++) {
-        uint64_t key = next_key(&s, b->key_max);
-        snprintf(text, len, "%.*s%" PRIu64 "%s", (int)(q - b->sql), b->sql, key, q + 1);
+        if (b->text_keys) {   /* 'key' with quotes doubled */
+            const char *k = next_text_key(b, &s);
+            size_t o = (size_t)(q - b->sql);
+            memcpy(text, b->sql, o);
+            text[o++] = '\'';
+            for (; *k; k++) {
+                if (*k == '\'')
+                    text[o++] = '\'';
+                text[o++] = *k;
+            }
+            text[o++] = '\'';
+            snprintf(text + o, len - o, "%s", q + 1);
+        } else {
+            uint64_t key = next_key(&s, b->key_max);
+            snprintf(text, len, "%.*s%" PRIu64 "%s", (int)(q - b->sql), b->sql,
+                     key, q + 1);
+        }
         SQLRETURN rc = SQLExecDirect(b->stmt, (SQLCHAR *)text, SQL_NTS);
         if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA) {
             take_diag(b, SQL_HANDLE_STMT, b->stmt, "SQLExecDirect");
@@ -949,20 +1013,30 @@ static int run_lookups(bench *b)
     SQLINTEGER key = 0;
     SQLLEN key_ind = 0;
     uint64_t s = b->seed;
+    char tkey[256];
+    SQLLEN tkey_ind = SQL_NTS;
+    if (b->text_keys && load_text_keys(b) != 0)
+        return 1;
     if (b->inline_params)
         return run_lookups_inline(b);
     if (!SQL_SUCCEEDED(SQLPrepare(b->stmt, (SQLCHAR *)b->sql, SQL_NTS))) {
         take_diag(b, SQL_HANDLE_STMT, b->stmt, "SQLPrepare");
         return is_unsupported_state(b->sqlstate) ? 3 : 1;
     }
-    if (!SQL_SUCCEEDED(SQLBindParameter(b->stmt, 1, SQL_PARAM_INPUT,
-                                        SQL_C_SLONG, SQL_INTEGER, 0, 0, &key,
-                                        0, &key_ind))) {
+    SQLRETURN brc = b->text_keys ?
+        SQLBindParameter(b->stmt, 1, SQL_PARAM_INPUT, SQL_C_CHAR, SQL_VARCHAR,
+                         255, 0, tkey, sizeof tkey, &tkey_ind) :
+        SQLBindParameter(b->stmt, 1, SQL_PARAM_INPUT, SQL_C_SLONG, SQL_INTEGER,
+                         0, 0, &key, 0, &key_ind);
+    if (!SQL_SUCCEEDED(brc)) {
         take_diag(b, SQL_HANDLE_STMT, b->stmt, "SQLBindParameter");
         return 3;
     }
     for (long i = 0; i < b->lookups; i++) {
-        key = (SQLINTEGER)next_key(&s, b->key_max);
+        if (b->text_keys)
+            snprintf(tkey, sizeof tkey, "%s", next_text_key(b, &s));
+        else
+            key = (SQLINTEGER)next_key(&s, b->key_max);
         SQLRETURN rc = SQLExecute(b->stmt);
         if (!SQL_SUCCEEDED(rc) && rc != SQL_NO_DATA) {
             take_diag(b, SQL_HANDLE_STMT, b->stmt, "SQLExecute");
@@ -1043,11 +1117,12 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--array-size")) b.array_size = parse_long(v, a);
         else if (!strcmp(a, "--long-buf")) b.long_buf = parse_long(v, a);
         else if (!strcmp(a, "--connect-loops")) b.connect_loops = parse_long(v, a);
+        else if (!strcmp(a, "--text-keys")) b.text_keys = v;
         else die_usage(a);
     }
     if (!b.conn || !b.sql)
         die_usage("--conn and --sql are required");
-    if (b.lookups && b.key_max < 1)
+    if (b.lookups && b.key_max < 1 && !b.text_keys)
         die_usage("--lookups needs --key-max");
     if (b.array_size < 1 || b.long_buf < 64)
         die_usage("bad --array-size or --long-buf");
@@ -1209,6 +1284,9 @@ int main(int argc, char **argv)
         fclose(render_out);
     free_cols(&b);
     free(b.chunk);
+    for (long i = 0; i < b.nkeys; i++)
+        free(b.keys[i]);
+    free(b.keys);
     for (int i = 0; i < 2; i++) {
         free(b.sink[i].buf);
         free(b.sink[i].rowdig);
