@@ -17,8 +17,8 @@
 #include "jet.h"
 
 #define MAX_TABLES 64
-#define MAX_ROWS 2000
-#define MAX_ENTRIES 2000
+#define MAX_ROWS 500
+#define MAX_ENTRIES 1000
 
 static char utf8[1 << 16];
 static uint16_t utf16[1 << 15];

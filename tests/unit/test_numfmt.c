@@ -6,8 +6,9 @@
  * (strtod/strtof) as the value, "%04d-%02u-..." for timestamps and
  * "%" PRId64 for integers. Every comparison is of the exact bytes.
  * Random values: JET_NUMFMT_COUNT doubles and as many floats (default
- * 500,000 each, a few seconds; `JET_NUMFMT_COUNT=10000000 make check
- * TESTS=tests/unit/test_numfmt` runs the full 10^7), drawn from random bit
+ * 500,000 each, a few seconds; `JET_NUMFMT_COUNT=10000000 CK_FORK=no
+ * tests/unit/test_numfmt` in the build directory runs the full 10^7, about
+ * a minute, with no Check timeout), drawn from random bit
  * patterns, two-decimal amounts and integers up to 2^53, plus fixed edge
  * values (subnormals, +-max, +-min, +-0, powers of ten, 2^53 +- 1).
  * JET_NUMFMT_SEED changes the seed.
