@@ -5,9 +5,21 @@
  * Knows no ODBC handles and no sql.h/sqlext.h types (the driver maps C
  * types to jet_value and jet_rc/sql_error to SQLSTATEs).
  *
- * Grammar (see parser.c): [EXPLAIN] SELECT [ALL|DISTINCT] [TOP n [PERCENT]]
- * items FROM [cat.]table [[AS] alias] [WHERE cond] [ORDER BY e [ASC|DESC],..]
- * [OFFSET n ROWS] [FETCH FIRST|NEXT n ROWS ONLY] | [LIMIT n [OFFSET m]].
+ * Grammar (see parser.c): [EXPLAIN] select [UNION [ALL] select]...
+ * [ORDER BY e [ASC|DESC],..] [OFFSET n ROWS] [FETCH FIRST|NEXT n ROWS
+ * ONLY] | [LIMIT n [OFFSET m]], where select is SELECT [ALL|DISTINCT|
+ * DISTINCTROW] [TOP n [PERCENT]] items [FROM from [, from]...] [WHERE c]
+ * [GROUP BY e, ..] [HAVING c], and from is a table [[AS] alias], a
+ * derived table (SELECT ...) [AS] alias, a parenthesised join, {oj ...},
+ * or from [INNER | LEFT [OUTER] | RIGHT [OUTER] | CROSS] JOIN from ON c.
+ * Expressions add (SELECT ...) scalars, [NOT] EXISTS (SELECT ...),
+ * x [NOT] IN (SELECT ...), x op ANY|SOME|ALL (SELECT ...), correlated
+ * with the enclosing query by name.
+ *
+ * Plans (plan.c): parse -> bind (names across tables, ambiguity 42000) ->
+ * plan (per table an access path; join order and method: index nested
+ * loop when an index of the inner table has the join key, hash join for
+ * other equi-joins, nested loop otherwise) -> operators (op_*.c).
  *
  * Semantics chosen (documented in README "SQL"):
  *  - Text compares case-insensitively: each character is folded with
@@ -19,10 +31,21 @@
  *  - NULL sorts first ascending, last descending (Access: NULL is low).
  *  - TOP n with ORDER BY returns the ties of the n-th row (Access);
  *    LIMIT / FETCH FIRST return exactly n. TOP n PERCENT rounds up.
- *  - Aggregates over the whole result: COUNT -> LONG; SUM of BOOL, BYTE,
- *    INT, LONG -> LONG (22003 on overflow, as Jet's "Overflow"); SUM of
- *    BIGINT -> BIGINT; SUM/AVG of MONEY -> MONEY (exact, AVG rounded half
- *    even to 1/10000); other SUM/AVG -> DOUBLE; MIN/MAX keep the type.
+ *  - Aggregates, per GROUP BY group or over the whole result: COUNT ->
+ *    LONG; SUM of BOOL, BYTE, INT, LONG -> LONG (22003 on overflow, as
+ *    Jet's "Overflow"); SUM of BIGINT -> BIGINT; SUM/AVG of MONEY ->
+ *    MONEY (exact, AVG rounded half even to 1/10000); other SUM/AVG ->
+ *    DOUBLE; MIN/MAX/First/Last keep the type; StDev, StDevP, Var, VarP
+ *    -> DOUBLE (StDev/Var NULL below 2 values); COUNT(DISTINCT x) -> LONG
+ *    (not Jet SQL, answered too). NULL group keys form one group.
+ *  - DISTINCTROW: over one table every row is distinct (nothing to do);
+ *    over a join it is run as DISTINCT over the output columns (Access
+ *    removes duplicate source records; the same when keys are selected).
+ *  - UNION: columns named by the first SELECT, typed by all (equal type,
+ *    else the widest number, else TEXT/MEMO); ORDER BY names output
+ *    columns (position, label or the first SELECT's column name).
+ *  - A LEFT/RIGHT join's optional side is one table or derived table
+ *    (a parenthesised join there is HYC00); FULL OUTER JOIN is HYC00.
  *  - "double quoted" in an expression names a column when one has that
  *    name, else it is a string literal (Jet reads "x" as text).
  *  - Unnamed expressions are labelled Expr1000, Expr1001, ... (Access).
@@ -105,7 +128,8 @@ const sql_param_info *sql_stmt_param(const sql_stmt *st, size_t i);
 /** The plan in one line, e.g. "SEEK orders.PrimaryKey (order_id = ?1)";
  *  owned by st. EXPLAIN <select> returns this text as its one row. */
 const char *sql_stmt_plan_text(const sql_stmt *st);
-/** The table the statement reads (owned by the db). */
+/** The first table the statement reads (owned by the db), or NULL (no
+ *  FROM, a derived table or a UNION first). */
 const jet_tdef *sql_stmt_tdef(const sql_stmt *st);
 
 /** Run-time options of one cursor; zero-initialise for defaults. */
@@ -157,7 +181,8 @@ const jet_error *sql_cursor_core_error(const sql_cursor *c);
 double sql_jet_days(int year, int month, int day, int hour, int minute,
                     int second, uint32_t fraction_ns);
 
-/** Rows read from the table so far (index entries or scan rows). */
+/** Rows read from the tables so far (index entries or scan rows), the
+ *  joined tables' and finished subqueries' included. */
 uint64_t sql_cursor_rows_read(const sql_cursor *c);
 
 /** Free the cursor. Safe on NULL. */

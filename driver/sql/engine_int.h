@@ -1,5 +1,6 @@
 /*
- * engine_int.h - shared by plan.c, eval.c and exec.c only.
+ * engine_int.h - shared by plan.c, eval.c, exec.c and the operators
+ * op_scan.c, op_join.c, op_agg.c, op_subq.c, op_union.c only.
  *
  * sv: a value during evaluation (NULL, bool, integer, money units,
  * double, date, UTF-16 text, bytes). enode: an expression compiled
@@ -55,10 +56,17 @@ typedef struct sv {
 enum {
     N_CONST = 1, N_COL, N_PARAM, N_NOT, N_AND, N_OR, N_XOR, N_CMP,
     N_ISNULL, N_BETWEEN, N_IN, N_LIKE, N_NEG, N_ARITH, N_CONCAT, N_FUNC,
-    N_AGG
+    N_AGG,
+    N_GKEY,         /* slot: the current group's GROUP BY value */
+    N_SUBQ          /* sub: SQ_*; subq: the statement; slot: cursor state */
 };
+/* subquery forms (N_SUBQ sub) */
+enum { SQ_SCALAR = 1, SQ_EXISTS, SQ_IN, SQ_ANY, SQ_ALL };
 enum { CMP_EQ = 0, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
-enum { A_COUNT_STAR = 1, A_COUNT, A_SUM, A_AVG, A_MIN, A_MAX };
+enum {
+    A_COUNT_STAR = 1, A_COUNT, A_SUM, A_AVG, A_MIN, A_MAX, A_STDEV,
+    A_STDEVP, A_VAR, A_VARP, A_FIRST, A_LAST
+};
 struct sql_funcdef;         /* func.h: scalar functions (N_FUNC) */
 
 /* LIKE wildcard flags */
@@ -75,7 +83,12 @@ struct enode {
     uint8_t k;              /* static kind K_* */
     jet_type type;          /* result type for output (0 when NULL) */
     size_t position;        /* 1-based, for messages */
-    uint16_t col;           /* N_COL: tdef column position */
+    uint16_t col;           /* N_COL: column position in its table */
+    uint16_t tab;           /* N_COL: table of the statement (tabs[]) */
+    uint8_t up;             /* N_COL: statements outward (correlated) */
+    uint8_t cmp;            /* N_SUBQ ANY/ALL: CMP_* */
+    bool distinct_arg;      /* N_AGG: COUNT(DISTINCT x) */
+    sql_stmt *subq;         /* N_SUBQ */
     size_t param;           /* N_PARAM: 0-based */
     sv konst;               /* N_CONST */
     enode **args;           /* operands */
@@ -92,35 +105,18 @@ struct enode {
 typedef struct out_col {
     sql_result_col meta;
     enode *e;
-    int src;                /* >= 0: plain table column (passthrough) */
+    int src;                /* >= 0: plain column of table 0 of a
+                               single-table query (passthrough) */
+    bool direct;            /* a table column given as read (e is N_COL) */
 } out_col;
 
 #define PLAN_MAX_KEYS 10
+#define PLAN_MAX_TABS 64    /* tables per query block (bit masks) */
 
-struct sql_stmt {
-    jet_db *db;
-    sql_query *q;
-    const jet_tdef *td;
-    sql_arena arena;        /* nodes, labels, plan text */
-    size_t ncols;
-    out_col *cols;
-    size_t nparams;
-    sql_param_info *params;
-    enode *where;
-    bool where_const;       /* WHERE reads no column: decided at open */
-    size_t norder;
-    enode **order;
-    bool *order_desc;
-    bool *proj;             /* per tdef column: decoded by the scan */
-    size_t naggs;
-    enode **aggs;
-    bool distinct;
-    int64_t top;            /* -1 none */
-    bool top_percent;
-    int64_t offset, limit;  /* limit -1 none */
-    bool explain;
-    unsigned like_flags;
-    /* access path */
+/** How one table is read (plan_access in plan.c): scan, or an index
+ *  walk/seek. Key values are constants and parameters, or for an index
+ *  nested-loop join expressions over the tables before it. */
+typedef struct access_path {
     bool use_index;
     uint16_t index_no;
     bool reverse;
@@ -131,8 +127,82 @@ struct sql_stmt {
     bool lo_incl, hi_incl;
     bool order_by_index;
     bool order_unique;      /* the index order has no equal keys */
+    bool keys_vary;         /* keys read other tables: seek per outer row */
+} access_path;
+
+enum { JOIN_INNER = 0, JOIN_LEFT = 1 };
+/* how a join level finds its rows (op_join.c) */
+enum { M_SCAN = 0, M_INDEX, M_HASH, M_LOOP };
+
+/** One table (or derived table) of a query block. */
+typedef struct tab_plan {
+    const char *name;       /* table name, or the derived table's alias */
+    const char *alias;      /* AS name, or NULL */
+    size_t position;
+    const jet_tdef *td;     /* NULL for a derived table */
+    sql_stmt *sub;          /* derived table: its statement */
+    uint16_t ncols;
+    bool *proj;             /* per column: read by the query */
+    access_path ap;
+    /* as a level of the join (in st->order) */
+    uint8_t join;           /* JOIN_*: against the tables before it */
+    uint8_t method;         /* M_* */
+    enode *on;              /* LEFT: ON condition deciding a match */
+    enode *filter;          /* conditions checked with this level bound */
+    enode *build_filter;    /* M_HASH/M_LOOP: conditions on this table
+                               alone, applied while storing its rows */
+    size_t nhkeys;          /* M_HASH: hk_inner[i] = hk_outer[i] */
+    enode **hk_inner, **hk_outer;
+    uint64_t need;          /* LEFT: tables its ON condition reads */
+} tab_plan;
+
+struct sql_stmt {
+    jet_db *db;
+    sql_query *q;           /* owned by the root statement only */
+    sql_query *qb;          /* this block's part of the parse */
+    const jet_tdef *td;     /* table 0's tdef, or NULL */
+    sql_arena arena;        /* nodes, labels, plan text */
+    sql_arena *ar;          /* the root's arena (children share it) */
+    sql_stmt *parent;       /* enclosing block of a subquery, or NULL */
+    sql_stmt *root;
+    size_t ncols;
+    out_col *cols;
+    size_t nparams;
+    sql_param_info *params;
+    enode *where;
+    bool where_const;       /* WHERE reads no column: decided at open */
+    size_t norder;
+    enode **order;
+    bool *order_desc;
+    size_t naggs;
+    enode **aggs;
+    bool distinct;
+    int64_t top;            /* -1 none */
+    bool top_percent;
+    int64_t offset, limit;  /* limit -1 none */
+    bool explain;
+    unsigned like_flags;
+    /* tables: tabs[] in FROM order, order[] the join (execution) order */
+    size_t ntabs;
+    tab_plan *tabs;
+    size_t *order_tabs;
+    bool no_from;           /* SELECT without FROM: one row */
+    /* grouping */
+    bool grouped;           /* GROUP BY or aggregates: one row per group */
+    size_t ngroup;
+    enode **group;
+    enode *having;
+    /* subqueries */
+    bool correlated;        /* reads columns of an enclosing block */
+    size_t nsubq;           /* N_SUBQ slots of this block */
+    /* UNION: branches[0] is this block's own select, run as a child */
+    size_t nbranch;
+    sql_stmt **branch;
+    bool union_distinct;
+    size_t *order_out;      /* UNION ORDER BY: output column per key */
     bool materialize;
     char *plan_text;
+    const sql_prepare_opts *popts;
 };
 
 /* ---------------------------------------------------------- cursor */
@@ -155,12 +225,15 @@ typedef struct agg_state {
     __int128 wide;          /* exact integer sum before range checks */
     double dsum;
     sv dec;                 /* SUM/AVG of Decimal: exact (func_dec.c) */
-    bool have;              /* MIN/MAX: a value seen */
+    double mean, m2;        /* Welford, StDev/Var */
+    bool have;              /* MIN/MAX/FIRST/LAST: a value seen */
     sv best;
     uint16_t *buf;          /* MIN/MAX text copy */
     size_t cap;
     uint8_t *bbuf;
     size_t bcap;
+    sv *dvals;              /* COUNT(DISTINCT): values seen (copies) */
+    size_t ndvals, dcap;
 } agg_state;
 
 typedef struct rec {
@@ -169,36 +242,92 @@ typedef struct rec {
     sv *keys;
 } rec;
 
+/** A stored row of one table (hash join / materialized inner side). */
+typedef struct hrow hrow;
+struct hrow {
+    hrow *next;             /* bucket chain */
+    hrow *lnext;            /* all stored rows, in reading order */
+    uint64_t hash;
+    jet_value *vals;        /* per column (unread ones NULL) */
+};
+
+/** One group of a GROUP BY: key values and aggregate states. */
+typedef struct agg_group agg_group;
+struct agg_group {
+    agg_group *next;            /* bucket chain */
+    uint64_t hash;
+    sv *keys;
+    agg_state *aggs;
+};
+
+/** Run state of one table of the join (op_scan.c, op_join.c). */
+typedef struct tcur {
+    jet_scan *scan;
+    jet_index_cursor *ix;
+    sql_cursor *sub;        /* derived table's cursor */
+    colcache *cc;
+    uint64_t gen;           /* bumped per row made current */
+    bool null_row;          /* LEFT: the NULL-extended row is current */
+    const jet_value *vals;  /* stored row current (M_HASH/M_LOOP) */
+    /* seek */
+    bool src_done, src_started;
+    bool scanning;          /* seek impossible for these keys: scan */
+    bool opened;            /* started once (rewind before the next) */
+    size_t nkeyt;           /* key tuples (seek) */
+    sv *eqvals[PLAN_MAX_KEYS];  /* sorted, distinct values per column */
+    size_t eqn[PLAN_MAX_KEYS];
+    size_t odo[PLAN_MAX_KEYS];
+    /* level state */
+    bool matched, null_done;
+    /* stored rows */
+    bool built;
+    hrow **buckets;
+    size_t nbuckets;
+    hrow *all;              /* every stored row (M_LOOP), in order */
+    hrow *cand;             /* next candidate */
+    uint64_t probe;
+    bool probe_null;
+} tcur;
+
+/** Run state of one subquery node (op_subq.c). */
+typedef struct subq_state {
+    bool done;              /* uncorrelated: result cached */
+    sv val;                 /* SQ_SCALAR / EXISTS result */
+    uint16_t *text;         /* scalar text copy */
+    size_t tcap;
+    uint8_t *bin;
+    size_t bcap;
+    sv *set;                /* SQ_IN/ANY/ALL: values (chunk memory) */
+    size_t nset, setcap;
+    bool set_null;          /* a NULL among them */
+    bool sorted;            /* set sorted by key order (binary search) */
+    tmp_chunk *mem;
+} subq_state;
+
 struct sql_cursor {
     sql_stmt *st;
+    sql_cursor *outer;      /* enclosing block's cursor (subqueries) */
     jet_error core_err;     /* copy of the core's detail */
     bool core_failed;       /* the last failure came from the core */
     jet_db *db;
-    jet_scan *scan;
-    jet_index_cursor *ix;
     sql_error err;
     sql_cursor_opts opts;
     double now;             /* NOW() of this run, Jet days */
     /* parameters */
     sv *params;
+    bool params_owned;
     uint16_t *param_text;
     like_pat **param_pats;  /* per LIKE node with a parameter pattern */
-    /* current table row */
-    uint64_t gen;
-    colcache *cc;
+    /* tables */
+    tcur *t;                /* per st->tabs */
+    int lvl;                /* join: deepest positioned level, -1 none */
+    bool join_started;
     tmp_chunk *tmp;         /* per-row scratch (reset each row) */
     /* output conversion buffers, one per output column */
     uint8_t **obuf;
     size_t *ocap;
     /* source */
     bool src_done;
-    bool src_started;
-    size_t nkeyt;           /* key tuples (seek) */
-    size_t keyt_pos;
-    sv *eqvals[PLAN_MAX_KEYS];  /* sorted, distinct values per column */
-    size_t eqn[PLAN_MAX_KEYS];
-    size_t odo[PLAN_MAX_KEYS];
-    bool scan_fallback;     /* seek impossible: filtered scan */
     uint64_t nread;
     /* streaming window */
     uint64_t nout, skipped;
@@ -216,10 +345,18 @@ struct sql_cursor {
     rec *cur;
     sv *ktmp;               /* scratch keys during materialization */
     jet_value *vtmp;
-    /* aggregates */
+    /* aggregates: the current group's states */
     agg_state *aggs;
+    agg_group *grp;             /* current group (N_GKEY) */
+    agg_group **gbuckets;
+    size_t ngbuckets, ngroups;
+    agg_group *glist;           /* groups in creation order (via gorder) */
+    agg_group **gorder;
+    size_t gcap;
     bool agg_row_done;
     bool agg_row_out;
+    /* subqueries */
+    subq_state *sq;
 };
 
 /* ---------------------------------------------------------- eval.c */
@@ -262,10 +399,54 @@ void sql_tmp_reset(sql_cursor *c);
 void sql_tmp_free(tmp_chunk **list);
 /** Allocation from a chunk list that is never reset (records). */
 void *sql_chunk_alloc(tmp_chunk **list, size_t bytes);
-/** sv of table column col of the current row (cached per row). */
-int sql_col_sv(sql_cursor *c, uint16_t col, sv *out);
-/** jet_value of table column col of the current row (cached per row). */
-int sql_col_value(sql_cursor *c, uint16_t col, const jet_value **out);
+/** sv of column col of table tab's current row (cached per row). */
+int sql_col_sv(sql_cursor *c, uint16_t tab, uint16_t col, sv *out);
+/** jet_value of column col of table tab's current row (cached per row). */
+int sql_col_value(sql_cursor *c, uint16_t tab, uint16_t col,
+                  const jet_value **out);
+/** jet_value -> sv; text through jet_text_to_utf16 into *u16 (grown). */
+int sql_value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
+                    uint16_t **u16, size_t *cap);
+/** Order of two sort keys: NULL lowest, unlike kinds by kind. */
+int sql_key_cmp(const sv *a, const sv *b);
+/** Hash of a value consistent with sql_sv_cmp equality for values of
+ *  one hash class (numbers, dates, text folded, bytes). */
+uint64_t sql_sv_hash(const sv *v);
+
+/* ------------------------------------------------ operators (op_*.c) */
+
+/** op_scan.c: open table tab's reader (scan, index, derived cursor). */
+int sql_tab_open(sql_cursor *c, size_t tab);
+/** op_scan.c: (re)position table tab for the current outer rows: new
+ *  seek keys, rewind, or a hash probe. 0, JET_DONE (no rows) or -1. */
+int sql_tab_start(sql_cursor *c, size_t tab);
+/** op_scan.c: make table tab's next row current: JET_OK, JET_DONE, -1. */
+int sql_tab_next(sql_cursor *c, size_t tab);
+/** op_scan.c: release table tab's readers and stored rows. */
+void sql_tab_close(sql_cursor *c, size_t tab);
+/** op_join.c: next joined row (all levels current, filters passed):
+ *  JET_OK, JET_DONE or -1 (c->err). */
+int sql_join_next(sql_cursor *c);
+/** op_agg.c: add the current row to the aggregates (of its group). */
+int sql_agg_update(sql_cursor *c);
+/** op_agg.c: read all input into groups; groups then in c->gorder. */
+int sql_group_build(sql_cursor *c);
+/** op_agg.c: free the groups' aggregate buffers. */
+void sql_group_free(sql_cursor *c);
+/** op_agg.c: value of aggregate e for the current group. */
+int sql_agg_value(sql_cursor *c, const enode *e, sv *out);
+/** op_subq.c: value of subquery node e for the current row. */
+int sql_subq_eval(sql_cursor *c, const enode *e, sv *out);
+/** op_subq.c: free the subquery states of c. */
+void sql_subq_free(sql_cursor *c);
+/** exec.c: open a cursor of a child statement (subquery, derived
+ *  table, UNION branch) sharing the parameters of outer. */
+int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,
+                          const sv *params);
+/** op_union.c: read every branch of a UNION into records. */
+int sql_union_collect(sql_cursor *c);
+/** exec.c: copy the current output row and sort keys into a record. */
+int sql_add_record(sql_cursor *c);
 /** Record a core failure on c (sqlstate from rc). Returns -1. */
 int sql_cursor_fail_rc(sql_cursor *c, int rc, const jet_error *je);
 /** Record an error on c. Returns -1. */

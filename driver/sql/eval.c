@@ -1159,68 +1159,31 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
         *out = e->konst;
         return 0;
     case N_COL:
-        return sql_col_sv(c, e->col, out);
+        if (e->up) {
+            /* a correlated subquery reads its enclosing block's row */
+            sql_cursor *oc = c;
+            for (uint8_t u = 0; u < e->up && oc; u++)
+                oc = oc->outer;
+            if (!oc)
+                return sql_cursor_fail(c, "HY000", e->position, "outer "
+                                       "reference without a row");
+            if (sql_col_sv(oc, e->tab, e->col, out) != 0) {
+                c->err = oc->err;
+                return -1;
+            }
+            return 0;
+        }
+        return sql_col_sv(c, e->tab, e->col, out);
     case N_PARAM:
         *out = c->params[e->param];
         return 0;
-    case N_AGG: {
-        agg_state *ag = &c->aggs[e->slot];
-        memset(out, 0, sizeof *out);
-        switch (e->sub) {
-        case A_COUNT_STAR: case A_COUNT:
-            set_int(out, ag->count);
-            return 0;
-        case A_MIN: case A_MAX:
-            if (ag->have)
-                *out = ag->best;
-            return 0;
-        case A_SUM: case A_AVG:
-            if (ag->count == 0)
-                return 0;
-            if (e->k == K_DEC) {
-                /* exact: the Decimal sum, AVG divided at Decimal scale */
-                sv cnt;
-                set_int(&cnt, ag->count);
-                if (e->sub == A_SUM) {
-                    *out = ag->dec;
-                    return 0;
-                }
-                if (sql_dec_arith(out, '/', &ag->dec, &cnt) != 0)
-                    return overflow(c, e);
-                return 0;
-            }
-            if (e->k == K_INT) {
-                if (e->type == JET_T_LONG &&
-                    (ag->wide > INT32_MAX || ag->wide < INT32_MIN))
-                    return overflow(c, e);
-                if (ag->wide > INT64_MAX || ag->wide < INT64_MIN)
-                    return overflow(c, e);
-                set_int(out, (int64_t)ag->wide);
-                return 0;
-            }
-            if (e->k == K_MONEY) {
-                __int128 s = ag->wide;
-                if (e->sub == A_AVG) {
-                    __int128 q = s / ag->count, rem = s % ag->count;
-                    __int128 ar = rem < 0 ? -rem : rem;
-                    if (2 * ar > ag->count ||
-                        (2 * ar == ag->count && (q % 2 != 0)))
-                        q += s < 0 ? -1 : 1;
-                    s = q;
-                }
-                if (s > INT64_MAX || s < INT64_MIN)
-                    return overflow(c, e);
-                out->k = K_MONEY;
-                out->i = (int64_t)s;
-                return 0;
-            }
-            set_double(out, e->sub == A_AVG ? ag->dsum / (double)ag->count
-                                            : ag->dsum);
-            return 0;
-        default:
-            return 0;
-        }
-    }
+    case N_AGG:
+        return sql_agg_value(c, e, out);
+    case N_GKEY:
+        *out = c->grp->keys[e->slot];
+        return 0;
+    case N_SUBQ:
+        return sql_subq_eval(c, e, out);
     case N_NOT:
         if (sql_eval(c, e->args[0], &a) != 0 || truth(c, e, &a, &ta) != 0)
             return -1;

@@ -1,23 +1,25 @@
 /*
- * exec.c - sql_cursor: runs a prepared statement.
+ * exec.c - sql_cursor: runs a prepared statement as a pipeline of
+ * operators, pulled one row at a time.
  *
- * Source: a table scan (jet_scan with the statement's projection mask)
- * or an index walk (jet_index_cursor; each entry's row is made current
- * with jet_scan_fetch_row). Equality lists are sorted and de-duplicated,
- * then sought one key tuple at a time; a range bound that does not
- * convert exactly to the key column's type falls back to the filtered
- * scan (the WHERE condition is applied to every row in every case).
+ *   leaf (op_scan.c: scan, seek, stored rows, derived table)
+ *     -> join (op_join.c: nested loops; conditions applied per level)
+ *     -> [aggregate (op_agg.c: groups)] -> [HAVING]
+ *     -> project (live_value: output columns, straight from the row)
+ *     -> [sort / distinct / window (records here)] | [union (op_union.c)]
+ *     -> limit (OFFSET, TOP with ties, LIMIT, max_rows)
+ * Subqueries (op_subq.c) run child cursors from inside expressions.
  *
- * Streaming (no sort): each next() reads rows until one passes WHERE,
+ * Streaming (no sort, no grouping): each next() pulls one joined row,
  * applies OFFSET, LIMIT/TOP (ties when the index gives the order) and
  * max_rows; values are decoded lazily per column and cached per row.
  * No heap allocation per row: column caches, scratch chunks and output
  * buffers only grow.
- * Materialized (ORDER BY without index, DISTINCT, TOP PERCENT): rows
- * passing WHERE are copied as records (output values + sort keys) into
- * chunk memory, bounded by SQL_MAX_BUFFERED bytes (JET_ELIMIT beyond),
- * then merge-sorted (stable: ties keep scan order, NULL lowest).
- * Aggregates: accumulated while reading, one row out.
+ * Materialized (ORDER BY without index, DISTINCT, TOP PERCENT, grouping,
+ * UNION): rows (or groups passing HAVING) are copied as records (output
+ * values + sort keys) into chunk memory, bounded by SQL_MAX_BUFFERED
+ * bytes (JET_ELIMIT beyond), then merge-sorted (stable: ties keep
+ * reading order, NULL lowest).
  */
 #include "config.h"
 
@@ -32,7 +34,7 @@
 
 #define SQL_MAX_BUFFERED ((size_t)1 << 30)
 
-enum { MODE_STREAM = 0, MODE_MAT = 1, MODE_AGG = 2, MODE_EXPLAIN = 3 };
+enum { MODE_STREAM = 0, MODE_MAT = 1, MODE_EXPLAIN = 3 };
 
 /* ------------------------------------------------------- column cache */
 
@@ -54,32 +56,50 @@ static int grow(void **buf, size_t *cap, size_t need, size_t elem)
     return 0;
 }
 
-int sql_col_value(sql_cursor *c, uint16_t col, const jet_value **out)
+int sql_col_value(sql_cursor *c, uint16_t tab, uint16_t col,
+                  const jet_value **out)
 {
-    colcache *cc = &c->cc[col];
-    if (cc->vgen != c->gen) {
-        jet_rc rc = jet_scan_value(c->scan, col, &cc->v);
-        if (rc != JET_OK)
-            return sql_cursor_fail_rc(c, rc, jet_scan_error(c->scan));
-        const jet_column *jc = &c->st->td->cols[col];
-        if (!cc->v.is_null && cc->v.data && cc->v.len &&
-            (jc->type == JET_T_MEMO || jc->type == JET_T_OLE ||
-             (jc->flags & JET_COL_CALCULATED))) {
-            /* long values live in the scan's shared scratch: keep ours */
-            if (grow((void **)&cc->copy, &cc->copycap, cc->v.len, 1) != 0)
-                return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-            memcpy(cc->copy, cc->v.data, cc->v.len);
-            cc->v.data = cc->copy;
+    tcur *t = &c->t[tab];
+    colcache *cc = &t->cc[col];
+    if (cc->vgen != t->gen) {
+        const tab_plan *tp = &c->st->tabs[tab];
+        if (t->null_row) {
+            memset(&cc->v, 0, sizeof cc->v);
+            cc->v.is_null = true;
+            cc->v.type = tp->td ? tp->td->cols[col].type
+                                : tp->sub->cols[col].meta.type;
+        } else if (t->vals) {
+            cc->v = t->vals[col];
+        } else if (t->sub) {
+            if (sql_cursor_value(t->sub, col, &cc->v) != 0) {
+                c->err = *sql_cursor_error(t->sub);
+                return -1;
+            }
+        } else {
+            jet_rc rc = jet_scan_value(t->scan, col, &cc->v);
+            if (rc != JET_OK)
+                return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+            const jet_column *jc = &tp->td->cols[col];
+            if (!cc->v.is_null && cc->v.data && cc->v.len &&
+                (jc->type == JET_T_MEMO || jc->type == JET_T_OLE ||
+                 (jc->flags & JET_COL_CALCULATED))) {
+                /* long values live in the scan's shared scratch: keep
+                 * ours */
+                if (grow((void **)&cc->copy, &cc->copycap, cc->v.len, 1)
+                    != 0)
+                    return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+                memcpy(cc->copy, cc->v.data, cc->v.len);
+                cc->v.data = cc->copy;
+            }
         }
-        cc->vgen = c->gen;
+        cc->vgen = t->gen;
     }
     *out = &cc->v;
     return 0;
 }
 
-/* jet_value -> sv; text through jet_text_to_utf16 into *u16. */
-static int value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
-                       uint16_t **u16, size_t *cap)
+int sql_value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
+                    uint16_t **u16, size_t *cap)
 {
     memset(s, 0, sizeof *s);
     if (v->is_null)
@@ -135,366 +155,27 @@ static int value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
     }
 }
 
-int sql_col_sv(sql_cursor *c, uint16_t col, sv *out)
+int sql_col_sv(sql_cursor *c, uint16_t tab, uint16_t col, sv *out)
 {
-    colcache *cc = &c->cc[col];
-    if (cc->sgen != c->gen) {
+    tcur *t = &c->t[tab];
+    colcache *cc = &t->cc[col];
+    if (cc->sgen != t->gen) {
         const jet_value *v;
-        if (sql_col_value(c, col, &v) != 0)
+        if (sql_col_value(c, tab, col, &v) != 0)
             return -1;
-        if (value_to_sv(c, v, &cc->s, &cc->u16, &cc->u16cap) != 0)
+        if (sql_value_to_sv(c, v, &cc->s, &cc->u16, &cc->u16cap) != 0)
             return -1;
         if (cc->s.k == K_GUID)
             cc->s.p = cc->v.u.guid;
-        cc->sgen = c->gen;
+        cc->sgen = t->gen;
     }
     *out = cc->s;
     return 0;
 }
 
-/* ---------------------------------------------------------- keys */
-
-/* sv -> index key of column jc: 0 exact, 1 no row can be equal (NULL,
- * inexact), -1 not convertible. */
-static int key_from_sv(const sv *v, const jet_column *jc, jet_value *out)
-{
-    memset(out, 0, sizeof *out);
-    out->type = jc->type;
-    sv t = *v;
-    if (t.k == K_NULL)
-        return 1;
-    if (t.k == K_TEXT) {
-        sv n;
-        if (sql_text_to_number(t.s, t.n, &n) != 0)
-            return -1;
-        t = n;
-    }
-    if (t.k == K_DEC) {
-        /* a Decimal (parameter): as an integer when whole, else a double
-         * that keeps its exact Currency units when it has them */
-        __int128 m = t.m, p = 1;
-        for (int k = 0; k < t.scale; k++)
-            p *= 10;
-        if (m % p == 0 && m / p >= INT64_MIN && m / p <= INT64_MAX) {
-            int64_t whole = (int64_t)(m / p);
-            memset(&t, 0, sizeof t);
-            t.k = K_INT;
-            t.i = whole;
-        } else {
-            sv dv = t;
-            memset(&t, 0, sizeof t);
-            t.k = K_DOUBLE;
-            t.d = sql_dec_to_double(&dv);
-            if (dv.scale <= 4) {
-                __int128 u = dv.m;
-                for (int k = dv.scale; k < 4; k++)
-                    u *= 10;
-                if (u >= INT64_MIN && u <= INT64_MAX) {
-                    t.has_units = true;
-                    t.i = (int64_t)u;
-                }
-            }
-        }
-    }
-    double d;
-    switch (jc->type) {
-    case JET_T_BOOL:
-        if (t.k == K_BOOL) {
-            out->u.b = t.i != 0;
-            return 0;
-        }
-        if (t.k == K_INT && (t.i == 0 || t.i == -1)) {
-            out->u.b = t.i != 0;
-            return 0;
-        }
-        return t.k == K_INT ? 1 : -1;
-    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT:
-        if (t.k == K_INT) {
-            out->u.i = t.i;
-        } else if (t.k == K_BOOL) {
-            out->u.i = t.i ? -1 : 0;
-        } else if (t.k == K_MONEY) {
-            if (t.i % 10000)
-                return 1;
-            out->u.i = t.i / 10000;
-        } else if (t.k == K_DOUBLE) {
-            if (t.d != floor(t.d) || fabs(t.d) > 9e18)
-                return 1;
-            out->u.i = (int64_t)t.d;
-        } else {
-            return -1;
-        }
-        return 0;
-    case JET_T_MONEY:
-        if (t.k == K_MONEY || (t.k == K_DOUBLE && t.has_units))
-            out->u.money = t.i;
-        else if (t.k == K_INT && t.i > -922337203685477 &&
-                 t.i < 922337203685477)
-            out->u.money = t.i * 10000;
-        else if (t.k == K_DOUBLE) {
-            d = t.d * 10000.0;
-            if (d != floor(d) || fabs(d) > 9e18)
-                return 1;
-            out->u.money = (int64_t)d;
-        } else {
-            return -1;
-        }
-        return 0;
-    case JET_T_FLOAT: case JET_T_DOUBLE: case JET_T_DATETIME:
-        if (t.k == K_INT || t.k == K_BOOL)
-            d = t.k == K_BOOL ? (t.i ? -1.0 : 0.0) : (double)t.i;
-        else if (t.k == K_MONEY)
-            d = (double)t.i / 10000.0;
-        else if (t.k == K_DOUBLE || t.k == K_DATE)
-            d = t.d;
-        else
-            return -1;
-        if (jc->type == JET_T_FLOAT) {
-            if ((double)(float)d != d)
-                return 1;
-            out->u.f = (float)d;
-        } else {
-            out->u.d = d;
-        }
-        return 0;
-    default:
-        return -1;
-    }
-}
-
-static sv node_value(const sql_cursor *c, const enode *n)
-{
-    if (n->op == N_PARAM)
-        return c->params[n->param];
-    return n->konst;
-}
-
-/* Prepare the equality value lists: sorted, distinct, exact. Returns 0,
- * 1 when a range bound forces the filtered scan, -1 on error. */
-static int setup_keys(sql_cursor *c)
-{
-    const sql_stmt *st = c->st;
-    const jet_index *ix = &st->td->indexes[st->index_no];
-    c->nkeyt = 1;
-    for (uint16_t k = 0; k < st->neq; k++) {
-        const jet_column *jc = &st->td->cols[ix->cols[k].col];
-        sv *vals = sql_chunk_alloc(&c->recmem, st->eq_n[k] * sizeof *vals);
-        if (!vals)
-            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        size_t n = 0;
-        for (size_t i = 0; i < st->eq_n[k]; i++) {
-            sv v = node_value(c, st->eq_v[k][i]);
-            jet_value kv;
-            int r = key_from_sv(&v, jc, &kv);
-            if (r < 0)
-                return 1;
-            if (r > 0)
-                continue;
-            /* insertion into sorted distinct list */
-            size_t j = n;
-            bool dup = false;
-            while (j > 0) {
-                int cr = 0;
-                if (sql_sv_cmp(&vals[j - 1], &v, &cr) != 0)
-                    return 1;
-                if (cr == 0) {
-                    dup = true;
-                    break;
-                }
-                if (cr < 0)
-                    break;
-                j--;
-            }
-            if (dup)
-                continue;
-            memmove(&vals[j + 1], &vals[j], (n - j) * sizeof *vals);
-            vals[j] = v;
-            n++;
-        }
-        c->eqvals[k] = vals;
-        c->eqn[k] = n;
-        c->nkeyt *= n;
-    }
-    jet_value kv;
-    if (st->neq < ix->ncols) {
-        const jet_column *jc = &st->td->cols[ix->cols[st->neq].col];
-        sv v;
-        if (st->lo) {
-            v = node_value(c, st->lo);
-            if (key_from_sv(&v, jc, &kv) != 0)
-                return 1;
-        }
-        if (st->hi) {
-            v = node_value(c, st->hi);
-            if (key_from_sv(&v, jc, &kv) != 0)
-                return 1;
-        }
-    }
-    return 0;
-}
-
-/* Seek the current key tuple (c->odo). 0 ok, 1 skip tuple, -1 error,
- * 2 fall back to scanning. */
-static int seek_tuple(sql_cursor *c)
-{
-    const sql_stmt *st = c->st;
-    const jet_index *ix = &st->td->indexes[st->index_no];
-    jet_value lo[PLAN_MAX_KEYS + 1], hi[PLAN_MAX_KEYS + 1];
-    uint16_t n = st->neq;
-    for (uint16_t k = 0; k < n; k++) {
-        const jet_column *jc = &st->td->cols[ix->cols[k].col];
-        if (key_from_sv(&c->eqvals[k][c->odo[k]], jc, &lo[k]) != 0)
-            return 1;
-        hi[k] = lo[k];
-    }
-    uint16_t nlo = n, nhi = n;
-    bool hi_incl = true;
-    int op = JET_SEEK_GE;
-    if (n < ix->ncols) {
-        const jet_column *jc = &st->td->cols[ix->cols[n].col];
-        sv v;
-        if (st->lo) {
-            v = node_value(c, st->lo);
-            if (key_from_sv(&v, jc, &lo[n]) != 0)
-                return 2;
-            nlo++;
-            op = st->lo_incl ? JET_SEEK_GE : JET_SEEK_GT;
-        }
-        if (st->hi) {
-            v = node_value(c, st->hi);
-            if (key_from_sv(&v, jc, &hi[n]) != 0)
-                return 2;
-            nhi++;
-            hi_incl = st->hi_incl;
-        }
-    }
-    if (n > 0 && !st->lo && !st->hi &&
-        st->td->cols[ix->cols[n - 1].col].type == JET_T_DATETIME) {
-        /* dates compare to the millisecond: seek the +-0.5 ms around */
-        lo[n - 1].u.d -= 0.5 / 86400000.0;
-        hi[n - 1].u.d += 0.5 / 86400000.0;
-    }
-    jet_rc rc = jet_index_seek(c->ix, lo, nlo, op);
-    if (rc == JET_OK)
-        rc = jet_index_set_upper(c->ix, hi, nhi, hi_incl);
-    if (rc == JET_ELIMIT && !st->lo && !st->hi)
-        return 1;               /* an equality key out of the column range */
-    if (rc != JET_OK)
-        return 2;
-    return 0;
-}
-
-/* Next key tuple in odometer order; false when all were used. */
-static bool next_tuple(sql_cursor *c)
-{
-    const sql_stmt *st = c->st;
-    for (int k = (int)st->neq - 1; k >= 0; k--) {
-        if (++c->odo[k] < c->eqn[k])
-            return true;
-        c->odo[k] = 0;
-    }
-    return false;
-}
-
-static void to_scan(sql_cursor *c)
-{
-    jet_index_cursor_close(c->ix);
-    c->ix = NULL;
-    jet_scan_rewind(c->scan);
-}
-
-/* Position the first usable key tuple. 0, or JET_DONE, or -1. */
-static int start_tuples(sql_cursor *c)
-{
-    if (c->nkeyt == 0)
-        return JET_DONE;
-    for (;;) {
-        int r = seek_tuple(c);
-        if (r == 0)
-            return 0;
-        if (r == 2) {
-            if (c->nread == 0) {
-                to_scan(c);
-                return 0;
-            }
-            return sql_cursor_fail_rc(c, JET_EUNSUPPORTED,
-                                      jet_index_error(c->ix));
-        }
-        if (r < 0)
-            return -1;
-        if (!next_tuple(c))
-            return JET_DONE;
-    }
-}
-
-/* Make the next source row current: JET_OK, JET_DONE or -1. */
-static int src_next(sql_cursor *c)
-{
-    for (;;) {
-        if (c->src_done)
-            return JET_DONE;
-        if ((c->nread & 255) == 0 &&
-            ((c->opts.cancel && atomic_load(c->opts.cancel)) ||
-             (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
-            return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
-        jet_rc rc;
-        if (!c->ix) {
-            rc = jet_scan_next(c->scan);
-            if (rc == JET_DONE) {
-                c->src_done = true;
-                return JET_DONE;
-            }
-            if (rc != JET_OK)
-                return sql_cursor_fail_rc(c, rc, jet_scan_error(c->scan));
-            c->gen++;
-            c->nread++;
-            return JET_OK;
-        }
-        if (!c->src_started) {
-            c->src_started = true;
-            int r = start_tuples(c);
-            if (r == JET_DONE) {
-                c->src_done = true;
-                return JET_DONE;
-            }
-            if (r < 0)
-                return -1;
-            continue;
-        }
-        uint32_t pgno;
-        uint16_t row;
-        rc = jet_index_next(c->ix, &pgno, &row);
-        if (rc == JET_DONE) {
-            for (;;) {
-                if (!next_tuple(c)) {
-                    c->src_done = true;
-                    return JET_DONE;
-                }
-                int r = seek_tuple(c);
-                if (r == 0)
-                    break;
-                if (r == 2)
-                    return sql_cursor_fail_rc(c, JET_EUNSUPPORTED,
-                                              jet_index_error(c->ix));
-            }
-            continue;
-        }
-        if (rc != JET_OK)
-            return sql_cursor_fail_rc(c, rc, jet_index_error(c->ix));
-        c->nread++;
-        rc = jet_scan_fetch_row(c->scan, pgno, row);
-        if (rc == JET_ENOTFOUND)
-            continue;
-        if (rc != JET_OK)
-            return sql_cursor_fail_rc(c, rc, jet_scan_error(c->scan));
-        c->gen++;
-        return JET_OK;
-    }
-}
-
 /* ------------------------------------------------------- sort records */
 
-static int key_cmp(const sv *a, const sv *b)
+int sql_key_cmp(const sv *a, const sv *b)
 {
     if (a->k == K_NULL || b->k == K_NULL)
         return (a->k != K_NULL) - (b->k != K_NULL);
@@ -506,6 +187,41 @@ static int key_cmp(const sv *a, const sv *b)
     return r;
 }
 
+uint64_t sql_sv_hash(const sv *v)
+{
+    uint64_t h = 1469598103934665603ull;
+    double d;
+    switch (v->k) {
+    case K_NULL:
+        return 0;
+    case K_BOOL: case K_INT: case K_MONEY: case K_DOUBLE:
+        /* numbers hash by value: 1, 1.0 and 1 MONEY meet */
+        d = v->k == K_BOOL ? (v->i ? -1.0 : 0.0) : v->k == K_INT ?
+            (double)v->i : v->k == K_MONEY ? (double)v->i / 10000.0 : v->d;
+        if (d == 0)
+            d = 0;              /* -0.0 */
+        {
+            uint64_t b;
+            memcpy(&b, &d, sizeof b);
+            h = (h ^ b) * 1099511628211ull;
+        }
+        return h ^ (h >> 31);
+    case K_DATE: {
+        int64_t ms = sql_date_key(v->d);
+        h = (h ^ (uint64_t)ms) * 1099511628211ull;
+        return h ^ 0x5bd1e995u;
+    }
+    case K_TEXT:
+        for (size_t i = 0; i < v->n; i++)
+            h = (h ^ sql_fold(v->s[i])) * 1099511628211ull;
+        return h ^ 0x7f4a7c15u;
+    default:
+        for (size_t i = 0; i < v->len; i++)
+            h = (h ^ v->p[i]) * 1099511628211ull;
+        return h;
+    }
+}
+
 typedef struct sort_spec {
     size_t from, n;
     const bool *desc;       /* NULL: all ascending */
@@ -514,7 +230,7 @@ typedef struct sort_spec {
 static int rec_cmp(const rec *a, const rec *b, const sort_spec *sp)
 {
     for (size_t i = 0; i < sp->n; i++) {
-        int r = key_cmp(&a->keys[sp->from + i], &b->keys[sp->from + i]);
+        int r = sql_key_cmp(&a->keys[sp->from + i], &b->keys[sp->from + i]);
         if (r)
             return (sp->desc && sp->desc[i]) ? -r : r;
     }
@@ -543,12 +259,13 @@ static void merge_sort(rec **v, rec **tmp, size_t n, const sort_spec *sp)
 /* -------------------------------------------------------- outputs */
 
 /* Value of output column i for the current row (streaming / aggregate). */
+/* Value of output column i for the current row (or group). */
 static int live_value(sql_cursor *c, size_t i, jet_value *out)
 {
     const out_col *oc = &c->st->cols[i];
-    if (oc->src >= 0) {
+    if (oc->src >= 0 || (oc->direct && oc->e->op == N_COL && !oc->e->up)) {
         const jet_value *v;
-        if (sql_col_value(c, (uint16_t)oc->src, &v) != 0)
+        if (sql_col_value(c, oc->e->tab, oc->e->col, &v) != 0)
             return -1;
         *out = *v;
         return 0;
@@ -570,33 +287,20 @@ static size_t align_up(size_t n)
     return (n + a - 1) / a * a;
 }
 
-/* Copy the current row's outputs and keys into a record. */
-static int add_record(sql_cursor *c)
+/* Copy values vals[0..nout) and keys[0..nk) into a new record. */
+static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
+                        const sv *keys, size_t nk)
 {
-    const sql_stmt *st = c->st;
-    size_t nout = st->ncols, nk = c->nkeys;
     size_t bytes = align_up(sizeof(rec)) + align_up(nout * sizeof(jet_value))
                    + align_up(nk * sizeof(sv));
-    for (size_t i = 0; i < nout; i++) {
-        if (live_value(c, i, &c->vtmp[i]) != 0)
-            return -1;
-        /* the value may borrow an output buffer reused by the next
-         * column: account for its bytes now, copy below */
-        if (!c->vtmp[i].is_null && c->vtmp[i].data)
-            bytes += c->vtmp[i].len;
-        if (c->vtmp[i].data && st->cols[i].src < 0) {
-            /* computed text lives in obuf[i]; stable until next row */
-        }
-    }
+    for (size_t i = 0; i < nout; i++)
+        if (!vals[i].is_null && vals[i].data)
+            bytes += vals[i].len;
     for (size_t k = 0; k < nk; k++) {
-        const enode *e = k < st->norder ? st->order[k]
-                                        : st->cols[k - st->norder].e;
-        if (sql_eval(c, e, &c->ktmp[k]) != 0)
-            return -1;
-        if (c->ktmp[k].k == K_TEXT)
-            bytes += c->ktmp[k].n * 2;
-        else if (c->ktmp[k].k == K_BIN || c->ktmp[k].k == K_GUID)
-            bytes += c->ktmp[k].len;
+        if (keys[k].k == K_TEXT)
+            bytes += keys[k].n * 2;
+        else if (keys[k].k == K_BIN || keys[k].k == K_GUID)
+            bytes += keys[k].len;
     }
     bytes += 8 * (nout + nk);
     if (c->recbytes + bytes > SQL_MAX_BUFFERED) {
@@ -616,15 +320,15 @@ static int add_record(sql_cursor *c)
     off += align_up(nk * sizeof(sv));
     r->seq = c->nrows;
     for (size_t i = 0; i < nout; i++) {
-        r->out[i] = c->vtmp[i];
-        if (!c->vtmp[i].is_null && c->vtmp[i].data && c->vtmp[i].len) {
-            memcpy(mem + off, c->vtmp[i].data, c->vtmp[i].len);
+        r->out[i] = vals[i];
+        if (!vals[i].is_null && vals[i].data && vals[i].len) {
+            memcpy(mem + off, vals[i].data, vals[i].len);
             r->out[i].data = mem + off;
-            off += (c->vtmp[i].len + 7) & ~(size_t)7;
+            off += (vals[i].len + 7) & ~(size_t)7;
         }
     }
     for (size_t k = 0; k < nk; k++) {
-        r->keys[k] = c->ktmp[k];
+        r->keys[k] = keys[k];
         sv *kv = &r->keys[k];
         off = (off + 7) & ~(size_t)7;
         if (kv->k == K_TEXT && kv->n) {
@@ -644,87 +348,24 @@ static int add_record(sql_cursor *c)
     return 0;
 }
 
-/* ------------------------------------------------------- aggregates */
-
-static int agg_update(sql_cursor *c)
+int sql_add_record(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
-    for (size_t i = 0; i < st->naggs; i++) {
-        const enode *e = st->aggs[i];
-        agg_state *ag = &c->aggs[e->slot];
-        if (e->sub == A_COUNT_STAR) {
-            ag->count++;
-            continue;
-        }
-        sv v;
-        if (sql_eval(c, e->args[0], &v) != 0)
-            return -1;
-        if (v.k == K_NULL)
-            continue;
-        ag->count++;
-        switch (e->sub) {
-        case A_COUNT:
-            break;
-        case A_SUM: case A_AVG:
-            if (e->k == K_INT) {
-                ag->wide += v.k == K_BOOL ? -v.i : v.i;
-            } else if (e->k == K_MONEY) {
-                ag->wide += v.i;
-            } else if (e->k == K_DEC && v.k != K_DOUBLE && v.k != K_TEXT) {
-                if (ag->count == 1)
-                    sql_dec_set(&ag->dec, 0, 0);
-                if (sql_dec_arith(&ag->dec, '+', &ag->dec, &v) != 0)
-                    return sql_cursor_fail(c, "22003", e->position, "Overflow "
-                                           "(at character %zu)", e->position);
-            } else {
-                sv t = v;
-                double d;
-                if (t.k == K_TEXT) {
-                    if (sql_text_to_number(t.s, t.n, &t) != 0)
-                        return sql_cursor_fail(c, "22018", e->position,
-                                               "Data type mismatch (at "
-                                               "character %zu)", e->position);
-                }
-                d = t.k == K_DEC ? sql_dec_to_double(&t) :
-                    t.k == K_INT ? (double)t.i : t.k == K_BOOL ?
-                    (t.i ? -1.0 : 0.0) : t.k == K_MONEY ?
-                    (double)t.i / 10000.0 : t.d;
-                ag->dsum += d;
-            }
-            if (ag->wide > ((__int128)1 << 100) ||
-                ag->wide < -((__int128)1 << 100))
-                return sql_cursor_fail(c, "22003", e->position, "Overflow "
-                                       "(at character %zu)", e->position);
-            break;
-        default: {
-            int r = 0;
-            if (ag->have) {
-                if (sql_sv_cmp(&v, &ag->best, &r) != 0)
-                    return sql_cursor_fail(c, "22018", e->position,
-                                           "Data type mismatch (at "
-                                           "character %zu)", e->position);
-                if (e->sub == A_MIN ? r >= 0 : r <= 0)
-                    break;
-            }
-            ag->best = v;
-            ag->have = true;
-            if (v.k == K_TEXT) {
-                if (grow((void **)&ag->buf, &ag->cap, v.n + 1,
-                         sizeof *ag->buf) != 0)
-                    return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-                memcpy(ag->buf, v.s, v.n * 2);
-                ag->best.s = ag->buf;
-            } else if (v.k == K_BIN || v.k == K_GUID) {
-                if (grow((void **)&ag->bbuf, &ag->bcap, v.len + 1, 1) != 0)
-                    return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-                memcpy(ag->bbuf, v.p, v.len);
-                ag->best.p = ag->bbuf;
-            }
-            break;
-        }
-        }
+    size_t nout = st->ncols, nk = c->nkeys;
+    if (st->nbranch) {
+        /* UNION: the values are in vtmp, keys in ktmp (op_union.c) */
+        return store_record(c, c->vtmp, nout, c->ktmp, nk);
     }
-    return 0;
+    for (size_t i = 0; i < nout; i++)
+        if (live_value(c, i, &c->vtmp[i]) != 0)
+            return -1;
+    for (size_t k = 0; k < nk; k++) {
+        const enode *e = k < st->norder ? st->order[k]
+                                        : st->cols[k - st->norder].e;
+        if (sql_eval(c, e, &c->ktmp[k]) != 0)
+            return -1;
+    }
+    return store_record(c, c->vtmp, nout, c->ktmp, nk);
 }
 
 /* ---------------------------------------------------------- running */
@@ -743,41 +384,22 @@ static size_t top_rows(const sql_stmt *st, size_t total)
 static bool order_keys_equal(const rec *a, const rec *b, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (key_cmp(&a->keys[i], &b->keys[i]) != 0)
+        if (sql_key_cmp(&a->keys[i], &b->keys[i]) != 0)
             return false;
     return true;
 }
 
-static int run_materialized(sql_cursor *c)
+/* Records collected: DISTINCT, ORDER BY, then the window (OFFSET, TOP
+ * with ties, LIMIT, max_rows). */
+static int finish_records(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
-    c->nkeys = st->norder + (st->distinct ? st->ncols : 0);
-    c->vtmp = calloc(st->ncols ? st->ncols : 1, sizeof *c->vtmp);
-    c->ktmp = calloc(c->nkeys ? c->nkeys : 1, sizeof *c->ktmp);
-    if (!c->vtmp || !c->ktmp)
-        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-    for (;;) {
-        int rc = src_next(c);
-        if (rc == JET_DONE)
-            break;
-        if (rc < 0)
-            return -1;
-        sql_tmp_reset(c);
-        if (st->where) {
-            int t = sql_eval_cond(c, st->where);
-            if (t < 0)
-                return -1;
-            if (!t)
-                continue;
-        }
-        if (add_record(c) != 0)
-            return -1;
-    }
     size_t n = c->nrows;
+    bool distinct = st->distinct && !(st->grouped && !st->ngroup);
     rec **tmp = malloc((n ? n : 1) * sizeof *tmp);
     if (!tmp)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-    if (st->distinct) {
+    if (distinct) {
         sort_spec d = { st->norder, st->ncols, NULL };
         merge_sort(c->rows, tmp, n, &d);
         size_t m = 0;
@@ -785,8 +407,8 @@ static int run_materialized(sql_cursor *c)
             if (m > 0) {
                 bool same = true;
                 for (size_t k = 0; k < st->ncols && same; k++)
-                    same = key_cmp(&c->rows[m - 1]->keys[st->norder + k],
-                                   &c->rows[i]->keys[st->norder + k]) == 0;
+                    same = sql_key_cmp(&c->rows[m - 1]->keys[st->norder + k],
+                                       &c->rows[i]->keys[st->norder + k]) == 0;
                 if (same)
                     continue;
             }
@@ -811,6 +433,8 @@ static int run_materialized(sql_cursor *c)
                                                c->rows[end], st->norder))
                 end++;
     }
+    if (end < start)
+        end = start;
     if (st->limit >= 0 && (uint64_t)st->limit < end - start)
         end = start + (size_t)st->limit;
     if (c->opts.max_rows && c->opts.max_rows < end - start)
@@ -820,35 +444,56 @@ static int run_materialized(sql_cursor *c)
     return 0;
 }
 
-static int run_aggregate(sql_cursor *c)
+static int alloc_scratch(sql_cursor *c, size_t nkeys)
 {
     const sql_stmt *st = c->st;
-    for (;;) {
-        int rc = src_next(c);
-        if (rc == JET_DONE)
-            break;
-        if (rc < 0)
-            return -1;
-        sql_tmp_reset(c);
-        if (st->where) {
-            int t = sql_eval_cond(c, st->where);
-            if (t < 0)
-                return -1;
-            if (!t)
-                continue;
-        }
-        if (agg_update(c) != 0)
-            return -1;
-    }
-    sql_tmp_reset(c);
-    /* one row; OFFSET/TOP/LIMIT/max_rows can still remove it */
-    size_t n = 1;
-    if (st->offset > 0 || st->top == 0 || st->limit == 0 ||
-        (st->top_percent && top_rows(st, n) == 0))
-        n = 0;
-    c->rpos = 0;
-    c->rend = n;
+    c->nkeys = nkeys;
+    size_t nk = nkeys > st->ngroup ? nkeys : st->ngroup;
+    c->vtmp = calloc(st->ncols ? st->ncols : 1, sizeof *c->vtmp);
+    c->ktmp = calloc(nk ? nk : 1, sizeof *c->ktmp);
+    if (!c->vtmp || !c->ktmp)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     return 0;
+}
+
+static int run_materialized(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    bool distinct = st->distinct && !(st->grouped && !st->ngroup);
+    if (alloc_scratch(c, st->norder + (distinct ? st->ncols : 0)) != 0)
+        return -1;
+    if (st->nbranch) {
+        if (sql_union_collect(c) != 0)
+            return -1;
+    } else if (st->grouped) {
+        if (sql_group_build(c) != 0)
+            return -1;
+        for (size_t i = 0; i < c->ngroups; i++) {
+            c->grp = c->gorder[i];
+            c->aggs = c->grp->aggs;
+            sql_tmp_reset(c);
+            if (st->having) {
+                int t = sql_eval_cond(c, st->having);
+                if (t < 0)
+                    return -1;
+                if (!t)
+                    continue;
+            }
+            if (sql_add_record(c) != 0)
+                return -1;
+        }
+    } else {
+        for (;;) {
+            int rc = c->src_done ? JET_DONE : sql_join_next(c);
+            if (rc == JET_DONE)
+                break;
+            if (rc < 0)
+                return -1;
+            if (sql_add_record(c) != 0)
+                return -1;
+        }
+    }
+    return finish_records(c);
 }
 
 static int save_tie(sql_cursor *c)
@@ -886,7 +531,7 @@ static int is_tie(sql_cursor *c)
         sv v;
         if (sql_eval(c, st->order[k], &v) != 0)
             return -1;
-        if (key_cmp(&v, &c->tie[k]) != 0)
+        if (sql_key_cmp(&v, &c->tie[k]) != 0)
             return 0;
     }
     return 1;
@@ -895,26 +540,19 @@ static int is_tie(sql_cursor *c)
 static int next_stream(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
+    bool by_index = st->ntabs == 1 && st->tabs[0].ap.order_by_index;
+    bool ties = by_index && st->norder && !st->tabs[0].ap.order_unique;
     if (st->limit >= 0 && c->nout >= (uint64_t)st->limit)
         return JET_DONE;
     if (c->opts.max_rows && c->nout >= c->opts.max_rows)
         return JET_DONE;
     if (st->top >= 0 && c->nout >= (uint64_t)st->top &&
-        !(st->order_by_index && st->norder && !st->order_unique &&
-          c->have_tie))
+        !(ties && c->have_tie))
         return JET_DONE;
     for (;;) {
-        int rc = src_next(c);
+        int rc = sql_join_next(c);
         if (rc != JET_OK)
             return rc;
-        sql_tmp_reset(c);
-        if (st->where) {
-            int t = sql_eval_cond(c, st->where);
-            if (t < 0)
-                return -1;
-            if (!t)
-                continue;
-        }
         if (c->skipped < (uint64_t)st->offset) {
             c->skipped++;
             continue;
@@ -929,8 +567,7 @@ static int next_stream(sql_cursor *c)
             }
         }
         c->nout++;
-        if (st->top >= 0 && c->nout == (uint64_t)st->top &&
-            st->order_by_index && st->norder && !st->order_unique &&
+        if (st->top >= 0 && c->nout == (uint64_t)st->top && ties &&
             save_tie(c) != 0)
             return -1;
         return JET_OK;
@@ -957,6 +594,7 @@ static int set_params(sql_cursor *c, const jet_value *params)
     c->params = calloc(n ? n : 1, sizeof *c->params);
     if (!c->params)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    c->params_owned = true;
     for (size_t i = 0; i < n; i++) {
         if (!params) {
             c->params[i].k = K_NULL;
@@ -968,7 +606,7 @@ static int set_params(sql_cursor *c, const jet_value *params)
         sv s;
         if (v->type == JET_T_TEXT || v->type == JET_T_MEMO) {
             /* own copy of the text */
-            int rc = value_to_sv(c, v, &s, &u16, &cap);
+            int rc = sql_value_to_sv(c, v, &s, &u16, &cap);
             if (rc != 0) {
                 free(u16);
                 return -1;
@@ -986,7 +624,7 @@ static int set_params(sql_cursor *c, const jet_value *params)
             }
             free(u16);
         } else {
-            if (value_to_sv(c, v, &s, &u16, &cap) != 0)
+            if (sql_value_to_sv(c, v, &s, &u16, &cap) != 0)
                 return -1;
             if ((s.k == K_BIN || s.k == K_GUID) && s.len) {
                 uint8_t *keep = sql_chunk_alloc(&c->recmem, s.len);
@@ -1001,32 +639,68 @@ static int set_params(sql_cursor *c, const jet_value *params)
     return 0;
 }
 
-int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
-                    const sql_cursor_opts *opts, sql_error *err)
+/* Open c's tables and run what must be read before the first row. */
+static int start_run(sql_cursor *c)
 {
-    *out = NULL;
-    sql_cursor *c = calloc(1, sizeof *c);
-    if (!c) {
-        if (err)
-            sql_set_error(err, "HY001", 0, "out of memory");
-        return -1;
+    sql_stmt *st = c->st;
+    for (size_t i = 0; i < st->ntabs; i++)
+        if (sql_tab_open(c, i) != 0)
+            return -1;
+    if (st->top == 0 || st->limit == 0)
+        c->src_done = true;
+    if (st->where_const && !c->src_done) {
+        /* WHERE 1=0 (a probe tools send) reads nothing */
+        int t = sql_eval_cond(c, st->where);
+        if (t < 0)
+            return -1;
+        if (!t)
+            c->src_done = true;
     }
+    if (st->materialize) {
+        c->mode = 1;
+        if (c->src_done && !(st->grouped && !st->ngroup) && !st->nbranch) {
+            c->rpos = c->rend = 0;
+            return 0;
+        }
+        return run_materialized(c);
+    }
+    return 0;
+}
+
+/* The cursor's buffers, sized from st. */
+static sql_cursor *new_cursor(sql_stmt *st, const sql_cursor_opts *opts)
+{
+    sql_cursor *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
     c->st = st;
     c->db = st->db;
     if (opts)
         c->opts = *opts;
     c->now = now_days();
-    c->gen = 1;
-    const jet_tdef *td = st->td;
+    c->lvl = -1;
     size_t nc = st->ncols ? st->ncols : 1;
-    c->cc = calloc(td->ncols ? td->ncols : 1, sizeof *c->cc);
+    c->t = calloc(st->ntabs ? st->ntabs : 1, sizeof *c->t);
     c->obuf = calloc(nc, sizeof *c->obuf);
     c->ocap = calloc(nc, sizeof *c->ocap);
-    c->aggs = calloc(st->naggs ? st->naggs : 1, sizeof *c->aggs);
     c->tie = calloc(st->norder ? st->norder : 1, sizeof *c->tie);
-    if (!c->cc || !c->obuf || !c->ocap || !c->aggs || !c->tie) {
-        sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        goto fail;
+    c->sq = calloc(st->nsubq ? st->nsubq : 1, sizeof *c->sq);
+    if (!c->t || !c->obuf || !c->ocap || !c->tie || !c->sq) {
+        sql_cursor_close(c);
+        return NULL;
+    }
+    return c;
+}
+
+int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
+                    const sql_cursor_opts *opts, sql_error *err)
+{
+    *out = NULL;
+    sql_cursor *c = new_cursor(st, opts);
+    if (!c) {
+        if (err)
+            sql_set_error(err, "HY001", 0, "out of memory");
+        return -1;
     }
     if (set_params(c, params) != 0)
         goto fail;
@@ -1036,53 +710,8 @@ int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
         *out = c;
         return 0;
     }
-    jet_rc rc = jet_scan_open(&c->scan, st->db, td, st->proj);
-    if (rc != JET_OK) {
-        sql_cursor_fail_rc(c, rc, jet_db_error(st->db));
+    if (start_run(c) != 0)
         goto fail;
-    }
-    if (c->opts.interrupt)
-        jet_scan_set_interrupt(c->scan, c->opts.interrupt,
-                               c->opts.interrupt_ctx);
-    if (st->use_index) {
-        rc = jet_index_cursor_open(&c->ix, st->db, td, st->index_no);
-        if (rc != JET_OK) {
-            sql_cursor_fail_rc(c, rc, jet_db_error(st->db));
-            goto fail;
-        }
-        if (c->opts.interrupt)
-            jet_index_set_interrupt(c->ix, c->opts.interrupt,
-                                    c->opts.interrupt_ctx);
-        int r = setup_keys(c);
-        if (r < 0)
-            goto fail;
-        if (r > 0)
-            to_scan(c);
-        else if (st->reverse && jet_index_set_reverse(c->ix, true) != JET_OK)
-            to_scan(c);
-    }
-    if (st->top == 0 || st->limit == 0)
-        c->src_done = true;
-    if (st->where_const) {
-        /* WHERE 1=0 (a probe tools send) reads nothing */
-        int t = sql_eval_cond(c, st->where);
-        if (t < 0)
-            goto fail;
-        if (!t)
-            c->src_done = true;
-    }
-    if (st->naggs) {
-        c->mode = MODE_AGG;
-        if (run_aggregate(c) != 0)
-            goto fail;
-    } else if (st->materialize) {
-        c->mode = MODE_MAT;
-        if (c->src_done) {
-            c->rpos = c->rend = 0;
-        } else if (run_materialized(c) != 0) {
-            goto fail;
-        }
-    }
     *out = c;
     return 0;
 fail:
@@ -1090,6 +719,31 @@ fail:
         *err = c->err;
     sql_cursor_close(c);
     return -1;
+}
+
+int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,
+                          const sv *params)
+{
+    *out = NULL;
+    sql_cursor_opts o = outer->opts;
+    o.max_rows = 0;
+    sql_cursor *c = new_cursor(st, &o);
+    if (!c)
+        return sql_cursor_fail_rc(outer, JET_ENOMEM, NULL);
+    c->outer = outer;
+    c->params = (sv *)params;
+    c->now = outer->now;
+    if (start_run(c) != 0) {
+        outer->err = c->err;
+        if (c->core_failed) {
+            outer->core_failed = true;
+            outer->core_err = c->core_err;
+        }
+        sql_cursor_close(c);
+        return -1;
+    }
+    *out = c;
+    return 0;
 }
 
 static int fail_code(const sql_cursor *c)
@@ -1185,14 +839,12 @@ void sql_cursor_close(sql_cursor *c)
     if (!c)
         return;
     const sql_stmt *st = c->st;
-    jet_index_cursor_close(c->ix);
-    jet_scan_close(c->scan);
-    if (c->cc) {
-        for (uint16_t i = 0; i < st->td->ncols; i++) {
-            free(c->cc[i].u16);
-            free(c->cc[i].copy);
-        }
-        free(c->cc);
+    if (c->outer)
+        c->outer->nread += c->nread;    /* rows read count the children's */
+    if (c->t) {
+        for (size_t i = 0; i < st->ntabs; i++)
+            sql_tab_close(c, i);
+        free(c->t);
     }
     if (c->obuf) {
         for (size_t i = 0; i < st->ncols; i++)
@@ -1200,16 +852,12 @@ void sql_cursor_close(sql_cursor *c)
         free(c->obuf);
     }
     free(c->ocap);
-    if (c->aggs) {
-        for (size_t i = 0; i < st->naggs; i++) {
-            free(c->aggs[i].buf);
-            free(c->aggs[i].bbuf);
-        }
-        free(c->aggs);
-    }
+    sql_group_free(c);
+    sql_subq_free(c);
     free(c->tie);
     free(c->tie_text);
-    free(c->params);
+    if (c->params_owned)
+        free(c->params);
     free(c->param_text);
     free(c->rows);
     free(c->vtmp);

@@ -19,7 +19,12 @@
  *
  * Two modes share this code: sql_parse() (the narrow grammar above,
  * everything else HYC00) and sql_parse_query() for the engine ("full"):
- * select items are expressions, WHERE is kept as a tree, and ORDER BY,
+ * query blocks joined by UNION [ALL], FROM lists of joins (INNER, LEFT/
+ * RIGHT [OUTER], CROSS, Access's nested parentheses, {oj ...}, derived
+ * tables), GROUP BY, HAVING, DISTINCTROW, subqueries in expressions
+ * ((SELECT ..), EXISTS, IN, ANY/SOME/ALL) and COUNT(DISTINCT x); each
+ * nested query costs 8 levels of SQL_MAX_DEPTH, each parenthesised join
+ * one. Select items are expressions, WHERE is kept as a tree, and ORDER BY,
  * TOP n PERCENT, OFFSET n ROWS / FETCH FIRST n ROWS ONLY, LIMIT n
  * [OFFSET m], ODBC escapes {d} {t} {ts} {fn}, TRUE/FALSE, ALIKE, != and
  * an EXPLAIN prefix are accepted (LIMIT/OFFSET/FETCH/EXPLAIN are words,
@@ -48,6 +53,8 @@ typedef struct parser {
 } parser;
 
 static int parse_expr(parser *p, int min_bp, sql_expr **out);
+static int parse_subquery(parser *p, struct sql_query **out);
+static int peek_kw(parser *p, sql_kw kw, bool *yes);
 
 static int next(parser *p)
 {
@@ -317,7 +324,13 @@ static int parse_quantifiers(parser *p, sql_select *sel)
             seen_set = true;
             sel->distinct = is_kw(p, KW_DISTINCT);
         } else if (is_kw(p, KW_DISTINCTROW)) {
-            return unsupported(p, "DISTINCTROW");
+            if (!p->full)
+                return unsupported(p, "DISTINCTROW");
+            if (seen_set)
+                return syntax(p, "ALL/DISTINCT given twice");
+            seen_set = true;
+            sel->distinct = true;
+            p->q->distinctrow = true;
         } else if (is_kw(p, KW_TOP)) {
             if (seen_top)
                 return syntax(p, "TOP given twice");
@@ -406,6 +419,221 @@ static int parse_from(parser *p, sql_select *sel)
     return 0;
 }
 
+
+/* ------------------------------------------------- FROM (engine) */
+
+static int parse_join_chain(parser *p, sql_from **out);
+
+static sql_from *new_from(parser *p, sql_from_kind kind, size_t position)
+{
+    sql_from *f = sql_arena_alloc(p->arena, sizeof *f);
+    if (f) {
+        f->kind = kind;
+        f->position = position;
+    }
+    return f;
+}
+
+/* A table, (SELECT ...) alias, ( join ) or {oj join}. */
+static int parse_from_primary(parser *p, sql_from **out)
+{
+    size_t pos = p->tok.position;
+    if (p->depth >= SQL_MAX_DEPTH) {
+        sql_set_error(p->err, "42000", pos, "FROM clause nested too deeply");
+        return -1;
+    }
+    if (p->tok.kind == TOK_LBRACE) {
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind != TOK_IDENT || strcasecmp(p->tok.text, "oj"))
+            return syntax(p, "expected oj after '{' in FROM");
+        if (next(p) != 0)
+            return -1;
+        p->depth++;
+        int rc = parse_join_chain(p, out);
+        p->depth--;
+        if (rc != 0)
+            return -1;
+        if (p->tok.kind != TOK_RBRACE)
+            return syntax(p, "expected '}' after the outer join");
+        return next(p);
+    }
+    if (p->tok.kind == TOK_LPAREN) {
+        bool sel = false;
+        if (peek_kw(p, KW_SELECT, &sel) != 0)
+            return -1;
+        if (sel) {
+            sql_from *f = new_from(p, FROM_SUBQUERY, pos);
+            if (!f)
+                return nomem(p);
+            if (parse_subquery(p, &f->sub) != 0)
+                return -1;
+            if (parse_alias(p, &f->alias) != 0)
+                return -1;
+            *out = f;
+            return 0;
+        }
+        if (next(p) != 0)
+            return -1;
+        p->depth++;
+        int rc = parse_join_chain(p, out);
+        p->depth--;
+        if (rc != 0)
+            return -1;
+        if (p->tok.kind != TOK_RPAREN)
+            return syntax(p, "expected ')' in FROM");
+        return next(p);
+    }
+    if (is_kw(p, KW_SELECT))
+        return syntax(p, "a subquery in FROM needs parentheses");
+    if (!is_name(p))
+        return syntax(p, "expected a table name in FROM");
+    sql_from *f = new_from(p, FROM_TABLE, pos);
+    if (!f)
+        return nomem(p);
+    f->table = take_name(p);
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind == TOK_DOT) {
+        if (next(p) != 0)
+            return -1;
+        if (!is_name(p))
+            return syntax(p, "expected a table name after '.'");
+        f->catalog = f->table;
+        f->position = p->tok.position;
+        f->table = take_name(p);
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind == TOK_DOT)
+            return unsupported(p, "names with more than two parts");
+    }
+    if (parse_alias(p, &f->alias) != 0)
+        return -1;
+    *out = f;
+    return 0;
+}
+
+/* primary ( [INNER | LEFT [OUTER] | RIGHT [OUTER] | CROSS] JOIN primary
+ * [ON cond] )* - left-associative. */
+static int parse_join_chain(parser *p, sql_from **out)
+{
+    sql_from *lhs;
+    if (parse_from_primary(p, &lhs) != 0)
+        return -1;
+    for (;;) {
+        size_t pos = p->tok.position;
+        char kind;
+        if (is_kw(p, KW_INNER)) {
+            kind = 'I';
+        } else if (is_kw(p, KW_LEFT)) {
+            kind = 'L';
+        } else if (is_kw(p, KW_RIGHT)) {
+            kind = 'R';
+        } else if (is_kw(p, KW_CROSS)) {
+            kind = 'C';
+        } else if (is_kw(p, KW_JOIN)) {
+            kind = 'J';
+        } else if (is_kw(p, KW_FULL)) {
+            return unsupported(p, "FULL OUTER JOIN");
+        } else {
+            break;
+        }
+        if (kind != 'J' && next(p) != 0)
+            return -1;
+        if ((kind == 'L' || kind == 'R') && is_kw(p, KW_OUTER) &&
+            next(p) != 0)
+            return -1;
+        if (!is_kw(p, KW_JOIN))
+            return syntax(p, "expected JOIN");
+        if (next(p) != 0)
+            return -1;
+        sql_from *j = new_from(p, FROM_JOIN, pos);
+        if (!j)
+            return nomem(p);
+        j->join = kind == 'L' || kind == 'R' ? kind : 'I';
+        j->left = lhs;
+        if (parse_from_primary(p, &j->right) != 0)
+            return -1;
+        if (kind != 'C') {
+            if (!is_kw(p, KW_ON))
+                return syntax(p, "expected ON after the joined table");
+            if (next(p) != 0 || parse_expr(p, 0, &j->on) != 0)
+                return -1;
+        }
+        lhs = j;
+    }
+    *out = lhs;
+    return 0;
+}
+
+/* FROM item (',' item)*; the first plain table also fills sel->table. */
+static int parse_from_full(parser *p, sql_query *q)
+{
+    sql_select *sel = &q->sel;
+    if (!is_kw(p, KW_FROM)) {
+        /* SELECT 1+1: one row, no table (Access allows it) */
+        q->no_from = true;
+        return 0;
+    }
+    if (next(p) != 0)
+        return -1;
+    size_t cap = 0;
+    for (;;) {
+        if (q->nfrom == cap) {
+            size_t ncap = cap ? 2 * cap : 4;
+            sql_from **g = sql_arena_alloc(p->arena, ncap * sizeof *g);
+            if (!g)
+                return nomem(p);
+            if (cap)
+                memcpy(g, q->from, cap * sizeof *g);
+            q->from = g;
+            cap = ncap;
+        }
+        if (parse_join_chain(p, &q->from[q->nfrom]) != 0)
+            return -1;
+        q->nfrom++;
+        if (p->tok.kind != TOK_COMMA)
+            break;
+        if (next(p) != 0)
+            return -1;
+    }
+    const sql_from *f = q->from[0];
+    while (f->kind == FROM_JOIN)
+        f = f->left;
+    if (f->kind == FROM_TABLE) {
+        sel->table = f->table;
+        sel->table_catalog = f->catalog;
+        sel->table_alias = f->alias;
+        sel->table_position = f->position;
+    }
+    return 0;
+}
+
+/* Comma-separated expressions into a growing array. */
+static int parse_expr_list(parser *p, sql_expr ***out, size_t *n)
+{
+    size_t cap = 0;
+    for (;;) {
+        if (*n == cap) {
+            size_t ncap = cap ? 2 * cap : 4;
+            sql_expr **g = sql_arena_alloc(p->arena, ncap * sizeof *g);
+            if (!g)
+                return nomem(p);
+            if (cap)
+                memcpy(g, *out, cap * sizeof *g);
+            *out = g;
+            cap = ncap;
+        }
+        if (parse_expr(p, 0, &(*out)[*n]) != 0)
+            return -1;
+        (*n)++;
+        if (p->tok.kind != TOK_COMMA)
+            return 0;
+        if (next(p) != 0)
+            return -1;
+    }
+}
+
 /* ------------------------------------------------------- expressions */
 
 /* Binding powers, loosest first: Jet's operator precedence (OR < XOR <
@@ -473,6 +701,13 @@ static int parse_args(parser *p, sql_expr *e, bool allow_star)
         return next(p);
     for (;;) {
         sql_expr *arg;
+        if (allow_star && p->full && e->nargs == 0 && !e->distinct_arg &&
+            is_kw(p, KW_DISTINCT)) {
+            e->distinct_arg = true;     /* COUNT(DISTINCT x) */
+            if (next(p) != 0)
+                return -1;
+            continue;
+        }
         if (allow_star && p->tok.kind == TOK_STAR && e->nargs == 0) {
             arg = new_expr(p, EXPR_COLUMN, p->tok.position);
             if (!arg)
@@ -596,7 +831,18 @@ static int parse_primary(parser *p, sql_expr **out)
         e->param_index = p->lx.nparams - 1;
         *out = e;
         return next(p);
-    case TOK_LPAREN:
+    case TOK_LPAREN: {
+        bool sub = false;
+        if (p->full && peek_kw(p, KW_SELECT, &sub) != 0)
+            return -1;
+        if (sub) {
+            if (!(e = new_expr(p, EXPR_SUBQUERY, pos)))
+                return nomem(p);
+            if (parse_subquery(p, &e->sub) != 0)
+                return -1;
+            *out = e;
+            return 0;
+        }
         if (next(p) != 0)
             return -1;
         if (is_kw(p, KW_SELECT))
@@ -606,6 +852,7 @@ static int parse_primary(parser *p, sql_expr **out)
         if (p->tok.kind != TOK_RPAREN)
             return syntax(p, "expected ')'");
         return next(p);
+    }
     case TOK_LBRACE:
         if (p->full)
             return parse_escape(p, out);
@@ -643,8 +890,20 @@ static int parse_primary(parser *p, sql_expr **out)
             return nomem(p);
         return next(p);
     }
-    if (is_kw(p, KW_EXISTS))
-        return unsupported(p, "EXISTS");
+    if (is_kw(p, KW_EXISTS)) {
+        if (!p->full)
+            return unsupported(p, "EXISTS");
+        if (!(e = new_expr(p, EXPR_EXISTS, pos)))
+            return nomem(p);
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind != TOK_LPAREN)
+            return syntax(p, "expected '(' after EXISTS");
+        if (parse_subquery(p, &e->sub) != 0)
+            return -1;
+        *out = e;
+        return 0;
+    }
     if (!is_name(p))
         return syntax(p, "expected an expression");
 
@@ -796,6 +1055,16 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
             return -1;
         if (p->tok.kind != TOK_LPAREN)
             return syntax(p, "expected '(' after IN");
+        bool sub = false;
+        if (p->full && peek_kw(p, KW_SELECT, &sub) != 0)
+            return -1;
+        if (sub) {
+            if (parse_subquery(p, &e->sub) != 0 || set_height(p, e) != 0)
+                return -1;
+            *lhs = e;
+            *done = true;
+            return 0;
+        }
         if (next(p) != 0)
             return -1;
         if (is_kw(p, KW_SELECT))
@@ -941,8 +1210,23 @@ static int parse_expr_inner(parser *p, int min_bp, sql_expr **out)
             return nomem(p);
         e->op = op;
         e->a = lhs;
-        if (next(p) != 0 || parse_expr(p, bp + 1, &e->b) != 0 ||
-            set_height(p, e) != 0)
+        if (next(p) != 0)
+            return -1;
+        if (p->full && bp == BP_CMP &&
+            (is_kw(p, KW_ALL) || is_word(p, "ANY") || is_word(p, "SOME"))) {
+            /* a op ANY|SOME|ALL (SELECT ...) */
+            e->kind = EXPR_QUANT;
+            e->quant = is_kw(p, KW_ALL) ? 'L' : 'A';
+            if (next(p) != 0)
+                return -1;
+            if (p->tok.kind != TOK_LPAREN)
+                return syntax(p, "expected '(' after ANY, SOME or ALL");
+            if (parse_subquery(p, &e->sub) != 0 || set_height(p, e) != 0)
+                return -1;
+            lhs = e;
+            continue;
+        }
+        if (parse_expr(p, bp + 1, &e->b) != 0 || set_height(p, e) != 0)
             return -1;
         lhs = e;
     }
@@ -1218,6 +1502,115 @@ static int parse_tail(parser *p, sql_query *q)
     return 0;
 }
 
+
+/* ------------------------------------------- query blocks (engine) */
+
+static sql_query *new_query(parser *p)
+{
+    sql_query *q = sql_arena_alloc(p->arena, sizeof *q);
+    if (q) {
+        q->sel.top = -1;
+        q->limit = -1;
+    }
+    return q;
+}
+
+/* SELECT quantifiers items [FROM ...] [WHERE c] [GROUP BY e, ..]
+ * [HAVING c], the current token being SELECT. */
+static int parse_select_core(parser *p, sql_query *q)
+{
+    sql_query *outer = p->q;
+    int rc = -1;
+    p->q = q;                   /* parse_quantifiers records TOP there */
+    q->position = p->tok.position;
+    if (next(p) != 0 || parse_quantifiers(p, &q->sel) != 0 ||
+        parse_select_list(p, &q->sel) != 0 || parse_from_full(p, q) != 0)
+        goto out;
+    if (is_kw(p, KW_WHERE) &&
+        (next(p) != 0 || parse_expr(p, 0, &q->where) != 0))
+        goto out;
+    if (is_kw(p, KW_GROUP)) {
+        if (next(p) != 0)
+            goto out;
+        if (!is_kw(p, KW_BY)) {
+            syntax(p, "expected BY after GROUP");
+            goto out;
+        }
+        if (next(p) != 0 || parse_expr_list(p, &q->group, &q->ngroup) != 0)
+            goto out;
+    }
+    if (is_kw(p, KW_HAVING)) {
+        q->having_position = p->tok.position;
+        if (next(p) != 0 || parse_expr(p, 0, &q->having) != 0)
+            goto out;
+    }
+    rc = 0;
+out:
+    p->q = outer;
+    return rc;
+}
+
+/* core (UNION [ALL] core)* [ORDER BY ...] [LIMIT/OFFSET/FETCH]. */
+static int parse_query_body(parser *p, sql_query *q)
+{
+    if (!is_kw(p, KW_SELECT))
+        return syntax(p, "expected SELECT");
+    if (parse_select_core(p, q) != 0)
+        return -1;
+    sql_query *last = q;
+    while (is_kw(p, KW_UNION)) {
+        bool all = false;
+        if (next(p) != 0)
+            return -1;
+        if (is_kw(p, KW_ALL)) {
+            all = true;
+            if (next(p) != 0)
+                return -1;
+        }
+        sql_query *b = new_query(p);
+        if (!b)
+            return nomem(p);
+        b->union_all = all;
+        if (!is_kw(p, KW_SELECT))
+            return syntax(p, "expected SELECT after UNION");
+        if (parse_select_core(p, b) != 0)
+            return -1;
+        last->union_next = b;
+        last = b;
+    }
+    sql_query *outer = p->q;
+    p->q = q;
+    int rc = parse_tail(p, q);
+    p->q = outer;
+    return rc;
+}
+
+/* ( SELECT ... ) as a subquery or derived table; the current token is
+ * the '('. Nesting counts against SQL_MAX_DEPTH. */
+static int parse_subquery(parser *p, sql_query **out)
+{
+    if (p->depth >= SQL_MAX_DEPTH) {
+        sql_set_error(p->err, "42000", p->tok.position,
+                      "subqueries nested too deeply (more than %d levels)",
+                      SQL_MAX_DEPTH);
+        return -1;
+    }
+    if (next(p) != 0)
+        return -1;
+    sql_query *q = new_query(p);
+    if (!q)
+        return nomem(p);
+    p->depth += 8;              /* a query block costs more stack */
+    int rc = parse_query_body(p, q);
+    p->depth -= 8;
+    if (rc != 0)
+        return -1;
+    if (p->tok.kind != TOK_RPAREN)
+        return syntax(p, "expected ')' after the subquery");
+    *out = q;
+    return next(p);
+}
+
 static int parse_statement(parser *p, sql_select *sel)
 {
     if (next(p) != 0)
@@ -1252,6 +1645,11 @@ static int parse_statement(parser *p, sql_select *sel)
             return unsupported(p, "parenthesised queries");
         return syntax(p, "expected SELECT");
     }
+    if (p->full) {
+        if (parse_query_body(p, p->q) != 0)
+            return -1;
+        return parse_end(p);
+    }
     if (next(p) != 0)
         return -1;
     if (parse_quantifiers(p, sel) != 0)
@@ -1260,15 +1658,6 @@ static int parse_statement(parser *p, sql_select *sel)
         return -1;
     if (parse_from(p, sel) != 0)
         return -1;
-    if (p->full) {
-        if (is_kw(p, KW_WHERE)) {
-            if (next(p) != 0 || parse_expr(p, 0, &p->q->where) != 0)
-                return -1;
-        }
-        if (parse_tail(p, p->q) != 0)
-            return -1;
-        return parse_end(p);
-    }
     size_t where_pos = 0;
     bool where_on_rows = false;
     if (is_kw(p, KW_WHERE)) {

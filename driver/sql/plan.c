@@ -1,5 +1,15 @@
 /*
- * plan.c - sql_stmt_prepare: names, types and the access path.
+ * plan.c - sql_stmt_prepare: bind names and types across the tables of
+ * each query block, then plan access paths, join order and method,
+ * grouping, subqueries and UNION (run by the op_*.c operators).
+ *
+ * Binding: FROM is flattened into tabs[] (a RIGHT join as the LEFT join
+ * with its sides swapped); a column resolves in the block's tables (by
+ * qualifier = alias or name; found in two tables: 42000 as Access says
+ * it), else in the enclosing blocks (a correlated reference, N_COL.up).
+ * GROUP BY expressions found inside the select list, HAVING and ORDER BY
+ * become group-key nodes; a column left outside an aggregate is 42000.
+ * Joins: see plan_joins(). Blocks of one statement share its arena.
  *
  * The parse tree (sql_query) is compiled into enodes: columns resolved to
  * tdef positions (42S22 with the position otherwise), literals converted
@@ -35,8 +45,12 @@ typedef struct ctx {
     sql_error *err;
     bool in_where;          /* aggregates refused */
     bool in_agg;            /* nested aggregates refused */
+    const char *no_agg;     /* clause refusing aggregates (GROUP BY, ON) */
     size_t naggs_cap;
 } ctx;
+
+static int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
+                       sql_query *qb, bool branch, sql_error *err);
 
 static int fail(ctx *x, const char *state, size_t pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -65,7 +79,7 @@ static void *arena_alloc_cb(void *a, size_t n)
 
 static enode *new_node(ctx *x, uint8_t op, size_t pos)
 {
-    enode *n = sql_arena_alloc(&x->st->arena, sizeof *n);
+    enode *n = sql_arena_alloc(x->st->ar, sizeof *n);
     if (n) {
         n->op = op;
         n->position = pos;
@@ -76,7 +90,7 @@ static enode *new_node(ctx *x, uint8_t op, size_t pos)
 static int alloc_args(ctx *x, enode *n, size_t count)
 {
     n->nargs = count;
-    n->args = sql_arena_alloc(&x->st->arena, (count ? count : 1) *
+    n->args = sql_arena_alloc(x->st->ar, (count ? count : 1) *
                                              sizeof *n->args);
     return n->args ? 0 : nomem(x);
 }
@@ -124,14 +138,66 @@ static bool numeric_kind(uint8_t k)
 
 /* ----------------------------------------------------------- names */
 
-static bool qualifier_ok(const sql_stmt *st, const char *q)
+/* Does qualifier q name table tp? (Its alias when it has one, else its
+ * name; the table name is accepted beside an alias too, as before.) */
+static bool qualifier_ok(const tab_plan *tp, const char *q)
 {
     if (!q)
         return true;
-    const sql_select *sel = &st->q->sel;
-    return (sel->table_alias && jet_name_equal_ci(q, sel->table_alias)) ||
-           (!sel->table_alias && jet_name_equal_ci(q, sel->table)) ||
-           jet_name_equal_ci(q, st->td->name);
+    return (tp->alias && jet_name_equal_ci(q, tp->alias)) ||
+           (tp->name && jet_name_equal_ci(q, tp->name));
+}
+
+/* Column named name of table tp, or -1. */
+static int tab_find_column(const tab_plan *tp, const char *name)
+{
+    if (tp->td)
+        return jet_tdef_find_column(tp->td, name);
+    for (uint16_t i = 0; i < tp->ncols; i++)
+        if (jet_name_equal_ci(tp->sub->cols[i].meta.name, name))
+            return i;
+    return -1;
+}
+
+/* The table column behind a column node (walking out to the enclosing
+ * statement of a correlated reference), or NULL. */
+static const jet_column *node_column(const sql_stmt *st, const enode *n)
+{
+    if (n->op != N_COL)
+        return NULL;
+    for (uint8_t u = 0; u < n->up && st; u++)
+        st = st->parent;
+    if (!st || n->tab >= st->ntabs)
+        return NULL;
+    const tab_plan *tp = &st->tabs[n->tab];
+    if (tp->td)
+        return &tp->td->cols[n->col];
+    return tp->sub->cols[n->col].meta.column;
+}
+
+/* Jet type of column col of table tp. */
+static jet_type tab_col_type(const tab_plan *tp, uint16_t col)
+{
+    return tp->td ? tp->td->cols[col].type : tp->sub->cols[col].meta.type;
+}
+
+static const char *tab_col_name(const tab_plan *tp, uint16_t col)
+{
+    return tp->td ? tp->td->cols[col].name : tp->sub->cols[col].meta.name;
+}
+
+/* Tables of st a node reads (bit per table; subqueries and aggregates
+ * count as all of them, so they are checked last). */
+static uint64_t node_tabs(const enode *n)
+{
+    if (n->op == N_COL)
+        return n->up ? 0 : (uint64_t)1 << n->tab;
+    if (n->op == N_SUBQ || n->op == N_AGG || n->op == N_GKEY)
+        return ~(uint64_t)0;
+    uint64_t m = 0;
+    for (size_t i = 0; i < n->nargs; i++)
+        m |= node_tabs(n->args[i]);
+    return m;
 }
 
 /* --------------------------------------------------------- functions */
@@ -141,7 +207,9 @@ static const struct {
     uint8_t id;
 } aggregates[] = {
     { "COUNT", A_COUNT }, { "SUM", A_SUM }, { "AVG", A_AVG },
-    { "MIN", A_MIN }, { "MAX", A_MAX },
+    { "MIN", A_MIN }, { "MAX", A_MAX }, { "STDEV", A_STDEV },
+    { "STDEVP", A_STDEVP }, { "VAR", A_VAR }, { "VARP", A_VARP },
+    { "FIRST", A_FIRST }, { "LAST", A_LAST },
 };
 
 /* ----------------------------------------------------------- compile */
@@ -154,8 +222,8 @@ static void hint_param(ctx *x, enode *p, const enode *other)
     if (p->op != N_PARAM || p->param >= x->st->nparams)
         return;
     sql_param_info *pi = &x->st->params[p->param];
-    if (other->op == N_COL) {
-        const jet_column *col = &x->st->td->cols[other->col];
+    const jet_column *col = node_column(x->st, other);
+    if (col) {
         pi->type = col->type == JET_T_EXT_DATETIME ? JET_T_DATETIME
                    : col->type;
         pi->column = col;
@@ -202,10 +270,10 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
     for (size_t i = 0; i < sizeof aggregates / sizeof aggregates[0]; i++) {
         if (strcasecmp(e->text, aggregates[i].name) || e->odbc_fn)
             continue;
-        if (x->in_where)
+        if (x->in_where || x->no_agg)
             return fail(x, "42000", e->position, "Cannot have aggregate "
-                        "function in WHERE clause (at character %zu)",
-                        e->position);
+                        "function in %s clause (at character %zu)",
+                        x->no_agg ? x->no_agg : "WHERE", e->position);
         if (x->in_agg)
             return fail(x, "42000", e->position, "Cannot have aggregate "
                         "function in expression (%s) (at character %zu)",
@@ -218,6 +286,11 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
         if (!n || alloc_args(x, n, 1) != 0)
             return nomem(x);
         n->sub = aggregates[i].id;
+        n->distinct_arg = e->distinct_arg;
+        if (e->distinct_arg && n->sub != A_COUNT)
+            return fail(x, "HYC00", e->position, "not supported: DISTINCT "
+                        "inside %s (only COUNT(DISTINCT x)) (at character "
+                        "%zu)", e->text, e->position);
         const sql_expr *a = e->args[0];
         if (a->kind == EXPR_COLUMN && !strcmp(a->text, "*") && !a->qualifier) {
             if (n->sub != A_COUNT)
@@ -260,6 +333,14 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
                 n->type = JET_T_DOUBLE;
             }
             break;
+        case A_STDEV: case A_STDEVP: case A_VAR: case A_VARP:
+            if (arg->k == K_TEXT || arg->k == K_BIN || arg->k == K_GUID)
+                return fail(x, "22018", e->position, "Data type mismatch: "
+                            "%s of a non-numeric value (at character %zu)",
+                            e->text, e->position);
+            n->k = K_DOUBLE;
+            n->type = JET_T_DOUBLE;
+            break;
         default:
             n->k = arg->k == K_ANY ? K_TEXT : arg->k;
             n->type = arg->type ? arg->type : type_of_kind(n->k);
@@ -268,7 +349,7 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
         sql_stmt *st = x->st;
         if (st->naggs == x->naggs_cap) {
             size_t cap = x->naggs_cap ? 2 * x->naggs_cap : 8;
-            enode **g = sql_arena_alloc(&st->arena, cap * sizeof *g);
+            enode **g = sql_arena_alloc(st->ar, cap * sizeof *g);
             if (!g)
                 return nomem(x);
             if (st->naggs)
@@ -306,22 +387,64 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
     return 0;
 }
 
+/* Find qualifier.name among st's tables: 1 found (*tab, *col), 0 not
+ * found, -1 ambiguous (error set). *qual_seen: the qualifier names a
+ * table of st. */
+static int lookup_column(ctx *x, const sql_stmt *st, const sql_expr *e,
+                         uint16_t *tab, uint16_t *col, bool *qual_seen)
+{
+    int found = 0;
+    for (size_t i = 0; i < st->ntabs; i++) {
+        const tab_plan *tp = &st->tabs[i];
+        if (e->qualifier && !qualifier_ok(tp, e->qualifier))
+            continue;
+        if (e->qualifier)
+            *qual_seen = true;
+        int c = tab_find_column(tp, e->text);
+        if (c < 0)
+            continue;
+        if (found) {
+            fail(x, "42000", e->position, "The specified field '%s' could "
+                 "refer to more than one table listed in the FROM clause "
+                 "of your SQL statement (at character %zu)", e->text,
+                 e->position);
+            return -1;
+        }
+        found = 1;
+        *tab = (uint16_t)i;
+        *col = (uint16_t)c;
+    }
+    return found;
+}
+
 static int compile_column(ctx *x, const sql_expr *e, enode **out)
 {
     sql_stmt *st = x->st;
     if (!strcmp(e->text, "*") && !e->quote)
         return fail(x, "42000", e->position, "* is only allowed in COUNT(*) "
                     "(at character %zu)", e->position);
-    int col = qualifier_ok(st, e->qualifier) ?
-              jet_tdef_find_column(st->td, e->text) : -1;
-    if (col < 0 && e->quote == '"' && !e->qualifier) {
+    uint16_t tab = 0, col = 0;
+    uint8_t up = 0;
+    bool qual_seen = false;
+    sql_stmt *owner = st;
+    int r = 0;
+    for (; owner; owner = owner->parent, up++) {
+        r = lookup_column(x, owner, e, &tab, &col, &qual_seen);
+        if (r != 0 || (e->qualifier && qual_seen))
+            break;
+        if (up >= 250)
+            break;
+    }
+    if (r < 0)
+        return -1;
+    if (r == 0 && e->quote == '"' && !e->qualifier) {
         /* Jet: "text" is a string literal */
         enode *n = new_node(x, N_CONST, e->position);
         if (!n)
             return nomem(x);
         n->konst.k = K_TEXT;
         n->konst.s = sql_utf8_to_u16(e->text, &n->konst.n, arena_alloc_cb,
-                                     &st->arena);
+                                     st->ar);
         if (!n->konst.s)
             return nomem(x);
         n->k = K_TEXT;
@@ -329,29 +452,73 @@ static int compile_column(ctx *x, const sql_expr *e, enode **out)
         *out = n;
         return 0;
     }
-    if (col < 0) {
-        if (e->qualifier && !qualifier_ok(st, e->qualifier))
+    if (r == 0) {
+        if (e->qualifier && !qual_seen)
             return fail(x, "42S22", e->position, "'%s.%s': '%s' does not "
-                        "name the table in FROM (at character %zu)",
+                        "name a table in FROM (at character %zu)",
                         e->qualifier, e->text, e->qualifier, e->position);
-        return fail(x, "42S22", e->position, "Column '%s' not found in "
-                    "table '%s' (at character %zu)", e->text, st->td->name,
-                    e->position);
+        if (st->ntabs == 1 && st->tabs[0].td)
+            return fail(x, "42S22", e->position, "Column '%s' not found in "
+                        "table '%s' (at character %zu)", e->text,
+                        st->tabs[0].td->name, e->position);
+        return fail(x, "42S22", e->position, "Column '%s%s%s' not found in "
+                    "the tables of FROM (at character %zu)",
+                    e->qualifier ? e->qualifier : "",
+                    e->qualifier ? "." : "", e->text, e->position);
     }
-    const jet_column *jc = &st->td->cols[col];
-    if (!x->in_agg && !x->in_where && st->naggs == 0) {
-        /* checked for aggregate queries after the select list */
-    }
+    tab_plan *tp = &owner->tabs[tab];
+    jet_type t = tab_col_type(tp, col);
     enode *n = new_node(x, N_COL, e->position);
     if (!n)
         return nomem(x);
-    n->col = (uint16_t)col;
-    n->k = kind_of_type(jc->type == JET_T_UNKNOWN_0D ? JET_T_BINARY
-                        : jc->type);
-    n->type = jc->type == JET_T_EXT_DATETIME ? JET_T_DATETIME
-              : jc->type == JET_T_COMPLEX ? JET_T_LONG : jc->type;
-    n->text = jc->name;
-    st->proj[col] = true;
+    n->col = col;
+    n->tab = tab;
+    n->up = up;
+    n->k = kind_of_type(t == JET_T_UNKNOWN_0D ? JET_T_BINARY : t);
+    n->type = t == JET_T_EXT_DATETIME ? JET_T_DATETIME
+              : t == JET_T_COMPLEX ? JET_T_LONG : t;
+    n->text = tab_col_name(tp, col);
+    tp->proj[col] = true;
+    for (sql_stmt *s2 = st; s2 != owner; s2 = s2->parent)
+        s2->correlated = true;
+    *out = n;
+    return 0;
+}
+
+/* A subquery node: compile the block, check its shape. */
+static int compile_subquery(ctx *x, const sql_expr *e, uint8_t kind,
+                            enode **out)
+{
+    sql_stmt *st = x->st;
+    enode *n = new_node(x, N_SUBQ, e->position);
+    if (!n || alloc_args(x, n, kind == SQ_IN || kind == SQ_ANY ||
+                               kind == SQ_ALL ? 1 : 0) != 0)
+        return nomem(x);
+    n->sub = kind;
+    n->negated = e->negated;
+    if (n->nargs && compile(x, e->a, &n->args[0]) != 0)
+        return -1;
+    if (build_block(&n->subq, st, st->root, e->sub, false, x->err) != 0)
+        return -1;
+    if (kind != SQ_EXISTS && n->subq->ncols != 1)
+        return fail(x, "42000", e->position, "You have written a subquery "
+                    "that can return more than one field without using the "
+                    "EXISTS reserved word in the main query's FROM clause "
+                    "(at character %zu)", e->position);
+    n->slot = st->nsubq++;
+    if (kind == SQ_SCALAR) {
+        n->type = n->subq->cols[0].meta.type;
+        n->k = kind_of_type(n->type);
+    } else {
+        n->k = K_BOOL;
+        n->type = JET_T_BOOL;
+    }
+    if (kind == SQ_ANY || kind == SQ_ALL) {
+        static const char *const cmps[] = { "=", "<>", "<", "<=", ">", ">=" };
+        for (uint8_t k = 0; k < 6; k++)
+            if (!strcmp(e->op, cmps[k]))
+                n->cmp = k;
+    }
     *out = n;
     return 0;
 }
@@ -407,7 +574,7 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
             return nomem(x);
         n->konst.k = K_TEXT;
         n->konst.s = sql_utf8_to_u16(e->text, &n->konst.n, arena_alloc_cb,
-                                     &st->arena);
+                                     st->ar);
         if (!n->konst.s)
             return nomem(x);
         n->k = K_TEXT;
@@ -547,7 +714,7 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
             if (b->op == N_CONST && b->konst.k == K_TEXT) {
                 n->pat = sql_like_compile(b->konst.s, b->konst.n,
                                           n->like_flags, arena_alloc_cb,
-                                          &st->arena);
+                                          st->ar);
                 if (!n->pat)
                     return nomem(x);
             }
@@ -614,6 +781,8 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
         *out = n;
         return 0;
     case EXPR_IN:
+        if (e->sub)
+            return compile_subquery(x, e, SQ_IN, out);
         if (!(n = new_node(x, N_IN, e->position)) ||
             alloc_args(x, n, e->nargs + 1) != 0)
             return nomem(x);
@@ -633,6 +802,13 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
         return 0;
     case EXPR_FUNC:
         return compile_func(x, e, out);
+    case EXPR_SUBQUERY:
+        return compile_subquery(x, e, SQ_SCALAR, out);
+    case EXPR_EXISTS:
+        return compile_subquery(x, e, SQ_EXISTS, out);
+    case EXPR_QUANT:
+        return compile_subquery(x, e, e->quant == 'L' ? SQ_ALL : SQ_ANY,
+                                out);
     default:
         return fail(x, "HYC00", e->position, "not supported: expression "
                     "(at character %zu)", e->position);
@@ -642,25 +818,11 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
 /* Does n read the row (a column or an aggregate)? */
 static bool uses_row(const enode *n)
 {
-    if (n->op == N_COL || n->op == N_AGG)
+    if (n->op == N_COL || n->op == N_AGG || n->op == N_SUBQ ||
+        n->op == N_GKEY)
         return true;
     for (size_t i = 0; i < n->nargs; i++)
         if (uses_row(n->args[i]))
-            return true;
-    return false;
-}
-
-/* Does n use a table column outside any aggregate? (position in *pos) */
-static bool bare_column(const enode *n, size_t *pos)
-{
-    if (n->op == N_AGG)
-        return false;
-    if (n->op == N_COL) {
-        *pos = n->position;
-        return true;
-    }
-    for (size_t i = 0; i < n->nargs; i++)
-        if (bare_column(n->args[i], pos))
             return true;
     return false;
 }
@@ -676,10 +838,19 @@ typedef struct sarg {
     bool lo_incl, hi_incl;
 } sarg;
 
-static bool key_value(const enode *v)
+/* A key value for a seek: a numeric constant, a parameter, or (index
+ * nested-loop join) a numeric expression reading only tables in avail. */
+static bool key_value(const enode *v, uint64_t avail)
 {
-    return (v->op == N_CONST && numeric_kind(v->konst.k)) ||
-           v->op == N_PARAM;
+    if (v->op == N_CONST)
+        return numeric_kind(v->konst.k);
+    if (v->op == N_PARAM)
+        return true;
+    if (!avail || v->up)
+        return false;
+    uint64_t m = node_tabs(v);
+    return m != 0 && (m & ~avail) == 0 && numeric_kind(v->k) &&
+           v->k != K_DATE;
 }
 
 static bool seekable_type(jet_type t)
@@ -694,15 +865,21 @@ static bool seekable_type(jet_type t)
     }
 }
 
-/* Collect the sargs of the WHERE conjuncts (bounded by the tree). */
-static void collect(const sql_stmt *st, enode *w, sarg *out, size_t *n,
-                    size_t cap)
+static bool own_col(const enode *n, uint16_t tab)
+{
+    return n->op == N_COL && n->tab == tab && n->up == 0;
+}
+
+/* Collect the sargs on table tab of the conjuncts of w (bounded by the
+ * tree's height). */
+static void collect(const sql_stmt *st, uint16_t tab, uint64_t avail,
+                    enode *w, sarg *out, size_t *n, size_t cap)
 {
     if (*n >= cap)
         return;
     if (w->op == N_AND) {
-        collect(st, w->args[0], out, n, cap);
-        collect(st, w->args[1], out, n, cap);
+        collect(st, tab, avail, w->args[0], out, n, cap);
+        collect(st, tab, avail, w->args[1], out, n, cap);
         return;
     }
     sarg s;
@@ -710,14 +887,14 @@ static void collect(const sql_stmt *st, enode *w, sarg *out, size_t *n,
     if (w->op == N_CMP && w->sub != CMP_NE) {
         enode *a = w->args[0], *b = w->args[1];
         uint8_t op = w->sub;
-        if (b->op == N_COL && a->op != N_COL) {
+        if (own_col(b, tab) && !own_col(a, tab)) {
             enode *t = a;
             a = b;
             b = t;
             op = op == CMP_LT ? CMP_GT : op == CMP_LE ? CMP_GE
                  : op == CMP_GT ? CMP_LT : op == CMP_GE ? CMP_LE : op;
         }
-        if (a->op != N_COL || !key_value(b))
+        if (!own_col(a, tab) || !key_value(b, avail))
             return;
         s.col = a->col;
         if (op == CMP_EQ) {
@@ -734,17 +911,17 @@ static void collect(const sql_stmt *st, enode *w, sarg *out, size_t *n,
                 s.hi_incl = op == CMP_LE;
             }
         }
-    } else if (w->op == N_IN && !w->negated && w->args[0]->op == N_COL) {
+    } else if (w->op == N_IN && !w->negated && own_col(w->args[0], tab)) {
         for (size_t i = 1; i < w->nargs; i++)
-            if (!key_value(w->args[i]))
+            if (!key_value(w->args[i], 0))
                 return;
         s.col = w->args[0]->col;
         s.kind = 'e';
         s.vals = w->args + 1;
         s.nvals = w->nargs - 1;
     } else if (w->op == N_BETWEEN && !w->negated &&
-               w->args[0]->op == N_COL && key_value(w->args[1]) &&
-               key_value(w->args[2])) {
+               own_col(w->args[0], tab) && key_value(w->args[1], avail) &&
+               key_value(w->args[2], avail)) {
         s.col = w->args[0]->col;
         s.kind = 'r';
         s.lo = w->args[1];
@@ -753,7 +930,7 @@ static void collect(const sql_stmt *st, enode *w, sarg *out, size_t *n,
     } else {
         return;
     }
-    if (!seekable_type(st->td->cols[s.col].type))
+    if (!seekable_type(st->tabs[tab].td->cols[s.col].type))
         return;
     out[(*n)++] = s;
 }
@@ -768,16 +945,16 @@ static const sarg *find_sarg(const sarg *s, size_t n, uint16_t col, char kind)
 
 /* ORDER BY matches index ix after its first `fixed` columns (held
  * constant by single-valued equalities)? *rev: walk backwards. */
-static bool order_matches(const sql_stmt *st, const jet_index *ix,
-                          uint16_t fixed, uint16_t seekable, bool *rev,
-                          bool *unique)
+static bool order_matches(const sql_stmt *st, uint16_t tab,
+                          const jet_index *ix, uint16_t fixed,
+                          uint16_t seekable, bool *rev, bool *unique)
 {
     size_t oi = 0;
     uint16_t j = fixed;
     int dir = 0;                /* +1 same, -1 reversed */
     while (oi < st->norder) {
         const enode *o = st->order[oi];
-        if (o->op != N_COL)
+        if (!own_col(o, tab))
             return false;
         /* an ORDER BY column fixed by equality is constant: skip it */
         bool fixed_col = false;
@@ -803,14 +980,31 @@ static bool order_matches(const sql_stmt *st, const jet_index *ix,
     return true;
 }
 
-static int plan_access(ctx *x)
+/*
+ * The single-table access path: choose how table tab is read given the
+ * conditions conds[0..nconds) (trees of AND) and the tables avail
+ * already positioned when it is read (0 for the first table). Index
+ * equality prefixes, then one range, on seekable key columns; the best
+ * by (unique full match, prefix length, range), or an index walk that
+ * gives ORDER BY (allow_order: single-table queries). Text keys are not
+ * seekable yet (jet_index_seekable_cols): the index helper will widen
+ * that here. Fills st->tabs[tab].ap; returns its score (0: scan).
+ */
+static int plan_access(ctx *x, uint16_t tab, enode *const *conds,
+                       size_t nconds, uint64_t avail, bool allow_order)
 {
     sql_stmt *st = x->st;
-    const jet_tdef *td = st->td;
+    tab_plan *tp = &st->tabs[tab];
+    access_path *ap = &tp->ap;
+    memset(ap, 0, sizeof *ap);
+    const jet_tdef *td = tp->td;
+    if (!td)
+        return 0;
     sarg sargs[64];
     size_t ns = 0;
-    if (st->where)
-        collect(st, st->where, sargs, &ns, 64);
+    for (size_t i = 0; i < nconds; i++)
+        if (conds[i])
+            collect(st, tab, avail, conds[i], sargs, &ns, 64);
 
     int best_score = 0;
     for (uint16_t i = 0; i < td->nindexes; i++) {
@@ -843,8 +1037,8 @@ static int plan_access(ctx *x)
             }
         }
         bool rev = false, unique = false;
-        bool ordered = st->norder > 0 && !st->naggs &&
-                       order_matches(st, ix, fixed, seekable, &rev,
+        bool ordered = allow_order && st->norder > 0 && !st->grouped &&
+                       order_matches(st, tab, ix, fixed, seekable, &rev,
                                      &unique);
         if (ordered && !single)
             ordered = false;
@@ -863,23 +1057,356 @@ static int plan_access(ctx *x)
                      (ix->foreign_key ? 1 : 0) + 1;
         if (score > best_score) {
             best_score = score;
-            st->use_index = true;
-            st->index_no = i;
-            st->neq = neq;
-            st->order_by_index = ordered;
-            st->order_unique = ordered && unique;
-            st->reverse = ordered && rev;
+            ap->use_index = true;
+            ap->index_no = i;
+            ap->neq = neq;
+            ap->order_by_index = ordered;
+            ap->order_unique = ordered && unique;
+            ap->reverse = ordered && rev;
+            ap->keys_vary = false;
             for (uint16_t k = 0; k < neq; k++) {
                 const sarg *s = find_sarg(sargs, ns, ix->cols[k].col, 'e');
-                st->eq_n[k] = s->nvals;
-                st->eq_v[k] = s->vals;
+                ap->eq_n[k] = s->nvals;
+                ap->eq_v[k] = s->vals;
+                for (size_t v = 0; v < s->nvals; v++)
+                    if (node_tabs(s->vals[v]))
+                        ap->keys_vary = true;
             }
-            st->lo = lo ? lo->lo : NULL;
-            st->lo_incl = lo ? lo->lo_incl : false;
-            st->hi = hi ? hi->hi : NULL;
-            st->hi_incl = hi ? hi->hi_incl : false;
+            ap->lo = lo ? lo->lo : NULL;
+            ap->lo_incl = lo ? lo->lo_incl : false;
+            ap->hi = hi ? hi->hi : NULL;
+            ap->hi_incl = hi ? hi->hi_incl : false;
+            if ((ap->lo && node_tabs(ap->lo)) || (ap->hi && node_tabs(ap->hi)))
+                ap->keys_vary = true;
         }
     }
+    return best_score;
+}
+
+/* ------------------------------------------------------------ joins */
+
+/* One conjunct of WHERE and the inner joins' ON conditions. */
+typedef struct conj {
+    enode *e;
+    uint64_t m;             /* tables it reads */
+    bool used;
+} conj;
+
+typedef struct conj_list {
+    conj *v;
+    size_t n, cap;
+} conj_list;
+
+/* Split e at its ANDs into l (depth bounded by the tree's height). */
+static int split_conj(ctx *x, enode *e, conj_list *l, uint64_t all)
+{
+    if (e->op == N_AND) {
+        if (split_conj(x, e->args[0], l, all) != 0)
+            return -1;
+        return split_conj(x, e->args[1], l, all);
+    }
+    if (l->n == l->cap) {
+        size_t ncap = l->cap ? 2 * l->cap : 16;
+        conj *g = sql_arena_alloc(x->st->ar, ncap * sizeof *g);
+        if (!g)
+            return nomem(x);
+        if (l->n)
+            memcpy(g, l->v, l->n * sizeof *g);
+        l->v = g;
+        l->cap = ncap;
+    }
+    l->v[l->n].e = e;
+    l->v[l->n].m = node_tabs(e) & all;
+    l->v[l->n].used = false;
+    l->n++;
+    return 0;
+}
+
+/* Balanced AND of the nodes v[lo..hi): height log2(n) + theirs. */
+static enode *and_tree(ctx *x, enode **v, size_t lo, size_t hi)
+{
+    if (hi - lo == 1)
+        return v[lo];
+    size_t mid = lo + (hi - lo) / 2;
+    enode *n = new_node(x, N_AND, v[lo]->position);
+    if (!n || alloc_args(x, n, 2) != 0)
+        return NULL;
+    if (!(n->args[0] = and_tree(x, v, lo, mid)) ||
+        !(n->args[1] = and_tree(x, v, mid, hi)))
+        return NULL;
+    n->k = K_BOOL;
+    n->type = JET_T_BOOL;
+    return n;
+}
+
+/* Hash class of a kind: equal values hash equal within one class. */
+static int hash_class(uint8_t k)
+{
+    switch (k) {
+    case K_BOOL: case K_INT: case K_MONEY: case K_DOUBLE: return 1;
+    case K_DATE: return 2;
+    case K_TEXT: return 3;
+    case K_BIN: case K_GUID: return 4;
+    default: return 0;
+    }
+}
+
+/* Equi-join keys of table tab against tables avail among the conditions
+ * e (AND trees): fills tp->hk_*; returns their number. */
+static size_t find_hash_keys(ctx *x, tab_plan *tp, uint16_t tab,
+                             uint64_t avail, enode *const *v, size_t n)
+{
+    enode *in[16], *outk[16];
+    size_t nk = 0;
+    uint64_t me = (uint64_t)1 << tab;
+    for (size_t i = 0; i < n && nk < 16; i++) {
+        const enode *w = v[i];
+        if (w->op != N_CMP || w->sub != CMP_EQ)
+            continue;
+        enode *a = w->args[0], *b = w->args[1];
+        uint64_t ma = node_tabs(a), mb = node_tabs(b);
+        if (mb == me && ma && (ma & ~avail) == 0) {
+            enode *t = a;
+            a = b;
+            b = t;
+            uint64_t tm = ma;
+            ma = mb;
+            mb = tm;
+        }
+        if (ma != me || !mb || (mb & ~avail) != 0)
+            continue;
+        if (!hash_class(a->k) || hash_class(a->k) != hash_class(b->k))
+            continue;
+        in[nk] = a;
+        outk[nk] = b;
+        nk++;
+    }
+    if (!nk)
+        return 0;
+    tp->hk_inner = sql_arena_alloc(x->st->ar, nk * sizeof *tp->hk_inner);
+    tp->hk_outer = sql_arena_alloc(x->st->ar, nk * sizeof *tp->hk_outer);
+    if (!tp->hk_inner || !tp->hk_outer)
+        return 0;
+    memcpy(tp->hk_inner, in, nk * sizeof *in);
+    memcpy(tp->hk_outer, outk, nk * sizeof *outk);
+    tp->nhkeys = nk;
+    return nk;
+}
+
+/* Conditions of l usable when the tables in mask are positioned (not yet
+ * used) into *out (arena). */
+static size_t level_conds(ctx *x, conj_list *l, uint64_t mask, bool take,
+                          enode ***out)
+{
+    size_t n = 0;
+    *out = sql_arena_alloc(x->st->ar, (l->n ? l->n : 1) * sizeof **out);
+    if (!*out)
+        return 0;
+    for (size_t i = 0; i < l->n; i++) {
+        if (l->v[i].used || (l->v[i].m & ~mask) != 0)
+            continue;
+        (*out)[n++] = l->v[i].e;
+        if (take)
+            l->v[i].used = true;
+    }
+    return n;
+}
+
+/*
+ * Join order and method. Inner joins only: greedy - first the table with
+ * the best constant seek, else the first that no join key can seek; then
+ * repeatedly a connected table reachable through an index on its join
+ * key (index nested loop), else one with an equi-join (hash join), else
+ * any connected one, else the next (nested loop over its stored rows).
+ * With a LEFT (or RIGHT) join anywhere, the FROM order, which keeps each
+ * outer join's preserved tables first. Each condition is checked at the
+ * first level where every table it reads is positioned.
+ */
+static int plan_joins(ctx *x, conj_list *l, bool has_left)
+{
+    sql_stmt *st = x->st;
+    size_t n = st->ntabs;
+    uint64_t all = n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    st->order_tabs = sql_arena_alloc(st->ar, (n ? n : 1) *
+                                             sizeof *st->order_tabs);
+    if (!st->order_tabs)
+        return nomem(x);
+    for (size_t i = 0; i < n; i++)
+        st->order_tabs[i] = i;
+    if (!has_left && n > 1) {
+        uint64_t placed = 0;
+        for (size_t L = 0; L < n; L++) {
+            int best = -1, best_class = -1;
+            for (size_t i = 0; i < n; i++) {
+                uint64_t bit = (uint64_t)1 << i;
+                if (placed & bit)
+                    continue;
+                enode **v;
+                size_t nv = level_conds(x, l, placed | bit, false, &v);
+                int cls;
+                if (L == 0) {
+                    /* a constant seek first; else avoid a table that an
+                     * index on its join key could serve as inner side */
+                    int sc = plan_access(x, (uint16_t)i, v, nv, 0, false);
+                    enode **w;
+                    size_t nw = level_conds(x, l, all, false, &w);
+                    plan_access(x, (uint16_t)i, w, nw, all & ~bit, false);
+                    cls = sc ? 1000 + sc : st->tabs[i].ap.keys_vary ? 0 : 1;
+                } else {
+                    bool connected = false;
+                    for (size_t k = 0; k < nv; k++)
+                        if ((node_tabs(v[k]) & placed) &&
+                            (node_tabs(v[k]) & bit))
+                            connected = true;
+                    plan_access(x, (uint16_t)i, v, nv, placed, false);
+                    tab_plan scratch = st->tabs[i];
+                    if (st->tabs[i].ap.keys_vary)
+                        cls = 3;
+                    else if (find_hash_keys(x, &scratch, (uint16_t)i,
+                                            placed, v, nv))
+                        cls = 2;
+                    else
+                        cls = connected ? 1 : 0;
+                }
+                if (cls > best_class) {
+                    best_class = cls;
+                    best = (int)i;
+                }
+            }
+            st->order_tabs[L] = (size_t)best;
+            placed |= (uint64_t)1 << best;
+        }
+    }
+    /* each level: access path, method, its conditions */
+    uint64_t placed = 0;
+    for (size_t L = 0; L < n; L++) {
+        uint16_t tab = (uint16_t)st->order_tabs[L];
+        tab_plan *tp = &st->tabs[tab];
+        uint64_t bit = (uint64_t)1 << tab;
+        enode **v;
+        size_t nv = level_conds(x, l, placed | bit, true, &v);
+        if (L == n - 1) {
+            /* whatever is left (reads all tables, subqueries) */
+            enode **rest;
+            size_t nr = level_conds(x, l, all, true, &rest);
+            enode **both = sql_arena_alloc(st->ar, (nv + nr + 1) *
+                                                   sizeof *both);
+            if (!both)
+                return nomem(x);
+            memcpy(both, v, nv * sizeof *v);
+            memcpy(both + nv, rest, nr * sizeof *rest);
+            v = both;
+            nv += nr;
+        }
+        if (nv && !(tp->filter = and_tree(x, v, 0, nv)))
+            return nomem(x);
+        /* a LEFT join's rows are found through its ON condition only */
+        enode **keyc = v;
+        size_t nkeyc = nv;
+        if (tp->join == JOIN_LEFT) {
+            keyc = &tp->on;
+            nkeyc = tp->on ? 1 : 0;
+        }
+        plan_access(x, tab, keyc, nkeyc, placed, n == 1);
+        if (L == 0) {
+            tp->method = tp->ap.use_index ? M_INDEX : M_SCAN;
+        } else if (tp->ap.use_index && (tp->ap.neq || tp->ap.lo ||
+                                        tp->ap.hi)) {
+            tp->method = M_INDEX;
+        } else {
+            memset(&tp->ap, 0, sizeof tp->ap);
+            enode *flat[64];
+            size_t nflat = 0;
+            if (tp->join == JOIN_LEFT) {
+                conj_list ol = { NULL, 0, 0 };
+                if (tp->on && split_conj(x, tp->on, &ol, all) != 0)
+                    return -1;
+                for (size_t i = 0; i < ol.n && nflat < 64; i++)
+                    flat[nflat++] = ol.v[i].e;
+            } else {
+                for (size_t i = 0; i < nv && nflat < 64; i++)
+                    flat[nflat++] = v[i];
+            }
+            tp->method = find_hash_keys(x, tp, tab, placed, flat, nflat)
+                         ? M_HASH : M_LOOP;
+            /* conditions on this table alone prune the stored rows */
+            enode *own[64];
+            size_t nown = 0;
+            for (size_t i = 0; i < nflat; i++)
+                if (node_tabs(flat[i]) == bit)
+                    own[nown++] = flat[i];
+            if (nown && !(tp->build_filter = and_tree(x, own, 0, nown)))
+                return nomem(x);
+        }
+        placed |= bit;
+    }
+    return 0;
+}
+
+/* -------------------------------------------------------- grouping */
+
+static bool enode_equal(const enode *a, const enode *b)
+{
+    if (a == b)
+        return true;
+    if (a->op != b->op || a->sub != b->sub || a->nargs != b->nargs ||
+        a->negated != b->negated)
+        return false;
+    switch (a->op) {
+    case N_COL:
+        return a->tab == b->tab && a->col == b->col && a->up == b->up;
+    case N_PARAM:
+        return a->param == b->param;
+    case N_CONST:
+        if (a->konst.k != b->konst.k)
+            return false;
+        if (a->konst.k == K_TEXT)
+            return a->konst.n == b->konst.n &&
+                   !memcmp(a->konst.s, b->konst.s, a->konst.n * 2);
+        return a->konst.i == b->konst.i && a->konst.d == b->konst.d;
+    case N_SUBQ: case N_AGG: case N_GKEY:
+        return false;
+    default:
+        break;
+    }
+    for (size_t i = 0; i < a->nargs; i++)
+        if (!enode_equal(a->args[i], b->args[i]))
+            return false;
+    return true;
+}
+
+/* Replace the GROUP BY expressions inside *np by group-key nodes; a
+ * column left outside an aggregate is an error (Access's message). */
+static int group_rewrite(ctx *x, enode **np, const char *label)
+{
+    sql_stmt *st = x->st;
+    enode *n = *np;
+    if (n->op == N_AGG || n->op == N_GKEY)
+        return 0;
+    for (size_t i = 0; i < st->ngroup; i++) {
+        if (!enode_equal(n, st->group[i]))
+            continue;
+        enode *g = new_node(x, N_GKEY, n->position);
+        if (!g)
+            return nomem(x);
+        g->slot = i;
+        g->k = n->k == K_ANY ? K_TEXT : n->k;
+        g->type = n->type;
+        g->text = n->text;
+        *np = g;
+        return 0;
+    }
+    if (n->op == N_COL) {
+        if (n->up)
+            return 0;
+        return fail(x, "42000", n->position, "Your query does not include "
+                    "the specified expression '%s' as part of an aggregate "
+                    "function (at character %zu)", label ? label : n->text,
+                    n->position);
+    }
+    for (size_t i = 0; i < n->nargs; i++)
+        if (group_rewrite(x, &n->args[i], label) != 0)
+            return -1;
     return 0;
 }
 
@@ -895,7 +1422,7 @@ static void sb_add(sbuf *b, const char *fmt, ...)
 
 static void sb_add(sbuf *b, const char *fmt, ...)
 {
-    if (b->len >= b->cap)
+    if (b->len + 1 >= b->cap)
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -905,83 +1432,159 @@ static void sb_add(sbuf *b, const char *fmt, ...)
         b->len += (size_t)n < b->cap - b->len ? (size_t)n : b->cap - b->len - 1;
 }
 
-static void sb_value(sbuf *b, const enode *v)
+static const char *tab_label(const tab_plan *tp)
+{
+    return tp->alias ? tp->alias : tp->name ? tp->name : "?";
+}
+
+static void sb_value(sbuf *b, const sql_stmt *st, const enode *v)
 {
     char buf[64];
     if (v->op == N_PARAM) {
         sb_add(b, "?%zu", v->param + 1);
         return;
     }
+    if (v->op == N_COL && !v->up) {
+        sb_add(b, "%s.%s", tab_label(&st->tabs[v->tab]), v->text);
+        return;
+    }
+    if (v->op != N_CONST) {
+        sb_add(b, "expr");
+        return;
+    }
     sql_sv_describe(&v->konst, buf, sizeof buf);
     sb_add(b, "%s", buf);
 }
 
+/* SEEK/INDEX/SCAN of one table, as the single-table plans always read. */
+static void sb_access(sbuf *b, const sql_stmt *st, const tab_plan *tp)
+{
+    const access_path *ap = &tp->ap;
+    const jet_tdef *td = tp->td;
+    if (!td) {
+        sb_add(b, "SUBQUERY %s", tab_label(tp));
+        return;
+    }
+    if (!ap->use_index) {
+        sb_add(b, "SCAN %s", td->name);
+        return;
+    }
+    const jet_index *ix = &td->indexes[ap->index_no];
+    bool seek = ap->neq || ap->lo || ap->hi;
+    sb_add(b, "%s %s.%s", seek ? "SEEK" : "INDEX", td->name, ix->name);
+    if (seek) {
+        sb_add(b, " (");
+        for (uint16_t k = 0; k < ap->neq; k++) {
+            const char *cn = td->cols[ix->cols[k].col].name;
+            if (k)
+                sb_add(b, ", ");
+            if (ap->eq_n[k] == 1) {
+                sb_add(b, "%s = ", cn);
+                sb_value(b, st, ap->eq_v[k][0]);
+            } else {
+                sb_add(b, "%s IN (", cn);
+                for (size_t v = 0; v < ap->eq_n[k]; v++) {
+                    if (v)
+                        sb_add(b, ", ");
+                    sb_value(b, st, ap->eq_v[k][v]);
+                }
+                sb_add(b, ")");
+            }
+        }
+        if (ap->lo || ap->hi) {
+            const char *cn = td->cols[ix->cols[ap->neq].col].name;
+            if (ap->neq)
+                sb_add(b, ", ");
+            if (ap->lo) {
+                sb_add(b, "%s %s ", cn, ap->lo_incl ? ">=" : ">");
+                sb_value(b, st, ap->lo);
+            }
+            if (ap->hi) {
+                sb_add(b, "%s%s %s ", ap->lo ? " AND " : "", cn,
+                       ap->hi_incl ? "<=" : "<");
+                sb_value(b, st, ap->hi);
+            }
+        }
+        sb_add(b, ")");
+    }
+    if (ap->order_by_index)
+        sb_add(b, " ORDERED%s", ap->reverse ? " REVERSE" : "");
+    else if (ap->reverse)
+        sb_add(b, " REVERSE");
+}
+
+/*
+ * The plan in one line. Single table as before ("SEEK t.ix (c = 1) |
+ * FILTER | SORT 1 KEY"); joins add one step per level in join order:
+ * "INDEX NESTED LOOP JOIN SEEK customers.PK (id = orders.cid)",
+ * "HASH JOIN t (t.a = s.b)", "NESTED LOOP JOIN t", LEFT prefixed.
+ */
 static int plan_text(ctx *x)
 {
     sql_stmt *st = x->st;
-    sbuf b = { NULL, 0, 2048 };
-    b.p = sql_arena_alloc(&st->arena, b.cap);
+    sbuf b = { NULL, 0, 4096 };
+    b.p = sql_arena_alloc(st->ar, b.cap);
     if (!b.p)
         return nomem(x);
-    const jet_tdef *td = st->td;
-    if (st->use_index) {
-        const jet_index *ix = &td->indexes[st->index_no];
-        bool seek = st->neq || st->lo || st->hi;
-        sb_add(&b, "%s %s.%s", seek ? "SEEK" : "INDEX", td->name, ix->name);
-        if (seek) {
-            sb_add(&b, " (");
-            for (uint16_t k = 0; k < st->neq; k++) {
-                const char *cn = td->cols[ix->cols[k].col].name;
-                if (k)
-                    sb_add(&b, ", ");
-                if (st->eq_n[k] == 1) {
-                    sb_add(&b, "%s = ", cn);
-                    sb_value(&b, st->eq_v[k][0]);
-                } else {
-                    sb_add(&b, "%s IN (", cn);
-                    for (size_t v = 0; v < st->eq_n[k]; v++) {
-                        if (v)
-                            sb_add(&b, ", ");
-                        sb_value(&b, st->eq_v[k][v]);
-                    }
-                    sb_add(&b, ")");
-                }
-            }
-            if (st->lo || st->hi) {
-                const char *cn = td->cols[ix->cols[st->neq].col].name;
-                if (st->neq)
-                    sb_add(&b, ", ");
-                if (st->lo) {
-                    sb_add(&b, "%s %s ", cn, st->lo_incl ? ">=" : ">");
-                    sb_value(&b, st->lo);
-                }
-                if (st->hi) {
-                    sb_add(&b, "%s%s %s ", st->lo ? " AND " : "", cn,
-                           st->hi_incl ? "<=" : "<");
-                    sb_value(&b, st->hi);
-                }
-            }
-            sb_add(&b, ")");
-        }
-        if (st->order_by_index)
-            sb_add(&b, " ORDERED%s", st->reverse ? " REVERSE" : "");
-        else if (st->reverse)
-            sb_add(&b, " REVERSE");
-    } else {
-        sb_add(&b, "SCAN %s", td->name);
+    if (st->nbranch) {
+        sb_add(&b, "UNION%s (", st->union_distinct ? "" : " ALL");
+        for (size_t i = 0; i < st->nbranch; i++)
+            sb_add(&b, "%s%s", i ? "; " : "", st->branch[i]->plan_text);
+        sb_add(&b, ")");
+        if (st->union_distinct)
+            sb_add(&b, " | DISTINCT");
+    } else if (st->ntabs == 0) {
+        sb_add(&b, "ONE ROW");
     }
-    if (st->where)
+    bool filter = false;
+    for (size_t L = 0; L < st->ntabs; L++) {
+        const tab_plan *tp = &st->tabs[st->order_tabs[L]];
+        if (L == 0) {
+            sb_access(&b, st, tp);
+        } else {
+            sb_add(&b, " | %s", tp->join == JOIN_LEFT ? "LEFT " : "");
+            if (tp->method == M_INDEX) {
+                sb_add(&b, "INDEX NESTED LOOP JOIN ");
+                sb_access(&b, st, tp);
+            } else if (tp->method == M_HASH) {
+                sb_add(&b, "HASH JOIN %s (", tab_label(tp));
+                for (size_t k = 0; k < tp->nhkeys; k++) {
+                    sb_add(&b, "%s", k ? ", " : "");
+                    sb_value(&b, st, tp->hk_inner[k]);
+                    sb_add(&b, " = ");
+                    sb_value(&b, st, tp->hk_outer[k]);
+                }
+                sb_add(&b, ")");
+            } else {
+                sb_add(&b, "NESTED LOOP JOIN %s", tab_label(tp));
+            }
+        }
+        if (tp->filter || tp->on)
+            filter = true;
+        if (st->ntabs > 1 && tp->filter && L + 1 < st->ntabs)
+            sb_add(&b, " | FILTER");
+    }
+    if (filter && (st->ntabs == 1 || st->tabs[st->order_tabs[st->ntabs - 1]]
+                                         .filter))
         sb_add(&b, " | FILTER");
-    if (st->naggs)
+    if (st->grouped && st->ngroup)
+        sb_add(&b, " | GROUP BY %zu KEY%s", st->ngroup,
+               st->ngroup > 1 ? "S" : "");
+    else if (st->grouped)
         sb_add(&b, " | AGGREGATE");
-    if (st->distinct && !st->naggs)
+    if (st->having)
+        sb_add(&b, " | HAVING");
+    bool one_row = st->grouped && !st->ngroup;
+    if (st->distinct && !st->nbranch && !one_row)
         sb_add(&b, " | DISTINCT");
-    if (st->norder && !st->order_by_index && !st->naggs)
+    bool by_index = st->ntabs == 1 && st->tabs[0].ap.order_by_index;
+    if (st->norder && !by_index && !one_row)
         sb_add(&b, " | SORT %zu KEY%s", st->norder, st->norder > 1 ? "S" : "");
     if (st->top >= 0)
         sb_add(&b, " | TOP %lld%s%s", (long long)st->top,
                st->top_percent ? " PERCENT" : "",
-               st->norder && !st->order_unique ? " WITH TIES" : "");
+               st->norder && !(by_index && st->tabs[0].ap.order_unique) ?
+               " WITH TIES" : "");
     if (st->offset)
         sb_add(&b, " | OFFSET %lld", (long long)st->offset);
     if (st->limit >= 0)
@@ -990,7 +1593,7 @@ static int plan_text(ctx *x)
     return 0;
 }
 
-/* ------------------------------------------------------------ prepare */
+/* ------------------------------------------------------------- bind */
 
 static int add_col(ctx *x, size_t *cap, out_col **oc)
 {
@@ -999,7 +1602,7 @@ static int add_col(ctx *x, size_t *cap, out_col **oc)
         size_t ncap = *cap ? 2 * *cap : 16;
         if (ncap > 4096 * 2)
             return fail(x, "54011", 0, "Too many columns");
-        out_col *g = sql_arena_alloc(&st->arena, ncap * sizeof *g);
+        out_col *g = sql_arena_alloc(st->ar, ncap * sizeof *g);
         if (!g)
             return nomem(x);
         if (st->ncols)
@@ -1008,99 +1611,212 @@ static int add_col(ctx *x, size_t *cap, out_col **oc)
         *cap = ncap;
     }
     *oc = &st->cols[st->ncols++];
+    memset(*oc, 0, sizeof **oc);
     return 0;
 }
 
-static void set_table_col(sql_stmt *st, out_col *oc, uint16_t c,
-                          const char *alias)
+/* Output column oc = column c of table tab, labelled alias or its name. */
+static void set_table_col(sql_stmt *st, out_col *oc, uint16_t tab,
+                          uint16_t c, const char *alias)
 {
-    const jet_column *jc = &st->td->cols[c];
-    oc->src = c;
+    const tab_plan *tp = &st->tabs[tab];
+    oc->src = st->ntabs == 1 && tp->td ? c : -1;
+    oc->direct = true;
+    if (!tp->td) {
+        oc->meta = tp->sub->cols[c].meta;
+        if (alias)
+            oc->meta.name = alias;
+        return;
+    }
+    const jet_column *jc = &tp->td->cols[c];
     oc->meta.name = alias ? alias : jc->name;
-    oc->meta.base_table = st->td->name;
+    oc->meta.base_table = tp->td->name;
     oc->meta.base_column = jc->name;
     oc->meta.column = jc;
     oc->meta.type = jc->type;
-    oc->meta.nullable = (jc->flags & JET_COL_NULLABLE) != 0;
+    oc->meta.nullable = (jc->flags & JET_COL_NULLABLE) != 0 ||
+                        tp->join == JOIN_LEFT;
     oc->meta.length = jc->type == JET_T_TEXT ? jc->length /
                       (jet_db_version(st->db) == JET_VER_3 ? 1 : 2) : 0;
 }
 
-static int build(ctx *x)
+/* Tables in a FROM item (bounded by the parser's nesting limit). */
+static size_t count_tabs(const sql_from *f)
+{
+    return f->kind == FROM_JOIN ? count_tabs(f->left) + count_tabs(f->right)
+                                : 1;
+}
+
+/* Load the table of a FROM_TABLE item into tabs[k]. */
+static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
 {
     sql_stmt *st = x->st;
-    sql_query *q = st->q;
-    const sql_select *sel = &q->sel;
     jet_db *db = st->db;
-
-    if (sel->table_catalog && strcmp(sel->table_catalog, jet_db_path(db)))
-        return fail(x, "42S02", sel->table_position, "Database '%s' is not "
-                    "the open file (at character %zu)", sel->table_catalog,
-                    sel->table_position);
-    const jet_object *obj = jet_catalog_find(db, sel->table);
-    if (!obj) {
-        size_t n = jet_catalog_count(db);
-        for (size_t i = 0; i < n; i++) {
-            const jet_object *o = jet_catalog_at(db, i);
-            if (o && o->kind == JET_OBJ_QUERY && o->name &&
-                jet_name_equal_ci(o->name, sel->table))
-                return fail(x, "HYC00", sel->table_position, "'%s' is a "
-                            "saved query; reading saved queries is not "
-                            "supported yet (at character %zu)", sel->table,
-                            sel->table_position);
+    tp->position = f->position;
+    tp->alias = f->alias;
+    if (f->kind == FROM_SUBQUERY) {
+        if (build_block(&tp->sub, NULL, st->root, f->sub, false,
+                        x->err) != 0)
+            return -1;
+        tp->name = f->alias ? f->alias : "";
+        tp->ncols = (uint16_t)tp->sub->ncols;
+        if (tp->sub->ncols > 4096)
+            return fail(x, "54011", f->position, "Too many columns");
+    } else {
+        if (f->catalog && strcmp(f->catalog, jet_db_path(db)))
+            return fail(x, "42S02", f->position, "Database '%s' is not "
+                        "the open file (at character %zu)", f->catalog,
+                        f->position);
+        const jet_object *obj = jet_catalog_find(db, f->table);
+        if (!obj) {
+            size_t n = jet_catalog_count(db);
+            for (size_t i = 0; i < n; i++) {
+                const jet_object *o = jet_catalog_at(db, i);
+                if (o && o->kind == JET_OBJ_QUERY && o->name &&
+                    jet_name_equal_ci(o->name, f->table))
+                    return fail(x, "HYC00", f->position, "'%s' is a "
+                                "saved query; reading saved queries is not "
+                                "supported yet (at character %zu)", f->table,
+                                f->position);
+            }
+            return fail(x, "42S02", f->position, "The database engine "
+                        "cannot find the input table '%s' (at character "
+                        "%zu)", f->table, f->position);
         }
-        return fail(x, "42S02", sel->table_position, "The database engine "
-                    "cannot find the input table '%s' (at character %zu)",
-                    sel->table, sel->table_position);
+        jet_rc rc = jet_tdef_load(&tp->td, db, obj);
+        if (rc != JET_OK) {
+            const jet_error *je = jet_db_error(db);
+            x->err->rc = rc;
+            return fail(x, rc == JET_EUNSUPPORTED ? "HYC00" : rc ==
+                        JET_ENOMEM ? "HY001" : "HY000", f->position,
+                        "table '%s': %s", f->table, je && je->msg[0] ?
+                        je->msg : jet_rc_str(rc));
+        }
+        tp->name = tp->td->name;
+        tp->ncols = tp->td->ncols;
     }
-    jet_rc rc = jet_tdef_load(&st->td, db, obj);
-    if (rc != JET_OK) {
-        const jet_error *je = jet_db_error(db);
-        x->err->rc = rc;
-        return fail(x, rc == JET_EUNSUPPORTED ? "HYC00" : rc == JET_ENOMEM ?
-                    "HY001" : "HY000", sel->table_position, "table '%s': %s",
-                    sel->table, je && je->msg[0] ? je->msg
-                                                 : jet_rc_str(rc));
-    }
-    const jet_tdef *td = st->td;
-    st->proj = sql_arena_alloc(&st->arena, (td->ncols ? td->ncols : 1) *
-                                           sizeof *st->proj);
-    st->nparams = sel->nparams;
-    st->params = sql_arena_alloc(&st->arena, (st->nparams ? st->nparams : 1)
-                                             * sizeof *st->params);
-    if (!st->proj || !st->params)
-        return nomem(x);
-    for (size_t i = 0; i < st->nparams; i++)
-        st->params[i].type = JET_T_TEXT;
-    st->distinct = sel->distinct;
-    st->top = sel->top;
-    st->top_percent = q->top_percent;
-    st->offset = q->offset;
-    st->limit = q->limit;
-    st->explain = q->explain;
+    tp->proj = sql_arena_alloc(st->ar, (tp->ncols ? tp->ncols : 1) *
+                                       sizeof *tp->proj);
+    return tp->proj ? 0 : nomem(x);
+}
 
-    /* select list */
+/* Pending ON conditions of inner joins (compiled once all tables are
+ * bound). */
+typedef struct on_list {
+    const sql_expr **v;
+    size_t n, cap;
+} on_list;
+
+/* Flatten a FROM item into st->tabs (from *k on), in an order that keeps
+ * every LEFT join's preserved side before its inner table: a RIGHT join
+ * is run as the LEFT join with its sides swapped. */
+static int flatten(ctx *x, const sql_from *f, size_t *k, on_list *ons,
+                   bool *has_left)
+{
+    sql_stmt *st = x->st;
+    if (f->kind != FROM_JOIN) {
+        tab_plan *tp = &st->tabs[(*k)++];
+        return bind_table(x, f, tp);
+    }
+    const sql_from *keep = f->left, *opt = f->right;
+    if (f->join == 'R') {
+        keep = f->right;
+        opt = f->left;
+    }
+    if (flatten(x, keep, k, ons, has_left) != 0)
+        return -1;
+    if (f->join != 'I' && opt->kind == FROM_JOIN)
+        return fail(x, "HYC00", f->position, "not supported: an outer join "
+                    "whose optional side is itself a join (at character "
+                    "%zu)", f->position);
+    size_t first = *k;
+    if (flatten(x, opt, k, ons, has_left) != 0)
+        return -1;
+    if (f->join != 'I') {
+        st->tabs[first].join = JOIN_LEFT;
+        st->tabs[first].on = (enode *)(void *)f->on;   /* compiled later */
+        *has_left = true;
+        return 0;
+    }
+    if (!f->on)
+        return 0;
+    if (ons->n == ons->cap) {
+        size_t ncap = ons->cap ? 2 * ons->cap : 8;
+        const sql_expr **g = sql_arena_alloc(st->ar, ncap * sizeof *g);
+        if (!g)
+            return nomem(x);
+        if (ons->n)
+            memcpy(g, ons->v, ons->n * sizeof *g);
+        ons->v = g;
+        ons->cap = ncap;
+    }
+    ons->v[ons->n++] = f->on;
+    return 0;
+}
+
+/* Column i's label in a * expansion: "t.col" when another table of the
+ * expansion has a column of that name (Access's rule). */
+static const char *star_label(ctx *x, size_t tab, uint16_t c, bool all)
+{
+    sql_stmt *st = x->st;
+    const tab_plan *tp = &st->tabs[tab];
+    const char *name = tab_col_name(tp, c);
+    if (!all || st->ntabs < 2)
+        return NULL;
+    for (size_t i = 0; i < st->ntabs; i++)
+        if (i != tab && tab_find_column(&st->tabs[i], name) >= 0) {
+            const char *t = tab_label(tp);
+            size_t n = strlen(t) + strlen(name) + 2;
+            char *l = sql_arena_alloc(st->ar, n);
+            if (!l)
+                return NULL;
+            snprintf(l, n, "%s.%s", t, name);
+            return l;
+        }
+    return NULL;
+}
+
+static int build_select_list(ctx *x)
+{
+    sql_stmt *st = x->st;
+    const sql_select *sel = &st->qb->sel;
     size_t cap = 0;
     unsigned exprno = 1000;
     for (size_t i = 0; i < sel->nitems; i++) {
         const sql_select_item *it = &sel->items[i];
         out_col *oc;
         if (it->kind == SQL_ITEM_STAR) {
-            if (it->qualifier && !qualifier_ok(st, it->qualifier))
-                return fail(x, "42S02", it->position, "'%s' does not name "
-                            "the table in FROM (at character %zu)",
-                            it->qualifier, it->position);
-            for (uint16_t c = 0; c < td->ncols; c++) {
-                if (add_col(x, &cap, &oc) != 0)
-                    return -1;
-                set_table_col(st, oc, c, NULL);
-                if (!(oc->e = new_node(x, N_COL, it->position)))
-                    return nomem(x);
-                oc->e->col = c;
-                oc->e->k = kind_of_type(td->cols[c].type);
-                oc->e->type = td->cols[c].type;
-                st->proj[c] = true;
+            bool any = false;
+            if (!st->ntabs)
+                return fail(x, "42000", it->position, "SELECT * needs a "
+                            "FROM clause (at character %zu)", it->position);
+            for (size_t t = 0; t < st->ntabs; t++) {
+                tab_plan *tp = &st->tabs[t];
+                if (it->qualifier && !qualifier_ok(tp, it->qualifier))
+                    continue;
+                any = true;
+                for (uint16_t c = 0; c < tp->ncols; c++) {
+                    if (add_col(x, &cap, &oc) != 0)
+                        return -1;
+                    set_table_col(st, oc, (uint16_t)t, c,
+                                  star_label(x, t, c, !it->qualifier));
+                    if (!(oc->e = new_node(x, N_COL, it->position)))
+                        return nomem(x);
+                    jet_type ty = tab_col_type(tp, c);
+                    oc->e->col = c;
+                    oc->e->tab = (uint16_t)t;
+                    oc->e->k = kind_of_type(ty);
+                    oc->e->type = ty;
+                    oc->e->text = tab_col_name(tp, c);
+                    tp->proj[c] = true;
+                }
+                if (it->qualifier)
+                    break;
             }
+            if (!any)
+                return fail(x, "42S02", it->position, "'%s' does not name "
+                            "a table in FROM (at character %zu)",
+                            it->qualifier, it->position);
             continue;
         }
         enode *e;
@@ -1110,14 +1826,14 @@ static int build(ctx *x)
             return -1;
         oc->e = e;
         oc->src = -1;
-        if (e->op == N_COL && it->expr->kind == EXPR_COLUMN) {
-            set_table_col(st, oc, e->col, it->alias);
+        if (e->op == N_COL && !e->up && it->expr->kind == EXPR_COLUMN) {
+            set_table_col(st, oc, e->tab, e->col, it->alias);
         } else {
             char *label;
             if (it->alias) {
                 label = (char *)it->alias;
             } else {
-                label = sql_arena_alloc(&st->arena, 16);
+                label = sql_arena_alloc(st->ar, 16);
                 if (!label)
                     return nomem(x);
                 snprintf(label, 16, "Expr%u", exprno++);
@@ -1129,22 +1845,24 @@ static int build(ctx *x)
             oc->meta.nullable = true;
             oc->meta.length = (oc->meta.type == JET_T_TEXT) ? 255 : 0;
             if (oc->meta.type == JET_T_NUMERIC)
-                oc->meta.scale = (uint8_t)sql_func_scale(e, td);
+                oc->meta.scale = (uint8_t)sql_func_scale(e, st->ntabs == 1 ?
+                                                         st->tabs[0].td
+                                                         : NULL);
         }
     }
+    return 0;
+}
 
-    if (q->where) {
-        x->in_where = true;
-        if (compile(x, q->where, &st->where) != 0)
-            return -1;
-        x->in_where = false;
-    }
-
-    /* ORDER BY: a bare name that is no column may be a select alias */
+/* ORDER BY of one block: n (select-list position), a select alias that
+ * names no column, or an expression. */
+static int build_order(ctx *x)
+{
+    sql_stmt *st = x->st;
+    const sql_query *q = st->qb;
     st->norder = q->norder;
-    st->order = sql_arena_alloc(&st->arena, (q->norder ? q->norder : 1) *
-                                            sizeof *st->order);
-    st->order_desc = sql_arena_alloc(&st->arena, (q->norder ? q->norder : 1));
+    st->order = sql_arena_alloc(st->ar, (q->norder ? q->norder : 1) *
+                                        sizeof *st->order);
+    st->order_desc = sql_arena_alloc(st->ar, (q->norder ? q->norder : 1));
     if (!st->order || !st->order_desc)
         return nomem(x);
     for (size_t i = 0; i < q->norder; i++) {
@@ -1161,10 +1879,12 @@ static int build(ctx *x)
             st->order[i] = st->cols[k - 1].e;
             continue;
         }
-        if (oe->kind == EXPR_COLUMN && !oe->qualifier &&
-            jet_tdef_find_column(td, oe->text) < 0) {
+        if (oe->kind == EXPR_COLUMN && !oe->qualifier) {
+            bool is_col = false;
+            for (size_t t = 0; t < st->ntabs && !is_col; t++)
+                is_col = tab_find_column(&st->tabs[t], oe->text) >= 0;
             bool found = false;
-            for (size_t c = 0; c < st->ncols; c++)
+            for (size_t c = 0; c < st->ncols && !is_col; c++)
                 if (jet_name_equal_ci(st->cols[c].meta.name, oe->text)) {
                     st->order[i] = st->cols[c].e;
                     found = true;
@@ -1176,62 +1896,294 @@ static int build(ctx *x)
         if (compile(x, oe, &st->order[i]) != 0)
             return -1;
     }
+    return 0;
+}
 
-    /* aggregate queries: no column outside an aggregate */
-    if (st->naggs) {
-        size_t pos;
+/* The UNION of st->qb's branches: each branch a child block; output
+ * columns named by the first, typed by all; ORDER BY names output
+ * columns (by position, label or the first branch's column name). */
+static int build_union(ctx *x)
+{
+    sql_stmt *st = x->st;
+    const sql_query *q = st->qb;
+    size_t n = 0;
+    for (const sql_query *b = q; b; b = b->union_next)
+        n++;
+    st->branch = sql_arena_alloc(st->ar, n * sizeof *st->branch);
+    if (!st->branch)
+        return nomem(x);
+    size_t i = 0;
+    for (sql_query *b = (sql_query *)q; b; b = b->union_next, i++) {
+        if (build_block(&st->branch[i], st, st->root, b, true, x->err) != 0)
+            return -1;
+        if (i && !b->union_all)
+            st->union_distinct = true;
+        if (i && st->branch[i]->ncols != st->branch[0]->ncols)
+            return fail(x, "42000", b->position, "The number of columns in "
+                        "the two selected tables or queries of a union "
+                        "query do not match (at character %zu)",
+                        b->position);
+    }
+    st->nbranch = n;
+    const sql_stmt *b0 = st->branch[0];
+    st->ncols = b0->ncols;
+    st->cols = sql_arena_alloc(st->ar, (st->ncols ? st->ncols : 1) *
+                                       sizeof *st->cols);
+    if (!st->cols)
+        return nomem(x);
+    for (size_t c = 0; c < st->ncols; c++) {
+        out_col *oc = &st->cols[c];
+        oc->meta = b0->cols[c].meta;
+        oc->src = -1;
+        /* one type for the column: equal, else the widest number, else
+         * text (MEMO when any branch gives MEMO) */
+        uint8_t k0 = kind_of_type(oc->meta.type);
+        bool same = true, numeric = numeric_kind(k0) && k0 != K_DATE;
+        bool memo = oc->meta.type == JET_T_MEMO, dbl = k0 == K_DOUBLE;
+        bool money = k0 == K_MONEY;
+        for (size_t b = 1; b < n; b++) {
+            const sql_result_col *m = &st->branch[b]->cols[c].meta;
+            uint8_t k = kind_of_type(m->type);
+            if (m->type != oc->meta.type)
+                same = false;
+            if (!(numeric_kind(k) && k != K_DATE))
+                numeric = false;
+            memo |= m->type == JET_T_MEMO;
+            dbl |= k == K_DOUBLE;
+            money |= k == K_MONEY;
+            oc->meta.nullable |= m->nullable;
+            if (m->length > oc->meta.length)
+                oc->meta.length = m->length;
+        }
+        if (!same) {
+            oc->meta.column = NULL;
+            oc->meta.type = numeric ? (dbl ? JET_T_DOUBLE : money ?
+                                       JET_T_MONEY : JET_T_LONG)
+                            : memo ? JET_T_MEMO : JET_T_TEXT;
+            if (oc->meta.type == JET_T_TEXT && !oc->meta.length)
+                oc->meta.length = 255;
+        }
+    }
+    st->distinct = st->union_distinct;
+    st->top = -1;
+    st->offset = q->offset;
+    st->limit = q->limit;
+    st->norder = q->norder;
+    st->order_out = sql_arena_alloc(st->ar, (q->norder ? q->norder : 1) *
+                                            sizeof *st->order_out);
+    st->order_desc = sql_arena_alloc(st->ar, (q->norder ? q->norder : 1));
+    if (!st->order_out || !st->order_desc)
+        return nomem(x);
+    for (size_t k = 0; k < q->norder; k++) {
+        const sql_expr *oe = q->order[k].expr;
+        st->order_desc[k] = q->order[k].desc;
+        size_t found = SIZE_MAX;
+        if (oe->kind == EXPR_NUMBER) {
+            char *end;
+            long v = strtol(oe->text, &end, 10);
+            if (!*end && v >= 1 && (size_t)v <= st->ncols)
+                found = (size_t)v - 1;
+        } else if (oe->kind == EXPR_COLUMN) {
+            for (size_t c = 0; c < st->ncols && found == SIZE_MAX; c++)
+                if (jet_name_equal_ci(st->cols[c].meta.name, oe->text) ||
+                    (b0->cols[c].e && b0->cols[c].e->op == N_COL &&
+                     b0->cols[c].e->text &&
+                     jet_name_equal_ci(b0->cols[c].e->text, oe->text)))
+                    found = c;
+        }
+        if (found == SIZE_MAX)
+            return fail(x, "42000", q->order[k].position, "ORDER BY of a "
+                        "UNION must name a column of its result (at "
+                        "character %zu)", q->order[k].position);
+        st->order_out[k] = found;
+    }
+    st->materialize = true;
+    return plan_text(x);
+}
+
+/* Compile one query block (st->qb) into st: tables, select list,
+ * conditions, grouping, order, join plan. branch: a UNION branch (its
+ * ORDER BY / LIMIT belong to the union). */
+static int build(ctx *x, bool branch)
+{
+    sql_stmt *st = x->st;
+    sql_query *q = st->qb;
+    const sql_select *sel = &q->sel;
+
+    if (q->union_next && !branch)
+        return build_union(x);
+
+    /* FROM */
+    size_t ntabs = 0;
+    for (size_t i = 0; i < q->nfrom; i++)
+        ntabs += count_tabs(q->from[i]);
+    if (ntabs > PLAN_MAX_TABS)
+        return fail(x, "HYC00", q->position, "not supported: more than %d "
+                    "tables in one query", PLAN_MAX_TABS);
+    st->tabs = sql_arena_alloc(st->ar, (ntabs ? ntabs : 1) *
+                                       sizeof *st->tabs);
+    if (!st->tabs)
+        return nomem(x);
+    on_list ons = { NULL, 0, 0 };
+    bool has_left = false;
+    size_t k = 0;
+    for (size_t i = 0; i < q->nfrom; i++) {
+        if (flatten(x, q->from[i], &k, &ons, &has_left) != 0)
+            return -1;
+        st->ntabs = k;          /* bound so far (subqueries look here) */
+    }
+    st->ntabs = ntabs;
+    st->no_from = q->no_from;
+    st->td = ntabs ? st->tabs[0].td : NULL;
+
+    st->distinct = sel->distinct;
+    if (q->distinctrow && ntabs <= 1)
+        st->distinct = false;   /* every row of one table is distinct */
+    st->top = sel->top;
+    st->top_percent = q->top_percent;
+    st->offset = branch ? 0 : q->offset;
+    st->limit = branch ? -1 : q->limit;
+    st->explain = !branch && st->parent == NULL && st == st->root &&
+                  q->explain;
+
+    if (build_select_list(x) != 0)
+        return -1;
+
+    if (q->where) {
+        x->in_where = true;
+        if (compile(x, q->where, &st->where) != 0)
+            return -1;
+        x->in_where = false;
+    }
+    /* ON conditions: LEFT ones stay with their table */
+    conj_list cl = { NULL, 0, 0 };
+    uint64_t all = ntabs >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << ntabs) - 1;
+    x->no_agg = "JOIN";
+    for (size_t i = 0; i < ntabs; i++) {
+        tab_plan *tp = &st->tabs[i];
+        if (tp->join == JOIN_LEFT && tp->on &&
+            compile(x, (const sql_expr *)(void *)tp->on, &tp->on) != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < ons.n; i++) {
+        enode *e;
+        if (compile(x, ons.v[i], &e) != 0 || split_conj(x, e, &cl, all) != 0)
+            return -1;
+    }
+    x->no_agg = "GROUP BY";
+    st->ngroup = q->ngroup;
+    st->group = sql_arena_alloc(st->ar, (q->ngroup ? q->ngroup : 1) *
+                                        sizeof *st->group);
+    if (!st->group)
+        return nomem(x);
+    for (size_t i = 0; i < q->ngroup; i++)
+        if (compile(x, q->group[i], &st->group[i]) != 0)
+            return -1;
+    x->no_agg = NULL;
+    if (q->having && compile(x, q->having, &st->having) != 0)
+        return -1;
+
+    if (branch) {
+        st->norder = 0;
+        st->order = NULL;
+        st->order_desc = NULL;
+    } else if (build_order(x) != 0) {
+        return -1;
+    }
+
+    st->grouped = st->naggs > 0 || st->ngroup > 0 || st->having;
+    if (st->grouped) {
         for (size_t c = 0; c < st->ncols; c++)
-            if (bare_column(st->cols[c].e, &pos))
-                return fail(x, "42000", pos, "Your query does not include "
-                            "the specified expression '%s' as part of an "
-                            "aggregate function (at character %zu)",
-                            st->cols[c].meta.name, pos);
+            if (group_rewrite(x, &st->cols[c].e, st->cols[c].meta.name) != 0)
+                return -1;
+        if (st->having && group_rewrite(x, &st->having, NULL) != 0)
+            return -1;
         for (size_t i = 0; i < st->norder; i++)
-            if (bare_column(st->order[i], &pos))
-                return fail(x, "42000", pos, "ORDER BY column is not part of "
-                            "an aggregate function (at character %zu)", pos);
+            if (group_rewrite(x, &st->order[i], NULL) != 0)
+                return -1;
+        for (size_t c = 0; c < st->ncols; c++) {
+            out_col *oc = &st->cols[c];
+            if (oc->direct && oc->e->op != N_COL) {
+                /* a grouped column: its value comes as computed */
+                oc->direct = false;
+                oc->src = -1;
+                oc->meta.type = oc->e->type ? oc->e->type : JET_T_TEXT;
+            }
+        }
     }
     /* DISTINCT: ORDER BY must name selected columns */
-    if (st->distinct && !st->naggs) {
+    if (st->distinct && !(st->grouped && !st->ngroup)) {
         for (size_t i = 0; i < st->norder; i++) {
             bool ok = false;
-            for (size_t c = 0; c < st->ncols && !ok; c++) {
-                const enode *ce = st->cols[c].e;
-                ok = ce == st->order[i] ||
-                     (ce->op == N_COL && st->order[i]->op == N_COL &&
-                      ce->col == st->order[i]->col);
-            }
+            for (size_t c = 0; c < st->ncols && !ok; c++)
+                ok = enode_equal(st->cols[c].e, st->order[i]);
             if (!ok)
                 return fail(x, "42000", q->order[i].position, "ORDER BY "
                             "clause conflicts with DISTINCT (at character "
                             "%zu)", q->order[i].position);
         }
     }
-    for (size_t c = 0; c < st->ncols; c++)
-        if (st->cols[c].e->op == N_COL)
-            st->proj[st->cols[c].e->col] = true;
 
     st->where_const = st->where && !uses_row(st->where);
-    if (plan_access(x) != 0)
-        return -1;
-    st->materialize = st->naggs > 0 || st->distinct || st->top_percent ||
-                      (st->norder > 0 && !st->order_by_index);
-    if (plan_text(x) != 0)
-        return -1;
-    if (st->explain) {
-        /* one TEXT column "Plan" */
-        out_col *oc = sql_arena_alloc(&st->arena, sizeof *oc);
-        if (!oc)
+    if (ntabs == 1) {
+        /* one table: the whole WHERE is its filter, as always */
+        tab_plan *tp = &st->tabs[0];
+        enode *conds[1] = { st->where };
+        tp->filter = st->where;
+        plan_access(x, 0, conds, st->where ? 1 : 0, 0, true);
+        tp->method = tp->ap.use_index ? M_INDEX : M_SCAN;
+        st->order_tabs = sql_arena_alloc(st->ar, sizeof *st->order_tabs);
+        if (!st->order_tabs)
             return nomem(x);
-        oc->src = -1;
-        oc->meta.name = "Plan";
-        oc->meta.base_table = "";
-        oc->meta.base_column = "";
-        oc->meta.type = JET_T_MEMO;
-        oc->meta.nullable = false;
-        st->cols = oc;
-        st->ncols = 1;
+        st->order_tabs[0] = 0;
+    } else if (ntabs > 1) {
+        if (st->where && split_conj(x, st->where, &cl, all) != 0)
+            return -1;
+        if (plan_joins(x, &cl, has_left) != 0)
+            return -1;
     }
+    bool by_index = ntabs == 1 && st->tabs[0].ap.order_by_index;
+    st->materialize = st->grouped || st->distinct || st->top_percent ||
+                      (st->norder > 0 && !by_index);
+    return plan_text(x);
+}
+
+/* A new block of root's statement for query qb (a subquery, derived
+ * table or UNION branch when parent/root are set), compiled. */
+static int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
+                       sql_query *qb, bool branch, sql_error *err)
+{
+    unsigned depth = 0;
+    for (sql_stmt *p = parent; p; p = p->parent)
+        depth++;
+    if (depth > 32) {
+        sql_set_error(err, "42000", qb->position, "subqueries nested too "
+                      "deeply (more than 32 levels)");
+        return -1;
+    }
+    sql_stmt *st = sql_arena_alloc(root->ar, sizeof *st);
+    if (!st) {
+        sql_set_error(err, "HY001", 0, "out of memory");
+        return -1;
+    }
+    st->db = root->db;
+    st->qb = qb;
+    st->ar = root->ar;
+    st->parent = parent;
+    st->root = root;
+    st->like_flags = root->like_flags;
+    st->nparams = root->nparams;
+    st->params = root->params;
+    st->popts = root->popts;
+    st->limit = -1;
+    st->top = -1;
+    ctx x;
+    memset(&x, 0, sizeof x);
+    x.st = st;
+    x.err = err;
+    if (build(&x, branch) != 0)
+        return -1;
+    *out = st;
     return 0;
 }
 
@@ -1255,6 +2207,11 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
     }
     st->db = db;
     st->q = q;
+    st->qb = q;
+    st->ar = &st->arena;
+    st->root = st;
+    st->limit = -1;
+    st->top = -1;
     st->like_flags = LIKE_ACCESS | LIKE_ANSI;
     if (opts && opts->like_mode == SQL_LIKE_ACCESS)
         st->like_flags = LIKE_ACCESS;
@@ -1264,9 +2221,37 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
     memset(&x, 0, sizeof x);
     x.st = st;
     x.err = err;
-    if (build(&x) != 0) {
+    st->nparams = q->sel.nparams;
+    st->params = sql_arena_alloc(st->ar, (st->nparams ? st->nparams : 1) *
+                                         sizeof *st->params);
+    if (!st->params) {
+        nomem(&x);
         sql_stmt_free(st);
         return -1;
+    }
+    for (size_t i = 0; i < st->nparams; i++)
+        st->params[i].type = JET_T_TEXT;
+    if (build(&x, false) != 0) {
+        sql_stmt_free(st);
+        return -1;
+    }
+    st->explain = q->explain;
+    if (st->explain) {
+        /* one TEXT column "Plan" */
+        out_col *oc = sql_arena_alloc(st->ar, sizeof *oc);
+        if (!oc) {
+            nomem(&x);
+            sql_stmt_free(st);
+            return -1;
+        }
+        oc->src = -1;
+        oc->meta.name = "Plan";
+        oc->meta.base_table = "";
+        oc->meta.base_column = "";
+        oc->meta.type = JET_T_MEMO;
+        oc->meta.nullable = false;
+        st->cols = oc;
+        st->ncols = 1;
     }
     *out = st;
     return 0;

@@ -133,8 +133,14 @@ typedef enum sql_expr_kind {
     EXPR_FUNC,          /* text: function name; args (COUNT(*): one
                            EXPR_COLUMN arg with text "*") */
     EXPR_ODBC_DATE,     /* {d|t|ts 'text'}: op "d", "t" or "ts"; text */
-    EXPR_BOOL           /* TRUE/FALSE written as such: negated = FALSE */
+    EXPR_BOOL,          /* TRUE/FALSE written as such: negated = FALSE */
+    EXPR_SUBQUERY,      /* (SELECT ...) as a value: sub */
+    EXPR_EXISTS,        /* [NOT] EXISTS (SELECT ...): sub, negated */
+    EXPR_QUANT          /* a op ANY|SOME|ALL (SELECT ...): op, a, sub,
+                           quant 'A' (ANY, SOME) or 'L' (ALL) */
 } sql_expr_kind;
+
+struct sql_query;
 
 typedef struct sql_expr sql_expr;
 struct sql_expr {
@@ -155,6 +161,33 @@ struct sql_expr {
     bool alike;             /* EXPR_BINARY "LIKE" written ALIKE */
     unsigned height;        /* levels below and including this node; 0 for
                                leaves (counted as 1) */
+    struct sql_query *sub;  /* EXPR_SUBQUERY, EXPR_EXISTS, EXPR_QUANT, and
+                               EXPR_IN with a subquery instead of args */
+    char quant;             /* EXPR_QUANT: 'A' any/some, 'L' all */
+    bool distinct_arg;      /* EXPR_FUNC: COUNT(DISTINCT x) */
+};
+
+/* ------------------------------------------------------ FROM clause */
+
+/** One FROM item: a table, a derived table, or a join of two items. */
+typedef enum sql_from_kind {
+    FROM_TABLE = 1,     /* [catalog.]table [[AS] alias] */
+    FROM_SUBQUERY,      /* (SELECT ...) [AS] alias */
+    FROM_JOIN           /* left JOIN right ON cond */
+} sql_from_kind;
+
+typedef struct sql_from sql_from;
+struct sql_from {
+    sql_from_kind kind;
+    size_t position;
+    const char *table;      /* FROM_TABLE */
+    const char *catalog;    /* FROM_TABLE: catalog part, or NULL */
+    const char *alias;      /* or NULL */
+    struct sql_query *sub;  /* FROM_SUBQUERY */
+    char join;              /* FROM_JOIN: 'I' inner (and CROSS), 'L' left,
+                               'R' right */
+    sql_from *left, *right; /* FROM_JOIN */
+    sql_expr *on;           /* FROM_JOIN: ON condition, NULL for CROSS */
 };
 
 /* ----------------------------------------------------- full queries */
@@ -183,6 +216,19 @@ typedef struct sql_query {
     int64_t offset;         /* OFFSET n ROWS / LIMIT .. OFFSET n; 0 */
     int64_t limit;          /* FETCH FIRST n / LIMIT n; -1 when absent */
     size_t limit_position;
+    /* appended for joins, grouping, subqueries and UNION: */
+    size_t nfrom;           /* comma-separated FROM items (inner joined) */
+    sql_from **from;
+    size_t ngroup;          /* GROUP BY expressions */
+    sql_expr **group;
+    sql_expr *having;       /* or NULL */
+    size_t having_position;
+    bool distinctrow;       /* DISTINCTROW (sel.distinct is set too) */
+    bool no_from;           /* SELECT without FROM (one row) */
+    struct sql_query *union_next;   /* next UNION branch, or NULL; ORDER
+                               BY / TOP / LIMIT of the head apply to all */
+    bool union_all;         /* this branch joins the previous by UNION ALL */
+    size_t position;        /* of SELECT */
 } sql_query;
 
 /**

@@ -557,8 +557,10 @@ START_TEST(errors_name_state_and_position)
     prep_fails(db, "SELECT OrderID FROM Orders WHERE OrderDate > 'tomorrow'",
                "22018", 44, "mismatch");
     prep_fails(db, "SELECT SUM(ShipName) FROM Orders", "22018", 8, NULL);
-    prep_fails(db, "SELECT * FROM {oj Orders LEFT OUTER JOIN Customers ON "
-               "1=1}", "42000", 15, NULL);
+    prep_fails(db, "SELECT OrderID FROM Orders, [Order Details]", "42000",
+               8, "more than one table");
+    prep_fails(db, "SELECT * FROM {oj Orders LEFT OUTER JOIN (Customers "
+               "INNER JOIN Employees ON 1=1) ON 1=1}", "HYC00", 26, "outer");
     prep_fails(db, "SELECT {oj x} FROM Orders", "HYC00", 8, "outer joins");
     prep_fails(db, "SELECT Frob(OrderID) FROM Orders", "42000", 8, "Frob");
     prep_fails(db, "SELECT LEFT(ShipName) FROM Orders", "42000", 8,
@@ -570,9 +572,10 @@ START_TEST(errors_name_state_and_position)
                "PERCENT");
     prep_fails(db, "SELECT * FROM Orders WHERE OrderDate = #13/45/1999#",
                "42000", 40, "date");
-    prep_fails(db, "SELECT * FROM Orders GROUP BY ShipName", "HYC00", 22,
-               "GROUP BY");
-    prep_fails(db, "SELECT * FROM Orders, Customers", "HYC00", 21, NULL);
+    prep_fails(db, "SELECT * FROM Orders GROUP BY ShipName", "42000", 8,
+               "aggregate");
+    prep_fails(db, "SELECT * FROM Orders FULL OUTER JOIN Customers ON 1=1",
+               "HYC00", 22, "FULL");
     prep_fails(db, "SELECT COUNT(*) FROM Orders ORDER BY OrderID", "42000",
                38, NULL);
     prep_fails(db, "SELECT * FROM Orders WHERE ShipName LIKE 'a' ESCAPE '!'",

@@ -1,0 +1,684 @@
+/*
+ * op_scan.c - the leaf operators: read one table of a query block.
+ *
+ * Each table of a block (tab_plan, in plan order one join level) is read
+ * by one of four methods (tab_plan.method):
+ *  - M_SCAN: a table scan (jet_scan with the block's projection mask),
+ *    or for a derived table its child cursor;
+ *  - M_INDEX: an index walk or seek (jet_index_cursor; each entry's row
+ *    is made current with jet_scan_fetch_row). Equality lists are sorted
+ *    and de-duplicated, then sought one key tuple at a time; a bound that
+ *    does not convert exactly to the key column's type scans instead (the
+ *    level's conditions are applied to every row in every case). Key
+ *    values are constants and parameters, or expressions over the tables
+ *    before this one: an index nested-loop join seeks again per outer row;
+ *  - M_HASH: the table's rows (its projected columns, pruned by the
+ *    conditions on it alone) are stored once in chunk memory, bucketed by
+ *    the hash of the inner join keys; each outer row probes one bucket;
+ *  - M_LOOP: the same stored rows, all of them per outer row.
+ * Values reach expressions through sql_col_value(), which caches per row
+ * (tcur.gen) and gives NULL for a LEFT join's NULL-extended row.
+ * No heap allocation per row on the scan and seek paths.
+ */
+#include "config.h"
+
+#include "engine_int.h"
+#include "func.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* sv -> index key of column jc: 0 exact, 1 no row can be equal (NULL,
+ * inexact), -1 not convertible. */
+static int key_from_sv(const sv *v, const jet_column *jc, jet_value *out)
+{
+    memset(out, 0, sizeof *out);
+    out->type = jc->type;
+    sv t = *v;
+    if (t.k == K_NULL)
+        return 1;
+    if (t.k == K_TEXT) {
+        sv n;
+        if (sql_text_to_number(t.s, t.n, &n) != 0)
+            return -1;
+        t = n;
+    }
+    if (t.k == K_DEC) {
+        /* a Decimal (parameter): as an integer when whole, else a double
+         * that keeps its exact Currency units when it has them */
+        __int128 m = t.m, p = 1;
+        for (int k = 0; k < t.scale; k++)
+            p *= 10;
+        if (m % p == 0 && m / p >= INT64_MIN && m / p <= INT64_MAX) {
+            int64_t whole = (int64_t)(m / p);
+            memset(&t, 0, sizeof t);
+            t.k = K_INT;
+            t.i = whole;
+        } else {
+            sv dv = t;
+            memset(&t, 0, sizeof t);
+            t.k = K_DOUBLE;
+            t.d = sql_dec_to_double(&dv);
+            if (dv.scale <= 4) {
+                __int128 u = dv.m;
+                for (int k = dv.scale; k < 4; k++)
+                    u *= 10;
+                if (u >= INT64_MIN && u <= INT64_MAX) {
+                    t.has_units = true;
+                    t.i = (int64_t)u;
+                }
+            }
+        }
+    }
+    double d;
+    switch (jc->type) {
+    case JET_T_BOOL:
+        if (t.k == K_BOOL) {
+            out->u.b = t.i != 0;
+            return 0;
+        }
+        if (t.k == K_INT && (t.i == 0 || t.i == -1)) {
+            out->u.b = t.i != 0;
+            return 0;
+        }
+        return t.k == K_INT ? 1 : -1;
+    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT:
+        if (t.k == K_INT) {
+            out->u.i = t.i;
+        } else if (t.k == K_BOOL) {
+            out->u.i = t.i ? -1 : 0;
+        } else if (t.k == K_MONEY) {
+            if (t.i % 10000)
+                return 1;
+            out->u.i = t.i / 10000;
+        } else if (t.k == K_DOUBLE) {
+            if (t.d != floor(t.d) || fabs(t.d) > 9e18)
+                return 1;
+            out->u.i = (int64_t)t.d;
+        } else {
+            return -1;
+        }
+        return 0;
+    case JET_T_MONEY:
+        if (t.k == K_MONEY || (t.k == K_DOUBLE && t.has_units))
+            out->u.money = t.i;
+        else if (t.k == K_INT && t.i > -922337203685477 &&
+                 t.i < 922337203685477)
+            out->u.money = t.i * 10000;
+        else if (t.k == K_DOUBLE) {
+            d = t.d * 10000.0;
+            if (d != floor(d) || fabs(d) > 9e18)
+                return 1;
+            out->u.money = (int64_t)d;
+        } else {
+            return -1;
+        }
+        return 0;
+    case JET_T_FLOAT: case JET_T_DOUBLE: case JET_T_DATETIME:
+        if (t.k == K_INT || t.k == K_BOOL)
+            d = t.k == K_BOOL ? (t.i ? -1.0 : 0.0) : (double)t.i;
+        else if (t.k == K_MONEY)
+            d = (double)t.i / 10000.0;
+        else if (t.k == K_DOUBLE || t.k == K_DATE)
+            d = t.d;
+        else
+            return -1;
+        if (jc->type == JET_T_FLOAT) {
+            if ((double)(float)d != d)
+                return 1;
+            out->u.f = (float)d;
+        } else {
+            out->u.d = d;
+        }
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+/* Value of a key node: constant, parameter, or (join) an expression over
+ * the outer tables' current rows. Text holding a number is converted
+ * here so that no kept key points into the per-row scratch. 0 or -1. */
+static int key_node_value(sql_cursor *c, const enode *n, sv *out)
+{
+    if (n->op == N_PARAM) {
+        *out = c->params[n->param];
+    } else if (n->op == N_CONST) {
+        *out = n->konst;
+    } else if (sql_eval(c, n, out) != 0) {
+        return -1;
+    }
+    if (out->k == K_TEXT) {
+        /* a number in text converts now; other text makes key_from_sv
+         * refuse the seek (the filtered scan converts it per row) */
+        sv num;
+        if (sql_text_to_number(out->s, out->n, &num) == 0)
+            *out = num;
+    }
+    return 0;
+}
+
+/* Prepare the equality value lists of table tab: sorted, distinct,
+ * exact. Returns 0, 1 when a bound forces the filtered scan, -1. */
+static int setup_keys(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    const access_path *ap = &tp->ap;
+    tcur *t = &c->t[tab];
+    const jet_index *ix = &tp->td->indexes[ap->index_no];
+    t->nkeyt = 1;
+    for (uint16_t k = 0; k < ap->neq; k++) {
+        const jet_column *jc = &tp->td->cols[ix->cols[k].col];
+        sv *vals = t->eqvals[k];
+        size_t n = 0;
+        for (size_t i = 0; i < ap->eq_n[k]; i++) {
+            sv v;
+            if (key_node_value(c, ap->eq_v[k][i], &v) != 0)
+                return -1;
+            jet_value kv;
+            int r = key_from_sv(&v, jc, &kv);
+            if (r < 0)
+                return 1;
+            if (r > 0)
+                continue;
+            /* insertion into sorted distinct list */
+            size_t j = n;
+            bool dup = false;
+            while (j > 0) {
+                int cr = 0;
+                if (sql_sv_cmp(&vals[j - 1], &v, &cr) != 0)
+                    return 1;
+                if (cr == 0) {
+                    dup = true;
+                    break;
+                }
+                if (cr < 0)
+                    break;
+                j--;
+            }
+            if (dup)
+                continue;
+            memmove(&vals[j + 1], &vals[j], (n - j) * sizeof *vals);
+            vals[j] = v;
+            n++;
+        }
+        t->eqn[k] = n;
+        t->odo[k] = 0;
+        t->nkeyt *= n;
+    }
+    jet_value kv;
+    if (ap->neq < ix->ncols) {
+        const jet_column *jc = &tp->td->cols[ix->cols[ap->neq].col];
+        sv v;
+        if (ap->lo) {
+            if (key_node_value(c, ap->lo, &v) != 0)
+                return -1;
+            if (key_from_sv(&v, jc, &kv) != 0)
+                return 1;
+        }
+        if (ap->hi) {
+            if (key_node_value(c, ap->hi, &v) != 0)
+                return -1;
+            if (key_from_sv(&v, jc, &kv) != 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Seek the current key tuple (t->odo). 0 ok, 1 skip tuple, -1 error,
+ * 2 fall back to scanning. */
+static int seek_tuple(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    const access_path *ap = &tp->ap;
+    tcur *t = &c->t[tab];
+    const jet_index *ix = &tp->td->indexes[ap->index_no];
+    jet_value lo[PLAN_MAX_KEYS + 1], hi[PLAN_MAX_KEYS + 1];
+    uint16_t n = ap->neq;
+    for (uint16_t k = 0; k < n; k++) {
+        const jet_column *jc = &tp->td->cols[ix->cols[k].col];
+        if (key_from_sv(&t->eqvals[k][t->odo[k]], jc, &lo[k]) != 0)
+            return 1;
+        hi[k] = lo[k];
+    }
+    uint16_t nlo = n, nhi = n;
+    bool hi_incl = true;
+    int op = JET_SEEK_GE;
+    if (n < ix->ncols) {
+        const jet_column *jc = &tp->td->cols[ix->cols[n].col];
+        sv v;
+        if (ap->lo) {
+            if (key_node_value(c, ap->lo, &v) != 0)
+                return -1;
+            if (key_from_sv(&v, jc, &lo[n]) != 0)
+                return 2;
+            nlo++;
+            op = ap->lo_incl ? JET_SEEK_GE : JET_SEEK_GT;
+        }
+        if (ap->hi) {
+            if (key_node_value(c, ap->hi, &v) != 0)
+                return -1;
+            if (key_from_sv(&v, jc, &hi[n]) != 0)
+                return 2;
+            nhi++;
+            hi_incl = ap->hi_incl;
+        }
+    }
+    if (n > 0 && !ap->lo && !ap->hi &&
+        tp->td->cols[ix->cols[n - 1].col].type == JET_T_DATETIME) {
+        /* dates compare to the millisecond: seek the +-0.5 ms around */
+        lo[n - 1].u.d -= 0.5 / 86400000.0;
+        hi[n - 1].u.d += 0.5 / 86400000.0;
+    }
+    jet_rc rc = jet_index_seek(t->ix, lo, nlo, op);
+    if (rc == JET_OK)
+        rc = jet_index_set_upper(t->ix, hi, nhi, hi_incl);
+    if (rc == JET_ELIMIT && !ap->lo && !ap->hi)
+        return 1;               /* an equality key out of the column range */
+    if (rc != JET_OK)
+        return 2;
+    return 0;
+}
+
+/* Next key tuple in odometer order; false when all were used. */
+static bool next_tuple(sql_cursor *c, size_t tab)
+{
+    const access_path *ap = &c->st->tabs[tab].ap;
+    tcur *t = &c->t[tab];
+    for (int k = (int)ap->neq - 1; k >= 0; k--) {
+        if (++t->odo[k] < t->eqn[k])
+            return true;
+        t->odo[k] = 0;
+    }
+    return false;
+}
+
+/* Position the first usable key tuple. 0, or JET_DONE, or -1. */
+static int start_tuples(sql_cursor *c, size_t tab)
+{
+    tcur *t = &c->t[tab];
+    if (t->nkeyt == 0)
+        return JET_DONE;
+    for (;;) {
+        int r = seek_tuple(c, tab);
+        if (r == 0)
+            return 0;
+        if (r == 2) {
+            t->scanning = true;
+            jet_scan_rewind(t->scan);
+            return 0;
+        }
+        if (r < 0)
+            return -1;
+        if (!next_tuple(c, tab))
+            return JET_DONE;
+    }
+}
+
+/* ------------------------------------------------------ stored rows */
+
+static size_t align8(size_t n)
+{
+    return (n + 7) & ~(size_t)7;
+}
+
+/* Hash of the join key expressions ks (their tables current); *null:
+ * one of them is NULL (no row can match). */
+static int keys_hash(sql_cursor *c, enode *const *ks, size_t n,
+                     uint64_t *out, bool *null)
+{
+    uint64_t h = 1469598103934665603ull;
+    *null = false;
+    for (size_t i = 0; i < n; i++) {
+        sv v;
+        if (sql_eval(c, ks[i], &v) != 0)
+            return -1;
+        if (v.k == K_NULL) {
+            *null = true;
+            return 0;
+        }
+        h = (h ^ sql_sv_hash(&v)) * 1099511628211ull;
+        h ^= h >> 29;
+    }
+    *out = h;
+    return 0;
+}
+
+/* Read every row of table tab (its conditions on itself applied) into
+ * stored rows, bucketed by the inner key hash for M_HASH. */
+static int build_rows(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    hrow **tail = &t->all;
+    size_t n = 0;
+    t->vals = NULL;
+    t->null_row = false;
+    if (tp->sub) {
+        if (sql_cursor_open_child(&t->sub, tp->sub, c, c->params) != 0)
+            return -1;
+    }
+    for (;;) {
+        if ((c->nread & 255) == 0 &&
+            ((c->opts.cancel && atomic_load(c->opts.cancel)) ||
+             (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
+            return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
+        int rc;
+        if (tp->sub) {
+            rc = sql_cursor_next(t->sub);
+            if (rc < 0) {
+                c->err = *sql_cursor_error(t->sub);
+                return -1;
+            }
+        } else {
+            rc = jet_scan_next(t->scan);
+            if (rc < 0 && rc != JET_DONE)
+                return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+        }
+        if (rc == JET_DONE)
+            break;
+        t->gen++;
+        c->nread++;
+        sql_tmp_reset(c);
+        if (tp->build_filter) {
+            int r = sql_eval_cond(c, tp->build_filter);
+            if (r < 0)
+                return -1;
+            if (!r)
+                continue;
+        }
+        uint64_t h = 0;
+        if (tp->method == M_HASH) {
+            bool null;
+            if (keys_hash(c, tp->hk_inner, tp->nhkeys, &h, &null) != 0)
+                return -1;
+            if (null)
+                continue;       /* NULL never equals: no outer row joins */
+        }
+        size_t bytes = align8(sizeof(hrow)) +
+                       align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
+        for (uint16_t col = 0; col < tp->ncols; col++) {
+            if (!tp->proj[col])
+                continue;
+            const jet_value *v;
+            if (sql_col_value(c, (uint16_t)tab, col, &v) != 0)
+                return -1;
+            if (!v->is_null && v->data)
+                bytes += align8(v->len);
+        }
+        if (c->recbytes + bytes > ((size_t)1 << 30)) {
+            c->err.rc = JET_ELIMIT;
+            return sql_cursor_fail(c, "HY001", 0, "a join needs more than "
+                                   "1024 MiB of stored rows");
+        }
+        uint8_t *mem = sql_chunk_alloc(&c->recmem, bytes);
+        if (!mem)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        c->recbytes += bytes;
+        hrow *r = (hrow *)(void *)mem;
+        size_t off = align8(sizeof(hrow));
+        r->next = r->lnext = NULL;
+        r->hash = h;
+        r->vals = (jet_value *)(void *)(mem + off);
+        off += align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
+        for (uint16_t col = 0; col < tp->ncols; col++) {
+            jet_value *dst = &r->vals[col];
+            if (!tp->proj[col]) {
+                memset(dst, 0, sizeof *dst);
+                dst->is_null = true;
+                continue;
+            }
+            const jet_value *v;
+            if (sql_col_value(c, (uint16_t)tab, col, &v) != 0)
+                return -1;
+            *dst = *v;
+            if (!v->is_null && v->data) {
+                memcpy(mem + off, v->data, v->len);
+                dst->data = mem + off;
+                off += align8(v->len);
+            }
+        }
+        *tail = r;
+        tail = &r->lnext;
+        n++;
+    }
+    if (tp->sub) {
+        sql_cursor_close(t->sub);
+        t->sub = NULL;
+    }
+    if (tp->method == M_HASH) {
+        size_t nb = 16;
+        while (nb < n && nb < ((size_t)1 << 30))
+            nb *= 2;
+        t->buckets = calloc(nb, sizeof *t->buckets);
+        hrow **tails = calloc(nb, sizeof *tails);
+        if (!t->buckets || !tails) {
+            free(tails);
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        }
+        t->nbuckets = nb;
+        for (hrow *r = t->all; r; r = r->lnext) {
+            size_t b = (size_t)(r->hash & (nb - 1));
+            if (tails[b])
+                tails[b]->next = r;
+            else
+                t->buckets[b] = r;
+            tails[b] = r;
+        }
+        free(tails);
+    }
+    t->built = true;
+    return 0;
+}
+
+/* --------------------------------------------------------------- API */
+
+int sql_tab_open(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    t->gen = 1;
+    t->cc = calloc(tp->ncols ? tp->ncols : 1, sizeof *t->cc);
+    if (!t->cc)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    if (!tp->td)
+        return 0;
+    jet_rc rc = jet_scan_open(&t->scan, c->db, tp->td, tp->proj);
+    if (rc != JET_OK)
+        return sql_cursor_fail_rc(c, rc, jet_db_error(c->db));
+    if (c->opts.interrupt)
+        jet_scan_set_interrupt(t->scan, c->opts.interrupt,
+                               c->opts.interrupt_ctx);
+    if (tp->method != M_INDEX)
+        return 0;
+    rc = jet_index_cursor_open(&t->ix, c->db, tp->td, tp->ap.index_no);
+    if (rc != JET_OK)
+        return sql_cursor_fail_rc(c, rc, jet_db_error(c->db));
+    if (c->opts.interrupt)
+        jet_index_set_interrupt(t->ix, c->opts.interrupt,
+                                c->opts.interrupt_ctx);
+    for (uint16_t k = 0; k < tp->ap.neq; k++) {
+        t->eqvals[k] = sql_chunk_alloc(&c->recmem, (tp->ap.eq_n[k] + 1) *
+                                                   sizeof(sv));
+        if (!t->eqvals[k])
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    }
+    if (tp->ap.reverse && jet_index_set_reverse(t->ix, true) != JET_OK)
+        t->scanning = true;     /* for good: the scan gives every row */
+    return 0;
+}
+
+int sql_tab_start(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    t->vals = NULL;
+    t->null_row = false;
+    t->src_done = false;
+    t->src_started = false;
+    bool again = t->opened;
+    t->opened = true;
+    switch (tp->method) {
+    case M_HASH: case M_LOOP:
+        if (!t->built && build_rows(c, tab) != 0)
+            return -1;
+        t->vals = NULL;
+        if (tp->method == M_LOOP) {
+            t->cand = t->all;
+            return 0;
+        }
+        if (keys_hash(c, tp->hk_outer, tp->nhkeys, &t->probe,
+                      &t->probe_null) != 0)
+            return -1;
+        t->cand = t->probe_null ? NULL
+                  : t->buckets[t->probe & (t->nbuckets - 1)];
+        return 0;
+    case M_INDEX: {
+        if (t->scanning && !tp->ap.keys_vary) {
+            if (again)
+                jet_scan_rewind(t->scan);
+            return 0;
+        }
+        t->scanning = false;
+        int r = setup_keys(c, tab);
+        if (r < 0)
+            return -1;
+        if (r > 0) {
+            t->scanning = true;     /* these keys cannot be sought */
+            if (again || tp->ap.keys_vary)
+                jet_scan_rewind(t->scan);
+        }
+        return 0;
+    }
+    default:
+        if (tp->sub) {
+            if (t->sub) {
+                sql_cursor_close(t->sub);
+                t->sub = NULL;
+            }
+            return sql_cursor_open_child(&t->sub, tp->sub, c, c->params);
+        }
+        if (again)
+            jet_scan_rewind(t->scan);
+        return 0;
+    }
+}
+
+int sql_tab_next(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    for (;;) {
+        if (t->src_done)
+            return JET_DONE;
+        if ((c->nread & 255) == 0 &&
+            ((c->opts.cancel && atomic_load(c->opts.cancel)) ||
+             (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
+            return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
+        jet_rc rc;
+        if (tp->method == M_HASH || tp->method == M_LOOP) {
+            hrow *r = t->cand;
+            if (!r) {
+                t->src_done = true;
+                return JET_DONE;
+            }
+            if (tp->method == M_HASH) {
+                t->cand = r->next;
+                if (r->hash != t->probe)
+                    continue;
+            } else {
+                t->cand = r->lnext;
+            }
+            t->vals = r->vals;
+            t->gen++;
+            return JET_OK;
+        }
+        if (tp->sub) {
+            int r = sql_cursor_next(t->sub);
+            if (r == JET_DONE) {
+                t->src_done = true;
+                return JET_DONE;
+            }
+            if (r < 0) {
+                c->err = *sql_cursor_error(t->sub);
+                return -1;
+            }
+            t->gen++;
+            c->nread++;
+            return JET_OK;
+        }
+        if (!t->ix || t->scanning) {
+            rc = jet_scan_next(t->scan);
+            if (rc == JET_DONE) {
+                t->src_done = true;
+                return JET_DONE;
+            }
+            if (rc != JET_OK)
+                return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+            t->gen++;
+            c->nread++;
+            return JET_OK;
+        }
+        if (!t->src_started) {
+            t->src_started = true;
+            int r = start_tuples(c, tab);
+            if (r == JET_DONE) {
+                t->src_done = true;
+                return JET_DONE;
+            }
+            if (r < 0)
+                return -1;
+            continue;
+        }
+        uint32_t pgno;
+        uint16_t row;
+        rc = jet_index_next(t->ix, &pgno, &row);
+        if (rc == JET_DONE) {
+            for (;;) {
+                if (!next_tuple(c, tab)) {
+                    t->src_done = true;
+                    return JET_DONE;
+                }
+                int r = seek_tuple(c, tab);
+                if (r == 0)
+                    break;
+                if (r < 0)
+                    return -1;
+                if (r == 2)
+                    return sql_cursor_fail_rc(c, JET_EUNSUPPORTED,
+                                              jet_index_error(t->ix));
+            }
+            continue;
+        }
+        if (rc != JET_OK)
+            return sql_cursor_fail_rc(c, rc, jet_index_error(t->ix));
+        c->nread++;
+        rc = jet_scan_fetch_row(t->scan, pgno, row);
+        if (rc == JET_ENOTFOUND)
+            continue;
+        if (rc != JET_OK)
+            return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+        t->gen++;
+        return JET_OK;
+    }
+}
+
+void sql_tab_close(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    jet_index_cursor_close(t->ix);
+    jet_scan_close(t->scan);
+    sql_cursor_close(t->sub);
+    if (t->cc) {
+        for (uint16_t i = 0; i < tp->ncols; i++) {
+            free(t->cc[i].u16);
+            free(t->cc[i].copy);
+        }
+        free(t->cc);
+    }
+    free(t->buckets);
+    memset(t, 0, sizeof *t);
+}
