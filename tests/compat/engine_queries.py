@@ -1,0 +1,446 @@
+#!/usr/bin/python3
+"""engine_queries.py - joins, grouping, subqueries and UNION over Northwind and
+ASampleDatabase, each checked against rows computed here in Python from
+the fixtures' expected JSON (../shared/fixtures/expected), never from the
+driver.
+
+Every case is an SQL statement and a Python function over the tables
+(lists of {column: value} dicts, values as the expected JSON renders them)
+that returns the expected rows. The statements run through unixODBC with
+odbc_dump.py query and are judged by odbc_dump.py compare (as a multiset
+unless `ordered` names ORDER BY columns; MONEY columns by value).
+
+Exit status (automake): 0 when all pass, 1 otherwise, 77 (skip) without
+../shared or pyodbc.
+"""
+
+import collections
+import decimal
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from harness import locate, skip, write_ini
+
+D = decimal.Decimal
+
+
+def money(v):
+    """A MONEY value as the dump renders it (4 decimals)."""
+    return str(D(v).quantize(D('0.0001'), rounding=decimal.ROUND_HALF_EVEN))
+
+
+def load(shared, rel):
+    with open(os.path.join(shared, 'fixtures', 'expected', rel + '.json'),
+              encoding='utf-8') as f:
+        doc = json.load(f)
+    tables = {}
+    for t in doc['tables']:
+        names = [c['name'] for c in t['columns']]
+        tables[t['name']] = [dict(zip(names, r)) for r in t.get('rows', [])]
+    return tables
+
+
+def fold(s):
+    return s.lower() if isinstance(s, str) else s
+
+
+def group(rows, key):
+    g = collections.OrderedDict()
+    for r in rows:
+        g.setdefault(key(r), []).append(r)
+    return g
+
+
+def join(a, b, on):
+    return [(x, y) for x in a for y in b if on(x, y)]
+
+
+def left(a, b, on):
+    out = []
+    for x in a:
+        m = [y for y in b if on(x, y)]
+        out.extend((x, y) for y in m) if m else out.append((x, None))
+    return out
+
+
+def eq(x, y):
+    """SQL '=' on text: case-insensitive (Access); NULL never equal."""
+    if x is None or y is None:
+        return False
+    return fold(x) == fold(y)
+
+
+NW = 'mdbtestdata/nwind.mdb'
+AS = 'mdbtestdata/ASampleDatabase.accdb'
+
+# (file, sql, columns, rows(T), options)
+CASES = []
+
+
+def case(rel, sql, cols, fn, ordered=None, decimal_cols=()):
+    CASES.append((rel, sql, cols, fn, ordered, decimal_cols))
+
+
+# ---------------------------------------------------------------- joins
+case(NW, 'SELECT o.OrderID, c.CompanyName FROM Orders o INNER JOIN Customers c '
+         'ON o.CustomerID = c.CustomerID WHERE o.EmployeeID = 5',
+     ['OrderID', 'CompanyName'],
+     lambda T: [[o['OrderID'], c['CompanyName']] for o, c in
+                join(T['Orders'], T['Customers'], lambda o, c: eq(o['CustomerID'], c['CustomerID']))
+                if o['EmployeeID'] == 5])
+case(NW, 'SELECT Orders.OrderID, Customers.CompanyName FROM Customers INNER JOIN Orders '
+         'ON Customers.CustomerID = Orders.CustomerID WHERE Orders.ShipVia = 3 AND Orders.EmployeeID = 4',
+     ['OrderID', 'CompanyName'],
+     lambda T: [[o['OrderID'], c['CompanyName']] for o, c in
+                join(T['Orders'], T['Customers'], lambda o, c: eq(o['CustomerID'], c['CustomerID']))
+                if o['ShipVia'] == 3 and o['EmployeeID'] == 4])
+case(NW, 'SELECT COUNT(*) AS n FROM Orders o, [Order Details] d WHERE o.OrderID = d.OrderID',
+     ['n'], lambda T: [[len(T['Order Details'])]])
+case(NW, 'SELECT d.OrderID, p.ProductName, d.Quantity FROM [Order Details] d INNER JOIN Products p '
+         'ON d.ProductID = p.ProductID WHERE d.OrderID < 10260',
+     ['OrderID', 'ProductName', 'Quantity'],
+     lambda T: [[d['OrderID'], p['ProductName'], d['Quantity']] for d, p in
+                join(T['Order Details'], T['Products'], lambda d, p: d['ProductID'] == p['ProductID'])
+                if d['OrderID'] < 10260])
+case(NW, 'SELECT o.OrderID, e.LastName, s.CompanyName FROM (Orders o INNER JOIN Employees e '
+         'ON o.EmployeeID = e.EmployeeID) INNER JOIN Shippers s ON o.ShipVia = s.ShipperID '
+         'WHERE o.OrderID BETWEEN 10300 AND 10330',
+     ['OrderID', 'LastName', 'CompanyName'],
+     lambda T: [[o['OrderID'], e['LastName'], s['CompanyName']] for o in T['Orders']
+                for e in T['Employees'] for s in T['Shippers']
+                if o['EmployeeID'] == e['EmployeeID'] and o['ShipVia'] == s['ShipperID']
+                and 10300 <= o['OrderID'] <= 10330])
+case(NW, 'SELECT p.ProductName, c.CategoryName, s.CompanyName FROM (Products p INNER JOIN Categories c '
+         'ON p.CategoryID = c.CategoryID) INNER JOIN Suppliers s ON p.SupplierID = s.SupplierID',
+     ['ProductName', 'CategoryName', 'CompanyName'],
+     lambda T: [[p['ProductName'], c['CategoryName'], s['CompanyName']] for p in T['Products']
+                for c in T['Categories'] for s in T['Suppliers']
+                if p['CategoryID'] == c['CategoryID'] and p['SupplierID'] == s['SupplierID']])
+case(NW, 'SELECT c.CustomerID, o.OrderID FROM Customers c LEFT JOIN Orders o '
+         'ON c.CustomerID = o.CustomerID WHERE o.OrderID IS NULL',
+     ['CustomerID', 'OrderID'],
+     lambda T: [[c['CustomerID'], None] for c, o in
+                left(T['Customers'], T['Orders'], lambda c, o: eq(c['CustomerID'], o['CustomerID']))
+                if o is None])
+case(NW, 'SELECT c.CustomerID, o.OrderID FROM Orders o RIGHT OUTER JOIN Customers c '
+         'ON c.CustomerID = o.CustomerID WHERE c.Country = \'Spain\'',
+     ['CustomerID', 'OrderID'],
+     lambda T: [[c['CustomerID'], o['OrderID'] if o else None] for c, o in
+                left(T['Customers'], T['Orders'], lambda c, o: eq(c['CustomerID'], o['CustomerID']))
+                if c['Country'] == 'Spain'])
+case(NW, 'SELECT COUNT(*) AS n FROM {oj Customers c LEFT OUTER JOIN Orders o ON c.CustomerID = o.CustomerID}',
+     ['n'], lambda T: [[len(left(T['Customers'], T['Orders'],
+                                 lambda c, o: eq(c['CustomerID'], o['CustomerID'])))]])
+case(NW, 'SELECT e.LastName, m.LastName AS Boss FROM Employees e LEFT JOIN Employees m '
+         'ON e.ReportsTo = m.EmployeeID',
+     ['LastName', 'Boss'],
+     lambda T: [[e['LastName'], m['LastName'] if m else None] for e, m in
+                left(T['Employees'], T['Employees'], lambda e, m: e['ReportsTo'] == m['EmployeeID'])])
+case(NW, 'SELECT e.LastName, m.LastName AS Boss FROM Employees e INNER JOIN Employees m '
+         'ON e.ReportsTo = m.EmployeeID',
+     ['LastName', 'Boss'],
+     lambda T: [[e['LastName'], m['LastName']] for e, m in
+                join(T['Employees'], T['Employees'], lambda e, m: e['ReportsTo'] == m['EmployeeID'])])
+case(NW, 'SELECT a.EmployeeID, b.EmployeeID AS other FROM Employees a, Employees b '
+         'WHERE a.City = b.City AND a.EmployeeID < b.EmployeeID',
+     ['EmployeeID', 'other'],
+     lambda T: [[a['EmployeeID'], b['EmployeeID']] for a in T['Employees'] for b in T['Employees']
+                if eq(a['City'], b['City']) and a['EmployeeID'] < b['EmployeeID']])
+case(NW, 'SELECT s.ShipperID, e.EmployeeID FROM Shippers s CROSS JOIN Employees e',
+     ['ShipperID', 'EmployeeID'],
+     lambda T: [[s['ShipperID'], e['EmployeeID']] for s in T['Shippers'] for e in T['Employees']])
+case(NW, 'SELECT s.ShipperID, e.EmployeeID FROM Shippers s, Employees e WHERE e.EmployeeID > s.ShipperID * 2',
+     ['ShipperID', 'EmployeeID'],
+     lambda T: [[s['ShipperID'], e['EmployeeID']] for s in T['Shippers'] for e in T['Employees']
+                if e['EmployeeID'] > s['ShipperID'] * 2])
+case(NW, 'SELECT [Order Details].OrderID, [Order Details].[UnitPrice] FROM [Order Details] INNER JOIN Products '
+         'ON [Order Details].ProductID = Products.ProductID WHERE Products.ProductName = \'Chai\'',
+     ['OrderID', 'UnitPrice'],
+     lambda T: [[d['OrderID'], d['UnitPrice']] for d, p in
+                join(T['Order Details'], T['Products'], lambda d, p: d['ProductID'] == p['ProductID'])
+                if p['ProductName'] == 'Chai'], decimal_cols=('UnitPrice',))
+case(NW, 'SELECT s.* FROM Shippers s INNER JOIN Orders o ON s.ShipperID = o.ShipVia WHERE o.OrderID = 10250',
+     ['ShipperID', 'CompanyName', 'Phone'],
+     lambda T: [[s['ShipperID'], s['CompanyName'], s['Phone']] for s in T['Shippers'] for o in T['Orders']
+                if s['ShipperID'] == o['ShipVia'] and o['OrderID'] == 10250])
+case(NW, 'SELECT o.OrderID FROM Orders o INNER JOIN Employees e ON o.EmployeeID = e.EmployeeID '
+         'AND e.LastName = \'Fuller\' WHERE o.ShipCountry = \'Germany\'',
+     ['OrderID'],
+     lambda T: [[o['OrderID']] for o in T['Orders'] for e in T['Employees']
+                if o['EmployeeID'] == e['EmployeeID'] and e['LastName'] == 'Fuller'
+                and o['ShipCountry'] == 'Germany'])
+case(NW, 'SELECT c.CompanyName, o.OrderID FROM Customers c LEFT JOIN Orders o '
+         'ON c.CustomerID = o.CustomerID AND o.EmployeeID = 1 WHERE c.Country = \'Mexico\'',
+     ['CompanyName', 'OrderID'],
+     lambda T: [[c['CompanyName'], o['OrderID'] if o else None] for c, o in
+                left(T['Customers'], T['Orders'],
+                     lambda c, o: eq(c['CustomerID'], o['CustomerID']) and o['EmployeeID'] == 1)
+                if c['Country'] == 'Mexico'])
+case(NW, 'SELECT o.OrderID, d.ProductID FROM Orders o INNER JOIN [Order Details] d ON o.OrderID = d.OrderID '
+         'WHERE o.CustomerID = \'ALFKI\' ORDER BY o.OrderID, d.ProductID',
+     ['OrderID', 'ProductID'],
+     lambda T: sorted([o['OrderID'], d['ProductID']] for o, d in
+                      join(T['Orders'], T['Order Details'], lambda o, d: o['OrderID'] == d['OrderID'])
+                      if o['CustomerID'] == 'ALFKI'), ordered=['OrderID', 'ProductID'])
+case(NW, 'SELECT p.ProductName FROM Products p INNER JOIN Suppliers s ON p.SupplierID = s.SupplierID '
+         'WHERE s.Country = \'Japan\' AND p.UnitPrice > 10',
+     ['ProductName'],
+     lambda T: [[p['ProductName']] for p in T['Products'] for s in T['Suppliers']
+                if p['SupplierID'] == s['SupplierID'] and s['Country'] == 'Japan'
+                and D(p['UnitPrice']) > 10])
+
+# ------------------------------------------------------------- grouping
+case(NW, 'SELECT ShipVia, COUNT(*) AS n FROM Orders GROUP BY ShipVia',
+     ['ShipVia', 'n'],
+     lambda T: [[k, len(v)] for k, v in group(T['Orders'], lambda r: r['ShipVia']).items()])
+case(NW, 'SELECT EmployeeID, COUNT(*) AS n, MIN(OrderDate) AS first, MAX(OrderDate) AS last '
+         'FROM Orders GROUP BY EmployeeID ORDER BY EmployeeID',
+     ['EmployeeID', 'n', 'first', 'last'],
+     lambda T: sorted([k, len(v), min(r['OrderDate'] for r in v), max(r['OrderDate'] for r in v)]
+                      for k, v in group(T['Orders'], lambda r: r['EmployeeID']).items()),
+     ordered=['EmployeeID'])
+case(NW, 'SELECT CategoryID, SUM(UnitsInStock) AS s FROM Products GROUP BY CategoryID',
+     ['CategoryID', 's'],
+     lambda T: [[k, sum(r['UnitsInStock'] or 0 for r in v)] for k, v in
+                group(T['Products'], lambda r: r['CategoryID']).items()])
+case(NW, 'SELECT CategoryID, SUM(UnitPrice) AS s FROM Products GROUP BY CategoryID',
+     ['CategoryID', 's'],
+     lambda T: [[k, money(sum(D(r['UnitPrice']) for r in v))] for k, v in
+                group(T['Products'], lambda r: r['CategoryID']).items()], decimal_cols=('s',))
+case(NW, 'SELECT OrderID, SUM(Quantity) AS q FROM [Order Details] GROUP BY OrderID HAVING SUM(Quantity) > 200',
+     ['OrderID', 'q'],
+     lambda T: [[k, sum(r['Quantity'] for r in v)] for k, v in
+                group(T['Order Details'], lambda r: r['OrderID']).items()
+                if sum(r['Quantity'] for r in v) > 200])
+case(NW, 'SELECT Country, COUNT(*) AS n FROM Customers GROUP BY Country HAVING COUNT(*) >= 5 ORDER BY COUNT(*) DESC, Country',
+     ['Country', 'n'],
+     lambda T: sorted(([k, len(v)] for k, v in group(T['Customers'], lambda r: r['Country']).items()
+                       if len(v) >= 5), key=lambda r: (-r[1], r[0])), ordered=['n'])
+case(NW, 'SELECT COUNT(*) AS n, COUNT(Region) AS r, COUNT(DISTINCT Country) AS c FROM Customers',
+     ['n', 'r', 'c'],
+     lambda T: [[len(T['Customers']), sum(1 for r in T['Customers'] if r['Region'] is not None),
+                 len({fold(r['Country']) for r in T['Customers'] if r['Country'] is not None})]])
+case(NW, 'SELECT Region, COUNT(*) AS n FROM Customers GROUP BY Region',
+     ['Region', 'n'],
+     lambda T: [[k, len(v)] for k, v in group(T['Customers'], lambda r: r['Region']).items()])
+case(NW, 'SELECT COUNT(*) AS n FROM Orders WHERE OrderID < 0', ['n'], lambda T: [[0]])
+case(NW, 'SELECT ShipVia, COUNT(*) AS n FROM Orders WHERE OrderID < 0 GROUP BY ShipVia', ['ShipVia', 'n'],
+     lambda T: [])
+case(NW, 'SELECT MAX(OrderID) - MIN(OrderID) AS span FROM Orders', ['span'],
+     lambda T: [[max(r['OrderID'] for r in T['Orders']) - min(r['OrderID'] for r in T['Orders'])]])
+case(NW, 'SELECT c.Country, COUNT(o.OrderID) AS n FROM Customers c LEFT JOIN Orders o '
+         'ON c.CustomerID = o.CustomerID GROUP BY c.Country',
+     ['Country', 'n'],
+     lambda T: [[k, sum(1 for c, o in v if o is not None)] for k, v in
+                group(left(T['Customers'], T['Orders'], lambda c, o: eq(c['CustomerID'], o['CustomerID'])),
+                      lambda p: p[0]['Country']).items()])
+case(NW, 'SELECT e.LastName, COUNT(*) AS n FROM Employees e INNER JOIN Orders o ON e.EmployeeID = o.EmployeeID '
+         'GROUP BY e.LastName HAVING COUNT(*) > 100',
+     ['LastName', 'n'],
+     lambda T: [[k, len(v)] for k, v in
+                group(join(T['Employees'], T['Orders'], lambda e, o: e['EmployeeID'] == o['EmployeeID']),
+                      lambda p: p[0]['LastName']).items() if len(v) > 100])
+case(NW, 'SELECT p.CategoryID, COUNT(*) AS n, SUM(d.Quantity) AS q FROM [Order Details] d '
+         'INNER JOIN Products p ON d.ProductID = p.ProductID GROUP BY p.CategoryID',
+     ['CategoryID', 'n', 'q'],
+     lambda T: [[k, len(v), sum(d['Quantity'] for d, p in v)] for k, v in
+                group(join(T['Order Details'], T['Products'], lambda d, p: d['ProductID'] == p['ProductID']),
+                      lambda x: x[1]['CategoryID']).items()])
+case(NW, 'SELECT YEAR(OrderDate) AS y, COUNT(*) AS n FROM Orders GROUP BY YEAR(OrderDate)',
+     ['y', 'n'],
+     lambda T: [[k, len(v)] for k, v in group(T['Orders'], lambda r: int(r['OrderDate'][:4])).items()])
+case(NW, 'SELECT ShipVia * 10 AS v, COUNT(*) AS n FROM Orders GROUP BY ShipVia * 10',
+     ['v', 'n'],
+     lambda T: [[k * 10, len(v)] for k, v in group(T['Orders'], lambda r: r['ShipVia']).items()])
+case(NW, 'SELECT First(LastName) AS f, Last(LastName) AS l FROM Employees',
+     ['f', 'l'], lambda T: [[T['Employees'][0]['LastName'], T['Employees'][-1]['LastName']]])
+case(NW, 'SELECT DISTINCT ShipCountry FROM Orders', ['ShipCountry'],
+     lambda T: [[k] for k in {r['ShipCountry'] for r in T['Orders']}])
+case(NW, 'SELECT DISTINCTROW c.Country FROM Customers c INNER JOIN Orders o ON c.CustomerID = o.CustomerID',
+     ['Country'],
+     lambda T: [[k] for k in {c['Country'] for c, o in
+                               join(T['Customers'], T['Orders'],
+                                    lambda c, o: eq(c['CustomerID'], o['CustomerID']))}])
+case(NW, 'SELECT CustomerID, COUNT(*) AS n FROM Orders GROUP BY CustomerID HAVING MIN(Freight) > 20',
+     ['CustomerID', 'n'],
+     lambda T: [[k, len(v)] for k, v in group(T['Orders'], lambda r: r['CustomerID']).items()
+                if min(D(r['Freight']) for r in v) > 20])
+
+# ----------------------------------------------------------- subqueries
+case(NW, 'SELECT CustomerID FROM Customers WHERE CustomerID NOT IN (SELECT CustomerID FROM Orders)',
+     ['CustomerID'],
+     lambda T: [[c['CustomerID']] for c in T['Customers']
+                if not any(eq(c['CustomerID'], o['CustomerID']) for o in T['Orders'])])
+case(NW, 'SELECT COUNT(*) AS n FROM Customers c WHERE EXISTS (SELECT * FROM Orders o '
+         'WHERE o.CustomerID = c.CustomerID AND o.ShipVia = 2)',
+     ['n'],
+     lambda T: [[sum(1 for c in T['Customers']
+                     if any(eq(o['CustomerID'], c['CustomerID']) and o['ShipVia'] == 2 for o in T['Orders']))]])
+case(NW, 'SELECT CustomerID FROM Customers c WHERE NOT EXISTS (SELECT 1 FROM Orders o '
+         'WHERE o.CustomerID = c.CustomerID)',
+     ['CustomerID'],
+     lambda T: [[c['CustomerID']] for c in T['Customers']
+                if not any(eq(c['CustomerID'], o['CustomerID']) for o in T['Orders'])])
+case(NW, 'SELECT ProductName FROM Products WHERE UnitPrice > (SELECT AVG(UnitPrice) FROM Products) * 2',
+     ['ProductName'],
+     lambda T: [[p['ProductName']] for p in T['Products']
+                if D(p['UnitPrice']) > 2 * sum(D(q['UnitPrice']) for q in T['Products']) / len(T['Products'])])
+case(NW, 'SELECT p.ProductName FROM Products p WHERE p.UnitPrice = (SELECT MAX(q.UnitPrice) FROM Products q '
+         'WHERE q.CategoryID = p.CategoryID)',
+     ['ProductName'],
+     lambda T: [[p['ProductName']] for p in T['Products']
+                if D(p['UnitPrice']) == max(D(q['UnitPrice']) for q in T['Products']
+                                            if q['CategoryID'] == p['CategoryID'])])
+case(NW, 'SELECT ProductID, (SELECT CategoryName FROM Categories g WHERE g.CategoryID = p.CategoryID) AS cat '
+         'FROM Products p WHERE ProductID <= 10',
+     ['ProductID', 'cat'],
+     lambda T: [[p['ProductID'], next(g['CategoryName'] for g in T['Categories']
+                                      if g['CategoryID'] == p['CategoryID'])]
+                for p in T['Products'] if p['ProductID'] <= 10])
+case(NW, 'SELECT ProductID FROM Products WHERE UnitPrice >= ALL (SELECT UnitPrice FROM Products)',
+     ['ProductID'],
+     lambda T: [[p['ProductID']] for p in T['Products']
+                if D(p['UnitPrice']) == max(D(q['UnitPrice']) for q in T['Products'])])
+case(NW, 'SELECT ProductID FROM Products WHERE UnitPrice < ANY (SELECT UnitPrice FROM Products WHERE CategoryID = 2)',
+     ['ProductID'],
+     lambda T: [[p['ProductID']] for p in T['Products']
+                if D(p['UnitPrice']) < max(D(q['UnitPrice']) for q in T['Products'] if q['CategoryID'] == 2)])
+case(NW, 'SELECT ProductID FROM Products WHERE CategoryID = SOME (SELECT CategoryID FROM Categories '
+         'WHERE CategoryName LIKE \'C*\')',
+     ['ProductID'],
+     lambda T: [[p['ProductID']] for p in T['Products']
+                if p['CategoryID'] in {c['CategoryID'] for c in T['Categories']
+                                       if c['CategoryName'].lower().startswith('c')}])
+case(NW, 'SELECT OrderID FROM Orders WHERE EmployeeID IN (SELECT EmployeeID FROM Employees WHERE City = \'London\') '
+         'AND ShipVia = 1',
+     ['OrderID'],
+     lambda T: [[o['OrderID']] for o in T['Orders'] if o['ShipVia'] == 1 and
+                o['EmployeeID'] in {e['EmployeeID'] for e in T['Employees'] if e['City'] == 'London'}])
+case(NW, 'SELECT t.Country, t.n FROM (SELECT Country, COUNT(*) AS n FROM Customers GROUP BY Country) AS t '
+         'WHERE t.n > 8',
+     ['Country', 'n'],
+     lambda T: [[k, len(v)] for k, v in group(T['Customers'], lambda r: r['Country']).items() if len(v) > 8])
+case(NW, 'SELECT x.OrderID, c.CompanyName FROM (SELECT OrderID, CustomerID FROM Orders WHERE EmployeeID = 9) x '
+         'INNER JOIN Customers c ON x.CustomerID = c.CustomerID',
+     ['OrderID', 'CompanyName'],
+     lambda T: [[o['OrderID'], c['CompanyName']] for o in T['Orders'] for c in T['Customers']
+                if o['EmployeeID'] == 9 and eq(o['CustomerID'], c['CustomerID'])])
+case(NW, 'SELECT MAX(n) AS m FROM (SELECT CustomerID, COUNT(*) AS n FROM Orders GROUP BY CustomerID) AS g',
+     ['m'], lambda T: [[max(len(v) for v in group(T['Orders'], lambda r: r['CustomerID']).values())]])
+case(NW, 'SELECT c.CompanyName, (SELECT COUNT(*) FROM Orders o WHERE o.CustomerID = c.CustomerID) AS n '
+         'FROM Customers c WHERE c.Country = \'France\'',
+     ['CompanyName', 'n'],
+     lambda T: [[c['CompanyName'], sum(1 for o in T['Orders'] if eq(o['CustomerID'], c['CustomerID']))]
+                for c in T['Customers'] if c['Country'] == 'France'])
+
+# ----------------------------------------------------------------- UNION
+case(NW, 'SELECT City FROM Customers WHERE Country = \'UK\' UNION SELECT City FROM Suppliers WHERE Country = \'UK\'',
+     ['City'],
+     lambda T: [[k] for k in {r['City'] for r in T['Customers'] + T['Suppliers'] if r['Country'] == 'UK'}])
+case(NW, 'SELECT City FROM Customers WHERE Country = \'UK\' UNION ALL SELECT City FROM Suppliers WHERE Country = \'UK\'',
+     ['City'],
+     lambda T: [[r['City']] for r in T['Customers'] + T['Suppliers'] if r['Country'] == 'UK'])
+case(NW, 'SELECT EmployeeID AS id FROM Employees UNION SELECT ShipperID FROM Shippers ORDER BY id DESC',
+     ['id'],
+     lambda T: [[k] for k in sorted({r['EmployeeID'] for r in T['Employees']} |
+                                    {r['ShipperID'] for r in T['Shippers']}, reverse=True)],
+     ordered=['id'])
+case(NW, 'SELECT OrderID, ShipVia FROM Orders WHERE OrderID < 10255 UNION ALL '
+         'SELECT OrderID, ShipVia FROM Orders WHERE OrderID > 11075 ORDER BY 1',
+     ['OrderID', 'ShipVia'],
+     lambda T: sorted([r['OrderID'], r['ShipVia']] for r in T['Orders']
+                      if r['OrderID'] < 10255 or r['OrderID'] > 11075), ordered=['OrderID'])
+case(NW, 'SELECT CategoryID FROM Categories UNION SELECT CategoryID FROM Products UNION '
+         'SELECT SupplierID FROM Suppliers WHERE SupplierID < 3',
+     ['CategoryID'],
+     lambda T: [[k] for k in {r['CategoryID'] for r in T['Categories']} |
+                {r['SupplierID'] for r in T['Suppliers'] if r['SupplierID'] < 3}])
+
+# -------------------------------------------------------- ASampleDatabase
+case(AS, 'SELECT [Asset Category], COUNT(*) AS n FROM [Asset Items] GROUP BY [Asset Category]',
+     ['Asset Category', 'n'],
+     lambda T: [[k, len(v)] for k, v in group(T['Asset Items'], lambda r: r['Asset Category']).items()])
+case(AS, 'SELECT Owner, SUM(Cost) AS total FROM [Asset Items] GROUP BY Owner',
+     ['Owner', 'total'],
+     lambda T: [[k, money(sum(D(r['Cost']) for r in v if r['Cost'] is not None))
+                 if any(r['Cost'] is not None for r in v) else None]
+                for k, v in group(T['Asset Items'], lambda r: r['Owner']).items()],
+     decimal_cols=('total',))
+case(AS, 'SELECT a.[Asset No], b.[Asset No] AS other FROM [Asset Items] a INNER JOIN [Asset Items] b '
+         'ON a.[Serial No] = b.[Serial No] AND a.[Asset No] < b.[Asset No]',
+     ['Asset No', 'other'],
+     lambda T: [[a['Asset No'], b['Asset No']] for a in T['Asset Items'] for b in T['Asset Items']
+                if eq(a['Serial No'], b['Serial No']) and a['Asset No'] < b['Asset No']])
+case(AS, 'SELECT Warranty, COUNT(*) AS n, MAX(Acquired) AS latest FROM [Asset Items] GROUP BY Warranty',
+     ['Warranty', 'n', 'latest'],
+     lambda T: [[k, len(v), max((r['Acquired'] for r in v if r['Acquired']), default=None)]
+                for k, v in group(T['Asset Items'], lambda r: r['Warranty']).items()])
+case(AS, 'SELECT [Asset No] FROM [Asset Items] WHERE Cost > (SELECT AVG(Cost) FROM [Asset Items])',
+     ['Asset No'],
+     lambda T: [[r['Asset No']] for r in T['Asset Items'] if r['Cost'] is not None and
+                D(r['Cost']) > sum(D(x['Cost']) for x in T['Asset Items'] if x['Cost'] is not None) /
+                sum(1 for x in T['Asset Items'] if x['Cost'] is not None)])
+case(AS, 'SELECT Make FROM [Asset Items] WHERE Owner = \'Sales\' UNION SELECT Make FROM [Asset Items] '
+         'WHERE Warranty = 6',
+     ['Make'],
+     lambda T: [[k] for k in {fold(r['Make']): r['Make'] for r in T['Asset Items']
+                              if r['Owner'] == 'Sales' or r['Warranty'] == 6}.values()])
+
+
+def main():
+    srcdir, shared, driver = locate()
+    if importlib.util.find_spec('pyodbc') is None:
+        skip('pyodbc is not importable by %s' % sys.executable)
+    tool = os.path.join(shared, 'tools', 'odbc_dump.py')
+    py = sys.executable
+    failed = passed = 0
+    with tempfile.TemporaryDirectory(prefix='jetodbc-engine-queries.') as tmpdir:
+        env = dict(os.environ, **write_ini(tmpdir, driver))
+        for rel in sorted({c[0] for c in CASES}):
+            T = load(shared, rel)
+            doc = {'file': rel, 'tables': []}
+            for i, (r, sql, cols, fn, ordered, dec) in enumerate(CASES):
+                if r != rel:
+                    continue
+                rows = fn(T)
+                t = {'name': 'q%03d' % i, 'sql': sql,
+                     'columns': [{'name': c, 'decimal': c in dec} for c in cols],
+                     'row_count': len(rows), 'rows': rows}
+                if ordered:
+                    t['ordered_by'] = ordered
+                doc['tables'].append(t)
+            exp = os.path.join(tmpdir, rel.replace('/', '__') + '.exp.json')
+            out = exp + '.out.json'
+            res = exp + '.res.json'
+            with open(exp, 'w', encoding='utf-8') as f:
+                json.dump(doc, f)
+            db = os.path.join(shared, 'fixtures', 'public', rel)
+            p = subprocess.run([py, tool, 'query', 'DRIVER={JetODBC};DBQ=' + db + ';',
+                                '--from', exp, '-o', out], env=env, capture_output=True, text=True)
+            if p.returncode != 0 or not os.path.exists(out):
+                print('FAIL %s: query run failed: %s' % (rel, p.stderr[-400:]))
+                failed += 1
+                continue
+            subprocess.run([py, tool, 'compare', exp, out, '--json-out', res, '-q'],
+                           env=env, capture_output=True, text=True)
+            with open(res, encoding='utf-8') as f:
+                result = json.load(f)
+            sqls = {t['name']: t['sql'] for t in doc['tables']}
+            for t in result['tables']:
+                if t.get('passed'):
+                    passed += 1
+                    continue
+                failed += 1
+                print('FAIL %s %s: %s\n     %s\n     %s' % (rel, t['name'], sqls.get(t['name']),
+                                                          t.get('verdict'),
+                                                          '\n     '.join(t.get('details', [])[:3])))
+    print("engine_queries: %d passed, %d failed' % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
