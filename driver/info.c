@@ -14,12 +14,19 @@
  *    process writing the file, so we claim no transactions. As nothing can
  *    be changed, the API layer may still accept COMMIT/ROLLBACK as no-ops
  *    (pyodbc rolls back on close with autocommit off).
- *  - SQL_SQL_CONFORMANCE SQL_SC_SQL92_ENTRY: the lowest level; Power Query
- *    assumes derived tables only at SQL92_FULL, which we cannot run.
+ *  - SQL_SQL_CONFORMANCE SQL_SC_SQL92_ENTRY: the engine runs joins,
+ *    grouping, subqueries (correlated, EXISTS, IN, ANY/ALL), derived
+ *    tables and UNION, but not CASE, CAST, FULL OUTER JOIN or the rest
+ *    of SQL-92 intermediate, so entry is the true answer (Power Query
+ *    then folds less: it assumes derived tables only at SQL92_FULL).
+ *  - SQL_GROUP_BY SQL_GB_GROUP_BY_CONTAINS_SELECT: every non-aggregated
+ *    select column must be grouped (Access's rule), others may be too.
+ *  - SQL_AGGREGATE_FUNCTIONS without SQL_AF_DISTINCT/ALL: only
+ *    COUNT(DISTINCT x) takes a set quantifier.
  *  - SQL_RETURN_ESCAPE_CLAUSE (180, ODBC 4.0) and SQL_DTC_TRANSITION_COST
  *    (1750) answer 0: Power BI aborts loading on an error (DataConnectors
  *    #498/#516).
- *  - SQL_MAX_TABLES_IN_SELECT 1 until joins exist (ACE: 16).
+ *  - SQL_MAX_TABLES_IN_SELECT 64: the planner's bound (ACE: 32).
  *  - Handles (SQL_DRIVER_HDBC/HENV/HSTMT/HDESC/HLIB) answer 0 here: only
  *    the API layer knows them and must substitute its own.
  *  - SQL_DATABASE_NAME: ctx->db_path as given (the DBQ value), the same
@@ -38,6 +45,12 @@
 #ifndef SQL_DTC_TRANSITION_COST
 #define SQL_DTC_TRANSITION_COST 1750
 #endif
+/* Outer joins: LEFT and RIGHT, ON columns in any order and with any
+ * comparison, the optional table also in inner joins; not FULL, and the
+ * optional side of an outer join is one table (no nesting there). */
+#define OJ_CAPS (SQL_OJ_LEFT | SQL_OJ_RIGHT | SQL_OJ_NOT_ORDERED | \
+                 SQL_OJ_INNER | SQL_OJ_ALL_COMPARISON_OPS)
+
 /* ODBC 2.01 placeholder number of SQL_OJ_CAPABILITIES. */
 #define SQL_OJ_CAPABILITIES_201 65003
 
@@ -180,7 +193,7 @@ static const info_row rows[] = {
     US(SQL_MAX_COLUMNS_IN_INDEX, 10),
     US(SQL_MAX_COLUMNS_IN_ORDER_BY, 10),
     US(SQL_MAX_COLUMNS_IN_GROUP_BY, 10),
-    US(SQL_MAX_TABLES_IN_SELECT, 1),        /* no joins yet */
+    US(SQL_MAX_TABLES_IN_SELECT, 64),       /* the planner's bound */
     UI(SQL_MAX_INDEX_SIZE, 255),
     UI(SQL_MAX_ROW_SIZE, 4000),
     S(SQL_MAX_ROW_SIZE_INCLUDES_LONG, "N"),
@@ -192,16 +205,19 @@ static const info_row rows[] = {
     US(SQL_CORRELATION_NAME, SQL_CN_ANY),
     S(SQL_COLUMN_ALIAS, "Y"),
     S(SQL_ORDER_BY_COLUMNS_IN_SELECT, "N"),
-    S(SQL_EXPRESSIONS_IN_ORDERBY, "N"),
-    US(SQL_GROUP_BY, SQL_GB_NOT_SUPPORTED),
-    S(SQL_OUTER_JOINS, "N"),
-    UI(SQL_OJ_CAPABILITIES, 0),
-    UI(SQL_OJ_CAPABILITIES_201, 0),
+    S(SQL_EXPRESSIONS_IN_ORDERBY, "Y"),
+    /* grouping, joins, subqueries, UNION: driver/sql (engine.h) */
+    US(SQL_GROUP_BY, SQL_GB_GROUP_BY_CONTAINS_SELECT),
+    S(SQL_OUTER_JOINS, "Y"),
+    UI(SQL_OJ_CAPABILITIES, OJ_CAPS),
+    UI(SQL_OJ_CAPABILITIES_201, OJ_CAPS),
     S(SQL_LIKE_ESCAPE_CLAUSE, "N"),
     UI(SQL_RETURN_ESCAPE_CLAUSE, 0),
-    UI(SQL_SUBQUERIES, 0),
-    UI(SQL_UNION, 0),
-    UI(SQL_AGGREGATE_FUNCTIONS, 0),
+    UI(SQL_SUBQUERIES, SQL_SQ_CORRELATED_SUBQUERIES | SQL_SQ_COMPARISON |
+                       SQL_SQ_EXISTS | SQL_SQ_IN | SQL_SQ_QUANTIFIED),
+    UI(SQL_UNION, SQL_U_UNION | SQL_U_UNION_ALL),
+    UI(SQL_AGGREGATE_FUNCTIONS, SQL_AF_AVG | SQL_AF_COUNT | SQL_AF_MAX |
+                                SQL_AF_MIN | SQL_AF_SUM),
     UI(SQL_DATETIME_LITERALS, 0),
     /* the {fn} scalar functions of driver/sql/func*.c (helper funcs) */
     UI(SQL_NUMERIC_FUNCTIONS, SQL_FN_NUM_ABS | SQL_FN_NUM_ATAN |
@@ -232,8 +248,14 @@ static const info_row rows[] = {
     UI(SQL_SQL92_FOREIGN_KEY_UPDATE_RULE, 0),
     UI(SQL_SQL92_GRANT, 0),
     UI(SQL_SQL92_NUMERIC_VALUE_FUNCTIONS, 0),
-    UI(SQL_SQL92_PREDICATES, 0),
-    UI(SQL_SQL92_RELATIONAL_JOIN_OPERATORS, 0),
+    UI(SQL_SQL92_PREDICATES, SQL_SP_BETWEEN | SQL_SP_COMPARISON |
+                             SQL_SP_EXISTS | SQL_SP_IN | SQL_SP_ISNOTNULL |
+                             SQL_SP_ISNULL | SQL_SP_LIKE |
+                             SQL_SP_QUANTIFIED_COMPARISON),
+    UI(SQL_SQL92_RELATIONAL_JOIN_OPERATORS, SQL_SRJO_CROSS_JOIN |
+                                            SQL_SRJO_INNER_JOIN |
+                                            SQL_SRJO_LEFT_OUTER_JOIN |
+                                            SQL_SRJO_RIGHT_OUTER_JOIN),
     UI(SQL_SQL92_REVOKE, 0),
     UI(SQL_SQL92_ROW_VALUE_CONSTRUCTOR, 0),
     UI(SQL_SQL92_STRING_FUNCTIONS, 0),
