@@ -1019,6 +1019,213 @@ START_TEST(plans_read_log_pages_for_seeks_and_all_pages_for_scans)
 }
 END_TEST
 
+/* ------------------------------------------------------------ joins */
+
+static int line_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The rendered rows of sql, sorted (a multiset as one string). */
+static char *sorted_rows(jet_db *db, const char *sql, long *nrows)
+{
+    out o = { NULL, 0, 0 };
+    puts_(&o, "");
+    *nrows = run(db, sql, NULL, &o, NULL);
+    char **lines = calloc((size_t)*nrows + 1, sizeof *lines);
+    size_t n = 0;
+    ck_assert_ptr_nonnull(lines);
+    for (char *p = o.p; *nrows && p; n++) {
+        lines[n] = p;
+        p = strchr(p, '\n');
+        if (p)
+            *p++ = 0;
+    }
+    qsort(lines, n, sizeof *lines, line_cmp);
+    out r = { NULL, 0, 0 };
+    puts_(&r, "");
+    for (size_t i = 0; i < n; i++) {
+        puts_(&r, lines[i]);
+        puts_(&r, "\n");
+    }
+    free(lines);
+    free(o.p);
+    return r.p;
+}
+
+/* The plan of sql contains want. */
+static void plan_has(jet_db *db, const char *sql, const char *want)
+{
+    sql_stmt *st;
+    sql_error err;
+    ck_assert_msg(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err) ==
+                  0, "%s: %s", sql, err.msg);
+    ck_assert_msg(strstr(sql_stmt_plan_text(st), want) != NULL,
+                  "'%s'\n  plan '%s'\n  lacks '%s'", sql,
+                  sql_stmt_plan_text(st), want);
+    sql_stmt_free(st);
+}
+
+/* Each join method gives the rows of the others (and of the scan form):
+ * an index nested loop (the join key is an index of the inner table), a
+ * hash join (the key is an expression, so no index serves it) and a
+ * nested loop (no equality at all), over every key of the tables. */
+START_TEST(join_methods_agree_over_every_key)
+{
+    jet_db *db = open_fixture(NWIND);
+    static const char *const forms[][4] = {
+        { "SELECT o.OrderID, e.LastName FROM Orders o INNER JOIN Employees e "
+          "ON o.EmployeeID = e.EmployeeID",
+          "SELECT o.OrderID, e.LastName FROM Orders o INNER JOIN Employees e "
+          "ON o.EmployeeID + 0 = e.EmployeeID + 0",
+          "SELECT o.OrderID, e.LastName FROM Orders o INNER JOIN Employees e "
+          "ON o.EmployeeID - e.EmployeeID = 0",
+          "INDEX NESTED LOOP JOIN" },
+        { "SELECT d.OrderID, d.ProductID, p.ProductName FROM [Order Details] "
+          "d, Products p WHERE d.ProductID = p.ProductID",
+          "SELECT d.OrderID, d.ProductID, p.ProductName FROM [Order Details] "
+          "d, Products p WHERE d.ProductID * 1 = p.ProductID * 1",
+          "SELECT d.OrderID, d.ProductID, p.ProductName FROM [Order Details] "
+          "d, Products p WHERE NOT (d.ProductID <> p.ProductID)",
+          "INDEX NESTED LOOP JOIN" },
+        { "SELECT c.CustomerID, o.OrderID FROM Customers c LEFT JOIN Orders "
+          "o ON c.CustomerID = o.CustomerID",
+          "SELECT c.CustomerID, o.OrderID FROM Customers c LEFT JOIN Orders "
+          "o ON UCASE(c.CustomerID) = UCASE(o.CustomerID)",
+          "SELECT c.CustomerID, o.OrderID FROM Customers c LEFT JOIN Orders "
+          "o ON NOT (c.CustomerID <> o.CustomerID)",
+          "LEFT HASH JOIN" },
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        long n0, n1, n2;
+        plan_has(db, forms[i][0], forms[i][3]);
+        plan_has(db, forms[i][1], "HASH JOIN");
+        plan_has(db, forms[i][2], "NESTED LOOP JOIN");
+        char *a = sorted_rows(db, forms[i][0], &n0);
+        char *b = sorted_rows(db, forms[i][1], &n1);
+        char *c = sorted_rows(db, forms[i][2], &n2);
+        ck_assert_int_gt(n0, 800);
+        ck_assert_int_eq(n0, n1);
+        ck_assert_int_eq(n0, n2);
+        ck_assert_msg(!strcmp(a, b) && !strcmp(a, c), "join forms of '%s' "
+                      "differ", forms[i][0]);
+        free(a);
+        free(b);
+        free(c);
+    }
+    /* the semi-join forms agree with the join */
+    const char *in = "SELECT COUNT(*) FROM Orders WHERE EmployeeID IN "
+                     "(SELECT EmployeeID FROM Employees WHERE City = "
+                     "'London')";
+    const char *ex = "SELECT COUNT(*) FROM Orders o WHERE EXISTS (SELECT * "
+                     "FROM Employees e WHERE e.EmployeeID = o.EmployeeID AND "
+                     "e.City = 'London')";
+    const char *jn = "SELECT COUNT(*) FROM Orders o INNER JOIN Employees e ON "
+                     "o.EmployeeID = e.EmployeeID WHERE e.City = 'London'";
+    long want = count_of(db, jn, strlen(jn));
+    ck_assert_int_gt(want, 0);
+    ck_assert_int_eq(count_of(db, in, strlen(in)), want);
+    ck_assert_int_eq(count_of(db, ex, strlen(ex)), want);
+    jet_db_close(db);
+}
+END_TEST
+
+/* Issue 8 acceptance 3: orders joined to customers through the customers
+ * primary key is an index nested-loop join, and reads each customers page
+ * at most once: all pages read stay within the orders scan plus the
+ * customers table's data pages plus a few index pages. The hash form of
+ * the same join returns the same rows. */
+START_TEST(join_orders_customers_seeks_the_primary_key)
+{
+    jet_db *db = open_fixture(PERF);
+    uint64_t cust_pages = data_pages_of(db, "customers");
+    const char *join = "SELECT o.order_id, c.name FROM orders o INNER JOIN "
+                       "customers c ON o.customer_id = c.customer_id";
+    plan_is(db, join, "SCAN orders | INDEX NESTED LOOP JOIN SEEK "
+            "customers.PrimaryKey (customer_id = o.customer_id) | FILTER");
+    jet_db_close(db);
+
+    jet_read_stats io;
+    long scan_rows, join_rows;
+    db = open_fixture(PERF);
+    uint64_t scan = pages_for(db, "SELECT order_id FROM orders", NULL,
+                              &scan_rows, &io);
+    jet_db_close(db);
+    db = open_fixture(PERF);
+    uint64_t n = pages_for(db, join, NULL, &join_rows, &io);
+    ck_assert_int_eq(scan_rows, 10000);
+    ck_assert_msg(n <= scan + cust_pages + 16, "join read %llu pages: orders "
+                  "scan %llu, customers %llu data pages",
+                  (unsigned long long)n, (unsigned long long)scan,
+                  (unsigned long long)cust_pages);
+    long hash_rows;
+    char *a = sorted_rows(db, join, &join_rows);
+    char *b = sorted_rows(db, "SELECT o.order_id, c.name FROM orders o "
+                              "INNER JOIN customers c ON o.customer_id + 0 = "
+                              "c.customer_id + 0", &hash_rows);
+    ck_assert_int_eq(join_rows, hash_rows);
+    ck_assert_int_gt(join_rows, 0);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    const char *cnt = "SELECT COUNT(*) FROM orders WHERE customer_id IN "
+                      "(SELECT customer_id FROM customers)";
+    ck_assert_int_eq(count_of(db, cnt, strlen(cnt)), join_rows);
+    jet_db_close(db);
+}
+END_TEST
+
+/* Grouping agrees with counting each group by a seek. */
+START_TEST(group_by_counts_agree_with_seeks)
+{
+    jet_db *db = open_fixture(NWIND);
+    out o = { NULL, 0, 0 };
+    puts_(&o, "");
+    long n = run(db, "SELECT EmployeeID, COUNT(*) FROM Orders GROUP BY "
+                 "EmployeeID ORDER BY EmployeeID", NULL, &o, NULL);
+    ck_assert_int_eq(n, 9);
+    char *p = o.p;
+    for (long i = 0; i < n; i++) {
+        long id = strtol(p, &p, 10), cnt = strtol(p + 1, &p, 10);
+        char sql[128];
+        snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM Orders WHERE "
+                 "EmployeeID = %ld", id);
+        ck_assert_int_eq(count_of(db, sql, strlen(sql)), cnt);
+        p += *p == '\n';
+    }
+    free(o.p);
+    jet_db_close(db);
+}
+END_TEST
+
+/* Errors of the multi-table grammar name state and position. */
+START_TEST(join_and_subquery_errors)
+{
+    jet_db *db = open_fixture(NWIND);
+    prep_fails(db, "SELECT EmployeeID FROM Orders o INNER JOIN Employees e ON "
+               "o.EmployeeID = e.EmployeeID", "42000", 8, "more than one");
+    prep_fails(db, "SELECT o.Nope FROM Orders o, Employees e", "42S22", 8,
+               "Nope");
+    prep_fails(db, "SELECT z.OrderID FROM Orders o, Employees e", "42S22", 8,
+               "z");
+    prep_fails(db, "SELECT * FROM Orders o INNER JOIN Employees e", "42000",
+               0, "ON");
+    prep_fails(db, "SELECT * FROM Orders WHERE OrderID IN (SELECT OrderID, "
+               "ProductID FROM [Order Details])", "42000", 0, "more than one");
+    prep_fails(db, "SELECT OrderID FROM Orders UNION SELECT OrderID, "
+               "ProductID FROM [Order Details]", "42000", 0, "columns");
+    prep_fails(db, "SELECT OrderID FROM Orders UNION SELECT OrderID FROM "
+               "[Order Details] ORDER BY Nope", "42000", 0, "UNION");
+    prep_fails(db, "SELECT ShipVia, OrderID FROM Orders GROUP BY ShipVia",
+               "42000", 17, "OrderID");
+    prep_fails(db, "SELECT * FROM Orders o INNER JOIN Employees e ON "
+               "COUNT(*) = 1", "42000", 0, "aggregate");
+    prep_fails(db, "SELECT * FROM (SELECT * FROM Nope) AS t", "42S02", 0,
+               "Nope");
+    jet_db_close(db);
+}
+END_TEST
+
 /* Interrupt check saying stop on its limit-th call. */
 typedef struct stop_count {
     unsigned calls, limit;
@@ -1098,6 +1305,10 @@ static Suite *sql_engine_suite(void)
     tcase_add_test(tc, long_and_or_chains_run_on_a_small_stack);
     tcase_add_test(tc, plans_read_log_pages_for_seeks_and_all_pages_for_scans);
     tcase_add_test(tc, interrupt_callback_stops_scans_sorts_and_seeks);
+    tcase_add_test(tc, join_methods_agree_over_every_key);
+    tcase_add_test(tc, join_orders_customers_seeks_the_primary_key);
+    tcase_add_test(tc, group_by_counts_agree_with_seeks);
+    tcase_add_test(tc, join_and_subquery_errors);
     suite_add_tcase(s, tc);
     return s;
 }
