@@ -49,6 +49,7 @@ typedef struct parser {
     sql_error *err;
     unsigned depth;         /* parse_expr recursion, <= SQL_MAX_DEPTH */
     bool full;              /* sql_parse_query: the engine's grammar */
+    unsigned ntables;       /* FROM items of the whole statement */
     sql_query *q;           /* the query being built */
 } parser;
 
@@ -463,6 +464,11 @@ static int parse_from_primary(parser *p, sql_from **out)
         if (peek_kw(p, KW_SELECT, &sel) != 0)
             return -1;
         if (sel) {
+            if (++p->ntables > SQL_MAX_TABLES) {
+                sql_set_error(p->err, "42000", pos, "too many tables in one "
+                              "statement (more than %d)", SQL_MAX_TABLES);
+                return -1;
+            }
             sql_from *f = new_from(p, FROM_SUBQUERY, pos);
             if (!f)
                 return nomem(p);
@@ -488,6 +494,12 @@ static int parse_from_primary(parser *p, sql_from **out)
         return syntax(p, "a subquery in FROM needs parentheses");
     if (!is_name(p))
         return syntax(p, "expected a table name in FROM");
+    if (++p->ntables > SQL_MAX_TABLES) {
+        /* also bounds the recursion over join trees in plan.c */
+        sql_set_error(p->err, "42000", pos, "too many tables in one "
+                      "statement (more than %d)", SQL_MAX_TABLES);
+        return -1;
+    }
     sql_from *f = new_from(p, FROM_TABLE, pos);
     if (!f)
         return nomem(p);

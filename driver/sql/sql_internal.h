@@ -27,6 +27,10 @@
  * number of those fits. */
 #define SQL_MAX_HEIGHT 256
 
+/* Bound on the tables (and derived tables) named in one statement: join
+ * trees are walked recursively, one level per join. */
+#define SQL_MAX_TABLES 512
+
 /* ------------------------------------------------------------- arena */
 
 typedef struct sql_arena_chunk sql_arena_chunk;
