@@ -194,10 +194,11 @@ uint64_t sql_sv_hash(const sv *v)
     switch (v->k) {
     case K_NULL:
         return 0;
-    case K_BOOL: case K_INT: case K_MONEY: case K_DOUBLE:
+    case K_BOOL: case K_INT: case K_MONEY: case K_DOUBLE: case K_DEC:
         /* numbers hash by value: 1, 1.0 and 1 MONEY meet */
         d = v->k == K_BOOL ? (v->i ? -1.0 : 0.0) : v->k == K_INT ?
-            (double)v->i : v->k == K_MONEY ? (double)v->i / 10000.0 : v->d;
+            (double)v->i : v->k == K_MONEY ? (double)v->i / 10000.0 :
+            v->k == K_DEC ? sql_dec_to_double(v) : v->d;
         if (d == 0)
             d = 0;              /* -0.0 */
         {

@@ -67,6 +67,7 @@ static int as_double(const sv *v, double *out)
     case K_BOOL: *out = t.i ? -1.0 : 0.0; return 0;
     case K_MONEY: *out = (double)t.i / 10000.0; return 0;
     case K_DOUBLE: case K_DATE: *out = t.d; return 0;
+    case K_DEC: *out = sql_dec_to_double(&t); return 0;
     default: return -1;
     }
 }

@@ -72,7 +72,8 @@ static int sqcmp(const void *a, const void *b)
 static int kind_class(uint8_t k)
 {
     switch (k) {
-    case K_BOOL: case K_INT: case K_MONEY: case K_DOUBLE: return 1;
+    case K_BOOL: case K_INT: case K_MONEY: case K_DOUBLE: case K_DEC:
+        return 1;
     case K_DATE: return 2;
     case K_TEXT: return 3;
     default: return 4;

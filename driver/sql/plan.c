@@ -1143,7 +1143,8 @@ static enode *and_tree(ctx *x, enode **v, size_t lo, size_t hi)
 static int hash_class(uint8_t k)
 {
     switch (k) {
-    case K_BOOL: case K_INT: case K_MONEY: case K_DOUBLE: return 1;
+    case K_BOOL: case K_INT: case K_MONEY: case K_DOUBLE: case K_DEC:
+        return 1;
     case K_DATE: return 2;
     case K_TEXT: return 3;
     case K_BIN: case K_GUID: return 4;
@@ -1355,6 +1356,10 @@ static bool enode_equal(const enode *a, const enode *b)
     switch (a->op) {
     case N_COL:
         return a->tab == b->tab && a->col == b->col && a->up == b->up;
+    case N_FUNC:
+        if (a->fn != b->fn)
+            return false;
+        break;
     case N_PARAM:
         return a->param == b->param;
     case N_CONST:
@@ -1363,7 +1368,8 @@ static bool enode_equal(const enode *a, const enode *b)
         if (a->konst.k == K_TEXT)
             return a->konst.n == b->konst.n &&
                    !memcmp(a->konst.s, b->konst.s, a->konst.n * 2);
-        return a->konst.i == b->konst.i && a->konst.d == b->konst.d;
+        return a->konst.i == b->konst.i && a->konst.d == b->konst.d &&
+               a->konst.m == b->konst.m && a->konst.scale == b->konst.scale;
     case N_SUBQ: case N_AGG: case N_GKEY:
         return false;
     default:

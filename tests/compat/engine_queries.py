@@ -438,7 +438,7 @@ def main():
                 print('FAIL %s %s: %s\n     %s\n     %s' % (rel, t['name'], sqls.get(t['name']),
                                                           t.get('verdict'),
                                                           '\n     '.join(t.get('details', [])[:3])))
-    print("engine_queries: %d passed, %d failed' % (passed, failed))
+    print('engine_queries: %d passed, %d failed' % (passed, failed))
     return 1 if failed else 0
 
 
