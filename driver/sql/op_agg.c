@@ -80,12 +80,14 @@ static int keep_value(sql_cursor *c, agg_state *ag, const sv *v)
     if (v->k == K_TEXT) {
         if (grow((void **)&ag->buf, &ag->cap, v->n + 1, sizeof *ag->buf) != 0)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        memcpy(ag->buf, v->s, v->n * 2);
+        if (v->n)
+            memcpy(ag->buf, v->s, v->n * 2);
         ag->best.s = ag->buf;
     } else if (v->k == K_BIN || v->k == K_GUID) {
         if (grow((void **)&ag->bbuf, &ag->bcap, v->len + 1, 1) != 0)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        memcpy(ag->bbuf, v->p, v->len);
+        if (v->len)
+            memcpy(ag->bbuf, v->p, v->len);
         ag->best.p = ag->bbuf;
     }
     return 0;
@@ -210,7 +212,8 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
         if (e->distinct_arg) {
             if (!ag->have) {
                 /* sort once, keep the distinct values */
-                qsort(ag->dvals, ag->ndvals, sizeof *ag->dvals, sv_qcmp);
+                if (ag->ndvals > 1)
+                    qsort(ag->dvals, ag->ndvals, sizeof *ag->dvals, sv_qcmp);
                 size_t m = 0;
                 for (size_t i = 0; i < ag->ndvals; i++)
                     if (!m || sql_key_cmp(&ag->dvals[m - 1],

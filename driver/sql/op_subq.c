@@ -114,12 +114,14 @@ static int run_child(sql_cursor *c, const enode *e, subq_state *s)
         if (v.k == K_TEXT) {
             if (grow((void **)&s->text, &s->tcap, v.n + 1, 2) != 0)
                 goto nomem;
-            memcpy(s->text, v.s, v.n * 2);
+            if (v.n)
+                memcpy(s->text, v.s, v.n * 2);
             s->val.s = s->text;
         } else if (v.k == K_BIN || v.k == K_GUID) {
             if (grow((void **)&s->bin, &s->bcap, v.len + 1, 1) != 0)
                 goto nomem;
-            memcpy(s->bin, v.p, v.len);
+            if (v.len)
+                memcpy(s->bin, v.p, v.len);
             s->val.p = s->bin;
         }
         rc = sql_cursor_next(k);
