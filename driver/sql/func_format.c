@@ -421,14 +421,18 @@ static void long_time(const dfields *f, obuf *b)
 
 static void general_date(const dfields *f, obuf *b)
 {
+    /* VBA: no date part (day 0, 1899-12-30) shows the time alone, even
+     * midnight ("12:00:00 AM"); a whole day shows the date alone */
     bool has_time = f->h || f->n || f->s;
-    bool has_date = f->day != 0;
-    if (has_date || !has_time)
-        short_date(f, b);
-    if (has_date && has_time)
-        putc_(b, ' ');
-    if (has_time)
+    if (f->day == 0) {
         long_time(f, b);
+        return;
+    }
+    short_date(f, b);
+    if (has_time) {
+        putc_(b, ' ');
+        long_time(f, b);
+    }
 }
 
 size_t sql_format_date(double days, char *buf, size_t cap)
