@@ -126,6 +126,11 @@ void sql_set_text(sv *out, const uint16_t *s, size_t n);
  *  times. Jet days into *out; 0, or -1 when not a date (func_date.c). */
 int sql_date_parse_loose(const char *s, size_t n, double *out);
 
+/** Week of the year of Jet days under firstdayofweek (1 = Sunday) and
+ *  firstweekofyear (1 Jan 1, 2 four days, 3 full week), as DatePart "ww"
+ *  (func_date.c). */
+int sql_date_week(double days, int fdow, int fwoy);
+
 /* ------------------------------------- exact decimals (func_dec.c)
  *
  * For the evaluator and the aggregates: SUM over DECIMAL keeps a K_DEC

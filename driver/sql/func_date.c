@@ -205,6 +205,17 @@ static int week_of_year(const dparts *p, int fdow, int fwoy)
     return 1;
 }
 
+int sql_date_week(double days, int fdow, int fwoy)
+{
+    dparts p;
+    p.key = sql_date_key(days);
+    p.day = floor_div(p.key, MS_PER_DAY);
+    p.ms = p.key - p.day * MS_PER_DAY;
+    civil(p.day, &p.y, &p.m, &p.d);
+    return week_of_year(&p, fdow < 1 || fdow > 7 ? 1 : fdow,
+                        fwoy < 1 || fwoy > 3 ? 1 : fwoy);
+}
+
 /* interval text -> code: Y Q M y(doy) D W(w) V(ww) H N S; 0 if unknown */
 static int interval_of(sql_cursor *c, const enode *e, const sv *v,
                        char *out)

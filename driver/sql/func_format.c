@@ -366,6 +366,7 @@ size_t sql_format_double(double d, char *buf, size_t cap)
 typedef struct dfields {
     int y, m, d, h, n, s;
     int64_t day;        /* Jet day number */
+    double days;        /* the value */
 } dfields;
 
 static int fields_of(double days, dfields *f)
@@ -380,6 +381,7 @@ static int fields_of(double days, dfields *f)
     f->n = ts.minute;
     f->s = ts.second;
     f->day = (int64_t)floor((double)sql_date_key(days) / 86400000.0);
+    f->days = days;
     return 0;
 }
 
@@ -447,23 +449,6 @@ size_t sql_format_date(double days, char *buf, size_t cap)
     size_t n = b.fail ? 0 : b.n;
     snprintf(buf, cap, "%s", b.fail ? "" : b.p);
     return n;
-}
-
-/* week of the year under firstdayofweek/firstweekofyear (as DatePart) */
-static int week_no(const dfields *f, int fdow, int fwoy)
-{
-    /* Jan 1 of the year and its weekday relative to fdow */
-    for (int y = f->y, pass = 0; pass < 2; pass++, y--) {
-        double j1 = sql_days_from_civil(y, 1, 1, 0);
-        int64_t jd = (int64_t)j1;
-        int wd = (weekday_sun(jd) - fdow + 7) % 7 + 1;
-        int64_t start = fwoy == 3 ? (wd == 1 ? jd : jd + (8 - wd))
-                        : fwoy == 2 ? (wd <= 4 ? jd - (wd - 1) : jd + (8 - wd))
-                        : jd - (wd - 1);
-        if (f->day >= start)
-            return (int)((f->day - start) / 7) + 1;
-    }
-    return 1;
 }
 
 static bool has_ci(const char *p, const char *end, const char *w)
@@ -560,7 +545,7 @@ static void format_date(const dfields *f, const char *p, const char *end,
         case 'w':
             r = run_of(p, end, 'w');
             if (r >= 2)
-                put_num(b, week_no(f, fdow, fwoy), 1);
+                put_num(b, sql_date_week(f->days, fdow, fwoy), 1);
             else
                 put_num(b, (weekday_sun(f->day) - fdow + 7) % 7 + 1, 1);
             p += r >= 2 ? 2 : 1;
@@ -901,6 +886,26 @@ static void format_text(const char *s, size_t sn, const char *p,
         put(b, s + si, sn - si);
 }
 
+/* the literal characters of a section ("text", \c, others as they are) */
+static void format_literals(const char *p, const char *end, obuf *b)
+{
+    for (const char *q = p; q < end && !b->fail; q++) {
+        if (*q == '"') {
+            const char *s0 = ++q;
+            while (q < end && *q != '"')
+                q++;
+            put(b, s0, (size_t)(q - s0));
+            continue;
+        }
+        if (*q == '\\') {
+            if (q + 1 < end)
+                putc_(b, *++q);
+            continue;
+        }
+        putc_(b, *q);
+    }
+}
+
 /* ------------------------------------------------------------ driver */
 
 /* section i (0-based) of a ;-separated pattern; false if absent */
@@ -1181,8 +1186,8 @@ static int f_format(sql_cursor *c, const enode *e, sv *a, sv *out)
     const char *s0, *s1;
     if (a[0].k == K_NULL) {
         /* the fourth section is the text for Null */
-        if (section(p, pn, 3, &s0, &s1) && pattern_kind(s0, s1) != 'n') {
-            format_text("", 0, s0, s1, &b);
+        if (section(p, pn, 3, &s0, &s1)) {
+            format_literals(s0, s1, &b);
         } else {
             is_null = true;
         }
