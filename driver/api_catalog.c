@@ -1,7 +1,8 @@
 /*
  * api_catalog.c - catalog functions, ANSI and W: SQLTables, SQLColumns,
  * SQLGetTypeInfo, SQLStatistics, SQLPrimaryKeys, SQLForeignKeys,
- * SQLSpecialColumns, SQLProcedures, SQLProcedureColumns.
+ * SQLSpecialColumns, SQLProcedures, SQLProcedureColumns,
+ * SQLTablePrivileges, SQLColumnPrivileges.
  */
 #include "config.h"
 
@@ -278,4 +279,60 @@ SQLRETURN SQL_API SQLProcedureColumnsW(SQLHSTMT hstmt, SQLWCHAR *CatalogName,
     W(0, CatalogName, NameLength1); W(1, SchemaName, NameLength2);
     W(2, ProcName, NameLength3); W(3, ColumnName, NameLength4);
     LEAVE(odbc_cat_procedure_columns(s, a.v[0], a.v[1], a.v[2], a.v[3]));
+}
+
+SQLRETURN SQL_API SQLTablePrivileges(SQLHSTMT hstmt, SQLCHAR *CatalogName,
+                                     SQLSMALLINT NameLength1,
+                                     SQLCHAR *SchemaName,
+                                     SQLSMALLINT NameLength2,
+                                     SQLCHAR *TableName,
+                                     SQLSMALLINT NameLength3)
+{
+    ENTER();
+    A(0, CatalogName, NameLength1); A(1, SchemaName, NameLength2);
+    A(2, TableName, NameLength3);
+    LEAVE(odbc_cat_table_privileges(s, a.v[0], a.v[1], a.v[2]));
+}
+
+SQLRETURN SQL_API SQLTablePrivilegesW(SQLHSTMT hstmt, SQLWCHAR *CatalogName,
+                                      SQLSMALLINT NameLength1,
+                                      SQLWCHAR *SchemaName,
+                                      SQLSMALLINT NameLength2,
+                                      SQLWCHAR *TableName,
+                                      SQLSMALLINT NameLength3)
+{
+    ENTER();
+    W(0, CatalogName, NameLength1); W(1, SchemaName, NameLength2);
+    W(2, TableName, NameLength3);
+    LEAVE(odbc_cat_table_privileges(s, a.v[0], a.v[1], a.v[2]));
+}
+
+SQLRETURN SQL_API SQLColumnPrivileges(SQLHSTMT hstmt, SQLCHAR *CatalogName,
+                                      SQLSMALLINT NameLength1,
+                                      SQLCHAR *SchemaName,
+                                      SQLSMALLINT NameLength2,
+                                      SQLCHAR *TableName,
+                                      SQLSMALLINT NameLength3,
+                                      SQLCHAR *ColumnName,
+                                      SQLSMALLINT NameLength4)
+{
+    ENTER();
+    A(0, CatalogName, NameLength1); A(1, SchemaName, NameLength2);
+    A(2, TableName, NameLength3); A(3, ColumnName, NameLength4);
+    LEAVE(odbc_cat_column_privileges(s, a.v[0], a.v[1], a.v[2], a.v[3]));
+}
+
+SQLRETURN SQL_API SQLColumnPrivilegesW(SQLHSTMT hstmt, SQLWCHAR *CatalogName,
+                                       SQLSMALLINT NameLength1,
+                                       SQLWCHAR *SchemaName,
+                                       SQLSMALLINT NameLength2,
+                                       SQLWCHAR *TableName,
+                                       SQLSMALLINT NameLength3,
+                                       SQLWCHAR *ColumnName,
+                                       SQLSMALLINT NameLength4)
+{
+    ENTER();
+    W(0, CatalogName, NameLength1); W(1, SchemaName, NameLength2);
+    W(2, TableName, NameLength3); W(3, ColumnName, NameLength4);
+    LEAVE(odbc_cat_column_privileges(s, a.v[0], a.v[1], a.v[2], a.v[3]));
 }

@@ -714,6 +714,7 @@ SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
                 continue;
             odbc_type_info ti;
             odbc_type_for_column(&ti, db, jc);
+            odbc_type_cap_long(&ti, s->dbc->max_long_size);
             if (column_row(m, path, td, jc, &ti, c + 1) != 0) {
                 free(objs);
                 return nomem(s, m);
@@ -1438,4 +1439,88 @@ SQLRETURN odbc_cat_procedure_columns(odbc_stmt *s, const char *cat,
     static const int keys[] = {2, 4, 17, -1};
     sort_rows(m, keys);
     return finish(s, m, proccol_cols, NCOLS(proccol_cols));
+}
+
+/* --------------------------------------------------------- privileges */
+
+/* What the connection may do with a table: SELECT, granted to Access's
+ * default user Admin (SQL_USER_NAME), by nobody (GRANTOR NULL), not
+ * grantable. The driver opens files read-only, so that is the whole
+ * truth whatever the workgroup file says; LibreOffice Base asks for
+ * column privileges whenever it opens a table. */
+static const cat_col tabpriv_cols[] = {
+    {"TABLE_CAT", CT_STR, true}, {"TABLE_SCHEM", CT_STR, true},
+    {"TABLE_NAME", CT_STR, false}, {"GRANTOR", CT_STR, true},
+    {"GRANTEE", CT_STR, false}, {"PRIVILEGE", CT_STR, false},
+    {"IS_GRANTABLE", CT_STR, true},
+};
+
+static int privilege_cells(odbc_matrows *m, jet_value *r, const char *path,
+                           const char *table, int first_grantee)
+{
+    return odbc_cell_str(m, &r[0], path) || odbc_cell_str(m, &r[2], table) ||
+           odbc_cell_str(m, &r[first_grantee], "Admin") ||
+           odbc_cell_str(m, &r[first_grantee + 1], "SELECT") ||
+           odbc_cell_str(m, &r[first_grantee + 2], "NO");
+}
+
+SQLRETURN odbc_cat_table_privileges(odbc_stmt *s, const char *cat,
+                                    const char *schem, const char *table)
+{
+    jet_db *db = s->dbc->db;
+    const char *path = jet_db_path(db);
+    odbc_matrows *m = odbc_matrows_new(NCOLS(tabpriv_cols));
+    if (!m)
+        return nomem(s, NULL);
+    if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
+        return finish(s, m, tabpriv_cols, NCOLS(tabpriv_cols));
+    size_t n = jet_catalog_count(db);
+    for (size_t i = 0; i < n; i++) {
+        const jet_object *o = jet_catalog_at(db, i);
+        if (!o || !o->name || !is_table_kind(o) ||
+            !arg_match(s, o->name, table))
+            continue;
+        jet_value *r = odbc_matrows_add(m);
+        if (!r || privilege_cells(m, r, path, o->name, 4))
+            return nomem(s, m);
+    }
+    static const int keys[] = {2, -1};
+    sort_rows(m, keys);
+    return finish(s, m, tabpriv_cols, NCOLS(tabpriv_cols));
+}
+
+static const cat_col colpriv_cols[] = {
+    {"TABLE_CAT", CT_STR, true}, {"TABLE_SCHEM", CT_STR, true},
+    {"TABLE_NAME", CT_STR, false}, {"COLUMN_NAME", CT_STR, false},
+    {"GRANTOR", CT_STR, true}, {"GRANTEE", CT_STR, false},
+    {"PRIVILEGE", CT_STR, false}, {"IS_GRANTABLE", CT_STR, true},
+};
+
+SQLRETURN odbc_cat_column_privileges(odbc_stmt *s, const char *cat,
+                                     const char *schem, const char *table,
+                                     const char *column)
+{
+    SQLRETURN ret = SQL_SUCCESS;
+    odbc_matrows *m = odbc_matrows_new(NCOLS(colpriv_cols));
+    if (!m)
+        return nomem(s, NULL);
+    /* the table argument is a name, not a pattern (spec) */
+    const jet_tdef *td = schema_match(s, schem) ? find_table(s, cat, table, &ret)
+                                                : NULL;
+    if (ret == SQL_ERROR) {
+        odbc_matrows_free(m);
+        return ret;
+    }
+    for (uint16_t c = 0; td && c < td->ncols; c++) {
+        const jet_column *jc = &td->cols[c];
+        if (!jc->name || !arg_match(s, jc->name, column))
+            continue;
+        jet_value *r = odbc_matrows_add(m);
+        if (!r || privilege_cells(m, r, jet_db_path(s->dbc->db), td->name, 5) ||
+            odbc_cell_str(m, &r[3], jc->name))
+            return nomem(s, m);
+    }
+    static const int keys[] = {3, -1};
+    sort_rows(m, keys);
+    return finish(s, m, colpriv_cols, NCOLS(colpriv_cols));
 }

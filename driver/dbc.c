@@ -5,7 +5,9 @@
  * A DSN's keys come from odbc.ini through SQLGetPrivateProfileString
  * (DBQ, or Database as psqlODBC/sqliteodbc spell it; PWD;
  * ExtendedAnsiSQL, Microsoft's Access driver key: 1 = ANSI-92 LIKE with
- * only % and _ as wildcards). The database is opened read-only with
+ * only % and _ as wildcards; MaxLongSize, the COLUMN_SIZE reported for
+ * Memo and OLE columns; TraceFile, driver/trace.h). Connection-string
+ * keys win over the DSN's. The database is opened read-only with
  * jet_db_open(); its errors map through diag.c.
  */
 #include "config.h"
@@ -20,6 +22,16 @@
 #include <time.h>
 
 #include "connstr.h"
+#include "trace.h"
+
+/* The COLUMN_SIZE reported for Memo and OLE columns unless MaxLongSize
+ * says otherwise: RODBC binds LONGVARBINARY with COLUMN_SIZE + 1 bytes
+ * times 100 rows and text with at most 65535, node's odbc and others size
+ * buffers from it too, so 1073741823 makes them fail to allocate. 65535
+ * is what Access's own UI lets a Memo hold, and psqlODBC's
+ * MaxLongVarcharSize is the same idea. SQLGetData still returns values
+ * of any length. */
+#define DEFAULT_MAX_LONG_SIZE 65535
 
 SQLRETURN odbc_dbc_alloc(odbc_dbc **out, odbc_env *env)
 {
@@ -37,6 +49,7 @@ SQLRETURN odbc_dbc_alloc(odbc_dbc **out, odbc_env *env)
     dbc->login_timeout = 0;
     dbc->txn_isolation = SQL_TXN_READ_COMMITTED;
     dbc->metadata_id = SQL_FALSE;
+    dbc->max_long_size = DEFAULT_MAX_LONG_SIZE;
     dbc->next = env->dbcs;
     env->dbcs = dbc;
     *out = dbc;
@@ -66,6 +79,7 @@ SQLRETURN odbc_dbc_free(odbc_dbc *dbc)
     pthread_mutex_destroy(&dbc->lock);
     free(dbc->dsn);
     free(dbc->db_path);
+    odbc_trace_close(dbc->trace);
     free(dbc);
     return SQL_SUCCESS;
 }
@@ -194,6 +208,53 @@ static const char *dsn_key(const char *dsn, const char *key, char *buf,
     return buf;
 }
 
+/* Option key: the connection string's value (cs may be NULL), else the
+ * DSN's, else NULL; buf holds a DSN value. */
+static const char *conn_opt(const odbc_connstr *cs, const char *dsn,
+                            const char *key, char *buf, int cap)
+{
+    const char *v = cs ? odbc_connstr_get(cs, key) : NULL;
+    return v ? v : dsn_key(dsn, key, buf, cap);
+}
+
+/* The options every connect reads besides the file and the password
+ * (ExtendedAnsiSQL, MaxLongSize, TraceFile); a bad MaxLongSize is 01S00
+ * and the default stays. Traces the connect (never the password). */
+static SQLRETURN apply_options(odbc_dbc *dbc, const odbc_connstr *cs,
+                               const char *dsn, bool have_pwd)
+{
+    char buf[4096];
+    SQLRETURN ret = SQL_SUCCESS;
+    dbc->like_mode = like_mode_of(conn_opt(cs, dsn, "ExtendedAnsiSQL", buf,
+                                           sizeof buf));
+    dbc->max_long_size = DEFAULT_MAX_LONG_SIZE;
+    const char *v = conn_opt(cs, dsn, "MaxLongSize", buf, sizeof buf);
+    if (!v)
+        v = conn_opt(cs, dsn, "MaxLongVarcharSize", buf, sizeof buf);
+    if (v) {
+        char *end;
+        unsigned long long n = strtoull(v, &end, 10);
+        while (*end == ' ')
+            end++;
+        if (end == v || *end || *v == '-' || n > 1073741823ULL)
+            ret = odbc_diag_add(&dbc->hdr.diag, "01S00", "Invalid "
+                                "connection string attribute: MaxLongSize "
+                                "'%s' is not a number from 0 to 1073741823 "
+                                "(using %d)", v, DEFAULT_MAX_LONG_SIZE);
+        else
+            dbc->max_long_size = (SQLULEN)n;
+    }
+    odbc_trace_close(dbc->trace);
+    dbc->trace = odbc_trace_open(conn_opt(cs, dsn, "TraceFile", buf,
+                                          sizeof buf));
+    odbc_trace_log(dbc->trace, "connect dbc=%p DSN=%s DBQ=%s version=%s "
+                   "password=%s MaxLongSize=%lu ExtendedAnsiSQL=%d",
+                   (void *)dbc, dsn ? dsn : "", dbc->db_path,
+                   dbc->db_version, have_pwd ? "(given)" : "(none)",
+                   (unsigned long)dbc->max_long_size, dbc->like_mode ? 1 : 0);
+    return ret;
+}
+
 SQLRETURN odbc_dbc_connect(odbc_dbc *dbc, const char *dsn, const char *uid,
                            const char *pwd)
 {
@@ -207,11 +268,9 @@ SQLRETURN odbc_dbc_connect(odbc_dbc *dbc, const char *dsn, const char *uid,
                              dsn ? dsn : "");
     if (!pwd || !*pwd)
         pwd = dsn_key(dsn, "PWD", pw, sizeof pw);
-    char ea[32];
     SQLRETURN ret = open_db(dbc, dsn, p, pwd);
     if (SQL_SUCCEEDED(ret))
-        dbc->like_mode = like_mode_of(dsn_key(dsn, "ExtendedAnsiSQL", ea,
-                                              sizeof ea));
+        ret = apply_options(dbc, NULL, dsn, pwd && *pwd);
     return ret;
 }
 
@@ -272,13 +331,9 @@ SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
         pwd = odbc_connstr_get(cs, "Password");
     if (!pwd && dsn)
         pwd = dsn_key(dsn, "PWD", pw, sizeof pw);
-    char ea_buf[32];
-    const char *ea = odbc_connstr_get(cs, "ExtendedAnsiSQL");
-    if (!ea && dsn)
-        ea = dsn_key(dsn, "ExtendedAnsiSQL", ea_buf, sizeof ea_buf);
     SQLRETURN ret = open_db(dbc, dsn, p, pwd);
     if (SQL_SUCCEEDED(ret))
-        dbc->like_mode = like_mode_of(ea);
+        ret = apply_options(dbc, cs, dsn, pwd && *pwd);
     if (SQL_SUCCEEDED(ret) && out_str) {
         char *s = NULL;
         size_t len = 0, cap = 0;
@@ -314,6 +369,9 @@ SQLRETURN odbc_dbc_disconnect(odbc_dbc *dbc)
         odbc_stmt_free(dbc->stmts);
     jet_db_close(dbc->db);
     dbc->db = NULL;
+    odbc_trace_log(dbc->trace, "disconnect dbc=%p", (void *)dbc);
+    odbc_trace_close(dbc->trace);
+    dbc->trace = NULL;
     return SQL_SUCCESS;
 }
 

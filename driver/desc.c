@@ -4,8 +4,11 @@
  *
  * There is no separate descriptor storage: the ARD is the statement's
  * bindings and rowset attributes, the IRD its result columns (the same
- * answers as SQLColAttribute). Parameter descriptors are empty (no
- * parameters yet). Field types: ODBC 3.x SQLSetDescField reference.
+ * answers as SQLColAttribute), the APD and IPD its parameter records
+ * (odbc_param: SQLBindParameter fills both halves, SQLSetDescField either
+ * field by field, as Microsoft's SQL_C_NUMERIC example does with the
+ * APD's TYPE, PRECISION, SCALE and DATA_PTR). Field types: ODBC 3.x
+ * SQLSetDescField reference.
  */
 #include "config.h"
 
@@ -61,6 +64,319 @@ static void put_ptr(SQLPOINTER val, SQLINTEGER *outlen, const void *p)
         memcpy(val, &p, sizeof p);
     if (outlen)
         *outlen = sizeof p;
+}
+
+static bool is_dt(SQLSMALLINT t)
+{
+    return t == SQL_TYPE_DATE || t == SQL_TYPE_TIME ||
+           t == SQL_TYPE_TIMESTAMP || t == SQL_C_TYPE_DATE ||
+           t == SQL_C_TYPE_TIME || t == SQL_C_TYPE_TIMESTAMP;
+}
+
+/* SQL_DESC_TYPE of a concise type: SQL_DATETIME for the date types. */
+static SQLSMALLINT verbose_type(SQLSMALLINT t)
+{
+    return is_dt(t) ? SQL_DATETIME : t;
+}
+
+static SQLSMALLINT interval_code(SQLSMALLINT t)
+{
+    switch (t) {
+    case SQL_TYPE_DATE: return SQL_CODE_DATE;
+    case SQL_TYPE_TIME: return SQL_CODE_TIME;
+    case SQL_TYPE_TIMESTAMP: return SQL_CODE_TIMESTAMP;
+    default: return 0;
+    }
+}
+
+/* The concise type a (TYPE, DATETIME_INTERVAL_CODE) pair names. */
+static SQLSMALLINT concise_of(SQLSMALLINT type, SQLSMALLINT code)
+{
+    if (type != SQL_DATETIME)
+        return type;
+    return code == SQL_CODE_DATE ? SQL_TYPE_DATE
+         : code == SQL_CODE_TIME ? SQL_TYPE_TIME : SQL_TYPE_TIMESTAMP;
+}
+
+/* APD/IPD fields of the statement's parameters. */
+static SQLRETURN param_get(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT field,
+                           SQLPOINTER val, SQLINTEGER *outlen,
+                           const char **str)
+{
+    odbc_stmt *s = d->stmt;
+    bool apd = d->kind == SQL_ATTR_APP_PARAM_DESC;
+    switch (field) {
+    case SQL_DESC_COUNT: {
+        int n = s->nparams_bound;
+        while (n > 0 && s->params[n - 1].c_type == 0 &&
+               s->params[n - 1].sql_type == 0)
+            n--;
+        put_num(val, outlen, field, n);
+        return SQL_SUCCESS;
+    }
+    case SQL_DESC_ARRAY_SIZE:
+        if (!apd)
+            break;
+        put_num(val, outlen, field, (int64_t)s->paramset_size);
+        return SQL_SUCCESS;
+    case SQL_DESC_BIND_TYPE:
+        if (!apd)
+            break;
+        put_num(val, outlen, field, SQL_PARAM_BIND_BY_COLUMN);
+        return SQL_SUCCESS;
+    case SQL_DESC_BIND_OFFSET_PTR: case SQL_DESC_ARRAY_STATUS_PTR:
+    case SQL_DESC_ROWS_PROCESSED_PTR:
+        if (field == SQL_DESC_ROWS_PROCESSED_PTR && apd)
+            break;
+        if (field == SQL_DESC_BIND_OFFSET_PTR && !apd)
+            break;
+        put_ptr(val, outlen, NULL);
+        return SQL_SUCCESS;
+    default:
+        if (rec < 1)
+            return odbc_diag_add(DIAG(d), "07009", "Invalid descriptor "
+                                 "index %d", (int)rec);
+        if (rec > s->nparams_bound)
+            return SQL_NO_DATA;
+        const odbc_param *p = &s->params[rec - 1];
+        if (apd) {
+            SQLSMALLINT ct = p->c_type ? p->c_type : SQL_C_DEFAULT;
+            switch (field) {
+            case SQL_DESC_CONCISE_TYPE:
+                put_num(val, outlen, field, ct); return SQL_SUCCESS;
+            case SQL_DESC_TYPE:
+                put_num(val, outlen, field, verbose_type(ct));
+                return SQL_SUCCESS;
+            case SQL_DESC_DATETIME_INTERVAL_CODE:
+                put_num(val, outlen, field, interval_code(ct));
+                return SQL_SUCCESS;
+            case SQL_DESC_DATA_PTR:
+                put_ptr(val, outlen, p->ptr); return SQL_SUCCESS;
+            case SQL_DESC_INDICATOR_PTR:
+                put_ptr(val, outlen, p->ind); return SQL_SUCCESS;
+            case SQL_DESC_OCTET_LENGTH_PTR:
+                put_ptr(val, outlen, p->len_ptr); return SQL_SUCCESS;
+            case SQL_DESC_OCTET_LENGTH: case SQL_DESC_LENGTH:
+                put_num(val, outlen, field, p->buflen); return SQL_SUCCESS;
+            case SQL_DESC_PRECISION:
+                put_num(val, outlen, field, p->num_precision);
+                return SQL_SUCCESS;
+            case SQL_DESC_SCALE:
+                put_num(val, outlen, field, p->num_scale);
+                return SQL_SUCCESS;
+            default:
+                break;
+            }
+        } else {
+            SQLSMALLINT t = p->sql_type;
+            switch (field) {
+            case SQL_DESC_CONCISE_TYPE:
+                put_num(val, outlen, field, t); return SQL_SUCCESS;
+            case SQL_DESC_TYPE:
+                put_num(val, outlen, field, verbose_type(t));
+                return SQL_SUCCESS;
+            case SQL_DESC_DATETIME_INTERVAL_CODE:
+                put_num(val, outlen, field, interval_code(t));
+                return SQL_SUCCESS;
+            case SQL_DESC_LENGTH:
+                put_num(val, outlen, field, (int64_t)p->column_size);
+                return SQL_SUCCESS;
+            case SQL_DESC_PRECISION:
+                put_num(val, outlen, field, is_dt(t) ? p->decimal_digits
+                                                     : (int64_t)p->column_size);
+                return SQL_SUCCESS;
+            case SQL_DESC_SCALE:
+                put_num(val, outlen, field, p->decimal_digits);
+                return SQL_SUCCESS;
+            case SQL_DESC_OCTET_LENGTH:
+                put_num(val, outlen, field, p->buflen); return SQL_SUCCESS;
+            case SQL_DESC_PARAMETER_TYPE:
+                put_num(val, outlen, field, p->io_type ? p->io_type
+                                                       : SQL_PARAM_INPUT);
+                return SQL_SUCCESS;
+            case SQL_DESC_NULLABLE:
+                put_num(val, outlen, field, SQL_NULLABLE);
+                return SQL_SUCCESS;
+            case SQL_DESC_UNNAMED:
+                put_num(val, outlen, field, SQL_UNNAMED);
+                return SQL_SUCCESS;
+            case SQL_DESC_NAME:
+                *str = "";
+                return SQL_SUCCESS;
+            case SQL_DESC_FIXED_PREC_SCALE: case SQL_DESC_CASE_SENSITIVE:
+                put_num(val, outlen, field, SQL_FALSE);
+                return SQL_SUCCESS;
+            case SQL_DESC_UNSIGNED:
+                put_num(val, outlen, field, SQL_FALSE);
+                return SQL_SUCCESS;
+            default:
+                break;
+            }
+        }
+        break;
+    }
+    return odbc_diag_add(DIAG(d), "HY091", "Invalid descriptor field "
+                         "identifier %d", (int)field);
+}
+
+/* SQLSetDescField on the APD or IPD. */
+static SQLRETURN param_set(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT field,
+                           SQLPOINTER val)
+{
+    odbc_stmt *s = d->stmt;
+    bool apd = d->kind == SQL_ATTR_APP_PARAM_DESC;
+    intptr_t iv = (intptr_t)val;
+    switch (field) {
+    case SQL_DESC_COUNT:
+        if (iv < 0)
+            return odbc_diag_add(DIAG(d), "07009", "Invalid descriptor "
+                                 "index %ld", (long)iv);
+        if (iv < s->nparams_bound) {
+            memset(s->params + iv, 0,
+                   (size_t)(s->nparams_bound - iv) * sizeof *s->params);
+            s->nparams_bound = (uint16_t)iv;
+        } else if (iv > 0 && !odbc_stmt_param_at(s, (SQLSMALLINT)iv)) {
+            goto from_stmt;
+        }
+        return SQL_SUCCESS;
+    case SQL_DESC_ARRAY_SIZE:
+        if (!apd)
+            break;
+        return odbc_stmt_set_attr(s, SQL_ATTR_PARAMSET_SIZE, val, 0);
+    case SQL_DESC_BIND_TYPE:
+        if (!apd)
+            break;
+        if (iv != SQL_PARAM_BIND_BY_COLUMN)
+            return odbc_diag_add(DIAG(d), "HYC00", "Optional feature not "
+                                 "implemented: row-wise parameter binding");
+        return SQL_SUCCESS;
+    case SQL_DESC_BIND_OFFSET_PTR: case SQL_DESC_ARRAY_STATUS_PTR:
+    case SQL_DESC_ROWS_PROCESSED_PTR:
+        if (!val)
+            return SQL_SUCCESS;
+        return odbc_diag_add(DIAG(d), "HYC00", "Optional feature not "
+                             "implemented: parameter arrays");
+    default:
+        break;
+    }
+    if (rec < 1 || rec > 4096)
+        return odbc_diag_add(DIAG(d), "07009", "Invalid descriptor index %d",
+                             (int)rec);
+    odbc_param *p = odbc_stmt_param_at(s, rec);
+    if (!p)
+        goto from_stmt;
+    SQLSMALLINT t = (SQLSMALLINT)iv;
+    if (apd) {
+        switch (field) {
+        case SQL_DESC_TYPE: case SQL_DESC_CONCISE_TYPE:
+            if (field == SQL_DESC_TYPE && t == SQL_DATETIME)
+                t = SQL_C_TYPE_TIMESTAMP;
+            if (!odbc_ctype_valid(t))
+                return odbc_diag_add(DIAG(d), "HY003", "Invalid application "
+                                     "buffer type %d", (int)t);
+            p->c_type = t;
+            /* setting the type resets precision and scale (spec) */
+            p->num_precision = t == SQL_C_NUMERIC
+                                   ? ODBC_NUMERIC_DEFAULT_PRECISION : 0;
+            p->num_scale = 0;
+            p->num_scale_set = false;
+            return SQL_SUCCESS;
+        case SQL_DESC_DATETIME_INTERVAL_CODE:
+            if (p->c_type == SQL_C_TYPE_TIMESTAMP || p->c_type == 0 ||
+                is_dt(p->c_type))
+                p->c_type = concise_of(SQL_DATETIME, t) == SQL_TYPE_DATE
+                    ? SQL_C_TYPE_DATE
+                    : concise_of(SQL_DATETIME, t) == SQL_TYPE_TIME
+                    ? SQL_C_TYPE_TIME : SQL_C_TYPE_TIMESTAMP;
+            return SQL_SUCCESS;
+        case SQL_DESC_DATA_PTR:
+            p->ptr = val;
+            if (p->c_type == 0)
+                p->c_type = SQL_C_DEFAULT;
+            /* the consistency check of a numeric record (HY021) */
+            if (val && p->c_type == SQL_C_NUMERIC &&
+                (p->num_precision < 1 || p->num_precision > 38 ||
+                 p->num_scale > p->num_precision))
+                return odbc_diag_add(DIAG(d), "HY021", "Inconsistent "
+                                     "descriptor information (precision %d, "
+                                     "scale %d)", (int)p->num_precision,
+                                     (int)p->num_scale);
+            return SQL_SUCCESS;
+        case SQL_DESC_INDICATOR_PTR:
+            p->ind = val;
+            return SQL_SUCCESS;
+        case SQL_DESC_OCTET_LENGTH_PTR:
+            p->len_ptr = val;
+            return SQL_SUCCESS;
+        case SQL_DESC_OCTET_LENGTH: case SQL_DESC_LENGTH:
+            if (iv < 0)
+                return odbc_diag_add(DIAG(d), "HY090", "Invalid buffer "
+                                     "length");
+            p->buflen = (SQLLEN)iv;
+            return SQL_SUCCESS;
+        case SQL_DESC_PRECISION:
+            p->num_precision = t;
+            return SQL_SUCCESS;
+        case SQL_DESC_SCALE:
+            p->num_scale = t;
+            p->num_scale_set = true;
+            return SQL_SUCCESS;
+        default:
+            break;
+        }
+    } else {
+        switch (field) {
+        case SQL_DESC_TYPE: case SQL_DESC_CONCISE_TYPE:
+            if (field == SQL_DESC_TYPE && t == SQL_DATETIME)
+                t = SQL_TYPE_TIMESTAMP;
+            if (!odbc_sqltype_valid(t))
+                return odbc_diag_add(DIAG(d), "HY004", "Invalid SQL data "
+                                     "type %d", (int)t);
+            p->sql_type = t;
+            if (p->io_type == 0)
+                p->io_type = SQL_PARAM_INPUT;
+            return SQL_SUCCESS;
+        case SQL_DESC_DATETIME_INTERVAL_CODE:
+            if (p->sql_type == 0 || is_dt(p->sql_type))
+                p->sql_type = concise_of(SQL_DATETIME, t);
+            return SQL_SUCCESS;
+        case SQL_DESC_LENGTH:
+            p->column_size = (SQLULEN)iv;
+            return SQL_SUCCESS;
+        case SQL_DESC_PRECISION:
+            if (is_dt(p->sql_type))
+                p->decimal_digits = t;
+            else
+                p->column_size = (SQLULEN)iv;
+            return SQL_SUCCESS;
+        case SQL_DESC_SCALE:
+            p->decimal_digits = t;
+            return SQL_SUCCESS;
+        case SQL_DESC_PARAMETER_TYPE:
+            if (t != SQL_PARAM_INPUT)
+                return odbc_diag_add(DIAG(d), "HY105", "Invalid parameter "
+                                     "type: only input parameters are "
+                                     "supported");
+            p->io_type = t;
+            return SQL_SUCCESS;
+        case SQL_DESC_NAME: case SQL_DESC_UNNAMED: case SQL_DESC_NULLABLE:
+            return SQL_SUCCESS;     /* named parameters: not used */
+        case SQL_DESC_OCTET_LENGTH:
+            return SQL_SUCCESS;
+        default:
+            break;
+        }
+    }
+    return odbc_diag_add(DIAG(d), "HY091", "Invalid descriptor field "
+                         "identifier %d", (int)field);
+from_stmt:
+    {
+        /* the record went to the statement; repeat it here */
+        odbc_diag *sd = &s->hdr.diag;
+        if (sd->count > 0 && DIAG(d)->count < ODBC_DIAG_MAX)
+            DIAG(d)->rec[DIAG(d)->count++] = sd->rec[--sd->count];
+        return SQL_ERROR;
+    }
 }
 
 SQLRETURN odbc_desc_get_field(odbc_desc *d, SQLSMALLINT rec,
@@ -174,18 +490,8 @@ SQLRETURN odbc_desc_get_field(odbc_desc *d, SQLSMALLINT rec,
                 put_num(val, outlen, field, num);
             return r;
         }
-    default:    /* APD, IPD: no parameters */
-        if (field == SQL_DESC_COUNT) {
-            put_num(val, outlen, field, 0);
-            return SQL_SUCCESS;
-        }
-        if (field == SQL_DESC_ARRAY_SIZE) {
-            put_num(val, outlen, field, 1);
-            return SQL_SUCCESS;
-        }
-        if (rec >= 1)
-            return SQL_NO_DATA;
-        return odbc_diag_add(DIAG(d), "HYC00", "Parameters are not supported");
+    default:    /* APD, IPD: the statement's parameter records */
+        return param_get(d, rec, field, val, outlen, str);
     }
 }
 
@@ -198,7 +504,7 @@ SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
         return odbc_diag_add(DIAG(d), "HY016", "Cannot modify an "
                              "implementation row descriptor");
     if (d->kind != SQL_ATTR_APP_ROW_DESC)
-        return odbc_diag_add(DIAG(d), "HYC00", "Parameters are not supported");
+        return param_set(d, rec, field, val);
     switch (field) {
     case SQL_DESC_ARRAY_SIZE:
         return odbc_stmt_set_attr(s, SQL_ATTR_ROW_ARRAY_SIZE, val, len);
@@ -238,6 +544,9 @@ SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
     odbc_binding *b = &s->binds[rec - 1];
     switch (field) {
     case SQL_DESC_TYPE: case SQL_DESC_CONCISE_TYPE:
+        if (!odbc_ctype_valid((SQLSMALLINT)(intptr_t)val))
+            return odbc_diag_add(DIAG(d), "HY003", "Invalid application "
+                                 "buffer type %d", (int)(intptr_t)val);
         b->c_type = (SQLSMALLINT)(intptr_t)val;
         b->precision = 0;       /* setting the type resets them */
         b->scale = 0;

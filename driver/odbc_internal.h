@@ -65,6 +65,9 @@ struct odbc_dbc {
     /* attributes */
     SQLUINTEGER autocommit, access_mode, login_timeout, connection_timeout;
     SQLUINTEGER txn_isolation, metadata_id;
+    SQLULEN max_long_size;      /* COLUMN_SIZE reported for MEMO/OLE
+                                   (DSN key MaxLongSize; 0 = no cap) */
+    struct odbc_trace *trace;   /* TraceFile (driver/trace.h) or NULL */
     int like_mode;              /* sql_like_mode (driver/sql/engine.h) of
                                    its statements: ExtendedAnsiSQL=1 gives
                                    SQL_LIKE_ANSI, else SQL_LIKE_BOTH (0) */
@@ -123,7 +126,10 @@ typedef enum odbc_stmt_state {
 struct sql_stmt;
 struct sql_cursor;
 
-/** One bound parameter (SQLBindParameter); input parameters only. */
+/** One bound parameter: its APD record (c_type, ptr, buflen, ind,
+ *  num_precision/num_scale) and IPD record (sql_type, column_size,
+ *  decimal_digits, io_type), set by SQLBindParameter or SQLSetDescField.
+ *  Input parameters only. */
 typedef struct odbc_param {
     SQLSMALLINT c_type;         /* 0 = unbound */
     SQLSMALLINT sql_type;
@@ -131,8 +137,23 @@ typedef struct odbc_param {
     SQLSMALLINT decimal_digits;
     SQLPOINTER ptr;
     SQLLEN buflen;
-    SQLLEN *ind;
+    SQLLEN *ind;                /* SQL_DESC_INDICATOR_PTR */
+    SQLLEN *len_ptr;            /* SQL_DESC_OCTET_LENGTH_PTR (SQLBindParameter
+                                   sets both to StrLen_or_IndPtr) */
+    SQLSMALLINT io_type;        /* SQL_PARAM_INPUT */
+    SQLSMALLINT num_precision;  /* APD SQL_DESC_PRECISION (SQL_C_NUMERIC) */
+    SQLSMALLINT num_scale;      /* APD SQL_DESC_SCALE */
+    bool num_scale_set;         /* set through SQLSetDescField: use it
+                                   instead of the struct's own scale */
 } odbc_param;
+
+/** A data-at-execution parameter's value, collected by SQLPutData. */
+typedef struct odbc_dae {
+    odbc_buf buf;
+    size_t len;                 /* bytes in buf */
+    int pieces;                 /* SQLPutData calls so far */
+    bool is_null;
+} odbc_dae;
 
 struct odbc_stmt {
     odbc_hdr hdr;
@@ -159,6 +180,14 @@ struct odbc_stmt {
     uint16_t ncols;
     odbc_param *params;         /* index 0 = parameter 1 */
     uint16_t nparams_bound;
+    /* data-at-execution (driver/params.c): SQLExecute answered
+     * SQL_NEED_DATA; dae[] holds a value per parameter, dae_cur is the
+     * one SQLPutData feeds (-1 before the first SQLParamData) */
+    bool dae_active;
+    bool dae_ready;             /* all values collected: execute them */
+    int dae_cur;
+    odbc_dae *dae;
+    uint16_t ndae;
     odbc_matrows *mat;
     size_t mat_pos;             /* next row of mat */
     bool has_row;               /* a current row exists (after fetch) */
@@ -173,6 +202,17 @@ struct odbc_stmt {
     size_t gd_len;              /* its length in bytes */
     SQLSMALLINT gd_ctype;
     odbc_buf scratch;           /* grow-only conversion buffer */
+    /* a block cursor's rowset for SQLSetPos + SQLGetData (SQL_GD_BLOCK):
+     * kept when the rowset has more than one row and some column is
+     * unbound; values' bytes live in rs_data */
+    jet_value *rs_vals;         /* rs_rows * ncols */
+    size_t rs_cap;              /* jet_values allocated */
+    odbc_buf rs_data;
+    size_t rs_data_len;
+    SQLULEN rs_rows;            /* rows cached (0 = none) */
+    SQLULEN rs_fetched;         /* rows in the last rowset */
+    SQLULEN pos_row;            /* SQLSetPos row, 0-based */
+    int64_t trace_fetch_us;     /* time in fetches, for the TraceFile */
     /* raised by SQLCancel from any thread, without the connection lock;
      * read and cleared by the thread running the statement */
     atomic_int cancel;
@@ -248,6 +288,37 @@ SQLRETURN odbc_stmt_describe_param(odbc_stmt *stmt, SQLUSMALLINT num,
                                    SQLSMALLINT *sql_type, SQLULEN *size,
                                    SQLSMALLINT *digits,
                                    SQLSMALLINT *nullable);
+/** Data at execution (params.c). dae_begin, called by SQLExecute once its
+ *  cursor checks pass: SQL_NEED_DATA when some bound parameter asks for
+ *  its data at execution (state set up), SQL_SUCCESS when none does. */
+SQLRETURN odbc_stmt_dae_begin(odbc_stmt *stmt);
+/** SQLParamData: the next parameter's token (its ParameterValuePtr) and
+ *  SQL_NEED_DATA, or the execution's result once all were sent. */
+SQLRETURN odbc_stmt_param_data(odbc_stmt *stmt, SQLPOINTER *token);
+/** SQLPutData: append a piece of the current parameter's value. */
+SQLRETURN odbc_stmt_put_data(odbc_stmt *stmt, SQLPOINTER data, SQLLEN len);
+/** Forget a data-at-execution sequence (cancel, close, reset). */
+void odbc_stmt_dae_end(odbc_stmt *stmt);
+/** The value collected for DAE parameter i: *ptr and *len, or *is_null.
+ *  Returns false when parameter i has no collected value. */
+bool odbc_stmt_dae_value(const odbc_stmt *stmt, size_t i, const void **ptr,
+                         SQLLEN *len, bool *is_null);
+/** Parameter record num (1-based) of the APD/IPD, created (unbound) when
+ *  missing; NULL with HY001/07009 raised on stmt. */
+odbc_param *odbc_stmt_param_at(odbc_stmt *stmt, SQLSMALLINT num);
+/** SQL_C_DEFAULT of a parameter: the C type that goes with its SQL type. */
+SQLSMALLINT odbc_param_default_ctype(SQLSMALLINT sql_type);
+/** Whether ct is a C type identifier ODBC defines (SQL_C_DEFAULT too,
+ *  not SQL_ARD_TYPE nor SQL_APD_TYPE): else HY003. */
+bool odbc_ctype_valid(SQLSMALLINT ct);
+/** Whether t is an ODBC SQL data type identifier: else HY004. */
+bool odbc_sqltype_valid(SQLSMALLINT t);
+/** Bytes of one value of fixed-size C type ct; 0 for char/binary. */
+SQLULEN odbc_ctype_size(SQLSMALLINT ct);
+/** SQLSetPos on the current rowset: SQL_POSITION and SQL_REFRESH of row
+ *  1 (rowset of one row: the cursor keeps no earlier rows), others HYC00. */
+SQLRETURN odbc_stmt_set_pos(odbc_stmt *stmt, SQLSETPOSIROW row,
+                            SQLUSMALLINT op, SQLUSMALLINT lock);
 SQLRETURN odbc_stmt_row_count(odbc_stmt *stmt, SQLLEN *out);
 /** The IRD record of column col (1-based), or NULL with 07009 raised. */
 const odbc_colmeta *odbc_stmt_column(odbc_stmt *stmt, SQLUSMALLINT col);
@@ -317,6 +388,14 @@ SQLRETURN odbc_cat_procedures(odbc_stmt *stmt, const char *cat,
 /** The PARAMETERS of those queries, as SQL_PARAM_INPUT rows. */
 SQLRETURN odbc_cat_procedure_columns(odbc_stmt *stmt, const char *cat,
                                      const char *schem, const char *proc,
+                                     const char *column);
+
+/** SQLTablePrivileges / SQLColumnPrivileges: SELECT for Admin on each
+ *  table (the driver is read-only), with the spec's columns. */
+SQLRETURN odbc_cat_table_privileges(odbc_stmt *stmt, const char *cat,
+                                    const char *schem, const char *table);
+SQLRETURN odbc_cat_column_privileges(odbc_stmt *stmt, const char *cat,
+                                     const char *schem, const char *table,
                                      const char *column);
 
 /* ---------------------------------------------------- matrows */

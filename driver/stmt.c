@@ -27,6 +27,7 @@
 #include "convert.h"
 #include "sql/callproc.h"
 #include "sql/engine.h"
+#include "trace.h"
 #include "wide.h"
 
 #define DIAG(s) (&(s)->hdr.diag)
@@ -130,6 +131,11 @@ static void free_cols(odbc_colmeta *cols, uint16_t n)
 
 static void close_cursor(odbc_stmt *s)
 {
+    if (s->dbc->trace && s->state == STMT_CURSOR)
+        odbc_trace_log(s->dbc->trace, "close stmt=%p rows=%llu fetch=%.3f ms",
+                       (void *)s, (unsigned long long)s->rows_returned,
+                       (double)s->trace_fetch_us / 1000.0);
+    s->trace_fetch_us = 0;
     sql_cursor_close(s->cur);
     s->cur = NULL;
     s->has_row = false;
@@ -137,6 +143,9 @@ static void close_cursor(odbc_stmt *s)
     s->rows_returned = 0;
     s->gd_col = 0;
     s->cancel = 0;
+    s->rs_rows = 0;
+    s->rs_fetched = 0;
+    s->pos_row = 0;
     if (s->mat) {
         /* a catalog result cannot be re-executed */
         odbc_matrows_free(s->mat);
@@ -153,6 +162,7 @@ static void close_cursor(odbc_stmt *s)
 void odbc_stmt_reset(odbc_stmt *s)
 {
     close_cursor(s);
+    odbc_stmt_dae_end(s);
     sql_stmt_free(s->plan);
     s->plan = NULL;
     free_cols(s->cols, s->ncols);
@@ -179,6 +189,8 @@ SQLRETURN odbc_stmt_free(odbc_stmt *s)
     free(s->binds);
     free(s->params);
     odbc_buf_free(&s->scratch);
+    free(s->rs_vals);
+    odbc_buf_free(&s->rs_data);
     s->hdr.tag = ODBC_TAG_DEAD;
     s->ard.hdr.tag = s->apd.hdr.tag = ODBC_TAG_DEAD;
     s->ird.hdr.tag = s->ipd.hdr.tag = ODBC_TAG_DEAD;
@@ -250,6 +262,7 @@ static int fill_col(odbc_stmt *s, odbc_colmeta *c, size_t i)
         odbc_type_for_column(&c->ti, db, &jc);
         c->nullable = SQL_NULLABLE;
     }
+    odbc_type_cap_long(&c->ti, s->dbc->max_long_size);
     c->name = odbc_strdup(rc->name);
     return c->name ? 0 : -1;
 }
@@ -314,6 +327,8 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
         s->call_nargs = call.nargs;
         call.map = NULL;
     }
+    odbc_trace_log(s->dbc->trace, "prepare stmt=%p: %.*s", (void *)s,
+                   (int)(len > 4000 ? 4000 : len), sql);
     int prc = sql_stmt_prepare(&s->plan, db, sql, len, &po, &perr);
     if (is_call > 0)
         sql_call_free(&call);
@@ -322,6 +337,9 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
         snprintf(perr.msg, sizeof perr.msg, "the saved query's parameter "
                  "markers do not match its declared parameters");
     if (prc != 0) {
+        odbc_trace_log(s->dbc->trace, "prepare stmt=%p failed: %s %s",
+                       (void *)s, perr.sqlstate[0] ? perr.sqlstate : "42000",
+                       perr.msg);
         sql_stmt_free(s->plan);
         s->plan = NULL;
         free(s->call_map);
@@ -346,6 +364,11 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
             goto nomem;
     }
     s->state = STMT_PREPARED;
+    if (s->dbc->trace) {
+        const char *plan = sql_stmt_plan_text(s->plan);
+        odbc_trace_log(s->dbc->trace, "plan stmt=%p: %s", (void *)s,
+                       plan ? plan : "(none)");
+    }
     return SQL_SUCCESS;
 nomem:
     odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
@@ -364,21 +387,23 @@ SQLRETURN odbc_stmt_bind_param(odbc_stmt *s, SQLUSMALLINT num,
 {
     if (num == 0)
         return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index 0");
+    if (!odbc_ctype_valid(c_type))
+        return odbc_diag_add(DIAG(s), "HY003", "Invalid application buffer "
+                             "type %d", (int)c_type);
+    if (!odbc_sqltype_valid(sql_type))
+        return odbc_diag_add(DIAG(s), "HY004", "Invalid SQL data type %d",
+                             (int)sql_type);
     if (io_type != SQL_PARAM_INPUT)
         return odbc_diag_add(DIAG(s), "HY105", "Invalid parameter type: "
                              "only input parameters are supported");
     if (buflen < 0)
         return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
-    if (num > s->nparams_bound) {
-        odbc_param *p = realloc(s->params, num * sizeof *p);
-        if (!p)
-            return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
-        memset(p + s->nparams_bound, 0,
-               (num - s->nparams_bound) * sizeof *p);
-        s->params = p;
-        s->nparams_bound = num;
-    }
-    odbc_param *p = &s->params[num - 1];
+    if (num > 4096)
+        return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index "
+                             "%u", (unsigned)num);
+    odbc_param *p = odbc_stmt_param_at(s, (SQLSMALLINT)num);
+    if (!p)
+        return SQL_ERROR;
     p->c_type = c_type;
     p->sql_type = sql_type;
     p->column_size = column_size;
@@ -386,30 +411,13 @@ SQLRETURN odbc_stmt_bind_param(odbc_stmt *s, SQLUSMALLINT num,
     p->ptr = ptr;
     p->buflen = buflen;
     p->ind = ind;
+    p->len_ptr = ind;
+    p->io_type = io_type;
+    p->num_precision = c_type == SQL_C_NUMERIC ? ODBC_NUMERIC_DEFAULT_PRECISION
+                                               : 0;
+    p->num_scale = 0;
+    p->num_scale_set = false;
     return SQL_SUCCESS;
-}
-
-/* SQL_C_DEFAULT of a parameter: the C type that goes with its SQL type. */
-static SQLSMALLINT param_default_ctype(SQLSMALLINT sql_type)
-{
-    switch (sql_type) {
-    case SQL_WCHAR: case SQL_WVARCHAR: case SQL_WLONGVARCHAR:
-        return SQL_C_WCHAR;
-    case SQL_BIT: return SQL_C_BIT;
-    case SQL_TINYINT: return SQL_C_STINYINT;
-    case SQL_SMALLINT: return SQL_C_SSHORT;
-    case SQL_INTEGER: return SQL_C_SLONG;
-    case SQL_BIGINT: return SQL_C_SBIGINT;
-    case SQL_REAL: return SQL_C_FLOAT;
-    case SQL_FLOAT: case SQL_DOUBLE: return SQL_C_DOUBLE;
-    case SQL_TYPE_DATE: case SQL_DATE: return SQL_C_TYPE_DATE;
-    case SQL_TYPE_TIME: case SQL_TIME: return SQL_C_TYPE_TIME;
-    case SQL_TYPE_TIMESTAMP: case SQL_TIMESTAMP: return SQL_C_TYPE_TIMESTAMP;
-    case SQL_BINARY: case SQL_VARBINARY: case SQL_LONGVARBINARY:
-        return SQL_C_BINARY;
-    case SQL_GUID: return SQL_C_GUID;
-    default: return SQL_C_CHAR;
-    }
 }
 
 /* UTF-8 (n bytes) as UTF-16LE into a fresh buffer; *len in bytes. */
@@ -461,21 +469,30 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     if (!p || p->c_type == 0)
         return odbc_diag_add(DIAG(s), "07002", "COUNT field incorrect: "
                              "parameter %zu is not bound", i + 1);
-    SQLLEN ind = p->ind ? *p->ind : SQL_NTS;
-    if (ind == SQL_NULL_DATA || (!p->ptr && p->ind)) {
+    /* NULL from the indicator, the length from the octet-length pointer
+     * (SQLBindParameter sets both to one variable) */
+    SQLLEN *lp = p->len_ptr ? p->len_ptr : p->ind;
+    SQLLEN ind = lp ? *lp : SQL_NTS;
+    const void *ptr = p->ptr;
+    bool dae_null = false;
+    if (ind == SQL_DATA_AT_EXEC || ind <= SQL_LEN_DATA_AT_EXEC_OFFSET) {
+        if (!odbc_stmt_dae_value(s, i, &ptr, &ind, &dae_null))
+            return odbc_diag_add(DIAG(s), "HY010", "Function sequence "
+                                 "error (parameter %zu is data at "
+                                 "execution)", i + 1);
+    } else if ((p->ind && *p->ind == SQL_NULL_DATA) || (!p->ptr && lp)) {
+        dae_null = true;
+    }
+    if (dae_null) {
         v->type = JET_T_TEXT;
         v->is_null = true;
         return SQL_SUCCESS;
     }
-    if (ind == SQL_DATA_AT_EXEC || ind <= SQL_LEN_DATA_AT_EXEC_OFFSET)
-        return odbc_diag_add(DIAG(s), "HYC00", "Parameters supplied at "
-                             "execution time are not supported");
-    if (!p->ptr)
+    if (!ptr)
         return odbc_diag_add(DIAG(s), "HY009", "Invalid use of null "
                              "pointer (parameter %zu)", i + 1);
     SQLSMALLINT ct = p->c_type == SQL_C_DEFAULT
-                         ? param_default_ctype(p->sql_type) : p->c_type;
-    const void *ptr = p->ptr;
+                         ? odbc_param_default_ctype(p->sql_type) : p->c_type;
     switch (ct) {
     case SQL_C_CHAR: {
         size_t n = ind == SQL_NTS ? strlen(ptr) : (size_t)ind;
@@ -575,8 +592,13 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         long double m = 0;
         for (int k = SQL_MAX_NUMERIC_LEN - 1; k >= 0; k--)
             m = m * 256 + n->val[k];
-        for (int k = 0; k < n->scale; k++)
+        /* the APD's scale when the application set it (Microsoft's
+         * documented way), else the struct's own */
+        int scale = p->num_scale_set ? p->num_scale : n->scale;
+        for (int k = 0; k < scale; k++)
             m /= 10;
+        for (int k = 0; k > scale; k--)
+            m *= 10;
         v->type = JET_T_DOUBLE;
         v->u.d = (double)(n->sign ? m : -m);
         break;
@@ -632,6 +654,7 @@ SQLRETURN odbc_stmt_describe_param(odbc_stmt *s, SQLUSMALLINT num,
         jc.length = 510;
         odbc_type_for_column(&ti, s->dbc->db, &jc);
     }
+    odbc_type_cap_long(&ti, s->dbc->max_long_size);
     if (sql_type)
         *sql_type = ti.sql_type;
     if (size)
@@ -671,6 +694,11 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *s)
         close_cursor(s);
         return cursor_open_error(s);
     }
+    {
+        SQLRETURN dr = odbc_stmt_dae_begin(s);
+        if (dr != SQL_SUCCESS)
+            return dr;          /* SQL_NEED_DATA (or HY001) */
+    }
     size_t np = sql_stmt_nparams(s->plan);
     jet_value *pv = NULL;
     uint8_t **owned = NULL;
@@ -697,6 +725,7 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *s)
     opts.interrupt_ctx = s;
     s->cancel = 0;      /* as in fetch: only a cancel during this call */
     start_deadline(s);
+    int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
     sql_error err;
     memset(&err, 0, sizeof err);
     if (sql_cursor_open(&s->cur, s->plan, pv, &opts, &err) != 0) {
@@ -711,8 +740,14 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *s)
         else
             ret = engine_error(s, &err);
         s->cancel = 0;
+        odbc_trace_log(s->dbc->trace, "execute stmt=%p failed: %s",
+                       (void *)s, err.sqlstate[0] ? err.sqlstate : "HY000");
         goto out;
     }
+    odbc_trace_log(s->dbc->trace, "execute stmt=%p params=%zu: %.3f ms",
+                   (void *)s, np,
+                   s->dbc->trace ? (double)(odbc_trace_now_us() - t0) / 1000.0
+                                 : 0.0);
     s->limit = UINT64_MAX;      /* TOP, LIMIT and MAX_ROWS: the engine's */
     s->state = STMT_CURSOR;
     s->has_row = false;
@@ -743,6 +778,8 @@ SQLRETURN odbc_stmt_set_matrows(odbc_stmt *s, odbc_matrows *rows,
                                 odbc_colmeta *cols, uint16_t ncols)
 {
     odbc_stmt_reset(s);
+    odbc_trace_log(s->dbc->trace, "catalog stmt=%p: %zu rows", (void *)s,
+                   rows->nrows);
     s->mat = rows;
     s->cols = cols;
     s->ncols = ncols;
@@ -792,6 +829,9 @@ SQLRETURN odbc_stmt_bind_col(odbc_stmt *s, SQLUSMALLINT col,
         return odbc_diag_add(DIAG(s), "07009", "Bookmarks are not supported");
     if (buflen < 0)
         return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
+    if ((ptr || ind) && !odbc_ctype_valid(c_type))
+        return odbc_diag_add(DIAG(s), "HY003", "Invalid application buffer "
+                             "type %d", (int)c_type);
     if (col > s->nbinds && !ptr && !ind)
         return SQL_SUCCESS;             /* unbinding an unbound column */
     /* 07009 past the result's columns once they are known (prepared or
@@ -867,6 +907,10 @@ static jet_rc advance(odbc_stmt *s)
 /* Value of result column i (0-based) of the current row. */
 static jet_rc cur_value(odbc_stmt *s, uint16_t i, jet_value *out)
 {
+    if (s->rs_rows > 0 && s->pos_row < s->rs_rows) {
+        *out = s->rs_vals[s->pos_row * s->ncols + i];
+        return JET_OK;
+    }
     if (s->mat) {
         *out = s->mat->cells[(s->mat_pos - 1) * s->mat->ncols + s->cols[i].src];
         return JET_OK;
@@ -1002,6 +1046,111 @@ static int bind_row(odbc_stmt *s, SQLULEN r)
     return worst;
 }
 
+/* Whether a rowset should be kept for SQLSetPos + SQLGetData: some
+ * column of the result is not bound (SQLGetData's to read). */
+static bool rowset_needs_cache(const odbc_stmt *s)
+{
+    if (s->retrieve_data == SQL_RD_OFF)
+        return false;
+    for (uint16_t i = 0; i < s->ncols; i++)
+        if (i >= s->nbinds || s->binds[i].c_type == 0)
+            return true;
+    return false;
+}
+
+/* Copy the current row's values into rowset row r: their bytes are
+ * appended to rs_data, the pointers stored as offsets until
+ * finish_rowset (rs_data may move while it grows). */
+static int keep_row(odbc_stmt *s, SQLULEN r)
+{
+    size_t need = (size_t)(r + 1) * s->ncols;
+    if (need > s->rs_cap) {
+        size_t cap = need * 2;
+        jet_value *v = realloc(s->rs_vals, cap * sizeof *v);
+        if (!v)
+            return -1;
+        s->rs_vals = v;
+        s->rs_cap = cap;
+    }
+    if (r == 0)
+        s->rs_data_len = 0;
+    for (uint16_t i = 0; i < s->ncols; i++) {
+        jet_value v;
+        if (cur_value(s, i, &v) != JET_OK)
+            memset(&v, 0, sizeof v), v.is_null = true;
+        if (!v.is_null && v.data && v.len > 0) {
+            if (odbc_buf_reserve(&s->rs_data, s->rs_data_len + v.len) != 0)
+                return -1;
+            memcpy(s->rs_data.p + s->rs_data_len, v.data, v.len);
+            v.data = (const uint8_t *)(uintptr_t)(s->rs_data_len + 1);
+            s->rs_data_len += v.len;
+        } else {
+            v.data = NULL;
+        }
+        s->rs_vals[r * s->ncols + i] = v;
+    }
+    return 0;
+}
+
+/* Turn keep_row's offsets into pointers: the rowset is complete. */
+static void finish_rowset(odbc_stmt *s, SQLULEN rows)
+{
+    for (size_t k = 0; k < (size_t)rows * s->ncols; k++) {
+        jet_value *v = &s->rs_vals[k];
+        if (v->data)
+            v->data = s->rs_data.p + ((uintptr_t)v->data - 1);
+    }
+    s->rs_rows = rows;
+    s->pos_row = 0;     /* a fetch positions on the rowset's first row */
+}
+
+SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
+                            SQLUSMALLINT op, SQLUSMALLINT lock)
+{
+    if (s->state != STMT_CURSOR || s->rs_fetched == 0 ||
+        (!s->has_row && s->rs_rows == 0))
+        return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state "
+                             "(no rowset fetched)");
+    if (op != SQL_POSITION && op != SQL_REFRESH) {
+        if (op == SQL_UPDATE || op == SQL_DELETE || op == SQL_ADD)
+            return odbc_diag_add(DIAG(s), "HYC00", "Optional feature not "
+                                 "implemented: the driver is read-only");
+        return odbc_diag_add(DIAG(s), "HY092", "Invalid attribute/option "
+                             "identifier (operation %u)", (unsigned)op);
+    }
+    if (lock != SQL_LOCK_NO_CHANGE && lock != SQL_LOCK_UNLOCK &&
+        lock != SQL_LOCK_EXCLUSIVE)
+        return odbc_diag_add(DIAG(s), "HY092", "Invalid attribute/option "
+                             "identifier (lock type %u)", (unsigned)lock);
+    if (lock == SQL_LOCK_EXCLUSIVE)
+        return odbc_diag_add(DIAG(s), "HYC00", "Optional feature not "
+                             "implemented: row locks");
+    if (row > s->rs_fetched)
+        return odbc_diag_add(DIAG(s), "HY107", "Row value out of range");
+    if (row == 0) {
+        if (op == SQL_POSITION)
+            return odbc_diag_add(DIAG(s), "HY109", "Invalid cursor "
+                                 "position (row 0)");
+        /* SQL_REFRESH of the whole rowset: a read-only file's rows do not
+         * change under us */
+        if (s->row_status_ptr)
+            for (SQLULEN r = 0; r < s->rs_fetched; r++)
+                s->row_status_ptr[r] = SQL_ROW_SUCCESS;
+        return SQL_SUCCESS;
+    }
+    SQLULEN r = row - 1;
+    if (s->rs_rows == 0 && r != s->rs_fetched - 1)
+        return odbc_diag_add(DIAG(s), "HYC00", "Optional feature not "
+                             "implemented: positioning in a rowset whose "
+                             "every column is bound");
+    if (s->rs_rows > 0)
+        s->pos_row = r;
+    s->gd_col = 0;
+    if (op == SQL_REFRESH && s->row_status_ptr)
+        s->row_status_ptr[r] = SQL_ROW_SUCCESS;
+    return SQL_SUCCESS;
+}
+
 static SQLRETURN fetch_rowset(odbc_stmt *s)
 {
     if (s->state != STMT_CURSOR)
@@ -1013,7 +1162,12 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     jet_rc err = JET_OK;
     s->gd_col = 0;
     s->cancel = 0;      /* only a cancel that arrives during this fetch counts */
+    s->rs_rows = 0;
+    s->rs_fetched = 0;
+    s->pos_row = 0;
     start_deadline(s);
+    int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
+    bool keep = n > 1 && rowset_needs_cache(s);
 
     for (SQLULEN r = 0; r < n; r++) {
         jet_rc rc = advance(s);
@@ -1024,6 +1178,10 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
             break;
         }
         int w = s->retrieve_data == SQL_RD_OFF ? 0 : bind_row(s, r);
+        if (keep && keep_row(s, r) != 0) {
+            err = JET_ENOMEM;
+            break;
+        }
         if (s->row_status_ptr)
             s->row_status_ptr[r] = w == 0 ? SQL_ROW_SUCCESS
                                  : w == 1 ? SQL_ROW_SUCCESS_WITH_INFO
@@ -1032,6 +1190,11 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
             worst = w;
         got++;
     }
+    if (t0)
+        s->trace_fetch_us += odbc_trace_now_us() - t0;
+    s->rs_fetched = got;
+    if (keep && err == JET_OK)
+        finish_rowset(s, got);
     if (s->rows_fetched_ptr)
         *s->rows_fetched_ptr = got;
     if (s->row_status_ptr)
@@ -1067,7 +1230,7 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
                              SQLSMALLINT c_type, SQLPOINTER ptr,
                              SQLLEN buflen, SQLLEN *ind)
 {
-    if (s->state != STMT_CURSOR || !s->has_row)
+    if (s->state != STMT_CURSOR || (!s->has_row && s->rs_rows == 0))
         return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state "
                              "(no current row)");
     if (col == 0 || col > s->ncols)
@@ -1075,6 +1238,9 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
                              (unsigned)col);
     if (buflen < 0)
         return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
+    if (c_type != SQL_ARD_TYPE && !odbc_ctype_valid(c_type))
+        return odbc_diag_add(DIAG(s), "HY003", "Invalid application buffer "
+                             "type %d", (int)c_type);
     uint16_t i = (uint16_t)(col - 1);
     SQLSMALLINT ct = resolve_ctype(s, i, c_type);
     odbc_conv cv = {s->dbc->db, &s->scratch, true, JET_OK, false, 0, 0,

@@ -17,7 +17,7 @@
  *  MONEY           CURRENCY    SQL_NUMERIC          19            4
  *  FLOAT           REAL        SQL_REAL             24 (radix 2)  -
  *  DOUBLE          DOUBLE      SQL_DOUBLE           53 (radix 2)  -
- *  DATETIME        DATETIME    SQL_TYPE_TIMESTAMP   19            0
+ *  DATETIME        DATETIME    SQL_TYPE_TIMESTAMP   23            3
  *  EXT_DATETIME    DATETIME2   SQL_WVARCHAR         27            -
  *  BINARY          VARBINARY   SQL_VARBINARY        length bytes  -
  *  OLE             LONGBINARY  SQL_LONGVARBINARY    1073741823    -
@@ -40,6 +40,14 @@
  *    "YYYY-MM-DD HH:MM:SS.fffffff", because its 100 ns precision does not
  *    survive the clients' timestamp types (pyodbc's datetime keeps
  *    microseconds); SQL_C_TYPE_TIMESTAMP still converts it, exactly.
+ *  - DATETIME is TIMESTAMP(23, 3): Access keeps milliseconds (the value
+ *    is a double of days), and convert.c writes ".fff" when they are not
+ *    zero, so 23 characters is the width the text takes; pyodbc reads
+ *    the type-info COLUMN_SIZE to decide how many fraction digits of a
+ *    datetime parameter to keep (19 would drop them).
+ *  - MEMO and OLE report 1073741823 here; the connection may report less
+ *    (DSN key MaxLongSize, applied by odbc_type_cap_long) so clients that
+ *    size buffers from COLUMN_SIZE stay sane.
  *  - Complex columns (attachments, multi-value) expose the stored int32
  *    row id as INTEGER; their contents live in hidden tables.
  *  - LONG with JET_COL_AUTONUMBER becomes COUNTER (AUTO_UNIQUE_VALUE TRUE).
@@ -113,9 +121,9 @@ static const odbc_type_info types[T_COUNT] = {
     [T_DOUBLE] = { "DOUBLE", SQL_DOUBLE, 53, -1, 8, 2, SQL_FALSE,
                    SEARCHABLE, SQL_FALSE, SQL_FALSE, SQL_FALSE, NULL,
                    NULL, NULL, -1, -1, SQL_C_DOUBLE },
-    [T_DATETIME] = { "DATETIME", SQL_TYPE_TIMESTAMP, 19, 0, 16, 0, -1,
+    [T_DATETIME] = { "DATETIME", SQL_TYPE_TIMESTAMP, 23, 3, 16, 0, -1,
                      SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "#", "#",
-                     NULL, 0, 0, SQL_C_TYPE_TIMESTAMP },
+                     NULL, 3, 3, SQL_C_TYPE_TIMESTAMP },
     [T_DATETIME2] = { "DATETIME2", SQL_WVARCHAR, 27, -1, 54, 0, -1,
                       SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "'", "'",
                       NULL, -1, -1, SQL_C_WCHAR },
@@ -144,6 +152,19 @@ const odbc_type_info *odbc_type_info_rows(size_t *count)
     if (count)
         *count = T_COUNT;
     return types;
+}
+
+void odbc_type_cap_long(odbc_type_info *ti, SQLULEN cap)
+{
+    if (cap == 0 || ti->column_size <= cap)
+        return;
+    if (ti->sql_type == SQL_WLONGVARCHAR) {
+        ti->column_size = cap;
+        ti->octet_length = (SQLLEN)cap * 2;
+    } else if (ti->sql_type == SQL_LONGVARBINARY) {
+        ti->column_size = cap;
+        ti->octet_length = (SQLLEN)cap;
+    }
 }
 
 SQLSMALLINT odbc_column_nullable(const jet_column *col)

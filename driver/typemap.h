@@ -49,6 +49,14 @@ void odbc_type_for_column(odbc_type_info *out, const jet_db *db,
  */
 SQLSMALLINT odbc_column_nullable(const jet_column *col);
 
+/**
+ * Cap the COLUMN_SIZE reported for a long type (LONGCHAR, LONGBINARY) at
+ * cap characters or bytes (octet length follows: 2 bytes per character
+ * for LONGCHAR); other types and cap 0 leave ti unchanged. What the
+ * driver returns is never cut to it: only the size clients plan for.
+ */
+void odbc_type_cap_long(odbc_type_info *ti, SQLULEN cap);
+
 /** Rows of SQLGetTypeInfo, ordered by DATA_TYPE then closeness (ODBC rule);
  *  *count receives the number of rows. Static data. */
 const odbc_type_info *odbc_type_info_rows(size_t *count);
