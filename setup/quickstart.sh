@@ -32,12 +32,14 @@ else
 fi
 
 step "build in $build, install into $prefix"
-./bootstrap >/dev/null
+./bootstrap >/dev/null 2>&1 || ./bootstrap
 mkdir -p "$build"
-(cd "$build" && "$src/configure" --prefix="$prefix" >configure.log) ||
+(cd "$build" && "$src/configure" --prefix="$prefix" >configure.log 2>&1) ||
     { tail -20 "$build/configure.log"; exit 1; }
-make -C "$build" -j"$(nproc 2>/dev/null || echo 2)" >/dev/null
-make -C "$build" install >/dev/null
+make -C "$build" -j"$(nproc 2>/dev/null || echo 2)" >"$build/make.log" 2>&1 ||
+    { tail -30 "$build/make.log"; exit 1; }
+make -C "$build" install >>"$build/make.log" 2>&1 ||
+    { tail -30 "$build/make.log"; exit 1; }
 echo "driver: $prefix/lib/odbc/libjetodbc.so"
 
 step "register the driver JetODBC"
