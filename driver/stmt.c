@@ -1195,8 +1195,12 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     s->rs_fetched = got;
     if (keep && err == JET_OK)
         finish_rowset(s, got);
-    if (s->rows_fetched_ptr)
-        *s->rows_fetched_ptr = got;
+    if (s->rows_fetched_ptr) {
+        /* memcpy: RODBC passes a 4-byte-aligned SQLUINTEGER here (its
+         * 64-bit bug); a plain store would be misaligned (UBSan) */
+        SQLULEN g = got;
+        memcpy(s->rows_fetched_ptr, &g, sizeof g);
+    }
     if (s->row_status_ptr)
         for (SQLULEN r = got; r < n; r++)
             s->row_status_ptr[r] = SQL_ROW_NOROW;
