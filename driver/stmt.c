@@ -576,15 +576,20 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     }
     case SQL_C_NUMERIC: {
         const SQL_NUMERIC_STRUCT *n = ptr;
-        bool fits = n->scale >= 0 && n->scale <= 28;
+        /* the APD's scale when the application set it (Microsoft's
+         * documented way), else the struct's own */
+        int scale = p->num_scale_set ? p->num_scale : n->scale;
+        bool fits = scale >= 0 && scale <= 28;
         for (int k = 12; k < SQL_MAX_NUMERIC_LEN; k++)
             fits = fits && n->val[k] == 0;
         if (fits) {
             /* exact: a Decimal compares exactly with DECIMAL, CURRENCY
              * and BIGINT columns */
             v->type = JET_T_NUMERIC;
-            v->u.num.precision = n->precision;
-            v->u.num.scale = (uint8_t)n->scale;
+            v->u.num.precision = p->num_scale_set && p->num_precision > 0
+                                     ? (uint8_t)p->num_precision
+                                     : n->precision;
+            v->u.num.scale = (uint8_t)scale;
             v->u.num.negative = n->sign == 0;
             memcpy(v->u.num.mag, n->val, 12);
             break;
@@ -592,9 +597,6 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         long double m = 0;
         for (int k = SQL_MAX_NUMERIC_LEN - 1; k >= 0; k--)
             m = m * 256 + n->val[k];
-        /* the APD's scale when the application set it (Microsoft's
-         * documented way), else the struct's own */
-        int scale = p->num_scale_set ? p->num_scale : n->scale;
         for (int k = 0; k < scale; k++)
             m /= 10;
         for (int k = 0; k > scale; k--)
