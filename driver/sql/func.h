@@ -31,7 +31,8 @@ typedef int (*sql_func_impl)(sql_cursor *c, const enode *e, sv *args,
 enum {
     FN_NULLS = 1u,      /* sees NULL arguments (else any NULL gives NULL) */
     FN_LAZY = 2u,       /* evaluates its own arguments (IIf, Switch) */
-    FN_ODBC = 4u        /* ODBC/SQL spelling (LOCATE, SUBSTRING...) */
+    FN_ODBC = 4u,       /* ODBC/SQL spelling (LOCATE, SUBSTRING...) */
+    FN_WORD0 = 8u       /* argument 0 is a bare word (SQL_TSI_DAY) */
 };
 
 /** sql_funcdef.result: how the static result type is found. */

@@ -620,6 +620,72 @@ static int f_weekdayname(sql_cursor *c, const enode *e, sv *a, sv *out)
     return name_text(c, day_names[(w - 1 + fdow - 1) % 7], ab, out);
 }
 
+/* SQL_TSI_* (ODBC) -> DateAdd/DateDiff interval code */
+static int tsi_interval(sql_cursor *c, const enode *e, const sv *v,
+                        char *out)
+{
+    static const struct { const char *w; char code; } tsi[] = {
+        { "SQL_TSI_SECOND", 'S' }, { "SQL_TSI_MINUTE", 'N' },
+        { "SQL_TSI_HOUR", 'H' }, { "SQL_TSI_DAY", 'D' },
+        { "SQL_TSI_WEEK", 'V' }, { "SQL_TSI_MONTH", 'M' },
+        { "SQL_TSI_QUARTER", 'Q' }, { "SQL_TSI_YEAR", 'Y' },
+    };
+    char buf[24];
+    size_t n = 0;
+    if (v->k == K_TEXT)
+        for (; n < v->n && n + 1 < sizeof buf && v->s[n] < 0x80; n++)
+            buf[n] = (char)v->s[n];
+    buf[n] = '\0';
+    for (size_t i = 0; i < sizeof tsi / sizeof tsi[0]; i++)
+        if (v->k == K_TEXT && n == v->n && !strcasecmp(buf, tsi[i].w)) {
+            *out = tsi[i].code;
+            return 0;
+        }
+    return sql_cursor_fail(c, "HY000", e->position, "Invalid interval for "
+                           "TIMESTAMPADD/TIMESTAMPDIFF (SQL_TSI_SECOND ... "
+                           "SQL_TSI_YEAR) (at character %zu)", e->position);
+}
+
+/* interval code -> the DateAdd/DateDiff text argument */
+static void interval_sv(char code, sv *out, uint16_t buf[4])
+{
+    const char *t = code == 'S' ? "s" : code == 'N' ? "n" : code == 'H' ? "h"
+                    : code == 'D' ? "d" : code == 'V' ? "ww" : code == 'M'
+                    ? "m" : code == 'Q' ? "q" : "yyyy";
+    size_t n = strlen(t);
+    for (size_t i = 0; i < n; i++)
+        buf[i] = (uint8_t)t[i];
+    sql_set_text(out, buf, n);
+}
+
+/* {fn TIMESTAMPADD(SQL_TSI_x, n, ts)}: DateAdd */
+static int f_timestampadd(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    char code;
+    uint16_t buf[4];
+    sv args[3];
+    if (tsi_interval(c, e, &a[0], &code) != 0)
+        return -1;
+    interval_sv(code, &args[0], buf);
+    args[1] = a[1];
+    args[2] = a[2];
+    return f_dateadd(c, e, args, out);
+}
+
+/* {fn TIMESTAMPDIFF(SQL_TSI_x, ts1, ts2)}: DateDiff (boundaries) */
+static int f_timestampdiff(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    char code;
+    uint16_t buf[4];
+    sv args[3];
+    if (tsi_interval(c, e, &a[0], &code) != 0)
+        return -1;
+    interval_sv(code, &args[0], buf);
+    args[1] = a[1];
+    args[2] = a[2];
+    return f_datediff(c, e, args, out);
+}
+
 const sql_funcdef sql_funcs_date[] = {
     { "NOW", 0, 0, 0, FR_DATE, 0, f_now },
     { "DATE", 0, 0, 0, FR_DATE, 0, f_date },
@@ -645,6 +711,9 @@ const sql_funcdef sql_funcs_date[] = {
     { "DATEADD", 3, 3, 0, FR_DATE, 1u, f_dateadd },
     { "DATEDIFF", 3, 5, FN_NULLS, FR_LONG, 1u, f_datediff },
     { "DATESERIAL", 3, 3, 0, FR_DATE, 0, f_dateserial },
+    { "TIMESTAMPADD", 3, 3, FN_ODBC | FN_WORD0, FR_DATE, 0, f_timestampadd },
+    { "TIMESTAMPDIFF", 3, 3, FN_ODBC | FN_WORD0, FR_LONG, 0,
+      f_timestampdiff },
     { "TIMESERIAL", 3, 3, 0, FR_DATE, 0, f_timeserial },
     { "DATEVALUE", 1, 1, 0, FR_DATE, 1u, f_datevalue },
     { "TIMEVALUE", 1, 1, 0, FR_DATE, 1u, f_timevalue },

@@ -376,9 +376,16 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
     n->fn = f;
     for (size_t i = 0; i < e->nargs; i++) {
         const sql_expr *a = e->args[i];
+        sql_expr word;
         if (a->kind == EXPR_COLUMN && !strcmp(a->text, "*"))
             return fail(x, "42000", a->position, "* is only allowed in "
                         "COUNT(*) (at character %zu)", a->position);
+        if (i == 0 && (f->flags & FN_WORD0) && a->kind == EXPR_COLUMN &&
+            !a->qualifier) {
+            word = *a;              /* SQL_TSI_DAY: a word, not a column */
+            word.kind = EXPR_STRING;
+            a = &word;
+        }
         if (compile(x, a, &n->args[i]) != 0)
             return -1;
     }

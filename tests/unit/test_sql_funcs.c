@@ -478,6 +478,16 @@ static const ecase date_cases[] = {
     { "{fn QUARTER(#2021-10-08#)}", "4" },
     { "{fn DAYNAME(#2021-10-08#)}", "Friday" },
     { "{fn MONTHNAME(#2021-10-08#)}", "October" },
+    { "{fn TIMESTAMPADD(SQL_TSI_DAY, 3, {ts '2021-10-08 10:00:00'})}",
+      "2021-10-11 10:00:00" },
+    { "{fn TIMESTAMPADD(SQL_TSI_MONTH, 1, {d '2021-01-31'})}",
+      "2021-02-28 00:00:00" },
+    { "{fn TIMESTAMPDIFF(SQL_TSI_HOUR, {ts '2021-10-08 10:59:00'}, "
+      "{ts '2021-10-08 11:00:00'})}", "1" },
+    { "{fn TIMESTAMPDIFF(SQL_TSI_YEAR, {d '2020-12-31'}, {d '2021-01-01'})}",
+      "1" },
+    { "{fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, 1, {d '2021-01-31'})}",
+      "!HY000" },
     /* the date literals Access reads */
     { "#8-Oct-2021#", "2021-10-08 00:00:00" },
     { "#October 8, 2021#", "2021-10-08 00:00:00" },
