@@ -153,7 +153,9 @@ typedef struct tab_plan {
                                alone, applied while storing its rows */
     size_t nhkeys;          /* M_HASH: hk_inner[i] = hk_outer[i] */
     enode **hk_inner, **hk_outer;
-    uint64_t need;          /* LEFT: tables its ON condition reads */
+    const struct sql_expr *on_src;  /* LEFT: the ON condition parsed
+                                       (compiled into on once all tables
+                                       are bound) */
 } tab_plan;
 
 struct sql_stmt {

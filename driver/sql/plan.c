@@ -845,15 +845,19 @@ typedef struct sarg {
     bool lo_incl, hi_incl;
 } sarg;
 
-/* A key value for a seek: a numeric constant, a parameter, or (index
- * nested-loop join) a numeric expression reading only tables in avail. */
+/* A key value for a seek: a numeric constant, a parameter, a column of
+ * an enclosing query (correlated subquery), or (index nested-loop join)
+ * a numeric expression reading only tables in avail. */
 static bool key_value(const enode *v, uint64_t avail)
 {
     if (v->op == N_CONST)
         return numeric_kind(v->konst.k);
     if (v->op == N_PARAM)
         return true;
-    if (!avail || v->up)
+    if (v->op == N_COL && v->up)
+        /* a correlated subquery's outer column: constant for one run */
+        return numeric_kind(v->k) && v->k != K_DATE;
+    if (!avail)
         return false;
     uint64_t m = node_tabs(v);
     return m != 0 && (m & ~avail) == 0 && numeric_kind(v->k) &&
@@ -1747,7 +1751,7 @@ static int flatten(ctx *x, const sql_from *f, size_t *k, on_list *ons,
         return -1;
     if (f->join != 'I') {
         st->tabs[first].join = JOIN_LEFT;
-        st->tabs[first].on = (enode *)(void *)f->on;   /* compiled later */
+        st->tabs[first].on_src = f->on;     /* compiled once all are bound */
         *has_left = true;
         return 0;
     }
@@ -2074,8 +2078,8 @@ static int build(ctx *x, bool branch)
     x->no_agg = "JOIN";
     for (size_t i = 0; i < ntabs; i++) {
         tab_plan *tp = &st->tabs[i];
-        if (tp->join == JOIN_LEFT && tp->on &&
-            compile(x, (const sql_expr *)(void *)tp->on, &tp->on) != 0)
+        if (tp->join == JOIN_LEFT && tp->on_src &&
+            compile(x, tp->on_src, &tp->on) != 0)
             return -1;
     }
     for (size_t i = 0; i < ons.n; i++) {

@@ -1175,6 +1175,47 @@ START_TEST(join_orders_customers_seeks_the_primary_key)
 }
 END_TEST
 
+/* Rows read by one run of sql (its subqueries' included). */
+static uint64_t rows_read_of(jet_db *db, const char *sql, long *nrows)
+{
+    sql_stmt *st;
+    sql_error err;
+    sql_cursor *c;
+    ck_assert_msg(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err) ==
+                  0, "%s: %s", sql, err.msg);
+    ck_assert_int_eq(sql_cursor_open(&c, st, NULL, NULL, &err), 0);
+    *nrows = 0;
+    while (sql_cursor_next(c) == JET_OK)
+        (*nrows)++;
+    uint64_t n = sql_cursor_rows_read(c);
+    sql_cursor_close(c);
+    sql_stmt_free(st);
+    return n;
+}
+
+/* A correlated subquery seeks with the outer row's value as its key: an
+ * EXISTS over the primary key reads one entry per outer row, not the
+ * table; its count agrees with the join's. */
+START_TEST(correlated_subquery_seeks_per_outer_row)
+{
+    jet_db *db = open_fixture(NWIND);
+    long n;
+    uint64_t r = rows_read_of(db, "SELECT OrderID FROM Orders o WHERE EXISTS "
+                              "(SELECT * FROM Employees e WHERE e.EmployeeID "
+                              "= o.EmployeeID AND e.City = 'London')", &n);
+    const char *jn = "SELECT COUNT(*) FROM Orders o INNER JOIN Employees e ON "
+                     "o.EmployeeID = e.EmployeeID WHERE e.City = 'London'";
+    ck_assert_int_eq(n, count_of(db, jn, strlen(jn)));
+    ck_assert_msg(r <= 830 * 2 + 10, "read %llu rows", (unsigned long long)r);
+    r = rows_read_of(db, "SELECT OrderID FROM Orders o WHERE o.OrderID IN "
+                     "(SELECT d.OrderID FROM [Order Details] d WHERE "
+                     "d.OrderID = o.OrderID AND d.ProductID = 11)", &n);
+    ck_assert_int_eq(n, 38);
+    ck_assert_msg(r <= 830 + 2155, "read %llu rows", (unsigned long long)r);
+    jet_db_close(db);
+}
+END_TEST
+
 /* Grouping agrees with counting each group by a seek. */
 START_TEST(group_by_counts_agree_with_seeks)
 {
@@ -1308,6 +1349,7 @@ static Suite *sql_engine_suite(void)
     tcase_add_test(tc, join_methods_agree_over_every_key);
     tcase_add_test(tc, join_orders_customers_seeks_the_primary_key);
     tcase_add_test(tc, group_by_counts_agree_with_seeks);
+    tcase_add_test(tc, correlated_subquery_seeks_per_outer_row);
     tcase_add_test(tc, join_and_subquery_errors);
     suite_add_tcase(s, tc);
     return s;
