@@ -391,6 +391,78 @@ case(AS, 'SELECT Make FROM [Asset Items] WHERE Owner = \'Sales\' UNION SELECT Ma
                               if r['Owner'] == 'Sales' or r['Warranty'] == 6}.values()])
 
 
+# ------------------------------------------------------------- more
+case(NW, 'SELECT ProductID, AVG(Quantity) AS q FROM [Order Details] GROUP BY ProductID',
+     ['ProductID', 'q'],
+     lambda T: [[k, sum(r['Quantity'] for r in v) / len(v)] for k, v in
+                group(T['Order Details'], lambda r: r['ProductID']).items()])
+case(NW, 'SELECT COUNT(*) AS n FROM Employees WHERE EmployeeID NOT IN (SELECT ReportsTo FROM Employees)',
+     ['n'], lambda T: [[0]])   # ReportsTo holds a NULL: NOT IN is never true
+case(NW, 'SELECT COUNT(*) AS n FROM Employees WHERE EmployeeID NOT IN (SELECT ReportsTo FROM Employees '
+         'WHERE ReportsTo IS NOT NULL)',
+     ['n'], lambda T: [[sum(1 for e in T['Employees']
+                            if e['EmployeeID'] not in {m['ReportsTo'] for m in T['Employees']})]])
+case(NW, 'SELECT ShipCountry, COUNT(*) AS n FROM Orders GROUP BY ShipCountry HAVING SUM(Freight) > 1000',
+     ['ShipCountry', 'n'],
+     lambda T: [[k, len(v)] for k, v in group(T['Orders'], lambda r: r['ShipCountry']).items()
+                if sum(D(r['Freight']) for r in v) > 1000])
+case(NW, 'SELECT ShipVia, COUNT(*) AS n FROM Orders GROUP BY ShipVia ORDER BY n DESC',
+     ['ShipVia', 'n'],
+     lambda T: sorted(([k, len(v)] for k, v in group(T['Orders'], lambda r: r['ShipVia']).items()),
+                      key=lambda r: -r[1]), ordered=['n'])
+case(NW, 'SELECT COUNT(*) AS n FROM (Customers c LEFT JOIN Orders o ON c.CustomerID = o.CustomerID) '
+         'LEFT JOIN Employees e ON o.EmployeeID = e.EmployeeID',
+     ['n'], lambda T: [[len(left(T['Customers'], T['Orders'],
+                                 lambda c, o: eq(c['CustomerID'], o['CustomerID'])))]])
+case(NW, 'SELECT g.CategoryID, g.n, c.CategoryName FROM (SELECT CategoryID, COUNT(*) AS n FROM Products '
+         'GROUP BY CategoryID) AS g INNER JOIN Categories c ON g.CategoryID = c.CategoryID WHERE g.n > 10',
+     ['CategoryID', 'n', 'CategoryName'],
+     lambda T: [[k, len(v), next(c['CategoryName'] for c in T['Categories'] if c['CategoryID'] == k)]
+                for k, v in group(T['Products'], lambda r: r['CategoryID']).items() if len(v) > 10])
+case(NW, 'SELECT EmployeeID, (SELECT MAX(OrderID) FROM Orders o WHERE o.EmployeeID = e.EmployeeID) AS last '
+         'FROM Employees e',
+     ['EmployeeID', 'last'],
+     lambda T: [[e['EmployeeID'], max(o['OrderID'] for o in T['Orders'] if o['EmployeeID'] == e['EmployeeID'])]
+                for e in T['Employees']])
+case(NW, 'SELECT EmployeeID, (SELECT OrderID FROM Orders o WHERE o.EmployeeID = e.EmployeeID AND o.OrderID < 0) AS x '
+         'FROM Employees e',
+     ['EmployeeID', 'x'], lambda T: [[e['EmployeeID'], None] for e in T['Employees']])
+case(NW, 'SELECT COUNT(*) AS n FROM Orders WHERE EXISTS (SELECT * FROM Shippers WHERE ShipperID = 2)',
+     ['n'], lambda T: [[len(T['Orders'])]])
+case(NW, 'SELECT COUNT(*) AS n FROM Orders WHERE NOT EXISTS (SELECT * FROM Shippers WHERE ShipperID = 2)',
+     ['n'], lambda T: [[0]])
+case(NW, 'SELECT a.EmployeeID, COUNT(*) AS n FROM Employees a INNER JOIN Employees b ON a.EmployeeID = b.ReportsTo '
+         'GROUP BY a.EmployeeID',
+     ['EmployeeID', 'n'],
+     lambda T: [[k, len(v)] for k, v in group(join(T['Employees'], T['Employees'],
+                                                  lambda a, b: a['EmployeeID'] == b['ReportsTo']),
+                                             lambda p: p[0]['EmployeeID']).items()])
+case(NW, 'SELECT o.ShipVia, e.EmployeeID, COUNT(*) AS n FROM Orders o INNER JOIN Employees e '
+         'ON o.EmployeeID = e.EmployeeID GROUP BY o.ShipVia, e.EmployeeID',
+     ['ShipVia', 'EmployeeID', 'n'],
+     lambda T: [[k[0], k[1], len(v)] for k, v in
+                group(T['Orders'], lambda r: (r['ShipVia'], r['EmployeeID'])).items()])
+case(NW, 'SELECT SUM(d.UnitPrice * d.Quantity) AS total FROM [Order Details] d INNER JOIN Orders o '
+         'ON d.OrderID = o.OrderID WHERE o.CustomerID = \'ALFKI\'',
+     ['total'],
+     lambda T: [[money(sum(D(d['UnitPrice']) * d['Quantity'] for d in T['Order Details'] for o in T['Orders']
+                           if d['OrderID'] == o['OrderID'] and o['CustomerID'] == 'ALFKI'))]],
+     decimal_cols=('total',))
+case(NW, 'SELECT DISTINCT c.Country FROM Customers c WHERE c.CustomerID IN (SELECT CustomerID FROM Orders '
+         'WHERE ShipVia = 3 AND EmployeeID = 2)',
+     ['Country'],
+     lambda T: [[k] for k in {c['Country'] for c in T['Customers']
+                              if any(eq(c['CustomerID'], o['CustomerID']) and o['ShipVia'] == 3
+                                     and o['EmployeeID'] == 2 for o in T['Orders'])}])
+case(AS, 'SELECT Owner, [Asset Category], COUNT(*) AS n FROM [Asset Items] GROUP BY Owner, [Asset Category]',
+     ['Owner', 'Asset Category', 'n'],
+     lambda T: [[k[0], k[1], len(v)] for k, v in
+                group(T['Asset Items'], lambda r: (r['Owner'], r['Asset Category'])).items()])
+case(AS, 'SELECT COUNT(*) AS n FROM [Asset Items] a, [Asset Items] b WHERE a.Owner = b.Owner',
+     ['n'],
+     lambda T: [[sum(1 for a in T['Asset Items'] for b in T['Asset Items'] if eq(a['Owner'], b['Owner']))]])
+
+
 def main():
     srcdir, shared, driver = locate()
     if importlib.util.find_spec('pyodbc') is None:
