@@ -297,7 +297,9 @@ SQLRETURN odbc_stmt_dae_begin(odbc_stmt *stmt);
 SQLRETURN odbc_stmt_param_data(odbc_stmt *stmt, SQLPOINTER *token);
 /** SQLPutData: append a piece of the current parameter's value. */
 SQLRETURN odbc_stmt_put_data(odbc_stmt *stmt, SQLPOINTER data, SQLLEN len);
-/** Forget a data-at-execution sequence (cancel, close, reset). */
+/** Forget a data-at-execution sequence (close, reset, a new SQLExecute;
+ *  after SQLCancel the driver manager refuses SQLParamData/SQLPutData and
+ *  the next SQLExecute starts afresh). */
 void odbc_stmt_dae_end(odbc_stmt *stmt);
 /** The value collected for DAE parameter i: *ptr and *len, or *is_null.
  *  Returns false when parameter i has no collected value. */
