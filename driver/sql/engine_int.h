@@ -158,6 +158,9 @@ typedef struct tab_plan {
                                        are bound) */
 } tab_plan;
 
+/* Saved queries nest at most this deep in one statement (plan.c). */
+#define SQL_MAX_VIEW_DEPTH 16
+
 struct sql_stmt {
     jet_db *db;
     sql_query *q;           /* owned by the root statement only */
@@ -205,6 +208,12 @@ struct sql_stmt {
     bool materialize;
     char *plan_text;
     const sql_prepare_opts *popts;
+    /* saved queries expanded as derived tables (plan.c bind_view; root
+     * block only): their parse trees, freed with the statement, and the
+     * chain of views being expanded (a view naming itself is an error) */
+    struct sql_view_ref *views;
+    const jet_object *view_stack[SQL_MAX_VIEW_DEPTH];
+    unsigned view_depth;
 };
 
 /* ---------------------------------------------------------- cursor */

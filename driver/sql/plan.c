@@ -33,6 +33,7 @@
 
 #include "engine_int.h"
 #include "func.h"
+#include "savedquery.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -1664,6 +1665,217 @@ static size_t count_tabs(const sql_from *f)
                                 : 1;
 }
 
+/** A saved query's parse tree kept by the root statement. */
+struct sql_view_ref {
+    sql_query *q;
+    struct sql_view_ref *next;
+};
+
+/* Pivot-value queries being prepared inside a crosstab's binding on this
+ * thread: bounds a crosstab whose pivot query reads itself. */
+static __thread unsigned crosstab_depth;
+
+/* Copy a nested statement's error into x, naming the saved query. */
+static int nested_fail(ctx *x, const sql_error *e, const char *name,
+                       size_t pos)
+{
+    return fail(x, e->sqlstate[0] ? e->sqlstate : "HY000", pos,
+                "saved query '%.60s': %.180s", name, e->msg);
+}
+
+/*
+ * The SELECT a crosstab runs as: its pivot values (the PIVOT ... In list,
+ * else the distinct values a first query finds, in ascending order)
+ * become one column each (sql_saved_crosstab_select). *out malloc'd.
+ */
+static int crosstab_text(ctx *x, const sql_from *f, const jet_query *jq,
+                         const char *qname, char **out)
+{
+    jet_db *db = x->st->db;
+    char *vsql = NULL, **fixed = NULL, **lits = NULL, **names = NULL;
+    size_t nfixed = 0, n = 0, cap = 0;
+    sql_stmt *pst = NULL;
+    sql_cursor *cur = NULL;
+    sql_error perr;
+    int rc = -1;
+
+    *out = NULL;
+    if (sql_saved_crosstab_pivots(&vsql, &fixed, &nfixed, jq, x->err) != 0) {
+        x->err->position = f->position;
+        return -1;
+    }
+    if (fixed) {
+        lits = fixed;
+        n = nfixed;
+        names = calloc(n ? n : 1, sizeof *names);
+        if (!names)
+            goto oom;
+        for (size_t i = 0; i < n; i++)
+            if (!(names[i] = sql_saved_unquote(fixed[i])))
+                goto oom;
+    } else {
+        if (crosstab_depth >= 4) {
+            fail(x, "42000", f->position, "crosstab query '%s' reads "
+                 "itself", qname);
+            goto out;
+        }
+        memset(&perr, 0, sizeof perr);
+        crosstab_depth++;
+        int prc = sql_stmt_prepare(&pst, db, vsql, strlen(vsql), NULL,
+                                   &perr);
+        crosstab_depth--;
+        if (prc != 0 || sql_cursor_open(&cur, pst, NULL, NULL, &perr) != 0) {
+            nested_fail(x, &perr, qname, f->position);
+            goto out;
+        }
+        int r;
+        while ((r = sql_cursor_next(cur)) == JET_OK) {
+            jet_value v;
+            if (sql_cursor_value(cur, 0, &v) != JET_OK) {
+                r = -1;
+                break;
+            }
+            if (n == 255) {
+                fail(x, "54011", f->position, "crosstab query '%s' has "
+                     "more than 255 column headings", qname);
+                goto out;
+            }
+            if (n == cap) {
+                size_t nc = cap ? 2 * cap : 16;
+                char **gl = realloc(lits, nc * sizeof *gl);
+                if (gl)
+                    lits = gl;
+                char **gn = realloc(names, nc * sizeof *gn);
+                if (gn)
+                    names = gn;
+                if (!gl || !gn)
+                    goto oom;
+                cap = nc;
+            }
+            lits[n] = names[n] = NULL;
+            n++;
+            if (sql_saved_pivot_value(&lits[n - 1], &names[n - 1], db,
+                                      &v) != 0) {
+                fail(x, "HYC00", f->position, "crosstab query '%s': a "
+                     "pivot value of type %d cannot head a column", qname,
+                     (int)v.type);
+                goto out;
+            }
+            if (!names[n - 1] && !(names[n - 1] = strdup("<>")))
+                goto oom;
+        }
+        if (r < 0) {
+            nested_fail(x, sql_cursor_error(cur), qname, f->position);
+            goto out;
+        }
+    }
+    if (sql_saved_crosstab_select(out, jq, (const char *const *)lits,
+                                  (const char *const *)names, n,
+                                  x->err) != 0) {
+        x->err->position = f->position;
+        goto out;
+    }
+    rc = 0;
+    goto out;
+oom:
+    rc = nomem(x);
+out:
+    sql_cursor_close(cur);
+    sql_stmt_free(pst);
+    free(vsql);
+    sql_saved_free_list(lits, n);
+    sql_saved_free_list(names, n);
+    return rc;
+}
+
+/*
+ * FROM names saved query qo: run it as a derived table named after it
+ * (or the FROM alias). Its SQL comes from MSysQueries (savedquery.c);
+ * nested views expand the same way, bounded by SQL_MAX_VIEW_DEPTH, and
+ * a view met again inside itself is an error. Parameter queries need
+ * {call}; crosstab, action and pass-through queries are refused.
+ */
+static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
+                     const jet_object *qo)
+{
+    sql_stmt *root = x->st->root;
+    jet_db *db = x->st->db;
+    const jet_query *jq = NULL;
+    for (unsigned i = 0; i < root->view_depth; i++)
+        if (root->view_stack[i] == qo)
+            return fail(x, "42000", f->position, "saved query '%s' refers "
+                        "to itself (through %s)", qo->name,
+                        root->view_stack[root->view_depth - 1]->name);
+    if (root->view_depth == SQL_MAX_VIEW_DEPTH)
+        return fail(x, "42000", f->position, "saved queries nest deeper "
+                    "than %d at '%s'", SQL_MAX_VIEW_DEPTH, qo->name);
+    jet_rc rc = jet_query_load(&jq, db, qo);
+    if (rc != JET_OK) {
+        x->err->rc = rc;
+        return fail(x, rc == JET_ENOMEM ? "HY001" : "HY000", f->position,
+                    "saved query '%s': %s", qo->name,
+                    jet_db_error(db)->msg);
+    }
+    size_t np = sql_saved_params(jq, NULL);
+    if (np > 0)
+        return fail(x, "07002", f->position, "saved query '%s' has %zu "
+                    "parameter%s; run it with {call [%s](?%s)} (too few "
+                    "parameters)", qo->name, np, np == 1 ? "" : "s",
+                    qo->name, np > 1 ? ", ..." : "");
+    char *text = NULL;
+    size_t *map = NULL, nmarks = 0;
+    if (sql_saved_kind_of(jq) == SQL_SAVED_CROSSTAB) {
+        if (crosstab_text(x, f, jq, qo->name, &text) != 0)
+            return -1;
+    } else if (sql_saved_exec_text(&text, &map, &nmarks, jq, x->err) != 0) {
+        x->err->position = f->position;
+        return -1;
+    }
+    free(map);
+    sql_query *vq = NULL;
+    sql_error perr;
+    memset(&perr, 0, sizeof perr);
+    int prc = sql_parse_query(&vq, text, strlen(text), &perr);
+    free(text);
+    if (prc != 0)
+        return fail(x, perr.sqlstate[0] ? perr.sqlstate : "42000",
+                    f->position, "saved query '%s': %s", qo->name, perr.msg);
+    struct sql_view_ref *ref = sql_arena_alloc(root->ar, sizeof *ref);
+    if (!ref) {
+        sql_select_free(&vq->sel);
+        return nomem(x);
+    }
+    ref->q = vq;
+    ref->next = root->views;
+    root->views = ref;
+    root->view_stack[root->view_depth++] = qo;
+    int r = build_block(&tp->sub, NULL, root, vq, false, x->err);
+    root->view_depth--;
+    if (r != 0) {
+        if (strncmp(x->err->msg, "saved query", 11) != 0) {
+            char inner[sizeof x->err->msg];
+            memcpy(inner, x->err->msg, sizeof inner);
+            inner[sizeof inner - 1] = '\0';
+            int l = snprintf(x->err->msg, sizeof x->err->msg, "saved query "
+                             "'%.60s': ", qo->name);
+            size_t il = strlen(inner), room = sizeof x->err->msg - 1 -
+                                              (size_t)(l > 0 ? l : 0);
+            if (il > room)
+                il = room;
+            memcpy(x->err->msg + l, inner, il);
+            x->err->msg[(size_t)l + il] = '\0';
+        }
+        x->err->position = f->position;
+        return -1;
+    }
+    tp->alias = f->alias ? f->alias : qo->name;
+    tp->name = tp->alias;
+    tp->ncols = (uint16_t)tp->sub->ncols;
+    if (tp->sub->ncols > 4096)
+        return fail(x, "54011", f->position, "Too many columns");
+    return 0;
+}
+
 /* Load the table of a FROM_TABLE item into tabs[k]. */
 static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
 {
@@ -1686,15 +1898,14 @@ static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
                         f->position);
         const jet_object *obj = jet_catalog_find(db, f->table);
         if (!obj) {
-            size_t n = jet_catalog_count(db);
-            for (size_t i = 0; i < n; i++) {
-                const jet_object *o = jet_catalog_at(db, i);
-                if (o && o->kind == JET_OBJ_QUERY && o->name &&
-                    jet_name_equal_ci(o->name, f->table))
-                    return fail(x, "HYC00", f->position, "'%s' is a "
-                                "saved query; reading saved queries is not "
-                                "supported yet (at character %zu)", f->table,
-                                f->position);
+            const jet_object *qo = jet_catalog_find_query(db, f->table);
+            if (qo) {
+                if (bind_view(x, f, tp, qo) != 0)
+                    return -1;
+                tp->proj = sql_arena_alloc(st->ar, (tp->ncols ? tp->ncols
+                                                              : 1) *
+                                                   sizeof *tp->proj);
+                return tp->proj ? 0 : nomem(x);
             }
             return fail(x, "42S02", f->position, "The database engine "
                         "cannot find the input table '%s' (at character "
@@ -2278,6 +2489,8 @@ void sql_stmt_free(sql_stmt *st)
 {
     if (!st)
         return;
+    for (struct sql_view_ref *v = st->views; v; v = v->next)
+        sql_select_free(&v->q->sel);
     sql_arena_free(&st->arena);
     if (st->q)
         sql_select_free(&st->q->sel);
