@@ -179,7 +179,9 @@ static const jet_column *node_column(const sql_stmt *st, const enode *n)
 /* Jet type of column col of table tp. */
 static jet_type tab_col_type(const tab_plan *tp, uint16_t col)
 {
-    return tp->td ? tp->td->cols[col].type : tp->sub->cols[col].meta.type;
+    /* a calculated column's values have its ResultType, not its TDEF type */
+    return tp->td ? tp->td->cols[col].result_type
+                  : tp->sub->cols[col].meta.type;
 }
 
 static const char *tab_col_name(const tab_plan *tp, uint16_t col)
@@ -1651,7 +1653,7 @@ static void set_table_col(sql_stmt *st, out_col *oc, uint16_t tab,
     oc->meta.base_table = tp->td->name;
     oc->meta.base_column = jc->name;
     oc->meta.column = jc;
-    oc->meta.type = jc->type;
+    oc->meta.type = jc->result_type;
     oc->meta.nullable = (jc->flags & JET_COL_NULLABLE) != 0 ||
                         tp->join == JOIN_LEFT;
     oc->meta.length = jc->type == JET_T_TEXT ? jc->length /

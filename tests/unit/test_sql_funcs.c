@@ -784,6 +784,28 @@ START_TEST(queries_match_rows_computed_from_json)
 }
 END_TEST
 
+/* A calculated Yes/No column (its TDEF type is not BOOL; its ResultType
+ * is) grouped on: the key is a Boolean, so SQL_C_BIT gets 0/1 rather than
+ * 22003 for -1. Expected rows from the JSON dump: IsRich true for ID 1
+ * only, BoolTest true in all 4 rows. */
+START_TEST(calculated_booleans_group_as_booleans)
+{
+    jet_db *db = open_fixture(CALC);
+    char got[256], state[6];
+    jet_type t = 0;
+    ck_assert_int_eq(run(db, "SELECT IsRich, COUNT(*) FROM Table1 GROUP BY "
+                         "IsRich ORDER BY IsRich", got, sizeof got, state,
+                         &t), 0);
+    ck_assert_int_eq(t, JET_T_BOOL);
+    ck_assert_str_eq(got, "true|1\nfalse|3");
+    ck_assert_int_eq(run(db, "SELECT BoolTest, COUNT(*) FROM Table1 GROUP BY "
+                         "BoolTest", got, sizeof got, state, &t), 0);
+    ck_assert_int_eq(t, JET_T_BOOL);
+    ck_assert_str_eq(got, "true|4");
+    jet_db_close(db);
+}
+END_TEST
+
 START_TEST(exact_number_literals_have_their_types)
 {
     jet_db *db = open_fixture(NWIND);
@@ -930,6 +952,7 @@ static Suite *sql_funcs_suite(void)
     tcase_add_test(tc, date_functions_and_literals_follow_vba);
     tcase_add_test(tc, format_named_and_custom_patterns);
     tcase_add_test(tc, exact_number_literals_have_their_types);
+    tcase_add_test(tc, calculated_booleans_group_as_booleans);
     tcase_add_test(tc, bad_arguments_are_errors_not_crashes);
     tcase_add_test(tc, decimal_parameters_compare_exactly);
     suite_add_tcase(s, tc);
