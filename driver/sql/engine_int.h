@@ -206,6 +206,8 @@ struct sql_stmt {
     bool union_distinct;
     size_t *order_out;      /* UNION ORDER BY: output column per key */
     bool materialize;
+    bool count_tdef;        /* COUNT(*) alone over one table, no WHERE:
+                               the TDEF's row count, no page read */
     char *plan_text;
     const sql_prepare_opts *popts;
     /* saved queries expanded as derived tables (plan.c bind_view; root

@@ -644,7 +644,7 @@ static int set_params(sql_cursor *c, const jet_value *params)
 static int start_run(sql_cursor *c)
 {
     sql_stmt *st = c->st;
-    for (size_t i = 0; i < st->ntabs; i++)
+    for (size_t i = 0; i < st->ntabs && !st->count_tdef; i++)
         if (sql_tab_open(c, i) != 0)
             return -1;
     if (st->top == 0 || st->limit == 0)

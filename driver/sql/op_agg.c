@@ -365,6 +365,12 @@ int sql_group_build(sql_cursor *c)
     } else if (rehash(c) != 0) {
         return -1;
     }
+    if (st->count_tdef) {
+        /* COUNT(*) from the TDEF (plan.c count_from_tdef): no page read */
+        for (size_t i = 0; i < st->naggs && !c->src_done; i++)
+            c->aggs[st->aggs[i]->slot].count = st->tabs[0].td->row_count;
+        return 0;
+    }
     for (;;) {
         int rc = c->src_done ? JET_DONE : sql_join_next(c);
         if (rc == JET_DONE)

@@ -1485,6 +1485,10 @@ static void sb_access(sbuf *b, const sql_stmt *st, const tab_plan *tp)
         sb_add(b, "SUBQUERY %s", tab_label(tp));
         return;
     }
+    if (st->count_tdef) {
+        sb_add(b, "COUNT FROM TDEF %s", td->name);
+        return;
+    }
     if (!ap->use_index) {
         sb_add(b, "SCAN %s", td->name);
         return;
@@ -1539,6 +1543,25 @@ static void sb_access(sbuf *b, const sql_stmt *st, const tab_plan *tp)
  * "INDEX NESTED LOOP JOIN SEEK customers.PK (id = orders.cid)",
  * "HASH JOIN t (t.a = s.b)", "NESTED LOOP JOIN t", LEFT prefixed.
  */
+/* COUNT(*) (only) over one stored table without WHERE, GROUP BY,
+ * HAVING or subqueries: answered from the TDEF's row count (README
+ * "COUNT(*) and the stored row count" says why that count is trusted). */
+static bool count_from_tdef(const sql_stmt *st)
+{
+    if (st->ntabs != 1 || !st->tabs[0].td || st->where || st->ngroup ||
+        st->having || st->nsubq || st->nbranch || !st->naggs ||
+        st->tabs[0].ap.use_index)
+        return false;
+    /* system tables: Access leaves their stored counts stale */
+    const jet_object *o = jet_catalog_find(st->db, st->tabs[0].td->name);
+    if (!o || o->kind != JET_OBJ_TABLE)
+        return false;
+    for (size_t i = 0; i < st->naggs; i++)
+        if (st->aggs[i]->sub != A_COUNT_STAR)
+            return false;
+    return true;
+}
+
 static int plan_text(ctx *x)
 {
     sql_stmt *st = x->st;
@@ -2375,6 +2398,7 @@ static int build(ctx *x, bool branch)
     bool by_index = ntabs == 1 && st->tabs[0].ap.order_by_index;
     st->materialize = st->grouped || st->distinct || st->top_percent ||
                       (st->norder > 0 && !by_index);
+    st->count_tdef = count_from_tdef(st);
     return plan_text(x);
 }
 
