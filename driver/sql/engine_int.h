@@ -253,7 +253,25 @@ typedef struct rec {
     size_t seq;
     jet_value *out;
     sv *keys;
+    const uint8_t *bkey;    /* binary ORDER BY key (sortkey.c), or NULL */
+    size_t bklen;
 } rec;
+
+/** A growing byte buffer for one row's binary sort key (sortkey.c). */
+typedef struct sql_sortkey_buf {
+    uint8_t *p;
+    size_t len, cap;
+} sql_sortkey_buf;
+
+/**
+ * sortkey.c: append v's segment of a binary sort key to b (memcmp order
+ * of whole keys = sql_key_cmp order per column, DESC inverted). *cls is
+ * the column's encoding class, 0 until its first non-NULL value. Returns
+ * 0, 1 when v cannot be encoded in the column's class (compare values
+ * instead), -1 out of memory.
+ */
+int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
+                       bool desc);
 
 /** A stored row of one table (hash join / materialized inner side). */
 typedef struct hrow hrow;
@@ -356,6 +374,9 @@ struct sql_cursor {
     tmp_chunk *recmem;      /* record storage (never reset) */
     size_t recbytes;
     rec *cur;
+    bool bin_keys;          /* every record has a binary ORDER BY key */
+    uint8_t *kclass;        /* per ORDER BY key: encoding class */
+    sql_sortkey_buf kbuf;   /* the current row's binary key */
     sv *ktmp;               /* scratch keys during materialization */
     jet_value *vtmp;
     /* aggregates: the current group's states */

@@ -238,7 +238,20 @@ static int rec_cmp(const rec *a, const rec *b, const sort_spec *sp)
     return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
-/* Bottom-up merge sort of n records (tmp: n pointers). */
+/* Binary keys (sortkey.c): memcmp, ties by reading order. */
+static int rec_bin_cmp(const rec *a, const rec *b)
+{
+    size_t n = a->bklen < b->bklen ? a->bklen : b->bklen;
+    int r = memcmp(a->bkey, b->bkey, n);
+    if (r)
+        return r;
+    if (a->bklen != b->bklen)
+        return a->bklen < b->bklen ? -1 : 1;
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* Bottom-up merge sort of n records (tmp: n pointers); sp NULL: by the
+ * binary keys. */
 static void merge_sort(rec **v, rec **tmp, size_t n, const sort_spec *sp)
 {
     for (size_t w = 1; w < n; w *= 2) {
@@ -247,7 +260,9 @@ static void merge_sort(rec **v, rec **tmp, size_t n, const sort_spec *sp)
             size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
             size_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi)
-                tmp[k++] = rec_cmp(v[j], v[i], sp) < 0 ? v[j++] : v[i++];
+                tmp[k++] = (sp ? rec_cmp(v[j], v[i], sp)
+                               : rec_bin_cmp(v[j], v[i])) < 0 ? v[j++]
+                                                              : v[i++];
             while (i < mid)
                 tmp[k++] = v[i++];
             while (j < hi)
@@ -292,8 +307,22 @@ static size_t align_up(size_t n)
 static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
                         const sv *keys, size_t nk)
 {
+    const sql_stmt *st = c->st;
+    if (c->bin_keys) {
+        /* the binary ORDER BY key, built once per row */
+        c->kbuf.len = 0;
+        for (size_t k = 0; k < st->norder && c->bin_keys; k++) {
+            int r = sql_sortkey_append(&c->kbuf, &c->kclass[k], &keys[k],
+                                       st->order_desc && st->order_desc[k]);
+            if (r < 0)
+                return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+            if (r > 0)
+                c->bin_keys = false;    /* compare values (sql_key_cmp) */
+        }
+    }
+    size_t bklen = c->bin_keys ? c->kbuf.len : 0;
     size_t bytes = align_up(sizeof(rec)) + align_up(nout * sizeof(jet_value))
-                   + align_up(nk * sizeof(sv));
+                   + align_up(nk * sizeof(sv)) + bklen;
     for (size_t i = 0; i < nout; i++)
         if (!vals[i].is_null && vals[i].data)
             bytes += vals[i].len;
@@ -320,6 +349,13 @@ static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
     r->keys = (sv *)(void *)(mem + off);
     off += align_up(nk * sizeof(sv));
     r->seq = c->nrows;
+    r->bkey = NULL;
+    r->bklen = bklen;
+    if (bklen) {
+        memcpy(mem + off, c->kbuf.p, bklen);
+        r->bkey = mem + off;
+        off += bklen;
+    }
     for (size_t i = 0; i < nout; i++) {
         r->out[i] = vals[i];
         if (!vals[i].is_null && vals[i].data && vals[i].len) {
@@ -421,7 +457,7 @@ static int finish_records(sql_cursor *c)
     }
     if (st->norder) {
         sort_spec o = { 0, st->norder, st->order_desc };
-        merge_sort(c->rows, tmp, n, &o);
+        merge_sort(c->rows, tmp, n, c->bin_keys ? NULL : &o);
     }
     free(tmp);
     /* window */
@@ -452,7 +488,9 @@ static int alloc_scratch(sql_cursor *c, size_t nkeys)
     size_t nk = nkeys > st->ngroup ? nkeys : st->ngroup;
     c->vtmp = calloc(st->ncols ? st->ncols : 1, sizeof *c->vtmp);
     c->ktmp = calloc(nk ? nk : 1, sizeof *c->ktmp);
-    if (!c->vtmp || !c->ktmp)
+    c->kclass = calloc(st->norder ? st->norder : 1, sizeof *c->kclass);
+    c->bin_keys = st->norder > 0;
+    if (!c->vtmp || !c->ktmp || !c->kclass)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     return 0;
 }
@@ -863,6 +901,8 @@ void sql_cursor_close(sql_cursor *c)
     free(c->rows);
     free(c->vtmp);
     free(c->ktmp);
+    free(c->kclass);
+    free(c->kbuf.p);
     sql_tmp_free(&c->tmp);
     sql_tmp_free(&c->recmem);
     free(c);

@@ -1,0 +1,269 @@
+/*
+ * test_sql_sortkey.c - binary sort keys (driver/sql/sortkey.c).
+ *
+ * 1. memcmp of two encoded values orders as sql_key_cmp, ASC and DESC,
+ *    over random and edge values of each class (integers, Currency,
+ *    doubles, dates, text with case, accents, NUL and surrogates).
+ * 2. ORDER BY each sortable column of every table of nwind and
+ *    ASampleDatabase (ASC and DESC) returns the rows, ties included, in
+ *    the order of the value comparator (forced by an extra Decimal key,
+ *    which the binary key cannot encode).
+ * Part 2 is skipped without ../shared.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sql/engine_int.h"
+#include "unit.h"
+
+#ifndef JET_SHARED_DIR
+#define JET_SHARED_DIR "../shared"
+#endif
+
+static uint64_t rnd_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rnd(void)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 7;
+    rnd_state ^= rnd_state << 17;
+    return rnd_state;
+}
+
+static int sign(int r)
+{
+    return (r > 0) - (r < 0);
+}
+
+/* Order of a and b by their binary keys (one column, desc as given). */
+static int bin_cmp(const sv *a, const sv *b, bool desc)
+{
+    sql_sortkey_buf ka = { NULL, 0, 0 }, kb = { NULL, 0, 0 };
+    uint8_t ca = 0, cb = 0;
+    ck_assert_int_eq(sql_sortkey_append(&ka, &ca, a, desc), 0);
+    ck_assert_int_eq(sql_sortkey_append(&kb, &cb, b, desc), 0);
+    size_t n = ka.len < kb.len ? ka.len : kb.len;
+    int r = memcmp(ka.p, kb.p, n);
+    if (!r)
+        r = (ka.len > kb.len) - (ka.len < kb.len);
+    free(ka.p);
+    free(kb.p);
+    return sign(r);
+}
+
+static void random_value(sv *v, int kind, uint16_t *text)
+{
+    static const double edge[] = { 0.0, -0.0, 1.0, -1.0, 1e-310, -1e-310,
+                                   1.7976931348623157e308,
+                                   -1.7976931348623157e308, 0.5, -0.5,
+                                   3.25, 1e15, -1e15 };
+    static const uint16_t alphabet[] = { 'a', 'A', 'b', 'B', 'z', ' ', '0',
+                                         '9', 0, 0xE9, 0xC9, 0x3A3, 0x3C3,
+                                         0xD83D, 0xDE00, 0xFFFF, '_', '-' };
+    memset(v, 0, sizeof *v);
+    if (rnd() % 10 == 0)
+        return;                             /* NULL */
+    switch (kind) {
+    case 0:
+        v->k = rnd() % 8 == 0 ? K_BOOL : K_INT;
+        v->i = v->k == K_BOOL ? (int64_t)(rnd() & 1)
+               : rnd() % 4 == 0 ? (int64_t)rnd()
+               : (int64_t)(rnd() % 21) - 10;
+        break;
+    case 1:
+        v->k = K_MONEY;
+        v->i = rnd() % 3 == 0 ? (int64_t)rnd() : (int64_t)(rnd() % 41) - 20;
+        break;
+    case 2:
+        v->k = K_DOUBLE;
+        if (rnd() % 2) {
+            v->d = edge[rnd() % (sizeof edge / sizeof *edge)];
+        } else {
+            uint64_t u = rnd();
+            memcpy(&v->d, &u, sizeof u);
+            if (v->d != v->d)
+                v->d = 2.0;
+        }
+        break;
+    case 3:
+        v->k = K_DATE;
+        v->d = (double)((int64_t)(rnd() % 200000) - 100000) +
+               (double)(rnd() % 86400) / 86400.0;
+        if (rnd() % 4 == 0)
+            v->d = (double)(int64_t)v->d;   /* midnight, both signs */
+        break;
+    default: {
+        size_t n = rnd() % 5;
+        for (size_t i = 0; i < n; i++)
+            text[i] = alphabet[rnd() % (sizeof alphabet / sizeof *alphabet)];
+        v->k = K_TEXT;
+        v->s = text;
+        v->n = n;
+        break;
+    }
+    }
+}
+
+START_TEST(binary_keys_order_as_the_value_comparator)
+{
+    uint16_t ta[8], tb[8];
+    for (int kind = 0; kind < 5; kind++) {
+        for (int i = 0; i < 40000; i++) {
+            sv a, b;
+            random_value(&a, kind, ta);
+            random_value(&b, kind, tb);
+            int want = sign(sql_key_cmp(&a, &b));
+            ck_assert_msg(bin_cmp(&a, &b, false) == want,
+                          "kind %d: asc differs (k %d/%d)", kind, a.k, b.k);
+            ck_assert_msg(bin_cmp(&a, &b, true) == -want,
+                          "kind %d: desc differs", kind);
+        }
+    }
+}
+END_TEST
+
+START_TEST(mixed_kinds_fall_back)
+{
+    sql_sortkey_buf b = { NULL, 0, 0 };
+    uint8_t cls = 0;
+    sv i, d;
+    memset(&i, 0, sizeof i);
+    memset(&d, 0, sizeof d);
+    i.k = K_INT;
+    i.i = 1;
+    d.k = K_DOUBLE;
+    d.d = 1.5;
+    ck_assert_int_eq(sql_sortkey_append(&b, &cls, &i, false), 0);
+    ck_assert_int_eq(sql_sortkey_append(&b, &cls, &d, false), 1);
+    free(b.p);
+}
+END_TEST
+
+/* ------------------------------------------------- ORDER BY on fixtures */
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ s[i]) * 1099511628211ull;
+    return h;
+}
+
+/* Hash of every row of sql in order (each value's type, NULL flag and
+ * bytes); *nrows the rows, -1 when the statement fails. */
+static uint64_t rows_hash(jet_db *db, const char *sql, long *nrows)
+{
+    sql_stmt *st;
+    sql_cursor *c;
+    sql_error err;
+    uint64_t h = 1469598103934665603ull;
+    *nrows = -1;
+    if (sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err) != 0)
+        return 0;
+    if (sql_cursor_open(&c, st, NULL, NULL, &err) == 0) {
+        size_t ncols = sql_stmt_ncols(st);
+        *nrows = 0;
+        while (sql_cursor_next(c) == JET_OK) {
+            (*nrows)++;
+            for (size_t i = 0; i < ncols; i++) {
+                jet_value v;
+                ck_assert_int_eq(sql_cursor_value(c, i, &v), 0);
+                h = fnv(h, &v.is_null, 1);
+                if (v.is_null)
+                    continue;
+                if (v.data && v.len)
+                    h = fnv(h, v.data, v.len);
+                else
+                    h = fnv(h, &v.u, sizeof v.u);
+            }
+            h = fnv(h, "\n", 1);
+        }
+        sql_cursor_close(c);
+    }
+    sql_stmt_free(st);
+    return h;
+}
+
+static bool sortable(jet_type t)
+{
+    switch (t) {
+    case JET_T_BOOL: case JET_T_BYTE: case JET_T_INT: case JET_T_LONG:
+    case JET_T_BIGINT: case JET_T_MONEY: case JET_T_FLOAT:
+    case JET_T_DOUBLE: case JET_T_DATETIME: case JET_T_TEXT:
+    case JET_T_NUMERIC:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void check_fixture(const char *rel, unsigned *checked)
+{
+    char path[1024];
+    jet_db *db = NULL;
+    jet_error jerr;
+    snprintf(path, sizeof path, "%s/fixtures/%s", JET_SHARED_DIR, rel);
+    ck_assert_msg(jet_db_open(&db, path, NULL, &jerr) == JET_OK, "%s: %s",
+                  path, jerr.msg);
+    for (size_t i = 0; i < jet_catalog_count(db); i++) {
+        const jet_object *o = jet_catalog_at(db, i);
+        const jet_tdef *td;
+        if (o->kind != JET_OBJ_TABLE || jet_tdef_load(&td, db, o) != JET_OK)
+            continue;
+        for (uint16_t k = 0; k < td->ncols; k++) {
+            if (!sortable(td->cols[k].type))
+                continue;
+            for (int desc = 0; desc < 2; desc++) {
+                char a[512], b[512];
+                long na, nb;
+                snprintf(a, sizeof a, "SELECT * FROM [%s] ORDER BY [%s]%s",
+                         td->name, td->cols[k].name, desc ? " DESC" : "");
+                snprintf(b, sizeof b, "SELECT * FROM [%s] ORDER BY [%s]%s, "
+                         "CDec(0)", td->name, td->cols[k].name,
+                         desc ? " DESC" : "");
+                uint64_t ha = rows_hash(db, a, &na);
+                uint64_t hb = rows_hash(db, b, &nb);
+                if (na < 0 && nb < 0)
+                    continue;
+                ck_assert_msg(na == nb && ha == hb, "%s: %s differs from "
+                              "the value comparator", rel, a);
+                (*checked)++;
+            }
+        }
+    }
+    jet_db_close(db);
+}
+
+START_TEST(order_by_every_column_agrees_with_the_value_comparator)
+{
+    unsigned checked = 0;
+    check_fixture("public/mdbtestdata/nwind.mdb", &checked);
+    check_fixture("public/mdbtestdata/ASampleDatabase.accdb", &checked);
+    ck_assert_uint_gt(checked, 100);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sql_sortkey");
+    TCase *tc = tcase_create("keys");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, binary_keys_order_as_the_value_comparator);
+    tcase_add_test(tc, mixed_kinds_fall_back);
+    if (access(JET_SHARED_DIR "/fixtures/public/mdbtestdata/nwind.mdb",
+               R_OK) == 0)
+        tcase_add_test(tc, order_by_every_column_agrees_with_the_value_comparator);
+    else
+        printf("no %s fixtures: ORDER BY over fixtures not run\n",
+               JET_SHARED_DIR);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
