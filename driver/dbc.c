@@ -180,6 +180,19 @@ static SQLRETURN open_db(odbc_dbc *dbc, const char *dsn, const char *path,
 /* The LIKE mode an ExtendedAnsiSQL value asks for (NULL: the default):
  * 1 (or yes/true/on) is ANSI-92, % and _ only (SQL_LIKE_ANSI = 2); else
  * both wildcard sets (SQL_LIKE_BOTH = 0). */
+/* MaxMemory=<MB> (1..1048576) -> bytes; 0 (the engine's default) when
+ * absent or not such a number. */
+static size_t max_memory_of(const char *v)
+{
+    if (!v || !*v)
+        return 0;
+    char *end;
+    unsigned long long mb = strtoull(v, &end, 10);
+    if (*end || mb == 0 || mb > 1048576)
+        return 0;
+    return (size_t)mb << 20;
+}
+
 static int like_mode_of(const char *v)
 {
     if (!v)
@@ -227,6 +240,8 @@ static SQLRETURN apply_options(odbc_dbc *dbc, const odbc_connstr *cs,
     SQLRETURN ret = SQL_SUCCESS;
     dbc->like_mode = like_mode_of(conn_opt(cs, dsn, "ExtendedAnsiSQL", buf,
                                            sizeof buf));
+    dbc->max_memory = max_memory_of(conn_opt(cs, dsn, "MaxMemory", buf,
+                                             sizeof buf));
     dbc->max_long_size = DEFAULT_MAX_LONG_SIZE;
     const char *v = conn_opt(cs, dsn, "MaxLongSize", buf, sizeof buf);
     if (!v)

@@ -71,6 +71,7 @@ struct odbc_dbc {
     int like_mode;              /* sql_like_mode (driver/sql/engine.h) of
                                    its statements: ExtendedAnsiSQL=1 gives
                                    SQL_LIKE_ANSI, else SQL_LIKE_BOTH (0) */
+    size_t max_memory;          /* MaxMemory=<MB> key, bytes; 0 default */
     odbc_stmt *stmts;
 };
 

@@ -725,6 +725,7 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *s)
     opts.cancel = &s->cancel;
     opts.interrupt = stmt_interrupted;
     opts.interrupt_ctx = s;
+    opts.max_memory = s->dbc->max_memory;
     s->cancel = 0;      /* as in fetch: only a cancel during this call */
     start_deadline(s);
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;

@@ -144,7 +144,13 @@ typedef struct sql_cursor_opts {
                                    JET_EINTERRUPTED, SQLSTATE HY008 (the
                                    driver tells a timeout, HYT00, apart) */
     void *interrupt_ctx;
+    size_t max_memory;          /* bytes of rows a sort, DISTINCT, grouping
+                                   or hash join may keep; past it HY001
+                                   (JET_ELIMIT). 0: SQL_MEM_DEFAULT */
 } sql_cursor_opts;
+
+/** Default memory budget of one statement's buffered rows (1 GiB). */
+#define SQL_MEM_DEFAULT ((size_t)1 << 30)
 
 /**
  * Start a run of st. params: sql_stmt_nparams(st) values (NULL when

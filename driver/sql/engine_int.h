@@ -481,6 +481,11 @@ int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,
 int sql_union_collect(sql_cursor *c);
 /** exec.c: copy the current output row and sort keys into a record. */
 int sql_add_record(sql_cursor *c);
+/** exec.c: the memory budget of c's buffered rows, bytes (opts). */
+size_t sql_mem_budget(const sql_cursor *c);
+/** exec.c: HY001 (JET_ELIMIT) naming what needs more than the budget
+ *  and the MaxMemory key. Returns -1. */
+int sql_mem_exceeded(sql_cursor *c, const char *what);
 /** Record a core failure on c (sqlstate from rc). Returns -1. */
 int sql_cursor_fail_rc(sql_cursor *c, int rc, const jet_error *je);
 /** Record an error on c. Returns -1. */

@@ -17,8 +17,8 @@
  * buffers only grow.
  * Materialized (ORDER BY without index, DISTINCT, TOP PERCENT, grouping,
  * UNION): rows (or groups passing HAVING) are copied as records (output
- * values + sort keys) into chunk memory, bounded by SQL_MAX_BUFFERED
- * bytes (JET_ELIMIT beyond), then merge-sorted (stable: ties keep
+ * values + sort keys) into chunk memory, bounded by the memory budget
+ * (sql_mem_budget: the connection's MaxMemory; JET_ELIMIT beyond), then merge-sorted (stable: ties keep
  * reading order, NULL lowest).
  */
 #include "config.h"
@@ -32,7 +32,6 @@
 #include <string.h>
 #include <time.h>
 
-#define SQL_MAX_BUFFERED ((size_t)1 << 30)
 
 enum { MODE_STREAM = 0, MODE_MAT = 1, MODE_EXPLAIN = 3 };
 
@@ -272,6 +271,70 @@ static void merge_sort(rec **v, rec **tmp, size_t n, const sort_spec *sp)
     }
 }
 
+/* Sort of records by binary key: a stable LSD radix sort of (first 8
+ * key bytes, record) pairs, then each run of equal prefixes by whole
+ * keys (merge sort, ties by reading order). The pairs are contiguous,
+ * so the radix passes never touch the records. -1 out of memory. */
+typedef struct pfx_ent {
+    uint64_t pfx;
+    rec *r;
+} pfx_ent;
+
+static uint64_t key_prefix(const rec *r)
+{
+    uint64_t p = 0;
+    for (size_t i = 0; i < 8; i++)
+        p = (p << 8) | (i < r->bklen ? r->bkey[i] : 0);
+    return p;
+}
+
+static int sort_bin(rec **v, rec **tmp, size_t n)
+{
+    pfx_ent *a = malloc((n ? n : 1) * sizeof *a);
+    pfx_ent *b = malloc((n ? n : 1) * sizeof *b);
+    if (!a || !b) {
+        free(a);
+        free(b);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        a[i].pfx = key_prefix(v[i]);
+        a[i].r = v[i];
+    }
+    for (unsigned shift = 0; shift < 64; shift += 8) {
+        size_t cnt[256] = { 0 };
+        for (size_t i = 0; i < n; i++)
+            cnt[(a[i].pfx >> shift) & 0xFF]++;
+        if (n && cnt[(a[0].pfx >> shift) & 0xFF] == n)
+            continue;           /* one value in this byte: order kept */
+        size_t pos = 0;
+        for (size_t d = 0; d < 256; d++) {
+            size_t c = cnt[d];
+            cnt[d] = pos;
+            pos += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            b[cnt[(a[i].pfx >> shift) & 0xFF]++] = a[i];
+        pfx_ent *t = a;
+        a = b;
+        b = t;
+    }
+    for (size_t i = 0; i < n; i++)
+        v[i] = a[i].r;
+    /* runs of equal prefixes: by the whole key, stable */
+    for (size_t lo = 0; lo < n;) {
+        size_t hi = lo + 1;
+        while (hi < n && a[hi].pfx == a[lo].pfx)
+            hi++;
+        if (hi - lo > 1)
+            merge_sort(v + lo, tmp, hi - lo, NULL);
+        lo = hi;
+    }
+    free(a);
+    free(b);
+    return 0;
+}
+
 /* -------------------------------------------------------- outputs */
 
 /* Value of output column i for the current row (streaming / aggregate). */
@@ -333,11 +396,8 @@ static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
             bytes += keys[k].len;
     }
     bytes += 8 * (nout + nk);
-    if (c->recbytes + bytes > SQL_MAX_BUFFERED) {
-        c->err.rc = JET_ELIMIT;
-        return sql_cursor_fail(c, "HY001", 0, "sorting needs more than %zu "
-                               "MiB of rows", SQL_MAX_BUFFERED >> 20);
-    }
+    if (c->recbytes + bytes > sql_mem_budget(c))
+        return sql_mem_exceeded(c, "sorting");
     uint8_t *mem = sql_chunk_alloc(&c->recmem, bytes);
     if (!mem)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
@@ -405,6 +465,21 @@ int sql_add_record(sql_cursor *c)
     return store_record(c, c->vtmp, nout, c->ktmp, nk);
 }
 
+/* ----------------------------------------------------- memory budget */
+
+size_t sql_mem_budget(const sql_cursor *c)
+{
+    return c->opts.max_memory ? c->opts.max_memory : SQL_MEM_DEFAULT;
+}
+
+int sql_mem_exceeded(sql_cursor *c, const char *what)
+{
+    c->err.rc = JET_ELIMIT;
+    return sql_cursor_fail(c, "HY001", 0, "%s needs more than %zu MiB of "
+                           "rows (the MaxMemory connection key)", what,
+                           sql_mem_budget(c) >> 20);
+}
+
 /* ---------------------------------------------------------- running */
 
 /* Row count of TOP n PERCENT of total, rounded up. */
@@ -457,7 +532,12 @@ static int finish_records(sql_cursor *c)
     }
     if (st->norder) {
         sort_spec o = { 0, st->norder, st->order_desc };
-        merge_sort(c->rows, tmp, n, c->bin_keys ? NULL : &o);
+        if (!c->bin_keys)
+            merge_sort(c->rows, tmp, n, &o);
+        else if (sort_bin(c->rows, tmp, n) != 0) {
+            free(tmp);
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        }
     }
     free(tmp);
     /* window */

@@ -397,11 +397,8 @@ int sql_group_build(sql_cursor *c)
                     break;
             }
             if (!g) {
-                if (c->recbytes > ((size_t)1 << 30)) {
-                    c->err.rc = JET_ELIMIT;
-                    return sql_cursor_fail(c, "HY001", 0, "grouping needs "
-                                           "more than 1024 MiB");
-                }
+                if (c->recbytes > sql_mem_budget(c))
+                    return sql_mem_exceeded(c, "grouping");
                 if (!(g = new_group(c, k, nk, h)))
                     return -1;
                 size_t b = (size_t)(h & (c->ngbuckets - 1));

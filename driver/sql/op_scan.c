@@ -408,11 +408,8 @@ static int build_rows(sql_cursor *c, size_t tab)
             if (!v->is_null && v->data)
                 bytes += align8(v->len);
         }
-        if (c->recbytes + bytes > ((size_t)1 << 30)) {
-            c->err.rc = JET_ELIMIT;
-            return sql_cursor_fail(c, "HY001", 0, "a join needs more than "
-                                   "1024 MiB of stored rows");
-        }
+        if (c->recbytes + bytes > sql_mem_budget(c))
+            return sql_mem_exceeded(c, "a join");
         uint8_t *mem = sql_chunk_alloc(&c->recmem, bytes);
         if (!mem)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);

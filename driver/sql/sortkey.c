@@ -11,9 +11,10 @@
  *               when < 0 (IEEE order); -0 as +0
  *     Date      the millisecond key sql_date_key() compares by, as an
  *               integer
- *     Text      each code point folded (sql_fold), plus one, as 3 bytes
- *               big-endian, then 00 00 00: a shorter text that is a
- *               prefix sorts first, as sql_text_cmp
+ *     Text      each code point folded (sql_fold), plus one: below
+ *               0xF000 as 2 bytes big-endian, else FF and 3 bytes; then
+ *               00 00: a shorter text that is a prefix sorts first, as
+ *               sql_text_cmp
  * DESC inverts every byte of its segment (segments are prefix-free, so
  * the inversion reverses their order). The text fold is the one place
  * to switch to Access's General sort order (core's collation, when it
@@ -99,7 +100,7 @@ int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
             return 1;
         *cls = (uint8_t)k;
         if (k == KC_TEXT) {
-            if (v->n > (SIZE_MAX - 8) / 3 || reserve(b, 4 + v->n * 3) != 0)
+            if (v->n > (SIZE_MAX - 8) / 4 || reserve(b, 4 + v->n * 4) != 0)
                 return -1;
         } else if (reserve(b, 9) != 0) {
             return -1;
@@ -134,11 +135,16 @@ int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
             size_t i = 0;
             while (i < v->n) {
                 uint32_t c = sql_fold(next_cp(v->s, v->n, &i)) + 1;
-                *o++ = (uint8_t)(c >> 16);
-                *o++ = (uint8_t)(c >> 8);
-                *o++ = (uint8_t)c;
+                if (c < 0xF000) {
+                    *o++ = (uint8_t)(c >> 8);
+                    *o++ = (uint8_t)c;
+                } else {
+                    *o++ = 0xFF;
+                    *o++ = (uint8_t)(c >> 16);
+                    *o++ = (uint8_t)(c >> 8);
+                    *o++ = (uint8_t)c;
+                }
             }
-            *o++ = 0;
             *o++ = 0;
             *o++ = 0;
             break;

@@ -8,7 +8,8 @@
  *    ASampleDatabase (ASC and DESC) returns the rows, ties included, in
  *    the order of the value comparator (forced by an extra Decimal key,
  *    which the binary key cannot encode).
- * Part 2 is skipped without ../shared.
+ * 3. The memory budget (MaxMemory) bounds sorts, grouping and joins.
+ * Parts 2 and 3 are skipped without ../shared.
  */
 #include "config.h"
 
@@ -247,6 +248,44 @@ START_TEST(order_by_every_column_agrees_with_the_value_comparator)
 }
 END_TEST
 
+/* A sort, a grouping and a hash join past the cursor's memory budget
+ * stop with HY001 naming MaxMemory; under it they run. */
+START_TEST(memory_budget_bounds_sorts_grouping_and_joins)
+{
+    jet_db *db = NULL;
+    jet_error jerr;
+    static const char *const sqls[] = {
+        "SELECT * FROM bulk ORDER BY label",
+        "SELECT id, COUNT(*) FROM bulk GROUP BY id",
+        "SELECT COUNT(*) FROM bulk a INNER JOIN bulk b ON a.id + 0 = b.id + 0",
+    };
+    ck_assert_int_eq(jet_db_open(&db, JET_SHARED_DIR
+                                 "/fixtures/bulk/bulk.accdb", NULL, &jerr),
+                     JET_OK);
+    for (size_t i = 0; i < sizeof sqls / sizeof *sqls; i++) {
+        sql_stmt *st;
+        sql_cursor *c;
+        sql_error err;
+        sql_cursor_opts o;
+        memset(&o, 0, sizeof o);
+        o.max_memory = (size_t)1 << 20;
+        ck_assert_int_eq(sql_stmt_prepare(&st, db, sqls[i], strlen(sqls[i]),
+                                          NULL, &err), 0);
+        ck_assert_msg(sql_cursor_open(&c, st, NULL, &o, &err) != 0,
+                      "%s: ran within 1 MiB (plan %s)", sqls[i],
+                      sql_stmt_plan_text(st));
+        ck_assert_str_eq(err.sqlstate, "HY001");
+        ck_assert_msg(strstr(err.msg, "MaxMemory") != NULL, "%s", err.msg);
+        o.max_memory = (size_t)512 << 20;
+        ck_assert_int_eq(sql_cursor_open(&c, st, NULL, &o, &err), 0);
+        ck_assert_int_eq(sql_cursor_next(c), JET_OK);
+        sql_cursor_close(c);
+        sql_stmt_free(st);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sql_sortkey");
@@ -257,6 +296,8 @@ int main(void)
     if (access(JET_SHARED_DIR "/fixtures/public/mdbtestdata/nwind.mdb",
                R_OK) == 0)
         tcase_add_test(tc, order_by_every_column_agrees_with_the_value_comparator);
+    if (access(JET_SHARED_DIR "/fixtures/bulk/bulk.accdb", R_OK) == 0)
+        tcase_add_test(tc, memory_budget_bounds_sorts_grouping_and_joins);
     else
         printf("no %s fixtures: ORDER BY over fixtures not run\n",
                JET_SHARED_DIR);
