@@ -6,7 +6,7 @@
  * point folds to lower(upper(cp)) under the C.UTF-8 locale's tables, which
  * are the Unicode simple case mappings and do not depend on the process
  * locale (setlocale() is never called). That locale object is created once
- * (pthread_once) and kept for the life of the process. Where C.UTF-8 does
+ * (jet_once) and kept for the life of the process. Where C.UTF-8 does
  * not exist, a built-in table covers ASCII, Latin-1, Latin Extended-A,
  * basic Greek and Cyrillic.
  * Names are UTF-8; a byte that does not start a well-formed sequence stands
@@ -15,12 +15,12 @@
 #include "config.h"
 
 #include <locale.h>
-#include <pthread.h>
 #include <wctype.h>
 
 #include "jet.h"
+#include "lock.h"
 
-static pthread_once_t fold_once = PTHREAD_ONCE_INIT;
+static jet_once_t fold_once = JET_ONCE_INIT;
 static locale_t fold_locale;   /* (locale_t)0 when C.UTF-8 is missing */
 
 static void fold_init(void)
@@ -55,7 +55,7 @@ uint32_t jet_name_fold(uint32_t cp)
         return cp >= 'A' && cp <= 'Z' ? cp + 0x20 : cp;
     if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
         return cp;
-    pthread_once(&fold_once, fold_init);
+    jet_once(&fold_once, fold_init);
     if (fold_locale == (locale_t)0)
         return fold_builtin(cp);
     return (uint32_t)towlower_l(towupper_l((wint_t)cp, fold_locale),

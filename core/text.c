@@ -13,10 +13,11 @@
  *               header the value is plain UCS2.
  *               Format: Jackcess ColumnImpl.decodeTextValue, mdbtools
  *               src/libmdb/iconv.c, HACKING.md.
- *   CODEPAGE    Jet3: bytes in the file's Windows code page, through iconv.
- *               Bytes iconv rejects become U+FFFD, except the five bytes
- *               cp1252 leaves undefined (81 8D 8F 90 9D), which become
- *               U+0081.. as Windows maps them.
+ *   CODEPAGE    Jet3: bytes in the file's Windows code page, through the
+ *               code-page seam (codepage.h: iconv on Unix,
+ *               MultiByteToWideChar on Windows). Undefined bytes become
+ *               U+FFFD, except the five bytes cp1252 leaves undefined
+ *               (81 8D 8F 90 9D), which become U+0081.. as Windows maps them.
  *
  * Every decoder feeds UTF-16 code units into one sink that pairs surrogates
  * (a lone surrogate becomes U+FFFD) and writes UTF-8 or UTF-16 into the
@@ -25,20 +26,14 @@
  * pairs 01 00..7F 00, Jet3 bytes below 80) skip the code units: emit_ascii
  * copies (UTF-8) or widens (UTF-16) them straight from the value's bytes.
  *
- * iconv seam: descriptors are pooled per code page (cd_acquire/cd_release)
- * under a mutex, so a conversion allocates only the first time a code page
- * is needed by a given number of concurrent threads; the pool is closed when
- * the library is unloaded. For single-byte code pages (all but the CJK
- * ones and cp1258) a descriptor, when opened, also asks iconv for the
- * mapping of each byte 0x80..0xFF and then converts by that table.
+ * Code pages: converters are borrowed from codepage.h's pool; single-byte
+ * code pages convert through the 128-entry table it exposes.
  */
-#include <errno.h>
-#include <iconv.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "codepage.h"
 #include "internal.h"
 #include "text.h"
 
@@ -291,141 +286,12 @@ static void decode_compressed(text_sink *s, const uint8_t *p, size_t len)
     }
 }
 
-/* ---------------------------------------------------------- iconv seam */
+/* ------------------------------------------------------ code-page seam */
 
-/* Byte iconv rejected: Windows' own mapping for cp1252's five holes. */
-static uint16_t fallback_unit(uint16_t code_page, uint8_t b)
+/* jet_cp_emit_fn into the sink. */
+static void sink_units(void *ctx, const uint16_t *u, size_t n)
 {
-    if (code_page == 1252 &&
-        (b == 0x81 || b == 0x8D || b == 0x8F || b == 0x90 || b == 0x9D))
-        return b;
-    return 0xFFFD;
-}
-
-typedef struct cd_entry {
-    iconv_t cd;
-    uint16_t code_page;
-    bool sbcs;              /* single-byte code page: high[] is valid */
-    uint16_t high[128];     /* bytes 0x80..0xFF -> UTF-16, from iconv */
-    struct cd_entry *next;
-} cd_entry;
-
-static pthread_mutex_t cd_lock = PTHREAD_MUTEX_INITIALIZER;
-static cd_entry *cd_pool;   /* idle descriptors, any code page */
-
-static iconv_t open_code_page(uint16_t code_page)
-{
-    char name[24];
-    snprintf(name, sizeof name, "CP%u", (unsigned)code_page);
-    iconv_t cd = iconv_open("UTF-16LE", name);
-    if (cd == (iconv_t)-1) {
-        snprintf(name, sizeof name, "WINDOWS-%u", (unsigned)code_page);
-        cd = iconv_open("UTF-16LE", name);
-    }
-    return cd;
-}
-
-/*
- * Ask iconv for each byte 0x80..0xFF alone: when every byte gives exactly
- * one UTF-16 unit (or is rejected), the code page is single-byte and the
- * table replaces iconv for its values. A lead byte (EINVAL) or a byte held
- * for composition (cp1258) means multi-byte/stateful: keep using iconv.
- */
-static void probe_sbcs(cd_entry *e)
-{
-    e->sbcs = false;
-    for (unsigned b = 0x80; b <= 0xFF; b++) {
-        char in_byte = (char)b, out[8];
-        char *in = &in_byte, *o = out;
-        size_t in_left = 1, o_left = sizeof out;
-        iconv(e->cd, NULL, NULL, NULL, NULL);
-        size_t r = iconv(e->cd, &in, &in_left, &o, &o_left);
-        if (r == (size_t)-1) {
-            if (errno != EILSEQ)
-                return;
-            e->high[b - 0x80] = fallback_unit(e->code_page, (uint8_t)b);
-            continue;
-        }
-        if (iconv(e->cd, NULL, NULL, &o, &o_left) == (size_t)-1 ||
-            o - out != 2)
-            return;
-        uint16_t u = (uint16_t)((unsigned char)out[0] |
-                                ((unsigned char)out[1] << 8));
-        if (u >= 0xD800 && u <= 0xDFFF)
-            return;
-        e->high[b - 0x80] = u;
-    }
-    iconv(e->cd, NULL, NULL, NULL, NULL);
-    e->sbcs = true;
-}
-
-/* An idle descriptor converting code_page to UTF-16LE, or NULL:
- * JET_EUNSUPPORTED (unknown code page) or JET_ENOMEM in *rc. */
-static cd_entry *cd_acquire(uint16_t code_page, jet_rc *rc)
-{
-    pthread_mutex_lock(&cd_lock);
-    for (cd_entry **pp = &cd_pool; *pp; pp = &(*pp)->next) {
-        if ((*pp)->code_page == code_page) {
-            cd_entry *e = *pp;
-            *pp = e->next;
-            pthread_mutex_unlock(&cd_lock);
-            e->next = NULL;
-            return e;
-        }
-    }
-    pthread_mutex_unlock(&cd_lock);
-
-    cd_entry *e = malloc(sizeof *e);
-    if (!e) {
-        *rc = JET_ENOMEM;
-        return NULL;
-    }
-    e->cd = open_code_page(code_page);
-    if (e->cd == (iconv_t)-1) {
-        int err = errno;
-        free(e);
-        *rc = err == ENOMEM ? JET_ENOMEM : JET_EUNSUPPORTED;
-        return NULL;
-    }
-    e->code_page = code_page;
-    e->next = NULL;
-    probe_sbcs(e);
-    return e;
-}
-
-static void cd_release(cd_entry *e)
-{
-    pthread_mutex_lock(&cd_lock);
-    e->next = cd_pool;
-    cd_pool = e;
-    pthread_mutex_unlock(&cd_lock);
-}
-
-__attribute__((destructor)) static void cd_pool_close(void)
-{
-    pthread_mutex_lock(&cd_lock);
-    while (cd_pool) {
-        cd_entry *e = cd_pool;
-        cd_pool = e->next;
-        iconv_close(e->cd);
-        free(e);
-    }
-    pthread_mutex_unlock(&cd_lock);
-}
-
-static void emit_utf16le_bytes(text_sink *s, const char *b, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)b;
-    uint16_t u[UNIT_CHUNK];
-    size_t k = 0;
-    for (size_t i = 0; i + 1 < n; i += 2) {
-        u[k++] = (uint16_t)(p[i] | (p[i + 1] << 8));
-        if (k == UNIT_CHUNK) {
-            emit_units(s, u, k);
-            k = 0;
-        }
-    }
-    emit_units(s, u, k);
+    emit_units(ctx, u, n);
 }
 
 static jet_rc decode_code_page(text_sink *s, uint16_t code_page,
@@ -441,49 +307,25 @@ static jet_rc decode_code_page(text_sink *s, uint16_t code_page,
         return JET_OK;
 
     jet_rc rc = JET_OK;
-    cd_entry *e = cd_acquire(code_page, &rc);
+    jet_cp_conv *e = jet_cp_acquire(code_page, &rc);
     if (!e)
         return rc;
-    if (e->sbcs) {
+    const uint16_t *high = jet_cp_sbcs_table(e);
+    if (high) {
         uint16_t u[UNIT_CHUNK];
         size_t k = 0;
         for (; i < len; i++) {
-            u[k++] = p[i] < 0x80 ? p[i] : e->high[p[i] - 0x80];
+            u[k++] = p[i] < 0x80 ? p[i] : high[p[i] - 0x80];
             if (k == UNIT_CHUNK) {
                 emit_units(s, u, k);
                 k = 0;
             }
         }
         emit_units(s, u, k);
-        cd_release(e);
-        return JET_OK;
+    } else {
+        jet_cp_convert(e, p + i, len - i, sink_units, s);
     }
-    iconv(e->cd, NULL, NULL, NULL, NULL);
-
-    char *in = (char *)(uintptr_t)(p + i);
-    size_t in_left = len - i;
-    char out[512];
-    while (in_left > 0) {
-        char *o = out;
-        size_t o_left = sizeof out;
-        size_t r = iconv(e->cd, &in, &in_left, &o, &o_left);
-        int err = errno;
-        emit_utf16le_bytes(s, out, (size_t)(o - out));
-        if (r != (size_t)-1 || err == E2BIG)
-            continue;
-        if (in_left == 0)
-            break;
-        /* EILSEQ / EINVAL (or anything else): take one byte by hand. */
-        emit_unit(s, fallback_unit(code_page, (uint8_t)*in));
-        in++;
-        in_left--;
-        iconv(e->cd, NULL, NULL, NULL, NULL);
-    }
-    char *o = out;
-    size_t o_left = sizeof out;
-    iconv(e->cd, NULL, NULL, &o, &o_left);
-    emit_utf16le_bytes(s, out, (size_t)(o - out));
-    cd_release(e);
+    jet_cp_release(e);
     return JET_OK;
 }
 

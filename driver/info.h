@@ -11,6 +11,8 @@
 #include <sql.h>
 #include <sqlext.h>
 
+#include "odbc38.h"
+
 /** What the connection can tell info.c (all strings UTF-8, may be NULL). */
 typedef struct odbc_info_ctx {
     const char *dsn;            /* data source name, or NULL (DSN-less) */

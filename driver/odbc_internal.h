@@ -23,6 +23,8 @@
 #include <sqlext.h>
 #include <sqlucode.h>
 
+#include "odbc38.h"
+
 #include "jet.h"
 #include "diag.h"
 #include "typemap.h"
