@@ -38,6 +38,16 @@
 #include <stdint.h>
 #include <wctype.h>
 
+/* winpthreads is linked statically: libtool defines DLL_EXPORT for DLL
+ * objects, which would make pthread.h declare its functions dllimport */
+#ifdef DLL_EXPORT
+#undef DLL_EXPORT
+#include <pthread.h>
+#define DLL_EXPORT 1
+#else
+#include <pthread.h>
+#endif
+
 /** A locale handle of the shims below (never dereferenced). */
 typedef void *locale_t;
 #ifndef LC_CTYPE_MASK

@@ -1,0 +1,163 @@
+#!/usr/bin/python3
+"""wine_compat.py - the yardstick for jetodbc.dll, run under Wine.
+
+wine.test builds the 64-bit DLL and tests/windows/windump.exe with the
+mingw-w64 cross compiler, then runs this script:
+
+1. windump.exe loads jetodbc.dll directly (LoadLibrary, no driver manager)
+   and dumps every fixture of <shared>/fixtures/public in one Wine process;
+   each dump is judged with `odbc_dump.py compare` against its expected
+   JSON, and the verdicts against tests/compat/expected_failures.txt plus
+   tests/windows/wine_expected_failures.txt (what Wine cannot do: RC4).
+2. tests/windows/queries.sql runs on nwind.mdb under Wine and through the
+   Linux build (unixODBC, odbc_dump.py query); the Linux rows are the
+   expected side of the compare.
+3. With WINE_INSTALLER set, jetodbc-install.exe registers the driver; the
+   registry is checked with `wine reg query`, a DSN made with
+   SQLConfigDataSource is opened and queried, then both are removed again.
+
+Environment: WINE (the loader), WINEPREFIX (scratch), WIN_DLL, WIN_DUMP,
+WIN_INSTALLER (paths on the Unix side), JET_SRCDIR, JET_BUILDDIR,
+JETODBC_SHARED.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'compat'))
+from harness import (connstr_for, fixture_paths, load_expected_failures,  # noqa: E402
+                     locate, tally, write_ini)
+
+
+def winpath(p):
+    """Unix path -> the same file through Wine's Z: drive."""
+    return 'Z:' + os.path.abspath(p).replace('/', '\\')
+
+
+def wine(args, env, timeout=1800):
+    cmd = [os.environ.get('WINE', '/usr/lib/wine/wine64')] + args
+    return subprocess.run(cmd, env=env, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def compare(tool, expected, actual, res_path):
+    """[(table, passed, text)] of odbc_dump.py compare, or an error string."""
+    subprocess.run([sys.executable, tool, 'compare', expected, actual,
+                    '--json-out', res_path, '-q'], capture_output=True, text=True)
+    if not os.path.exists(res_path):
+        return None
+    with open(res_path, encoding='utf-8') as f:
+        result = json.load(f)
+    out = []
+    for t in result['tables']:
+        if t.get('skipped'):
+            continue
+        text = t.get('verdict', '')
+        if t.get('details'):
+            text += '\n        ' + '\n        '.join(t['details'][:3])
+        out.append((t['name'], bool(t.get('passed')), text))
+    return out
+
+
+def yardstick(srcdir, shared, tmpdir, env, dll, dump_exe):
+    tool = os.path.join(shared, 'tools', 'odbc_dump.py')
+    rels = fixture_paths(shared, os.environ.get('COMPAT_ONLY', ''))
+    listing = os.path.join(tmpdir, 'fixtures.txt')
+    outs = {}
+    with open(listing, 'w', encoding='utf-8', newline='\r\n') as f:
+        for rel in rels:
+            with open(os.path.join(shared, 'fixtures', 'expected', rel + '.json'),
+                      encoding='utf-8') as e:
+                expected = json.load(e)
+            src = os.path.join(shared, 'fixtures', 'public', rel)
+            cs = connstr_for(winpath(src), expected).replace('DRIVER={JetODBC};', '')
+            out = os.path.join(tmpdir, rel.replace('/', '__') + '.json')
+            outs[rel] = (out, expected)
+            f.write('%s\t%s\n' % (winpath(out), cs))
+    p = wine([winpath(dump_exe), winpath(dll), 'dump', winpath(listing)], env)
+    if p.returncode not in (0, 1):
+        print('windump failed (%d): %s' % (p.returncode, (p.stdout + p.stderr)[-1000:]))
+    known = load_expected_failures(os.path.join(srcdir, 'tests', 'compat',
+                                                'expected_failures.txt'))
+    known.update(load_expected_failures(os.path.join(
+        srcdir, 'tests', 'windows', 'wine_expected_failures.txt')))
+    verdicts = []
+    for rel in rels:
+        out, expected = outs[rel]
+        if not os.path.exists(out):
+            verdicts.append((rel, '(dump)', False, 'no dump written'))
+            continue
+        tables = compare(tool, os.path.join(shared, 'fixtures', 'expected', rel + '.json'),
+                         out, out + '.result')
+        if tables is None:
+            verdicts.append((rel, '(compare)', False, 'compare failed'))
+            continue
+        if expected.get('tables') == [] and not tables:
+            tables.append(('(no user tables)', True, 'OK'))
+        with open(out, encoding='utf-8') as f:
+            actual = json.load(f)
+        if 'error' in actual:
+            tables.append(('(connect)', False, 'connection error: %s' % actual['error']))
+        verdicts.extend((rel, name, passed, text) for name, passed, text in tables)
+    return tally('wine-yardstick', verdicts, known, 'wine_expected_failures.txt',
+                 len(rels))
+
+
+def queries(srcdir, shared, tmpdir, env, dll, dump_exe, linux_driver):
+    """The statements of queries.sql on nwind.mdb: Wine vs the Linux build."""
+    tool = os.path.join(shared, 'tools', 'odbc_dump.py')
+    nwind = os.path.join(shared, 'fixtures', 'public', 'mdbtestdata', 'nwind.mdb')
+    sqlfile = os.path.join(srcdir, 'tests', 'windows', 'queries.sql')
+    with open(sqlfile, encoding='utf-8') as f:
+        stmts = [s.strip() for s in f if s.strip()]
+    # the statements as a CRLF file Wine's C runtime reads
+    wsql = os.path.join(tmpdir, 'queries.sql')
+    with open(wsql, 'w', encoding='utf-8', newline='\r\n') as f:
+        f.write('\n'.join(stmts) + '\n')
+    wout = os.path.join(tmpdir, 'queries.wine.json')
+    p = wine([winpath(dump_exe), winpath(dll), 'query', winpath(wout),
+              'DBQ=' + winpath(nwind), winpath(wsql)], env)
+    if p.returncode != 0 or not os.path.exists(wout):
+        print('FAIL  queries: windump query failed (%d): %s'
+              % (p.returncode, (p.stdout + p.stderr)[-800:]))
+        return 1
+    lenv = dict(os.environ, **write_ini(tmpdir, linux_driver))
+    lout = os.path.join(tmpdir, 'queries.linux.json')
+    args = [sys.executable, tool, 'query', 'DRIVER={JetODBC};DBQ=' + nwind, '-o', lout]
+    for s in stmts:
+        args += ['--sql', s]
+    p = subprocess.run(args, env=lenv, capture_output=True, text=True)
+    if not os.path.exists(lout):
+        print('FAIL  queries: Linux side failed: %s' % (p.stdout + p.stderr)[-800:])
+        return 1
+    tables = compare(tool, lout, wout, wout + '.result')
+    if tables is None:
+        print('FAIL  queries: compare failed')
+        return 1
+    verdicts = [('queries.sql', name, passed, text) for name, passed, text in tables]
+    return tally('wine-queries', verdicts, {}, '-', 1, what='statements')
+
+
+def main():
+    srcdir, shared, linux_driver = locate()
+    dll = os.environ['WIN_DLL']
+    dump_exe = os.environ['WIN_DUMP']
+    env = dict(os.environ)
+    env.setdefault('WINEDEBUG', '-all')
+    with tempfile.TemporaryDirectory(prefix='jetodbc-wine.') as tmpdir:
+        rc = yardstick(srcdir, shared, tmpdir, env, dll, dump_exe)
+        rc = queries(srcdir, shared, tmpdir, env, dll, dump_exe, linux_driver) or rc
+        if os.environ.get('WIN_INSTALLER'):
+            import wine_install
+            rc = wine_install.check(shared, tmpdir, env, dll, dump_exe,
+                                    os.environ['WIN_INSTALLER'], winpath, wine,
+                                    compare) or rc
+    return rc
+
+
+if __name__ == '__main__':
+    sys.exit(main())
