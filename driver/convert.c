@@ -32,7 +32,11 @@
 
 #include "wide.h"
 
-_Static_assert(sizeof(SQLWCHAR) == 2, "jetodbc expects 2-byte SQLWCHAR");
+/* SQL_C_WCHAR data is UTF-16 with 2-byte SQLWCHAR (unixODBC, Windows) and
+ * UTF-32 with 4-byte SQLWCHAR (iODBC); wide.h decides which. */
+#define WCHAR_SIZE sizeof(SQLWCHAR)
+_Static_assert(sizeof(SQLWCHAR) == 2 || sizeof(SQLWCHAR) == 4,
+               "SQLWCHAR must be 2 or 4 bytes");
 
 typedef unsigned __int128 u128;
 typedef __int128 i128;
@@ -151,15 +155,15 @@ odbc_conv_status odbc_conv_chunk(const uint8_t *repr, size_t len,
         memcpy(ptr, src, n);
         ((char *)ptr)[n] = '\0';
     } else if (c_type == SQL_C_WCHAR) {
-        if (buflen < 2)
+        if ((size_t)buflen < WCHAR_SIZE)
             return rest ? CONV_TRUNC : CONV_OK;
-        size_t room = ((size_t)buflen / 2 - 1) * 2;
+        size_t room = ((size_t)buflen / WCHAR_SIZE - 1) * WCHAR_SIZE;
         if (rest <= room) {
             n = rest;
         } else {
             n = room;
             /* do not split a surrogate pair */
-            if (n >= 2) {
+            if (WCHAR_SIZE == 2 && n >= 2) {
                 uint16_t last;
                 memcpy(&last, src + n - 2, 2);
                 if (last >= 0xD800 && last <= 0xDBFF && n > 2)
@@ -167,7 +171,7 @@ odbc_conv_status odbc_conv_chunk(const uint8_t *repr, size_t len,
             }
         }
         memcpy(ptr, src, n);
-        memset((char *)ptr + n, 0, 2);
+        memset((char *)ptr + n, 0, WCHAR_SIZE);
     } else {
         size_t room = buflen > 0 ? (size_t)buflen : 0;
         n = rest <= room ? rest : room;
@@ -334,6 +338,32 @@ static odbc_conv_status text_utf16(odbc_conv *cv, const jet_value *v,
     return CONV_OK;
 }
 
+/* Full SQL_C_WCHAR text into scratch (UTF-16 or UTF-32, as SQLWCHAR is);
+ * *src is where it starts, *len its bytes without the NUL. */
+static odbc_conv_status text_wide(odbc_conv *cv, const jet_value *v,
+                                  const uint8_t **src, size_t *len)
+{
+    size_t n, off, units;
+    odbc_conv_status st;
+    if (WCHAR_SIZE == 2) {
+        st = text_utf16(cv, v, len);
+        *src = cv->scratch->p;
+        return st;
+    }
+    /* UTF-8 first, then its wide form after it in the same scratch */
+    if ((st = text_utf8(cv, v, &n)) != CONV_OK)
+        return st;
+    units = odbc_utf8_wide_len((const char *)cv->scratch->p, n);
+    off = (n + WCHAR_SIZE - 1) / WCHAR_SIZE * WCHAR_SIZE;
+    if (odbc_buf_reserve(cv->scratch, off + (units + 1) * WCHAR_SIZE) != 0)
+        return CONV_NOMEM;
+    odbc_utf8_to_wide((SQLWCHAR *)(void *)(cv->scratch->p + off), units + 1,
+                      (const char *)cv->scratch->p, n);
+    *src = cv->scratch->p + off;
+    *len = units * WCHAR_SIZE;
+    return CONV_OK;
+}
+
 /* A NUL-terminated UTF-8 copy of a text value in scratch, trimmed. */
 static odbc_conv_status text_cstr(odbc_conv *cv, const jet_value *v,
                                   char **out)
@@ -363,7 +393,7 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
 
     if (is_text_type(v->type)) {
         /* fast path: decode straight into the application's buffer */
-        if (c_type == SQL_C_WCHAR && ptr && buflen >= 2 &&
+        if (WCHAR_SIZE == 2 && c_type == SQL_C_WCHAR && ptr && buflen >= 2 &&
             ((uintptr_t)ptr & 1) == 0 && v->enc != ODBC_ENC_UTF8) {
             size_t cap = (size_t)buflen / 2 - 1, units = 0;
             jet_rc r = jet_text_to_utf16(cv->db, v, (uint16_t *)ptr, cap,
@@ -393,11 +423,16 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
                 return CONV_OK;
             }
         }
-        st = c_type == SQL_C_WCHAR ? text_utf16(cv, v, &len)
-                                   : text_utf8(cv, v, &len);
+        const uint8_t *src = NULL;
+        if (c_type == SQL_C_WCHAR) {
+            st = text_wide(cv, v, &src, &len);
+        } else {
+            st = text_utf8(cv, v, &len);
+            src = cv->scratch->p;
+        }
         if (st != CONV_OK)
             return st;
-        return deliver(cv, cv->scratch->p, len, c_type, ptr, buflen, ind);
+        return deliver(cv, src, len, c_type, ptr, buflen, ind);
     }
 
     if (v->type == JET_T_BINARY || v->type == JET_T_OLE ||
@@ -407,16 +442,20 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
           v->type == JET_T_EXT_DATETIME || v->type == JET_T_GUID)) {
         /* bytes -> hexadecimal text, two characters per byte */
         static const char hex[] = "0123456789ABCDEF";
-        size_t unit = c_type == SQL_C_WCHAR ? 2 : 1;
+        size_t unit = c_type == SQL_C_WCHAR ? WCHAR_SIZE : 1;
         len = v->len * 2 * unit;
-        if (odbc_buf_reserve(cv->scratch, len + 2) != 0)
+        if (odbc_buf_reserve(cv->scratch, len + WCHAR_SIZE) != 0)
             return CONV_NOMEM;
         uint8_t *o = cv->scratch->p;
         for (size_t i = 0; i < v->len; i++) {
             uint8_t hi = (uint8_t)hex[v->data[i] >> 4];
             uint8_t lo = (uint8_t)hex[v->data[i] & 15];
-            if (unit == 2) {
-                *o++ = hi; *o++ = 0; *o++ = lo; *o++ = 0;
+            if (unit > 1) {
+                /* little-endian code units, as every ODBC host we build */
+                memset(o, 0, 2 * unit);
+                o[0] = hi;
+                o[unit] = lo;
+                o += 2 * unit;
             } else {
                 *o++ = hi; *o++ = lo;
             }
@@ -425,7 +464,7 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
     }
 
     char buf[80];
-    uint8_t wbuf[160];
+    uint8_t wbuf[80 * 4];
     len = scalar_text(v, buf, sizeof buf, &st, &cv->rc);
     if (len == (size_t)-1)
         return st;
@@ -455,7 +494,7 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
          * Extended is described as text and truncates as text. */
         size_t chars = (size_t)(buflen > 0 ? buflen : 0);
         if (c_type == SQL_C_WCHAR)
-            chars /= 2;
+            chars /= WCHAR_SIZE;
         size_t room = chars > 0 ? chars - 1 : 0;
         size_t must = 0;
         if (v->type == JET_T_DATETIME)
@@ -470,11 +509,10 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
             return CONV_RANGE;
     }
     if (c_type == SQL_C_WCHAR) {
-        for (size_t i = 0; i < len; i++) {
-            wbuf[2 * i] = (uint8_t)buf[i];
-            wbuf[2 * i + 1] = 0;
-        }
-        return deliver(cv, wbuf, len * 2, c_type, ptr, buflen, ind);
+        memset(wbuf, 0, len * WCHAR_SIZE);
+        for (size_t i = 0; i < len; i++)
+            wbuf[WCHAR_SIZE * i] = (uint8_t)buf[i];
+        return deliver(cv, wbuf, len * WCHAR_SIZE, c_type, ptr, buflen, ind);
     }
     return deliver(cv, (const uint8_t *)buf, len, c_type, ptr, buflen, ind);
 }

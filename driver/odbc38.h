@@ -9,6 +9,9 @@
 #ifndef JET_DRIVER_ODBC38_H
 #define JET_DRIVER_ODBC38_H
 
+#ifndef SQL_CONVERT_GUID
+#define SQL_CONVERT_GUID 173    /* ODBC 3.5; not in iODBC's headers */
+#endif
 #ifndef SQL_OV_ODBC3_80
 #define SQL_OV_ODBC3_80 380UL
 #endif

@@ -7,3 +7,4 @@ SELECT OrderID, OrderDate, ShipName, ShipCountry FROM Orders WHERE OrderID < 102
 SELECT EmployeeID, LastName, FirstName, BirthDate FROM Employees WHERE LastName LIKE 'D%' ORDER BY EmployeeID
 SELECT OrderID, Freight FROM Orders WHERE Freight > 500 ORDER BY Freight DESC
 SELECT ProductID, ProductName FROM Products WHERE ProductName LIKE '*Chef*' OR ProductName LIKE '%Chef%' ORDER BY ProductID
+SELECT TOP 1 '😀𝄞' AS s, LEN('😀𝄞') AS n FROM Customers

@@ -1,10 +1,12 @@
 /*
- * windump.c - the yardstick's dumper as a Windows console program.
+ * windump.c - the yardstick's dumper in C, for Windows and for iODBC.
  *
  * Built with the same mingw-w64 cross compiler as jetodbc.dll and run under
- * Wine by tests/windows/wine.test. It loads an ODBC library with
+ * Wine by tests/windows/wine.test, it loads an ODBC library with
  * LoadLibrary/GetProcAddress - jetodbc.dll itself (no driver manager), or
- * odbc32.dll (Windows' driver manager) - and writes what
+ * odbc32.dll (Windows' driver manager). Built on Unix (tests/iodbc), it
+ * dlopen()s a driver manager, e.g. iODBC's libiodbc.so.2, whose 4-byte
+ * SQLWCHAR pyodbc cannot use. Either way it writes what
  * ../shared/tools/odbc_dump.py writes through pyodbc, so that
  * `odbc_dump.py compare` judges both the same way:
  *
@@ -24,8 +26,19 @@
  * bytes, else {"sha256","length"} (SHA-256 from CNG). Exit status 0 when
  * every connect worked, 1 otherwise, 2 on usage errors.
  */
+#ifdef _WIN32
 #include <windows.h>
 #include <bcrypt.h>
+#define lib_open(name) ((void *)LoadLibraryA(name))
+#define lib_sym(lib, name) ((void *)(uintptr_t)GetProcAddress((HMODULE)(lib), name))
+#define strcasecmp _stricmp
+#else
+#include <dlfcn.h>
+#include <strings.h>
+#include <openssl/evp.h>
+#define lib_open(name) dlopen(name, RTLD_NOW | RTLD_LOCAL)
+#define lib_sym(lib, name) dlsym(lib, name)
+#endif
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -35,6 +48,7 @@
 #include <sql.h>
 #include <sqlext.h>
 #include <sqlucode.h>
+#include <stdint.h>
 
 #define BLOB_INLINE_MAX 4096
 
@@ -71,15 +85,14 @@ static struct {
 
 static int load_odbc(const char *lib)
 {
-    HMODULE m = LoadLibraryA(lib);
+    void *m = lib_open(lib);
     if (!m) {
-        fprintf(stderr, "windump: cannot load %s (error %lu)\n", lib,
-                (unsigned long)GetLastError());
+        fprintf(stderr, "windump: cannot load %s\n", lib);
         return -1;
     }
 #define GET(field, name)                                                   \
     do {                                                                   \
-        FARPROC p = GetProcAddress(m, name);                               \
+        void *p = lib_sym(m, name);                                        \
         if (!p) {                                                          \
             fprintf(stderr, "windump: %s does not export %s\n", lib, name); \
             return -1;                                                     \
@@ -145,15 +158,18 @@ static void buf_fmt(buf *b, const char *fmt, ...)
     buf_add(b, tmp, n < 0 ? 0 : (size_t)n);
 }
 
-/* UTF-16 (n units) -> UTF-8 appended to b; lone surrogates -> U+FFFD. */
+/* SQLWCHAR text (n units: UTF-16, or UTF-32 when SQLWCHAR has 4 bytes)
+ * -> UTF-8 appended to b; lone surrogates -> U+FFFD. */
 static void buf_utf16(buf *b, const SQLWCHAR *w, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        unsigned long cp = w[i];
+        unsigned long cp = (unsigned long)w[i];
         char o[4];
         size_t k;
-        if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < n && w[i + 1] >= 0xDC00 &&
-            w[i + 1] <= 0xDFFF) {
+        if (sizeof(SQLWCHAR) == 4 && cp > 0x10FFFF) {
+            cp = 0xFFFD;
+        } else if (sizeof(SQLWCHAR) == 2 && cp >= 0xD800 && cp <= 0xDBFF &&
+                   i + 1 < n && w[i + 1] >= 0xDC00 && w[i + 1] <= 0xDFFF) {
             cp = 0x10000 + ((cp - 0xD800) << 10) + (w[i + 1] - 0xDC00);
             i++;
         } else if (cp >= 0xD800 && cp <= 0xDFFF) {
@@ -196,16 +212,29 @@ static void json_str(buf *b, const char *s, size_t n)
     buf_add(b, "\"", 1);
 }
 
-/* UTF-8 -> fresh NUL-terminated UTF-16. */
+/* UTF-8 (well-formed) -> fresh NUL-terminated SQLWCHAR text. */
 static SQLWCHAR *wide(const char *s)
 {
-    int n = MultiByteToWideChar(CP_UTF8, 0, s, -1, NULL, 0);
-    SQLWCHAR *w = malloc((size_t)(n > 0 ? n : 1) * sizeof *w);
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = strlen(s), k = 0;
+    SQLWCHAR *w = malloc((n + 1) * 2 * sizeof *w);
     if (!w)
         exit(3);
-    w[0] = 0;
-    if (n > 0)
-        MultiByteToWideChar(CP_UTF8, 0, s, -1, (LPWSTR)w, n);
+    for (size_t i = 0; i < n;) {
+        unsigned long cp = u[i];
+        int extra = cp >= 0xF0 ? 3 : cp >= 0xE0 ? 2 : cp >= 0xC0 ? 1 : 0;
+        if (extra)
+            cp &= 0x3Fu >> extra;
+        for (i++; extra-- > 0 && i < n; i++)
+            cp = (cp << 6) | (u[i] & 0x3Fu);
+        if (sizeof(SQLWCHAR) == 2 && cp >= 0x10000) {
+            w[k++] = (SQLWCHAR)(0xD800 + ((cp - 0x10000) >> 10));
+            w[k++] = (SQLWCHAR)(0xDC00 + ((cp - 0x10000) & 0x3FF));
+        } else {
+            w[k++] = (SQLWCHAR)cp;
+        }
+    }
+    w[k] = 0;
     return w;
 }
 
@@ -246,6 +275,7 @@ static int is_braced_guid(const char *s, size_t n)
 
 static void sha256_hex(const unsigned char *p, size_t n, char out[65])
 {
+#ifdef _WIN32
     BCRYPT_ALG_HANDLE alg;
     BCRYPT_HASH_HANDLE h;
     unsigned char d[32];
@@ -259,6 +289,12 @@ static void sha256_hex(const unsigned char *p, size_t n, char out[65])
         }
         BCryptCloseAlgorithmProvider(alg, 0);
     }
+#else
+    unsigned char d[32];
+    unsigned int dl = 0;
+    memset(d, 0, sizeof d);
+    EVP_Digest(p, n, d, &dl, EVP_sha256(), NULL);
+#endif
     for (int i = 0; i < 32; i++)
         sprintf(out + 2 * i, "%02x", d[i]);
 }
@@ -314,7 +350,8 @@ static int get_long(SQLHSTMT st, SQLUSMALLINT i, SQLSMALLINT c_type, buf *out,
             *is_null = 1;
             return 0;
         }
-        size_t room = c_type == SQL_C_WCHAR ? sizeof chunk - 2 : sizeof chunk;
+        size_t room = c_type == SQL_C_WCHAR ? sizeof chunk - sizeof(SQLWCHAR)
+                                            : sizeof chunk;
         size_t got = (ind == SQL_NO_TOTAL || (size_t)ind > room) ? room
                                                                  : (size_t)ind;
         buf_add(out, chunk, got);
@@ -457,7 +494,7 @@ static int render(buf *b, SQLHSTMT st, SQLUSMALLINT i, const col *c)
             free(w.p);
             return 0;
         }
-        buf_utf16(&u, (const SQLWCHAR *)w.p, w.len / 2);
+        buf_utf16(&u, (const SQLWCHAR *)(void *)w.p, w.len / sizeof(SQLWCHAR));
         if (!u.p)
             buf_add(&u, "", 0);
         if (c->sql_type == SQL_DECIMAL || c->sql_type == SQL_NUMERIC) {
@@ -534,7 +571,8 @@ static void dump_result(buf *b, SQLHDBC dbc, const char *name,
         if (SQL_SUCCEEDED(odbc.ColAttributeW(st, (SQLUSMALLINT)i,
                                              SQL_DESC_TYPE_NAME, wtype,
                                              sizeof wtype, &tlen, NULL)))
-            buf_utf16(&t, wtype, (size_t)tlen / 2 < 63 ? (size_t)tlen / 2 : 63);
+            buf_utf16(&t, wtype, (size_t)tlen / sizeof(SQLWCHAR) < 63
+                                     ? (size_t)tlen / sizeof(SQLWCHAR) : 63);
         snprintf(c->type, sizeof c->type, "%s", t.p ? t.p : "");
         free(t.p);
         c->money = strstr(c->type, "MONEY") || strstr(c->type, "CURRENCY");
@@ -691,10 +729,10 @@ static int dump_one(const char *out, const char *connstr)
             odbc.GetData(st, 4, SQL_C_WCHAR, type, sizeof type, &tl);
             if (nl <= 0)
                 continue;
-            buf_utf16(&t, name, (size_t)nl / 2);
+            buf_utf16(&t, name, (size_t)nl / sizeof(SQLWCHAR));
             if (tl > 0)
-                buf_utf16(&ty, type, (size_t)tl / 2);
-            if (ty.p && _stricmp(ty.p, "TABLE") != 0) {
+                buf_utf16(&ty, type, (size_t)tl / sizeof(SQLWCHAR));
+            if (ty.p && strcasecmp(ty.p, "TABLE") != 0) {
                 free(t.p);
                 free(ty.p);
                 continue;

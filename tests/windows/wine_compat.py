@@ -139,6 +139,17 @@ def queries(srcdir, shared, tmpdir, env, dll, dump_exe, linux_driver):
         print('FAIL  queries: compare failed')
         return 1
     verdicts = [('queries.sql', name, passed, text) for name, passed, text in tables]
+    # text outside the BMP must come back as sent (through 2-byte SQLWCHAR
+    # on both sides: unixODBC via pyodbc, Windows via windump)
+    with open(lout, encoding='utf-8') as f:
+        linux = json.load(f)['tables']
+    for i, s in enumerate(stmts):
+        lits = [c for c in s if ord(c) > 0xFFFF]
+        if lits and i < len(linux):
+            rows = linux[i].get('rows') or [[]]
+            ok = bool(rows[0]) and rows[0][0] == ''.join(lits)
+            verdicts.append(('queries.sql', 'sql %d outside the BMP (Linux)' % (i + 1),
+                             ok, 'got %r' % (rows[0][:1],)))
     return tally('wine-queries', verdicts, {}, '-', 1, what='statements')
 
 
