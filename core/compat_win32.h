@@ -68,6 +68,31 @@ uint32_t jet_w32_towupper(uint32_t cp);
 /** strtod in the "C" locale. */
 double jet_w32_strtod_c(const char *s, char **end);
 
+/* File descriptors are not inherited by default on Windows' CreateProcess
+ * without bInheritHandles; _O_NOINHERIT says so explicitly. */
+#include <fcntl.h>
+#ifndef O_CLOEXEC
+#define O_CLOEXEC _O_NOINHERIT
+#endif
+
+/* localtime_r also for a struct timeval's tv_sec, which is a long (32
+ * bits) on Windows while time_t has 64. */
+#include <time.h>
+static inline struct tm *jet_w32_localtime_long(const long *t, struct tm *tm)
+{
+    time_t x = (time_t)*t;
+    return localtime_s(tm, &x) == 0 ? tm : NULL;
+}
+static inline struct tm *jet_w32_localtime_time(const time_t *t,
+                                                struct tm *tm)
+{
+    return localtime_s(tm, t) == 0 ? tm : NULL;
+}
+#define localtime_r(t, tm)                                                 \
+    _Generic((t), long *: jet_w32_localtime_long,                          \
+             const long *: jet_w32_localtime_long,                         \
+             default: jet_w32_localtime_time)((t), (tm))
+
 #define newlocale(mask, name, base) jet_w32_newlocale((mask), (name), (base))
 #define freelocale(loc) jet_w32_freelocale(loc)
 #define towlower_l(c, loc) jet_w32_towlower((uint32_t)(c))
