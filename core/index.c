@@ -28,11 +28,13 @@
  * Format: mdbtools HACKING.md "Index Pages"; Jackcess IndexData,
  * IndexPageCache, IndexCodes, JetFormat.
  *
- * Text keys use Access's "General" collation, whose tables no library
- * provides; we do not encode them. A walk over a text index still returns
- * rows in index (collation) order, and jet_index_seekable_cols() tells the
- * planner how many leading columns it may seek on; for text predicates it
- * filters decoded row values instead.
+ * Text keys are in Access's "General" sort order (collate.c). A seek on
+ * a text column (the last key column of a seek) is a prefix seek on the
+ * inline sort codes of the search string: it finds every entry whose
+ * string equals the search string or starts with it, as the SQL engine
+ * compares (case-insensitively), and some more that the caller's filter
+ * drops (other accents, ignored punctuation). A search string with
+ * characters the tables do not cover seeks on the part before them.
  *
  * Planner recipes (jet.h "indexes"):
  *   col = k          seek GE k, upper k inclusive
@@ -46,6 +48,20 @@
  * rejects NULLs. TEXT columns walk in Access's General order
  * (case-insensitive), which an ORDER BY may or may not want.
  *
+ * Pages are decoded once per visit (decode_page: every check on index
+ * page bytes is there) into an array of entry ends, so a descent or a
+ * seek binary-searches each page: a primary-key lookup visits root and
+ * leaf with about log2(entries) key comparisons each.
+ *
+ * Date/Time keys: Jet stores a date as a double of days since 1899-12-30;
+ * before that day the integer part counts days back and the fraction is
+ * the time forward (-1.25 = 1899-12-29 06:00), and day 0's times can be
+ * stored with either sign. Index order is that of the doubles, so a
+ * chronological range is not one contiguous run of entries: bounds on a
+ * DATETIME column are widened to the run of doubles that can match
+ * (date_bound) and each entry in the run is checked chronologically to
+ * the millisecond (cmp_exact), in both sort directions.
+ *
  * Invariants:
  *   1. Every entry span lies inside its page, else JET_ECORRUPT with pgno.
  *   2. A descent visits at most MAX_DEPTH levels and a leaf-chain walk at
@@ -56,6 +72,7 @@
 
 #include "alloc.h"
 #include "bytes.h"
+#include "collate.h"
 #include "index.h"
 #include "internal.h"
 
@@ -78,43 +95,56 @@ typedef struct idx_layout {
 static const idx_layout layout_jet3 = { 8, 12, 16, 20, 1, 22, 226 };
 static const idx_layout layout_jet4 = { 12, 16, 20, 24, 2, 27, 453 };
 
-/* Entry iterator over one pinned index page. */
-typedef struct page_iter {
-    const uint8_t *page;
+/*
+ * One pinned index page, decoded once (decode_page): the end offset of
+ * each entry in the entry area, so entries can be found by position and
+ * binary-searched.
+ */
+typedef struct page_view {
+    const uint8_t *page;     /* pinned, or NULL */
     uint32_t pgno;
-    uint32_t page_size;
-    const idx_layout *lay;
-    uint32_t bit;            /* next mask bit to test */
-    uint32_t start;          /* start of the next entry (area-relative) */
-    uint16_t prefix_len;
-    bool first_done;
     bool leaf;
-    uint32_t raw_start, raw_len; /* the last entry as stored */
-} page_iter;
+    uint16_t prefix_len;     /* bytes shared by every entry (first stored) */
+    uint32_t n;              /* entries */
+    uint16_t *end;           /* end[i]: area-relative end of entry i */
+} page_view;
+
+/* A bound key as the walk uses it. */
+typedef struct bound {
+    uint8_t key[JET_INDEX_KEY_MAX];   /* encoded, DATETIME keys widened */
+    size_t len;
+    uint16_t nkeys;
+    /* DATETIME keys only (exact != false): the exact key of each column,
+     * compared column by column (col_off[k]..col_off[k+1] in exact[]),
+     * dates as chronological milliseconds in ms[k] */
+    bool exact;
+    uint8_t exact_key[JET_INDEX_KEY_MAX];
+    uint16_t col_off[11];
+    int64_t ms[10];
+} bound;
 
 struct jet_index_cursor {
     jet_db *db;
     const jet_tdef_priv *t;
     const jet_index *ix;
     const idx_layout *lay;
+    uint32_t area;           /* entry area offset */
     bool legacy_numeric;
-    uint8_t lower[JET_INDEX_KEY_MAX];
-    size_t lower_len;
+    bound lower;             /* lower.len == 0: none */
     int lower_op;            /* JET_SEEK_GE / JET_SEEK_GT */
     bool lower_passed;       /* an entry has passed the lower bound */
-    uint8_t upper[JET_INDEX_KEY_MAX];
-    size_t upper_len;
+    bound upper;
     bool has_upper, upper_inclusive;
     bool lower_failed, upper_failed; /* a bound no value can meet */
     bool upper_passed;       /* reverse: an entry has passed the upper */
     bool positioned, done;
-    page_iter it;            /* the current leaf (it.page pinned) */
+    page_view leaf;          /* the current leaf (leaf.page pinned) */
+    uint32_t pos;            /* forward: next entry; reverse: one past */
+    page_view node;          /* scratch for the descent */
     uint32_t leaves_seen;
     uint8_t *entry;          /* page_size bytes: an assembled entry */
     bool reverse;            /* walk from the upper bound downwards */
-    uint16_t *slots;         /* reverse: (start, len) of the leaf's entries */
-    uint32_t nslots, slot_pos;
-    const uint8_t *key;      /* current entry key (entry or page bytes) */
+    const uint8_t *key;      /* current entry key (in entry) */
     size_t key_len;
     jet_interrupt_fn intr;   /* checked before each index page; or NULL */
     void *intr_ctx;
@@ -371,27 +401,10 @@ static uint32_t get_be24(const uint8_t *p)
     return ((uint32_t)p[0] << 16) | ((uint32_t)p[1] << 8) | p[2];
 }
 
-static uint32_t get_be32(const uint8_t *p)
-{
-    return ((uint32_t)p[0] << 24) | get_be24(p + 1);
-}
-
-/* Compare entry key e with key prefix k: only the first klen bytes of e
- * count; an e shorter than k that matches so far is smaller. */
-static int cmp_prefix(const uint8_t *e, size_t elen, const uint8_t *k,
-                      size_t klen)
-{
-    size_t n = elen < klen ? elen : klen;
-    int c = n ? memcmp(e, k, n) : 0;
-    if (c != 0)
-        return c;
-    return elen < klen ? -1 : 0;
-}
-
 /* Is page pgno, reached from index c->ix, an index page of its table?
  * Type 0x03/0x04 and owner (offset 4) = the table's tdef page, else
- * JET_ECORRUPT naming page, index and table. (iter_start and iter_next
- * check the entry layout: prefix and entry mask.) */
+ * JET_ECORRUPT naming page, index and table. (decode_page checks the
+ * entry layout: prefix and entry mask.) */
 static jet_rc check_index_page(jet_index_cursor *c, const uint8_t *page,
                                uint32_t pgno)
 {
@@ -409,186 +422,357 @@ static jet_rc check_index_page(jet_index_cursor *c, const uint8_t *page,
     return JET_OK;
 }
 
-static jet_rc iter_start(page_iter *it, jet_index_cursor *c,
-                         const uint8_t *page, uint32_t pgno)
+/*
+ * Decode pinned page pgno into v: check the page type, the shared prefix
+ * and every entry the entry mask marks (ends strictly increasing, inside
+ * the page, each entry long enough for its row pointer, and child pointer
+ * on node pages, once the prefix is restored). All checks on index pages
+ * live here. Format: mdbtools HACKING.md "Index Pages"; Jackcess
+ * IndexData (entry mask, prefix compression).
+ */
+static jet_rc decode_page(jet_index_cursor *c, page_view *v,
+                          const uint8_t *page, uint32_t pgno)
 {
-    uint32_t area = (uint32_t)c->lay->mask + c->lay->mask_len;
-    it->page = page;
-    it->pgno = pgno;
-    it->page_size = c->db->page_size;
-    it->lay = c->lay;
-    it->bit = 0;
-    it->start = 0;
-    it->first_done = false;
-    jet_rc rc = check_index_page(c, page, pgno);
+    const idx_layout *lay = c->lay;
+    uint32_t page_size = c->db->page_size;
+    uint32_t area = c->area, start = 0, n = 0;
+    size_t need;
+    jet_rc rc;
+
+    v->page = page;
+    v->pgno = pgno;
+    v->n = 0;
+    rc = check_index_page(c, page, pgno);
     if (rc != JET_OK)
         return rc;
-    it->leaf = page[0] == PAGE_LEAF;
-    it->prefix_len = c->lay->prefix_size == 1
-                         ? page[c->lay->prefix_len]
-                         : jet_get_u16(page + c->lay->prefix_len);
-    if (area >= it->page_size || it->prefix_len > it->page_size - area)
+    v->leaf = page[0] == PAGE_LEAF;
+    need = v->leaf ? 4 : 8;
+    v->prefix_len = lay->prefix_size == 1 ? page[lay->prefix_len]
+                                          : jet_get_u16(page + lay->prefix_len);
+    if (area >= page_size || v->prefix_len > page_size - area)
         return jet_fail(&c->err, JET_ECORRUPT, pgno,
                         "index page %u: shared prefix of %u bytes", pgno,
-                        it->prefix_len);
+                        v->prefix_len);
+    for (uint32_t i = 0; i < lay->mask_len; i++) {
+        unsigned m = page[lay->mask + i];
+        while (m) {
+            uint32_t end = i * 8 + (uint32_t)__builtin_ctz(m);
+            size_t len = end - start;
+            m &= m - 1;
+            if (end <= start || area + end > page_size)
+                return jet_fail(&c->err, JET_ECORRUPT, pgno,
+                                "index page %u: entry mask marks an entry "
+                                "end at %u outside the page", pgno, end);
+            if (n == 0 && v->prefix_len > len)
+                return jet_fail(&c->err, JET_ECORRUPT, pgno,
+                                "index page %u: shared prefix longer than "
+                                "its first entry", pgno);
+            if (n > 0)
+                len += v->prefix_len;
+            if (len < need || len > page_size)
+                return jet_fail(&c->err, JET_ECORRUPT, pgno,
+                                "index page %u: entry of %zu bytes", pgno,
+                                len);
+            v->end[n++] = (uint16_t)end;
+            start = end;
+        }
+    }
+    v->n = n;
     return JET_OK;
 }
 
-/*
- * Next entry of a page: *ent and *len the whole entry (prefix restored into
- * c->entry when needed). JET_DONE after the last entry.
- */
-static jet_rc iter_next(page_iter *it, jet_index_cursor *c,
-                        const uint8_t **ent, size_t *len)
+/* Entry i of v as up to two byte runs: the shared prefix (entries after
+ * the first) and the stored bytes. */
+static void entry_parts(const jet_index_cursor *c, const page_view *v,
+                        uint32_t i, const uint8_t **p1, size_t *l1,
+                        const uint8_t **p2, size_t *l2)
 {
-    const idx_layout *lay = it->lay;
-    uint32_t area = (uint32_t)lay->mask + lay->mask_len;
-    uint32_t nbits = (uint32_t)lay->mask_len * 8;
-    size_t need = it->leaf ? 4 : 8;
-
-    while (it->bit < nbits) {
-        uint32_t b = it->bit++;
-        uint32_t end, raw_len;
-        const uint8_t *raw;
-        if (!(it->page[lay->mask + b / 8] & (1u << (b % 8))))
-            continue;
-        end = b;
-        if (end <= it->start || area + end > it->page_size)
-            return jet_fail(&c->err, JET_ECORRUPT, it->pgno,
-                            "index page %u: entry mask marks an entry end "
-                            "at %u outside the page", it->pgno, end);
-        raw = it->page + area + it->start;
-        raw_len = end - it->start;
-        it->raw_start = it->start;
-        it->raw_len = raw_len;
-        it->start = end;
-        if (!it->first_done) {
-            it->first_done = true;
-            if (it->prefix_len > raw_len)
-                return jet_fail(&c->err, JET_ECORRUPT, it->pgno,
-                                "index page %u: shared prefix longer than "
-                                "its first entry", it->pgno);
-            *ent = raw;
-            *len = raw_len;
-        } else if (it->prefix_len) {
-            if ((size_t)it->prefix_len + raw_len > it->page_size)
-                return jet_fail(&c->err, JET_ECORRUPT, it->pgno,
-                                "index page %u: entry too long", it->pgno);
-            memcpy(c->entry, it->page + area, it->prefix_len);
-            memcpy(c->entry + it->prefix_len, raw, raw_len);
-            *ent = c->entry;
-            *len = (size_t)it->prefix_len + raw_len;
-        } else {
-            *ent = raw;
-            *len = raw_len;
-        }
-        if (*len < need)
-            return jet_fail(&c->err, JET_ECORRUPT, it->pgno,
-                            "index page %u: entry of %zu bytes too short",
-                            it->pgno, *len);
-        return JET_OK;
+    const uint8_t *area = v->page + c->area;
+    uint32_t st = i ? v->end[i - 1] : 0;
+    if (i == 0 || v->prefix_len == 0) {
+        *p1 = area + st;
+        *l1 = v->end[i] - st;
+        *p2 = NULL;
+        *l2 = 0;
+    } else {
+        *p1 = area;
+        *l1 = v->prefix_len;
+        *p2 = area + st;
+        *l2 = v->end[i] - st;
     }
-    return JET_DONE;
 }
 
-/* Does a leaf/node entry key pass the lower bound? */
-static bool past_lower(const jet_index_cursor *c, const uint8_t *key,
-                       size_t klen)
+/* Entry i of v assembled into c->entry; its length. */
+static size_t entry_copy(jet_index_cursor *c, const page_view *v, uint32_t i)
+{
+    const uint8_t *p1, *p2;
+    size_t l1, l2;
+    entry_parts(c, v, i, &p1, &l1, &p2, &l2);
+    memcpy(c->entry, p1, l1);
+    if (l2)
+        memcpy(c->entry + l1, p2, l2);
+    return l1 + l2;
+}
+
+/* Byte at offset k of entry i (k < its length). */
+static uint8_t entry_byte(const uint8_t *p1, size_t l1, const uint8_t *p2,
+                          size_t k)
+{
+    return k < l1 ? p1[k] : p2[k - l1];
+}
+
+/* Compare the key of entry i (all but its tail pointer bytes) with key
+ * prefix k: only the first klen bytes of the entry count; an entry key
+ * shorter than k that matches so far is smaller. */
+static int cmp_entry(const jet_index_cursor *c, const page_view *v,
+                     uint32_t i, const uint8_t *k, size_t klen)
+{
+    const uint8_t *p1, *p2;
+    size_t l1, l2, elen, n, a;
+    int r;
+    entry_parts(c, v, i, &p1, &l1, &p2, &l2);
+    elen = l1 + l2 - (v->leaf ? 4 : 8);
+    n = elen < klen ? elen : klen;
+    a = n < l1 ? n : l1;
+    r = a ? memcmp(p1, k, a) : 0;
+    if (r == 0 && n > a)
+        r = memcmp(p2, k + a, n - a);
+    if (r != 0)
+        return r;
+    return elen < klen ? -1 : 0;
+}
+
+/* Does the key of entry i pass the lower bound (byte order)? */
+static bool past_lower(const jet_index_cursor *c, const page_view *v,
+                       uint32_t i)
 {
     int r;
-    if (c->lower_len == 0)
+    if (c->lower.len == 0)
         return true;
-    r = cmp_prefix(key, klen, c->lower, c->lower_len);
-    return c->lower_op == JET_SEEK_GT ? r > 0 : r >= 0;
+    r = cmp_entry(c, v, i, c->lower.key, c->lower.len);
+    return c->lower_op == JET_SEEK_GT && !c->lower.exact ? r > 0 : r >= 0;
 }
 
-/* Does an entry key lie beyond the upper bound? */
-static bool past_upper(const jet_index_cursor *c, const uint8_t *key,
-                       size_t klen)
+/* Does the key of entry i lie beyond the upper bound (byte order)? */
+static bool past_upper(const jet_index_cursor *c, const page_view *v,
+                       uint32_t i)
 {
     int r;
     if (!c->has_upper)
         return false;
-    r = cmp_prefix(key, klen, c->upper, c->upper_len);
-    return c->upper_inclusive ? r > 0 : r >= 0;
+    r = cmp_entry(c, v, i, c->upper.key, c->upper.len);
+    return c->upper_inclusive || c->upper.exact ? r > 0 : r >= 0;
 }
 
-/* JET_EINTERRUPTED when the interrupt check says stop before pgno. */
-static jet_rc check_interrupt(jet_index_cursor *c, uint32_t pgno)
+/* First entry index in [0, v->n) for which pred holds (pred is false,
+ * then true, along the page); v->n when none. */
+static uint32_t search_page(const jet_index_cursor *c, const page_view *v,
+                            bool (*pred)(const jet_index_cursor *,
+                                         const page_view *, uint32_t))
 {
-    if (c->intr && c->intr(c->intr_ctx))
-        return jet_fail(&c->err, JET_EINTERRUPTED, JET_NO_PGNO,
-                        "index %s: walk interrupted before page %u",
-                        c->ix->name, pgno);
-    return JET_OK;
+    uint32_t lo = 0, hi = v->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (pred(c, v, mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* -------------------------------------------------- exact date bounds */
+
+/*
+ * Width in bytes of the key column of type t starting at e[0] (its flag
+ * byte), or 0 when the type's width depends on bytes we do not parse
+ * (text). Binary and GUID keys are 9-byte segments ending in a length
+ * byte other than 9.
+ */
+static size_t key_col_width(jet_type t, bool asc, const uint8_t *e,
+                            size_t avail)
+{
+    size_t w;
+    if (avail == 0)
+        return 0;
+    if (t == JET_T_BOOL)
+        return 2;
+    if (e[0] == (asc ? ASC_NULL : DESC_NULL))
+        return 1;
+    switch (t) {
+    case JET_T_BYTE: return 2;
+    case JET_T_INT: return 3;
+    case JET_T_LONG: case JET_T_COMPLEX: case JET_T_FLOAT: return 5;
+    case JET_T_MONEY: case JET_T_BIGINT: case JET_T_DOUBLE:
+    case JET_T_DATETIME: return 9;
+    case JET_T_NUMERIC: return 18;
+    case JET_T_EXT_DATETIME: return 1 + 5 * 9 + 9;
+    case JET_T_GUID: case JET_T_BINARY:
+        for (w = 1; w + 9 <= avail; w += 9)
+            if (e[w + 8] != 9)
+                return w + 9;
+        return 0;
+    default:
+        return 0;
+    }
 }
 
 /*
- * Descend from the root to the leaf where the walk starts: forward, the
- * first child whose last entry passes the lower bound; reverse, the first
- * child whose last entry lies beyond the upper bound. When no entry
- * qualifies: the child tail page, else the last child.
+ * Jet date (days since 1899-12-30; before that the integer part counts
+ * days back and the fraction is the time of day forward) as chronological
+ * milliseconds, rounded to the millisecond like the SQL engine compares
+ * dates. Far-out values saturate.
  */
-static jet_rc descend(jet_index_cursor *c, uint32_t *leaf)
+static int64_t date_ms(double d)
 {
-    uint32_t pgno = c->ix->first_pgno;
-    jet_pagefile *pf = c->db->pf;
+    int64_t day;
+    double frac;
+    if (!(d > -1e9 && d < 1e9))
+        return d > 0 ? INT64_MAX / 2 : INT64_MIN / 2;
+    day = (int64_t)d;                   /* truncates toward zero */
+    frac = d - (double)day;
+    if (frac < 0)
+        frac = -frac;
+    /* frac * 86400000 + 0.5 >= 0: the cast is floor() */
+    return day * 86400000 + (int64_t)(frac * 86400000.0 + 0.5);
+}
 
-    for (int depth = 0;; depth++) {
-        const uint8_t *page;
-        page_iter it;
-        uint32_t child = 0, last_child = 0, tail;
-        const uint8_t *ent;
-        size_t len;
-        jet_rc rc;
+/* Smallest whole number >= x, for |x| < 1e9 (no libm in the core). */
+static double ceil_small(double x)
+{
+    double t = (double)(int64_t)x;
+    return t < x ? t + 1 : t;
+}
 
-        if (depth >= MAX_DEPTH)
-            return jet_fail(&c->err, JET_ECORRUPT, pgno,
-                            "index %s: tree deeper than %d levels at page "
-                            "%u", c->ix->name, MAX_DEPTH, pgno);
-        rc = check_interrupt(c, pgno);
-        if (rc != JET_OK)
-            return rc;
-        rc = jet_page_pin(pf, pgno, &page, &c->err);
-        if (rc != JET_OK)
-            return rc;
-        rc = iter_start(&it, c, page, pgno);
-        if (rc == JET_OK && it.leaf) {
-            jet_page_unpin(pf, page);
-            *leaf = pgno;
-            return JET_OK;
-        }
-        while (rc == JET_OK && (rc = iter_next(&it, c, &ent, &len)) ==
-                                   JET_OK) {
-            uint32_t ch = get_be32(ent + len - 4);
-            last_child = ch;
-            if (c->reverse ? past_upper(c, ent, len - 8)
-                           : past_lower(c, ent, len - 8)) {
-                child = ch;
-                break;
-            }
-        }
-        tail = jet_get_u32(page + c->lay->tail);
-        jet_page_unpin(pf, page);
-        if (rc < 0)
-            return rc;
-        if (child == 0)
-            child = tail ? tail : last_child;
-        if (child == 0)
-            return jet_fail(&c->err, JET_ECORRUPT, pgno,
-                            "index %s: node page %u has no children",
-                            c->ix->name, pgno);
-        pgno = child;
+/* The value of floating-point key column bytes e (flag byte, then n = 4
+ * (Single) or 8 (Double, Date/Time) bytes). */
+static double key_double(const uint8_t *e, bool asc, size_t n)
+{
+    uint8_t b[8];
+    uint64_t u = 0;
+    memcpy(b, e + 1, n);
+    if (!asc)
+        flip(b, n);
+    if (b[0] & 0x80)
+        b[0] ^= 0x80;           /* was positive: sign bit flipped */
+    else
+        flip(b, n);             /* was negative: all bytes inverted */
+    for (size_t i = 0; i < n; i++)
+        u = (u << 8) | b[i];
+    if (n == 4) {
+        float f;
+        uint32_t u32 = (uint32_t)u;
+        memcpy(&f, &u32, 4);
+        return f;
     }
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}
+
+/*
+ * Compare entry key e (elen bytes) with bound b column by column in index
+ * order, dates chronologically to the millisecond. Only b->nkeys columns
+ * count. *ok = false when the entry's columns cannot be parsed.
+ */
+static int cmp_exact(const jet_index_cursor *c, const uint8_t *e, size_t elen,
+                     const bound *b, bool *ok)
+{
+    size_t pe = 0;
+    *ok = true;
+    for (uint16_t k = 0; k < b->nkeys; k++) {
+        const jet_index_column *ic = &c->ix->cols[k];
+        jet_type t = c->t->cols[ic->col].type;
+        const uint8_t *bk = b->exact_key + b->col_off[k];
+        size_t bl = (size_t)b->col_off[k + 1] - b->col_off[k];
+        size_t w = pe < elen ? key_col_width(t, ic->ascending, e + pe,
+                                             elen - pe) : 0;
+        int r;
+        if (t == JET_T_TEXT || t == JET_T_MEMO) {
+            /* the last key column: a prefix of the entry's bytes */
+            size_t n = elen - pe < bl ? elen - pe : bl;
+            r = n ? memcmp(e + pe, bk, n) : 0;
+            return r != 0 ? r : (elen - pe < bl ? -1 : 0);
+        }
+        if (w == 0 || pe + w > elen) {
+            *ok = false;
+            return 0;
+        }
+        if (t == JET_T_DATETIME && w == 9 && bl == 9) {
+            int64_t em = date_ms(key_double(e + pe, ic->ascending, 8));
+            r = em < b->ms[k] ? -1 : em > b->ms[k];
+            if (!ic->ascending)
+                r = -r;
+        } else if ((t == JET_T_DOUBLE && w == 9 && bl == 9) ||
+                   (t == JET_T_FLOAT && w == 5 && bl == 5)) {
+            /* by value: -0 equals +0 */
+            double ev = key_double(e + pe, ic->ascending, w - 1);
+            double bv = key_double(bk, ic->ascending, w - 1);
+            r = ev < bv ? -1 : ev > bv;
+            if (!ic->ascending)
+                r = -r;
+        } else {
+            size_t n = w < bl ? w : bl;
+            r = memcmp(e + pe, bk, n);
+            if (r == 0)
+                r = w < bl ? -1 : w > bl;
+        }
+        if (r != 0)
+            return r;
+        pe += w;
+    }
+    return 0;
+}
+
+/* Does the entry in c->entry (key klen bytes) meet the exact bounds? */
+static bool in_exact_bounds(const jet_index_cursor *c, size_t klen)
+{
+    bool ok;
+    int r;
+    if (c->lower.exact && c->lower.len) {
+        r = cmp_exact(c, c->entry, klen, &c->lower, &ok);
+        if (ok && (c->lower_op == JET_SEEK_GT ? r <= 0 : r < 0))
+            return false;
+    }
+    if (c->upper.exact && c->has_upper) {
+        r = cmp_exact(c, c->entry, klen, &c->upper, &ok);
+        if (ok && (c->upper_inclusive ? r > 0 : r >= 0))
+            return false;
+    }
+    return true;
+}
+
+/*
+ * A Jet date double bounding, in value order, every double whose date is
+ * within 2 ms of chronological instant ms (low = below it, else above).
+ * Before 1899-12-30 Jet stores day - time, so within one day the doubles
+ * run opposite to time, and on day 0 a time t may be stored as +t or -t:
+ * there the bound widens to the whole day. Callers check exact bounds.
+ */
+static double date_bound(double d, bool low)
+{
+    double ch = (double)date_ms(d) / 86400000.0;
+    if (!(d > -1e9 && d < 1e9))
+        return d;
+    if (low) {
+        ch -= 2.0 / 86400000.0;
+        if (ch >= 1.0)
+            return ch;
+        return -((ch >= 0 ? 0.0 : ceil_small(-ch)) + 1.0);
+    }
+    ch += 2.0 / 86400000.0;
+    if (ch >= 0)
+        return ch;
+    return -ceil_small(-ch);
 }
 
 /* ----------------------------------------------------------------- API */
 
 static void release_leaf(jet_index_cursor *c)
 {
-    if (c->it.page) {
-        jet_page_unpin(c->db->pf, c->it.page);
-        c->it.page = NULL;
+    if (c->leaf.page) {
+        jet_page_unpin(c->db->pf, c->leaf.page);
+        c->leaf.page = NULL;
     }
 }
 
@@ -606,6 +790,7 @@ jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
                              const jet_tdef *tdef, uint16_t index_no)
 {
     jet_index_cursor *c;
+    size_t slots;
     *out = NULL;
     if (!tdef || index_no >= tdef->nindexes)
         return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
@@ -616,15 +801,21 @@ jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
     c = jet_calloc(1, sizeof *c);
     if (!c)
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    c->lay = db->fmt->jet3 ? &layout_jet3 : &layout_jet4;
+    slots = (size_t)c->lay->mask_len * 8;
     c->entry = jet_malloc(db->page_size);
-    if (!c->entry) {
+    c->leaf.end = jet_malloc(2 * slots * sizeof *c->leaf.end);
+    if (!c->entry || !c->leaf.end) {
+        jet_free(c->entry);
+        jet_free(c->leaf.end);
         jet_free(c);
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     }
+    c->node.end = c->leaf.end + slots;
     c->db = db;
     c->t = (const jet_tdef_priv *)tdef;
     c->ix = &tdef->indexes[index_no];
-    c->lay = db->fmt->jet3 ? &layout_jet3 : &layout_jet4;
+    c->area = (uint32_t)c->lay->mask + c->lay->mask_len;
     c->legacy_numeric = db->version <= JET_VER_4;
     c->lower_op = JET_SEEK_GE;
     jet_error_clear(&c->err);
@@ -637,7 +828,7 @@ void jet_index_cursor_close(jet_index_cursor *c)
     if (!c)
         return;
     release_leaf(c);
-    jet_free(c->slots);
+    jet_free(c->leaf.end);
     jet_free(c->entry);
     jet_free(c);
 }
@@ -666,32 +857,156 @@ uint16_t jet_index_seekable_cols(const jet_tdef *tdef, uint16_t index_no)
     return n;
 }
 
-/* Encode nkeys leading key values into buf. */
-static jet_rc encode_keys(jet_index_cursor *c, const jet_value *keys,
-                          uint16_t nkeys, uint8_t *buf, size_t *len)
+bool jet_index_text_seekable(const jet_db *db, const jet_tdef *tdef,
+                             uint16_t index_no)
 {
-    size_t pos = 0;
-    if (nkeys > c->ix->ncols)
+    uint16_t n = jet_index_seekable_cols(tdef, index_no);
+    const jet_index *ix;
+    const jet_column *col;
+    if (!db || !tdef || index_no >= tdef->nindexes)
+        return false;
+    ix = &tdef->indexes[index_no];
+    if (n >= ix->ncols || ix->cols[n].col >= tdef->ncols)
+        return false;
+    col = &tdef->cols[ix->cols[n].col];
+    return !(col->flags & JET_COL_CALCULATED) &&
+           jet_collation_of(db->version, col) != JET_COLL_NONE;
+}
+
+/* Text key k (UTF-16) of index column ic as a prefix: flag byte and the
+ * inline sort codes, inverted when descending. */
+static jet_rc encode_text_key(jet_index_cursor *c, const jet_index_column *ic,
+                              const jet_value *k, uint8_t *buf, size_t *pos)
+{
+    const jet_column *col = &c->t->cols[ic->col];
+    uint16_t units[256];
+    size_t n = 0, start;
+    bool complete;
+    jet_rc rc;
+    if (*pos >= JET_INDEX_KEY_MAX)
+        return JET_ELIMIT;
+    if (k->is_null) {
+        buf[(*pos)++] = ic->ascending ? ASC_NULL : DESC_NULL;
+        return JET_OK;
+    }
+    if (k->type != JET_T_TEXT && k->type != JET_T_MEMO)
+        return JET_EUNSUPPORTED;
+    if (k->enc == JET_ENC_UCS2) {
+        n = k->len / 2 < 256 ? k->len / 2 : 256;
+        for (size_t i = 0; i < n; i++)
+            units[i] = (uint16_t)(k->data[2 * i] | k->data[2 * i + 1] << 8);
+    } else {
+        rc = jet_text_to_utf16(c->db, k, units, 256, &n);
+        if (rc != JET_OK)
+            return rc;
+        if (n > 256)
+            n = 256;
+    }
+    buf[(*pos)++] = ic->ascending ? ASC_START : DESC_START;
+    start = *pos;
+    rc = jet_collate_prefix(buf, JET_INDEX_KEY_MAX, pos,
+                            jet_collation_of(c->db->version, col), units, n,
+                            &complete);
+    if (rc == JET_OK && !ic->ascending)
+        flip(buf + start, *pos - start);
+    return rc;
+}
+
+/*
+ * Encode nkeys leading key values into b: the exact keys and, when a
+ * DATETIME column is among them, the widened walk key (lower: the low
+ * end in index order, else the high end).
+ */
+static jet_rc encode_keys(jet_index_cursor *c, const jet_value *keys,
+                          uint16_t nkeys, bound *b, bool lower)
+{
+    size_t pos = 0, wpos = 0;
+    bool dates = false;
+    b->len = 0;
+    b->nkeys = 0;
+    b->exact = false;
+    if (nkeys > c->ix->ncols || nkeys > 10)
         return jet_fail(&c->err, JET_ELIMIT, JET_NO_PGNO,
                         "%u key values for index %s of %u columns", nkeys,
                         c->ix->name, c->ix->ncols);
-    if (nkeys > jet_index_seekable_cols(&c->t->pub,
-                                        (uint16_t)(c->ix - c->t->indexes)))
-        return jet_fail(&c->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                        "index %s: cannot seek on its text/long columns",
-                        c->ix->name);
+    {
+        uint16_t ino = (uint16_t)(c->ix - c->t->indexes);
+        uint16_t ns = jet_index_seekable_cols(&c->t->pub, ino);
+        if (nkeys > ns + (jet_index_text_seekable(c->db, &c->t->pub, ino)
+                          ? 1 : 0))
+            return jet_fail(&c->err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                            "index %s: cannot seek on its text/long columns",
+                            c->ix->name);
+    }
+    /* exact bounds for dates and for floating-point zeros (-0 = +0) */
+    for (uint16_t k = 0; k < nkeys; k++) {
+        jet_type t = c->t->cols[c->ix->cols[k].col].type;
+        double d;
+        if (t == JET_T_DATETIME ||
+            ((t == JET_T_FLOAT || t == JET_T_DOUBLE) && !keys[k].is_null &&
+             value_double(&keys[k], &d) == JET_OK && d == 0))
+            dates = true;
+    }
     for (uint16_t k = 0; k < nkeys; k++) {
         const jet_index_column *ic = &c->ix->cols[k];
-        jet_rc rc = jet_index_encode_value(buf, JET_INDEX_KEY_MAX, &pos,
-                                           c->t->cols[ic->col].type,
-                                           ic->ascending, c->legacy_numeric,
-                                           &keys[k]);
+        jet_type t = c->t->cols[ic->col].type;
+        jet_value w = keys[k];
+        jet_rc rc;
+        b->col_off[k] = (uint16_t)pos;
+        if (t == JET_T_TEXT || t == JET_T_MEMO) {
+            /* the last key column (checked above): a prefix */
+            size_t p0 = pos;
+            rc = encode_text_key(c, ic, &keys[k], b->exact_key, &pos);
+            if (rc == JET_OK && dates) {
+                if (pos - p0 > JET_INDEX_KEY_MAX - wpos)
+                    rc = JET_ELIMIT;
+                else
+                    memcpy(b->key + wpos, b->exact_key + p0, pos - p0);
+                wpos += pos - p0;
+            }
+            if (rc != JET_OK)
+                return jet_fail(&c->err, rc, JET_NO_PGNO,
+                                "index %s: key %u does not fit column %s",
+                                c->ix->name, k, c->t->cols[ic->col].name);
+            continue;
+        }
+        rc = jet_index_encode_value(b->exact_key, JET_INDEX_KEY_MAX, &pos, t,
+                                    ic->ascending, c->legacy_numeric,
+                                    &keys[k]);
+        if (rc == JET_OK && t == JET_T_DATETIME && !w.is_null) {
+            double d;
+            rc = value_double(&keys[k], &d);
+            b->ms[k] = date_ms(d);
+            /* index order low end: the value's low end when ascending */
+            w.type = JET_T_DOUBLE;
+            w.u.d = date_bound(d, lower == ic->ascending);
+        } else if (rc == JET_OK && (t == JET_T_FLOAT || t == JET_T_DOUBLE) &&
+                   !w.is_null) {
+            double d;
+            if (value_double(&keys[k], &d) == JET_OK && d == 0) {
+                /* -0 sorts right before +0: take the zero at this end */
+                w.type = JET_T_DOUBLE;
+                w.u.d = lower == ic->ascending ? -0.0 : 0.0;
+            }
+        }
+        if (rc == JET_OK && dates)
+            rc = jet_index_encode_value(b->key, JET_INDEX_KEY_MAX, &wpos, t,
+                                        ic->ascending, c->legacy_numeric,
+                                        &w);
         if (rc != JET_OK)
             return jet_fail(&c->err, rc, JET_NO_PGNO,
                             "index %s: key %u does not fit column %s",
                             c->ix->name, k, c->t->cols[ic->col].name);
     }
-    *len = pos;
+    b->col_off[nkeys] = (uint16_t)pos;
+    b->nkeys = nkeys;
+    if (dates) {
+        b->exact = true;
+        b->len = wpos;
+    } else {
+        memcpy(b->key, b->exact_key, pos);
+        b->len = pos;
+    }
     return JET_OK;
 }
 
@@ -701,16 +1016,18 @@ jet_rc jet_index_seek(jet_index_cursor *c, const jet_value *keys,
     jet_rc rc;
     restart(c);
     jet_error_clear(&c->err);
-    c->lower_len = 0;
+    c->lower.len = 0;
+    c->lower.exact = false;
     c->lower_failed = true;
     if (op != JET_SEEK_GE && op != JET_SEEK_GT)
         return jet_fail(&c->err, JET_ELIMIT, JET_NO_PGNO, "bad seek op %d",
                         op);
     c->lower_op = op;
     if (nkeys) {
-        rc = encode_keys(c, keys, nkeys, c->lower, &c->lower_len);
+        rc = encode_keys(c, keys, nkeys, &c->lower, true);
         if (rc != JET_OK) {
-            c->lower_len = 0;
+            c->lower.len = 0;
+            c->lower.exact = false;
             return rc;
         }
     }
@@ -724,13 +1041,15 @@ jet_rc jet_index_set_upper(jet_index_cursor *c, const jet_value *keys,
     jet_rc rc;
     restart(c);
     c->has_upper = false;
-    c->upper_len = 0;
+    c->upper.len = 0;
+    c->upper.exact = false;
     c->upper_failed = false;
     if (nkeys == 0)
         return JET_OK;
-    rc = encode_keys(c, keys, nkeys, c->upper, &c->upper_len);
+    rc = encode_keys(c, keys, nkeys, &c->upper, false);
     if (rc != JET_OK) {
-        c->upper_len = 0;
+        c->upper.len = 0;
+        c->upper.exact = false;
         c->upper_failed = true;
         return rc;
     }
@@ -742,18 +1061,82 @@ jet_rc jet_index_set_upper(jet_index_cursor *c, const jet_value *keys,
 jet_rc jet_index_set_reverse(jet_index_cursor *c, bool reverse)
 {
     restart(c);
-    if (reverse && !c->slots) {
-        c->slots = jet_malloc((size_t)c->lay->mask_len * 8 * 2 *
-                              sizeof *c->slots);
-        if (!c->slots)
-            return jet_fail(&c->err, JET_ENOMEM, JET_NO_PGNO,
-                            "out of memory");
-    }
     c->reverse = reverse;
     return JET_OK;
 }
 
-/* Pin leaf pgno as the current page. */
+/* JET_EINTERRUPTED when the interrupt check says stop before pgno. */
+static jet_rc check_interrupt(jet_index_cursor *c, uint32_t pgno)
+{
+    if (c->intr && c->intr(c->intr_ctx))
+        return jet_fail(&c->err, JET_EINTERRUPTED, JET_NO_PGNO,
+                        "index %s: walk interrupted before page %u",
+                        c->ix->name, pgno);
+    return JET_OK;
+}
+
+/*
+ * Descend from the root to the leaf where the walk starts: forward, the
+ * first child whose last entry passes the lower bound; reverse, the first
+ * child whose last entry lies beyond the upper bound (binary search on
+ * each node page). When no entry qualifies: the child tail page, else the
+ * last child.
+ */
+static jet_rc descend(jet_index_cursor *c, uint32_t *leaf)
+{
+    uint32_t pgno = c->ix->first_pgno;
+    jet_pagefile *pf = c->db->pf;
+    page_view *v = &c->node;
+
+    for (int depth = 0;; depth++) {
+        const uint8_t *page, *p1, *p2;
+        size_t l1, l2;
+        uint32_t child = 0, tail, i;
+        jet_rc rc;
+
+        if (depth >= MAX_DEPTH)
+            return jet_fail(&c->err, JET_ECORRUPT, pgno,
+                            "index %s: tree deeper than %d levels at page "
+                            "%u", c->ix->name, MAX_DEPTH, pgno);
+        rc = check_interrupt(c, pgno);
+        if (rc != JET_OK)
+            return rc;
+        rc = jet_page_pin(pf, pgno, &page, &c->err);
+        if (rc != JET_OK)
+            return rc;
+        rc = decode_page(c, v, page, pgno);
+        if (rc == JET_OK && v->leaf) {
+            jet_page_unpin(pf, page);
+            *leaf = pgno;
+            return JET_OK;
+        }
+        if (rc != JET_OK) {
+            jet_page_unpin(pf, page);
+            return rc;
+        }
+        i = search_page(c, v, c->reverse ? past_upper : past_lower);
+        tail = jet_get_u32(page + c->lay->tail);
+        if (i == v->n && tail == 0 && v->n > 0)
+            i = v->n - 1;
+        if (i < v->n) {
+            size_t len, at;
+            entry_parts(c, v, i, &p1, &l1, &p2, &l2);
+            len = l1 + l2;
+            for (at = len - 4; at < len; at++)
+                child = (child << 8) | entry_byte(p1, l1, p2, at);
+        } else {
+            child = tail;
+        }
+        jet_page_unpin(pf, page);
+        if (child == 0)
+            return jet_fail(&c->err, JET_ECORRUPT, pgno,
+                            "index %s: node page %u has no children",
+                            c->ix->name, pgno);
+        pgno = child;
+    }
+}
+
+/* Pin leaf pgno as the current page and decode it. */
 static jet_rc enter_leaf(jet_index_cursor *c, uint32_t pgno)
 {
     const uint8_t *page;
@@ -768,45 +1151,34 @@ static jet_rc enter_leaf(jet_index_cursor *c, uint32_t pgno)
     rc = jet_page_pin(c->db->pf, pgno, &page, &c->err);
     if (rc != JET_OK)
         return rc;
-    rc = iter_start(&c->it, c, page, pgno);
-    if (rc == JET_OK && !c->it.leaf)
+    rc = decode_page(c, &c->leaf, page, pgno);
+    if (rc == JET_OK && !c->leaf.leaf)
         rc = jet_fail(&c->err, JET_ECORRUPT, pgno,
                       "index %s: page %u in the leaf chain is not a leaf",
                       c->ix->name, pgno);
     if (rc != JET_OK) {
         jet_page_unpin(c->db->pf, page);
-        c->it.page = NULL;
+        c->leaf.page = NULL;
         return rc;
     }
+    /* where the walk starts on this leaf */
+    if (!c->reverse)
+        c->pos = c->lower_passed ? 0 : search_page(c, &c->leaf, past_lower);
+    else
+        c->pos = c->upper_passed ? c->leaf.n
+                                 : search_page(c, &c->leaf, past_upper);
     return JET_OK;
 }
 
-/* Reverse walks: record the current leaf's entries (stored offsets). */
-static jet_rc load_slots(jet_index_cursor *c)
+/* Make the entry assembled in c->entry (len bytes) the current one. */
+static void yield(jet_index_cursor *c, size_t len, uint32_t *pgno,
+                  uint16_t *row)
 {
-    const uint8_t *ent;
-    size_t len;
-    jet_rc rc;
-    c->nslots = 0;
-    while ((rc = iter_next(&c->it, c, &ent, &len)) == JET_OK) {
-        c->slots[2 * c->nslots] = (uint16_t)c->it.raw_start;
-        c->slots[2 * c->nslots + 1] = (uint16_t)c->it.raw_len;
-        c->nslots++;
-    }
-    c->slot_pos = c->nslots;
-    return rc < 0 ? rc : JET_OK;
-}
-
-/* Entry i of the current leaf into c->entry, shared prefix restored
- * (sizes were checked by load_slots). */
-static size_t slot_entry(jet_index_cursor *c, uint32_t i)
-{
-    const uint8_t *area = c->it.page + c->lay->mask + c->lay->mask_len;
-    uint16_t st = c->slots[2 * i], n = c->slots[2 * i + 1];
-    size_t pre = i == 0 ? 0 : c->it.prefix_len;
-    memcpy(c->entry, area, pre);
-    memcpy(c->entry + pre, area + st, n);
-    return pre + n;
+    size_t klen = len - 4;
+    c->key = c->entry;
+    c->key_len = klen;
+    *pgno = get_be24(c->entry + klen);
+    *row = c->entry[klen + 3];
 }
 
 /* jet_index_next() backwards: from the upper bound down to the lower. */
@@ -816,29 +1188,24 @@ static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
     jet_rc rc;
     for (;;) {
         uint32_t prev;
-        if (c->slot_pos > 0) {
-            size_t len = slot_entry(c, --c->slot_pos), klen = len - 4;
-            const uint8_t *ent = c->entry;
-            if (!c->upper_passed) {
-                if (past_upper(c, ent, klen))
-                    continue;
-                c->upper_passed = true;
-            }
-            if (!past_lower(c, ent, klen))
+        if (c->pos > 0) {
+            uint32_t i = --c->pos;
+            size_t len;
+            c->upper_passed = true;
+            if (!past_lower(c, &c->leaf, i))
                 break;
-            c->key = ent;
-            c->key_len = klen;
-            *pgno = get_be24(ent + klen);
-            *row = ent[klen + 3];
+            len = entry_copy(c, &c->leaf, i);
+            if ((c->lower.exact || c->upper.exact) &&
+                !in_exact_bounds(c, len - 4))
+                continue;
+            yield(c, len, pgno, row);
             return JET_OK;
         }
-        prev = jet_get_u32(c->it.page + c->lay->prev);
+        prev = jet_get_u32(c->leaf.page + c->lay->prev);
         release_leaf(c);
         if (prev == 0)
             break;
         rc = enter_leaf(c, prev);
-        if (rc == JET_OK)
-            rc = load_slots(c);
         if (rc != JET_OK) {
             release_leaf(c);
             c->done = true;
@@ -853,8 +1220,6 @@ static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
 jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
 {
     jet_rc rc;
-    const uint8_t *ent;
-    size_t len;
 
     c->key = NULL;
     c->key_len = 0;
@@ -868,8 +1233,6 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
         rc = descend(c, &leaf);
         if (rc == JET_OK)
             rc = enter_leaf(c, leaf);
-        if (rc == JET_OK && c->reverse)
-            rc = load_slots(c);
         if (rc != JET_OK) {
             release_leaf(c);
             c->done = true;
@@ -881,32 +1244,20 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
         return next_reverse(c, pgno, row);
     for (;;) {
         uint32_t next;
-        rc = iter_next(&c->it, c, &ent, &len);
-        if (rc == JET_OK) {
-            size_t klen = len - 4;
-            if (!c->lower_passed) {
-                if (!past_lower(c, ent, klen))
-                    continue;
-                c->lower_passed = true;
-            }
-            if (past_upper(c, ent, klen))
+        if (c->pos < c->leaf.n) {
+            uint32_t i = c->pos++;
+            size_t len;
+            c->lower_passed = true;
+            if (past_upper(c, &c->leaf, i))
                 break;
-            if (ent != c->entry) {
-                memcpy(c->entry, ent, len);
-                ent = c->entry;
-            }
-            c->key = ent;
-            c->key_len = klen;
-            *pgno = get_be24(ent + klen);
-            *row = ent[klen + 3];
+            len = entry_copy(c, &c->leaf, i);
+            if ((c->lower.exact || c->upper.exact) &&
+                !in_exact_bounds(c, len - 4))
+                continue;
+            yield(c, len, pgno, row);
             return JET_OK;
         }
-        if (rc < 0) {
-            release_leaf(c);
-            c->done = true;
-            return rc;
-        }
-        next = jet_get_u32(c->it.page + c->lay->next);
+        next = jet_get_u32(c->leaf.page + c->lay->next);
         release_leaf(c);
         if (next == 0)
             break;

@@ -269,6 +269,10 @@ typedef struct jet_column {
     uint16_t flags;         /* JET_COL_* */
     jet_type result_type;   /* calculated columns: type of the stored result;
                                otherwise equal to type */
+    uint16_t sort_lcid;     /* TEXT/MEMO: sort order (1033 = General, 0 =
+                               the format's default), else 0 */
+    uint8_t sort_version;   /* TEXT/MEMO on Jet4+: sort order version
+                               (0 General - Legacy, 1 General) */
 } jet_column;
 
 /** An index's column reference. */
@@ -486,6 +490,20 @@ jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
 uint16_t jet_index_seekable_cols(const jet_tdef *tdef, uint16_t index_no);
 
 /**
+ * Whether the column right after the jet_index_seekable_cols() leading
+ * ones is a TEXT/MEMO column in a sort order we encode (Access General:
+ * Jet3 97, Legacy, 2010+), so one more key may follow them: a text key,
+ * which seeks every entry whose string equals it or starts with it, as
+ * the SQL engine compares text (case-insensitively), plus some others
+ * the caller's filter must drop (accent, punctuation variants); no key
+ * column may follow it. Use it for col = 'x', col IN (...) and
+ * col LIKE 'x*' (seek 'x'), never for < > ranges: index order is General
+ * sort order. Format: Jackcess GeneralLegacyIndexCodes (collate.c).
+ */
+bool jet_index_text_seekable(const jet_db *db, const jet_tdef *tdef,
+                             uint16_t index_no);
+
+/**
  * Set the lower bound: the walk starts at (forward) or stops after
  * (reverse) the first entry whose leading nkeys key columns compare >=
  * (JET_SEEK_GE) or > (JET_SEEK_GT) keys, in index order (a descending
@@ -500,6 +518,12 @@ uint16_t jet_index_seekable_cols(const jet_tdef *tdef, uint16_t index_no);
  * range (e.g. 40000 for an INT column: the planner decides what that
  * means) or nkeys past the index's columns. After an error the walk is
  * empty (next() returns JET_DONE) until that bound is set successfully.
+ * DATETIME keys compare chronologically to the millisecond (as the SQL
+ * engine compares dates), not as stored doubles: before 1899-12-30 Jet
+ * stores day - time, and a time on day 0 may be stored as +t or -t; the
+ * walk covers the stored doubles that can match and yields only entries
+ * that meet the bounds chronologically, so an equality seek returns
+ * every row of that millisecond in either index direction.
  */
 jet_rc jet_index_seek(jet_index_cursor *c, const jet_value *keys,
                       uint16_t nkeys, int op);

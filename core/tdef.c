@@ -324,6 +324,12 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
             col->precision = d[f->col_precision];
             col->scale = d[f->col_scale];
         }
+        if (col->type == JET_T_TEXT || col->type == JET_T_MEMO) {
+            /* sort order: Jet3 LCID at 9; Jet4+ LCID at 11, version at
+             * 14 (Jackcess JetFormat OFFSET_COLUMN_SORT_ORDER) */
+            col->sort_lcid = jet_get_u16(d + (f->jet3 ? 9 : 11));
+            col->sort_version = f->jet3 ? 0 : d[14];
+        }
         col->result_type = col->type;
     }
     for (uint16_t i = 0; i < ncols && !c.bad; i++) {

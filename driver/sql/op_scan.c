@@ -38,6 +38,15 @@ static int key_from_sv(const sv *v, const jet_column *jc, jet_value *out)
     sv t = *v;
     if (t.k == K_NULL)
         return 1;
+    if (jc->type == JET_T_TEXT || jc->type == JET_T_MEMO) {
+        /* a prefix key (jet_index_text_seekable) */
+        if (t.k != K_TEXT)
+            return -1;
+        out->enc = JET_ENC_UCS2;
+        out->data = (const uint8_t *)t.s;
+        out->len = t.n * 2;
+        return 0;
+    }
     if (t.k == K_TEXT) {
         sv n;
         if (sql_text_to_number(t.s, t.n, &n) != 0)
@@ -140,7 +149,8 @@ static int key_from_sv(const sv *v, const jet_column *jc, jet_value *out)
 /* Value of a key node: constant, parameter, or (join) an expression over
  * the outer tables' current rows. Text holding a number is converted
  * here so that no kept key points into the per-row scratch. 0 or -1. */
-static int key_node_value(sql_cursor *c, const enode *n, sv *out)
+static int key_node_value(sql_cursor *c, const enode *n,
+                          const jet_column *jc, sv *out)
 {
     if (n->op == N_PARAM) {
         *out = c->params[n->param];
@@ -149,7 +159,8 @@ static int key_node_value(sql_cursor *c, const enode *n, sv *out)
     } else if (sql_eval(c, n, out) != 0) {
         return -1;
     }
-    if (out->k == K_TEXT) {
+    if (out->k == K_TEXT && jc->type != JET_T_TEXT &&
+        jc->type != JET_T_MEMO) {
         /* a number in text converts now; other text makes key_from_sv
          * refuse the seek (the filtered scan converts it per row) */
         sv num;
@@ -174,7 +185,7 @@ static int setup_keys(sql_cursor *c, size_t tab)
         size_t n = 0;
         for (size_t i = 0; i < ap->eq_n[k]; i++) {
             sv v;
-            if (key_node_value(c, ap->eq_v[k][i], &v) != 0)
+            if (key_node_value(c, ap->eq_v[k][i], jc, &v) != 0)
                 return -1;
             jet_value kv;
             int r = key_from_sv(&v, jc, &kv);
@@ -212,13 +223,13 @@ static int setup_keys(sql_cursor *c, size_t tab)
         const jet_column *jc = &tp->td->cols[ix->cols[ap->neq].col];
         sv v;
         if (ap->lo) {
-            if (key_node_value(c, ap->lo, &v) != 0)
+            if (key_node_value(c, ap->lo, jc, &v) != 0)
                 return -1;
             if (key_from_sv(&v, jc, &kv) != 0)
                 return 1;
         }
         if (ap->hi) {
-            if (key_node_value(c, ap->hi, &v) != 0)
+            if (key_node_value(c, ap->hi, jc, &v) != 0)
                 return -1;
             if (key_from_sv(&v, jc, &kv) != 0)
                 return 1;
@@ -250,7 +261,7 @@ static int seek_tuple(sql_cursor *c, size_t tab)
         const jet_column *jc = &tp->td->cols[ix->cols[n].col];
         sv v;
         if (ap->lo) {
-            if (key_node_value(c, ap->lo, &v) != 0)
+            if (key_node_value(c, ap->lo, jc, &v) != 0)
                 return -1;
             if (key_from_sv(&v, jc, &lo[n]) != 0)
                 return 2;
@@ -258,7 +269,7 @@ static int seek_tuple(sql_cursor *c, size_t tab)
             op = ap->lo_incl ? JET_SEEK_GE : JET_SEEK_GT;
         }
         if (ap->hi) {
-            if (key_node_value(c, ap->hi, &v) != 0)
+            if (key_node_value(c, ap->hi, jc, &v) != 0)
                 return -1;
             if (key_from_sv(&v, jc, &hi[n]) != 0)
                 return 2;
@@ -266,12 +277,8 @@ static int seek_tuple(sql_cursor *c, size_t tab)
             hi_incl = ap->hi_incl;
         }
     }
-    if (n > 0 && !ap->lo && !ap->hi &&
-        tp->td->cols[ix->cols[n - 1].col].type == JET_T_DATETIME) {
-        /* dates compare to the millisecond: seek the +-0.5 ms around */
-        lo[n - 1].u.d -= 0.5 / 86400000.0;
-        hi[n - 1].u.d += 0.5 / 86400000.0;
-    }
+    /* DATETIME keys: the index cursor compares dates chronologically to
+     * the millisecond itself (jet_index_seek) */
     jet_rc rc = jet_index_seek(t->ix, lo, nlo, op);
     if (rc == JET_OK)
         rc = jet_index_set_upper(t->ix, hi, nhi, hi_incl);

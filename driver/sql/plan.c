@@ -867,21 +867,77 @@ static bool key_value(const enode *v, uint64_t avail)
            v->k != K_DATE;
 }
 
+static bool own_col(const enode *n, uint16_t tab)
+{
+    return n->op == N_COL && n->tab == tab && n->up == 0;
+}
+
+static bool is_text_type(jet_type t)
+{
+    return t == JET_T_TEXT || t == JET_T_MEMO;
+}
+
+/* A key value of column col of table tab: text keys (constants and
+ * parameters only) for text columns, else key_value(). */
+static bool col_key_value(const sql_stmt *st, uint16_t tab, uint16_t col,
+                          const enode *v, uint64_t avail)
+{
+    if (!is_text_type(st->tabs[tab].td->cols[col].type))
+        return key_value(v, avail);
+    return v->op == N_PARAM || (v->op == N_CONST && v->konst.k == K_TEXT);
+}
+
+/* LIKE with a constant pattern on a text column: its literal prefix (up
+ * to the first wildcard or class) as an equality key, which the index
+ * seeks as a prefix (jet_index_text_seekable). */
+static bool like_sarg(const sql_stmt *st, uint16_t tab, enode *w, sarg *s)
+{
+    enode *a = w->args[0], *b = w->args[1], *k, **vals;
+    size_t n = 0;
+    if (w->negated || !own_col(a, tab) ||
+        !is_text_type(st->tabs[tab].td->cols[a->col].type) ||
+        b->op != N_CONST || b->konst.k != K_TEXT)
+        return false;
+    while (n < b->konst.n) {
+        uint16_t ch = b->konst.s[n];
+        if (ch == '[' ||
+            ((w->like_flags & LIKE_ACCESS) &&
+             (ch == '*' || ch == '?' || ch == '#')) ||
+            ((w->like_flags & LIKE_ANSI) && (ch == '%' || ch == '_')))
+            break;
+        n++;
+    }
+    if (n == 0)
+        return false;
+    k = sql_arena_alloc(st->ar, sizeof *k);
+    vals = sql_arena_alloc(st->ar, sizeof *vals);
+    if (!k || !vals)
+        return false;
+    memset(k, 0, sizeof *k);
+    k->op = N_CONST;
+    k->k = K_TEXT;
+    k->type = JET_T_TEXT;
+    k->position = b->position;
+    k->konst = b->konst;
+    k->konst.n = n;
+    vals[0] = k;
+    s->col = a->col;
+    s->kind = 'e';
+    s->vals = vals;
+    s->nvals = 1;
+    return true;
+}
+
 static bool seekable_type(jet_type t)
 {
     switch (t) {
     case JET_T_BOOL: case JET_T_BYTE: case JET_T_INT: case JET_T_LONG:
     case JET_T_BIGINT: case JET_T_MONEY: case JET_T_FLOAT: case JET_T_DOUBLE:
-    case JET_T_DATETIME:
+    case JET_T_DATETIME: case JET_T_TEXT: case JET_T_MEMO:
         return true;
     default:
         return false;
     }
-}
-
-static bool own_col(const enode *n, uint16_t tab)
-{
-    return n->op == N_COL && n->tab == tab && n->up == 0;
 }
 
 /* Collect the sargs on table tab of the conjuncts of w (bounded by the
@@ -908,7 +964,7 @@ static void collect(const sql_stmt *st, uint16_t tab, uint64_t avail,
             op = op == CMP_LT ? CMP_GT : op == CMP_LE ? CMP_GE
                  : op == CMP_GT ? CMP_LT : op == CMP_GE ? CMP_LE : op;
         }
-        if (!own_col(a, tab) || !key_value(b, avail))
+        if (!own_col(a, tab) || !col_key_value(st, tab, a->col, b, avail))
             return;
         s.col = a->col;
         if (op == CMP_EQ) {
@@ -927,24 +983,31 @@ static void collect(const sql_stmt *st, uint16_t tab, uint64_t avail,
         }
     } else if (w->op == N_IN && !w->negated && own_col(w->args[0], tab)) {
         for (size_t i = 1; i < w->nargs; i++)
-            if (!key_value(w->args[i], 0))
+            if (!col_key_value(st, tab, w->args[0]->col, w->args[i], 0))
                 return;
         s.col = w->args[0]->col;
         s.kind = 'e';
         s.vals = w->args + 1;
         s.nvals = w->nargs - 1;
     } else if (w->op == N_BETWEEN && !w->negated &&
-               own_col(w->args[0], tab) && key_value(w->args[1], avail) &&
-               key_value(w->args[2], avail)) {
+               own_col(w->args[0], tab) &&
+               col_key_value(st, tab, w->args[0]->col, w->args[1], avail) &&
+               col_key_value(st, tab, w->args[0]->col, w->args[2], avail)) {
         s.col = w->args[0]->col;
         s.kind = 'r';
         s.lo = w->args[1];
         s.hi = w->args[2];
         s.lo_incl = s.hi_incl = true;
+    } else if (w->op == N_LIKE) {
+        if (!like_sarg(st, tab, w, &s))
+            return;
     } else {
         return;
     }
     if (!seekable_type(st->tabs[tab].td->cols[s.col].type))
+        return;
+    /* text: equality and prefix only (index order is General order) */
+    if (is_text_type(st->tabs[tab].td->cols[s.col].type) && s.kind != 'e')
         return;
     out[(*n)++] = s;
 }
@@ -1000,9 +1063,10 @@ static bool order_matches(const sql_stmt *st, uint16_t tab,
  * already positioned when it is read (0 for the first table). Index
  * equality prefixes, then one range, on seekable key columns; the best
  * by (unique full match, prefix length, range), or an index walk that
- * gives ORDER BY (allow_order: single-table queries). Text keys are not
- * seekable yet (jet_index_seekable_cols): the index helper will widen
- * that here. Fills st->tabs[tab].ap; returns its score (0: scan).
+ * gives ORDER BY (allow_order: single-table queries). After the numeric
+ * equality columns, one text equality or LIKE literal prefix seeks
+ * (jet_index_text_seekable). Fills st->tabs[tab].ap; returns its score
+ * (0: scan).
  */
 static int plan_access(ctx *x, uint16_t tab, enode *const *conds,
                        size_t nconds, uint64_t avail, bool allow_order)
@@ -1038,6 +1102,17 @@ static int plan_access(ctx *x, uint16_t tab, enode *const *conds,
             if (single)
                 fixed = (uint16_t)(neq + 1);
             neq++;
+        }
+        /* then one text key, a prefix seek: one value only (prefixes of
+         * IN values could overlap and return rows twice); rows come in
+         * General order, not ordered by the following columns */
+        if (neq == seekable && neq < PLAN_MAX_KEYS &&
+            jet_index_text_seekable(st->db, td, i)) {
+            const sarg *s = find_sarg(sargs, ns, ix->cols[neq].col, 'e');
+            if (s && s->nvals == 1) {
+                single = false;
+                neq++;
+            }
         }
         const sarg *lo = NULL, *hi = NULL;
         if (neq < seekable && ix->cols[neq].ascending) {

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "collate.h"
 #include "index.h"
 #include "pagebuild.h"
 #include "unit.h"
@@ -657,6 +658,90 @@ static void check_index(jet_db *db, const jet_tdef *t, uint16_t i,
     free(w.keys);
 }
 
+
+static int text_indexes, text_entries, text_complete;
+
+/*
+ * General sort order: for every entry of a text index (a text column
+ * after the leading seekable ones), the key bytes Jet wrote must start
+ * with the numeric columns' encoding, the flag byte and the inline sort
+ * codes our tables give for the row's string (inverted when descending),
+ * followed (Jet4/ACE) by the end-of-text byte when every character is
+ * covered; so the walk returns keys in the order the encoder predicts.
+ */
+static void check_text_order(jet_db *db, const jet_tdef *t, uint16_t i,
+                             const char *file)
+{
+    const jet_index *ix = &t->indexes[i];
+    uint16_t nk = jet_index_seekable_cols(t, i);
+    const jet_index_column *tc;
+    jet_collation co;
+    jet_index_cursor *c;
+    jet_scan *s;
+    jet_rc rc;
+    uint32_t pg;
+    uint16_t row;
+    uint8_t pred[JET_INDEX_KEY_MAX + 1], prev[JET_INDEX_KEY_MAX + 1];
+    size_t prev_len = 0;
+    bool have_prev = false;
+    jet_value vals[10];
+
+    if (!jet_index_text_seekable(db, t, i))
+        return;
+    tc = &ix->cols[nk];
+    co = jet_collation_of(jet_db_version(db), &t->cols[tc->col]);
+    ck_assert_int_ne(co, JET_COLL_NONE);
+    ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+    ck_assert_int_eq(jet_index_cursor_open(&c, db, t, i), JET_OK);
+    while ((rc = jet_index_next(c, &pg, &row)) == JET_OK) {
+        size_t klen, pos, start;
+        const uint8_t *key = jet_index_entry_key(c, &klen);
+        uint16_t units[300];
+        size_t n = 0;
+        bool complete = false;
+        jet_value v;
+        ck_assert_int_eq(jet_scan_fetch_row(s, pg, row), JET_OK);
+        pos = encode_row_key(db, s, t, ix, nk, pred, vals);
+        ck_assert_int_eq(jet_scan_value(s, tc->col, &v), JET_OK);
+        if (v.is_null) {
+            pred[pos++] = tc->ascending ? 0x00 : 0xFF;
+        } else {
+            ck_assert_int_eq(jet_text_to_utf16(db, &v, units, 300, &n),
+                             JET_OK);
+            pred[pos++] = tc->ascending ? 0x7F : 0x80;
+            start = pos;
+            ck_assert_int_eq(jet_collate_prefix(pred, sizeof pred, &pos, co,
+                                                units, n < 300 ? n : 300,
+                                                &complete), JET_OK);
+            if (complete && co != JET_COLL_GEN97)
+                pred[pos++] = 0x01;     /* END_TEXT */
+            if (!tc->ascending)
+                for (size_t k = start; k < pos; k++)
+                    pred[k] = (uint8_t)~pred[k];
+        }
+        ck_assert_msg(klen >= pos && memcmp(key, pred, pos) == 0,
+                      "%s %s.%s: key of %u/%u is not what the General "
+                      "sort order predicts", file, t->name, ix->name, pg,
+                      row);
+        if (have_prev) {
+            size_t m = prev_len < pos ? prev_len : pos;
+            int r = memcmp(prev, pred, m);
+            ck_assert_msg(r <= 0, "%s %s.%s: predicted keys out of order",
+                          file, t->name, ix->name);
+        }
+        memcpy(prev, pred, pos);
+        prev_len = pos;
+        have_prev = true;
+        text_entries++;
+        text_complete += complete;
+    }
+    ck_assert_msg(rc == JET_DONE, "%s %s.%s: %s", file, t->name, ix->name,
+                  jet_index_error(c)->msg);
+    text_indexes++;
+    jet_index_cursor_close(c);
+    jet_scan_close(s);
+}
+
 static void check_file(const char *path)
 {
     jet_db *db;
@@ -675,8 +760,10 @@ static void check_file(const char *path)
             continue;
         ck_assert_msg(rc == JET_OK, "%s %s: %s", path, obj->name,
                       jet_db_error(db)->msg);
-        for (uint16_t i = 0; i < t->nindexes; i++)
+        for (uint16_t i = 0; i < t->nindexes; i++) {
             check_index(db, t, i, path);
+            check_text_order(db, t, i, path);
+        }
     }
     fixture_files++;
     jet_db_close(db);
@@ -727,6 +814,10 @@ START_TEST(fixtures_walks_and_seeks_match_scans)
     ck_assert_int_gt(fixture_seeks, 50);
     fprintf(stderr, "test_index: %d files, %d indexes, %d entries, %d seeks\n",
             fixture_files, fixture_indexes, fixture_entries, fixture_seeks);
+    fprintf(stderr, "test_index: General sort order: %d text indexes, %d "
+            "entries as predicted (%d with every character covered)\n",
+            text_indexes, text_entries, text_complete);
+    ck_assert_int_gt(text_indexes, 20);
 }
 END_TEST
 
