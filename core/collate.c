@@ -186,3 +186,59 @@ jet_rc jet_collate_prefix(uint8_t *buf, size_t cap, size_t *pos,
     *complete = true;
     return JET_OK;
 }
+
+/* Append byte b at p when it fits (the key is cut at cap). */
+static void put(uint8_t *out, size_t cap, size_t *p, uint8_t b)
+{
+    if (*p < cap)
+        out[*p] = b;
+    (*p)++;
+}
+
+size_t jet_text_sort_key(uint8_t *out, size_t cap, const jet_db *db,
+                         const jet_column *col, const uint16_t *s, size_t n)
+{
+    jet_collation co = col ? jet_collation_of(jet_db_version(db), col)
+                           : JET_COLL_NONE;
+    const jet_collate_table *t;
+    size_t p = 0, n1 = n;
+    if (co == JET_COLL_NONE)
+        co = jet_db_version(db) == JET_VER_3 ? JET_COLL_GEN97
+             : jet_db_version(db) >= JET_VER_ACE14 ? JET_COLL_GEN
+                                                   : JET_COLL_GENLEG;
+    t = &jet_collate_tables[co];
+    /* level 1: inline sort codes; other characters as FF + code unit;
+     * trailing spaces count as in index keys (not at all) */
+    while (n1 > 0 && s[n1 - 1] == ' ')
+        n1--;
+    for (size_t i = 0; i < n1; i++) {
+        const uint8_t *codes;
+        int len = s[i] >= 0xD800 && s[i] <= 0xDFFF
+                      ? -1 : inline_codes(t, s[i], &codes);
+        if (len < 0) {
+            put(out, cap, &p, 0xFF);
+            put(out, cap, &p, (uint8_t)(s[i] >> 8));
+            put(out, cap, &p, (uint8_t)s[i]);
+            continue;
+        }
+        for (int k = 0; k < len; k++)
+            put(out, cap, &p, codes[k]);
+    }
+    put(out, cap, &p, 0x00);
+    /* level 2: the engine's folded code units, plus one (0 ends) */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t f = fold(s[i]) + 1;
+        put(out, cap, &p, (uint8_t)(f >> 16));
+        put(out, cap, &p, (uint8_t)(f >> 8));
+        put(out, cap, &p, (uint8_t)f);
+    }
+    put(out, cap, &p, 0x00);
+    put(out, cap, &p, 0x00);
+    put(out, cap, &p, 0x00);
+    /* level 3: the code units themselves */
+    for (size_t i = 0; i < n; i++) {
+        put(out, cap, &p, (uint8_t)(s[i] >> 8));
+        put(out, cap, &p, (uint8_t)s[i]);
+    }
+    return p;
+}

@@ -504,6 +504,21 @@ bool jet_index_text_seekable(const jet_db *db, const jet_tdef *tdef,
                              uint16_t index_no);
 
 /**
+ * Binary sort key of UTF-16 text s (n units) for sorting text in Access's
+ * General sort order: memcmp() of two keys orders their strings first by
+ * General sort codes (the order of a text index on col; uncovered
+ * characters by code unit after covered ones), then, among equal codes,
+ * by case-folded code points as the SQL engine compares text (so keys are
+ * equal exactly when the engine finds the strings equal, case aside),
+ * then by code units. col picks the sort order (NULL: the db's default).
+ * Writes at most cap bytes to out and returns the full key length (call
+ * again with a larger buffer when it exceeds cap), at most 13 * n + 4
+ * bytes. Built once per row, the keys sort with memcmp. Format: Jackcess GeneralLegacyIndexCodes (collate.c).
+ */
+size_t jet_text_sort_key(uint8_t *out, size_t cap, const jet_db *db,
+                         const jet_column *col, const uint16_t *s, size_t n);
+
+/**
  * Set the lower bound: the walk starts at (forward) or stops after
  * (reverse) the first entry whose leading nkeys key columns compare >=
  * (JET_SEEK_GE) or > (JET_SEEK_GT) keys, in index order (a descending

@@ -682,8 +682,9 @@ static void check_text_order(jet_db *db, const jet_tdef *t, uint16_t i,
     uint32_t pg;
     uint16_t row;
     uint8_t pred[JET_INDEX_KEY_MAX + 1], prev[JET_INDEX_KEY_MAX + 1];
-    size_t prev_len = 0;
-    bool have_prev = false;
+    size_t prev_len = 0, prev_sk_len = 0;
+    bool have_prev = false, have_sk = false;
+    uint8_t prev_sk[4096];
     jet_value vals[10];
 
     if (!jet_index_text_seekable(db, t, i))
@@ -732,6 +733,28 @@ static void check_text_order(jet_db *db, const jet_tdef *t, uint16_t i,
         memcpy(prev, pred, pos);
         prev_len = pos;
         have_prev = true;
+        /* jet_text_sort_key's first level agrees with the walk order */
+        if (complete && co != JET_COLL_GEN97) {
+            uint8_t sk[4096];
+            size_t skl = jet_text_sort_key(sk, sizeof sk, db,
+                                           &t->cols[tc->col], units, n);
+            size_t l1 = 0;
+            ck_assert_uint_le(skl, sizeof sk);
+            while (sk[l1] != 0)
+                l1++;
+            if (have_sk && nk == 0) {
+                size_t m = prev_sk_len < l1 ? prev_sk_len : l1;
+                int r = memcmp(prev_sk, sk, m);
+                if (r == 0)
+                    r = prev_sk_len < l1 ? -1 : prev_sk_len > l1;
+                ck_assert_msg(tc->ascending ? r <= 0 : r >= 0,
+                              "%s %s.%s: sort keys out of walk order", file,
+                              t->name, ix->name);
+            }
+            memcpy(prev_sk, sk, l1);
+            prev_sk_len = l1;
+            have_sk = true;
+        }
         text_entries++;
         text_complete += complete;
     }
