@@ -132,7 +132,8 @@ static bool run(sql_stmt *st, const jet_value *params, rowset *out)
     sql_cursor_close(cur);
     if (rc != JET_DONE)
         return false;
-    qsort(out->h, out->n, sizeof *out->h, cmp_u64);
+    if (out->n)
+        qsort(out->h, out->n, sizeof *out->h, cmp_u64);
     return true;
 }
 
@@ -242,7 +243,8 @@ static void build_keys(keyset *all, keyset *keys, jet_type t)
     size_t step = n > MAX_KEYS ? n / MAX_KEYS : 1;
     for (size_t i = 0; i < n; i++)
         all->v[i].data = all->text[i];
-    qsort(all->v, n, sizeof *all->v, cmp_key);
+    if (n)
+        qsort(all->v, n, sizeof *all->v, cmp_key);
     /* (data pointers travel with the values; ks_add copies the text) */
     keys->n = 0;
     if (t == JET_T_TEXT) {
