@@ -48,10 +48,12 @@
  * rejects NULLs. TEXT columns walk in Access's General order
  * (case-insensitive), which an ORDER BY may or may not want.
  *
- * Pages are decoded once per visit (decode_page: every check on index
- * page bytes is there) into an array of entry ends, so a descent or a
- * seek binary-searches each page: a primary-key lookup visits root and
- * leaf with about log2(entries) key comparisons each.
+ * Entries are found through the entry mask (page_view): a descent or a
+ * seek binary-searches each page over entry area positions, so a
+ * primary-key lookup visits root and leaf with about log2(area bytes)
+ * key comparisons each, and nothing on a page is decoded that the walk
+ * does not use. The checks on index page bytes are in open_page (the
+ * page) and check_entry (each entry touched).
  *
  * Date/Time keys: Jet stores a date as a double of days since 1899-12-30;
  * before that day the integer part counts days back and the fraction is
@@ -96,18 +98,28 @@ static const idx_layout layout_jet3 = { 8, 12, 16, 20, 1, 22, 226 };
 static const idx_layout layout_jet4 = { 12, 16, 20, 24, 2, 27, 453 };
 
 /*
- * One pinned index page, decoded once (decode_page): the end offset of
- * each entry in the entry area, so entries can be found by position and
- * binary-searched.
+ * One pinned index page (checked by open_page). Entries are found through
+ * the entry mask without decoding the page: an entry is [s, e) of the
+ * entry area, e a set mask bit and s the set bit before it (or 0), so a
+ * binary search probes log2(area bytes) entries and a walk steps from one
+ * set bit to the next. Each entry is checked when it is first touched
+ * (check_entry).
  */
 typedef struct page_view {
     const uint8_t *page;     /* pinned, or NULL */
     uint32_t pgno;
     bool leaf;
     uint16_t prefix_len;     /* bytes shared by every entry (first stored) */
-    uint32_t n;              /* entries */
-    uint16_t *end;           /* end[i]: area-relative end of entry i */
+    uint32_t last_end;       /* end of the last entry (0: no entries);
+                                NO_END until needed */
 } page_view;
+
+#define NO_END UINT32_MAX
+
+/* An entry of a page_view: area-relative [s, e). */
+typedef struct ent {
+    uint32_t s, e;
+} ent;
 
 /* A bound key as the walk uses it. */
 typedef struct bound {
@@ -139,8 +151,8 @@ struct jet_index_cursor {
     bool upper_passed;       /* reverse: an entry has passed the upper */
     bool positioned, done;
     page_view leaf;          /* the current leaf (leaf.page pinned) */
-    uint32_t pos;            /* forward: next entry; reverse: one past */
-    page_view node;          /* scratch for the descent */
+    uint32_t pos;            /* forward: start of the next entry;
+                                reverse: end of the next entry */
     uint32_t leaves_seen;
     uint8_t *entry;          /* page_size bytes: an assembled entry */
     bool reverse;            /* walk from the upper bound downwards */
@@ -401,10 +413,68 @@ static uint32_t get_be24(const uint8_t *p)
     return ((uint32_t)p[0] << 16) | ((uint32_t)p[1] << 8) | p[2];
 }
 
+/* Mask bytes [i, i + 8) as a little-endian word (bit n = bit n % 8 of
+ * byte i + n / 8); bytes past the mask read as 0. */
+static uint64_t mask_word(const uint8_t *m, uint32_t mask_len, uint32_t i)
+{
+    uint64_t w = 0;
+    if (mask_len - i >= 8) {
+        memcpy(&w, m + i, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w);
+#endif
+        return w;
+    }
+    for (uint32_t k = mask_len - i; k-- > 0;)
+        w = w << 8 | m[i + k];
+    return w;
+}
+
+/* Smallest set mask bit after bit `from` (an entry end), 0 when none. */
+static uint32_t next_end(const jet_index_cursor *c, const page_view *v,
+                         uint32_t from)
+{
+    const uint8_t *m = v->page + c->lay->mask;
+    uint32_t len = c->lay->mask_len, b = from + 1;
+    while (b / 8 < len) {
+        uint32_t i = b / 8;
+        uint64_t w = mask_word(m, len, i) >> (b % 8);
+        if (w)
+            return b + (uint32_t)__builtin_ctzll(w);
+        b = (i + 8) * 8;
+    }
+    return 0;
+}
+
+/* Largest set mask bit before bit `before`, 0 when none. */
+static uint32_t prev_end(const jet_index_cursor *c, const page_view *v,
+                         uint32_t before)
+{
+    const uint8_t *m = v->page + c->lay->mask;
+    uint32_t len = c->lay->mask_len;
+    uint32_t b;
+    if (before == 0)
+        return 0;
+    b = before - 1;             /* highest candidate bit */
+    for (;;) {
+        /* the word whose top byte holds bit b */
+        uint32_t top = b / 8, i = top >= 7 ? top - 7 : 0;
+        uint32_t hi = (top - i) * 8 + b % 8;    /* bit b in the word */
+        uint64_t w = mask_word(m, len, i);
+        if (hi < 63)
+            w &= (2ull << hi) - 1;
+        if (w)
+            return i * 8 + 63 - (uint32_t)__builtin_clzll(w);
+        if (i == 0)
+            return 0;
+        b = i * 8 - 1;
+    }
+}
+
 /* Is page pgno, reached from index c->ix, an index page of its table?
  * Type 0x03/0x04 and owner (offset 4) = the table's tdef page, else
- * JET_ECORRUPT naming page, index and table. (decode_page checks the
- * entry layout: prefix and entry mask.) */
+ * JET_ECORRUPT naming page, index and table. (open_page and check_entry
+ * check the entry layout: prefix and entry mask.) */
 static jet_rc check_index_page(jet_index_cursor *c, const uint8_t *page,
                                uint32_t pgno)
 {
@@ -423,114 +493,143 @@ static jet_rc check_index_page(jet_index_cursor *c, const uint8_t *page,
 }
 
 /*
- * Decode pinned page pgno into v: check the page type, the shared prefix
- * and every entry the entry mask marks (ends strictly increasing, inside
- * the page, each entry long enough for its row pointer, and child pointer
- * on node pages, once the prefix is restored). All checks on index pages
- * live here. Format: mdbtools HACKING.md "Index Pages"; Jackcess
- * IndexData (entry mask, prefix compression).
+ * Check pinned page pgno as an index page and set up v: the page type,
+ * the shared prefix length, and that the entry mask marks no entry end at
+ * 0 or past the page. Entries are checked by check_entry when used; the
+ * checks on index page bytes are these two functions. Format: mdbtools
+ * HACKING.md "Index Pages"; Jackcess IndexData (entry mask, prefix
+ * compression).
  */
-static jet_rc decode_page(jet_index_cursor *c, page_view *v,
-                          const uint8_t *page, uint32_t pgno)
+static jet_rc open_page(jet_index_cursor *c, page_view *v,
+                        const uint8_t *page, uint32_t pgno)
 {
     const idx_layout *lay = c->lay;
     uint32_t page_size = c->db->page_size;
-    uint32_t area = c->area, start = 0, n = 0;
-    size_t need;
+
+    uint32_t area_len, nbits = (uint32_t)lay->mask_len * 8;
     jet_rc rc;
 
     v->page = page;
     v->pgno = pgno;
-    v->n = 0;
+    v->last_end = 0;
     rc = check_index_page(c, page, pgno);
     if (rc != JET_OK)
         return rc;
     v->leaf = page[0] == PAGE_LEAF;
-    need = v->leaf ? 4 : 8;
     v->prefix_len = lay->prefix_size == 1 ? page[lay->prefix_len]
                                           : jet_get_u16(page + lay->prefix_len);
-    if (area >= page_size || v->prefix_len > page_size - area)
+    if (c->area >= page_size || v->prefix_len > page_size - c->area)
         return jet_fail(&c->err, JET_ECORRUPT, pgno,
                         "index page %u: shared prefix of %u bytes", pgno,
                         v->prefix_len);
-    for (uint32_t i = 0; i < lay->mask_len; i++) {
-        unsigned m = page[lay->mask + i];
-        while (m) {
-            uint32_t end = i * 8 + (uint32_t)__builtin_ctz(m);
-            size_t len = end - start;
-            m &= m - 1;
-            if (end <= start || area + end > page_size)
-                return jet_fail(&c->err, JET_ECORRUPT, pgno,
-                                "index page %u: entry mask marks an entry "
-                                "end at %u outside the page", pgno, end);
-            if (n == 0 && v->prefix_len > len)
-                return jet_fail(&c->err, JET_ECORRUPT, pgno,
-                                "index page %u: shared prefix longer than "
-                                "its first entry", pgno);
-            if (n > 0)
-                len += v->prefix_len;
-            if (len < need || len > page_size)
-                return jet_fail(&c->err, JET_ECORRUPT, pgno,
-                                "index page %u: entry of %zu bytes", pgno,
-                                len);
-            v->end[n++] = (uint16_t)end;
-            start = end;
-        }
+    if (page[lay->mask] & 1)
+        return jet_fail(&c->err, JET_ECORRUPT, pgno,
+                        "index page %u: entry mask marks an empty entry",
+                        pgno);
+    /* an entry may end at the end of the page, not past it (the mask
+     * has a few bits more than the entry area has bytes) */
+    area_len = page_size - c->area;
+    if (area_len < nbits) {
+        uint32_t b = next_end(c, v, area_len);
+        if (b != 0)
+            return jet_fail(&c->err, JET_ECORRUPT, pgno,
+                            "index page %u: entry mask marks an entry end "
+                            "at %u outside the page", pgno, b);
     }
-    v->n = n;
+    v->last_end = NO_END;
     return JET_OK;
 }
 
-/* Entry i of v as up to two byte runs: the shared prefix (entries after
+/* End of the last entry of v (0: none). */
+static uint32_t last_end(const jet_index_cursor *c, page_view *v)
+{
+    if (v->last_end == NO_END)
+        v->last_end = prev_end(c, v, (uint32_t)c->lay->mask_len * 8);
+    return v->last_end;
+}
+
+/* The entry that holds area byte `at`; x.e == 0 when at lies past the
+ * last entry. */
+static ent entry_at(const jet_index_cursor *c, const page_view *v,
+                    uint32_t at)
+{
+    ent x;
+    x.s = prev_end(c, v, at + 1);
+    x.e = next_end(c, v, at);
+    return x;
+}
+
+/* Check entry x of v: the first holds the shared prefix, and with the
+ * prefix restored each holds its row pointer (and child pointer on
+ * node pages) and fits a page. */
+static jet_rc check_entry(jet_index_cursor *c, const page_view *v, ent x)
+{
+    size_t len = x.e - x.s;
+    if (x.e <= x.s)
+        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                        "index page %u: bad entry bounds %u..%u", v->pgno,
+                        x.s, x.e);
+    if (x.s == 0 && v->prefix_len > len)
+        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                        "index page %u: shared prefix longer than its first "
+                        "entry", v->pgno);
+    if (x.s > 0)
+        len += v->prefix_len;
+    if (len < (v->leaf ? 4u : 8u) || len > c->db->page_size)
+        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                        "index page %u: entry of %zu bytes", v->pgno, len);
+    return JET_OK;
+}
+
+/* Entry x of v as up to two byte runs: the shared prefix (entries after
  * the first) and the stored bytes. */
 static void entry_parts(const jet_index_cursor *c, const page_view *v,
-                        uint32_t i, const uint8_t **p1, size_t *l1,
+                        ent x, const uint8_t **p1, size_t *l1,
                         const uint8_t **p2, size_t *l2)
 {
     const uint8_t *area = v->page + c->area;
-    uint32_t st = i ? v->end[i - 1] : 0;
-    if (i == 0 || v->prefix_len == 0) {
-        *p1 = area + st;
-        *l1 = v->end[i] - st;
+    if (x.s == 0 || v->prefix_len == 0) {
+        *p1 = area + x.s;
+        *l1 = x.e - x.s;
         *p2 = NULL;
         *l2 = 0;
     } else {
         *p1 = area;
         *l1 = v->prefix_len;
-        *p2 = area + st;
-        *l2 = v->end[i] - st;
+        *p2 = area + x.s;
+        *l2 = x.e - x.s;
     }
 }
 
-/* Entry i of v assembled into c->entry; its length. */
-static size_t entry_copy(jet_index_cursor *c, const page_view *v, uint32_t i)
+/* Entry x of v assembled into c->entry; its length. */
+static size_t entry_copy(jet_index_cursor *c, const page_view *v, ent x)
 {
     const uint8_t *p1, *p2;
     size_t l1, l2;
-    entry_parts(c, v, i, &p1, &l1, &p2, &l2);
+    entry_parts(c, v, x, &p1, &l1, &p2, &l2);
     memcpy(c->entry, p1, l1);
     if (l2)
         memcpy(c->entry + l1, p2, l2);
     return l1 + l2;
 }
 
-/* Byte at offset k of entry i (k < its length). */
+/* Byte at offset k of an entry in parts (k < its length). */
 static uint8_t entry_byte(const uint8_t *p1, size_t l1, const uint8_t *p2,
                           size_t k)
 {
     return k < l1 ? p1[k] : p2[k - l1];
 }
 
-/* Compare the key of entry i (all but its tail pointer bytes) with key
+/* Compare the key of entry x (all but its tail pointer bytes) with key
  * prefix k: only the first klen bytes of the entry count; an entry key
  * shorter than k that matches so far is smaller. */
-static int cmp_entry(const jet_index_cursor *c, const page_view *v,
-                     uint32_t i, const uint8_t *k, size_t klen)
+static int cmp_entry(const jet_index_cursor *c, const page_view *v, ent x,
+                     const uint8_t *k, size_t klen)
 {
     const uint8_t *p1, *p2;
     size_t l1, l2, elen, n, a;
     int r;
-    entry_parts(c, v, i, &p1, &l1, &p2, &l2);
+    entry_parts(c, v, x, &p1, &l1, &p2, &l2);
     elen = l1 + l2 - (v->leaf ? 4 : 8);
     n = elen < klen ? elen : klen;
     a = n < l1 ? n : l1;
@@ -542,43 +641,55 @@ static int cmp_entry(const jet_index_cursor *c, const page_view *v,
     return elen < klen ? -1 : 0;
 }
 
-/* Does the key of entry i pass the lower bound (byte order)? */
-static bool past_lower(const jet_index_cursor *c, const page_view *v,
-                       uint32_t i)
+/* Does the key of (checked) entry x pass the lower bound (bytes)? */
+static bool past_lower(const jet_index_cursor *c, const page_view *v, ent x)
 {
     int r;
     if (c->lower.len == 0)
         return true;
-    r = cmp_entry(c, v, i, c->lower.key, c->lower.len);
+    r = cmp_entry(c, v, x, c->lower.key, c->lower.len);
     return c->lower_op == JET_SEEK_GT && !c->lower.exact ? r > 0 : r >= 0;
 }
 
-/* Does the key of entry i lie beyond the upper bound (byte order)? */
-static bool past_upper(const jet_index_cursor *c, const page_view *v,
-                       uint32_t i)
+/* Does the key of (checked) entry x lie beyond the upper bound (bytes)? */
+static bool past_upper(const jet_index_cursor *c, const page_view *v, ent x)
 {
     int r;
     if (!c->has_upper)
         return false;
-    r = cmp_entry(c, v, i, c->upper.key, c->upper.len);
+    r = cmp_entry(c, v, x, c->upper.key, c->upper.len);
     return c->upper_inclusive || c->upper.exact ? r > 0 : r >= 0;
 }
 
-/* First entry index in [0, v->n) for which pred holds (pred is false,
- * then true, along the page); v->n when none. */
-static uint32_t search_page(const jet_index_cursor *c, const page_view *v,
-                            bool (*pred)(const jet_index_cursor *,
-                                         const page_view *, uint32_t))
+/* Start of the first entry of v for which pred holds (pred is false,
+ * then true, along the page), v->last_end when none: a binary search
+ * over entry area positions. */
+static jet_rc search_page(jet_index_cursor *c, page_view *v,
+                          bool (*pred)(const jet_index_cursor *,
+                                       const page_view *, ent),
+                          uint32_t *out)
 {
-    uint32_t lo = 0, hi = v->n;
+    uint32_t lo = 0, hi = v->last_end != NO_END
+                              ? v->last_end : c->db->page_size - c->area;
     while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (pred(c, v, mid))
-            hi = mid;
+        ent x = entry_at(c, v, lo + (hi - lo) / 2);
+        jet_rc rc;
+        if (x.e == 0) {
+            /* past the last entry, which ends at x.s */
+            v->last_end = x.s;
+            hi = x.s;
+            continue;
+        }
+        rc = check_entry(c, v, x);
+        if (rc != JET_OK)
+            return rc;
+        if (pred(c, v, x))
+            hi = x.s;
         else
-            lo = mid + 1;
+            lo = x.e;
     }
-    return lo;
+    *out = lo;
+    return JET_OK;
 }
 
 /* -------------------------------------------------- exact date bounds */
@@ -790,28 +901,20 @@ jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
                              const jet_tdef *tdef, uint16_t index_no)
 {
     jet_index_cursor *c;
-    size_t slots;
     *out = NULL;
     if (!tdef || index_no >= tdef->nindexes)
         return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "index %u of %u", index_no,
                         tdef ? tdef->nindexes : 0);
-    if (((const jet_tdef_priv *)tdef)->owner)     /* a linked table's db */
-        db = ((const jet_tdef_priv *)tdef)->owner;
     c = jet_calloc(1, sizeof *c);
     if (!c)
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     c->lay = db->fmt->jet3 ? &layout_jet3 : &layout_jet4;
-    slots = (size_t)c->lay->mask_len * 8;
     c->entry = jet_malloc(db->page_size);
-    c->leaf.end = jet_malloc(2 * slots * sizeof *c->leaf.end);
-    if (!c->entry || !c->leaf.end) {
-        jet_free(c->entry);
-        jet_free(c->leaf.end);
+    if (!c->entry) {
         jet_free(c);
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     }
-    c->node.end = c->leaf.end + slots;
     c->db = db;
     c->t = (const jet_tdef_priv *)tdef;
     c->ix = &tdef->indexes[index_no];
@@ -828,7 +931,6 @@ void jet_index_cursor_close(jet_index_cursor *c)
     if (!c)
         return;
     release_leaf(c);
-    jet_free(c->leaf.end);
     jet_free(c->entry);
     jet_free(c);
 }
@@ -1086,12 +1188,12 @@ static jet_rc descend(jet_index_cursor *c, uint32_t *leaf)
 {
     uint32_t pgno = c->ix->first_pgno;
     jet_pagefile *pf = c->db->pf;
-    page_view *v = &c->node;
+    page_view node, *v = &node;
 
     for (int depth = 0;; depth++) {
         const uint8_t *page, *p1, *p2;
         size_t l1, l2;
-        uint32_t child = 0, tail, i;
+        uint32_t child = 0, tail, at = 0;
         jet_rc rc;
 
         if (depth >= MAX_DEPTH)
@@ -1104,26 +1206,33 @@ static jet_rc descend(jet_index_cursor *c, uint32_t *leaf)
         rc = jet_page_pin(pf, pgno, &page, &c->err);
         if (rc != JET_OK)
             return rc;
-        rc = decode_page(c, v, page, pgno);
+        rc = open_page(c, v, page, pgno);
         if (rc == JET_OK && v->leaf) {
             jet_page_unpin(pf, page);
             *leaf = pgno;
             return JET_OK;
         }
+        if (rc == JET_OK)
+            rc = search_page(c, v, c->reverse ? past_upper : past_lower, &at);
         if (rc != JET_OK) {
             jet_page_unpin(pf, page);
             return rc;
         }
-        i = search_page(c, v, c->reverse ? past_upper : past_lower);
         tail = jet_get_u32(page + c->lay->tail);
-        if (i == v->n && tail == 0 && v->n > 0)
-            i = v->n - 1;
-        if (i < v->n) {
-            size_t len, at;
-            entry_parts(c, v, i, &p1, &l1, &p2, &l2);
+        if (at == last_end(c, v) && tail == 0 && at > 0)
+            at = prev_end(c, v, at);            /* the last child */
+        if (at < last_end(c, v)) {
+            ent x = entry_at(c, v, at);
+            size_t len;
+            rc = check_entry(c, v, x);
+            if (rc != JET_OK) {
+                jet_page_unpin(pf, page);
+                return rc;
+            }
+            entry_parts(c, v, x, &p1, &l1, &p2, &l2);
             len = l1 + l2;
-            for (at = len - 4; at < len; at++)
-                child = (child << 8) | entry_byte(p1, l1, p2, at);
+            for (size_t k = len - 4; k < len; k++)
+                child = (child << 8) | entry_byte(p1, l1, p2, k);
         } else {
             child = tail;
         }
@@ -1151,22 +1260,24 @@ static jet_rc enter_leaf(jet_index_cursor *c, uint32_t pgno)
     rc = jet_page_pin(c->db->pf, pgno, &page, &c->err);
     if (rc != JET_OK)
         return rc;
-    rc = decode_page(c, &c->leaf, page, pgno);
+    rc = open_page(c, &c->leaf, page, pgno);
     if (rc == JET_OK && !c->leaf.leaf)
         rc = jet_fail(&c->err, JET_ECORRUPT, pgno,
                       "index %s: page %u in the leaf chain is not a leaf",
                       c->ix->name, pgno);
+    /* where the walk starts on this leaf */
+    if (rc == JET_OK && !c->reverse)
+        c->pos = 0;
+    else if (rc == JET_OK)
+        c->pos = last_end(c, &c->leaf);
+    if (rc == JET_OK && !(c->reverse ? c->upper_passed : c->lower_passed))
+        rc = search_page(c, &c->leaf, c->reverse ? past_upper : past_lower,
+                         &c->pos);
     if (rc != JET_OK) {
         jet_page_unpin(c->db->pf, page);
         c->leaf.page = NULL;
         return rc;
     }
-    /* where the walk starts on this leaf */
-    if (!c->reverse)
-        c->pos = c->lower_passed ? 0 : search_page(c, &c->leaf, past_lower);
-    else
-        c->pos = c->upper_passed ? c->leaf.n
-                                 : search_page(c, &c->leaf, past_upper);
     return JET_OK;
 }
 
@@ -1189,12 +1300,21 @@ static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
     for (;;) {
         uint32_t prev;
         if (c->pos > 0) {
-            uint32_t i = --c->pos;
+            ent x;
             size_t len;
+            x.e = c->pos;
+            x.s = prev_end(c, &c->leaf, x.e);
+            c->pos = x.s;
             c->upper_passed = true;
-            if (!past_lower(c, &c->leaf, i))
+            rc = check_entry(c, &c->leaf, x);
+            if (rc != JET_OK) {
+                release_leaf(c);
+                c->done = true;
+                return rc;
+            }
+            if (!past_lower(c, &c->leaf, x))
                 break;
-            len = entry_copy(c, &c->leaf, i);
+            len = entry_copy(c, &c->leaf, x);
             if ((c->lower.exact || c->upper.exact) &&
                 !in_exact_bounds(c, len - 4))
                 continue;
@@ -1244,13 +1364,23 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
         return next_reverse(c, pgno, row);
     for (;;) {
         uint32_t next;
-        if (c->pos < c->leaf.n) {
-            uint32_t i = c->pos++;
+        uint32_t e = next_end(c, &c->leaf, c->pos);
+        if (e != 0) {
+            ent x;
             size_t len;
+            x.s = c->pos;
+            x.e = e;
+            c->pos = e;
             c->lower_passed = true;
-            if (past_upper(c, &c->leaf, i))
+            rc = check_entry(c, &c->leaf, x);
+            if (rc != JET_OK) {
+                release_leaf(c);
+                c->done = true;
+                return rc;
+            }
+            if (past_upper(c, &c->leaf, x))
                 break;
-            len = entry_copy(c, &c->leaf, i);
+            len = entry_copy(c, &c->leaf, x);
             if ((c->lower.exact || c->upper.exact) &&
                 !in_exact_bounds(c, len - 4))
                 continue;
