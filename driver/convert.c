@@ -471,16 +471,16 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
     /* fast path: the whole text and its NUL fit, straight into the
      * application's buffer (what odbc_conv_chunk would do, in one step) */
     if (ptr && buflen > 0) {
-        size_t unit = c_type == SQL_C_WCHAR ? 2 : 1;
+        size_t unit = c_type == SQL_C_WCHAR ? WCHAR_SIZE : 1;
         if ((size_t)buflen >= (len + 1) * unit) {
             uint8_t *o = ptr;
             if (unit == 1) {
                 memcpy(o, buf, len + 1);
             } else {
-                for (size_t i = 0; i <= len; i++) {
-                    o[2 * i] = (uint8_t)buf[i];
-                    o[2 * i + 1] = 0;
-                }
+                /* little-endian code units of SQLWCHAR's width */
+                memset(o, 0, (len + 1) * unit);
+                for (size_t i = 0; i < len; i++)
+                    o[unit * i] = (uint8_t)buf[i];
             }
             if (ind)
                 *ind = (SQLLEN)(len * unit);
