@@ -19,6 +19,12 @@
 #include "crypto.h"
 #include "internal.h"
 
+size_t jet_crypto_hash_len(jet_hash_alg alg)
+{
+    static const size_t len[5] = { 16, 20, 32, 48, 64 };
+    return (unsigned)alg < 5 ? len[alg] : 0;
+}
+
 jet_rc jet_rc4_apply(const uint8_t *key, size_t key_len, uint8_t *buf,
                      size_t len)
 {

@@ -19,6 +19,7 @@
 #include <bcrypt.h>
 #include <wincrypt.h>
 
+#include "alloc.h"
 #include "crypto.h"
 #include "internal.h"
 #include "lock.h"
@@ -76,12 +77,6 @@ jet_rc jet_crypto_load(jet_error *err)
     return load_rc;
 }
 
-size_t jet_crypto_hash_len(jet_hash_alg alg)
-{
-    static const size_t len[5] = { 16, 20, 32, 48, 64 };
-    return (unsigned)alg < 5 ? len[alg] : 0;
-}
-
 static BCRYPT_ALG_HANDLE hash_for(jet_hash_alg alg)
 {
     if ((unsigned)alg >= 5 || jet_crypto_load(NULL) != JET_OK)
@@ -114,53 +109,58 @@ jet_rc jet_crypto_hash(jet_hash_alg alg, const uint8_t *a, size_t a_len,
     return rc;
 }
 
-jet_rc jet_crypto_spin(jet_hash_alg alg, uint8_t *h, uint32_t spin,
-                       jet_crypto_check_fn check, void *check_ctx)
+struct jet_hasher {
+    BCRYPT_ALG_HANDLE alg;
+    BCRYPT_HASH_HANDLE reusable;   /* Windows 8+; NULL: one per digest */
+    ULONG len;
+};
+
+jet_rc jet_crypto_hasher_new(jet_hasher **out, jet_hash_alg alg)
 {
     BCRYPT_ALG_HANDLE a = hash_for(alg);
-    BCRYPT_HASH_HANDLE hh = NULL;
-    ULONG hl = (ULONG)jet_crypto_hash_len(alg);
-    uint8_t buf[4 + JET_HASH_MAX];
-    jet_rc rc = JET_OK;
-    bool reuse;
+    jet_hasher *h;
 
+    *out = NULL;
     if (!a)
         return JET_EUNSUPPORTED;
-    /* a reusable hash object (Windows 8+) saves a create per round */
-    reuse = BCRYPT_SUCCESS(BCryptCreateHash(a, &hh, NULL, 0, NULL, 0,
-                                            BCRYPT_HASH_REUSABLE_FLAG));
-    memcpy(buf + 4, h, hl);
-    for (uint32_t i = 0; i < spin; i++) {
-        if ((i & 4095) == 0 && check && check(check_ctx)) {
-            rc = JET_EINTERRUPTED;
-            break;
-        }
-        buf[0] = (uint8_t)i;
-        buf[1] = (uint8_t)(i >> 8);
-        buf[2] = (uint8_t)(i >> 16);
-        buf[3] = (uint8_t)(i >> 24);
-        if (!reuse &&
-            !BCRYPT_SUCCESS(BCryptCreateHash(a, &hh, NULL, 0, NULL, 0, 0))) {
-            rc = JET_EUNSUPPORTED;
-            break;
-        }
-        bool ok = BCRYPT_SUCCESS(BCryptHashData(hh, buf, 4 + hl, 0)) &&
-                  BCRYPT_SUCCESS(BCryptFinishHash(hh, buf + 4, hl, 0));
-        if (!reuse) {
-            BCryptDestroyHash(hh);
-            hh = NULL;
-        }
-        if (!ok) {
-            rc = JET_EUNSUPPORTED;
-            break;
-        }
-    }
-    if (hh)
+    if (!(h = jet_calloc(1, sizeof *h)))
+        return JET_ENOMEM;
+    h->alg = a;
+    h->len = (ULONG)jet_crypto_hash_len(alg);
+    /* a reusable hash object saves a create per digest */
+    if (!BCRYPT_SUCCESS(BCryptCreateHash(a, &h->reusable, NULL, 0, NULL, 0,
+                                         BCRYPT_HASH_REUSABLE_FLAG)))
+        h->reusable = NULL;
+    *out = h;
+    return JET_OK;
+}
+
+jet_rc jet_crypto_hasher_digest(jet_hasher *h, const uint8_t *data,
+                                size_t len, uint8_t *out)
+{
+    BCRYPT_HASH_HANDLE hh = h->reusable;
+    bool ok;
+
+    if (len > ULONG_MAX)
+        return JET_ELIMIT;
+    if (!hh &&
+        !BCRYPT_SUCCESS(BCryptCreateHash(h->alg, &hh, NULL, 0, NULL, 0, 0)))
+        return JET_EUNSUPPORTED;
+    ok = BCRYPT_SUCCESS(BCryptHashData(hh, (PUCHAR)(uintptr_t)data,
+                                       (ULONG)len, 0)) &&
+         BCRYPT_SUCCESS(BCryptFinishHash(hh, out, h->len, 0));
+    if (!h->reusable)
         BCryptDestroyHash(hh);
-    if (rc == JET_OK)
-        memcpy(h, buf + 4, hl);
-    SecureZeroMemory(buf, sizeof buf);
-    return rc;
+    return ok ? JET_OK : JET_EUNSUPPORTED;
+}
+
+void jet_crypto_hasher_free(jet_hasher *h)
+{
+    if (h) {
+        if (h->reusable)
+            BCryptDestroyHash(h->reusable);
+        jet_free(h);
+    }
 }
 
 /* Decrypt buf in place with a key of alg (no padding; iv may be NULL). */

@@ -26,6 +26,7 @@
 #define HAVE_OSSL3 1
 #endif
 
+#include "alloc.h"
 #include "crypto.h"
 #include "internal.h"
 
@@ -147,12 +148,6 @@ static const EVP_MD *md_for(jet_hash_alg alg)
     return md_tab[alg];
 }
 
-size_t jet_crypto_hash_len(jet_hash_alg alg)
-{
-    static const size_t len[5] = { 16, 20, 32, 48, 64 };
-    return (unsigned)alg < 5 ? len[alg] : 0;
-}
-
 jet_rc jet_crypto_hash(jet_hash_alg alg, const uint8_t *a, size_t a_len,
                        const uint8_t *b, size_t b_len, uint8_t *out)
 {
@@ -175,42 +170,49 @@ jet_rc jet_crypto_hash(jet_hash_alg alg, const uint8_t *a, size_t a_len,
     return rc;
 }
 
-jet_rc jet_crypto_spin(jet_hash_alg alg, uint8_t *h, uint32_t spin,
-                       jet_crypto_check_fn check, void *check_ctx)
+struct jet_hasher {
+    const EVP_MD *md;
+    EVP_MD_CTX *ctx;
+    unsigned len;
+};
+
+jet_rc jet_crypto_hasher_new(jet_hasher **out, jet_hash_alg alg)
 {
     const EVP_MD *md = md_for(alg);
-    size_t hl = jet_crypto_hash_len(alg);
-    uint8_t buf[4 + JET_HASH_MAX];
-    EVP_MD_CTX *ctx;
-    jet_rc rc = JET_OK;
-    unsigned n;
+    jet_hasher *h;
 
+    *out = NULL;
     if (!md)
         return JET_EUNSUPPORTED;
-    if (!(ctx = fn.p_EVP_MD_CTX_new()))
+    if (!(h = jet_calloc(1, sizeof *h)))
         return JET_ENOMEM;
-    memcpy(buf + 4, h, hl);
-    for (uint32_t i = 0; i < spin; i++) {
-        if ((i & 4095) == 0 && check && check(check_ctx)) {
-            rc = JET_EINTERRUPTED;
-            break;
-        }
-        buf[0] = (uint8_t)i;
-        buf[1] = (uint8_t)(i >> 8);
-        buf[2] = (uint8_t)(i >> 16);
-        buf[3] = (uint8_t)(i >> 24);
-        if (fn.p_EVP_DigestInit_ex(ctx, md, NULL) != 1 ||
-            fn.p_EVP_DigestUpdate(ctx, buf, 4 + hl) != 1 ||
-            fn.p_EVP_DigestFinal_ex(ctx, buf + 4, &n) != 1 || n != hl) {
-            rc = JET_EUNSUPPORTED;
-            break;
-        }
+    if (!(h->ctx = fn.p_EVP_MD_CTX_new())) {
+        jet_free(h);
+        return JET_ENOMEM;
     }
-    fn.p_EVP_MD_CTX_free(ctx);
-    if (rc == JET_OK)
-        memcpy(h, buf + 4, hl);
-    memset(buf, 0, sizeof buf);
-    return rc;
+    h->md = md;
+    h->len = (unsigned)jet_crypto_hash_len(alg);
+    *out = h;
+    return JET_OK;
+}
+
+jet_rc jet_crypto_hasher_digest(jet_hasher *h, const uint8_t *data,
+                                size_t len, uint8_t *out)
+{
+    unsigned n = 0;
+    if (fn.p_EVP_DigestInit_ex(h->ctx, h->md, NULL) != 1 ||
+        fn.p_EVP_DigestUpdate(h->ctx, data, len) != 1 ||
+        fn.p_EVP_DigestFinal_ex(h->ctx, out, &n) != 1 || n != h->len)
+        return JET_EUNSUPPORTED;
+    return JET_OK;
+}
+
+void jet_crypto_hasher_free(jet_hasher *h)
+{
+    if (h) {
+        fn.p_EVP_MD_CTX_free(h->ctx);
+        jet_free(h);
+    }
 }
 
 /* Run cipher c (decrypting, no padding) over buf in place. */

@@ -14,8 +14,9 @@
  * state between calls besides the loaded library.
  *
  * Errors: JET_EUNSUPPORTED (library or algorithm unavailable), JET_ELIMIT
- * (a length the primitive does not take), JET_ENOMEM, JET_EINTERRUPTED
- * (from jet_crypto_spin's check).
+ * (a length the primitive does not take), JET_ENOMEM. Schemes built on
+ * these (the Office password spin, page keys) live above the seam, in
+ * officecrypt.c and crypt.c.
  */
 #ifndef JET_CRYPTO_H
 #define JET_CRYPTO_H
@@ -45,7 +46,8 @@ typedef enum jet_hash_alg {
  */
 jet_rc jet_crypto_load(jet_error *err);
 
-/** Digest length of alg in bytes (16, 20, 32, 48 or 64). */
+/** Digest length of alg in bytes (16, 20, 32, 48 or 64); 0 for an
+ * unknown alg. Needs no loaded library (defined in crypt.c). */
 size_t jet_crypto_hash_len(jet_hash_alg alg);
 
 /**
@@ -55,17 +57,26 @@ size_t jet_crypto_hash_len(jet_hash_alg alg);
 jet_rc jet_crypto_hash(jet_hash_alg alg, const uint8_t *a, size_t a_len,
                        const uint8_t *b, size_t b_len, uint8_t *out);
 
-/** A check run during long work: non-zero stops it (cancel, timeout). */
-typedef int (*jet_crypto_check_fn)(void *ctx);
+/** A hash object kept across many digests of one algorithm (opaque). */
+typedef struct jet_hasher jet_hasher;
 
 /**
- * The Office password "spin" (MS-OFFCRYPTO 2.3.4.7 and 2.3.4.11): for
- * i = 0 .. spin-1, h = H(LE32(i) || h), in place on h (hash_len(alg)
- * bytes). check (may be NULL) is called every few thousand iterations;
- * when it returns non-zero the spin stops with JET_EINTERRUPTED.
+ * Make a hash object for alg, to digest many short inputs without a setup
+ * per digest (the password spins run 50,000 to millions of them). Free
+ * with jet_crypto_hasher_free(). Errors: JET_EUNSUPPORTED, JET_ENOMEM.
  */
-jet_rc jet_crypto_spin(jet_hash_alg alg, uint8_t *h, uint32_t spin,
-                       jet_crypto_check_fn check, void *check_ctx);
+jet_rc jet_crypto_hasher_new(jet_hasher **out, jet_hash_alg alg);
+
+/**
+ * out = H(data) with the hasher's algorithm; out holds hash_len bytes and
+ * may overlap data (the digest is written after data is read). The hasher
+ * is ready for the next digest afterwards.
+ */
+jet_rc jet_crypto_hasher_digest(jet_hasher *h, const uint8_t *data,
+                                size_t len, uint8_t *out);
+
+/** Free a hasher (NULL is a no-op). */
+void jet_crypto_hasher_free(jet_hasher *h);
 
 /** XOR the RC4 keystream of key (1..256 bytes) over buf in place. */
 jet_rc jet_crypto_rc4(const uint8_t *key, size_t key_len, uint8_t *buf,

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "crypto.h"
 #include "jet.h"
 
 #define JET_NO_PGNO UINT32_MAX
@@ -165,6 +166,16 @@ jet_rc jet_codec_office(jet_codec **out, const uint8_t *page0, size_t len,
 jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,
                         size_t len);
 void jet_codec_free(jet_codec *c);
+/**
+ * The Office password "spin" (MS-OFFCRYPTO 2.3.4.7 and 2.3.4.11): for
+ * i = 0 .. spin-1, h = H(LE32(i) || h), in place on h (hash_len(alg)
+ * bytes), on the crypto seam's hasher (officecrypt.c). check (may be NULL)
+ * is called every 4096 iterations; when it returns non-zero the spin
+ * stops with JET_EINTERRUPTED and h is unchanged. Other errors: those of
+ * jet_crypto_hasher_new/digest.
+ */
+jet_rc jet_password_spin(jet_hash_alg alg, uint8_t *h, uint32_t spin,
+                         jet_interrupt_fn check, void *check_ctx);
 
 /* ------------------------------------------------------------- usage map */
 

@@ -113,13 +113,17 @@ static size_t password_utf16(const char *pw, uint8_t *out, size_t cap)
     return n;
 }
 
+static void put_le32(uint8_t out[4], uint32_t v)
+{
+    out[0] = (uint8_t)v;
+    out[1] = (uint8_t)(v >> 8);
+    out[2] = (uint8_t)(v >> 16);
+    out[3] = (uint8_t)(v >> 24);
+}
+
 static void page_key(uint32_t enc_key, uint32_t pgno, uint8_t out[4])
 {
-    uint32_t k = enc_key ^ pgno;
-    out[0] = (uint8_t)k;
-    out[1] = (uint8_t)(k >> 8);
-    out[2] = (uint8_t)(k >> 16);
-    out[3] = (uint8_t)(k >> 24);
+    put_le32(out, enc_key ^ pgno);
 }
 
 /* RC4 CryptoAPI key for a 4-byte block key; returns its length (0 when
@@ -205,6 +209,34 @@ typedef struct open_ctx {
     jet_error *err;
 } open_ctx;
 
+jet_rc jet_password_spin(jet_hash_alg alg, uint8_t *h, uint32_t spin,
+                         jet_interrupt_fn check, void *check_ctx)
+{
+    size_t hl = jet_crypto_hash_len(alg);
+    uint8_t buf[4 + JET_HASH_MAX];
+    jet_hasher *hs;
+    jet_rc rc = jet_crypto_hasher_new(&hs, alg);
+
+    if (rc != JET_OK)
+        return rc;
+    memcpy(buf + 4, h, hl);
+    for (uint32_t i = 0; i < spin; i++) {
+        if ((i & 4095) == 0 && check && check(check_ctx)) {
+            rc = JET_EINTERRUPTED;
+            break;
+        }
+        put_le32(buf, i);
+        if ((rc = jet_crypto_hasher_digest(hs, buf, 4 + hl, buf + 4)) !=
+            JET_OK)
+            break;
+    }
+    jet_crypto_hasher_free(hs);
+    if (rc == JET_OK)
+        memcpy(h, buf + 4, hl);
+    memset(buf, 0, sizeof buf);
+    return rc;
+}
+
 /* The spin of 2.3.4.7/2.3.4.11, once per open: h = H(salt || password),
  * then spin iterations; a stop by the interrupt check is JET_EINTERRUPTED
  * with a message, any other failure JET_EUNSUPPORTED. */
@@ -214,7 +246,7 @@ static jet_rc spin_password(const open_ctx *o, jet_hash_alg alg,
 {
     jet_rc rc = jet_crypto_hash(alg, salt, salt_len, o->pw, o->pw_len, h);
     if (rc == JET_OK)
-        rc = jet_crypto_spin(alg, h, spin, o->check, o->check_ctx);
+        rc = jet_password_spin(alg, h, spin, o->check, o->check_ctx);
     if (rc == JET_EINTERRUPTED)
         return jet_fail(o->err, rc, 0, "password key derivation (%u "
                         "iterations) stopped by the login timeout", spin);
