@@ -104,25 +104,110 @@ static odbc_colmeta *make_cols(const cat_col *defs, uint16_t n)
 
 #define NCOLS(a) ((uint16_t)(sizeof(a) / sizeof((a)[0])))
 
-/* Build an empty result of defs, or take rows. */
-static SQLRETURN finish(odbc_stmt *s, odbc_matrows *rows, const cat_col *defs,
-                        uint16_t n)
+/* Sorting rows of a rowset: compare text cells col_a then col_b. */
+static int cell_cmp(const jet_value *a, const jet_value *b)
 {
-    odbc_colmeta *cols = make_cols(defs, n);
-    if (!rows)
-        rows = odbc_matrows_new(n);
-    if (!cols || !rows) {
-        free(cols);
-        odbc_matrows_free(rows);
-        return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
-    }
-    return odbc_stmt_set_matrows(s, rows, cols, n);
+    if (a->is_null || b->is_null)
+        return (int)b->is_null - (int)a->is_null;
+    if (a->type == JET_T_TEXT)
+        return jet_name_compare_ci((const char *)a->data, (const char *)b->data);
+    return (a->u.i > b->u.i) - (a->u.i < b->u.i);
 }
 
-static SQLRETURN nomem(odbc_stmt *s, odbc_matrows *rows)
+static const int *sort_keys;
+static pthread_mutex_t sort_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int row_cmp(const void *pa, const void *pb)
 {
-    odbc_matrows_free(rows);
-    return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+    const jet_value *a = pa, *b = pb;
+    for (const int *k = sort_keys; *k >= 0; k++) {
+        int c = cell_cmp(&a[*k], &b[*k]);
+        if (c)
+            return c;
+    }
+    return 0;
+}
+
+/* Sort rows by the columns in keys (terminated by -1). */
+static void sort_rows(odbc_matrows *m, const int *keys)
+{
+    if (m->nrows < 2 || !keys)
+        return;
+    pthread_mutex_lock(&sort_lock);
+    sort_keys = keys;
+    qsort(m->cells, m->nrows, m->ncols * sizeof(jet_value), row_cmp);
+    pthread_mutex_unlock(&sort_lock);
+}
+
+/* A catalog function's result set: its columns (ODBC reference order and
+ * names) and the ODBC order of its rows (column indexes, -1 ends; NULL
+ * keeps the order rows were added in). */
+typedef struct cat_spec {
+    const cat_col *cols;
+    uint16_t ncols;
+    const int *order;
+} cat_spec;
+
+#define CAT_SPEC(defs, order) { defs, NCOLS(defs), order }
+#define ORDER(...) ((const int[]){ __VA_ARGS__, -1 })
+
+/* A catalog result set being built for statement s: rows of spec's width,
+ * and what every row says in TABLE_CAT (the file path). */
+typedef struct cat_rs {
+    odbc_stmt *s;
+    jet_db *db;
+    const char *path;
+    const cat_spec *spec;
+    const int *order;       /* spec->order unless the function picks one */
+    odbc_matrows *m;
+} cat_rs;
+
+/* Start a result set of spec for s. False when out of memory (HY001 is
+ * raised: return SQL_ERROR). */
+static bool rs_begin(cat_rs *rs, odbc_stmt *s, const cat_spec *spec)
+{
+    rs->s = s;
+    rs->db = s->dbc->db;
+    rs->path = jet_db_path(rs->db);
+    rs->spec = spec;
+    rs->order = spec->order;
+    rs->m = odbc_matrows_new(spec->ncols);
+    if (!rs->m)
+        odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+    return rs->m != NULL;
+}
+
+/* A new row of NULL cells, or NULL without memory. */
+static jet_value *rs_row(cat_rs *rs)
+{
+    return odbc_matrows_add(rs->m);
+}
+
+/* Drop the rows; raise HY001. */
+static SQLRETURN rs_nomem(cat_rs *rs)
+{
+    odbc_matrows_free(rs->m);
+    rs->m = NULL;
+    return odbc_diag_add(DIAG(rs->s), "HY001", "Memory allocation error");
+}
+
+/* Drop the rows; raise the diagnostic of a core failure. */
+static SQLRETURN rs_fail(cat_rs *rs, jet_rc rc, const jet_error *err)
+{
+    odbc_matrows_free(rs->m);
+    rs->m = NULL;
+    return odbc_diag_jet(DIAG(rs->s), rc, err, DIAG_CTX_TABLE);
+}
+
+/* Put the rows in the result's order and make them the statement's
+ * result set (the rows then belong to it). */
+static SQLRETURN rs_finish(cat_rs *rs)
+{
+    odbc_colmeta *cols = make_cols(rs->spec->cols, rs->spec->ncols);
+    if (!cols)
+        return rs_nomem(rs);
+    sort_rows(rs->m, rs->order);
+    return odbc_stmt_set_matrows(rs->s, rs->m, cols, rs->spec->ncols);
 }
 
 static void cell_short(jet_value *c, int v) { odbc_cell_int(c, v, JET_T_INT); }
@@ -499,39 +584,11 @@ static bool type_wanted(const char *list, const char *type)
     return false;
 }
 
-/* Sorting rows of a rowset: compare text cells col_a then col_b. */
-static int cell_cmp(const jet_value *a, const jet_value *b)
-{
-    if (a->is_null || b->is_null)
-        return (int)b->is_null - (int)a->is_null;
-    if (a->type == JET_T_TEXT)
-        return jet_name_compare_ci((const char *)a->data, (const char *)b->data);
-    return (a->u.i > b->u.i) - (a->u.i < b->u.i);
-}
 
-static const int *sort_keys;
-static pthread_mutex_t sort_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static int row_cmp(const void *pa, const void *pb)
+/* Do the catalog and schema arguments select this file's objects? */
+static bool rs_in_scope(const cat_rs *rs, const char *cat, const char *schem)
 {
-    const jet_value *a = pa, *b = pb;
-    for (const int *k = sort_keys; *k >= 0; k++) {
-        int c = cell_cmp(&a[*k], &b[*k]);
-        if (c)
-            return c;
-    }
-    return 0;
-}
-
-/* Sort rows by the columns in keys (terminated by -1). */
-static void sort_rows(odbc_matrows *m, const int *keys)
-{
-    if (m->nrows < 2)
-        return;
-    pthread_mutex_lock(&sort_lock);
-    sort_keys = keys;
-    qsort(m->cells, m->nrows, m->ncols * sizeof(jet_value), row_cmp);
-    pthread_mutex_unlock(&sort_lock);
+    return catalog_arg_ok(rs->db, cat) && schema_match(rs->s, schem);
 }
 
 /* ------------------------------------------------------------- tables */
@@ -541,69 +598,64 @@ static const cat_col tables_cols[] = {
     {"TABLE_NAME", CT_STR, true}, {"TABLE_TYPE", CT_STR, true},
     {"REMARKS", CT_STR, true},
 };
+static const cat_spec tables_spec = CAT_SPEC(tables_cols, ORDER(3, 2));
 
 SQLRETURN odbc_cat_tables(odbc_stmt *s, const char *cat, const char *schem,
                           const char *table, const char *types)
 {
-    jet_db *db = s->dbc->db;
-    const char *path = jet_db_path(db);
-    odbc_matrows *m = odbc_matrows_new(NCOLS(tables_cols));
-    if (!m)
-        return nomem(s, NULL);
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &tables_spec))
+        return SQL_ERROR;
     bool cat_empty = cat && !*cat, schem_empty = schem && !*schem;
     bool table_empty = table && !*table;
 
     if (cat && strcmp(cat, SQL_ALL_CATALOGS) == 0 && schem_empty &&
         table_empty) {
-        jet_value *r = odbc_matrows_add(m);
-        if (!r || odbc_cell_str(m, &r[0], path) != 0)
-            return nomem(s, m);
-        return finish(s, m, tables_cols, NCOLS(tables_cols));
+        jet_value *r = rs_row(&rs);
+        if (!r || odbc_cell_str(rs.m, &r[0], rs.path) != 0)
+            return rs_nomem(&rs);
+        return rs_finish(&rs);
     }
     if (schem && strcmp(schem, SQL_ALL_SCHEMAS) == 0 && cat_empty &&
         table_empty)
-        return finish(s, m, tables_cols, NCOLS(tables_cols));
+        return rs_finish(&rs);
     if (types && strcmp(types, SQL_ALL_TABLE_TYPES) == 0 && cat_empty &&
         schem_empty && table_empty) {
         static const char *const all[] = {"SYNONYM", "SYSTEM TABLE", "TABLE",
                                           "VIEW"};
         for (size_t i = 0; i < 4; i++) {
-            jet_value *r = odbc_matrows_add(m);
-            if (!r || odbc_cell_str(m, &r[3], all[i]) != 0)
-                return nomem(s, m);
+            jet_value *r = rs_row(&rs);
+            if (!r || odbc_cell_str(rs.m, &r[3], all[i]) != 0)
+                return rs_nomem(&rs);
         }
-        return finish(s, m, tables_cols, NCOLS(tables_cols));
+        return rs_finish(&rs);
     }
     /* the catalog argument is a pattern too (ODBC 3); Excel passes "%" */
-    if (!arg_match(s, path, cat) || !schema_match(s, schem))
-        return finish(s, m, tables_cols, NCOLS(tables_cols));
+    if (!arg_match(s, rs.path, cat) || !schema_match(s, schem))
+        return rs_finish(&rs);
     query_info q;
     jet_error err;
-    jet_rc rc = type_wanted(types, "VIEW") ? queries_load(db, &q, &err)
+    jet_rc rc = type_wanted(types, "VIEW") ? queries_load(rs.db, &q, &err)
                                            : (memset(&q, 0, sizeof q), JET_OK);
-    if (rc != JET_OK) {
-        odbc_matrows_free(m);
-        return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
-    }
-    size_t n = jet_catalog_count(db);
+    if (rc != JET_OK)
+        return rs_fail(&rs, rc, &err);
+    size_t n = jet_catalog_count(rs.db);
     for (size_t i = 0; i < n; i++) {
-        const jet_object *o = jet_catalog_at(db, i);
+        const jet_object *o = jet_catalog_at(rs.db, i);
         const char *type = o ? object_type(o, &q) : NULL;
         if (!type || !o->name || !type_wanted(types, type) ||
             !arg_match(s, o->name, table))
             continue;
-        jet_value *r = odbc_matrows_add(m);
-        if (!r || odbc_cell_str(m, &r[0], path) != 0 ||
-            odbc_cell_str(m, &r[2], o->name) != 0 ||
-            odbc_cell_str(m, &r[3], type) != 0) {
+        jet_value *r = rs_row(&rs);
+        if (!r || odbc_cell_str(rs.m, &r[0], rs.path) != 0 ||
+            odbc_cell_str(rs.m, &r[2], o->name) != 0 ||
+            odbc_cell_str(rs.m, &r[3], type) != 0) {
             queries_free(&q);
-            return nomem(s, m);
+            return rs_nomem(&rs);
         }
     }
     queries_free(&q);
-    static const int keys[] = {3, 2, -1};
-    sort_rows(m, keys);
-    return finish(s, m, tables_cols, NCOLS(tables_cols));
+    return rs_finish(&rs);
 }
 
 /* ------------------------------------------------------------ columns */
@@ -619,6 +671,7 @@ static const cat_col columns_cols[] = {
     {"SQL_DATETIME_SUB", CT_SHORT, true}, {"CHAR_OCTET_LENGTH", CT_INT, true},
     {"ORDINAL_POSITION", CT_INT, false}, {"IS_NULLABLE", CT_STR, true},
 };
+static const cat_spec columns_spec = CAT_SPEC(columns_cols, NULL);
 
 static bool is_char_or_binary(SQLSMALLINT t)
 {
@@ -680,17 +733,16 @@ static int column_row(odbc_matrows *m, const char *path, const jet_tdef *td,
 SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
                            const char *table, const char *column)
 {
-    jet_db *db = s->dbc->db;
-    const char *path = jet_db_path(db);
-    odbc_matrows *m = odbc_matrows_new(NCOLS(columns_cols));
-    if (!m)
-        return nomem(s, NULL);
-    if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
-        return finish(s, m, columns_cols, NCOLS(columns_cols));
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &columns_spec))
+        return SQL_ERROR;
+    if (!rs_in_scope(&rs, cat, schem))
+        return rs_finish(&rs);
+    jet_db *db = rs.db;
     size_t n = jet_catalog_count(db), k = 0;
     const jet_object **objs = calloc(n ? n : 1, sizeof *objs);
     if (!objs)
-        return nomem(s, m);
+        return rs_nomem(&rs);
     for (size_t i = 0; i < n; i++) {
         const jet_object *o = jet_catalog_at(db, i);
         if (o && o->name && is_table_kind(o) && arg_match(s, o->name, table))
@@ -704,9 +756,7 @@ SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
             continue;
         if (rc != JET_OK) {
             free(objs);
-            odbc_matrows_free(m);
-            return odbc_diag_jet(DIAG(s), rc, jet_db_error(db),
-                                 DIAG_CTX_TABLE);
+            return rs_fail(&rs, rc, jet_db_error(db));
         }
         for (uint16_t c = 0; c < td->ncols; c++) {
             const jet_column *jc = &td->cols[c];
@@ -715,14 +765,14 @@ SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
             odbc_type_info ti;
             odbc_type_for_column(&ti, db, jc);
             odbc_type_cap_long(&ti, s->dbc->max_long_size);
-            if (column_row(m, path, td, jc, &ti, c + 1) != 0) {
+            if (column_row(rs.m, rs.path, td, jc, &ti, c + 1) != 0) {
                 free(objs);
-                return nomem(s, m);
+                return rs_nomem(&rs);
             }
         }
     }
     free(objs);
-    return finish(s, m, columns_cols, NCOLS(columns_cols));
+    return rs_finish(&rs);
 }
 
 /* ---------------------------------------------------------- type info */
@@ -740,14 +790,15 @@ static const cat_col typeinfo_cols[] = {
     {"SQL_DATETIME_SUB", CT_SHORT, true}, {"NUM_PREC_RADIX", CT_INT, true},
     {"INTERVAL_PRECISION", CT_SHORT, true},
 };
+static const cat_spec typeinfo_spec = CAT_SPEC(typeinfo_cols, NULL);
 
 SQLRETURN odbc_cat_type_info(odbc_stmt *s, SQLSMALLINT data_type)
 {
     size_t n = 0;
     const odbc_type_info *rows = odbc_type_info_rows(&n);
-    odbc_matrows *m = odbc_matrows_new(NCOLS(typeinfo_cols));
-    if (!m)
-        return nomem(s, NULL);
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &typeinfo_spec))
+        return SQL_ERROR;
     /* ODBC 2 date/time codes */
     if (data_type == SQL_DATE)
         data_type = SQL_TYPE_DATE;
@@ -759,13 +810,13 @@ SQLRETURN odbc_cat_type_info(odbc_stmt *s, SQLSMALLINT data_type)
         const odbc_type_info *ti = &rows[i];
         if (data_type != SQL_ALL_TYPES && ti->sql_type != data_type)
             continue;
-        jet_value *r = odbc_matrows_add(m);
-        if (!r || odbc_cell_str(m, &r[0], ti->type_name) ||
-            odbc_cell_str(m, &r[3], ti->literal_prefix) ||
-            odbc_cell_str(m, &r[4], ti->literal_suffix) ||
-            odbc_cell_str(m, &r[5], ti->create_params) ||
-            odbc_cell_str(m, &r[12], ti->type_name))
-            return nomem(s, m);
+        jet_value *r = rs_row(&rs);
+        if (!r || odbc_cell_str(rs.m, &r[0], ti->type_name) ||
+            odbc_cell_str(rs.m, &r[3], ti->literal_prefix) ||
+            odbc_cell_str(rs.m, &r[4], ti->literal_suffix) ||
+            odbc_cell_str(rs.m, &r[5], ti->create_params) ||
+            odbc_cell_str(rs.m, &r[12], ti->type_name))
+            return rs_nomem(&rs);
         int sub = datetime_sub(ti->sql_type);
         cell_short(&r[1], ti->sql_type);
         cell_int(&r[2], (int64_t)ti->column_size);
@@ -787,7 +838,7 @@ SQLRETURN odbc_cat_type_info(odbc_stmt *s, SQLSMALLINT data_type)
         if (ti->num_prec_radix)
             cell_int(&r[17], ti->num_prec_radix);
     }
-    return finish(s, m, typeinfo_cols, NCOLS(typeinfo_cols));
+    return rs_finish(&rs);
 }
 
 /* ------------------------------------------------- indexes and keys */
@@ -819,6 +870,23 @@ static const jet_tdef *find_table(odbc_stmt *s, const char *cat,
     return td;
 }
 
+/* The table an ordinary table argument names in scope (cat, schem), into
+ * *out (NULL when there is none: an empty result). SQL_ERROR, with the
+ * rows dropped and the diagnostic raised, when the argument is missing or
+ * the table cannot be read. */
+static SQLRETURN rs_table(cat_rs *rs, const char *cat, const char *schem,
+                          const char *table, const jet_tdef **out)
+{
+    SQLRETURN ret = SQL_SUCCESS;
+    *out = schema_match(rs->s, schem) ? find_table(rs->s, cat, table, &ret)
+                                      : NULL;
+    if (ret == SQL_ERROR) {
+        odbc_matrows_free(rs->m);
+        rs->m = NULL;
+    }
+    return ret;
+}
+
 static const cat_col statistics_cols[] = {
     {"TABLE_CAT", CT_STR, true}, {"TABLE_SCHEM", CT_STR, true},
     {"TABLE_NAME", CT_STR, false}, {"NON_UNIQUE", CT_SHORT, true},
@@ -828,6 +896,9 @@ static const cat_col statistics_cols[] = {
     {"CARDINALITY", CT_INT, true}, {"PAGES", CT_INT, true},
     {"FILTER_CONDITION", CT_STR, true},
 };
+/* ODBC order: NON_UNIQUE, TYPE, INDEX_NAME, ORDINAL_POSITION */
+static const cat_spec statistics_spec =
+    CAT_SPEC(statistics_cols, ORDER(3, 6, 5, 7));
 
 /* Live rows of td, counted by a scan that decodes no column. */
 static jet_rc count_rows(jet_db *db, const jet_tdef *td, int64_t *out,
@@ -857,22 +928,17 @@ SQLRETURN odbc_cat_statistics(odbc_stmt *s, const char *cat,
                               const char *schem, const char *table,
                               SQLUSMALLINT unique, SQLUSMALLINT accuracy)
 {
-    SQLRETURN ret = SQL_SUCCESS;
-    odbc_matrows *m = odbc_matrows_new(NCOLS(statistics_cols));
-    if (!m)
-        return nomem(s, NULL);
-    const jet_tdef *td = schema_match(s, schem) ? find_table(s, cat, table, &ret)
-                                                : NULL;
-    if (ret == SQL_ERROR) {
-        odbc_matrows_free(m);
-        return ret;
-    }
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &statistics_spec))
+        return SQL_ERROR;
+    const jet_tdef *td;
+    if (rs_table(&rs, cat, schem, table, &td) == SQL_ERROR)
+        return SQL_ERROR;
     if (td) {
-        const char *path = jet_db_path(s->dbc->db);
-        jet_value *r = odbc_matrows_add(m);
-        if (!r || odbc_cell_str(m, &r[0], path) ||
-            odbc_cell_str(m, &r[2], td->name))
-            return nomem(s, m);
+        jet_value *r = rs_row(&rs);
+        if (!r || odbc_cell_str(rs.m, &r[0], rs.path) ||
+            odbc_cell_str(rs.m, &r[2], td->name))
+            return rs_nomem(&rs);
         cell_short(&r[6], SQL_TABLE_STAT);
         /* SQL_QUICK: the TDEF's count, which Access may leave stale;
          * SQL_ENSURE: the live rows, counted */
@@ -880,10 +946,8 @@ SQLRETURN odbc_cat_statistics(odbc_stmt *s, const char *cat,
         if (accuracy == SQL_ENSURE) {
             jet_error err;
             jet_rc rc = count_rows(s->dbc->db, td, &rows, &err);
-            if (rc != JET_OK) {
-                odbc_matrows_free(m);
-                return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
-            }
+            if (rc != JET_OK)
+                return rs_fail(&rs, rc, &err);
         }
         cell_int(&r[10], rows);
         for (uint16_t i = 0; i < td->nindexes; i++) {
@@ -893,13 +957,13 @@ SQLRETURN odbc_cat_statistics(odbc_stmt *s, const char *cat,
             for (uint16_t k = 0; k < ix->ncols && k < 10; k++) {
                 if (ix->cols[k].col >= td->ncols)
                     continue;
-                r = odbc_matrows_add(m);
-                if (!r || odbc_cell_str(m, &r[0], path) ||
-                    odbc_cell_str(m, &r[2], td->name) ||
-                    odbc_cell_str(m, &r[5], ix->name) ||
-                    odbc_cell_str(m, &r[8], td->cols[ix->cols[k].col].name) ||
-                    odbc_cell_str(m, &r[9], ix->cols[k].ascending ? "A" : "D"))
-                    return nomem(s, m);
+                r = rs_row(&rs);
+                if (!r || odbc_cell_str(rs.m, &r[0], rs.path) ||
+                    odbc_cell_str(rs.m, &r[2], td->name) ||
+                    odbc_cell_str(rs.m, &r[5], ix->name) ||
+                    odbc_cell_str(rs.m, &r[8], td->cols[ix->cols[k].col].name) ||
+                    odbc_cell_str(rs.m, &r[9], ix->cols[k].ascending ? "A" : "D"))
+                    return rs_nomem(&rs);
                 cell_short(&r[3], ix->unique ? SQL_FALSE : SQL_TRUE);
                 cell_short(&r[6], SQL_INDEX_OTHER);
                 cell_short(&r[7], k + 1);
@@ -909,11 +973,8 @@ SQLRETURN odbc_cat_statistics(odbc_stmt *s, const char *cat,
                     cell_int(&r[10], rows);
             }
         }
-        /* ODBC order: NON_UNIQUE, TYPE, INDEX_NAME, ORDINAL_POSITION */
-        static const int keys[] = {3, 6, 5, 7, -1};
-        sort_rows(m, keys);
     }
-    return finish(s, m, statistics_cols, NCOLS(statistics_cols));
+    return rs_finish(&rs);
 }
 
 static const cat_col pk_cols[] = {
@@ -921,20 +982,17 @@ static const cat_col pk_cols[] = {
     {"TABLE_NAME", CT_STR, false}, {"COLUMN_NAME", CT_STR, false},
     {"KEY_SEQ", CT_SHORT, false}, {"PK_NAME", CT_STR, true},
 };
+static const cat_spec pk_spec = CAT_SPEC(pk_cols, NULL);
 
 SQLRETURN odbc_cat_primary_keys(odbc_stmt *s, const char *cat,
                                 const char *schem, const char *table)
 {
-    SQLRETURN ret = SQL_SUCCESS;
-    odbc_matrows *m = odbc_matrows_new(NCOLS(pk_cols));
-    if (!m)
-        return nomem(s, NULL);
-    const jet_tdef *td = schema_match(s, schem) ? find_table(s, cat, table, &ret)
-                                                : NULL;
-    if (ret == SQL_ERROR) {
-        odbc_matrows_free(m);
-        return ret;
-    }
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &pk_spec))
+        return SQL_ERROR;
+    const jet_tdef *td;
+    if (rs_table(&rs, cat, schem, table, &td) == SQL_ERROR)
+        return SQL_ERROR;
     for (uint16_t i = 0; td && i < td->nindexes; i++) {
         const jet_index *ix = &td->indexes[i];
         if (!ix->primary_key)
@@ -942,17 +1000,17 @@ SQLRETURN odbc_cat_primary_keys(odbc_stmt *s, const char *cat,
         for (uint16_t k = 0; k < ix->ncols && k < 10; k++) {
             if (ix->cols[k].col >= td->ncols)
                 continue;
-            jet_value *r = odbc_matrows_add(m);
-            if (!r || odbc_cell_str(m, &r[0], jet_db_path(s->dbc->db)) ||
-                odbc_cell_str(m, &r[2], td->name) ||
-                odbc_cell_str(m, &r[3], td->cols[ix->cols[k].col].name) ||
-                odbc_cell_str(m, &r[5], ix->name))
-                return nomem(s, m);
+            jet_value *r = rs_row(&rs);
+            if (!r || odbc_cell_str(rs.m, &r[0], rs.path) ||
+                odbc_cell_str(rs.m, &r[2], td->name) ||
+                odbc_cell_str(rs.m, &r[3], td->cols[ix->cols[k].col].name) ||
+                odbc_cell_str(rs.m, &r[5], ix->name))
+                return rs_nomem(&rs);
             cell_short(&r[4], k + 1);
         }
         break;
     }
-    return finish(s, m, pk_cols, NCOLS(pk_cols));
+    return rs_finish(&rs);
 }
 
 static const cat_col fk_cols[] = {
@@ -964,6 +1022,7 @@ static const cat_col fk_cols[] = {
     {"DELETE_RULE", CT_SHORT, true}, {"FK_NAME", CT_STR, true},
     {"PK_NAME", CT_STR, true}, {"DEFERRABILITY", CT_SHORT, true},
 };
+static const cat_spec fk_spec = CAT_SPEC(fk_cols, NULL);
 
 /* One row of MSysRelationships: one column pair of a relationship. */
 typedef struct rel_row {
@@ -1159,27 +1218,25 @@ SQLRETURN odbc_cat_foreign_keys(odbc_stmt *s, const char *pkcat,
                                 const char *fkcat, const char *fkschem,
                                 const char *fktable)
 {
-    jet_db *db = s->dbc->db;
-    const char *path = jet_db_path(db);
     rel_row *rels = NULL;
     size_t nrels = 0;
 
     if (!pktable && !fktable)
         return odbc_diag_add(DIAG(s), "HY009", "Invalid use of null pointer: "
                              "a table name is required");
-    odbc_matrows *m = odbc_matrows_new(NCOLS(fk_cols));
-    if (!m)
-        return nomem(s, NULL);
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &fk_spec))
+        return SQL_ERROR;
+    jet_db *db = rs.db;
+    const char *path = rs.path;
     /* no schemas: a non-empty schema names nothing */
     if (!catalog_arg_ok(db, pkcat) || !catalog_arg_ok(db, fkcat) ||
         (pkschem && *pkschem) || (fkschem && *fkschem))
-        return finish(s, m, fk_cols, NCOLS(fk_cols));
+        return rs_finish(&rs);
     jet_error err;
     jet_rc rc = rels_load(db, &rels, &nrels, &err);
-    if (rc != JET_OK) {
-        odbc_matrows_free(m);
-        return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
-    }
+    if (rc != JET_OK)
+        return rs_fail(&rs, rc, &err);
     for (size_t i = 0; i < nrels; i++) {
         const rel_row *r = &rels[i];
         if (!r->name || !r->fk_table || !r->pk_table || !r->fk_col ||
@@ -1194,17 +1251,17 @@ SQLRETURN odbc_cat_foreign_keys(odbc_stmt *s, const char *pkcat,
                                                    : SQL_NO_ACTION;
         const char *pk_name = referenced_index(db, r->pk_table, rels, nrels,
                                                r->name);
-        jet_value *row = odbc_matrows_add(m);
-        if (!row || odbc_cell_str(m, &row[0], path) ||
-            odbc_cell_str(m, &row[2], r->pk_table) ||
-            odbc_cell_str(m, &row[3], r->pk_col) ||
-            odbc_cell_str(m, &row[4], path) ||
-            odbc_cell_str(m, &row[6], r->fk_table) ||
-            odbc_cell_str(m, &row[7], r->fk_col) ||
-            odbc_cell_str(m, &row[11], r->name) ||
-            odbc_cell_str(m, &row[12], pk_name)) {
+        jet_value *row = rs_row(&rs);
+        if (!row || odbc_cell_str(rs.m, &row[0], path) ||
+            odbc_cell_str(rs.m, &row[2], r->pk_table) ||
+            odbc_cell_str(rs.m, &row[3], r->pk_col) ||
+            odbc_cell_str(rs.m, &row[4], path) ||
+            odbc_cell_str(rs.m, &row[6], r->fk_table) ||
+            odbc_cell_str(rs.m, &row[7], r->fk_col) ||
+            odbc_cell_str(rs.m, &row[11], r->name) ||
+            odbc_cell_str(rs.m, &row[12], pk_name)) {
             rels_free(rels, nrels);
-            return nomem(s, m);
+            return rs_nomem(&rs);
         }
         cell_short(&row[8], r->seq + 1);
         cell_short(&row[9], upd);
@@ -1217,8 +1274,8 @@ SQLRETURN odbc_cat_foreign_keys(odbc_stmt *s, const char *pkcat,
      * two relationships between the same tables apart */
     static const int by_fk[] = {6, 11, 8, -1};
     static const int by_pk[] = {2, 11, 8, -1};
-    sort_rows(m, pktable ? by_fk : by_pk);
-    return finish(s, m, fk_cols, NCOLS(fk_cols));
+    rs.order = pktable ? by_fk : by_pk;
+    return rs_finish(&rs);
 }
 
 static const cat_col special_cols[] = {
@@ -1227,6 +1284,7 @@ static const cat_col special_cols[] = {
     {"COLUMN_SIZE", CT_INT, true}, {"BUFFER_LENGTH", CT_INT, true},
     {"DECIMAL_DIGITS", CT_SHORT, true}, {"PSEUDO_COLUMN", CT_SHORT, true},
 };
+static const cat_spec special_spec = CAT_SPEC(special_cols, NULL);
 
 /* SQL_BEST_ROWID: the primary key; without one, the first unique index
  * (not a relationship's) whose columns cannot be NULL - or, when the
@@ -1259,18 +1317,14 @@ SQLRETURN odbc_cat_special_columns(odbc_stmt *s, SQLUSMALLINT id_type,
                                    const char *table, SQLUSMALLINT scope,
                                    SQLUSMALLINT nullable)
 {
-    SQLRETURN ret = SQL_SUCCESS;
-    odbc_matrows *m = odbc_matrows_new(NCOLS(special_cols));
-    if (!m)
-        return nomem(s, NULL);
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &special_spec))
+        return SQL_ERROR;
     if (id_type != SQL_BEST_ROWID)
-        return finish(s, m, special_cols, NCOLS(special_cols));
-    const jet_tdef *td = schema_match(s, schem) ? find_table(s, cat, table, &ret)
-                                                : NULL;
-    if (ret == SQL_ERROR) {
-        odbc_matrows_free(m);
-        return ret;
-    }
+        return rs_finish(&rs);
+    const jet_tdef *td;
+    if (rs_table(&rs, cat, schem, table, &td) == SQL_ERROR)
+        return SQL_ERROR;
     (void)scope;    /* keys of a read-only file hold for the session */
     const jet_index *best = td ? best_rowid_index(td, nullable) : NULL;
     if (best) {
@@ -1281,10 +1335,10 @@ SQLRETURN odbc_cat_special_columns(odbc_stmt *s, SQLUSMALLINT id_type,
             const jet_column *jc = &td->cols[ix->cols[k].col];
             odbc_type_info ti;
             odbc_type_for_column(&ti, s->dbc->db, jc);
-            jet_value *r = odbc_matrows_add(m);
-            if (!r || odbc_cell_str(m, &r[1], jc->name) ||
-                odbc_cell_str(m, &r[3], ti.type_name))
-                return nomem(s, m);
+            jet_value *r = rs_row(&rs);
+            if (!r || odbc_cell_str(rs.m, &r[1], jc->name) ||
+                odbc_cell_str(rs.m, &r[3], ti.type_name))
+                return rs_nomem(&rs);
             cell_short(&r[0], SQL_SCOPE_SESSION);
             cell_short(&r[2], ti.sql_type);
             cell_int(&r[4], (int64_t)ti.column_size);
@@ -1294,19 +1348,16 @@ SQLRETURN odbc_cat_special_columns(odbc_stmt *s, SQLUSMALLINT id_type,
             cell_short(&r[7], SQL_PC_NOT_PSEUDO);
         }
     }
-    return finish(s, m, special_cols, NCOLS(special_cols));
+    return rs_finish(&rs);
 }
 
 /* Load the saved-query details for SQLProcedures/SQLProcedureColumns;
- * on failure frees m, raises the diagnostic and returns SQL_ERROR. */
-static SQLRETURN load_queries(odbc_stmt *s, odbc_matrows *m, query_info *q)
+ * on failure drops the rows, raises the diagnostic and returns SQL_ERROR. */
+static SQLRETURN load_queries(cat_rs *rs, query_info *q)
 {
     jet_error err;
-    jet_rc rc = queries_load(s->dbc->db, q, &err);
-    if (rc == JET_OK)
-        return SQL_SUCCESS;
-    odbc_matrows_free(m);
-    return odbc_diag_jet(DIAG(s), rc, &err, DIAG_CTX_TABLE);
+    jet_rc rc = queries_load(rs->db, q, &err);
+    return rc == JET_OK ? SQL_SUCCESS : rs_fail(rs, rc, &err);
 }
 
 /* Is catalog entry o a procedure (action or parameter query) whose name
@@ -1324,39 +1375,36 @@ static const cat_col proc_cols[] = {
     {"NUM_OUTPUT_PARAMS", CT_INT, true}, {"NUM_RESULT_SETS", CT_INT, true},
     {"REMARKS", CT_STR, true}, {"PROCEDURE_TYPE", CT_SHORT, true},
 };
+static const cat_spec proc_spec = CAT_SPEC(proc_cols, ORDER(2));
 
 SQLRETURN odbc_cat_procedures(odbc_stmt *s, const char *cat,
                               const char *schem, const char *proc)
 {
-    jet_db *db = s->dbc->db;
-    const char *path = jet_db_path(db);
-    odbc_matrows *m = odbc_matrows_new(NCOLS(proc_cols));
-    if (!m)
-        return nomem(s, NULL);
-    if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
-        return finish(s, m, proc_cols, NCOLS(proc_cols));
-    query_info q;
-    if (load_queries(s, m, &q) != SQL_SUCCESS)
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &proc_spec))
         return SQL_ERROR;
-    size_t n = jet_catalog_count(db);
+    if (!rs_in_scope(&rs, cat, schem))
+        return rs_finish(&rs);
+    query_info q;
+    if (load_queries(&rs, &q) != SQL_SUCCESS)
+        return SQL_ERROR;
+    size_t n = jet_catalog_count(rs.db);
     for (size_t i = 0; i < n; i++) {
-        const jet_object *o = jet_catalog_at(db, i);
+        const jet_object *o = jet_catalog_at(rs.db, i);
         if (!is_procedure(s, &q, o, proc))
             continue;
-        jet_value *r = odbc_matrows_add(m);
-        if (!r || odbc_cell_str(m, &r[0], path) ||
-            odbc_cell_str(m, &r[2], o->name)) {
+        jet_value *r = rs_row(&rs);
+        if (!r || odbc_cell_str(rs.m, &r[0], rs.path) ||
+            odbc_cell_str(rs.m, &r[2], o->name)) {
             queries_free(&q);
-            return nomem(s, m);
+            return rs_nomem(&rs);
         }
         /* NUM_* are "reserved for future use" (NULL); a procedure here is
          * an Access action or parameter query, which returns no value */
         cell_short(&r[7], SQL_PT_PROCEDURE);
     }
     queries_free(&q);
-    static const int keys[] = {2, -1};
-    sort_rows(m, keys);
-    return finish(s, m, proc_cols, NCOLS(proc_cols));
+    return rs_finish(&rs);
 }
 
 static const cat_col proccol_cols[] = {
@@ -1371,20 +1419,21 @@ static const cat_col proccol_cols[] = {
     {"CHAR_OCTET_LENGTH", CT_INT, true}, {"ORDINAL_POSITION", CT_INT, false},
     {"IS_NULLABLE", CT_STR, true},
 };
+/* ODBC order: PROCEDURE_NAME, COLUMN_TYPE (then declaration order) */
+static const cat_spec proccol_spec = CAT_SPEC(proccol_cols, ORDER(2, 4, 17));
 
 SQLRETURN odbc_cat_procedure_columns(odbc_stmt *s, const char *cat,
                                      const char *schem, const char *proc,
                                      const char *column)
 {
-    jet_db *db = s->dbc->db;
-    const char *path = jet_db_path(db);
-    odbc_matrows *m = odbc_matrows_new(NCOLS(proccol_cols));
-    if (!m)
-        return nomem(s, NULL);
-    if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
-        return finish(s, m, proccol_cols, NCOLS(proccol_cols));
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &proccol_spec))
+        return SQL_ERROR;
+    if (!rs_in_scope(&rs, cat, schem))
+        return rs_finish(&rs);
+    jet_db *db = rs.db;
     query_info q;
-    if (load_queries(s, m, &q) != SQL_SUCCESS)
+    if (load_queries(&rs, &q) != SQL_SUCCESS)
         return SQL_ERROR;
     /* the parameters (PARAMETERS declarations) of each procedure; the
      * result columns of parameter queries are not described */
@@ -1408,14 +1457,14 @@ SQLRETURN odbc_cat_procedure_columns(odbc_stmt *s, const char *cat,
             odbc_type_info ti;
             odbc_type_for_column(&ti, db, &jc);
             int sub = datetime_sub(ti.sql_type);
-            jet_value *r = odbc_matrows_add(m);
-            if (!r || odbc_cell_str(m, &r[0], path) ||
-                odbc_cell_str(m, &r[2], o->name) ||
-                odbc_cell_str(m, &r[3], pp->name) ||
-                odbc_cell_str(m, &r[6], ti.type_name) ||
-                odbc_cell_str(m, &r[18], "YES")) {
+            jet_value *r = rs_row(&rs);
+            if (!r || odbc_cell_str(rs.m, &r[0], rs.path) ||
+                odbc_cell_str(rs.m, &r[2], o->name) ||
+                odbc_cell_str(rs.m, &r[3], pp->name) ||
+                odbc_cell_str(rs.m, &r[6], ti.type_name) ||
+                odbc_cell_str(rs.m, &r[18], "YES")) {
                 queries_free(&q);
-                return nomem(s, m);
+                return rs_nomem(&rs);
             }
             cell_short(&r[4], SQL_PARAM_INPUT);
             cell_short(&r[5], ti.sql_type);
@@ -1435,10 +1484,7 @@ SQLRETURN odbc_cat_procedure_columns(odbc_stmt *s, const char *cat,
         }
     }
     queries_free(&q);
-    /* ODBC order: PROCEDURE_NAME, COLUMN_TYPE (then declaration order) */
-    static const int keys[] = {2, 4, 17, -1};
-    sort_rows(m, keys);
-    return finish(s, m, proccol_cols, NCOLS(proccol_cols));
+    return rs_finish(&rs);
 }
 
 /* --------------------------------------------------------- privileges */
@@ -1454,6 +1500,7 @@ static const cat_col tabpriv_cols[] = {
     {"GRANTEE", CT_STR, false}, {"PRIVILEGE", CT_STR, false},
     {"IS_GRANTABLE", CT_STR, true},
 };
+static const cat_spec tabpriv_spec = CAT_SPEC(tabpriv_cols, ORDER(2));
 
 static int privilege_cells(odbc_matrows *m, jet_value *r, const char *path,
                            const char *table, int first_grantee)
@@ -1467,26 +1514,22 @@ static int privilege_cells(odbc_matrows *m, jet_value *r, const char *path,
 SQLRETURN odbc_cat_table_privileges(odbc_stmt *s, const char *cat,
                                     const char *schem, const char *table)
 {
-    jet_db *db = s->dbc->db;
-    const char *path = jet_db_path(db);
-    odbc_matrows *m = odbc_matrows_new(NCOLS(tabpriv_cols));
-    if (!m)
-        return nomem(s, NULL);
-    if (!catalog_arg_ok(db, cat) || !schema_match(s, schem))
-        return finish(s, m, tabpriv_cols, NCOLS(tabpriv_cols));
-    size_t n = jet_catalog_count(db);
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &tabpriv_spec))
+        return SQL_ERROR;
+    if (!rs_in_scope(&rs, cat, schem))
+        return rs_finish(&rs);
+    size_t n = jet_catalog_count(rs.db);
     for (size_t i = 0; i < n; i++) {
-        const jet_object *o = jet_catalog_at(db, i);
+        const jet_object *o = jet_catalog_at(rs.db, i);
         if (!o || !o->name || !is_table_kind(o) ||
             !arg_match(s, o->name, table))
             continue;
-        jet_value *r = odbc_matrows_add(m);
-        if (!r || privilege_cells(m, r, path, o->name, 4))
-            return nomem(s, m);
+        jet_value *r = rs_row(&rs);
+        if (!r || privilege_cells(rs.m, r, rs.path, o->name, 4))
+            return rs_nomem(&rs);
     }
-    static const int keys[] = {2, -1};
-    sort_rows(m, keys);
-    return finish(s, m, tabpriv_cols, NCOLS(tabpriv_cols));
+    return rs_finish(&rs);
 }
 
 static const cat_col colpriv_cols[] = {
@@ -1495,32 +1538,27 @@ static const cat_col colpriv_cols[] = {
     {"GRANTOR", CT_STR, true}, {"GRANTEE", CT_STR, false},
     {"PRIVILEGE", CT_STR, false}, {"IS_GRANTABLE", CT_STR, true},
 };
+static const cat_spec colpriv_spec = CAT_SPEC(colpriv_cols, ORDER(3));
 
 SQLRETURN odbc_cat_column_privileges(odbc_stmt *s, const char *cat,
                                      const char *schem, const char *table,
                                      const char *column)
 {
-    SQLRETURN ret = SQL_SUCCESS;
-    odbc_matrows *m = odbc_matrows_new(NCOLS(colpriv_cols));
-    if (!m)
-        return nomem(s, NULL);
+    cat_rs rs;
+    if (!rs_begin(&rs, s, &colpriv_spec))
+        return SQL_ERROR;
     /* the table argument is a name, not a pattern (spec) */
-    const jet_tdef *td = schema_match(s, schem) ? find_table(s, cat, table, &ret)
-                                                : NULL;
-    if (ret == SQL_ERROR) {
-        odbc_matrows_free(m);
-        return ret;
-    }
+    const jet_tdef *td;
+    if (rs_table(&rs, cat, schem, table, &td) == SQL_ERROR)
+        return SQL_ERROR;
     for (uint16_t c = 0; td && c < td->ncols; c++) {
         const jet_column *jc = &td->cols[c];
         if (!jc->name || !arg_match(s, jc->name, column))
             continue;
-        jet_value *r = odbc_matrows_add(m);
-        if (!r || privilege_cells(m, r, jet_db_path(s->dbc->db), td->name, 5) ||
-            odbc_cell_str(m, &r[3], jc->name))
-            return nomem(s, m);
+        jet_value *r = rs_row(&rs);
+        if (!r || privilege_cells(rs.m, r, rs.path, td->name, 5) ||
+            odbc_cell_str(rs.m, &r[3], jc->name))
+            return rs_nomem(&rs);
     }
-    static const int keys[] = {3, -1};
-    sort_rows(m, keys);
-    return finish(s, m, colpriv_cols, NCOLS(colpriv_cols));
+    return rs_finish(&rs);
 }
