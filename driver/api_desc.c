@@ -1,6 +1,7 @@
 /*
- * api_desc.c - SQLGetDescField(W) and SQLSetDescField(W) on the implicit
- * descriptors of a statement (explicit descriptors are not supported).
+ * api_desc.c - SQLGetDescField(W), SQLSetDescField(W), SQLGetDescRec(W)
+ * and SQLSetDescRec on the implicit descriptors of a statement (explicit
+ * descriptors are not supported).
  */
 #include "config.h"
 
@@ -87,4 +88,72 @@ SQLRETURN SQL_API SQLSetDescFieldW(SQLHDESC DescriptorHandle,
         return SQL_INVALID_HANDLE;
     return desc_leave(d, odbc_desc_set_field(d, RecNumber, FieldIdentifier,
                                              Value, BufferLength));
+}
+
+/* SQLGetDescRec(W): the name as ANSI (BufferLength bytes) or wide
+ * (BufferLength characters). */
+static SQLRETURN get_rec(odbc_desc *d, SQLSMALLINT rec, SQLPOINTER name,
+                         SQLSMALLINT buflen, SQLSMALLINT *name_len,
+                         SQLSMALLINT *type, SQLSMALLINT *subtype,
+                         SQLLEN *length, SQLSMALLINT *precision,
+                         SQLSMALLINT *scale, SQLSMALLINT *nullable, bool wide)
+{
+    const char *str = "";
+    SQLRETURN r = odbc_desc_get_rec(d, rec, &str, type, subtype, length,
+                                    precision, scale, nullable);
+    if (r != SQL_SUCCESS)
+        return r;
+    if (buflen < 0)
+        return odbc_diag_add(&d->hdr.diag, "HY090", "Invalid string or "
+                             "buffer length");
+    return wide ? out_w(&d->hdr.diag, name, buflen, str, name_len, false)
+                : out_a(&d->hdr.diag, name, buflen, str, name_len);
+}
+
+SQLRETURN SQL_API SQLGetDescRec(SQLHDESC DescriptorHandle,
+                                SQLSMALLINT RecNumber, SQLCHAR *Name,
+                                SQLSMALLINT BufferLength,
+                                SQLSMALLINT *StringLength, SQLSMALLINT *Type,
+                                SQLSMALLINT *SubType, SQLLEN *Length,
+                                SQLSMALLINT *Precision, SQLSMALLINT *Scale,
+                                SQLSMALLINT *Nullable)
+{
+    odbc_desc *d = desc_enter(DescriptorHandle);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    return desc_leave(d, get_rec(d, RecNumber, Name, BufferLength,
+                                 StringLength, Type, SubType, Length,
+                                 Precision, Scale, Nullable, false));
+}
+
+SQLRETURN SQL_API SQLGetDescRecW(SQLHDESC DescriptorHandle,
+                                 SQLSMALLINT RecNumber, SQLWCHAR *Name,
+                                 SQLSMALLINT BufferLength,
+                                 SQLSMALLINT *StringLength, SQLSMALLINT *Type,
+                                 SQLSMALLINT *SubType, SQLLEN *Length,
+                                 SQLSMALLINT *Precision, SQLSMALLINT *Scale,
+                                 SQLSMALLINT *Nullable)
+{
+    odbc_desc *d = desc_enter(DescriptorHandle);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    return desc_leave(d, get_rec(d, RecNumber, Name, BufferLength,
+                                 StringLength, Type, SubType, Length,
+                                 Precision, Scale, Nullable, true));
+}
+
+/* No W variant: SQLSetDescRec takes no strings. */
+SQLRETURN SQL_API SQLSetDescRec(SQLHDESC DescriptorHandle,
+                                SQLSMALLINT RecNumber, SQLSMALLINT Type,
+                                SQLSMALLINT SubType, SQLLEN Length,
+                                SQLSMALLINT Precision, SQLSMALLINT Scale,
+                                SQLPOINTER Data, SQLLEN *StringLength,
+                                SQLLEN *Indicator)
+{
+    odbc_desc *d = desc_enter(DescriptorHandle);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    return desc_leave(d, odbc_desc_set_rec(d, RecNumber, Type, SubType,
+                                           Length, Precision, Scale, Data,
+                                           StringLength, Indicator));
 }

@@ -122,15 +122,21 @@ static SQLRETURN param_get(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT field,
     case SQL_DESC_BIND_TYPE:
         if (!apd)
             break;
-        put_num(val, outlen, field, SQL_PARAM_BIND_BY_COLUMN);
+        put_num(val, outlen, field, (int64_t)s->pset.bind_type);
         return SQL_SUCCESS;
-    case SQL_DESC_BIND_OFFSET_PTR: case SQL_DESC_ARRAY_STATUS_PTR:
+    case SQL_DESC_BIND_OFFSET_PTR:
+        if (!apd)
+            break;
+        put_ptr(val, outlen, s->pset.bind_offset_ptr);
+        return SQL_SUCCESS;
+    case SQL_DESC_ARRAY_STATUS_PTR:     /* APD: operations, IPD: status */
+        put_ptr(val, outlen, apd ? (void *)s->pset.operation_ptr
+                                 : (void *)s->pset.status_ptr);
+        return SQL_SUCCESS;
     case SQL_DESC_ROWS_PROCESSED_PTR:
-        if (field == SQL_DESC_ROWS_PROCESSED_PTR && apd)
+        if (apd)
             break;
-        if (field == SQL_DESC_BIND_OFFSET_PTR && !apd)
-            break;
-        put_ptr(val, outlen, NULL);
+        put_ptr(val, outlen, s->pset.processed_ptr);
         return SQL_SUCCESS;
     default:
         if (rec < 1)
@@ -246,16 +252,18 @@ static SQLRETURN param_set(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT field,
     case SQL_DESC_BIND_TYPE:
         if (!apd)
             break;
-        if (iv != SQL_PARAM_BIND_BY_COLUMN)
-            return odbc_diag_add(DIAG(d), "HYC00", "Optional feature not "
-                                 "implemented: row-wise parameter binding");
-        return SQL_SUCCESS;
-    case SQL_DESC_BIND_OFFSET_PTR: case SQL_DESC_ARRAY_STATUS_PTR:
+        return odbc_stmt_set_attr(s, SQL_ATTR_PARAM_BIND_TYPE, val, 0);
+    case SQL_DESC_BIND_OFFSET_PTR:
+        if (!apd)
+            break;
+        return odbc_stmt_set_attr(s, SQL_ATTR_PARAM_BIND_OFFSET_PTR, val, 0);
+    case SQL_DESC_ARRAY_STATUS_PTR:     /* APD: operations, IPD: status */
+        return odbc_stmt_set_attr(s, apd ? SQL_ATTR_PARAM_OPERATION_PTR
+                                         : SQL_ATTR_PARAM_STATUS_PTR, val, 0);
     case SQL_DESC_ROWS_PROCESSED_PTR:
-        if (!val)
-            return SQL_SUCCESS;
-        return odbc_diag_add(DIAG(d), "HYC00", "Optional feature not "
-                             "implemented: parameter arrays");
+        if (apd)
+            break;
+        return odbc_stmt_set_attr(s, SQL_ATTR_PARAMS_PROCESSED_PTR, val, 0);
     default:
         break;
     }
@@ -420,9 +428,13 @@ SQLRETURN odbc_desc_get_field(odbc_desc *d, SQLSMALLINT rec,
         memset(&b, 0, sizeof b);
         if (rec <= s->nbinds)
             b = s->binds[rec - 1];
+        SQLSMALLINT ct = b.c_type ? b.c_type : SQL_C_DEFAULT;
         switch (field) {
-        case SQL_DESC_TYPE: case SQL_DESC_CONCISE_TYPE:
-            put_num(val, outlen, field, b.c_type ? b.c_type : SQL_C_DEFAULT);
+        case SQL_DESC_CONCISE_TYPE:
+            put_num(val, outlen, field, ct);
+            return SQL_SUCCESS;
+        case SQL_DESC_TYPE:
+            put_num(val, outlen, field, verbose_type(ct));
             return SQL_SUCCESS;
         case SQL_DESC_DATA_PTR:
             put_ptr(val, outlen, b.ptr);
@@ -443,7 +455,7 @@ SQLRETURN odbc_desc_get_field(odbc_desc *d, SQLSMALLINT rec,
             put_num(val, outlen, field, b.scale);
             return SQL_SUCCESS;
         case SQL_DESC_DATETIME_INTERVAL_CODE:
-            put_num(val, outlen, field, 0);
+            put_num(val, outlen, field, interval_code(ct));
             return SQL_SUCCESS;
         default:
             return odbc_diag_add(DIAG(d), "HY091", "Invalid descriptor field "
@@ -542,12 +554,17 @@ SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
         }
     }
     odbc_binding *b = &s->binds[rec - 1];
+    SQLSMALLINT t = (SQLSMALLINT)(intptr_t)val;
     switch (field) {
     case SQL_DESC_TYPE: case SQL_DESC_CONCISE_TYPE:
-        if (!odbc_ctype_valid((SQLSMALLINT)(intptr_t)val))
+        /* the verbose SQL_DATETIME (9, also ODBC 2's SQL_C_DATE): a
+         * timestamp until DATETIME_INTERVAL_CODE says which */
+        if (field == SQL_DESC_TYPE && t == SQL_DATETIME)
+            t = SQL_C_TYPE_TIMESTAMP;
+        if (!odbc_ctype_valid(t))
             return odbc_diag_add(DIAG(d), "HY003", "Invalid application "
-                                 "buffer type %d", (int)(intptr_t)val);
-        b->c_type = (SQLSMALLINT)(intptr_t)val;
+                                 "buffer type %d", (int)t);
+        b->c_type = t;
         b->precision = 0;       /* setting the type resets them */
         b->scale = 0;
         return SQL_SUCCESS;
@@ -570,10 +587,135 @@ SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
     case SQL_DESC_SCALE:
         b->scale = (SQLSMALLINT)(intptr_t)val;
         return SQL_SUCCESS;
-    case SQL_DESC_DATETIME_INTERVAL_CODE: case SQL_DESC_LENGTH:
+    case SQL_DESC_DATETIME_INTERVAL_CODE:
+        if (is_dt(b->c_type) || b->c_type == SQL_C_DATE ||
+            b->c_type == SQL_C_TIME || b->c_type == SQL_C_TIMESTAMP) {
+            SQLSMALLINT c = concise_of(SQL_DATETIME, t);
+            b->c_type = c == SQL_TYPE_DATE ? SQL_C_TYPE_DATE
+                      : c == SQL_TYPE_TIME ? SQL_C_TYPE_TIME
+                                           : SQL_C_TYPE_TIMESTAMP;
+        }
+        return SQL_SUCCESS;
+    case SQL_DESC_LENGTH:
         return SQL_SUCCESS;
     default:
         return odbc_diag_add(DIAG(d), "HY091", "Invalid descriptor field "
                              "identifier %d", (int)field);
     }
+}
+
+/* ------------------------------------------------------ whole records */
+
+/* A numeric field of record rec, read through odbc_desc_get_field. */
+static SQLRETURN rec_num(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT field,
+                         int64_t *out)
+{
+    union { SQLLEN l; SQLINTEGER i; SQLSMALLINT h; } u;
+    const char *str = NULL;
+    memset(&u, 0, sizeof u);
+    *out = 0;
+    SQLRETURN r = odbc_desc_get_field(d, rec, field, &u, NULL, &str);
+    if (SQL_SUCCEEDED(r)) {
+        size_t n = field_size(field);
+        *out = n == 8 ? (int64_t)u.l : n == 4 ? (int64_t)u.i : (int64_t)u.h;
+    }
+    return r;
+}
+
+SQLRETURN odbc_desc_get_rec(odbc_desc *d, SQLSMALLINT rec, const char **name,
+                            SQLSMALLINT *type, SQLSMALLINT *subtype,
+                            SQLLEN *length, SQLSMALLINT *precision,
+                            SQLSMALLINT *scale, SQLSMALLINT *nullable)
+{
+    static const SQLSMALLINT fields[] = {
+        SQL_DESC_TYPE, SQL_DESC_DATETIME_INTERVAL_CODE, SQL_DESC_OCTET_LENGTH,
+        SQL_DESC_PRECISION, SQL_DESC_SCALE, SQL_DESC_NULLABLE,
+    };
+    bool imp = d->kind == SQL_ATTR_IMP_ROW_DESC ||
+               d->kind == SQL_ATTR_IMP_PARAM_DESC;
+    int64_t v[6] = { 0, 0, 0, 0, 0, SQL_NULLABLE_UNKNOWN }, count;
+    SQLRETURN r;
+
+    *name = "";
+    if (rec < 1)
+        return odbc_diag_add(DIAG(d), "07009", "Invalid descriptor index %d"
+                             "%s", (int)rec, rec == 0 ? " (record 0 is the "
+                             "bookmark record; bookmarks are not supported)"
+                             : "");
+    if (d->kind == SQL_ATTR_IMP_ROW_DESC && d->stmt->state == STMT_ALLOCATED)
+        return odbc_diag_add(DIAG(d), "HY007", "Associated statement is not "
+                             "prepared");
+    if ((r = rec_num(d, 0, SQL_DESC_COUNT, &count)) != SQL_SUCCESS)
+        return r;
+    if (rec > count)
+        return SQL_NO_DATA;
+    /* NULLABLE (and NAME) are fields of implementation descriptors only */
+    for (size_t i = 0; i < (imp ? 6u : 5u); i++)
+        if (!SQL_SUCCEEDED(r = rec_num(d, rec, fields[i], &v[i])))
+            return r;
+    if (imp && !SQL_SUCCEEDED(r = odbc_desc_get_field(d, rec, SQL_DESC_NAME,
+                                                      NULL, NULL, name)))
+        return r;
+    if (!*name)
+        *name = "";
+    if (type)
+        *type = (SQLSMALLINT)v[0];
+    if (subtype)
+        *subtype = (SQLSMALLINT)v[1];
+    if (length)
+        *length = (SQLLEN)v[2];
+    if (precision)
+        *precision = (SQLSMALLINT)v[3];
+    if (scale)
+        *scale = (SQLSMALLINT)v[4];
+    if (nullable)
+        *nullable = (SQLSMALLINT)v[5];
+    return SQL_SUCCESS;
+}
+
+SQLRETURN odbc_desc_set_rec(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT type,
+                            SQLSMALLINT subtype, SQLLEN length,
+                            SQLSMALLINT precision, SQLSMALLINT scale,
+                            SQLPOINTER data, SQLLEN *length_ptr,
+                            SQLLEN *indicator_ptr)
+{
+    SQLRETURN r;
+    if (d->kind == SQL_ATTR_IMP_ROW_DESC)
+        return odbc_diag_add(DIAG(d), "HY016", "Cannot modify an "
+                             "implementation row descriptor");
+    if (rec < 1)
+        return odbc_diag_add(DIAG(d), "07009", "Invalid descriptor index %d"
+                             "%s", (int)rec, rec == 0 ? " (record 0 is the "
+                             "bookmark record; bookmarks are not supported)"
+                             : "");
+    /* a column has one length/indicator buffer here */
+    if (d->kind == SQL_ATTR_APP_ROW_DESC && length_ptr && indicator_ptr &&
+        length_ptr != indicator_ptr)
+        return odbc_diag_add(DIAG(d), "HYC00", "Optional feature not "
+                             "implemented: separate length and indicator "
+                             "buffers for a column");
+#define SET(field, value) \
+    if (!SQL_SUCCEEDED(r = odbc_desc_set_field( \
+            d, rec, field, (SQLPOINTER)(intptr_t)(value), 0))) \
+        return r
+    /* the order of the SQLSetDescRec reference; the data pointer last, so
+     * that its consistency check sees the whole record */
+    SET(SQL_DESC_TYPE, type);
+    if (type == SQL_DATETIME)
+        SET(SQL_DESC_DATETIME_INTERVAL_CODE, subtype);
+    SET(SQL_DESC_OCTET_LENGTH, length);
+    SET(SQL_DESC_PRECISION, precision);
+    SET(SQL_DESC_SCALE, scale);
+    if (d->kind == SQL_ATTR_IMP_PARAM_DESC)
+        return SQL_SUCCESS;     /* no buffers in an IPD */
+    if (d->kind == SQL_ATTR_APP_ROW_DESC) {
+        SET(SQL_DESC_INDICATOR_PTR, indicator_ptr ? indicator_ptr
+                                                  : length_ptr);
+    } else {
+        SET(SQL_DESC_OCTET_LENGTH_PTR, length_ptr);
+        SET(SQL_DESC_INDICATOR_PTR, indicator_ptr);
+    }
+    SET(SQL_DESC_DATA_PTR, data);
+#undef SET
+    return SQL_SUCCESS;
 }

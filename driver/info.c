@@ -126,7 +126,7 @@ static const info_row rows[] = {
     US(SQL_IDENTIFIER_CASE, SQL_IC_MIXED),
     US(SQL_QUOTED_IDENTIFIER_CASE, SQL_IC_MIXED),
     S(SQL_INTEGRITY, "N"),
-    S(SQL_MULT_RESULT_SETS, "N"),
+    S(SQL_MULT_RESULT_SETS, "Y"),   /* parameter arrays: one per set */
     S(SQL_MULTIPLE_ACTIVE_TXN, "Y"),
     S(SQL_NEED_LONG_DATA_LEN, "N"),
     S(SQL_DESCRIBE_PARAMETER, "N"),
@@ -178,7 +178,7 @@ static const info_row rows[] = {
     UI(SQL_BATCH_ROW_COUNT, 0),
     UI(SQL_BATCH_SUPPORT, 0),
     UI(SQL_PARAM_ARRAY_ROW_COUNTS, SQL_PARC_NO_BATCH),
-    UI(SQL_PARAM_ARRAY_SELECTS, SQL_PAS_NO_SELECT),
+    UI(SQL_PARAM_ARRAY_SELECTS, SQL_PAS_BATCH),
 
     /* ---- limits of the Jet/ACE format (Access specifications) */
     US(SQL_MAX_COLUMN_NAME_LEN, 64),

@@ -150,6 +150,27 @@ typedef struct odbc_param {
                                    instead of the struct's own scale */
 } odbc_param;
 
+/**
+ * Parameter arrays (driver/params.c): the SQL_ATTR_PARAM_* statement
+ * attributes (also the APD/IPD header fields) and the batch that an
+ * execution with SQL_ATTR_PARAMSET_SIZE > 1 runs: one result set per
+ * parameter set, in order, SQLMoreResults moving to the next
+ * (SQL_PARAM_ARRAY_SELECTS = SQL_PAS_BATCH).
+ */
+typedef struct odbc_paramset {
+    SQLULEN bind_type;          /* SQL_PARAM_BIND_BY_COLUMN or a row's
+                                   size in bytes (row-wise) */
+    SQLULEN *bind_offset_ptr;   /* bytes added to every bound address */
+    SQLUSMALLINT *operation_ptr;    /* SQL_PARAM_PROCEED / _IGNORE per set */
+    SQLUSMALLINT *status_ptr;   /* SQL_PARAM_SUCCESS, _ERROR, _UNUSED... */
+    SQLULEN *processed_ptr;     /* sets processed so far */
+    SQLULEN size;               /* sets in the batch (PARAMSET_SIZE at
+                                   SQLExecute) */
+    SQLULEN cur;                /* the set whose values execute reads */
+    SQLULEN next;               /* the set SQLMoreResults runs next */
+    bool batch;                 /* a batch is open (SQLMoreResults goes on) */
+} odbc_paramset;
+
 /** A data-at-execution parameter's value, collected by SQLPutData. */
 typedef struct odbc_dae {
     odbc_buf buf;
@@ -171,6 +192,7 @@ struct odbc_stmt {
     SQLULEN cursor_type, concurrency, noscan, retrieve_data, keyset_size;
     SQLULEN metadata_id, max_length, use_bookmarks;
     SQLULEN paramset_size;
+    odbc_paramset pset;
     /* bindings */
     odbc_binding *binds;        /* index 0 = column 1 */
     uint16_t nbinds;
@@ -311,6 +333,26 @@ bool odbc_stmt_dae_value(const odbc_stmt *stmt, size_t i, const void **ptr,
 /** Parameter record num (1-based) of the APD/IPD, created (unbound) when
  *  missing; NULL with HY001/07009 raised on stmt. */
 odbc_param *odbc_stmt_param_at(odbc_stmt *stmt, SQLSMALLINT num);
+/**
+ * Point *p's data, indicator and length pointers at parameter set
+ * stmt->pset.cur (column- or row-wise, plus the bind offset). p is a copy
+ * the caller owns; its other fields are unchanged.
+ */
+void odbc_param_locate(const odbc_stmt *stmt, odbc_param *p);
+/**
+ * SQLExecute with SQL_ATTR_PARAMSET_SIZE > 1: opens the result set of
+ * the first parameter set that runs; the others follow on SQLMoreResults
+ * (odbc_stmt_next_param_set). Sets that fail are marked SQL_PARAM_ERROR
+ * with their diagnostics (SQL_DIAG_ROW_NUMBER = set number) and skipped.
+ * Data at execution with arrays is HYC00.
+ */
+SQLRETURN odbc_stmt_execute_batch(odbc_stmt *stmt);
+/** SQLMoreResults inside a batch: the result set of the next set that
+ * runs, or SQL_NO_DATA after the last. */
+SQLRETURN odbc_stmt_next_param_set(odbc_stmt *stmt);
+/** Open the cursor of the prepared statement with the values of
+ * parameter set stmt->pset.cur (stmt.c). */
+SQLRETURN odbc_stmt_open_set(odbc_stmt *stmt);
 /** SQL_C_DEFAULT of a parameter: the C type that goes with its SQL type. */
 SQLSMALLINT odbc_param_default_ctype(SQLSMALLINT sql_type);
 /** Whether ct is a C type identifier ODBC defines (SQL_C_DEFAULT too,
@@ -358,6 +400,30 @@ SQLRETURN odbc_stmt_set_matrows(odbc_stmt *stmt, odbc_matrows *rows,
 SQLRETURN odbc_desc_get_field(odbc_desc *d, SQLSMALLINT rec,
                               SQLSMALLINT field, SQLPOINTER val,
                               SQLINTEGER *outlen, const char **str);
+/**
+ * SQLGetDescRec: the record's NAME (UTF-8, borrowed until the next call
+ * on the statement; "" in application descriptors) and numeric fields
+ * (each output may be NULL; NULLABLE is SQL_NULLABLE_UNKNOWN in an
+ * application descriptor). SQL_NO_DATA past SQL_DESC_COUNT; 07009 for
+ * record 0 (no bookmarks) or below; HY007 for the IRD of an unprepared
+ * statement.
+ */
+SQLRETURN odbc_desc_get_rec(odbc_desc *d, SQLSMALLINT rec, const char **name,
+                            SQLSMALLINT *type, SQLSMALLINT *subtype,
+                            SQLLEN *length, SQLSMALLINT *precision,
+                            SQLSMALLINT *scale, SQLSMALLINT *nullable);
+/**
+ * SQLSetDescRec: TYPE, DATETIME_INTERVAL_CODE (SQL_DATETIME only),
+ * OCTET_LENGTH, PRECISION, SCALE, then (application descriptors) the
+ * length, indicator and data pointers, through odbc_desc_set_field.
+ * HY016 on the IRD; HYC00 for an ARD record with separate length and
+ * indicator buffers (the driver keeps one per column).
+ */
+SQLRETURN odbc_desc_set_rec(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT type,
+                            SQLSMALLINT subtype, SQLLEN length,
+                            SQLSMALLINT precision, SQLSMALLINT scale,
+                            SQLPOINTER data, SQLLEN *length_ptr,
+                            SQLLEN *indicator_ptr);
 /** SQLSetDescField: ARD fields map onto bindings and rowset attributes. */
 SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
                               SQLSMALLINT field, SQLPOINTER val,

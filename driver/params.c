@@ -2,8 +2,19 @@
  * params.c - parameters beyond SQLBindParameter: data at execution
  * (SQL_DATA_AT_EXEC, SQL_LEN_DATA_AT_EXEC: SQLExecute answers
  * SQL_NEED_DATA, SQLParamData names each such parameter by its token,
- * SQLPutData sends its value in pieces), and the parameter records that
- * the APD/IPD descriptor fields read and write.
+ * SQLPutData sends its value in pieces), parameter arrays, and the
+ * parameter records that the APD/IPD descriptor fields read and write.
+ *
+ * Parameter arrays (SQL_ATTR_PARAMSET_SIZE > 1, column-wise or row-wise,
+ * SQL_ATTR_PARAM_BIND_OFFSET_PTR, SQL_ATTR_PARAM_OPERATION_PTR): every
+ * statement this driver runs returns rows, so each parameter set gets its
+ * own result set (SQL_PAS_BATCH): SQLExecute opens the first set's,
+ * SQLMoreResults closes it and opens the next set's. The status array
+ * and the processed count follow as sets are reached: a set not yet
+ * reached is SQL_PARAM_UNUSED. A set whose values or cursor fail is
+ * SQL_PARAM_ERROR, its diagnostics carry the set number
+ * (SQL_DIAG_ROW_NUMBER), and the call goes on to the next set.
+ * Spec: ODBC 3.x "Using Arrays of Parameters", "Multiple Results".
  *
  * A data-at-execution value is collected into the statement (one grow-only
  * buffer per parameter) and read by stmt.c's param_value exactly as a
@@ -88,11 +99,47 @@ odbc_param *odbc_stmt_param_at(odbc_stmt *s, SQLSMALLINT num)
     return &s->params[num - 1];
 }
 
-/* Whether bound parameter p asks for its data at execution. */
-static bool is_dae(const odbc_param *p)
+/* Bytes from one parameter set's value to the next in a column-wise
+ * array: the C type's size, or BufferLength for character, binary and
+ * other variable-length types (ODBC "Column-Wise Binding" of parameters). */
+static size_t element_size(const odbc_param *p)
 {
+    SQLSMALLINT ct = p->c_type == SQL_C_DEFAULT
+                         ? odbc_param_default_ctype(p->sql_type) : p->c_type;
+    SQLULEN fixed = odbc_ctype_size(ct);
+    return fixed ? (size_t)fixed : p->buflen > 0 ? (size_t)p->buflen : 0;
+}
+
+void odbc_param_locate(const odbc_stmt *s, odbc_param *p)
+{
+    size_t k = (size_t)s->pset.cur;
+    size_t off = s->pset.bind_offset_ptr ? (size_t)*s->pset.bind_offset_ptr
+                                         : 0;
+    size_t elem, ind_stride;
+    if (s->pset.bind_type != SQL_PARAM_BIND_BY_COLUMN) {
+        elem = ind_stride = (size_t)s->pset.bind_type;  /* row-wise */
+    } else {
+        elem = element_size(p);
+        ind_stride = sizeof(SQLLEN);
+    }
+    if (p->ptr)
+        p->ptr = (char *)p->ptr + off + k * elem;
+    if (p->ind)
+        p->ind = (SQLLEN *)(void *)((char *)p->ind + off + k * ind_stride);
+    if (p->len_ptr)
+        p->len_ptr = (SQLLEN *)(void *)((char *)p->len_ptr + off +
+                                        k * ind_stride);
+}
+
+/* Whether bound parameter p asks for its data at execution in the
+ * current parameter set. */
+static bool is_dae(const odbc_stmt *s, const odbc_param *param)
+{
+    odbc_param set = *param;
+    const odbc_param *p = &set;
     if (p->c_type == 0)
         return false;
+    odbc_param_locate(s, &set);
     SQLLEN *lp = p->len_ptr ? p->len_ptr : p->ind;
     if (!lp)
         return false;
@@ -122,7 +169,7 @@ SQLRETURN odbc_stmt_dae_begin(odbc_stmt *s)
     odbc_stmt_num_params(s, &np);
     bool any = false;
     for (SQLSMALLINT i = 0; i < np && i < s->nparams_bound && !any; i++)
-        any = is_dae(&s->params[i]);
+        any = is_dae(s, &s->params[i]);
     if (!any)
         return SQL_SUCCESS;
     s->dae = calloc((size_t)np, sizeof *s->dae);
@@ -140,7 +187,7 @@ SQLRETURN odbc_stmt_param_data(odbc_stmt *s, SQLPOINTER *token)
         return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
                              "(no parameter needs data)");
     for (int i = s->dae_cur + 1; i < s->ndae && i < s->nparams_bound; i++) {
-        if (is_dae(&s->params[i])) {
+        if (is_dae(s, &s->params[i])) {
             s->dae_cur = i;
             if (token)
                 *token = s->params[i].ptr;
@@ -153,6 +200,77 @@ SQLRETURN odbc_stmt_param_data(odbc_stmt *s, SQLPOINTER *token)
     odbc_stmt_dae_end(s);
     return r;
 }
+
+/* ------------------------------------------------- parameter arrays */
+
+/* Run parameter sets from pset.next on until one opens a result set:
+ * ignored sets stay SQL_PARAM_UNUSED, failed ones become SQL_PARAM_ERROR
+ * with their diagnostics numbered by set. SQL_SUCCESS_WITH_INFO when a
+ * set failed before the one that opened, SQL_ERROR when sets failed and
+ * none opened, SQL_NO_DATA when no set was left to run. */
+static SQLRETURN run_next_set(odbc_stmt *s)
+{
+    odbc_paramset *ps = &s->pset;
+    odbc_diag *d = DIAG(s);
+    bool failed = false;
+    while (ps->next < ps->size) {
+        SQLULEN k = ps->next++;
+        if (ps->processed_ptr)
+            *ps->processed_ptr = k + 1;
+        if (ps->operation_ptr && ps->operation_ptr[k] == SQL_PARAM_IGNORE)
+            continue;
+        int before = d->count;
+        ps->cur = k;
+        SQLRETURN r = odbc_stmt_open_set(s);
+        for (int i = before; i < d->count; i++)
+            d->rec[i].row_number = (SQLLEN)(k + 1);
+        if (SQL_SUCCEEDED(r)) {
+            if (ps->status_ptr)
+                ps->status_ptr[k] = r == SQL_SUCCESS
+                                        ? SQL_PARAM_SUCCESS
+                                        : SQL_PARAM_SUCCESS_WITH_INFO;
+            ps->batch = ps->next < ps->size;
+            return failed ? SQL_SUCCESS_WITH_INFO : r;
+        }
+        if (ps->status_ptr)
+            ps->status_ptr[k] = SQL_PARAM_ERROR;
+        failed = true;
+    }
+    ps->batch = false;
+    return failed ? SQL_ERROR : SQL_NO_DATA;
+}
+
+SQLRETURN odbc_stmt_execute_batch(odbc_stmt *s)
+{
+    odbc_paramset *ps = &s->pset;
+    SQLSMALLINT np = 0;
+    odbc_stmt_num_params(s, &np);
+    for (SQLULEN k = 0; k < s->paramset_size; k++) {
+        ps->cur = k;
+        for (SQLSMALLINT i = 0; i < np && i < s->nparams_bound; i++)
+            if (is_dae(s, &s->params[i]))
+                return odbc_diag_add(DIAG(s), "HYC00", "Optional feature "
+                                     "not implemented: data at execution "
+                                     "(parameter %d, set %lu) with "
+                                     "parameter arrays", (int)i + 1,
+                                     (unsigned long)k + 1);
+    }
+    ps->size = s->paramset_size;
+    if (ps->status_ptr)
+        for (SQLULEN k = 0; k < ps->size; k++)
+            ps->status_ptr[k] = SQL_PARAM_UNUSED;
+    if (ps->processed_ptr)
+        *ps->processed_ptr = 0;
+    ps->next = 0;
+    return run_next_set(s);
+}
+
+SQLRETURN odbc_stmt_next_param_set(odbc_stmt *s)
+{
+    return run_next_set(s);
+}
+
+/* ----------------------------------------------- data at execution */
 
 static SQLRETURN put_piece(odbc_stmt *s, SQLPOINTER data, SQLLEN len);
 

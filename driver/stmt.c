@@ -136,6 +136,7 @@ static void close_cursor(odbc_stmt *s)
                        (void *)s, (unsigned long long)s->rows_returned,
                        (double)s->trace_fetch_us / 1000.0);
     s->trace_fetch_us = 0;
+    s->pset.batch = false;      /* the rest of a parameter batch too */
     sql_cursor_close(s->cur);
     s->cur = NULL;
     s->has_row = false;
@@ -463,12 +464,16 @@ static uint8_t *utf8_to_utf16le(const char *u8, size_t n, size_t *len)
 static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
                              uint8_t **owned)
 {
+    odbc_param set;     /* the parameter's pointers for this set */
     const odbc_param *p = i < s->nparams_bound ? &s->params[i] : NULL;
     memset(v, 0, sizeof *v);
     *owned = NULL;
     if (!p || p->c_type == 0)
         return odbc_diag_add(DIAG(s), "07002", "COUNT field incorrect: "
                              "parameter %zu is not bound", i + 1);
+    set = *p;
+    odbc_param_locate(s, &set);
+    p = &set;
     /* NULL from the indicator, the length from the octet-length pointer
      * (SQLBindParameter sets both to one variable) */
     SQLLEN *lp = p->len_ptr ? p->len_ptr : p->ind;
@@ -696,11 +701,19 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *s)
         close_cursor(s);
         return cursor_open_error(s);
     }
+    if (s->paramset_size > 1)
+        return odbc_stmt_execute_batch(s);
+    s->pset.cur = 0;
     {
         SQLRETURN dr = odbc_stmt_dae_begin(s);
         if (dr != SQL_SUCCESS)
             return dr;          /* SQL_NEED_DATA (or HY001) */
     }
+    return odbc_stmt_open_set(s);
+}
+
+SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
+{
     size_t np = sql_stmt_nparams(s->plan);
     jet_value *pv = NULL;
     uint8_t **owned = NULL;
@@ -1303,8 +1316,9 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
 
 SQLRETURN odbc_stmt_more_results(odbc_stmt *s)
 {
+    bool batch = s->pset.batch;
     close_cursor(s);
-    return SQL_NO_DATA;
+    return batch ? odbc_stmt_next_param_set(s) : SQL_NO_DATA;
 }
 
 SQLRETURN odbc_stmt_cancel(odbc_stmt *s)
@@ -1362,13 +1376,25 @@ SQLRETURN odbc_stmt_set_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
         s->metadata_id = v;
         return SQL_SUCCESS;
     case SQL_ATTR_PARAMSET_SIZE:
+        if (v == 0)
+            return odbc_diag_add(DIAG(s), "HY024", "Invalid attribute value");
         s->paramset_size = v;
         return SQL_SUCCESS;
     case SQL_ATTR_PARAM_BIND_TYPE:
+        s->pset.bind_type = v;
+        return SQL_SUCCESS;
     case SQL_ATTR_PARAM_BIND_OFFSET_PTR:
+        s->pset.bind_offset_ptr = val;
+        return SQL_SUCCESS;
     case SQL_ATTR_PARAM_OPERATION_PTR:
+        s->pset.operation_ptr = val;
+        return SQL_SUCCESS;
     case SQL_ATTR_PARAM_STATUS_PTR:
+        s->pset.status_ptr = val;
+        return SQL_SUCCESS;
     case SQL_ATTR_PARAMS_PROCESSED_PTR:
+        s->pset.processed_ptr = val;
+        return SQL_SUCCESS;
     case SQL_ATTR_ROW_OPERATION_PTR:
     case SQL_ATTR_ENABLE_AUTO_IPD:
     case SQL_ATTR_SIMULATE_CURSOR:
@@ -1449,7 +1475,7 @@ SQLRETURN odbc_stmt_get_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
     case SQL_ATTR_KEYSET_SIZE: v = s->keyset_size; break;
     case SQL_ATTR_METADATA_ID: v = s->metadata_id; break;
     case SQL_ATTR_PARAMSET_SIZE: v = s->paramset_size; break;
-    case SQL_ATTR_PARAM_BIND_TYPE: v = SQL_PARAM_BIND_BY_COLUMN; break;
+    case SQL_ATTR_PARAM_BIND_TYPE: v = s->pset.bind_type; break;
     case SQL_ATTR_CURSOR_TYPE: v = s->cursor_type; break;
     case SQL_ATTR_CONCURRENCY: v = s->concurrency; break;
     case SQL_ATTR_CURSOR_SCROLLABLE: v = SQL_NONSCROLLABLE; break;
@@ -1465,9 +1491,13 @@ SQLRETURN odbc_stmt_get_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
             v = s->rows_returned;
         break;
     case SQL_ATTR_PARAM_BIND_OFFSET_PTR:
+        p = s->pset.bind_offset_ptr; is_ptr = true; break;
     case SQL_ATTR_PARAM_OPERATION_PTR:
+        p = s->pset.operation_ptr; is_ptr = true; break;
     case SQL_ATTR_PARAM_STATUS_PTR:
+        p = s->pset.status_ptr; is_ptr = true; break;
     case SQL_ATTR_PARAMS_PROCESSED_PTR:
+        p = s->pset.processed_ptr; is_ptr = true; break;
     case SQL_ATTR_ROW_OPERATION_PTR:
         p = NULL; is_ptr = true; break;
     default:

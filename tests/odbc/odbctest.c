@@ -137,3 +137,29 @@ SQLHSTMT odbct_exec(SQLHDBC dbc, const char *sql)
              SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS));
     return st;
 }
+
+long odbct_col1(SQLHSTMT st, char *buf, size_t cap)
+{
+    long n = 0;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (;;) {
+        SQLRETURN r = SQLFetch(st);
+        if (r == SQL_NO_DATA)
+            break;
+        ck_assert_msg(SQL_SUCCEEDED(r), "fetch: %s %s",
+                      odbct_state(SQL_HANDLE_STMT, st),
+                      odbct_message(SQL_HANDLE_STMT, st));
+        char v[256];
+        SQLLEN ind;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_CHAR, v,
+                                                 sizeof v, &ind));
+        if (ind == SQL_NULL_DATA)
+            snprintf(v, sizeof v, "NULL");
+        if (len < cap)
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s",
+                                    n ? "," : "", v);
+        n++;
+    }
+    return n;
+}

@@ -45,6 +45,10 @@ void odbct_connect(SQLHENV *env, SQLHDBC *dbc, const char *connstr);
 void odbct_disconnect(SQLHENV env, SQLHDBC dbc);
 /** Allocate a statement and execute sql (asserts success). */
 SQLHSTMT odbct_exec(SQLHDBC dbc, const char *sql);
+/** Fetch the rest of st's rows; column 1 of each as text (NULL as
+ *  "NULL"), joined by ',' into buf (cap bytes). Returns the row count;
+ *  leaves the cursor open. Asserts that each fetch succeeds. */
+long odbct_col1(SQLHSTMT st, char *buf, size_t cap);
 
 /** Assert that an ODBC call succeeded, printing the diagnostic if not. */
 #define ODBCT_OK(type, h, call)                                             \

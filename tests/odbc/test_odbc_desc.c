@@ -1,6 +1,7 @@
 /*
  * test_odbc_desc.c - the implicit descriptors through the driver manager:
- * IRD fields mirror SQLColAttribute, ARD fields bind columns.
+ * IRD fields mirror SQLColAttribute, ARD fields bind columns, whole
+ * records through SQLGetDescRec(W)/SQLSetDescRec (IRD, ARD, APD, IPD).
  */
 #include <string.h>
 
@@ -71,6 +72,210 @@ START_TEST(ard_fields_bind_a_column)
 }
 END_TEST
 
+START_TEST(get_desc_rec_reads_ird_records)
+{
+    SQLHDESC ird = NULL;
+    char name[64];
+    SQLSMALLINT name_len = 0, type = 0, sub = -1, prec = -1, scale = -1,
+                nullable = -1;
+    SQLLEN len = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetStmtAttr(st, SQL_ATTR_IMP_ROW_DESC,
+                                                 &ird, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_DESC, ird,
+             SQLGetDescRec(ird, 2, (SQLCHAR *)name, sizeof name, &name_len,
+                           &type, &sub, &len, &prec, &scale, &nullable));
+    ck_assert_str_eq(name, "CompanyName");
+    ck_assert_int_eq(name_len, 11);
+    ck_assert_int_eq(type, SQL_WVARCHAR);
+    ck_assert_int_eq(sub, 0);
+    ck_assert_int_eq(len, 80);          /* Text(40): 40 UTF-16 units */
+    ck_assert_int_eq(nullable, SQL_NO_NULLS);   /* Required */
+    /* the same as the field calls */
+    SQLLEN octets = 0;
+    SQLSMALLINT field_nullable = -1;
+    ODBCT_OK(SQL_HANDLE_DESC, ird, SQLGetDescField(ird, 2,
+                                                   SQL_DESC_OCTET_LENGTH,
+                                                   &octets, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_DESC, ird, SQLGetDescField(ird, 2, SQL_DESC_NULLABLE,
+                                                   &field_nullable, 0, NULL));
+    ck_assert_int_eq(len, octets);
+    ck_assert_int_eq(nullable, field_nullable);
+    /* the integer key: no name truncation asked, outputs may be NULL */
+    ODBCT_OK(SQL_HANDLE_DESC, ird,
+             SQLGetDescRec(ird, 1, NULL, 0, &name_len, &type, NULL, NULL,
+                           NULL, NULL, NULL));
+    ck_assert_int_eq(type, SQL_INTEGER);
+    ck_assert_int_eq(name_len, 9);      /* "ShipperID" */
+    /* truncation: 01004, the full length */
+    char small[4];
+    ck_assert_int_eq(SQLGetDescRec(ird, 2, (SQLCHAR *)small, sizeof small,
+                                   &name_len, NULL, NULL, NULL, NULL, NULL,
+                                   NULL), SQL_SUCCESS_WITH_INFO);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_DESC, ird), "01004");
+    ck_assert_str_eq(small, "Com");
+    ck_assert_int_eq(name_len, 11);
+    /* past COUNT: SQL_NO_DATA; record 0 (bookmarks off): 07009 */
+    ck_assert_int_eq(SQLGetDescRec(ird, 3, NULL, 0, NULL, NULL, NULL, NULL,
+                                   NULL, NULL, NULL), SQL_NO_DATA);
+    ck_assert_int_eq(SQLGetDescRec(ird, 0, NULL, 0, NULL, NULL, NULL, NULL,
+                                   NULL, NULL, NULL), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_DESC, ird), "07009");
+}
+END_TEST
+
+START_TEST(get_desc_rec_w_counts_characters)
+{
+    SQLHDESC ird = NULL;
+    SQLWCHAR name[64], small[4];
+    SQLSMALLINT name_len = 0, type = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetStmtAttr(st, SQL_ATTR_IMP_ROW_DESC,
+                                                 &ird, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_DESC, ird,
+             SQLGetDescRecW(ird, 2, name, 64, &name_len, &type, NULL, NULL,
+                            NULL, NULL, NULL));
+    ck_assert_int_eq(name_len, 11);
+    ck_assert_int_eq(type, SQL_WVARCHAR);
+    ck_assert_int_eq(name[0], 'C');
+    ck_assert_int_eq(name[10], 'e');
+    ck_assert_int_eq(name[11], 0);
+    /* BufferLength is in characters: 3 and the terminator */
+    ck_assert_int_eq(SQLGetDescRecW(ird, 2, small, 4, &name_len, NULL, NULL,
+                                    NULL, NULL, NULL, NULL),
+                     SQL_SUCCESS_WITH_INFO);
+    ck_assert_int_eq(small[2], 'm');
+    ck_assert_int_eq(small[3], 0);
+    ck_assert_int_eq(name_len, 11);
+}
+END_TEST
+
+START_TEST(set_desc_rec_binds_a_column)
+{
+    SQLHDESC ard = NULL;
+    char company[64];
+    SQLINTEGER id = 0;
+    SQLLEN ind = 0, id_ind = 0, len = 0;
+    SQLSMALLINT type = 0, sub = -1, prec = -1, scale = -1;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetStmtAttr(st, SQL_ATTR_APP_ROW_DESC,
+                                                 &ard, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_DESC, ard,
+             SQLSetDescRec(ard, 2, SQL_C_CHAR, 0, sizeof company, 0, 0,
+                           company, &ind, &ind));
+    ODBCT_OK(SQL_HANDLE_DESC, ard,
+             SQLSetDescRec(ard, 1, SQL_C_SLONG, 0, sizeof id, 0, 0, &id,
+                           NULL, &id_ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(id, 1);
+    ck_assert_str_eq(company, "Speedy Express");
+    ck_assert_int_eq(ind, 14);
+    ODBCT_OK(SQL_HANDLE_DESC, ard,
+             SQLGetDescRec(ard, 2, NULL, 0, NULL, &type, &sub, &len, &prec,
+                           &scale, NULL));
+    ck_assert_int_eq(type, SQL_C_CHAR);
+    ck_assert_int_eq(len, (SQLLEN)sizeof company);
+    /* one length/indicator buffer per column: two different ones are
+     * refused, not half kept */
+    SQLLEN other = 0;
+    ck_assert_int_eq(SQLSetDescRec(ard, 2, SQL_C_CHAR, 0, sizeof company, 0,
+                                   0, company, &other, &ind), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_DESC, ard), "HYC00");
+    /* the IRD cannot be set */
+    SQLHDESC ird = NULL;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetStmtAttr(st, SQL_ATTR_IMP_ROW_DESC,
+                                                 &ird, 0, NULL));
+    ck_assert_int_eq(SQLSetDescRec(ird, 1, SQL_C_CHAR, 0, 10, 0, 0, NULL,
+                                   NULL, NULL), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_DESC, ird), "HY016");
+}
+END_TEST
+
+START_TEST(set_desc_rec_datetime_uses_the_subtype)
+{
+    SQLHDESC ard = NULL;
+    SQLSMALLINT type = 0, sub = 0, concise = 0;
+    SQL_DATE_STRUCT d;
+    SQLLEN ind = 0;
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    st = odbct_exec(dbc, "SELECT OrderDate FROM Orders WHERE OrderID = 10248");
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetStmtAttr(st, SQL_ATTR_APP_ROW_DESC,
+                                                 &ard, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_DESC, ard,
+             SQLSetDescRec(ard, 1, SQL_DATETIME, SQL_CODE_DATE, sizeof d, 0,
+                           0, &d, NULL, &ind));
+    ODBCT_OK(SQL_HANDLE_DESC, ard,
+             SQLGetDescRec(ard, 1, NULL, 0, NULL, &type, &sub, NULL, NULL,
+                           NULL, NULL));
+    ck_assert_int_eq(type, SQL_DATETIME);
+    ck_assert_int_eq(sub, SQL_CODE_DATE);
+    ODBCT_OK(SQL_HANDLE_DESC, ard, SQLGetDescField(ard, 1,
+                                                   SQL_DESC_CONCISE_TYPE,
+                                                   &concise, 0, NULL));
+    ck_assert_int_eq(concise, SQL_C_TYPE_DATE);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(d.year, 1994);     /* this nwind.mdb's first order */
+    ck_assert_int_eq(d.month, 8);
+    ck_assert_int_eq(d.day, 4);
+}
+END_TEST
+
+START_TEST(param_desc_recs_drive_a_parameter)
+{
+    SQLHSTMT ps;
+    SQLHDESC apd = NULL, ipd = NULL;
+    SQLINTEGER id = 3;
+    SQLLEN ind = 0;
+    SQLSMALLINT type = 0, nullable = -1;
+    char name[32];
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &ps));
+    ODBCT_OK(SQL_HANDLE_STMT, ps,
+             SQLPrepare(ps, (SQLCHAR *)"SELECT CompanyName FROM Shippers "
+                        "WHERE ShipperID = ?", SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, ps, SQLGetStmtAttr(ps, SQL_ATTR_APP_PARAM_DESC,
+                                                 &apd, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_STMT, ps, SQLGetStmtAttr(ps, SQL_ATTR_IMP_PARAM_DESC,
+                                                 &ipd, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_DESC, ipd,
+             SQLSetDescRec(ipd, 1, SQL_INTEGER, 0, 0, 10, 0, NULL, NULL,
+                           NULL));
+    ODBCT_OK(SQL_HANDLE_DESC, apd,
+             SQLSetDescRec(apd, 1, SQL_C_SLONG, 0, sizeof id, 0, 0, &id,
+                           &ind, &ind));
+    ODBCT_OK(SQL_HANDLE_DESC, ipd,
+             SQLGetDescRec(ipd, 1, (SQLCHAR *)name, sizeof name, NULL, &type,
+                           NULL, NULL, NULL, NULL, &nullable));
+    ck_assert_int_eq(type, SQL_INTEGER);
+    ck_assert_str_eq(name, "");
+    ck_assert_int_eq(nullable, SQL_NULLABLE);
+    ODBCT_OK(SQL_HANDLE_DESC, apd,
+             SQLGetDescRec(apd, 1, NULL, 0, NULL, &type, NULL, NULL, NULL,
+                           NULL, NULL));
+    ck_assert_int_eq(type, SQL_C_SLONG);
+    ck_assert_int_eq(SQLGetDescRec(apd, 2, NULL, 0, NULL, NULL, NULL, NULL,
+                                   NULL, NULL, NULL), SQL_NO_DATA);
+    ODBCT_OK(SQL_HANDLE_STMT, ps, SQLExecute(ps));
+    ODBCT_OK(SQL_HANDLE_STMT, ps, SQLFetch(ps));
+    char company[64];
+    SQLLEN clen = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, ps, SQLGetData(ps, 1, SQL_C_CHAR, company,
+                                             sizeof company, &clen));
+    ck_assert_str_eq(company, "Federal Shipping");
+    SQLFreeHandle(SQL_HANDLE_STMT, ps);
+}
+END_TEST
+
+START_TEST(get_functions_lists_the_record_calls)
+{
+    SQLUSMALLINT bits[SQL_API_ODBC3_ALL_FUNCTIONS_SIZE], one = SQL_FALSE;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetFunctions(dbc,
+                                                  SQL_API_ODBC3_ALL_FUNCTIONS,
+                                                  bits));
+    ck_assert(SQL_FUNC_EXISTS(bits, SQL_API_SQLGETDESCREC));
+    ck_assert(SQL_FUNC_EXISTS(bits, SQL_API_SQLSETDESCREC));
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetFunctions(dbc, SQL_API_SQLSETDESCREC,
+                                                  &one));
+    ck_assert_int_eq(one, SQL_TRUE);
+}
+END_TEST
+
 static Suite *desc_suite(void)
 {
     Suite *s = suite_create("odbc_desc");
@@ -79,6 +284,12 @@ static Suite *desc_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, ird_count_name_and_type);
     tcase_add_test(tc, ard_fields_bind_a_column);
+    tcase_add_test(tc, get_desc_rec_reads_ird_records);
+    tcase_add_test(tc, get_desc_rec_w_counts_characters);
+    tcase_add_test(tc, set_desc_rec_binds_a_column);
+    tcase_add_test(tc, set_desc_rec_datetime_uses_the_subtype);
+    tcase_add_test(tc, param_desc_recs_drive_a_parameter);
+    tcase_add_test(tc, get_functions_lists_the_record_calls);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -31,29 +31,10 @@ static SQLHSTMT prepared(const char *sql)
     return st;
 }
 
-/* All rows of column 1 as text joined by ',' into buf. */
+/* All rows of column 1 as text joined by ',' into buf; closes the cursor. */
 static long col1(SQLHSTMT st, char *buf, size_t cap)
 {
-    long n = 0;
-    size_t len = 0;
-    buf[0] = '\0';
-    for (;;) {
-        SQLRETURN r = SQLFetch(st);
-        if (r == SQL_NO_DATA)
-            break;
-        ck_assert_msg(SQL_SUCCEEDED(r), "fetch: %s %s",
-                      odbct_state(SQL_HANDLE_STMT, st),
-                      odbct_message(SQL_HANDLE_STMT, st));
-        char v[256];
-        SQLLEN ind;
-        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_CHAR, v,
-                                                 sizeof v, &ind));
-        if (ind == SQL_NULL_DATA)
-            snprintf(v, sizeof v, "NULL");
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", n ? "," : "",
-                                v);
-        n++;
-    }
+    long n = odbct_col1(st, buf, cap);
     SQLCloseCursor(st);
     return n;
 }
