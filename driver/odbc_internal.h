@@ -362,6 +362,13 @@ bool odbc_ctype_valid(SQLSMALLINT ct);
 bool odbc_sqltype_valid(SQLSMALLINT t);
 /** Bytes of one value of fixed-size C type ct; 0 for char/binary. */
 SQLULEN odbc_ctype_size(SQLSMALLINT ct);
+/**
+ * Bytes from one value to the next in a column-wise bound array of C type
+ * ct: the type's own size for fixed-length types (BufferLength does not
+ * count for them: "Column-Wise Binding" of SQLBindCol and of parameter
+ * arrays), buflen for character, binary and other variable-length types.
+ */
+SQLULEN odbc_ctype_elem_size(SQLSMALLINT ct, SQLLEN buflen);
 /** SQLSetPos on the current rowset: SQL_POSITION and SQL_REFRESH of row
  *  1 (rowset of one row: the cursor keeps no earlier rows), others HYC00. */
 SQLRETURN odbc_stmt_set_pos(odbc_stmt *stmt, SQLSETPOSIROW row,

@@ -76,6 +76,16 @@ SQLULEN odbc_ctype_size(SQLSMALLINT ct)
     }
 }
 
+SQLULEN odbc_ctype_elem_size(SQLSMALLINT ct, SQLLEN buflen)
+{
+    SQLULEN n = odbc_ctype_size(ct);
+    if (n)
+        return n;
+    if (ct >= SQL_C_INTERVAL_YEAR && ct <= SQL_C_INTERVAL_MINUTE_TO_SECOND)
+        return sizeof(SQL_INTERVAL_STRUCT);
+    return buflen > 0 ? (SQLULEN)buflen : 0;
+}
+
 odbc_param *odbc_stmt_param_at(odbc_stmt *s, SQLSMALLINT num)
 {
     if (num < 1) {
@@ -99,17 +109,6 @@ odbc_param *odbc_stmt_param_at(odbc_stmt *s, SQLSMALLINT num)
     return &s->params[num - 1];
 }
 
-/* Bytes from one parameter set's value to the next in a column-wise
- * array: the C type's size, or BufferLength for character, binary and
- * other variable-length types (ODBC "Column-Wise Binding" of parameters). */
-static size_t element_size(const odbc_param *p)
-{
-    SQLSMALLINT ct = p->c_type == SQL_C_DEFAULT
-                         ? odbc_param_default_ctype(p->sql_type) : p->c_type;
-    SQLULEN fixed = odbc_ctype_size(ct);
-    return fixed ? (size_t)fixed : p->buflen > 0 ? (size_t)p->buflen : 0;
-}
-
 void odbc_param_locate(const odbc_stmt *s, odbc_param *p)
 {
     size_t k = (size_t)s->pset.cur;
@@ -119,7 +118,10 @@ void odbc_param_locate(const odbc_stmt *s, odbc_param *p)
     if (s->pset.bind_type != SQL_PARAM_BIND_BY_COLUMN) {
         elem = ind_stride = (size_t)s->pset.bind_type;  /* row-wise */
     } else {
-        elem = element_size(p);
+        SQLSMALLINT ct = p->c_type == SQL_C_DEFAULT
+                             ? odbc_param_default_ctype(p->sql_type)
+                             : p->c_type;
+        elem = (size_t)odbc_ctype_elem_size(ct, p->buflen);
         ind_stride = sizeof(SQLLEN);
     }
     if (p->ptr)

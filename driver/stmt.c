@@ -972,48 +972,6 @@ static int conv_diag(odbc_stmt *s, odbc_conv *cv, odbc_conv_status st,
     return (st == CONV_TRUNC || st == CONV_FRAC) ? 1 : 2;
 }
 
-/* Bytes one value of C type ct takes in a column-wise bound array: the
- * type's own size for fixed-length types (ODBC ignores BufferLength for
- * them, "SQLBindCol, Column-Wise Binding"), buflen for char and binary. */
-static SQLULEN elem_size(SQLSMALLINT ct, SQLLEN buflen)
-{
-    switch (ct) {
-    case SQL_C_BIT: case SQL_C_STINYINT: case SQL_C_UTINYINT:
-    case SQL_C_TINYINT:
-        return 1;
-    case SQL_C_SSHORT: case SQL_C_USHORT: case SQL_C_SHORT:
-        return sizeof(SQLSMALLINT);
-    case SQL_C_SLONG: case SQL_C_ULONG: case SQL_C_LONG:
-        return sizeof(SQLINTEGER);
-    case SQL_C_SBIGINT: case SQL_C_UBIGINT:
-        return sizeof(SQLBIGINT);
-    case SQL_C_FLOAT:
-        return sizeof(SQLREAL);
-    case SQL_C_DOUBLE:
-        return sizeof(SQLDOUBLE);
-    case SQL_C_TYPE_DATE: case SQL_C_DATE:
-        return sizeof(SQL_DATE_STRUCT);
-    case SQL_C_TYPE_TIME: case SQL_C_TIME:
-        return sizeof(SQL_TIME_STRUCT);
-    case SQL_C_TYPE_TIMESTAMP: case SQL_C_TIMESTAMP:
-        return sizeof(SQL_TIMESTAMP_STRUCT);
-    case SQL_C_NUMERIC:
-        return sizeof(SQL_NUMERIC_STRUCT);
-    case SQL_C_GUID:
-        return sizeof(SQLGUID);
-    case SQL_C_INTERVAL_YEAR: case SQL_C_INTERVAL_MONTH:
-    case SQL_C_INTERVAL_DAY: case SQL_C_INTERVAL_HOUR:
-    case SQL_C_INTERVAL_MINUTE: case SQL_C_INTERVAL_SECOND:
-    case SQL_C_INTERVAL_YEAR_TO_MONTH: case SQL_C_INTERVAL_DAY_TO_HOUR:
-    case SQL_C_INTERVAL_DAY_TO_MINUTE: case SQL_C_INTERVAL_DAY_TO_SECOND:
-    case SQL_C_INTERVAL_HOUR_TO_MINUTE: case SQL_C_INTERVAL_HOUR_TO_SECOND:
-    case SQL_C_INTERVAL_MINUTE_TO_SECOND:
-        return sizeof(SQL_INTERVAL_STRUCT);
-    default:
-        return buflen > 0 ? (SQLULEN)buflen : 0;
-    }
-}
-
 /* Convert the bound columns of the current row into rowset row r. */
 static int bind_row(odbc_stmt *s, SQLULEN r)
 {
@@ -1032,7 +990,7 @@ static int bind_row(odbc_stmt *s, SQLULEN r)
         char *ind = (char *)b->ind;
         if (s->row_bind_type == SQL_BIND_BY_COLUMN) {
             if (ptr)
-                ptr += r * elem_size(ct, b->buflen);
+                ptr += r * odbc_ctype_elem_size(ct, b->buflen);
             if (ind)
                 ind += r * sizeof(SQLLEN);
         } else {
