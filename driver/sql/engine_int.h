@@ -415,6 +415,9 @@ int sql_text_to_number(const uint16_t *s, size_t n, sv *out);
  *  allocation alloc(ctx, bytes). NULL on memory failure. */
 like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
                            void *(*alloc)(void *, size_t), void *ctx);
+/** True when the pattern is malformed ('[' without ']', a descending
+ *  range): matching it is 22025, VBA's "Invalid pattern string". */
+bool sql_like_invalid(const like_pat *pat);
 /** Match text against a compiled pattern, case-insensitively. */
 bool sql_like_match(const like_pat *pat, const uint16_t *s, size_t n);
 /** Days (Jet) -> ms key that orders chronologically. */

@@ -521,7 +521,13 @@ typedef struct pelem {
 struct like_pat {
     size_t n;
     pelem *e;
+    bool invalid;           /* VBA's error 93, "Invalid pattern string" */
 };
+
+bool sql_like_invalid(const like_pat *pat)
+{
+    return pat->invalid;
+}
 
 like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
                            void *(*alloc)(void *, size_t), void *ctx)
@@ -535,6 +541,7 @@ like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
         return NULL;
     size_t i = 0, nr = 0;
     p->n = 0;
+    p->invalid = false;
     while (i < n) {
         uint32_t c = u16_next(s, n, &i);
         pelem *e = &p->e[p->n];
@@ -550,8 +557,14 @@ like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
         } else if ((flags & LIKE_ACCESS) && c == '#') {
             e->kind = PE_DIGIT;
         } else if (c == '[') {
-            /* find the closing ']' (a ']' right after '[' or '[!' is
-             * literal); without one, '[' is literal */
+            /* a list up to the next ']' (VBA's Like: "[]" is the empty
+             * string, "[!...]" negates); a '[' without its ']' or a
+             * descending range ("[z-a]", "[a--z]") is VBA's error 93,
+             * "Invalid pattern string" (Microsoft's page of that error) */
+            if (i < n && s[i] == ']') {
+                i++;
+                continue;
+            }
             size_t j = i;
             bool neg = false;
             if (j < n && s[j] == '!') {
@@ -567,6 +580,7 @@ like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
                 }
             }
             if (close == n) {
+                p->invalid = true;
                 e->kind = PE_LIT;
                 e->c = sql_fold(c);
             } else {
@@ -580,6 +594,8 @@ like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
                         k++;
                         hi = u16_next(s, close, &k);
                     }
+                    if (lo > hi)
+                        p->invalid = true;
                     ranges[nr++] = lo;
                     ranges[nr++] = hi;
                     e->nr++;
@@ -1098,6 +1114,15 @@ as_double:;
         break;
     default: r = pow(x, y); break;
     }
+    /* VBA's error 5 for (-8) ^ 0.5 and error 6 (Overflow) for 10 ^ 400
+     * or 1E308 * 10: a Double never holds NaN or an infinity */
+    if (isnan(r))
+        return sql_cursor_fail(c, "22023", e->position, "Invalid procedure "
+                               "call or argument: a negative number to a "
+                               "fractional power (at character %zu)",
+                               e->position);
+    if (!isfinite(r))
+        return overflow(c, e);
     out->k = e->k == K_DATE ? K_DATE : K_DOUBLE;
     out->d = r;
     if (e->k == K_MONEY) {
@@ -1304,6 +1329,11 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
         sv at;
         if (text_arg(c, e, &a, &at) != 0)
             return -1;
+        if (sql_like_invalid(pat))
+            return sql_cursor_fail(c, "22025", e->position, "Invalid pattern "
+                                   "string: a '[' without its ']' or a "
+                                   "descending range in the Like pattern "
+                                   "(at character %zu)", e->position);
         set_bool(out, sql_like_match(pat, at.s, at.n));
         return 0;
     }

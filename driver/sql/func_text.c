@@ -1,6 +1,6 @@
 /*
  * func_text.c - text functions: Left, Right, Mid, Len, InStr, InStrRev,
- * Replace, Trim/LTrim/RTrim, LCase/UCase, StrComp, Space, String,
+ * Replace, Trim/LTrim/RTrim, LCase/UCase, StrConv, StrComp, Space, String,
  * StrReverse, Asc, Chr and the ODBC spellings (UPPER, LOCATE, SUBSTRING,
  * CONCAT, LENGTH...).
  *
@@ -82,7 +82,18 @@ static bool same_at(const uint16_t *s, const uint16_t *sub, size_t n,
 
 /* ---------------------------------------------------------- case, len */
 
-static int f_case(sql_cursor *c, const enode *e, sv *a, sv *out, bool up)
+/* VBA's word separators for vbProperCase: Chr 0, 9-13 and the space */
+static bool word_sep(uint32_t ch)
+{
+    return ch == 0 || (ch >= 9 && ch <= 13) || ch == ' ';
+}
+
+/* Case conversion of a[0]: CASE_UPPER, CASE_LOWER, or CASE_PROPER (the
+ * first letter after a word separator upper-case, the rest lower-case);
+ * surrogates and code points that map outside the BMP stay as they are. */
+enum { CASE_UPPER = 1, CASE_LOWER = 2, CASE_PROPER = 3 };
+
+static int f_case(sql_cursor *c, const enode *e, sv *a, sv *out, int mode)
 {
     sv t;
     if (text_of(c, e, &a[0], &t) != 0)
@@ -90,8 +101,11 @@ static int f_case(sql_cursor *c, const enode *e, sv *a, sv *out, bool up)
     uint16_t *u = alloc_text(c, t.n);
     if (!u)
         return sql_fail_nomem(c);
+    bool start = true;
     for (size_t i = 0; i < t.n; i++) {
         uint32_t ch = t.s[i];
+        bool up = mode == CASE_UPPER || (mode == CASE_PROPER && start);
+        start = word_sep(ch);
         if (ch >= 0xD800 && ch <= 0xDFFF) {
             u[i] = (uint16_t)ch;
             continue;
@@ -106,12 +120,32 @@ static int f_case(sql_cursor *c, const enode *e, sv *a, sv *out, bool up)
 
 static int f_ucase(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
-    return f_case(c, e, a, out, true);
+    return f_case(c, e, a, out, CASE_UPPER);
 }
 
 static int f_lcase(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
-    return f_case(c, e, a, out, false);
+    return f_case(c, e, a, out, CASE_LOWER);
+}
+
+/*
+ * StrConv(s, conversion[, LCID]): vbUpperCase (1), vbLowerCase (2),
+ * vbProperCase (3: the first letter of every word upper-case, the others
+ * lower-case; words start after Chr 0, 9-13 or a space, as Microsoft's
+ * "StrConv function" page lists). The East Asian and ANSI/Unicode
+ * conversions (4, 8, 16, 32, 64, 128) have no meaning for the UTF-16
+ * text a query holds: they and any other value are VBA's error 5
+ * (22023). The LCID is accepted and ignored (the case tables here are
+ * the same for every locale).
+ */
+static int f_strconv(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    int64_t conv;
+    if (int_of(c, e, &a[1], &conv) != 0)
+        return -1;
+    if (conv < CASE_UPPER || conv > CASE_PROPER)
+        return bad_arg(c, e, "conversion", conv);
+    return f_case(c, e, a, out, (int)conv);
 }
 
 static int f_len(sql_cursor *c, const enode *e, sv *a, sv *out)
@@ -524,6 +558,7 @@ const sql_funcdef sql_funcs_text[] = {
     { "UPPER", 1, 1, FN_ODBC, FR_TEXT, T0, f_ucase },
     { "LCASE", 1, 1, 0, FR_TEXT, T0, f_lcase },
     { "LOWER", 1, 1, FN_ODBC, FR_TEXT, T0, f_lcase },
+    { "STRCONV", 2, 3, 0, FR_TEXT, T0, f_strconv },
     { "LEN", 1, 1, 0, FR_LONG, T0, f_len },
     { "LENGTH", 1, 1, FN_ODBC, FR_LONG, T0, f_length_odbc },
     { "CHAR_LENGTH", 1, 1, FN_ODBC, FR_LONG, T0, f_len },

@@ -294,6 +294,8 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
         }
         out->k = K_DOUBLE;
         out->d = e->sub == A_AVG ? ag->dsum / (double)ag->count : ag->dsum;
+        if (!isfinite(out->d))
+            return overflow(c, e);      /* past Double's range: error 6 */
         return 0;
     default:
         return 0;

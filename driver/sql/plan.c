@@ -326,12 +326,14 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
                 /* exact Decimal sum and average (func_dec.c) */
                 n->k = K_DEC;
                 n->type = JET_T_NUMERIC;
-            } else if (n->sub == A_SUM && (arg->k == K_INT ||
-                                           arg->k == K_BOOL)) {
-                n->k = K_INT;
-                n->type = arg->type == JET_T_BIGINT ? JET_T_BIGINT
-                                                    : JET_T_LONG;
+            } else if (n->sub == A_SUM && arg->k == K_INT &&
+                       arg->type == JET_T_BIGINT) {
+                n->k = K_INT;   /* Large Number: exact (22003 past 2^63) */
+                n->type = JET_T_BIGINT;
             } else {
+                /* Byte, Integer, Long, Yes/No, Single, Double: Jet sums
+                 * in floating point (Microsoft's KB on Sum), a Double
+                 * that cannot overflow at 2^31 as a Long would */
                 n->k = K_DOUBLE;
                 n->type = JET_T_DOUBLE;
             }
@@ -2084,24 +2086,54 @@ static int flatten(ctx *x, const sql_from *f, size_t *k, on_list *ons,
 
 /* Column i's label in a * expansion: "t.col" when another table of the
  * expansion has a column of that name (Access's rule). */
-static const char *star_label(ctx *x, size_t tab, uint16_t c, bool all)
+/*
+ * Access's labels for a name the output holds twice: when two unaliased
+ * columns of the select list (from *, t.* or named) have the same name
+ * but come from different tables of FROM, each is labelled
+ * "table.column" with the table's alias when it has one
+ * ("Orders.CustomerID", "Customers.CustomerID"), as Access names the
+ * fields of such a query. Quadratic in the select list, once per prepare.
+ */
+/* The column name of output column oc when it is a table column shown
+ * under its own name (no alias, not yet qualified), else NULL. */
+static const char *plain_col_name(const sql_stmt *st, const out_col *oc)
+{
+    if (!oc->direct || oc->e->op != N_COL || oc->e->up)
+        return NULL;
+    const char *name = tab_col_name(&st->tabs[oc->e->tab], oc->e->col);
+    return oc->meta.name == name ? name : NULL;    /* same string: no alias */
+}
+
+static int qualify_duplicate_labels(ctx *x)
 {
     sql_stmt *st = x->st;
-    const tab_plan *tp = &st->tabs[tab];
-    const char *name = tab_col_name(tp, c);
-    if (!all || st->ntabs < 2)
-        return NULL;
-    for (size_t i = 0; i < st->ntabs; i++)
-        if (i != tab && tab_find_column(&st->tabs[i], name) >= 0) {
-            const char *t = tab_label(tp);
-            size_t n = strlen(t) + strlen(name) + 2;
-            char *l = sql_arena_alloc(st->ar, n);
-            if (!l)
-                return NULL;
-            snprintf(l, n, "%s.%s", t, name);
-            return l;
+    if (st->ntabs < 2)
+        return 0;
+    bool *dup = sql_arena_alloc(st->ar, st->ncols ? st->ncols : 1);
+    if (!dup)
+        return nomem(x);
+    for (size_t i = 0; i < st->ncols; i++) {
+        const char *a = plain_col_name(st, &st->cols[i]);
+        dup[i] = false;
+        for (size_t j = 0; a && j < st->ncols && !dup[i]; j++) {
+            const char *b = plain_col_name(st, &st->cols[j]);
+            dup[i] = b && st->cols[j].e->tab != st->cols[i].e->tab &&
+                     !strcasecmp(a, b);
         }
-    return NULL;
+    }
+    for (size_t i = 0; i < st->ncols; i++) {
+        if (!dup[i])
+            continue;
+        out_col *oc = &st->cols[i];
+        const char *t = tab_label(&st->tabs[oc->e->tab]);
+        size_t n = strlen(t) + strlen(oc->meta.name) + 2;
+        char *l = sql_arena_alloc(st->ar, n);
+        if (!l)
+            return nomem(x);
+        snprintf(l, n, "%s.%s", t, oc->meta.name);
+        oc->meta.name = l;
+    }
+    return 0;
 }
 
 static int build_select_list(ctx *x)
@@ -2126,8 +2158,7 @@ static int build_select_list(ctx *x)
                 for (uint16_t c = 0; c < tp->ncols; c++) {
                     if (add_col(x, &cap, &oc) != 0)
                         return -1;
-                    set_table_col(st, oc, (uint16_t)t, c,
-                                  star_label(x, t, c, !it->qualifier));
+                    set_table_col(st, oc, (uint16_t)t, c, NULL);
                     if (!(oc->e = new_node(x, N_COL, it->position)))
                         return nomem(x);
                     jet_type ty = tab_col_type(tp, c);
@@ -2178,7 +2209,7 @@ static int build_select_list(ctx *x)
                                                          : NULL);
         }
     }
-    return 0;
+    return qualify_duplicate_labels(x);
 }
 
 /* ORDER BY of one block: n (select-list position), a select alias that

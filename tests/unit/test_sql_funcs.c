@@ -208,6 +208,22 @@ static const ecase text_cases[] = {
     { "LCase('Hello World')", "hello world" },
     { "UCase('Hello World')", "HELLO WORLD" },
     { "UCase(Null)", "NULL" },
+    /* StrConv page: vbUpperCase 1, vbLowerCase 2, vbProperCase 3 (words
+     * start after a space, tab, CR, LF, VT, FF or Chr(0)); the East Asian
+     * and Unicode conversions mean nothing to UTF-16 text: error 5 */
+    { "StrConv('Hello World', 1)", "HELLO WORLD" },
+    { "StrConv('Hello World', 2)", "hello world" },
+    { "StrConv('hELLO wORLD', 3)", "Hello World" },
+    { "StrConv('o''neil mary-ann  x', 3)", "O'neil Mary-ann  X" },
+    { "StrConv('a' & Chr(9) & 'b' & Chr(13) & Chr(10) & 'c', 3) = "
+      "'A' & Chr(9) & 'B' & Chr(13) & Chr(10) & 'C'", "true" },
+    { "StrConv('ÉCOLE élève', 3)", "École Élève" },
+    { "StrConv('abc', 1, 1033)", "ABC" },
+    { "StrConv(Null, 1)", "NULL" },
+    { "StrConv('abc', 64)", "!22023" },
+    { "StrConv('abc', 0)", "!22023" },
+    { "StrConv('abc', 4)", "!22023" },
+    { "StrConv('abc', 'x')", "!22018" },
     { "StrReverse('abc')", "cba" },
     { "Asc('A')", "65" },
     { "Chr(65)", "A" },
@@ -247,6 +263,18 @@ static const ecase op_cases[] = {
     { "2 ^ 10", "1024" },
     { "2 ^ -1", "0.5" },
     { "-2 ^ 2", "-4" },         /* ^ binds tighter than negation */
+    /* VBA: a result past Double's range is error 6 (Overflow), a
+     * negative base to a fractional power error 5: never inf or NaN */
+    { "10 ^ 400", "!22003" },
+    { "10 ^ 308", "1e+308" },
+    { "1E+308 * 10", "!22003" },
+    { "-1E+308 - 1E+308", "!22003" },
+    { "1E+308 / 0.1", "!22003" },
+    { "(-8) ^ 0.5", "!22023" },
+    { "(-8) ^ 3", "-512" },
+    { "{fn POWER(10, 400)}", "!22003" },
+    { "CDbl('inf')", "!22018" },
+    { "CDbl('nan') + 1", "!22018" },
     { "Yes", "true" },
     { "No", "false" },
     { "Yes = True", "true" },
@@ -258,6 +286,23 @@ static const ecase op_cases[] = {
     { "'abc' Like '[a-c]?c'", "true" },
     { "'abc' Like 'b*'", "false" },
     { "'a1' Like 'a#'", "true" },
+    /* VBA's Like: error 93 "Invalid pattern string" for a list without
+     * its ']' or a descending range (22025 here, the SQLSTATE of a bad
+     * LIKE pattern); "[]" is the zero-length string; a ']' outside a
+     * list is itself */
+    { "'abc' Like '['", "!22025" },
+    { "'abc' Like 'a[bc'", "!22025" },
+    { "'abc' Like '[!a'", "!22025" },
+    { "'b' Like '[z-a]'", "!22025" },
+    { "'b' Like '[a--z]'", "!22025" },
+    { "Null Like '['", "NULL" },
+    { "'ab' Like 'a[]b'", "true" },
+    { "'' Like '[]'", "true" },
+    { "'a]' Like 'a]'", "true" },
+    { "'a[' Like 'a[[]'", "true" },
+    { "'a-' Like 'a[-]'", "true" },
+    { "'a*' Like 'a[*]'", "true" },
+    { "'ab' Like 'a[*]'", "false" },
 };
 
 static const ecase math_cases[] = {
@@ -834,6 +879,117 @@ START_TEST(exact_number_literals_have_their_types)
 }
 END_TEST
 
+/*
+ * SUM's type follows Jet, which accumulates Byte, Integer, Long, Yes/No,
+ * Single and Double in floating point (Microsoft's KB on Sum): a DOUBLE,
+ * so a Long total past 2^31 - 1 is a value, not 22003; Currency stays an
+ * exact Currency and Decimal an exact Decimal. Expected totals by hand:
+ * bulk.id is 1..200000 (fixture README), so SUM(id) = 200000 * 200001 / 2
+ * = 20000100000; Northwind's sums from the expected JSON.
+ */
+START_TEST(sum_follows_jet_types)
+{
+    static const struct { const char *sql; jet_type type; const char *want; }
+    cases[] = {
+        { "SELECT SUM(Quantity) FROM [Order Details]", JET_T_DOUBLE, "51317" },
+        { "SELECT SUM(EmployeeID) FROM Orders", JET_T_DOUBLE, "3655" },
+        { "SELECT SUM(Discontinued) FROM Products", JET_T_DOUBLE, "-8" },
+        { "SELECT SUM(Freight) FROM Orders", JET_T_MONEY, "64942.6900" },
+        { "SELECT SUM(CLng(Quantity) * 100000) FROM [Order Details]",
+          JET_T_DOUBLE, "5131700000" },
+        { "SELECT AVG(Quantity) FROM [Order Details] WHERE OrderID = 10248",
+          JET_T_DOUBLE, "9" },
+        { "SELECT SUM(1E+308) FROM Shippers", JET_T_DOUBLE, "!22003" },
+    };
+    jet_db *db = open_fixture(NWIND);
+    char got[256], state[6];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        jet_type t = 0;
+        int rc = run(db, cases[i].sql, got, sizeof got, state, &t);
+        if (cases[i].want[0] == '!') {
+            ck_assert_msg(rc != 0 && !strcmp(state, cases[i].want + 1),
+                          "%s: want %s, got %s", cases[i].sql,
+                          cases[i].want + 1, rc ? state : got);
+            continue;
+        }
+        ck_assert_msg(rc == 0, "%s: %s", cases[i].sql, state);
+        ck_assert_msg(t == cases[i].type, "%s: type %d", cases[i].sql, t);
+        ck_assert_msg(!strcmp(got, cases[i].want), "%s: '%s', want '%s'",
+                      cases[i].sql, got, cases[i].want);
+    }
+    jet_db_close(db);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/fixtures/bulk/bulk.accdb", shared_dir());
+    if (access(path, R_OK) != 0)
+        return;
+    db = open_fixture("bulk/bulk.accdb");
+    jet_type t = 0;
+    ck_assert_int_eq(run(db, "SELECT SUM(id), COUNT(*) FROM bulk", got,
+                         sizeof got, state, &t), 0);
+    ck_assert_int_eq(t, JET_T_DOUBLE);
+    ck_assert_str_eq(got, "20000100000|200000");
+    jet_db_close(db);
+}
+END_TEST
+
+/* The labels of sql's result columns joined by '|' into out. */
+static void labels(jet_db *db, const char *sql, char *out, size_t cap)
+{
+    sql_stmt *st = NULL;
+    sql_error err;
+    ck_assert_msg(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err)
+                  == 0, "%s: %s", sql, err.msg);
+    size_t len = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < sql_stmt_ncols(st) && len < cap; i++)
+        len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? "|" : "",
+                                sql_stmt_col(st, i)->name);
+    sql_stmt_free(st);
+}
+
+/*
+ * Access labels a column name the output holds from two tables
+ * "table.column" (the alias when there is one), whether the columns come
+ * from * or are named; a name that occurs once, an alias, or the same
+ * table's column twice keeps its plain label. Columns of Orders and
+ * Customers from the fixture's table definitions.
+ */
+START_TEST(duplicate_names_of_a_join_are_qualified)
+{
+    static const struct { const char *sql, *want; } cases[] = {
+        { "SELECT Orders.CustomerID, Customers.CustomerID, CompanyName FROM "
+          "Orders INNER JOIN Customers ON Orders.CustomerID = "
+          "Customers.CustomerID",
+          "Orders.CustomerID|Customers.CustomerID|CompanyName" },
+        { "SELECT o.CustomerID, c.CustomerID FROM Orders o, Customers c "
+          "WHERE o.CustomerID = c.CustomerID",
+          "o.CustomerID|c.CustomerID" },
+        { "SELECT o.OrderID, c.* FROM Orders o INNER JOIN Customers c ON "
+          "o.CustomerID = c.CustomerID",
+          "OrderID|CustomerID|CompanyName|ContactName|ContactTitle|Address|"
+          "City|Region|PostalCode|Country|Phone|Fax" },
+        { "SELECT s.*, c.ShipperID FROM Shippers s, Shippers c WHERE "
+          "s.ShipperID = c.ShipperID",
+          "s.ShipperID|CompanyName|Phone|c.ShipperID" },
+        { "SELECT * FROM Shippers a INNER JOIN Shippers b ON a.ShipperID = "
+          "b.ShipperID",
+          "a.ShipperID|a.CompanyName|a.Phone|b.ShipperID|b.CompanyName|"
+          "b.Phone" },
+        { "SELECT o.CustomerID AS Who, c.CustomerID FROM Orders o, Customers "
+          "c WHERE o.CustomerID = c.CustomerID", "Who|CustomerID" },
+        { "SELECT ShipperID, ShipperID FROM Shippers", "ShipperID|ShipperID" },
+    };
+    jet_db *db = open_fixture(NWIND);
+    char got[512];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        labels(db, cases[i].sql, got, sizeof got);
+        ck_assert_msg(!strcmp(got, cases[i].want), "%s: '%s', want '%s'",
+                      cases[i].sql, got, cases[i].want);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
 /* t with its first "%s" replaced by a, the second by b */
 static void fill2(char *out, size_t cap, const char *t, const char *a,
                   const char *b)
@@ -955,6 +1111,8 @@ static Suite *sql_funcs_suite(void)
     tcase_add_test(tc, calculated_booleans_group_as_booleans);
     tcase_add_test(tc, bad_arguments_are_errors_not_crashes);
     tcase_add_test(tc, decimal_parameters_compare_exactly);
+    tcase_add_test(tc, sum_follows_jet_types);
+    tcase_add_test(tc, duplicate_names_of_a_join_are_qualified);
     suite_add_tcase(s, tc);
     tc = tcase_create("queries");
     tcase_set_timeout(tc, 120);
