@@ -1507,6 +1507,78 @@ static int group_rewrite(ctx *x, enode **np, const char *label)
     return 0;
 }
 
+/* ---------------------------------------- Memo and OLE Object values */
+
+/* n wrapped in Left(n, 255): the part of a Memo that Jet 4 groups,
+ * de-duplicates and sorts on. */
+static int memo_prefix(ctx *x, enode **np)
+{
+    enode *n = *np, *f = new_node(x, N_FUNC, n->position),
+          *len = new_node(x, N_CONST, n->position);
+    if (!f || !len || alloc_args(x, f, 2) != 0)
+        return nomem(x);
+    len->konst.k = K_INT;
+    len->konst.i = 255;
+    len->k = K_INT;
+    len->type = JET_T_LONG;
+    f->fn = sql_func_find("LEFT");
+    f->args[0] = n;
+    f->args[1] = len;
+    f->text = n->text;
+    sql_func_bind(f, NULL, 0);
+    *np = f;
+    return 0;
+}
+
+/* What Jet 4 allows with long values, each an Access error message:
+ * an OLE Object can be neither a GROUP BY key, nor a column of a
+ * DISTINCT result, nor an ORDER BY key (42000); a Memo can, on its first
+ * 255 characters, and a grouped or DISTINCT Memo comes back cut to them
+ * (the truncation Access users meet, e.g. Allen Browne's "Truncation of
+ * Memo fields"); ORDER BY a Memo sorts on those 255 characters without
+ * cutting the value shown. */
+static int long_value_rules(ctx *x)
+{
+    sql_stmt *st = x->st;
+    for (size_t i = 0; i < st->ngroup; i++) {
+        if (st->group[i]->type == JET_T_OLE)
+            return fail(x, "42000", st->group[i]->position, "Cannot group "
+                        "on Memo, OLE, or Hyperlink Object (%s) (at "
+                        "character %zu)", st->group[i]->text ?
+                        st->group[i]->text : "expression",
+                        st->group[i]->position);
+        if (st->group[i]->type == JET_T_MEMO &&
+            memo_prefix(x, &st->group[i]) != 0)
+            return -1;
+    }
+    bool one_row = st->grouped && !st->ngroup;
+    for (size_t c = 0; st->distinct && !one_row && c < st->ncols; c++) {
+        out_col *oc = &st->cols[c];
+        if (oc->meta.type == JET_T_OLE)
+            return fail(x, "42000", oc->e->position, "Cannot include Memo, "
+                        "OLE, or Hyperlink Object when you select unique "
+                        "values (%s) (at character %zu)", oc->meta.name,
+                        oc->e->position);
+        if (oc->meta.type == JET_T_MEMO && oc->e->op != N_GKEY) {
+            if (memo_prefix(x, &oc->e) != 0)
+                return -1;
+            oc->direct = false;
+            oc->src = -1;
+        }
+    }
+    for (size_t i = 0; i < st->norder; i++) {
+        if (st->order[i]->type == JET_T_OLE)
+            return fail(x, "42000", st->order[i]->position, "Cannot sort on "
+                        "Memo, OLE, or Hyperlink Object (%s) (at character "
+                        "%zu)", st->order[i]->text ? st->order[i]->text :
+                        "expression", st->order[i]->position);
+        if (st->order[i]->type == JET_T_MEMO &&
+            memo_prefix(x, &st->order[i]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* -------------------------------------------------------- plan text */
 
 typedef struct sbuf {
@@ -2451,6 +2523,11 @@ static int build(ctx *x, bool branch)
     }
 
     st->grouped = st->naggs > 0 || st->ngroup > 0 || st->having;
+    for (size_t i = 0; i < sel->nitems && st->ngroup; i++)
+        if (sel->items[i].kind == SQL_ITEM_STAR)
+            return fail(x, "42000", sel->items[i].position, "Cannot group "
+                        "on fields selected with '*' (at character %zu)",
+                        sel->items[i].position);
     if (st->grouped) {
         for (size_t c = 0; c < st->ncols; c++)
             if (group_rewrite(x, &st->cols[c].e, st->cols[c].meta.name) != 0)
@@ -2482,6 +2559,8 @@ static int build(ctx *x, bool branch)
                             "%zu)", q->order[i].position);
         }
     }
+    if (long_value_rules(x) != 0)
+        return -1;
 
     st->where_const = st->where && !uses_row(st->where);
     if (ntabs == 1) {

@@ -990,6 +990,54 @@ START_TEST(duplicate_names_of_a_join_are_qualified)
 }
 END_TEST
 
+/*
+ * Memo and OLE Object columns as Jet 4 treats them: an OLE Object cannot
+ * be grouped, sorted or selected DISTINCT, and GROUP BY cannot go with
+ * '*' (42000, Access's messages); a Memo groups, de-duplicates and sorts
+ * on its first 255 characters, and a grouped or DISTINCT Memo comes back
+ * cut to them. Expected values by hand from the expected JSON of
+ * Employees: Notes lengths 95, 151, 175, 218, 239 and four of 255 or
+ * more, all distinct in their first 255 characters; sorted on those
+ * (case folded) the EmployeeIDs run 2, 9, 1, 3, 8, 4, 6, 7, 5.
+ */
+START_TEST(memo_and_ole_follow_jet4)
+{
+    static const struct { const char *sql, *want; } cases[] = {
+        { "SELECT Len(Notes) FROM Employees GROUP BY Notes ORDER BY "
+          "Len(Notes)", "95\n151\n175\n218\n239\n255\n255\n255\n255" },
+        { "SELECT COUNT(*) FROM (SELECT DISTINCT Notes FROM Employees) AS d "
+          "WHERE Len(Notes) = 255", "4" },
+        { "SELECT COUNT(*) FROM (SELECT DISTINCT Notes FROM Employees) AS d",
+          "9" },
+        { "SELECT EmployeeID FROM Employees ORDER BY Notes",
+          "2\n9\n1\n3\n8\n4\n6\n7\n5" },
+        { "SELECT MAX(Len(Notes)) FROM Employees WHERE EmployeeID IN "
+          "(SELECT EmployeeID FROM Employees ORDER BY Notes)", "448" },
+        { "SELECT Photo, COUNT(*) FROM Employees GROUP BY Photo", "!42000" },
+        { "SELECT DISTINCT Photo FROM Employees", "!42000" },
+        { "SELECT DISTINCT * FROM Employees", "!42000" },
+        { "SELECT EmployeeID FROM Employees ORDER BY Photo", "!42000" },
+        { "SELECT * FROM Employees GROUP BY EmployeeID", "!42000" },
+        { "SELECT * FROM Shippers GROUP BY ShipperID, CompanyName, Phone",
+          "!42000" },
+    };
+    jet_db *db = open_fixture(NWIND);
+    char got[1024], state[6];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = run(db, cases[i].sql, got, sizeof got, state, NULL);
+        if (cases[i].want[0] == '!')
+            ck_assert_msg(rc != 0 && !strcmp(state, cases[i].want + 1),
+                          "%s: want %s, got %s", cases[i].sql,
+                          cases[i].want + 1, rc ? state : got);
+        else
+            ck_assert_msg(rc == 0 && !strcmp(got, cases[i].want),
+                          "%s: '%s' (%s), want '%s'", cases[i].sql, got,
+                          rc ? state : "", cases[i].want);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
 /* t with its first "%s" replaced by a, the second by b */
 static void fill2(char *out, size_t cap, const char *t, const char *a,
                   const char *b)
@@ -1113,6 +1161,7 @@ static Suite *sql_funcs_suite(void)
     tcase_add_test(tc, decimal_parameters_compare_exactly);
     tcase_add_test(tc, sum_follows_jet_types);
     tcase_add_test(tc, duplicate_names_of_a_join_are_qualified);
+    tcase_add_test(tc, memo_and_ole_follow_jet4);
     suite_add_tcase(s, tc);
     tc = tcase_create("queries");
     tcase_set_timeout(tc, 120);
