@@ -1551,8 +1551,11 @@ static int long_value_rules(ctx *x)
             memo_prefix(x, &st->group[i]) != 0)
             return -1;
     }
-    bool one_row = st->grouped && !st->ngroup;
-    for (size_t c = 0; st->distinct && !one_row && c < st->ncols; c++) {
+    /* DISTINCTROW (run as DISTINCT over a join) removes duplicate source
+     * records in Access, comparing no value: no rule there */
+    bool one_row = st->grouped && !st->ngroup, rows = st->qb->distinctrow;
+    for (size_t c = 0; st->distinct && !one_row && !rows && c < st->ncols;
+         c++) {
         out_col *oc = &st->cols[c];
         if (oc->meta.type == JET_T_OLE)
             return fail(x, "42000", oc->e->position, "Cannot include Memo, "

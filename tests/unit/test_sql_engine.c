@@ -574,7 +574,9 @@ START_TEST(errors_name_state_and_position)
     prep_fails(db, "SELECT * FROM Orders WHERE OrderDate = #13/45/1999#",
                "42000", 40, "date");
     prep_fails(db, "SELECT * FROM Orders GROUP BY ShipName", "42000", 8,
-               "aggregate");
+               "Cannot group on fields selected with '*'");    /* Jet 4 */
+    prep_fails(db, "SELECT OrderID FROM Orders GROUP BY ShipName", "42000",
+               8, "aggregate");
     prep_fails(db, "SELECT * FROM Orders FULL OUTER JOIN Customers ON 1=1",
                "HYC00", 22, "FULL");
     prep_fails(db, "SELECT COUNT(*) FROM Orders ORDER BY OrderID", "42000",
