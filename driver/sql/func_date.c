@@ -297,45 +297,21 @@ static int part(sql_cursor *c, const enode *e, sv *a, sv *out, char what)
     return 0;
 }
 
-static int f_year(sql_cursor *c, const enode *e, sv *a, sv *out)
-{
-    return part(c, e, a, out, 'Y');
-}
+/* Year, Month, ... as FuncDef implementations: part() with its letter */
+#define DATE_PART_FN(fname, what)                                          \
+    static int fname(sql_cursor *c, const enode *e, sv *a, sv *out)       \
+    {                                                                      \
+        return part(c, e, a, out, what);                                   \
+    }
 
-static int f_month(sql_cursor *c, const enode *e, sv *a, sv *out)
-{
-    return part(c, e, a, out, 'M');
-}
-
-static int f_day(sql_cursor *c, const enode *e, sv *a, sv *out)
-{
-    return part(c, e, a, out, 'D');
-}
-
-static int f_hour(sql_cursor *c, const enode *e, sv *a, sv *out)
-{
-    return part(c, e, a, out, 'H');
-}
-
-static int f_minute(sql_cursor *c, const enode *e, sv *a, sv *out)
-{
-    return part(c, e, a, out, 'N');
-}
-
-static int f_second(sql_cursor *c, const enode *e, sv *a, sv *out)
-{
-    return part(c, e, a, out, 'S');
-}
-
-static int f_quarter(sql_cursor *c, const enode *e, sv *a, sv *out)
-{
-    return part(c, e, a, out, 'Q');
-}
-
-static int f_dayofyear(sql_cursor *c, const enode *e, sv *a, sv *out)
-{
-    return part(c, e, a, out, 'y');
-}
+DATE_PART_FN(f_year, 'Y')
+DATE_PART_FN(f_month, 'M')
+DATE_PART_FN(f_day, 'D')
+DATE_PART_FN(f_hour, 'H')
+DATE_PART_FN(f_minute, 'N')
+DATE_PART_FN(f_second, 'S')
+DATE_PART_FN(f_quarter, 'Q')
+DATE_PART_FN(f_dayofyear, 'y')
 
 /* Weekday(date[, firstdayofweek]) */
 static int f_weekday(sql_cursor *c, const enode *e, sv *a, sv *out)

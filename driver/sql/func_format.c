@@ -465,6 +465,16 @@ static size_t run_of(const char *p, const char *end, char ch)
     return n;
 }
 
+/* h/hh, n/nn, s/ss at p: v with one or (doubled letter) two digits;
+ * returns the pattern position after the letters. */
+static const char *put_time_part(obuf *b, const char *p, const char *end,
+                                 int v)
+{
+    int width = run_of(p, end, (char)(*p | 0x20)) >= 2 ? 2 : 1;
+    put_num(b, v, width);
+    return p + width;
+}
+
 /* Is there an hour token before p (the last date token being h/hh)? */
 static void format_date(const dfields *f, const char *p, const char *end,
                         int fdow, int fwoy, obuf *b)
@@ -588,26 +598,17 @@ static void format_date(const dfields *f, const char *p, const char *end,
             }
             after_hour = false;
             continue;
-        case 'h': {
-            r = run_of(p, end, 'h');
-            int h = f->h;
-            if (ampm)
-                h = h % 12 == 0 ? 12 : h % 12;
-            put_num(b, h, r >= 2 ? 2 : 1);
-            p += r >= 2 ? 2 : 1;
+        case 'h':
+            p = put_time_part(b, p, end, ampm ? (f->h % 12 == 0 ? 12
+                                                 : f->h % 12) : f->h);
             after_hour = true;
             continue;
-        }
         case 'n':
-            r = run_of(p, end, 'n');
-            put_num(b, f->n, r >= 2 ? 2 : 1);
-            p += r >= 2 ? 2 : 1;
+            p = put_time_part(b, p, end, f->n);
             after_hour = false;
             continue;
         case 's':
-            r = run_of(p, end, 's');
-            put_num(b, f->s, r >= 2 ? 2 : 1);
-            p += r >= 2 ? 2 : 1;
+            p = put_time_part(b, p, end, f->s);
             after_hour = false;
             continue;
         case 't':

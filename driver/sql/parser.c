@@ -380,6 +380,33 @@ static int parse_quantifiers(parser *p, sql_select *sel)
     }
 }
 
+/*
+ * The table name at the current (name) token, or `catalog`.table: *table
+ * and, for two parts, *catalog (else left as it is) and *position (the
+ * second part's). Three parts are HYC00. Leaves the token after it.
+ */
+static int parse_table_name(parser *p, const char **catalog,
+                            const char **table, size_t *position)
+{
+    *table = take_name(p);
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind != TOK_DOT)
+        return 0;
+    if (next(p) != 0)
+        return -1;
+    if (!is_name(p))
+        return syntax(p, "expected a table name after '.'");
+    *catalog = *table;
+    *position = p->tok.position;
+    *table = take_name(p);
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind == TOK_DOT)
+        return unsupported(p, "names with more than two parts");
+    return 0;
+}
+
 static int parse_from(parser *p, sql_select *sel)
 {
     if (!is_kw(p, KW_FROM)) {
@@ -397,22 +424,9 @@ static int parse_from(parser *p, sql_select *sel)
     if (!is_name(p))
         return syntax(p, "expected a table name after FROM");
     sel->table_position = p->tok.position;
-    sel->table = take_name(p);
-    if (next(p) != 0)
+    if (parse_table_name(p, &sel->table_catalog, &sel->table,
+                         &sel->table_position) != 0)
         return -1;
-    if (p->tok.kind == TOK_DOT) {
-        if (next(p) != 0)
-            return -1;
-        if (!is_name(p))
-            return syntax(p, "expected a table name after '.'");
-        sel->table_catalog = sel->table;
-        sel->table_position = p->tok.position;
-        sel->table = take_name(p);
-        if (next(p) != 0)
-            return -1;
-        if (p->tok.kind == TOK_DOT)
-            return unsupported(p, "names with more than two parts");
-    }
     if (parse_alias(p, &sel->table_alias) != 0)
         return -1;
     if (p->tok.kind == TOK_COMMA)
@@ -503,22 +517,8 @@ static int parse_from_primary(parser *p, sql_from **out)
     sql_from *f = new_from(p, FROM_TABLE, pos);
     if (!f)
         return nomem(p);
-    f->table = take_name(p);
-    if (next(p) != 0)
+    if (parse_table_name(p, &f->catalog, &f->table, &f->position) != 0)
         return -1;
-    if (p->tok.kind == TOK_DOT) {
-        if (next(p) != 0)
-            return -1;
-        if (!is_name(p))
-            return syntax(p, "expected a table name after '.'");
-        f->catalog = f->table;
-        f->position = p->tok.position;
-        f->table = take_name(p);
-        if (next(p) != 0)
-            return -1;
-        if (p->tok.kind == TOK_DOT)
-            return unsupported(p, "names with more than two parts");
-    }
     if (parse_alias(p, &f->alias) != 0)
         return -1;
     *out = f;
