@@ -634,10 +634,12 @@ static void interval_sv(char code, sv *out, uint16_t buf[4])
     sql_set_text(out, buf, n);
 }
 
-/* {fn TIMESTAMPADD(SQL_TSI_x, n, ts)}: DateAdd */
-static int f_timestampadd(sql_cursor *c, const enode *e, sv *a, sv *out)
+/* {fn TIMESTAMPADD/TIMESTAMPDIFF(SQL_TSI_x, a, b)}: impl (DateAdd or
+ * DateDiff) with the SQL_TSI_ word turned into its interval text. */
+static int tsi_call(sql_cursor *c, const enode *e, sv *a, sv *out,
+                    sql_func_impl impl)
 {
-    char code;
+    char code = 0;
     uint16_t buf[4];
     sv args[3];
     if (tsi_interval(c, e, &a[0], &code) != 0)
@@ -645,21 +647,18 @@ static int f_timestampadd(sql_cursor *c, const enode *e, sv *a, sv *out)
     interval_sv(code, &args[0], buf);
     args[1] = a[1];
     args[2] = a[2];
-    return f_dateadd(c, e, args, out);
+    return impl(c, e, args, out);
 }
 
-/* {fn TIMESTAMPDIFF(SQL_TSI_x, ts1, ts2)}: DateDiff (boundaries) */
+static int f_timestampadd(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    return tsi_call(c, e, a, out, f_dateadd);
+}
+
+/* boundaries crossed, as DateDiff */
 static int f_timestampdiff(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
-    char code;
-    uint16_t buf[4];
-    sv args[3];
-    if (tsi_interval(c, e, &a[0], &code) != 0)
-        return -1;
-    interval_sv(code, &args[0], buf);
-    args[1] = a[1];
-    args[2] = a[2];
-    return f_datediff(c, e, args, out);
+    return tsi_call(c, e, a, out, f_datediff);
 }
 
 const sql_funcdef sql_funcs_date[] = {
