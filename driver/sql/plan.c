@@ -2398,6 +2398,15 @@ static int build_union(ctx *x)
                 oc->meta.length = 255;
         }
     }
+    /* UNION removes duplicate rows by value: as DISTINCT, no OLE Object
+     * (Access's message); UNION ALL compares nothing */
+    for (size_t c = 0; st->union_distinct && c < st->ncols; c++)
+        for (size_t b = 0; b < n; b++)
+            if (st->branch[b]->cols[c].meta.type == JET_T_OLE)
+                return fail(x, "42000", q->position, "Cannot include Memo, "
+                            "OLE, or Hyperlink Object when you select unique "
+                            "values (%s) (at character %zu)",
+                            st->branch[b]->cols[c].meta.name, q->position);
     st->distinct = st->union_distinct;
     st->top = -1;
     st->offset = q->offset;
@@ -2429,6 +2438,11 @@ static int build_union(ctx *x)
             return fail(x, "42000", q->order[k].position, "ORDER BY of a "
                         "UNION must name a column of its result (at "
                         "character %zu)", q->order[k].position);
+        if (st->cols[found].meta.type == JET_T_OLE)
+            return fail(x, "42000", q->order[k].position, "Cannot sort on "
+                        "Memo, OLE, or Hyperlink Object (%s) (at character "
+                        "%zu)", st->cols[found].meta.name,
+                        q->order[k].position);
         st->order_out[k] = found;
     }
     st->materialize = true;

@@ -992,7 +992,8 @@ END_TEST
 
 /*
  * Memo and OLE Object columns as Jet 4 treats them: an OLE Object cannot
- * be grouped, sorted or selected DISTINCT, and GROUP BY cannot go with
+ * be grouped, sorted or selected DISTINCT (nor in a UNION without ALL,
+ * which removes duplicates by value), and GROUP BY cannot go with
  * '*' (42000, Access's messages); a Memo groups, de-duplicates and sorts
  * on its first 255 characters, and a grouped or DISTINCT Memo comes back
  * cut to them. Expected values by hand from the expected JSON of
@@ -1020,6 +1021,12 @@ START_TEST(memo_and_ole_follow_jet4)
         { "SELECT * FROM Employees GROUP BY EmployeeID", "!42000" },
         { "SELECT * FROM Shippers GROUP BY ShipperID, CompanyName, Phone",
           "!42000" },
+        { "SELECT Photo FROM Employees UNION SELECT Picture FROM Categories",
+          "!42000" },
+        { "SELECT EmployeeID, Photo FROM Employees UNION ALL SELECT "
+          "CategoryID, Picture FROM Categories ORDER BY 2", "!42000" },
+        { "SELECT COUNT(*) FROM (SELECT Photo FROM Employees UNION ALL "
+          "SELECT Picture FROM Categories) AS u", "17" },
     };
     jet_db *db = open_fixture(NWIND);
     char got[1024], state[6];
