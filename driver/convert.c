@@ -30,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "int128.h"
 #include "wide.h"
 
 /* SQL_C_WCHAR data is UTF-16 with 2-byte SQLWCHAR (unixODBC, Windows) and
@@ -38,8 +39,8 @@
 _Static_assert(sizeof(SQLWCHAR) == 2 || sizeof(SQLWCHAR) == 4,
                "SQLWCHAR must be 2 or 4 bytes");
 
-typedef unsigned __int128 u128;
-typedef __int128 i128;
+typedef jet_u128 u128;
+typedef jet_i128 i128;
 
 void odbc_conv_state(odbc_conv_status st, const char **sqlstate,
                      const char **msg)
@@ -111,9 +112,9 @@ static int64_t int_of(const jet_value *v)
 
 static u128 numeric_mag(const jet_value *v)
 {
-    u128 m = 0;
+    u128 m = u128_of(0);
     for (int i = 11; i >= 0; i--)
-        m = (m << 8) | v->u.num.mag[i];
+        m = u128_or(u128_shl(m, 8), u128_of(v->u.num.mag[i]));
     return m;
 }
 
@@ -563,7 +564,7 @@ static odbc_conv_status xdec_parse(const char *s, xdec *x)
                 return CONV_RANGE;
             continue;
         }
-        x->mag = x->mag * 10 + (u128)(*s - '0');
+        x->mag = u128_add(u128_mul(x->mag, u128_of(10)), u128_of((uint64_t)(*s - '0')));
         digits++;
         if (point)
             x->scale++;
@@ -592,8 +593,8 @@ static odbc_conv_status xdec_parse(const char *s, xdec *x)
  * magnitude would pass 38 digits. */
 static odbc_conv_status xdec_rescale(xdec *x, int t, bool *frac)
 {
-    static const u128 max_mul = ((u128)1 << 127) / 10;
-    if (x->mag == 0) {
+    const u128 max_mul = u128_divmod(u128_make(1ull << 63, 0), u128_of(10), NULL);
+    if (u128_is_zero(x->mag)) {
         x->scale = t;
         return CONV_OK;
     }
@@ -601,22 +602,23 @@ static odbc_conv_status xdec_rescale(xdec *x, int t, bool *frac)
         if (t - x->scale > XDEC_MAX_DIGITS)
             return CONV_RANGE;
         while (x->scale < t) {
-            if (x->mag > max_mul)
+            if (u128_cmp(x->mag, max_mul) > 0)
                 return CONV_RANGE;
-            x->mag *= 10;
+            x->mag = u128_mul(x->mag, u128_of(10));
             x->scale++;
         }
     } else if (x->scale > t) {
         if (x->scale - t > XDEC_MAX_DIGITS + 1) {
             *frac = true;
-            x->mag = 0;
+            x->mag = u128_of(0);
             x->scale = t;
             return CONV_OK;
         }
         while (x->scale > t) {
-            if (x->mag % 10 != 0)
+            u128 r;
+            x->mag = u128_divmod(x->mag, u128_of(10), &r);
+            if (!u128_is_zero(r))
                 *frac = true;
-            x->mag /= 10;
             x->scale--;
         }
     }
@@ -634,21 +636,21 @@ static odbc_conv_status to_xdec(odbc_conv *cv, const jet_value *v, xdec *x)
     if (is_int_type(v->type)) {
         int64_t i = int_of(v);
         x->negative = i < 0;
-        x->mag = i < 0 ? (u128)(-(i + 1)) + 1 : (u128)i;
+        x->mag = i128_mag(i128_of(i));
         return CONV_OK;
     }
     switch (v->type) {
     case JET_T_MONEY: {
         int64_t m = v->u.money;
         x->negative = m < 0;
-        x->mag = m < 0 ? (u128)(-(m + 1)) + 1 : (u128)m;
+        x->mag = i128_mag(i128_of(m));
         x->scale = 4;
         return CONV_OK;
     }
     case JET_T_NUMERIC:
         x->mag = numeric_mag(v);
         x->scale = v->u.num.scale;
-        x->negative = v->u.num.negative && x->mag != 0;
+        x->negative = v->u.num.negative && !u128_is_zero(x->mag);
         return CONV_OK;
     case JET_T_FLOAT:
     case JET_T_DOUBLE: {
@@ -682,7 +684,7 @@ static odbc_conv_status to_integer(odbc_conv *cv, const jet_value *v,
     xdec x;
     *frac = false;
     if (is_int_type(v->type)) {
-        *out = int_of(v);
+        *out = i128_of(int_of(v));
         return CONV_OK;
     }
     odbc_conv_status st = to_xdec(cv, v, &x);
@@ -691,9 +693,9 @@ static odbc_conv_status to_integer(odbc_conv *cv, const jet_value *v,
     st = xdec_rescale(&x, 0, frac);
     if (st != CONV_OK)
         return st;
-    if (x.mag > (u128)UINT64_MAX)
+    if (u128_hi64(x.mag) != 0)
         return CONV_RANGE;
-    *out = x.negative ? -(i128)x.mag : (i128)x.mag;
+    *out = x.negative ? i128_neg(i128_from_u128(x.mag)) : i128_from_u128(x.mag);
     return CONV_OK;
 }
 
@@ -754,13 +756,14 @@ static odbc_conv_status put_integer(odbc_conv *cv, const jet_value *v,
         st = to_xdec(cv, v, &d);
         if (st != CONV_OK)
             return st;
-        if (d.negative && d.mag != 0)
+        if (d.negative && !u128_is_zero(d.mag))
             return CONV_RANGE;
     }
     st = to_integer(cv, v, &x, &frac);
     if (st != CONV_OK)
         return st;
-    i128 lo, hi;
+    int64_t lo;
+    uint64_t hi;
     size_t size;
     switch (c_type) {
     case SQL_C_BIT: lo = 0; hi = 1; size = 1; break;
@@ -775,12 +778,13 @@ static odbc_conv_status put_integer(odbc_conv *cv, const jet_value *v,
     case SQL_C_ULONG: lo = 0; hi = UINT32_MAX; size = 4; break;
     case SQL_C_SBIGINT: lo = INT64_MIN; hi = INT64_MAX; size = 8; break;
     default: /* SQL_C_UBIGINT */
-        lo = 0; hi = (i128)UINT64_MAX; size = 8; break;
+        lo = 0; hi = UINT64_MAX; size = 8; break;
     }
-    if (x < lo || x > hi)
+    if (i128_cmp(x, i128_of(lo)) < 0 ||
+        i128_cmp(x, i128_from_u128(u128_of(hi))) > 0)
         return CONV_RANGE;
     if (ptr) {
-        uint64_t u = (uint64_t)x;   /* two's complement, little-endian */
+        uint64_t u = u128_lo64(u128_from_i128(x)); /* two's complement, LE */
         switch (size) {
         case 1: { uint8_t b = (uint8_t)u; memcpy(ptr, &b, 1); break; }
         case 2: { uint16_t b = (uint16_t)u; memcpy(ptr, &b, 2); break; }
@@ -817,8 +821,8 @@ static odbc_conv_status put_numeric(odbc_conv *cv, const jet_value *v,
         return st;
     u128 m = x.mag;
     int digits = 0;
-    while (m != 0) {
-        m /= 10;
+    while (!u128_is_zero(m)) {
+        m = u128_divmod(m, u128_of(10), NULL);
         digits++;
     }
     if (digits > prec)
@@ -827,11 +831,11 @@ static odbc_conv_status put_numeric(odbc_conv *cv, const jet_value *v,
     memset(&ns, 0, sizeof ns);
     ns.precision = (SQLCHAR)prec;
     ns.scale = (SQLSCHAR)scale;
-    ns.sign = x.negative && x.mag != 0 ? 0 : 1;
+    ns.sign = x.negative && !u128_is_zero(x.mag) ? 0 : 1;
     m = x.mag;
     for (int i = 0; i < SQL_MAX_NUMERIC_LEN; i++) {
-        ns.val[i] = (SQLCHAR)(m & 0xFF);
-        m >>= 8;
+        ns.val[i] = (SQLCHAR)(u128_lo64(m) & 0xFF);
+        m = u128_shr(m, 8);
     }
     if (ptr)
         memcpy(ptr, &ns, sizeof ns);

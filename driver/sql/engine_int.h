@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "int128.h"
 #include "sql_internal.h"
 
 /* ---------------------------------------------------------- values */
@@ -48,7 +49,7 @@ typedef struct sv {
     size_t n;
     const uint8_t *p;
     size_t len;
-    __int128 m;             /* K_DEC (and has_dec): scaled integer */
+    jet_i128 m;             /* K_DEC (and has_dec): scaled integer */
 } sv;
 
 /* --------------------------------------------------------- nodes */
@@ -235,7 +236,7 @@ typedef struct tmp_chunk tmp_chunk;
 typedef struct agg_state {
     int64_t count;
     int64_t isum;           /* integer / money sums */
-    __int128 wide;          /* exact integer sum before range checks */
+    jet_i128 wide;          /* exact integer sum before range checks */
     double dsum;
     sv dec;                 /* SUM/AVG of Decimal: exact (func_dec.c) */
     double mean, m2;        /* Welford, StDev/Var */

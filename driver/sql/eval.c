@@ -283,7 +283,7 @@ static locale_t c_locale(void)
  * false when it has more or is out of range. */
 static bool literal_units(const char *t, int64_t *units)
 {
-    __int128 v = 0;
+    int64_t v = 0;          /* every step checked against INT64_MAX */
     int frac = -1;
     bool neg = false;
     if (*t == '-' || *t == '+')
@@ -299,14 +299,15 @@ static bool literal_units(const char *t, int64_t *units)
             return false;
         if (frac >= 0 && ++frac > 4)
             return false;
-        v = v * 10 + (*t - '0');
-        if (v > (__int128)INT64_MAX * 10)
+        if (v > (INT64_MAX - (*t - '0')) / 10)
             return false;
+        v = v * 10 + (*t - '0');
     }
-    for (int k = frac < 0 ? 0 : frac; k < 4; k++)
+    for (int k = frac < 0 ? 0 : frac; k < 4; k++) {
+        if (v > INT64_MAX / 10)
+            return false;
         v *= 10;
-    if (v > INT64_MAX)
-        return false;
+    }
     *units = neg ? -(int64_t)v : (int64_t)v;
     return true;
 }
@@ -398,9 +399,9 @@ static bool is_num(uint8_t k)
            k == K_DATE || k == K_DEC;
 }
 
-static int cmp_i128(__int128 a, __int128 b)
+static int cmp_i128(jet_i128 a, jet_i128 b)
 {
-    return a < b ? -1 : a > b;
+    return i128_cmp(a, b);
 }
 
 static int cmp_d(double a, double b)
@@ -425,28 +426,28 @@ static int num_cmp(const sv *a, const sv *b)
     uint8_t ka = a->k == K_BOOL ? K_INT : a->k;
     uint8_t kb = b->k == K_BOOL ? K_INT : b->k;
     if (ka == K_INT && kb == K_INT)
-        return cmp_i128(ai, bi);
+        return cmp_i128(i128_of(ai), i128_of(bi));
     if (ka == K_DATE && kb == K_DATE)
-        return cmp_i128(sql_date_key(a->d), sql_date_key(b->d));
+        return cmp_i128(i128_of(sql_date_key(a->d)), i128_of(sql_date_key(b->d)));
     if (ka == K_MONEY || kb == K_MONEY) {
         /* exact when the other side has units */
-        __int128 ua, ub;
+        jet_i128 ua, ub;
         bool ea = true, eb = true;
-        if (ka == K_MONEY) ua = ai;
-        else if (ka == K_INT) ua = (__int128)ai * 10000;
-        else if (ka == K_DOUBLE && a->has_units) ua = a->i;
-        else { ea = false; ua = 0; }
-        if (kb == K_MONEY) ub = bi;
-        else if (kb == K_INT) ub = (__int128)bi * 10000;
-        else if (kb == K_DOUBLE && b->has_units) ub = b->i;
-        else { eb = false; ub = 0; }
+        if (ka == K_MONEY) ua = i128_of(ai);
+        else if (ka == K_INT) ua = i128_mul(i128_of(ai), i128_of(10000));
+        else if (ka == K_DOUBLE && a->has_units) ua = i128_of(a->i);
+        else { ea = false; ua = i128_of(0); }
+        if (kb == K_MONEY) ub = i128_of(bi);
+        else if (kb == K_INT) ub = i128_mul(i128_of(bi), i128_of(10000));
+        else if (kb == K_DOUBLE && b->has_units) ub = i128_of(b->i);
+        else { eb = false; ub = i128_of(0); }
         if (ea && eb)
             return cmp_i128(ua, ub);
         /* an inexact double: compare as doubles, as Jet converts
          * Currency to Double (each side the nearest double to its
          * decimal value) */
-        double x = ea ? (double)ua / 10000.0 : a->d;
-        double y = eb ? (double)ub / 10000.0 : b->d;
+        double x = ea ? i128_to_double(ua) / 10000.0 : a->d;
+        double y = eb ? i128_to_double(ub) / 10000.0 : b->d;
         return cmp_d(x, y);
     }
     double x = ka == K_INT ? (double)ai : a->d;
@@ -936,9 +937,9 @@ static int to_int(const sv *v, int64_t *out)
         sv r;
         if (sql_dec_round(&r, v, 0) != 0)
             return -2;
-        if (r.m > INT64_MAX || r.m < INT64_MIN)
+        if (!i128_fits_i64(r.m))
             return -2;
-        *out = (int64_t)r.m;
+        *out = i128_to_i64(r.m);
         return 0;
     }
     double d;
@@ -1071,30 +1072,31 @@ static int eval_arith(sql_cursor *c, const enode *e, sv *out)
     if (e->k == K_INT && (a.k == K_INT || a.k == K_BOOL) &&
         (b.k == K_INT || b.k == K_BOOL)) {
         int64_t x = a.k == K_BOOL ? -a.i : a.i, y = b.k == K_BOOL ? -b.i : b.i;
-        __int128 r = op == '+' ? (__int128)x + y : op == '-' ?
-                     (__int128)x - y : (__int128)x * y;
-        if (r > INT64_MAX || r < INT64_MIN ||
-            (e->type == JET_T_LONG && (r > INT32_MAX || r < INT32_MIN)))
+        jet_i128 r = op == '+' ? i128_add(i128_of(x), i128_of(y)) : op == '-' ?
+                     i128_sub(i128_of(x), i128_of(y)) : i128_mul(i128_of(x), i128_of(y));
+        if (!i128_fits_i64(r) ||
+            (e->type == JET_T_LONG &&
+             (i128_to_i64(r) > INT32_MAX || i128_to_i64(r) < INT32_MIN)))
             return overflow(c, e);
-        set_int(out, (int64_t)r);
+        set_int(out, i128_to_i64(r));
         return 0;
     }
     if (e->k == K_MONEY && op != '/' && op != '^') {
-        __int128 x, y;
-        if (a.k == K_MONEY) x = a.i;
+        jet_i128 x, y;
+        if (a.k == K_MONEY) x = i128_of(a.i);
         else if (a.k == K_INT || a.k == K_BOOL)
-            x = (__int128)(a.k == K_BOOL ? -a.i : a.i) * 10000;
+            x = i128_mul(i128_of(a.k == K_BOOL ? -a.i : a.i), i128_of(10000));
         else goto as_double;
-        if (b.k == K_MONEY) y = b.i;
+        if (b.k == K_MONEY) y = i128_of(b.i);
         else if (b.k == K_INT || b.k == K_BOOL)
-            y = (__int128)(b.k == K_BOOL ? -b.i : b.i) * 10000;
+            y = i128_mul(i128_of(b.k == K_BOOL ? -b.i : b.i), i128_of(10000));
         else goto as_double;
-        __int128 r = op == '+' ? x + y : op == '-' ? x - y
-                     : (x * y) / 10000;
-        if (r > INT64_MAX || r < INT64_MIN)
+        jet_i128 r = op == '+' ? i128_add(x, y) : op == '-' ? i128_sub(x, y)
+                     : i128_divmod(i128_mul(x, y), i128_of(10000), NULL);
+        if (!i128_fits_i64(r))
             return overflow(c, e);
         out->k = K_MONEY;
-        out->i = (int64_t)r;
+        out->i = i128_to_i64(r);
         return 0;
     }
 as_double:;
@@ -1166,7 +1168,7 @@ static int truth(sql_cursor *c, const enode *e, const sv *v, int *t)
         return 0;
     }
     if (v->k == K_DEC) {
-        *t = v->m != 0;
+        *t = i128_sign(v->m) != 0;
         return 0;
     }
     if (to_double(v, &d) != 0)
@@ -1360,7 +1362,7 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
             return 0;
         }
         if (a.k == K_DEC) {
-            out->m = -a.m;
+            out->m = i128_neg(a.m);
             return 0;
         }
         if (to_double(&a, &out->d) != 0)
@@ -1439,12 +1441,12 @@ int sql_sv_to_value(sql_cursor *c, const sv *v, jet_type type,
             sv r;
             if (sql_dec_round(&r, v, 4) != 0)
                 return -1;
-            __int128 m = r.m;
+            jet_i128 m = r.m;
             for (int k = r.scale; k < 4; k++)
-                m *= 10;
-            if (m > INT64_MAX || m < INT64_MIN)
+                m = i128_mul(m, i128_of(10));
+            if (!i128_fits_i64(m))
                 return -1;
-            out->u.money = (int64_t)m;
+            out->u.money = i128_to_i64(m);
         } else if (v->k == K_MONEY)
             out->u.money = v->i;
         else if (v->k == K_INT)
@@ -1470,7 +1472,7 @@ int sql_sv_to_value(sql_cursor *c, const sv *v, jet_type type,
         return 0;
     case JET_T_NUMERIC: {
         sv dv;
-        __int128 m;
+        jet_i128 m;
         int scale;
         if (v->k == K_TEXT) {
             char tb[80];

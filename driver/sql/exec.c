@@ -489,8 +489,10 @@ static size_t top_rows(const sql_stmt *st, size_t total)
         return total;
     if (!st->top_percent)
         return (uint64_t)st->top < total ? (size_t)st->top : total;
-    __int128 n = ((__int128)total * st->top + 99) / 100;
-    return n < (__int128)total ? (size_t)n : total;
+    jet_u128 n = u128_divmod(u128_add(u128_mul(u128_of(total),
+                                               u128_of((uint64_t)st->top)),
+                                      u128_of(99)), u128_of(100), NULL);
+    return u128_cmp(n, u128_of(total)) < 0 ? (size_t)u128_lo64(n) : total;
 }
 
 static bool order_keys_equal(const rec *a, const rec *b, size_t n)

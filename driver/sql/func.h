@@ -142,10 +142,10 @@ int sql_date_week(double days, int fdow, int fwoy);
  */
 
 /** Set *out to the Decimal m / 10^scale (scale 0..28, |m| < 2^96). */
-void sql_dec_set(sv *out, __int128 m, int scale);
+void sql_dec_set(sv *out, jet_i128 m, int scale);
 /** The exact decimal of v when it has one (Boolean, integer, Currency,
  *  Decimal, a number literal): true and *m, *scale; false otherwise. */
-bool sql_dec_exact(const sv *v, __int128 *m, int *scale);
+bool sql_dec_exact(const sv *v, jet_i128 *m, int *scale);
 /** Compare two numeric values, exactly when both have an exact decimal
  *  (else as doubles): -1, 0, 1. */
 int sql_dec_cmp(const sv *a, const sv *b);

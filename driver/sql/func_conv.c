@@ -38,7 +38,7 @@ static int truth_of(sql_cursor *c, const enode *e, const sv *v, int *t)
         return 0;
     }
     if (v->k == K_DEC) {
-        *t = v->m != 0;
+        *t = i128_sign(v->m) != 0;
         return 0;
     }
     if (sql_sv_double(v, &d) != 0)
@@ -258,10 +258,9 @@ static int to_whole(sql_cursor *c, const enode *e, const sv *v, int64_t lo,
         *out = n.i;
     } else if (n.k == K_MONEY || n.k == K_DEC) {
         sv r;
-        if (sql_dec_round(&r, &n, 0) != 0 || r.m > INT64_MAX ||
-            r.m < INT64_MIN)
+        if (sql_dec_round(&r, &n, 0) != 0 || !i128_fits_i64(r.m))
             return sql_fail_overflow(c, e);
-        *out = (int64_t)r.m;
+        *out = i128_to_i64(r.m);
     } else {
         double d = nearbyint(n.d);
         if (!(d >= -9.2e18 && d <= 9.2e18))
@@ -320,7 +319,7 @@ static int f_cbool(sql_cursor *c, const enode *e, sv *a, sv *out)
     sv n;
     if (number_of(c, e, &a[0], &n) != 0)
         return -1;
-    bool b = n.k == K_DEC ? n.m != 0 : n.k == K_DOUBLE ? n.d != 0 : n.i != 0;
+    bool b = n.k == K_DEC ? i128_sign(n.m) != 0 : n.k == K_DOUBLE ? n.d != 0 : n.i != 0;
     set_bool(out, b);
     return 0;
 }
@@ -346,12 +345,12 @@ static int f_ccur(sql_cursor *c, const enode *e, sv *a, sv *out)
         sv r;
         if (sql_dec_round(&r, &n, 4) != 0)
             return sql_fail_overflow(c, e);
-        __int128 m = r.m;
+        jet_i128 m = r.m;
         for (int s = r.scale; s < 4; s++)
-            m *= 10;
-        if (m > INT64_MAX || m < INT64_MIN)
+            m = i128_mul(m, i128_of(10));
+        if (!i128_fits_i64(m))
             return sql_fail_overflow(c, e);
-        out->i = (int64_t)m;
+        out->i = i128_to_i64(m);
         return 0;
     }
     long double x = (long double)n.d * 10000.0L;
@@ -394,7 +393,7 @@ static int f_cdec(sql_cursor *c, const enode *e, sv *a, sv *out)
     sv n;
     if (number_of(c, e, &a[0], &n) != 0)
         return -1;
-    __int128 m;
+    jet_i128 m;
     int s;
     if (sql_dec_exact(&n, &m, &s)) {
         sql_dec_set(out, m, s);

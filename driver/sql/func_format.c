@@ -139,18 +139,17 @@ static int dnum_of(const sv *v, dnum *x)
 {
     memset(x, 0, sizeof *x);
     char buf[80];
-    __int128 m;
+    jet_i128 m;
     int scale;
     if (v->k != K_DOUBLE && v->k != K_DATE && sql_dec_exact(v, &m, &scale)) {
-        unsigned __int128 u = m < 0 ? (unsigned __int128)0 - (unsigned __int128)m
-                                    : (unsigned __int128)m;
-        x->neg = m < 0;
+        jet_u128 u = i128_mag(m), r;
+        x->neg = i128_sign(m) < 0;
         char tmp[64];
         int k = 0;
         do {
-            tmp[k++] = (char)('0' + (int)(u % 10));
-            u /= 10;
-        } while (u);
+            u = u128_divmod(u, u128_of(10), &r);
+            tmp[k++] = (char)('0' + (int)u128_lo64(r));
+        } while (!u128_is_zero(u));
         while (k <= scale)
             tmp[k++] = '0';
         for (int i = 0; i < k; i++)

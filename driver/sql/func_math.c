@@ -44,8 +44,8 @@ static int f_abs(sql_cursor *c, const enode *e, sv *a, sv *out)
         sql_set_int(out, a[0].i ? 1 : 0);
         return 0;
     case K_DEC:
-        if (out->m < 0)
-            out->m = -out->m;
+        if (i128_sign(out->m) < 0)
+            out->m = i128_neg(out->m);
         return 0;
     default: {
         double d;
@@ -82,10 +82,10 @@ static int int_common(sql_cursor *c, const enode *e, sv *a, sv *out,
     if (a[0].k == K_DEC) {
         if (mode == 'C') {
             sv neg = a[0];
-            neg.m = -neg.m;
+            neg.m = i128_neg(neg.m);
             if (sql_dec_trunc(out, &neg, true) != 0)
                 return sql_fail_overflow(c, e);
-            out->m = -out->m;
+            out->m = i128_neg(out->m);
             return 0;
         }
         if (sql_dec_trunc(out, &a[0], mode == 'I') != 0)
@@ -179,7 +179,7 @@ static int f_sgn(sql_cursor *c, const enode *e, sv *a, sv *out)
     } else if (a[0].k == K_BOOL) {
         s = a[0].i ? -1 : 0;
     } else if (a[0].k == K_DEC) {
-        s = a[0].m > 0 ? 1 : a[0].m < 0 ? -1 : 0;
+        s = i128_sign(a[0].m);
     } else {
         double d;
         if (num_arg(c, e, &a[0], &d) != 0)

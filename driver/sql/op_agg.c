@@ -147,13 +147,13 @@ int sql_agg_update(sql_cursor *c)
             break;
         case A_SUM: case A_AVG:
             if (e->k == K_INT) {
-                ag->wide += v.k == K_BOOL ? -v.i : v.i;
+                ag->wide = i128_add(ag->wide, i128_of(v.k == K_BOOL ? -v.i : v.i));
             } else if (e->k == K_MONEY) {
-                ag->wide += v.i;
+                ag->wide = i128_add(ag->wide, i128_of(v.i));
             } else if (e->k == K_DEC && v.k != K_DOUBLE && v.k != K_TEXT) {
                 /* exact Decimal sum (func_dec.c) */
                 if (ag->count == 1)
-                    sql_dec_set(&ag->dec, 0, 0);
+                    sql_dec_set(&ag->dec, i128_of(0), 0);
                 if (sql_dec_arith(&ag->dec, '+', &ag->dec, &v) != 0)
                     return overflow(c, e);
             } else {
@@ -161,8 +161,7 @@ int sql_agg_update(sql_cursor *c)
                     return mismatch(c, e);
                 ag->dsum += d;
             }
-            if (ag->wide > ((__int128)1 << 100) ||
-                ag->wide < -((__int128)1 << 100))
+            if (u128_cmp(i128_mag(ag->wide), u128_make(1ull << 36, 0)) > 0)
                 return overflow(c, e);
             break;
         case A_STDEV: case A_STDEVP: case A_VAR: case A_VARP: {
@@ -268,28 +267,29 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
         }
         if (e->k == K_INT) {
             if (e->type == JET_T_LONG &&
-                (ag->wide > INT32_MAX || ag->wide < INT32_MIN))
+                (!i128_fits_i64(ag->wide) || i128_to_i64(ag->wide) > INT32_MAX ||
+                 i128_to_i64(ag->wide) < INT32_MIN))
                 return overflow(c, e);
-            if (ag->wide > INT64_MAX || ag->wide < INT64_MIN)
+            if (!i128_fits_i64(ag->wide))
                 return overflow(c, e);
             out->k = K_INT;
-            out->i = (int64_t)ag->wide;
+            out->i = i128_to_i64(ag->wide);
             return 0;
         }
         if (e->k == K_MONEY) {
-            __int128 s = ag->wide;
+            jet_i128 s = ag->wide, rem;
             if (e->sub == A_AVG) {
-                __int128 q = s / ag->count, rem = s % ag->count;
-                __int128 ar = rem < 0 ? -rem : rem;
-                if (2 * ar > ag->count ||
-                    (2 * ar == ag->count && (q % 2 != 0)))
-                    q += s < 0 ? -1 : 1;
+                jet_i128 q = i128_divmod(s, i128_of((int64_t)ag->count), &rem);
+                int c2 = u128_cmp(u128_shl(i128_mag(rem), 1),
+                                  u128_of((uint64_t)ag->count));
+                if (c2 > 0 || (c2 == 0 && (u128_lo64(u128_from_i128(q)) & 1)))
+                    q = i128_add(q, i128_of(i128_sign(s) < 0 ? -1 : 1));
                 s = q;
             }
-            if (s > INT64_MAX || s < INT64_MIN)
+            if (!i128_fits_i64(s))
                 return overflow(c, e);
             out->k = K_MONEY;
-            out->i = (int64_t)s;
+            out->i = i128_to_i64(s);
             return 0;
         }
         out->k = K_DOUBLE;

@@ -56,11 +56,12 @@ static int key_from_sv(const sv *v, const jet_column *jc, jet_value *out)
     if (t.k == K_DEC) {
         /* a Decimal (parameter): as an integer when whole, else a double
          * that keeps its exact Currency units when it has them */
-        __int128 m = t.m, p = 1;
+        jet_i128 m = t.m, p = i128_of(1), r;
         for (int k = 0; k < t.scale; k++)
-            p *= 10;
-        if (m % p == 0 && m / p >= INT64_MIN && m / p <= INT64_MAX) {
-            int64_t whole = (int64_t)(m / p);
+            p = i128_mul(p, i128_of(10));
+        jet_i128 q = i128_divmod(m, p, &r);
+        if (i128_sign(r) == 0 && i128_fits_i64(q)) {
+            int64_t whole = i128_to_i64(q);
             memset(&t, 0, sizeof t);
             t.k = K_INT;
             t.i = whole;
@@ -70,12 +71,12 @@ static int key_from_sv(const sv *v, const jet_column *jc, jet_value *out)
             t.k = K_DOUBLE;
             t.d = sql_dec_to_double(&dv);
             if (dv.scale <= 4) {
-                __int128 u = dv.m;
+                jet_i128 u = dv.m;
                 for (int k = dv.scale; k < 4; k++)
-                    u *= 10;
-                if (u >= INT64_MIN && u <= INT64_MAX) {
+                    u = i128_mul(u, i128_of(10));
+                if (i128_fits_i64(u)) {
                     t.has_units = true;
-                    t.i = (int64_t)u;
+                    t.i = i128_to_i64(u);
                 }
             }
         }

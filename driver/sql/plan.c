@@ -646,9 +646,9 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
              a->k == K_DOUBLE)) {
             a->konst.i = -a->konst.i;
             a->konst.d = -a->konst.d;
-            a->konst.m = -a->konst.m;
-            if (a->k == K_DOUBLE && a->konst.has_dec &&
-                a->konst.scale == 0 && a->konst.m == (__int128)INT64_MIN) {
+            a->konst.m = i128_neg(a->konst.m);
+            if (a->k == K_DOUBLE && a->konst.has_dec && a->konst.scale == 0 &&
+                i128_cmp(a->konst.m, i128_of(INT64_MIN)) == 0) {
                 /* -9223372036854775808: the smallest BIGINT */
                 a->konst.k = a->k = K_INT;
                 a->konst.i = INT64_MIN;
@@ -1460,7 +1460,8 @@ static bool enode_equal(const enode *a, const enode *b)
             return a->konst.n == b->konst.n &&
                    !memcmp(a->konst.s, b->konst.s, a->konst.n * 2);
         return a->konst.i == b->konst.i && a->konst.d == b->konst.d &&
-               a->konst.m == b->konst.m && a->konst.scale == b->konst.scale;
+               i128_cmp(a->konst.m, b->konst.m) == 0 &&
+               a->konst.scale == b->konst.scale;
     case N_SUBQ: case N_AGG: case N_GKEY:
         return false;
     default:

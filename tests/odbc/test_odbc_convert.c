@@ -15,6 +15,7 @@
 
 #include <openssl/evp.h>
 
+#include "int128.h"
 #include "odbctest.h"
 
 static SQLHENV env;
@@ -199,12 +200,18 @@ START_TEST(perf_currency_limits_exact)
 }
 END_TEST
 
-static unsigned __int128 ns_val(const SQL_NUMERIC_STRUCT *ns)
+static jet_u128 ns_val(const SQL_NUMERIC_STRUCT *ns)
 {
-    unsigned __int128 m = 0;
+    jet_u128 m = u128_of(0);
     for (int i = SQL_MAX_NUMERIC_LEN - 1; i >= 0; i--)
-        m = m << 8 | ns->val[i];
+        m = u128_or(u128_shl(m, 8), u128_of(ns->val[i]));
     return m;
+}
+
+/* the magnitude of ns is want */
+static bool ns_is(const SQL_NUMERIC_STRUCT *ns, jet_u128 want)
+{
+    return u128_cmp(ns_val(ns), want) == 0;
 }
 
 START_TEST(perf_numeric_struct_from_ard_fields)
@@ -249,11 +256,11 @@ START_TEST(perf_numeric_struct_from_ard_fields)
     ck_assert_int_eq(ns[0].sign, 0);
     ck_assert_int_eq(ns[0].scale, 4);
     ck_assert_int_eq(ns[0].precision, 19);
-    ck_assert(ns_val(&ns[0]) == 9223372036854775808ull);
+    ck_assert(ns_is(&ns[0], u128_of(9223372036854775808ull)));
     ck_assert_int_eq(ns[1].sign, 1);
-    ck_assert(ns_val(&ns[1]) == 9223372036854775807ull);
+    ck_assert(ns_is(&ns[1], u128_of(9223372036854775807ull)));
     ck_assert_int_eq(ns[3].sign, 0);            /* -0.0001 */
-    ck_assert(ns_val(&ns[3]) == 1);
+    ck_assert(ns_is(&ns[3], u128_of(1)));
     ck_assert_int_eq(ind[0], (SQLLEN)sizeof ns[0]);
     /* precision 18 cannot hold the limits: 22003 for rows 1 and 2 */
     ODBCT_OK(SQL_HANDLE_DESC, ard,
@@ -299,7 +306,7 @@ START_TEST(perf_numeric_struct_from_ard_fields)
     ck_assert_int_eq(SQLGetData(st, 1, SQL_ARD_TYPE, &ns[0], sizeof ns[0],
                                 &one), SQL_SUCCESS);
     ck_assert_int_eq(ns[0].scale, 4);
-    ck_assert(ns_val(&ns[0]) == 9223372036854775808ull);
+    ck_assert(ns_is(&ns[0], u128_of(9223372036854775808ull)));
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     done();
 }
@@ -775,16 +782,16 @@ START_TEST(calculated_columns_in_their_result_types)
     ODBCT_OK(SQL_HANDLE_DESC, ard,
              SQLSetDescField(ard, 1, SQL_DESC_SCALE, (SQLPOINTER)18, 0));
     ck_assert_int_eq(SQLFetch(st), SQL_SUCCESS);
-    unsigned __int128 want = (unsigned __int128)56505085819ull *
-                                 1000000000000000000ull +
-                             424791296572280180ull;
-    ck_assert(ns_val(&ns) == want);
+    jet_u128 want = u128_add(u128_mul(u128_of(56505085819ull),
+                                      u128_of(1000000000000000000ull)),
+                             u128_of(424791296572280180ull));
+    ck_assert(ns_is(&ns, want));
     ck_assert_int_eq(ns.sign, 1);
     /* row 2: -0.0784734499180612994241100748 has 28 decimals: 01S07 */
     ck_assert_int_eq(SQLFetch(st), SQL_SUCCESS_WITH_INFO);
     ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "01S07");
     ck_assert_int_eq(ns.sign, 0);
-    ck_assert(ns_val(&ns) == 78473449918061299ull);
+    ck_assert(ns_is(&ns, u128_of(78473449918061299ull)));
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     done();
 }

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "int128.h"
 #include "sql/engine.h"
 #include "unit.h"
 
@@ -1108,7 +1109,7 @@ END_TEST
 
 /* count rows of sql with one NUMERIC parameter m / 10^scale */
 static long count_with_decimal(jet_db *db, const char *sql,
-                               unsigned __int128 mag, int scale)
+                               jet_u128 mag, int scale)
 {
     jet_value pv;
     memset(&pv, 0, sizeof pv);
@@ -1116,7 +1117,7 @@ static long count_with_decimal(jet_db *db, const char *sql,
     pv.u.num.precision = 28;
     pv.u.num.scale = (uint8_t)scale;
     for (int i = 0; i < 12; i++)
-        pv.u.num.mag[i] = (uint8_t)(mag >> (8 * i));
+        pv.u.num.mag[i] = (uint8_t)u128_lo64(u128_shr(mag, 8 * (unsigned)i));
     sql_stmt *st = NULL;
     sql_error err;
     ck_assert_int_eq(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL,
@@ -1138,15 +1139,16 @@ START_TEST(decimal_parameters_compare_exactly)
     jet_db *db = open_fixture(CALC);
     /* BigNumTest of ID 1 is 56505085819.424791296572280180 (expected
      * JSON); one unit more in the last place matches nothing */
-    unsigned __int128 m = (unsigned __int128)56505085819424791ull *
-                          1000000000000ull + 296572280180ull;
+    jet_u128 m = u128_add(u128_mul(u128_of(56505085819424791ull),
+                                   u128_of(1000000000000ull)),
+                          u128_of(296572280180ull));
     const char *sql = "SELECT ID FROM Table1 WHERE BigNumTest = ?";
     ck_assert_int_eq(count_with_decimal(db, sql, m, 18), 1);
-    ck_assert_int_eq(count_with_decimal(db, sql, m + 1, 18), 0);
+    ck_assert_int_eq(count_with_decimal(db, sql, u128_add(m, u128_of(1)), 18), 0);
     ck_assert_int_eq(count_with_decimal(db, "SELECT ID FROM Table1 WHERE "
-                                        "Salary = ?", 1000000, 0), 1);
+                                        "Salary = ?", u128_of(1000000), 0), 1);
     ck_assert_int_eq(count_with_decimal(db, "SELECT ID FROM Table1 WHERE "
-                                        "ID = ?", 20, 1), 1);
+                                        "ID = ?", u128_of(20), 1), 1);
     jet_db_close(db);
 }
 END_TEST
