@@ -23,6 +23,15 @@
 #include "odbc_internal.h"
 #include "wide.h"
 
+/* SQLColAttribute(W)'s NumericAttribute as the platform's headers declare
+ * it: SQLLEN * (unixODBC, iODBC, 64-bit Windows), SQLPOINTER in 32-bit
+ * Windows' sql.h (the same 4 bytes there, as SQLLEN is 32 bits). */
+#if defined(_WIN32) && !defined(_WIN64)
+typedef SQLPOINTER odbc_colattr_num;
+#else
+typedef SQLLEN *odbc_colattr_num;
+#endif
+
 /* --- handle entry/exit (static inline: one copy per api file) --- */
 
 static inline odbc_env *env_enter(SQLHENV h)

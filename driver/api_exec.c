@@ -283,7 +283,7 @@ SQLRETURN SQL_API SQLColAttribute(SQLHSTMT hstmt, SQLUSMALLINT ColumnNumber,
                                   SQLPOINTER CharacterAttribute,
                                   SQLSMALLINT BufferLength,
                                   SQLSMALLINT *StringLength,
-                                  SQLLEN *NumericAttribute)
+                                  odbc_colattr_num NumericAttribute)
 {
     odbc_stmt *s = stmt_enter(hstmt);
     if (!s)
@@ -297,7 +297,8 @@ SQLRETURN SQL_API SQLColAttribute(SQLHSTMT hstmt, SQLUSMALLINT ColumnNumber,
 SQLRETURN SQL_API SQLColAttributeW(SQLHSTMT hstmt, SQLUSMALLINT iCol,
                                    SQLUSMALLINT iField, SQLPOINTER pCharAttr,
                                    SQLSMALLINT cbCharAttrMax,
-                                   SQLSMALLINT *pcbCharAttr, SQLLEN *pNumAttr)
+                                   SQLSMALLINT *pcbCharAttr,
+                                   odbc_colattr_num pNumAttr)
 {
     odbc_stmt *s = stmt_enter(hstmt);
     if (!s)

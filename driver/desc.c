@@ -28,7 +28,7 @@ static size_t field_size(SQLSMALLINT field)
     case SQL_DESC_ARRAY_STATUS_PTR: case SQL_DESC_BIND_OFFSET_PTR:
     case SQL_DESC_ROWS_PROCESSED_PTR: case SQL_DESC_DATA_PTR:
     case SQL_DESC_INDICATOR_PTR: case SQL_DESC_OCTET_LENGTH_PTR:
-        return 8;
+        return sizeof(SQLLEN);      /* 4 on 32-bit Windows */
     case SQL_DESC_BIND_TYPE: case SQL_DESC_AUTO_UNIQUE_VALUE:
     case SQL_DESC_CASE_SENSITIVE: case SQL_DESC_NUM_PREC_RADIX:
     case SQL_DESC_DATETIME_INTERVAL_PRECISION:
@@ -43,9 +43,9 @@ static void put_num(SQLPOINTER val, SQLINTEGER *outlen, SQLSMALLINT field,
 {
     size_t n = field_size(field);
     if (val) {
-        if (n == 8) {
+        if (n == sizeof(SQLLEN) && n != sizeof(SQLINTEGER)) {
             SQLLEN x = (SQLLEN)v;
-            memcpy(val, &x, 8);
+            memcpy(val, &x, sizeof x);
         } else if (n == 4) {
             SQLINTEGER x = (SQLINTEGER)v;
             memcpy(val, &x, 4);
