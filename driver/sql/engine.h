@@ -78,9 +78,22 @@ typedef enum sql_like_mode {
     SQL_LIKE_ANSI = 2       /* ANSI-92: % _ only */
 } sql_like_mode;
 
+/** How the inner tables of a join are read (sql_prepare_opts.join_method):
+ *  the planner's cost-based choice, or one method forced wherever it can
+ *  serve (tests compare the methods' rows; an index nested loop falls
+ *  back to a hash join without an index on the key, a hash join to a
+ *  nested loop without an equality). */
+typedef enum sql_join_method {
+    SQL_JOIN_AUTO = 0,
+    SQL_JOIN_INDEX = 1,
+    SQL_JOIN_HASH = 2,
+    SQL_JOIN_LOOP = 3
+} sql_join_method;
+
 /** Prepare options; zero-initialise for defaults. */
 typedef struct sql_prepare_opts {
     sql_like_mode like_mode;
+    sql_join_method join_method;
 } sql_prepare_opts;
 
 /** One result column. Strings are owned by the statement. */

@@ -150,6 +150,13 @@ typedef struct tab_plan {
     uint8_t method;         /* M_* */
     enode *on;              /* LEFT: ON condition deciding a match */
     enode *filter;          /* conditions checked with this level bound */
+    enode *seek_filter;     /* M_INDEX join: filter without the equalities
+                               the seek itself decides (used unless the
+                               level falls back to scanning) */
+    bool memo;              /* M_INDEX join on a one-column unique key:
+                               row positions cached per key (op_scan.c) */
+    double est_rows;        /* estimated rows after this level */
+    double est_cost;        /* estimated cost of this level (plan.c) */
     enode *build_filter;    /* M_HASH/M_LOOP: conditions on this table
                                alone, applied while storing its rows */
     size_t nhkeys;          /* M_HASH: hk_inner[i] = hk_outer[i] */
@@ -211,6 +218,7 @@ struct sql_stmt {
                                the TDEF's row count, no page read */
     char *plan_text;
     const sql_prepare_opts *popts;
+    uint8_t join_force;     /* sql_join_method forced (tests), 0 auto */
     /* saved queries expanded as derived tables (plan.c bind_view; root
      * block only): their parse trees, freed with the statement, and the
      * chain of views being expanded (a view naming itself is an error) */
@@ -280,8 +288,18 @@ struct hrow {
     hrow *next;             /* bucket chain */
     hrow *lnext;            /* all stored rows, in reading order */
     uint64_t hash;
+    sv *keys;               /* M_HASH: the inner join key values */
     jet_value *vals;        /* per column (unread ones NULL) */
 };
+
+/** A cached index nested-loop probe (tcur.memo): key -> row position. */
+typedef struct memo_ent {
+    int64_t key;
+    uint32_t pgno;
+    uint16_t row;
+    uint8_t state;          /* 0 slot empty, 1 the row at pgno/row,
+                               2 no row has this key */
+} memo_ent;
 
 /** One group of a GROUP BY: key values and aggregate states. */
 typedef struct agg_group agg_group;
@@ -319,6 +337,16 @@ typedef struct tcur {
     hrow *cand;             /* next candidate */
     uint64_t probe;
     bool probe_null;
+    sv *pkeys;              /* M_HASH: the probe's key values */
+    uint8_t *pkbuf;         /* their text / bytes (owned) */
+    size_t pkcap;
+    /* M_INDEX memo (tab_plan.memo): open addressing, power of two */
+    memo_ent *memo;
+    size_t memo_cap, memo_n;
+    int64_t memo_key;       /* the current probe's key */
+    bool memo_miss;         /* the current probe seeks: record its row */
+    bool memo_hit;          /* the current probe's row comes from memo */
+    memo_ent memo_cur;
 } tcur;
 
 /** Run state of one subquery node (op_subq.c). */

@@ -61,8 +61,11 @@ static int level_next(sql_cursor *c, size_t L)
         } else {
             t->matched = true;
         }
-        if (tp->filter) {
-            int ok = sql_eval_cond(c, tp->filter);
+        /* an index join's seek has matched its equalities already */
+        const enode *f = tp->method == M_INDEX && !t->scanning ?
+                         tp->seek_filter : tp->filter;
+        if (f) {
+            int ok = sql_eval_cond(c, f);
             if (ok < 0)
                 return -1;
             if (!ok)

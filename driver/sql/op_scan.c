@@ -332,26 +332,78 @@ static size_t align8(size_t n)
     return (n + 7) & ~(size_t)7;
 }
 
-/* Hash of the join key expressions ks (their tables current); *null:
- * one of them is NULL (no row can match). */
-static int keys_hash(sql_cursor *c, enode *const *ks, size_t n,
+/* sv holds a 128-bit integer: its arrays start 16-byte aligned (chunk
+ * memory is max_align_t aligned) */
+static size_t align16(size_t n)
+{
+    return (n + 15) & ~(size_t)15;
+}
+
+/* Evaluate the join key expressions ks (their tables current) into
+ * vals[] and hash them; *null: one of them is NULL (no row can match).
+ * Text and bytes in vals[] may point into the per-row scratch. */
+static int keys_eval(sql_cursor *c, enode *const *ks, size_t n, sv *vals,
                      uint64_t *out, bool *null)
 {
     uint64_t h = 1469598103934665603ull;
     *null = false;
     for (size_t i = 0; i < n; i++) {
-        sv v;
-        if (sql_eval(c, ks[i], &v) != 0)
+        if (sql_eval(c, ks[i], &vals[i]) != 0)
             return -1;
-        if (v.k == K_NULL) {
+        if (vals[i].k == K_NULL) {
             *null = true;
             return 0;
         }
-        h = (h ^ sql_sv_hash(&v)) * 1099511628211ull;
+        h = (h ^ sql_sv_hash(&vals[i])) * 1099511628211ull;
         h ^= h >> 29;
     }
     *out = h;
     return 0;
+}
+
+/* Bytes of the text / binary payload of key values (each aligned). */
+static size_t keys_payload(const sv *v, size_t n)
+{
+    size_t b = 0;
+    for (size_t i = 0; i < n; i++)
+        if (v[i].k == K_TEXT)
+            b += align8(v[i].n * 2);
+        else if (v[i].k == K_BIN || v[i].k == K_GUID)
+            b += align8(v[i].k == K_GUID ? 16 : v[i].len);
+    return b;
+}
+
+/* Copy key values src into dst with their payloads at mem (room from
+ * keys_payload). */
+static void keys_copy(sv *dst, const sv *src, size_t n, uint8_t *mem)
+{
+    size_t off = 0;
+    for (size_t i = 0; i < n; i++) {
+        dst[i] = src[i];
+        if (src[i].k == K_TEXT) {
+            if (src[i].n)
+                memcpy(mem + off, src[i].s, src[i].n * 2);
+            dst[i].s = (const uint16_t *)(void *)(mem + off);
+            off += align8(src[i].n * 2);
+        } else if (src[i].k == K_BIN || src[i].k == K_GUID) {
+            size_t len = src[i].k == K_GUID ? 16 : src[i].len;
+            if (len)
+                memcpy(mem + off, src[i].p, len);
+            dst[i].p = mem + off;
+            off += align8(len);
+        }
+    }
+}
+
+/* Stored keys a equal probe keys b (as the = of the join condition). */
+static bool keys_equal(const sv *a, const sv *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int r = 0;
+        if (sql_sv_cmp(&a[i], &b[i], &r) != 0 || r != 0)
+            return false;
+    }
+    return true;
 }
 
 /* Read every row of table tab (its conditions on itself applied) into
@@ -398,14 +450,18 @@ static int build_rows(sql_cursor *c, size_t tab)
                 continue;
         }
         uint64_t h = 0;
+        size_t kbytes = 0;
         if (tp->method == M_HASH) {
             bool null;
-            if (keys_hash(c, tp->hk_inner, tp->nhkeys, &h, &null) != 0)
+            if (keys_eval(c, tp->hk_inner, tp->nhkeys, t->pkeys, &h,
+                          &null) != 0)
                 return -1;
             if (null)
                 continue;       /* NULL never equals: no outer row joins */
+            kbytes = align16(tp->nhkeys * sizeof(sv)) +
+                     keys_payload(t->pkeys, tp->nhkeys);
         }
-        size_t bytes = align8(sizeof(hrow)) +
+        size_t bytes = align16(sizeof(hrow)) + kbytes +
                        align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
         for (uint16_t col = 0; col < tp->ncols; col++) {
             if (!tp->proj[col])
@@ -423,9 +479,16 @@ static int build_rows(sql_cursor *c, size_t tab)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         c->recbytes += bytes;
         hrow *r = (hrow *)(void *)mem;
-        size_t off = align8(sizeof(hrow));
+        size_t off = align16(sizeof(hrow));
         r->next = r->lnext = NULL;
         r->hash = h;
+        r->keys = NULL;
+        if (kbytes) {
+            r->keys = (sv *)(void *)(mem + off);
+            keys_copy(r->keys, t->pkeys, tp->nhkeys,
+                      mem + off + align16(tp->nhkeys * sizeof(sv)));
+            off += kbytes;
+        }
         r->vals = (jet_value *)(void *)(mem + off);
         off += align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
         for (uint16_t col = 0; col < tp->ncols; col++) {
@@ -478,6 +541,78 @@ static int build_rows(sql_cursor *c, size_t tab)
     return 0;
 }
 
+/* ------------------------------------------------------------- memo */
+
+/* An index nested-loop join on a one-column unique integer key
+ * (tab_plan.memo) remembers where each key's row is (or that none has
+ * it): a key seen before costs a hash lookup and the row fetch instead
+ * of a B-tree descent, so each key's index and data pages are read at
+ * most once. Open addressing, at most MEMO_MAX keys (then new keys are
+ * sought without being remembered). */
+#define MEMO_MAX ((size_t)1 << 20)
+
+static size_t memo_slot(const tcur *t, int64_t key)
+{
+    uint64_t h = (uint64_t)key * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h ^ (h >> 32)) & (t->memo_cap - 1);
+}
+
+/* Start a probe for key: a remembered row (memo_hit) or a seek whose
+ * outcome is remembered (memo_miss). */
+static void memo_lookup(tcur *t, int64_t key)
+{
+    if (t->memo_cap) {
+        for (size_t i = memo_slot(t, key);; i = (i + 1) & (t->memo_cap - 1)) {
+            memo_ent *e = &t->memo[i];
+            if (!e->state)
+                break;
+            if (e->key == key) {
+                t->memo_cur = *e;
+                t->memo_hit = true;
+                return;
+            }
+        }
+    }
+    t->memo_key = key;
+    t->memo_miss = true;
+}
+
+/* Remember the current probe's outcome (pgno/row, or none). Out of
+ * memory only stops remembering. */
+static void memo_store(tcur *t, bool found, uint32_t pgno, uint16_t row)
+{
+    t->memo_miss = false;
+    if (t->memo_n >= MEMO_MAX)
+        return;
+    if ((t->memo_n + 1) * 2 > t->memo_cap) {
+        size_t ncap = t->memo_cap ? t->memo_cap * 2 : 1024;
+        memo_ent *g = calloc(ncap, sizeof *g);
+        if (!g)
+            return;
+        memo_ent *old = t->memo;
+        size_t ocap = t->memo_cap;
+        t->memo = g;
+        t->memo_cap = ncap;
+        for (size_t i = 0; i < ocap; i++) {
+            if (!old[i].state)
+                continue;
+            size_t j = memo_slot(t, old[i].key);
+            while (g[j].state)
+                j = (j + 1) & (ncap - 1);
+            g[j] = old[i];
+        }
+        free(old);
+    }
+    size_t j = memo_slot(t, t->memo_key);
+    while (t->memo[j].state)
+        j = (j + 1) & (t->memo_cap - 1);
+    t->memo[j].key = t->memo_key;
+    t->memo[j].pgno = pgno;
+    t->memo[j].row = row;
+    t->memo[j].state = found ? 1 : 2;
+    t->memo_n++;
+}
+
 /* --------------------------------------------------------------- API */
 
 int sql_tab_open(sql_cursor *c, size_t tab)
@@ -488,6 +623,11 @@ int sql_tab_open(sql_cursor *c, size_t tab)
     t->cc = calloc(tp->ncols ? tp->ncols : 1, sizeof *t->cc);
     if (!t->cc)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    if (tp->method == M_HASH) {
+        t->pkeys = calloc(tp->nhkeys ? tp->nhkeys : 1, sizeof *t->pkeys);
+        if (!t->pkeys)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    }
     if (!tp->td)
         return 0;
     jet_rc rc = jet_scan_open(&t->scan, c->db, tp->td, tp->proj);
@@ -534,9 +674,22 @@ int sql_tab_start(sql_cursor *c, size_t tab)
             t->cand = t->all;
             return 0;
         }
-        if (keys_hash(c, tp->hk_outer, tp->nhkeys, &t->probe,
+        if (keys_eval(c, tp->hk_outer, tp->nhkeys, t->pkeys, &t->probe,
                       &t->probe_null) != 0)
             return -1;
+        if (!t->probe_null) {
+            /* keep the probe's text past the per-row scratch */
+            size_t pb = keys_payload(t->pkeys, tp->nhkeys);
+            if (pb > t->pkcap) {
+                uint8_t *g = realloc(t->pkbuf, pb);
+                if (!g)
+                    return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+                t->pkbuf = g;
+                t->pkcap = pb;
+            }
+            if (pb)
+                keys_copy(t->pkeys, t->pkeys, tp->nhkeys, t->pkbuf);
+        }
         t->cand = t->probe_null ? NULL
                   : t->buckets[t->probe & (t->nbuckets - 1)];
         return 0;
@@ -547,6 +700,7 @@ int sql_tab_start(sql_cursor *c, size_t tab)
             return 0;
         }
         t->scanning = false;
+        t->memo_hit = t->memo_miss = false;
         int r = setup_keys(c, tab);
         if (r < 0)
             return -1;
@@ -554,6 +708,12 @@ int sql_tab_start(sql_cursor *c, size_t tab)
             t->scanning = true;     /* these keys cannot be sought */
             if (again || tp->ap.keys_vary)
                 jet_scan_rewind(t->scan);
+        } else if (tp->memo && t->nkeyt == 1) {
+            jet_value kv;
+            const jet_index *ix = &tp->td->indexes[tp->ap.index_no];
+            if (key_from_sv(&t->eqvals[0][0], &tp->td->cols[ix->cols[0].col],
+                            &kv) == 0)
+                memo_lookup(t, kv.u.i);
         }
         return 0;
     }
@@ -591,7 +751,8 @@ int sql_tab_next(sql_cursor *c, size_t tab)
             }
             if (tp->method == M_HASH) {
                 t->cand = r->next;
-                if (r->hash != t->probe)
+                if (r->hash != t->probe ||
+                    !keys_equal(r->keys, t->pkeys, tp->nhkeys))
                     continue;
             } else {
                 t->cand = r->lnext;
@@ -626,10 +787,28 @@ int sql_tab_next(sql_cursor *c, size_t tab)
             c->nread++;
             return JET_OK;
         }
+        if (t->memo_hit) {
+            /* a key sought before: its row, or none */
+            t->memo_hit = false;
+            t->src_done = true;     /* a unique key has one row */
+            if (t->memo_cur.state != 1)
+                return JET_DONE;
+            c->nread++;
+            rc = jet_scan_fetch_row(t->scan, t->memo_cur.pgno,
+                                    t->memo_cur.row);
+            if (rc == JET_ENOTFOUND)
+                return JET_DONE;
+            if (rc != JET_OK)
+                return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+            t->gen++;
+            return JET_OK;
+        }
         if (!t->src_started) {
             t->src_started = true;
             int r = start_tuples(c, tab);
             if (r == JET_DONE) {
+                if (t->memo_miss)
+                    memo_store(t, false, 0, 0);
                 t->src_done = true;
                 return JET_DONE;
             }
@@ -643,6 +822,8 @@ int sql_tab_next(sql_cursor *c, size_t tab)
         if (rc == JET_DONE) {
             for (;;) {
                 if (!next_tuple(c, tab)) {
+                    if (t->memo_miss)
+                        memo_store(t, false, 0, 0);
                     t->src_done = true;
                     return JET_DONE;
                 }
@@ -665,6 +846,8 @@ int sql_tab_next(sql_cursor *c, size_t tab)
             continue;
         if (rc != JET_OK)
             return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+        if (t->memo_miss)
+            memo_store(t, true, pgno, row);
         t->gen++;
         return JET_OK;
     }
@@ -685,5 +868,8 @@ void sql_tab_close(sql_cursor *c, size_t tab)
         free(t->cc);
     }
     free(t->buckets);
+    free(t->pkeys);
+    free(t->pkbuf);
+    free(t->memo);
     memset(t, 0, sizeof *t);
 }

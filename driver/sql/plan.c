@@ -1243,15 +1243,18 @@ static int hash_class(uint8_t k)
     }
 }
 
+#define MAX_HASH_KEYS 16
+
 /* Equi-join keys of table tab against tables avail among the conditions
- * e (AND trees): fills tp->hk_*; returns their number. */
-static size_t find_hash_keys(ctx *x, tab_plan *tp, uint16_t tab,
-                             uint64_t avail, enode *const *v, size_t n)
+ * v (each a conjunct): their number; in[]/outk[] the two sides, used[]
+ * the conjunct of each key (pointers into v's nodes). */
+static size_t hash_keys_of(uint16_t tab, uint64_t avail, enode *const *v,
+                           size_t n, enode **in, enode **outk,
+                           const enode **used)
 {
-    enode *in[16], *outk[16];
     size_t nk = 0;
     uint64_t me = (uint64_t)1 << tab;
-    for (size_t i = 0; i < n && nk < 16; i++) {
+    for (size_t i = 0; i < n && nk < MAX_HASH_KEYS; i++) {
         const enode *w = v[i];
         if (w->op != N_CMP || w->sub != CMP_EQ)
             continue;
@@ -1271,14 +1274,30 @@ static size_t find_hash_keys(ctx *x, tab_plan *tp, uint16_t tab,
             continue;
         in[nk] = a;
         outk[nk] = b;
+        if (used)
+            used[nk] = w;
         nk++;
     }
+    return nk;
+}
+
+/* The hash keys of tp (see hash_keys_of) stored in the arena; their
+ * number, 0 on none (or no memory: x->err set, *bad). */
+static size_t find_hash_keys(ctx *x, tab_plan *tp, uint16_t tab,
+                             uint64_t avail, enode *const *v, size_t n,
+                             const enode **used, bool *bad)
+{
+    enode *in[MAX_HASH_KEYS], *outk[MAX_HASH_KEYS];
+    size_t nk = hash_keys_of(tab, avail, v, n, in, outk, used);
     if (!nk)
         return 0;
     tp->hk_inner = sql_arena_alloc(x->st->ar, nk * sizeof *tp->hk_inner);
     tp->hk_outer = sql_arena_alloc(x->st->ar, nk * sizeof *tp->hk_outer);
-    if (!tp->hk_inner || !tp->hk_outer)
+    if (!tp->hk_inner || !tp->hk_outer) {
+        *bad = true;
+        nomem(x);
         return 0;
+    }
     memcpy(tp->hk_inner, in, nk * sizeof *in);
     memcpy(tp->hk_outer, outk, nk * sizeof *outk);
     tp->nhkeys = nk;
@@ -1304,15 +1323,402 @@ static size_t level_conds(ctx *x, conj_list *l, uint64_t mask, bool take,
     return n;
 }
 
+/* The same into a caller's buffer of l->n entries, nothing taken. */
+static size_t level_conds_buf(const conj_list *l, uint64_t mask,
+                              enode **out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < l->n; i++)
+        if (!l->v[i].used && (l->v[i].m & ~mask) == 0)
+            out[n++] = l->v[i].e;
+    return n;
+}
+
+/* AND of v[0..n) without the nodes in drop[0..ndrop); *out NULL when
+ * nothing is left. 0 or -1 (no memory). */
+static int and_without(ctx *x, enode *const *v, size_t n,
+                       const enode *const *drop, size_t ndrop, enode **out)
+{
+    *out = NULL;
+    enode **keep = sql_arena_alloc(x->st->ar, (n ? n : 1) * sizeof *keep);
+    if (!keep)
+        return nomem(x);
+    size_t nk = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool d = false;
+        for (size_t j = 0; j < ndrop && !d; j++)
+            d = drop[j] == v[i];
+        if (!d)
+            keep[nk++] = v[i];
+    }
+    if (nk && !(*out = and_tree(x, keep, 0, nk)))
+        return nomem(x);
+    return 0;
+}
+
+/* ------------------------------------------------------- join costs */
+
 /*
- * Join order and method. Inner joins only: greedy - first the table with
- * the best constant seek, else the first that no join key can seek; then
- * repeatedly a connected table reachable through an index on its join
- * key (index nested loop), else one with an equi-join (hash join), else
- * any connected one, else the next (nested loop over its stored rows).
- * With a LEFT (or RIGHT) join anywhere, the FROM order, which keeps each
- * outer join's preserved tables first. Each condition is checked at the
- * first level where every table it reads is positioned.
+ * Join order and method are chosen by estimated cost, in units of one
+ * row read by a table scan. The weights come from callgrind runs of
+ * perf.accdb's orders/customers join: a scanned row with a few columns
+ * decoded costs ~150-300 instructions, one index seek (B-tree descent,
+ * bounds, the row's page) ~5,000, storing a row for a hash join ~400, a
+ * hash probe ~150, a cached index probe (memo) ~100 plus the row fetch.
+ * Row counts come from the TDEF (a derived table counts as 1,000 rows);
+ * a condition on one table keeps 1/N of the rows for an equality on a
+ * one-column unique index, else 10% for equality, 33% for a range, 25%
+ * for BETWEEN and LIKE, 50% otherwise. An equi-join keeps R_outer x
+ * R_inner / N of the pairs, N the row count of the side whose key is
+ * unique (FK -> PK joins give one row per outer row), else the larger.
+ */
+#define COST_SEEK 25.0
+#define COST_FETCH 1.5
+#define COST_BUILD 2.0
+#define COST_PROBE 1.0
+#define COST_MEMO 0.7
+#define COST_PAIR 0.3
+/* rows a hash join stores in memory before the planner prefers other
+ * methods (the MaxMemory budget still bounds what is stored) */
+#define HASH_ROWS_MAX 4000000.0
+
+static double tab_rows(const tab_plan *tp)
+{
+    if (!tp->td)
+        return 1000.0;
+    return tp->td->row_count ? (double)tp->td->row_count : 1.0;
+}
+
+/* Column col of table tp alone forms a unique index. */
+static bool col_unique(const tab_plan *tp, uint16_t col)
+{
+    if (!tp->td)
+        return false;
+    for (uint16_t i = 0; i < tp->td->nindexes; i++) {
+        const jet_index *ix = &tp->td->indexes[i];
+        if (ix->unique && ix->ncols == 1 && ix->cols[0].col == col)
+            return true;
+    }
+    return false;
+}
+
+/* The columns cols[0..n) of table tp include all of a unique index. */
+static bool cols_cover_unique(const tab_plan *tp, const uint16_t *cols,
+                              size_t n)
+{
+    if (!tp->td)
+        return false;
+    for (uint16_t i = 0; i < tp->td->nindexes; i++) {
+        const jet_index *ix = &tp->td->indexes[i];
+        if (!ix->unique)
+            continue;
+        bool all = true;
+        for (uint16_t k = 0; k < ix->ncols && all; k++) {
+            bool f = false;
+            for (size_t j = 0; j < n && !f; j++)
+                f = cols[j] == ix->cols[k].col;
+            all = f;
+        }
+        if (all)
+            return true;
+    }
+    return false;
+}
+
+/* Fraction of table tab's rows passing condition w (on tab alone). */
+static double conj_sel(const sql_stmt *st, uint16_t tab, const enode *w,
+                       unsigned depth)
+{
+    const tab_plan *tp = &st->tabs[tab];
+    double n = tab_rows(tp), s;
+    if (depth > 8)
+        return 0.5;
+    switch (w->op) {
+    case N_AND:
+        return conj_sel(st, tab, w->args[0], depth + 1) *
+               conj_sel(st, tab, w->args[1], depth + 1);
+    case N_OR: {
+        double a = conj_sel(st, tab, w->args[0], depth + 1);
+        double b = conj_sel(st, tab, w->args[1], depth + 1);
+        return a + b - a * b;
+    }
+    case N_CMP:
+        if (w->sub == CMP_EQ) {
+            const enode *a = w->args[0], *b = w->args[1];
+            const enode *c = own_col(a, tab) ? a : own_col(b, tab) ? b : NULL;
+            return c && col_unique(tp, c->col) ? 1.0 / n : 0.1;
+        }
+        return w->sub == CMP_NE ? 0.9 : 0.33;
+    case N_IN:
+        if (w->negated)
+            return 0.9;
+        s = (double)(w->nargs - 1) *
+            (own_col(w->args[0], tab) && col_unique(tp, w->args[0]->col) ?
+             1.0 / n : 0.1);
+        return s > 1.0 ? 1.0 : s;
+    case N_BETWEEN:
+        return w->negated ? 0.75 : 0.25;
+    case N_ISNULL:
+        return w->negated ? 0.9 : 0.1;
+    case N_LIKE:
+        return w->negated ? 0.75 : 0.25;
+    default:
+        return 0.5;
+    }
+}
+
+/* Rows of table tab passing the conditions v[0..n) that read it alone. */
+static double own_rows(const sql_stmt *st, uint16_t tab, enode *const *v,
+                       size_t n)
+{
+    uint64_t bit = (uint64_t)1 << tab;
+    double r = tab_rows(&st->tabs[tab]);
+    for (size_t i = 0; i < n; i++)
+        if (node_tabs(v[i]) == bit)
+            r *= conj_sel(st, tab, v[i], 0);
+    return r < 1.0 ? 1.0 : r;
+}
+
+/* Pairs kept by the equi-join keys in[]/outk[] of inner table tab. */
+static double join_sel(const sql_stmt *st, uint16_t tab, enode *const *in,
+                       enode *const *outk, size_t nk)
+{
+    const tab_plan *tp = &st->tabs[tab];
+    uint16_t cols[MAX_HASH_KEYS];
+    size_t nc = 0;
+    for (size_t k = 0; k < nk; k++)
+        if (own_col(in[k], tab))
+            cols[nc++] = in[k]->col;
+    double ni = tab_rows(tp);
+    if (cols_cover_unique(tp, cols, nc))
+        return 1.0 / ni;
+    double big = ni;
+    for (size_t k = 0; k < nk; k++) {
+        const enode *o = outk[k];
+        if (o->op != N_COL || o->up)
+            continue;
+        const tab_plan *op = &st->tabs[o->tab];
+        if (col_unique(op, o->col))
+            return 1.0 / tab_rows(op);
+        if (tab_rows(op) > big)
+            big = tab_rows(op);
+    }
+    return 1.0 / big;
+}
+
+/* The plan of one join level: method, cost, rows out. */
+typedef struct lvl_est {
+    uint8_t method;
+    bool memo;
+    bool fallback;          /* the forced method could not serve */
+    double cost, rows;
+} lvl_est;
+
+/* An index nested-loop probe of tp can be cached per key: one integer
+ * key column that is a unique index, sought by equality alone. */
+static bool memo_ok(const tab_plan *tp)
+{
+    const access_path *ap = &tp->ap;
+    if (!tp->td || !ap->use_index || !ap->keys_vary || ap->neq != 1 ||
+        ap->lo || ap->hi || ap->eq_n[0] != 1)
+        return false;
+    const jet_index *ix = &tp->td->indexes[ap->index_no];
+    if (!ix->unique || ix->ncols != 1)
+        return false;
+    switch (tp->td->cols[ix->cols[0].col].type) {
+    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/*
+ * Cost the table tab as the inner side of a join level after the tables
+ * placed (outer rows est. outer): an index nested loop when an index has
+ * its join key (a seek per outer row; per distinct key with a memo), a
+ * hash join (its rows read and stored once, one probe per outer row), or
+ * a nested loop (its rows stored once, every pair tried). v: the level's
+ * conditions (for a LEFT join its ON condition's conjuncts, which alone
+ * find its rows). Leaves the chosen access path in st->tabs[tab].ap.
+ */
+static void level_estimate(ctx *x, uint16_t tab, uint64_t placed,
+                           double outer, enode *const *v, size_t nv,
+                           lvl_est *out)
+{
+    sql_stmt *st = x->st;
+    tab_plan *tp = &st->tabs[tab];
+    double ni = tab_rows(tp);
+    double ri = own_rows(st, tab, v, nv);
+    enode *in[MAX_HASH_KEYS], *outk[MAX_HASH_KEYS];
+    size_t nk = hash_keys_of(tab, placed, v, nv, in, outk, NULL);
+    double rows;
+    if (nk)
+        rows = outer * ri * join_sel(st, tab, in, outk, nk);
+    else {
+        bool connected = false;
+        for (size_t i = 0; i < nv; i++)
+            if ((node_tabs(v[i]) & placed) && (node_tabs(v[i]) &
+                                                ((uint64_t)1 << tab)))
+                connected = true;
+        rows = outer * ri * (connected ? 0.33 : 1.0);
+    }
+    if (rows < 1.0)
+        rows = 1.0;
+    double c_loop = ni + ri * COST_BUILD + outer * ri * COST_PAIR;
+    double c_hash = nk ? ni + ri * COST_BUILD + outer * COST_PROBE +
+                         (ri > HASH_ROWS_MAX ? ri * COST_SEEK : 0)
+                       : -1;
+    double c_index = -1;
+    bool memo = false;
+    plan_access(x, tab, v, nv, placed, false);
+    if (tp->ap.use_index && (tp->ap.neq || tp->ap.lo || tp->ap.hi)) {
+        /* rows the seeks fetch: the join's rows before tab's own
+         * conditions */
+        double fetched = rows * (ni / ri);
+        if (!tp->ap.keys_vary)
+            fetched = outer * ri;
+        memo = memo_ok(tp);
+        double seeks = outer;
+        if (memo && ni < seeks)
+            seeks = ni;     /* at most one seek per distinct key */
+        c_index = seeks * COST_SEEK + fetched * COST_FETCH +
+                  (memo ? outer * COST_MEMO : 0);
+    }
+    uint8_t m = M_LOOP;
+    double c = c_loop;
+    switch (st->join_force) {
+    case SQL_JOIN_INDEX:
+        if (c_index >= 0)
+            m = M_INDEX, c = c_index;
+        else if (c_hash >= 0)
+            m = M_HASH, c = c_hash;
+        break;
+    case SQL_JOIN_HASH:
+        if (c_hash >= 0)
+            m = M_HASH, c = c_hash;
+        break;
+    case SQL_JOIN_LOOP:
+        break;
+    default:
+        if (c_hash >= 0 && c_hash < c)
+            m = M_HASH, c = c_hash;
+        if (c_index >= 0 && c_index < c)
+            m = M_INDEX, c = c_index;
+        break;
+    }
+    out->method = m;
+    out->memo = m == M_INDEX && memo;
+    out->fallback = st->join_force && m != (st->join_force == SQL_JOIN_INDEX
+                                            ? M_INDEX : st->join_force ==
+                                            SQL_JOIN_HASH ? M_HASH : M_LOOP);
+    out->cost = c;
+    out->rows = rows;
+}
+
+/* The first table of a join: its scan or constant seek. */
+static void first_estimate(ctx *x, uint16_t tab, enode *const *v,
+                           size_t nv, lvl_est *out)
+{
+    sql_stmt *st = x->st;
+    tab_plan *tp = &st->tabs[tab];
+    double ri = own_rows(st, tab, v, nv);
+    int sc = plan_access(x, tab, v, nv, 0, false);
+    out->method = tp->ap.use_index ? M_INDEX : M_SCAN;
+    out->memo = false;
+    out->fallback = false;
+    out->rows = ri;
+    out->cost = sc && (tp->ap.neq || tp->ap.lo || tp->ap.hi)
+                ? COST_SEEK + ri * COST_FETCH : tab_rows(tp);
+}
+
+/* Inner-join order search: from each start table (all of them up to 10
+ * tables, else the cheapest first table), greedily the cheapest next
+ * level; the order of least total cost. 0 or -1. */
+static int choose_order(ctx *x, conj_list *l)
+{
+    sql_stmt *st = x->st;
+    size_t n = st->ntabs;
+    enode **buf = malloc((l->n ? l->n : 1) * sizeof *buf);
+    size_t *ord = malloc(n * sizeof *ord);
+    if (!buf || !ord) {
+        free(buf);
+        free(ord);
+        return nomem(x);
+    }
+    double best_total = -1;
+    size_t cheapest = 0;
+    if (n > 10) {
+        double cmin = -1;
+        for (size_t i = 0; i < n; i++) {
+            lvl_est e;
+            size_t nv = level_conds_buf(l, (uint64_t)1 << i, buf);
+            first_estimate(x, (uint16_t)i, buf, nv, &e);
+            if (cmin < 0 || e.cost < cmin) {
+                cmin = e.cost;
+                cheapest = i;
+            }
+        }
+    }
+    for (size_t s = 0; s < n; s++) {
+        if (n > 10 && s != cheapest)
+            continue;
+        uint64_t placed = (uint64_t)1 << s;
+        lvl_est e;
+        size_t nv = level_conds_buf(l, placed, buf);
+        first_estimate(x, (uint16_t)s, buf, nv, &e);
+        double total = e.cost, rows = e.rows;
+        ord[0] = s;
+        for (size_t L = 1; L < n; L++) {
+            int best = -1;
+            bool best_conn = false;
+            lvl_est be = { 0, false, false, 0, 0 };
+            for (size_t i = 0; i < n; i++) {
+                uint64_t bit = (uint64_t)1 << i;
+                if (placed & bit)
+                    continue;
+                nv = level_conds_buf(l, placed | bit, buf);
+                bool conn = false;
+                for (size_t k = 0; k < nv; k++)
+                    if ((node_tabs(buf[k]) & placed) &&
+                        (node_tabs(buf[k]) & bit))
+                        conn = true;
+                level_estimate(x, (uint16_t)i, placed, rows, buf, nv, &e);
+                /* a connected table before a cross product; with a
+                 * forced method, a level it can serve first */
+                double w = e.cost + e.rows + (e.fallback ? 1e15 : 0);
+                double bw = be.cost + be.rows + (be.fallback ? 1e15 : 0);
+                if (best < 0 || (conn && !best_conn) ||
+                    (conn == best_conn && w < bw)) {
+                    best = (int)i;
+                    best_conn = conn;
+                    be = e;
+                }
+            }
+            ord[L] = (size_t)best;
+            placed |= (uint64_t)1 << best;
+            total += be.cost + (be.fallback ? 1e15 : 0);
+            rows = be.rows;
+        }
+        if (best_total < 0 || total < best_total) {
+            best_total = total;
+            memcpy(st->order_tabs, ord, n * sizeof *ord);
+        }
+    }
+    free(buf);
+    free(ord);
+    return 0;
+}
+
+/*
+ * Join order and method. Inner joins only: the order of least estimated
+ * cost (choose_order). With a LEFT (or RIGHT) join anywhere, the FROM
+ * order, which keeps each outer join's preserved tables first. Each
+ * level's method by cost (level_estimate), or the one forced by
+ * sql_prepare_opts.join_method. Each condition is checked at the first
+ * level where every table it reads is positioned; conditions a level's
+ * method decides itself (hash keys, conditions applied while storing the
+ * rows, equalities an index seek matches exactly) are not checked again.
  */
 static int plan_joins(ctx *x, conj_list *l, bool has_left)
 {
@@ -1325,52 +1731,11 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
         return nomem(x);
     for (size_t i = 0; i < n; i++)
         st->order_tabs[i] = i;
-    if (!has_left && n > 1) {
-        uint64_t placed = 0;
-        for (size_t L = 0; L < n; L++) {
-            int best = -1, best_class = -1;
-            for (size_t i = 0; i < n; i++) {
-                uint64_t bit = (uint64_t)1 << i;
-                if (placed & bit)
-                    continue;
-                enode **v;
-                size_t nv = level_conds(x, l, placed | bit, false, &v);
-                int cls;
-                if (L == 0) {
-                    /* a constant seek first; else avoid a table that an
-                     * index on its join key could serve as inner side */
-                    int sc = plan_access(x, (uint16_t)i, v, nv, 0, false);
-                    enode **w;
-                    size_t nw = level_conds(x, l, all, false, &w);
-                    plan_access(x, (uint16_t)i, w, nw, all & ~bit, false);
-                    cls = sc ? 1000 + sc : st->tabs[i].ap.keys_vary ? 0 : 1;
-                } else {
-                    bool connected = false;
-                    for (size_t k = 0; k < nv; k++)
-                        if ((node_tabs(v[k]) & placed) &&
-                            (node_tabs(v[k]) & bit))
-                            connected = true;
-                    plan_access(x, (uint16_t)i, v, nv, placed, false);
-                    tab_plan scratch = st->tabs[i];
-                    if (st->tabs[i].ap.keys_vary)
-                        cls = 3;
-                    else if (find_hash_keys(x, &scratch, (uint16_t)i,
-                                            placed, v, nv))
-                        cls = 2;
-                    else
-                        cls = connected ? 1 : 0;
-                }
-                if (cls > best_class) {
-                    best_class = cls;
-                    best = (int)i;
-                }
-            }
-            st->order_tabs[L] = (size_t)best;
-            placed |= (uint64_t)1 << best;
-        }
-    }
+    if (!has_left && n > 1 && choose_order(x, l) != 0)
+        return -1;
     /* each level: access path, method, its conditions */
     uint64_t placed = 0;
+    double rows = 1.0;
     for (size_t L = 0; L < n; L++) {
         uint16_t tab = (uint16_t)st->order_tabs[L];
         tab_plan *tp = &st->tabs[tab];
@@ -1390,46 +1755,95 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
             v = both;
             nv += nr;
         }
+        /* the conditions that find the level's rows: for a LEFT join its
+         * ON condition's conjuncts only */
+        enode *flat[64];
+        size_t nflat = 0;
+        if (tp->join == JOIN_LEFT) {
+            conj_list ol = { NULL, 0, 0 };
+            if (tp->on && split_conj(x, tp->on, &ol, all) != 0)
+                return -1;
+            for (size_t i = 0; i < ol.n && nflat < 64; i++)
+                flat[nflat++] = ol.v[i].e;
+        } else {
+            for (size_t i = 0; i < nv && nflat < 64; i++)
+                flat[nflat++] = v[i];
+        }
+        lvl_est e;
+        if (L == 0) {
+            first_estimate(x, tab, flat, nflat, &e);
+            /* a single table may walk an index for ORDER BY */
+            plan_access(x, tab, flat, nflat, 0, n == 1);
+            tp->method = tp->ap.use_index ? M_INDEX : M_SCAN;
+        } else {
+            level_estimate(x, tab, placed, rows, flat, nflat, &e);
+            tp->method = e.method;
+        }
+        tp->est_rows = e.rows;
+        tp->est_cost = e.cost;
+        rows = e.rows;
         if (nv && !(tp->filter = and_tree(x, v, 0, nv)))
             return nomem(x);
-        /* a LEFT join's rows are found through its ON condition only */
-        enode **keyc = v;
-        size_t nkeyc = nv;
-        if (tp->join == JOIN_LEFT) {
-            keyc = &tp->on;
-            nkeyc = tp->on ? 1 : 0;
-        }
-        plan_access(x, tab, keyc, nkeyc, placed, n == 1);
-        if (L == 0) {
-            tp->method = tp->ap.use_index ? M_INDEX : M_SCAN;
-        } else if (tp->ap.use_index && (tp->ap.neq || tp->ap.lo ||
-                                        tp->ap.hi)) {
-            tp->method = M_INDEX;
-        } else {
-            memset(&tp->ap, 0, sizeof tp->ap);
-            enode *flat[64];
-            size_t nflat = 0;
-            if (tp->join == JOIN_LEFT) {
-                conj_list ol = { NULL, 0, 0 };
-                if (tp->on && split_conj(x, tp->on, &ol, all) != 0)
+        if (L == 0 || tp->method == M_INDEX) {
+            /* the access path level_estimate left (plan_access) */
+            if (L > 0 && e.memo)
+                tp->memo = true;
+            if (L > 0 && tp->join != JOIN_LEFT && tp->ap.keys_vary && nv) {
+                /* equalities the seek matches exactly are not checked
+                 * again (unless the level has to scan) */
+                const enode *drop[PLAN_MAX_KEYS];
+                size_t nd = 0;
+                for (size_t i = 0; i < nv; i++) {
+                    const enode *w = v[i];
+                    if (w->op != N_CMP || w->sub != CMP_EQ)
+                        continue;
+                    for (uint16_t k = 0; k < tp->ap.neq; k++)
+                        if (tp->ap.eq_n[k] == 1 && node_tabs(tp->ap.eq_v[k][0]) &&
+                            (tp->ap.eq_v[k] == &w->args[0] ||
+                             tp->ap.eq_v[k] == &w->args[1]) &&
+                            nd < PLAN_MAX_KEYS)
+                            drop[nd++] = w;
+                }
+                if (and_without(x, v, nv, drop, nd, &tp->seek_filter) != 0)
                     return -1;
-                for (size_t i = 0; i < ol.n && nflat < 64; i++)
-                    flat[nflat++] = ol.v[i].e;
             } else {
-                for (size_t i = 0; i < nv && nflat < 64; i++)
-                    flat[nflat++] = v[i];
+                tp->seek_filter = tp->filter;
             }
-            tp->method = find_hash_keys(x, tp, tab, placed, flat, nflat)
-                         ? M_HASH : M_LOOP;
-            /* conditions on this table alone prune the stored rows */
-            enode *own[64];
-            size_t nown = 0;
-            for (size_t i = 0; i < nflat; i++)
-                if (node_tabs(flat[i]) == bit)
-                    own[nown++] = flat[i];
-            if (nown && !(tp->build_filter = and_tree(x, own, 0, nown)))
-                return nomem(x);
+            placed |= bit;
+            continue;
         }
+        memset(&tp->ap, 0, sizeof tp->ap);
+        const enode *drop[64 + MAX_HASH_KEYS];
+        size_t nd = 0;
+        bool bad = false;
+        if (tp->method == M_HASH) {
+            size_t nk = find_hash_keys(x, tp, tab, placed, flat, nflat, drop,
+                                       &bad);
+            if (bad)
+                return -1;
+            if (!nk)
+                tp->method = M_LOOP;
+            nd = nk;
+        }
+        /* conditions on this table alone prune the stored rows */
+        enode *own[64];
+        size_t nown = 0;
+        for (size_t i = 0; i < nflat; i++)
+            if (node_tabs(flat[i]) == bit) {
+                own[nown++] = flat[i];
+                drop[nd++] = flat[i];
+            }
+        if (nown && !(tp->build_filter = and_tree(x, own, 0, nown)))
+            return nomem(x);
+        /* what the stored rows and the hash keys decide is not checked
+         * again */
+        if (tp->join == JOIN_LEFT) {
+            if (and_without(x, flat, nflat, drop, nd, &tp->on) != 0)
+                return -1;
+        } else if (and_without(x, v, nv, drop, nd, &tp->filter) != 0) {
+            return -1;
+        }
+        tp->seek_filter = tp->filter;
         placed |= bit;
     }
     return 0;
@@ -1735,6 +2149,10 @@ static int plan_text(ctx *x)
     bool filter = false;
     for (size_t L = 0; L < st->ntabs; L++) {
         const tab_plan *tp = &st->tabs[st->order_tabs[L]];
+        /* the filter a level applies (an index join's seek decides its
+         * equalities) */
+        const enode *lf = tp->method == M_INDEX ? tp->seek_filter
+                                                 : tp->filter;
         if (L == 0) {
             sb_access(&b, st, tp);
         } else {
@@ -1742,6 +2160,8 @@ static int plan_text(ctx *x)
             if (tp->method == M_INDEX) {
                 sb_add(&b, "INDEX NESTED LOOP JOIN ");
                 sb_access(&b, st, tp);
+                if (tp->memo)
+                    sb_add(&b, " MEMO");
             } else if (tp->method == M_HASH) {
                 sb_add(&b, "HASH JOIN %s (", tab_label(tp));
                 for (size_t k = 0; k < tp->nhkeys; k++) {
@@ -1755,14 +2175,21 @@ static int plan_text(ctx *x)
                 sb_add(&b, "NESTED LOOP JOIN %s", tab_label(tp));
             }
         }
-        if (tp->filter || tp->on)
+        if (st->ntabs > 1)
+            sb_add(&b, L ? " [est %.0f rows, cost %.0f]" : " [est %.0f rows]",
+                   tp->est_rows, tp->est_cost);
+        if (lf || tp->on)
             filter = true;
-        if (st->ntabs > 1 && tp->filter && L + 1 < st->ntabs)
+        if (st->ntabs > 1 && lf && L + 1 < st->ntabs)
             sb_add(&b, " | FILTER");
     }
-    if (filter && (st->ntabs == 1 || st->tabs[st->order_tabs[st->ntabs - 1]]
-                                         .filter))
-        sb_add(&b, " | FILTER");
+    if (st->ntabs) {
+        const tab_plan *last = &st->tabs[st->order_tabs[st->ntabs - 1]];
+        const enode *lf = last->method == M_INDEX ? last->seek_filter
+                                                   : last->filter;
+        if (filter && (st->ntabs == 1 || lf))
+            sb_add(&b, " | FILTER");
+    }
     if (st->grouped && st->ngroup)
         sb_add(&b, " | GROUP BY %zu KEY%s", st->ngroup,
                st->ngroup > 1 ? "S" : "");
@@ -2586,6 +3013,7 @@ static int build(ctx *x, bool branch)
         tab_plan *tp = &st->tabs[0];
         enode *conds[1] = { st->where };
         tp->filter = st->where;
+        tp->seek_filter = st->where;
         plan_access(x, 0, conds, st->where ? 1 : 0, 0, true);
         tp->method = tp->ap.use_index ? M_INDEX : M_SCAN;
         st->order_tabs = sql_arena_alloc(st->ar, sizeof *st->order_tabs);
@@ -2632,6 +3060,7 @@ static int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
     st->nparams = root->nparams;
     st->params = root->params;
     st->popts = root->popts;
+    st->join_force = root->join_force;
     st->limit = -1;
     st->top = -1;
     ctx x;
@@ -2674,6 +3103,9 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
         st->like_flags = LIKE_ACCESS;
     else if (opts && opts->like_mode == SQL_LIKE_ANSI)
         st->like_flags = LIKE_ANSI;
+    if (opts && opts->join_method >= SQL_JOIN_INDEX &&
+        opts->join_method <= SQL_JOIN_LOOP)
+        st->join_force = (uint8_t)opts->join_method;
     ctx x;
     memset(&x, 0, sizeof x);
     x.st = st;
