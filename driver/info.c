@@ -46,10 +46,11 @@
 #define SQL_DTC_TRANSITION_COST 1750
 #endif
 /* Outer joins: LEFT and RIGHT, ON columns in any order and with any
- * comparison, the optional table also in inner joins; not FULL, and the
- * optional side of an outer join is one table (no nesting there). */
-#define OJ_CAPS (SQL_OJ_LEFT | SQL_OJ_RIGHT | SQL_OJ_NOT_ORDERED | \
-                 SQL_OJ_INNER | SQL_OJ_ALL_COMPARISON_OPS)
+ * comparison, the optional table also in inner joins, nested outer joins
+ * (the optional side may itself be a join); not FULL (not Jet SQL). */
+#define OJ_CAPS (SQL_OJ_LEFT | SQL_OJ_RIGHT | SQL_OJ_NESTED | \
+                 SQL_OJ_NOT_ORDERED | SQL_OJ_INNER | \
+                 SQL_OJ_ALL_COMPARISON_OPS)
 
 /* ODBC 2.01 placeholder number of SQL_OJ_CAPABILITIES. */
 #define SQL_OJ_CAPABILITIES_201 65003

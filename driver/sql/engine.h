@@ -44,8 +44,9 @@
  *  - UNION: columns named by the first SELECT, typed by all (equal type,
  *    else the widest number, else TEXT/MEMO); ORDER BY names output
  *    columns (position, label or the first SELECT's column name).
- *  - A LEFT/RIGHT join's optional side is one table or derived table
- *    (a parenthesised join there is HYC00); FULL OUTER JOIN is HYC00.
+ *  - A LEFT/RIGHT join's optional side is a table, a derived table or
+ *    a parenthesised join (nested outer joins); FULL OUTER JOIN is not
+ *    Jet SQL: 42000 "Syntax error in FROM clause", as Access answers.
  *  - "double quoted" in an expression names a column when one has that
  *    name, else it is a string literal (Jet reads "x" as text).
  *  - Unnamed expressions are labelled Expr1000, Expr1001, ... (Access).

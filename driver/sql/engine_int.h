@@ -164,6 +164,18 @@ typedef struct tab_plan {
     const struct sql_expr *on_src;  /* LEFT: the ON condition parsed
                                        (compiled into on once all tables
                                        are bound) */
+    /* outer joins: the optional side of a LEFT join is a group of levels
+     * [head, gend) in FROM order (one table, or a parenthesised join) */
+    uint16_t gend;          /* head (join == JOIN_LEFT): one past its last
+                               level */
+    int32_t gparent;        /* head: the enclosing group's head, or -1 */
+    int32_t ginner;         /* innermost group containing this level, or -1 */
+    size_t nmc;             /* conditions deciding group membership placed
+                               at this level (all of them, for a NULL-
+                               extended row; on holds what the level's
+                               method leaves to check) */
+    enode **mc;
+    int32_t *mc_owner;      /* the head of the group each one decides */
 } tab_plan;
 
 /* Saved queries nest at most this deep in one statement (plan.c). */
@@ -318,6 +330,7 @@ typedef struct tcur {
     colcache *cc;
     uint64_t gen;           /* bumped per row made current */
     bool null_row;          /* LEFT: the NULL-extended row is current */
+    uint16_t null_from;     /* null_row: head of the group extended */
     const jet_value *vals;  /* stored row current (M_HASH/M_LOOP) */
     /* seek */
     bool src_done, src_started;

@@ -30,7 +30,69 @@ static int level_start(sql_cursor *c, size_t L)
     return sql_tab_start(c, tab);
 }
 
-/* Next row of level L passing its conditions: JET_OK, JET_DONE or -1. */
+/* A row of level L passed its group conditions: every outer-join group
+ * whose last level is L has a match (they nest, innermost first). With
+ * outer joins the levels are the tables in FROM order. */
+static void mark_matched(sql_cursor *c, size_t L)
+{
+    const sql_stmt *st = c->st;
+    int32_t h = st->tabs[st->order_tabs[L]].ginner;
+    for (unsigned d = 0; h >= 0 && d <= PLAN_MAX_TABS; d++) {
+        const tab_plan *hp = &st->tabs[h];
+        if ((size_t)hp->gend != L + 1)
+            break;
+        c->t[h].matched = true;
+        h = hp->gparent;
+    }
+}
+
+/* Level-next result: the group headed by this level was NULL-extended
+ * (continue after the group). */
+#define LEVEL_NULL_GROUP 100
+
+/* The group headed by h found no match: all its tables NULL. The row
+ * still has to pass what the enclosing groups decide at those levels
+ * and the levels' own filters (the WHERE after the outer join). 1 a row,
+ * 0 none, -1 error. */
+static int null_extend(sql_cursor *c, size_t h)
+{
+    const sql_stmt *st = c->st;
+    size_t end = st->tabs[h].gend;
+    for (size_t j = h; j < end; j++) {
+        tcur *t = &c->t[j];
+        t->null_row = true;
+        t->null_from = (uint16_t)h;
+        t->vals = NULL;
+        t->gen++;
+    }
+    for (size_t j = h; j < end; j++) {
+        const tab_plan *tp = &st->tabs[j];
+        for (size_t k = 0; k < tp->nmc; k++) {
+            if (tp->mc_owner[k] >= (int32_t)h)
+                continue;       /* decides this group or one inside it */
+            int ok = sql_eval_cond(c, tp->mc[k]);
+            if (ok <= 0)
+                return ok;
+        }
+    }
+    for (int32_t g = st->tabs[h].gparent; g >= 0; g = st->tabs[g].gparent) {
+        if ((size_t)st->tabs[g].gend != end)
+            break;
+        c->t[g].matched = true;
+    }
+    for (size_t j = h; j < end; j++) {
+        const tab_plan *tp = &st->tabs[j];
+        if (tp->filter) {
+            int ok = sql_eval_cond(c, tp->filter);
+            if (ok <= 0)
+                return ok;
+        }
+    }
+    return 1;
+}
+
+/* Next row of level L passing its conditions: JET_OK, JET_DONE,
+ * LEVEL_NULL_GROUP or -1. */
 static int level_next(sql_cursor *c, size_t L)
 {
     size_t tab = c->st->order_tabs[L];
@@ -46,21 +108,23 @@ static int level_next(sql_cursor *c, size_t L)
         if (r == JET_DONE) {
             if (tp->join != JOIN_LEFT || t->matched)
                 return JET_DONE;
-            /* no match: the NULL-extended row */
+            /* no match: the NULL-extended row (of the whole group) */
             t->null_done = true;
-            t->null_row = true;
-            t->vals = NULL;
-            t->gen++;
-        } else if (tp->join == JOIN_LEFT && tp->on) {
+            r = null_extend(c, tab);
+            if (r < 0)
+                return -1;
+            return r ? LEVEL_NULL_GROUP : JET_DONE;
+        }
+        if (tp->on) {
+            /* conditions deciding outer-join groups */
             int ok = sql_eval_cond(c, tp->on);
             if (ok < 0)
                 return -1;
             if (!ok)
                 continue;
-            t->matched = true;
-        } else {
-            t->matched = true;
         }
+        if (tp->ginner >= 0)
+            mark_matched(c, L);
         /* an index join's seek has matched its equalities already */
         const enode *f = tp->method == M_INDEX && !t->scanning ?
                          tp->seek_filter : tp->filter;
@@ -73,6 +137,16 @@ static int level_next(sql_cursor *c, size_t L)
         }
         return JET_OK;
     }
+}
+
+/* Back from level L to the level before it; a level inside a group that
+ * was NULL-extended goes back to the group's head (which is done). */
+static size_t level_back(const sql_cursor *c, size_t L)
+{
+    const tcur *t = &c->t[c->st->order_tabs[L]];
+    if (t->null_row && t->null_from < L)
+        return t->null_from;
+    return L;
 }
 
 int sql_join_next(sql_cursor *c)
@@ -93,7 +167,7 @@ int sql_join_next(sql_cursor *c)
             return -1;
         L = 0;
     } else {
-        L = n - 1;
+        L = level_back(c, n - 1);
     }
     for (;;) {
         int r = level_next(c, L);
@@ -102,12 +176,14 @@ int sql_join_next(sql_cursor *c)
         if (r == JET_DONE) {
             if (L == 0)
                 return JET_DONE;
-            L--;
+            L = level_back(c, L - 1);
             continue;
         }
-        if (L == n - 1)
+        size_t next = r == LEVEL_NULL_GROUP
+                      ? st->tabs[st->order_tabs[L]].gend : L + 1;
+        if (next >= n)
             return JET_OK;
-        L++;
+        L = next;
         if (level_start(c, L) != 0)
             return -1;
     }

@@ -546,7 +546,12 @@ static int parse_join_chain(parser *p, sql_from **out)
         } else if (is_kw(p, KW_JOIN)) {
             kind = 'J';
         } else if (is_kw(p, KW_FULL)) {
-            return unsupported(p, "FULL OUTER JOIN");
+            /* not Jet SQL: Access answers "Syntax error in FROM clause" */
+            sql_set_error(p->err, "42000", p->tok.position, "Syntax error "
+                          "in FROM clause: FULL OUTER JOIN is not Jet SQL "
+                          "(at character %zu); write a LEFT JOIN UNION a "
+                          "RIGHT JOIN", p->tok.position);
+            return -1;
         } else {
             break;
         }

@@ -1180,6 +1180,9 @@ static int plan_access(ctx *x, uint16_t tab, enode *const *conds,
 typedef struct conj {
     enode *e;
     uint64_t m;             /* tables it reads */
+    size_t minL;            /* outer joins: the first level it may be
+                               checked at (after the groups of the tables
+                               it reads are complete) */
     bool used;
 } conj;
 
@@ -1208,6 +1211,7 @@ static int split_conj(ctx *x, enode *e, conj_list *l, uint64_t all)
     }
     l->v[l->n].e = e;
     l->v[l->n].m = node_tabs(e) & all;
+    l->v[l->n].minL = 0;
     l->v[l->n].used = false;
     l->n++;
     return 0;
@@ -1304,17 +1308,17 @@ static size_t find_hash_keys(ctx *x, tab_plan *tp, uint16_t tab,
     return nk;
 }
 
-/* Conditions of l usable when the tables in mask are positioned (not yet
- * used) into *out (arena). */
-static size_t level_conds(ctx *x, conj_list *l, uint64_t mask, bool take,
-                          enode ***out)
+/* Conditions of l usable at level L when the tables in mask are
+ * positioned (not yet used) into *out (arena). */
+static size_t level_conds(ctx *x, conj_list *l, uint64_t mask, size_t L,
+                          bool take, enode ***out)
 {
     size_t n = 0;
     *out = sql_arena_alloc(x->st->ar, (l->n ? l->n : 1) * sizeof **out);
     if (!*out)
         return 0;
     for (size_t i = 0; i < l->n; i++) {
-        if (l->v[i].used || (l->v[i].m & ~mask) != 0)
+        if (l->v[i].used || (l->v[i].m & ~mask) != 0 || l->v[i].minL > L)
             continue;
         (*out)[n++] = l->v[i].e;
         if (take)
@@ -1710,6 +1714,112 @@ static int choose_order(ctx *x, conj_list *l)
     return 0;
 }
 
+/* ---------------------------------------------------- outer joins */
+
+/* Owners own[from..to) = owner, the array grown to `to` entries. */
+static int grow_owners(ctx *x, int32_t **own, size_t from, size_t to,
+                       int32_t owner)
+{
+    int32_t *g = sql_arena_alloc(x->st->ar, (to ? to : 1) * sizeof *g);
+    if (!g)
+        return nomem(x);
+    if (from && *own)
+        memcpy(g, *own, from * sizeof *g);
+    for (size_t i = from; i < to; i++)
+        g[i] = owner;
+    *own = g;
+    return 0;
+}
+
+/* The last level of the outermost group containing table t (t itself
+ * outside any group): a condition reading t is checked there at the
+ * earliest, after every group holding t has decided its match. */
+static size_t group_last(const sql_stmt *st, size_t t)
+{
+    int32_t h = st->tabs[t].ginner, top = -1;
+    for (unsigned d = 0; h >= 0 && d <= PLAN_MAX_TABS; d++) {
+        top = h;
+        h = st->tabs[h].gparent;
+    }
+    return top < 0 ? t : (size_t)st->tabs[top].gend - 1;
+}
+
+/*
+ * Outer joins whose optional side is a group of tables (a LEFT join of a
+ * parenthesised join, nested RIGHT joins): the conditions deciding each
+ * group's match (ml, owners mown) go to the first level where the tables
+ * they read are positioned, within their group (mc/mc_owner/on of that
+ * level); a condition reading a table after its group is 42000 as in
+ * Access. The WHERE and the ON conditions outside any group (cl) wait
+ * until every group holding a table they read is complete (minL).
+ */
+static int place_group_conds(ctx *x, conj_list *ml, const int32_t *mown)
+{
+    sql_stmt *st = x->st;
+    size_t n = st->ntabs;
+    size_t *lv = sql_arena_alloc(st->ar, (ml->n ? ml->n : 1) * sizeof *lv);
+    size_t *cnt = sql_arena_alloc(st->ar, n * sizeof *cnt);
+    if (!lv || !cnt)
+        return nomem(x);
+    memset(cnt, 0, n * sizeof *cnt);
+    for (size_t i = 0; i < ml->n; i++) {
+        int32_t o = mown[i];
+        size_t end = st->tabs[o].gend, L = (size_t)o;
+        if (node_tabs(ml->v[i].e) == ~(uint64_t)0) {
+            L = end - 1;        /* subqueries: with the whole group */
+        } else {
+            for (size_t t = 0; t < n; t++)
+                if ((ml->v[i].m >> t) & 1 && t > L)
+                    L = t;
+            if (L >= end)
+                return fail(x, "42000", ml->v[i].e->position, "JOIN "
+                            "expression not supported: an ON condition "
+                            "reads a table outside its join (at character "
+                            "%zu)", ml->v[i].e->position);
+        }
+        lv[i] = L;
+        cnt[L]++;
+    }
+    for (size_t L = 0; L < n; L++) {
+        tab_plan *tp = &st->tabs[L];
+        tp->nmc = 0;
+        if (!cnt[L])
+            continue;
+        tp->mc = sql_arena_alloc(st->ar, cnt[L] * sizeof *tp->mc);
+        tp->mc_owner = sql_arena_alloc(st->ar, cnt[L] *
+                                               sizeof *tp->mc_owner);
+        if (!tp->mc || !tp->mc_owner)
+            return nomem(x);
+    }
+    for (size_t i = 0; i < ml->n; i++) {
+        tab_plan *tp = &st->tabs[lv[i]];
+        tp->mc_owner[tp->nmc] = mown[i];
+        tp->mc[tp->nmc++] = ml->v[i].e;
+    }
+    return 0;
+}
+
+/* Post conditions (cl) of a query with outer joins: the earliest level
+ * each may be checked at (conj.minL). */
+static void place_post_conds(const sql_stmt *st, conj_list *l)
+{
+    size_t n = st->ntabs;
+    for (size_t i = 0; i < l->n; i++) {
+        size_t m = 0;
+        if (node_tabs(l->v[i].e) == ~(uint64_t)0) {
+            m = n - 1;
+        } else {
+            for (size_t t = 0; t < n; t++)
+                if ((l->v[i].m >> t) & 1) {
+                    size_t g = group_last(st, t);
+                    if (g > m)
+                        m = g;
+                }
+        }
+        l->v[i].minL = m;
+    }
+}
+
 /*
  * Join order and method. Inner joins only: the order of least estimated
  * cost (choose_order). With a LEFT (or RIGHT) join anywhere, the FROM
@@ -1733,6 +1843,8 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
         st->order_tabs[i] = i;
     if (!has_left && n > 1 && choose_order(x, l) != 0)
         return -1;
+    if (has_left)
+        place_post_conds(st, l);
     /* each level: access path, method, its conditions */
     uint64_t placed = 0;
     double rows = 1.0;
@@ -1741,11 +1853,11 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
         tab_plan *tp = &st->tabs[tab];
         uint64_t bit = (uint64_t)1 << tab;
         enode **v;
-        size_t nv = level_conds(x, l, placed | bit, true, &v);
+        size_t nv = level_conds(x, l, placed | bit, L, true, &v);
         if (L == n - 1) {
             /* whatever is left (reads all tables, subqueries) */
             enode **rest;
-            size_t nr = level_conds(x, l, all, true, &rest);
+            size_t nr = level_conds(x, l, all, L, true, &rest);
             enode **both = sql_arena_alloc(st->ar, (nv + nr + 1) *
                                                    sizeof *both);
             if (!both)
@@ -1755,20 +1867,12 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
             v = both;
             nv += nr;
         }
-        /* the conditions that find the level's rows: for a LEFT join its
-         * ON condition's conjuncts only */
-        enode *flat[64];
-        size_t nflat = 0;
-        if (tp->join == JOIN_LEFT) {
-            conj_list ol = { NULL, 0, 0 };
-            if (tp->on && split_conj(x, tp->on, &ol, all) != 0)
-                return -1;
-            for (size_t i = 0; i < ol.n && nflat < 64; i++)
-                flat[nflat++] = ol.v[i].e;
-        } else {
-            for (size_t i = 0; i < nv && nflat < 64; i++)
-                flat[nflat++] = v[i];
-        }
+        /* the conditions that find the level's rows: inside an outer
+         * join's optional side only those deciding the match (the WHERE
+         * waits for the group's NULL-extended row) */
+        bool in_group = tp->ginner >= 0;
+        enode **flat = in_group ? tp->mc : v;
+        size_t nflat = in_group ? tp->nmc : nv;
         lvl_est e;
         if (L == 0) {
             first_estimate(x, tab, flat, nflat, &e);
@@ -1788,7 +1892,10 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
             /* the access path level_estimate left (plan_access) */
             if (L > 0 && e.memo)
                 tp->memo = true;
-            if (L > 0 && tp->join != JOIN_LEFT && tp->ap.keys_vary && nv) {
+            if (in_group && tp->nmc &&
+                !(tp->on = and_tree(x, tp->mc, 0, tp->nmc)))
+                return nomem(x);
+            if (L > 0 && !in_group && tp->ap.keys_vary && nv) {
                 /* equalities the seek matches exactly are not checked
                  * again (unless the level has to scan) */
                 const enode *drop[PLAN_MAX_KEYS];
@@ -1813,7 +1920,12 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
             continue;
         }
         memset(&tp->ap, 0, sizeof tp->ap);
-        const enode *drop[64 + MAX_HASH_KEYS];
+        const enode **drop = sql_arena_alloc(st->ar, (nflat + MAX_HASH_KEYS) *
+                                                     sizeof *drop);
+        enode **own = sql_arena_alloc(st->ar, (nflat ? nflat : 1) *
+                                              sizeof *own);
+        if (!drop || !own)
+            return nomem(x);
         size_t nd = 0;
         bool bad = false;
         if (tp->method == M_HASH) {
@@ -1826,7 +1938,6 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
             nd = nk;
         }
         /* conditions on this table alone prune the stored rows */
-        enode *own[64];
         size_t nown = 0;
         for (size_t i = 0; i < nflat; i++)
             if (node_tabs(flat[i]) == bit) {
@@ -1837,7 +1948,7 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
             return nomem(x);
         /* what the stored rows and the hash keys decide is not checked
          * again */
-        if (tp->join == JOIN_LEFT) {
+        if (in_group) {
             if (and_without(x, flat, nflat, drop, nd, &tp->on) != 0)
                 return -1;
         } else if (and_without(x, v, nv, drop, nd, &tp->filter) != 0) {
@@ -2258,7 +2369,7 @@ static void set_table_col(sql_stmt *st, out_col *oc, uint16_t tab,
     oc->meta.column = jc;
     oc->meta.type = jc->result_type;
     oc->meta.nullable = (jc->flags & JET_COL_NULLABLE) != 0 ||
-                        tp->join == JOIN_LEFT;
+                        tp->ginner >= 0;
     oc->meta.length = jc->type == JET_T_TEXT ? jc->length /
                       (jet_db_version(st->db) == JET_VER_3 ? 1 : 2) : 0;
 }
@@ -2534,21 +2645,28 @@ static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
 }
 
 /* Pending ON conditions of inner joins (compiled once all tables are
- * bound). */
+ * bound), each with the outer-join group it lies in (owner: the group's
+ * head, -1 outside any: then it is a condition like WHERE's). */
 typedef struct on_list {
     const sql_expr **v;
+    int32_t *owner;
     size_t n, cap;
 } on_list;
 
 /* Flatten a FROM item into st->tabs (from *k on), in an order that keeps
- * every LEFT join's preserved side before its inner table: a RIGHT join
- * is run as the LEFT join with its sides swapped. */
+ * every LEFT join's preserved side before its optional side: a RIGHT
+ * join is run as the LEFT join with its sides swapped. The optional side
+ * (a table, or a parenthesised join: nested outer joins) is a group of
+ * consecutive tables [head, gend); grp is the innermost group f lies in
+ * (-1 none). */
 static int flatten(ctx *x, const sql_from *f, size_t *k, on_list *ons,
-                   bool *has_left)
+                   bool *has_left, int32_t grp)
 {
     sql_stmt *st = x->st;
     if (f->kind != FROM_JOIN) {
         tab_plan *tp = &st->tabs[(*k)++];
+        tp->ginner = grp;
+        tp->gparent = -1;
         return bind_table(x, f, tp);
     }
     const sql_from *keep = f->left, *opt = f->right;
@@ -2556,18 +2674,19 @@ static int flatten(ctx *x, const sql_from *f, size_t *k, on_list *ons,
         keep = f->right;
         opt = f->left;
     }
-    if (flatten(x, keep, k, ons, has_left) != 0)
+    if (flatten(x, keep, k, ons, has_left, grp) != 0)
         return -1;
-    if (f->join != 'I' && opt->kind == FROM_JOIN)
-        return fail(x, "HYC00", f->position, "not supported: an outer join "
-                    "whose optional side is itself a join (at character "
-                    "%zu)", f->position);
     size_t first = *k;
-    if (flatten(x, opt, k, ons, has_left) != 0)
+    bool outer = f->join != 'I';
+    if (flatten(x, opt, k, ons, has_left,
+                outer ? (int32_t)first : grp) != 0)
         return -1;
-    if (f->join != 'I') {
-        st->tabs[first].join = JOIN_LEFT;
-        st->tabs[first].on_src = f->on;     /* compiled once all are bound */
+    if (outer) {
+        tab_plan *h = &st->tabs[first];
+        h->join = JOIN_LEFT;
+        h->on_src = f->on;      /* compiled once all are bound */
+        h->gend = (uint16_t)*k;
+        h->gparent = grp;
         *has_left = true;
         return 0;
     }
@@ -2576,13 +2695,18 @@ static int flatten(ctx *x, const sql_from *f, size_t *k, on_list *ons,
     if (ons->n == ons->cap) {
         size_t ncap = ons->cap ? 2 * ons->cap : 8;
         const sql_expr **g = sql_arena_alloc(st->ar, ncap * sizeof *g);
-        if (!g)
+        int32_t *o = sql_arena_alloc(st->ar, ncap * sizeof *o);
+        if (!g || !o)
             return nomem(x);
-        if (ons->n)
+        if (ons->n) {
             memcpy(g, ons->v, ons->n * sizeof *g);
+            memcpy(o, ons->owner, ons->n * sizeof *o);
+        }
         ons->v = g;
+        ons->owner = o;
         ons->cap = ncap;
     }
+    ons->owner[ons->n] = grp;
     ons->v[ons->n++] = f->on;
     return 0;
 }
@@ -2900,11 +3024,11 @@ static int build(ctx *x, bool branch)
                                        sizeof *st->tabs);
     if (!st->tabs)
         return nomem(x);
-    on_list ons = { NULL, 0, 0 };
+    on_list ons = { NULL, NULL, 0, 0 };
     bool has_left = false;
     size_t k = 0;
     for (size_t i = 0; i < q->nfrom; i++) {
-        if (flatten(x, q->from[i], &k, &ons, &has_left) != 0)
+        if (flatten(x, q->from[i], &k, &ons, &has_left, -1) != 0)
             return -1;
         st->ntabs = k;          /* bound so far (subqueries look here) */
     }
@@ -2935,15 +3059,33 @@ static int build(ctx *x, bool branch)
     conj_list cl = { NULL, 0, 0 };
     uint64_t all = ntabs >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << ntabs) - 1;
     x->no_agg = "JOIN";
+    /* conditions deciding outer-join groups: each LEFT join's ON and the
+     * inner joins' ONs inside its optional side */
+    conj_list ml = { NULL, 0, 0 };
+    int32_t *mown = NULL;
     for (size_t i = 0; i < ntabs; i++) {
         tab_plan *tp = &st->tabs[i];
-        if (tp->join == JOIN_LEFT && tp->on_src &&
-            compile(x, tp->on_src, &tp->on) != 0)
+        if (tp->join != JOIN_LEFT || !tp->on_src)
+            continue;
+        enode *e;
+        size_t from = ml.n;
+        if (compile(x, tp->on_src, &e) != 0 || split_conj(x, e, &ml, all))
+            return -1;
+        if (grow_owners(x, &mown, from, ml.n, (int32_t)i) != 0)
             return -1;
     }
     for (size_t i = 0; i < ons.n; i++) {
         enode *e;
-        if (compile(x, ons.v[i], &e) != 0 || split_conj(x, e, &cl, all) != 0)
+        if (compile(x, ons.v[i], &e) != 0)
+            return -1;
+        if (ons.owner[i] < 0) {
+            if (split_conj(x, e, &cl, all) != 0)
+                return -1;
+            continue;
+        }
+        size_t from = ml.n;
+        if (split_conj(x, e, &ml, all) != 0 ||
+            grow_owners(x, &mown, from, ml.n, ons.owner[i]) != 0)
             return -1;
     }
     x->no_agg = "GROUP BY";
@@ -3022,6 +3164,8 @@ static int build(ctx *x, bool branch)
         st->order_tabs[0] = 0;
     } else if (ntabs > 1) {
         if (st->where && split_conj(x, st->where, &cl, all) != 0)
+            return -1;
+        if (has_left && place_group_conds(x, &ml, mown) != 0)
             return -1;
         if (plan_joins(x, &cl, has_left) != 0)
             return -1;

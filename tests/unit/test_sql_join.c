@@ -285,7 +285,47 @@ static const join_case cases[] = {
       "JOIN Employees e ON NOT (o.EmployeeID <> e.EmployeeID)) INNER JOIN "
       "Shippers s ON NOT (o.ShipVia <> s.ShipperID) WHERE e.Country = "
       "'UK'", 200, true },
-    /* NESTED */
+    /* the optional side of an outer join is itself a join */
+    { NWIND, "SELECT c.CustomerID, o.OrderID, e.LastName FROM Customers c "
+      "LEFT JOIN (Orders o INNER JOIN Employees e ON o.EmployeeID = "
+      "e.EmployeeID) ON c.CustomerID = o.CustomerID",
+      "SELECT c.CustomerID, o.OrderID, e.LastName FROM Customers c LEFT "
+      "JOIN (Orders o INNER JOIN Employees e ON NOT (o.EmployeeID <> "
+      "e.EmployeeID)) ON NOT (c.CustomerID <> o.CustomerID)", 800, true },
+    /* nested outer joins: a LEFT join inside the optional side */
+    { NWIND, "SELECT c.CustomerID, o.OrderID, s.CompanyName FROM Customers "
+      "c LEFT JOIN (Orders o LEFT JOIN Shippers s ON o.ShipVia = "
+      "s.ShipperID AND s.ShipperID <> 2) ON c.CustomerID = o.CustomerID",
+      "SELECT c.CustomerID, o.OrderID, s.CompanyName FROM Customers c LEFT "
+      "JOIN (Orders o LEFT JOIN Shippers s ON NOT (o.ShipVia <> "
+      "s.ShipperID) AND s.ShipperID <> 2) ON NOT (c.CustomerID <> "
+      "o.CustomerID)", 800, true },
+    /* nested RIGHT joins: ((a RIGHT JOIN b) RIGHT JOIN c) */
+    { NWIND, "SELECT e.LastName, o.OrderID, c.CompanyName FROM (Employees e "
+      "RIGHT JOIN Orders o ON e.EmployeeID = o.EmployeeID) RIGHT JOIN "
+      "Customers c ON o.CustomerID = c.CustomerID",
+      "SELECT e.LastName, o.OrderID, c.CompanyName FROM (Employees e RIGHT "
+      "JOIN Orders o ON NOT (e.EmployeeID <> o.EmployeeID)) RIGHT JOIN "
+      "Customers c ON NOT (o.CustomerID <> c.CustomerID)", 800, true },
+    /* the WHERE judges the NULL-extended group (Orders' NULLs) */
+    { NWIND, "SELECT c.CustomerID FROM Customers c LEFT JOIN (Orders o "
+      "INNER JOIN Employees e ON o.EmployeeID = e.EmployeeID) ON "
+      "c.CustomerID = o.CustomerID WHERE e.LastName IS NULL OR e.LastName "
+      "= 'King'",
+      "SELECT c.CustomerID FROM Customers c LEFT JOIN (Orders o INNER JOIN "
+      "Employees e ON NOT (o.EmployeeID <> e.EmployeeID)) ON NOT "
+      "(c.CustomerID <> o.CustomerID) WHERE e.LastName IS NULL OR "
+      "e.LastName = 'King'", 50, true },
+    /* a group's ON reads its second table; an inner join after it */
+    { NWIND, "SELECT c.CustomerID, o.OrderID, e.LastName, s.CompanyName "
+      "FROM (Customers c LEFT JOIN (Orders o INNER JOIN Employees e ON "
+      "o.EmployeeID = e.EmployeeID) ON c.CustomerID = o.CustomerID AND "
+      "e.Country = 'UK') INNER JOIN Suppliers s ON c.Country = s.Country",
+      "SELECT c.CustomerID, o.OrderID, e.LastName, s.CompanyName FROM "
+      "(Customers c LEFT JOIN (Orders o INNER JOIN Employees e ON NOT "
+      "(o.EmployeeID <> e.EmployeeID)) ON NOT (c.CustomerID <> "
+      "o.CustomerID) AND e.Country = 'UK') INNER JOIN Suppliers s ON NOT "
+      "(c.Country <> s.Country)", 300, true },
     /* perf.accdb: 10,000 orders, 1,000 customers, integer keys */
     { PERF, "SELECT o.order_id, c.name, c.city FROM orders o INNER JOIN "
       "customers c ON o.customer_id = c.customer_id",
@@ -326,6 +366,61 @@ START_TEST(every_method_gives_the_rows_of_the_scan_form)
     if (jc->inl)
         plan_has(db, jc->sql, SQL_JOIN_INDEX, "INDEX NESTED LOOP JOIN");
     free(want);
+    jet_db_close(db);
+}
+END_TEST
+
+/* A LEFT join whose optional side is a join means: the rows of the
+ * inner join that pass ON, else one NULL-extended row per preserved row.
+ * Written out as that UNION ALL (no outer join at all), the rows are the
+ * same, with every method. */
+START_TEST(nested_outer_joins_match_their_union_form)
+{
+    jet_db *db = open_fixture(NWIND);
+    static const char *const pairs[][2] = {
+        { "SELECT c.CustomerID, o.OrderID FROM Customers c LEFT JOIN "
+          "(Orders o INNER JOIN Employees e ON o.EmployeeID = e.EmployeeID) "
+          "ON c.CustomerID = o.CustomerID AND e.Country = 'UK'",
+          "SELECT c.CustomerID, o.OrderID FROM Customers c, Orders o, "
+          "Employees e WHERE o.EmployeeID = e.EmployeeID AND c.CustomerID = "
+          "o.CustomerID AND e.Country = 'UK' UNION ALL SELECT c.CustomerID, "
+          "NULL FROM Customers c WHERE NOT EXISTS (SELECT * FROM Orders o, "
+          "Employees e WHERE o.EmployeeID = e.EmployeeID AND o.CustomerID = "
+          "c.CustomerID AND e.Country = 'UK')" },
+        { "SELECT c.CustomerID, e.LastName FROM Customers c LEFT JOIN "
+          "(Orders o INNER JOIN Employees e ON o.EmployeeID = e.EmployeeID) "
+          "ON c.CustomerID = o.CustomerID WHERE e.LastName IS NULL OR "
+          "e.LastName = 'King'",
+          "SELECT c.CustomerID, e.LastName FROM Customers c, Orders o, "
+          "Employees e WHERE o.EmployeeID = e.EmployeeID AND c.CustomerID = "
+          "o.CustomerID AND e.LastName = 'King' UNION ALL SELECT "
+          "c.CustomerID, NULL FROM Customers c WHERE NOT EXISTS (SELECT * "
+          "FROM Orders o WHERE o.CustomerID = c.CustomerID)" },
+        { "SELECT o.OrderID, s.CompanyName FROM (Shippers s RIGHT JOIN "
+          "Orders o ON s.ShipperID = o.ShipVia AND s.ShipperID = 1) RIGHT "
+          "JOIN Employees e ON o.EmployeeID = e.EmployeeID AND "
+          "e.EmployeeID < 3",
+          "SELECT o.OrderID, s.CompanyName FROM Shippers s, Orders o, "
+          "Employees e WHERE s.ShipperID = o.ShipVia AND s.ShipperID = 1 "
+          "AND o.EmployeeID = e.EmployeeID AND e.EmployeeID < 3 UNION ALL "
+          "SELECT o.OrderID, NULL FROM Orders o, Employees e WHERE "
+          "o.EmployeeID = e.EmployeeID AND e.EmployeeID < 3 AND o.ShipVia "
+          "<> 1 UNION ALL SELECT NULL, NULL FROM Employees e WHERE "
+          "e.EmployeeID >= 3" },
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        long nu, n;
+        char *want = rows_of(db, pairs[i][1], SQL_JOIN_AUTO, &nu);
+        ck_assert_int_gt(nu, 2);
+        for (size_t m = 0; m < sizeof methods / sizeof methods[0]; m++) {
+            char *got = rows_of(db, pairs[i][0], methods[m], &n);
+            ck_assert_msg(n == nu && !strcmp(got, want), "'%s' (method %d): "
+                          "%ld rows, its union form %ld (or rows differ)",
+                          pairs[i][0], (int)methods[m], n, nu);
+            free(got);
+        }
+        free(want);
+    }
     jet_db_close(db);
 }
 END_TEST
@@ -565,6 +660,7 @@ static Suite *join_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, every_method_gives_the_rows_of_the_scan_form, 0,
                         (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, nested_outer_joins_match_their_union_form);
     tcase_add_test(tc, semi_joins_agree_with_the_join);
     tcase_add_test(tc, grouped_join_agrees_across_methods);
     tcase_add_test(tc, orders_join_customers_through_the_primary_key);
