@@ -1605,7 +1605,9 @@ static void level_estimate(ctx *x, uint16_t tab, uint64_t placed,
     case SQL_JOIN_LOOP:
         break;
     default:
-        if (c_hash >= 0 && c_hash < c)
+        /* with an equality, never every pair: a TDEF row count can be
+         * stale (a table thought tiny may be large) */
+        if (c_hash >= 0)
             m = M_HASH, c = c_hash;
         if (c_index >= 0 && c_index < c)
             m = M_INDEX, c = c_index;
