@@ -617,7 +617,8 @@ static SQLRETURN rec_num(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT field,
     SQLRETURN r = odbc_desc_get_field(d, rec, field, &u, NULL, &str);
     if (SQL_SUCCEEDED(r)) {
         size_t n = field_size(field);
-        *out = n == 8 ? (int64_t)u.l : n == 4 ? (int64_t)u.i : (int64_t)u.h;
+        *out = n == sizeof(SQLLEN) ? (int64_t)u.l
+             : n == 4 ? (int64_t)u.i : (int64_t)u.h;
     }
     return r;
 }

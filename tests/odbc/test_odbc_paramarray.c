@@ -31,6 +31,17 @@ static void teardown(void)
     odbct_disconnect(env, dbc);
 }
 
+/* Parameter arrays of size sets, with status and processed (may be NULL). */
+static void set_arrays(SQLULEN size, SQLUSMALLINT *status, SQLULEN *processed)
+{
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLSetStmtAttr(st, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER)size, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLSetStmtAttr(st, SQL_ATTR_PARAM_STATUS_PTR, status, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLSetStmtAttr(st, SQL_ATTR_PARAMS_PROCESSED_PTR, processed, 0));
+}
+
 /* Every result set of the executed batch, separated by '|'. */
 static void all_results(char *buf, size_t cap)
 {
@@ -59,13 +70,7 @@ START_TEST(column_wise_sets_give_one_result_set_each)
     char buf[512];
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)SQL_BY_ID,
                                              SQL_NTS));
-    ODBCT_OK(SQL_HANDLE_STMT, st,
-             SQLSetStmtAttr(st, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER)3, 0));
-    ODBCT_OK(SQL_HANDLE_STMT, st,
-             SQLSetStmtAttr(st, SQL_ATTR_PARAM_STATUS_PTR, status, 0));
-    ODBCT_OK(SQL_HANDLE_STMT, st,
-             SQLSetStmtAttr(st, SQL_ATTR_PARAMS_PROCESSED_PTR, &processed,
-                            0));
+    set_arrays(3, status, &processed);
     ODBCT_OK(SQL_HANDLE_STMT, st,
              SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_SLONG,
                               SQL_INTEGER, 0, 0, ids, 0, inds));
@@ -157,15 +162,9 @@ START_TEST(ignored_and_failing_sets)
     char buf[512];
     ODBCT_OK(SQL_HANDLE_STMT, st,
              SQLPrepare(st, (SQLCHAR *)SQL_BY_ID, SQL_NTS));
-    ODBCT_OK(SQL_HANDLE_STMT, st,
-             SQLSetStmtAttr(st, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER)4, 0));
+    set_arrays(4, status, &processed);
     ODBCT_OK(SQL_HANDLE_STMT, st,
              SQLSetStmtAttr(st, SQL_ATTR_PARAM_OPERATION_PTR, ops, 0));
-    ODBCT_OK(SQL_HANDLE_STMT, st,
-             SQLSetStmtAttr(st, SQL_ATTR_PARAM_STATUS_PTR, status, 0));
-    ODBCT_OK(SQL_HANDLE_STMT, st,
-             SQLSetStmtAttr(st, SQL_ATTR_PARAMS_PROCESSED_PTR, &processed,
-                            0));
     ODBCT_OK(SQL_HANDLE_STMT, st,
              SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_UBIGINT,
                               SQL_BIGINT, 0, 0, ids, 0, inds));
