@@ -19,6 +19,7 @@
 
 #include "engine.h"
 #include "int128.h"
+#include "spill.h"
 #include "sql_internal.h"
 
 /* ---------------------------------------------------------- values */
@@ -253,21 +254,31 @@ typedef struct colcache {
 
 typedef struct tmp_chunk tmp_chunk;
 
+/** One aggregate's running state in a group. The fields an aggregate
+ *  kind does not use overlap (the union), keeping groups small. */
 typedef struct agg_state {
     int64_t count;
-    int64_t isum;           /* integer / money sums */
-    jet_i128 wide;          /* exact integer sum before range checks */
+    bool have;              /* MIN/MAX/FIRST/LAST: a value seen;
+                               COUNT(DISTINCT): dvals de-duplicated */
     double dsum;
-    sv dec;                 /* SUM/AVG of Decimal: exact (func_dec.c) */
-    double mean, m2;        /* Welford, StDev/Var */
-    bool have;              /* MIN/MAX/FIRST/LAST: a value seen */
-    sv best;
-    uint16_t *buf;          /* MIN/MAX text copy */
-    size_t cap;
-    uint8_t *bbuf;
-    size_t bcap;
-    sv *dvals;              /* COUNT(DISTINCT): values seen (copies) */
-    size_t ndvals, dcap;
+    union {
+        jet_i128 wide;      /* SUM/AVG: exact integer / money sum */
+        sv dec;             /* SUM/AVG of Decimal: exact (func_dec.c) */
+        struct {            /* StDev/Var: Welford */
+            double mean, m2;
+        };
+        struct {            /* MIN/MAX/FIRST/LAST */
+            sv best;
+            uint16_t *buf;  /* text copy (malloc) */
+            size_t cap;
+            uint8_t *bbuf;  /* bytes copy (malloc) */
+            size_t bcap;
+        };
+        struct {            /* COUNT(DISTINCT): copies of the values */
+            sv *dvals;
+            size_t ndvals, dcap;
+        };
+    };
 } agg_state;
 
 typedef struct rec {
@@ -313,14 +324,19 @@ typedef struct memo_ent {
                                2 no row has this key */
 } memo_ent;
 
-/** One group of a GROUP BY: key values and aggregate states. */
+/** One group of a GROUP BY: key values and aggregate states, in one
+ *  piece of the cursor's group arena (c->gmem). */
 typedef struct agg_group agg_group;
 struct agg_group {
     agg_group *next;            /* bucket chain */
     uint64_t hash;
+    uint64_t seq;               /* input row that made the group */
     sv *keys;
     agg_state *aggs;
 };
+
+struct agg_spill;               /* op_agg.c: partitions on disk */
+struct sort_spill;              /* exec.c: sorted runs on disk */
 
 /** Run state of one table of the join (op_scan.c, op_join.c). */
 typedef struct tcur {
@@ -426,11 +442,20 @@ struct sql_cursor {
     agg_group *grp;             /* current group (N_GKEY) */
     agg_group **gbuckets;
     size_t ngbuckets, ngroups;
-    agg_group *glist;           /* groups in creation order (via gorder) */
-    agg_group **gorder;
+    agg_group **gorder;         /* groups in creation order */
     size_t gcap;
-    bool agg_row_done;
-    bool agg_row_out;
+    size_t gnext;               /* next group sql_group_next gives */
+    sql_mem gmem;               /* groups, their keys, COUNT(DISTINCT)
+                                   copies */
+    size_t gheap;               /* bytes aggregate states malloc'd */
+    uint64_t gseq;              /* input rows grouped so far */
+    struct agg_spill *gsp;      /* GROUP BY past the budget */
+    /* spilling (spill.c) */
+    sql_spill *spill;           /* the temporary file, opened on need */
+    struct sort_spill *ssp;     /* sorted runs of records */
+    sql_mem smem;               /* records (sorting) */
+    uint64_t rseq;              /* the next record's tie order */
+    bool grp_stream;            /* groups given one by one (no records) */
     /* subqueries */
     subq_state *sq;
 };
@@ -508,8 +533,13 @@ void sql_tab_close(sql_cursor *c, size_t tab);
 int sql_join_next(sql_cursor *c);
 /** op_agg.c: add the current row to the aggregates (of its group). */
 int sql_agg_update(sql_cursor *c);
-/** op_agg.c: read all input into groups; groups then in c->gorder. */
+/** op_agg.c: read all input into groups (the ones past the budget into
+ *  partitions of the temporary file); then sql_group_next gives them. */
 int sql_group_build(sql_cursor *c);
+/** op_agg.c: make the next group current (c->grp, c->aggs): JET_OK,
+ *  JET_DONE, or -1 (c->err). Spilled partitions are aggregated as their
+ *  turn comes, so groups come in creation order only without a spill. */
+int sql_group_next(sql_cursor *c);
 /** op_agg.c: free the groups' aggregate buffers. */
 void sql_group_free(sql_cursor *c);
 /** op_agg.c: value of aggregate e for the current group. */
@@ -524,10 +554,22 @@ int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,
                           const sv *params);
 /** op_union.c: read every branch of a UNION into records. */
 int sql_union_collect(sql_cursor *c);
+/** exec.c: write the records held as a sorted run when they take more
+ *  than a quarter of the budget (before a spilled grouping aggregates
+ *  its next partition). 0 or -1. */
+int sql_sort_make_room(sql_cursor *c);
 /** exec.c: copy the current output row and sort keys into a record. */
 int sql_add_record(sql_cursor *c);
 /** exec.c: the memory budget of c's buffered rows, bytes (opts). */
 size_t sql_mem_budget(const sql_cursor *c);
+/** exec.c: bytes c holds for stored rows: join rows, groups, records. */
+size_t sql_mem_held(const sql_cursor *c);
+/** exec.c: c's temporary file (opened on the first call); NULL with
+ *  HY000 naming the directory and the reason (what: "sorting", ...). */
+sql_spill *sql_cursor_spill(sql_cursor *c, const char *what);
+/** exec.c: HY000 for a failed write/read of the temporary file (or
+ *  HY001 when memory ran out). Returns -1. */
+int sql_spill_failed(sql_cursor *c, const char *what);
 /** exec.c: HY001 (JET_ELIMIT) naming what needs more than the budget
  *  and the MaxMemory key. Returns -1. */
 int sql_mem_exceeded(sql_cursor *c, const char *what);

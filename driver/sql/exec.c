@@ -17,15 +17,19 @@
  * buffers only grow.
  * Materialized (ORDER BY without index, DISTINCT, TOP PERCENT, grouping,
  * UNION): rows (or groups passing HAVING) are copied as records (output
- * values + sort keys) into chunk memory, bounded by the memory budget
- * (sql_mem_budget: the connection's MaxMemory; JET_ELIMIT beyond), then merge-sorted (stable: ties keep
- * reading order, NULL lowest).
+ * values + sort keys) into the record arena, then sorted (stable: ties
+ * keep reading order, NULL lowest). Past the memory budget
+ * (sql_mem_budget: the connection's MaxMemory) the records go to sorted
+ * runs in a temporary file, merged at the end (MODE_MERGE, below
+ * "sorting past memory"). A grouping with no ORDER BY, DISTINCT or TOP
+ * PERCENT gives its groups straight out (MODE_GROUPS), no records.
  */
 #include "config.h"
 
 #include "engine_int.h"
 #include "func.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,27 +37,10 @@
 #include <time.h>
 
 
-enum { MODE_STREAM = 0, MODE_MAT = 1, MODE_EXPLAIN = 3 };
+enum { MODE_STREAM = 0, MODE_MAT = 1, MODE_GROUPS = 2, MODE_EXPLAIN = 3,
+       MODE_MERGE = 4 };
 
 /* ------------------------------------------------------- column cache */
-
-static int grow(void **buf, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 64;
-    while (n < need) {
-        if (n > SIZE_MAX / 4 / elem)
-            return -1;
-        n *= 2;
-    }
-    void *p = realloc(*buf, n * elem);
-    if (!p)
-        return -1;
-    *buf = p;
-    *cap = n;
-    return 0;
-}
 
 int sql_col_value(sql_cursor *c, uint16_t tab, uint16_t col,
                   const jet_value **out)
@@ -84,7 +71,7 @@ int sql_col_value(sql_cursor *c, uint16_t tab, uint16_t col,
                  (jc->flags & JET_COL_CALCULATED))) {
                 /* long values live in the scan's shared scratch: keep
                  * ours */
-                if (grow((void **)&cc->copy, &cc->copycap, cc->v.len, 1)
+                if (sql_grow((void **)&cc->copy, &cc->copycap, cc->v.len, 1)
                     != 0)
                     return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
                 memcpy(cc->copy, cc->v.data, cc->v.len);
@@ -130,7 +117,7 @@ int sql_value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
         size_t units = 0;
         jet_rc rc = jet_text_to_utf16(c->db, v, *u16, *cap, &units);
         if (rc == JET_OK && units > *cap) {
-            if (grow((void **)u16, cap, units, sizeof **u16) != 0)
+            if (sql_grow((void **)u16, cap, units, sizeof **u16) != 0)
                 return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
             rc = jet_text_to_utf16(c->db, v, *u16, *cap, &units);
         }
@@ -249,9 +236,22 @@ static int rec_bin_cmp(const rec *a, const rec *b)
     return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
-/* Bottom-up merge sort of n records (tmp: n pointers); sp NULL: by the
- * binary keys. */
-static void merge_sort(rec **v, rec **tmp, size_t n, const sort_spec *sp)
+typedef int (*rec_cmp_fn)(const rec *a, const rec *b, const void *ctx);
+
+static int cmp_spec(const rec *a, const rec *b, const void *ctx)
+{
+    return rec_cmp(a, b, ctx);
+}
+
+static int cmp_bin(const rec *a, const rec *b, const void *ctx)
+{
+    (void)ctx;
+    return rec_bin_cmp(a, b);
+}
+
+/* Bottom-up merge sort of n records by cmp (tmp: n pointers). */
+static void merge_sort_by(rec **v, rec **tmp, size_t n, rec_cmp_fn cmp,
+                          const void *ctx)
 {
     for (size_t w = 1; w < n; w *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * w) {
@@ -259,9 +259,7 @@ static void merge_sort(rec **v, rec **tmp, size_t n, const sort_spec *sp)
             size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
             size_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi)
-                tmp[k++] = (sp ? rec_cmp(v[j], v[i], sp)
-                               : rec_bin_cmp(v[j], v[i])) < 0 ? v[j++]
-                                                              : v[i++];
+                tmp[k++] = cmp(v[j], v[i], ctx) < 0 ? v[j++] : v[i++];
             while (i < mid)
                 tmp[k++] = v[i++];
             while (j < hi)
@@ -269,6 +267,15 @@ static void merge_sort(rec **v, rec **tmp, size_t n, const sort_spec *sp)
         }
         memcpy(v, tmp, n * sizeof *v);
     }
+}
+
+/* Merge sort of n records; sp NULL: by the binary keys. */
+static void merge_sort(rec **v, rec **tmp, size_t n, const sort_spec *sp)
+{
+    if (sp)
+        merge_sort_by(v, tmp, n, cmp_spec, sp);
+    else
+        merge_sort_by(v, tmp, n, cmp_bin, NULL);
 }
 
 /* Sort of records by binary key: a stable LSD radix sort of (first 8
@@ -366,6 +373,379 @@ static size_t align_up(size_t n)
     return (n + a - 1) / a * a;
 }
 
+static size_t top_rows(const sql_stmt *st, size_t total);
+
+/* ------------------------------------------------ sorting past memory */
+
+/*
+ * External sort. When the records would take the cursor past its budget,
+ * the ones held are sorted (full_cmp: ORDER BY keys, then for DISTINCT
+ * the output columns, then the reading order) and written to the
+ * temporary file as a run; the record arena is reused. At the end the
+ * last records make a run too and next() merges the runs through a
+ * binary heap, dropping DISTINCT duplicates (adjacent in that order; the
+ * first read is kept) and applying the window (OFFSET, TOP with ties,
+ * LIMIT, max_rows) as finish_records does in memory. Run record:
+ *   u32 length, u32 0, u64 seq, u32 binary key length, u32 0,
+ *   binary key (padded to 8), per output column the jet_value as held
+ *   then its data (padded to 8), per key the value (sql_spill_put_sv).
+ */
+struct sort_spill {
+    sql_spill_stream *runs;
+    size_t nruns, cap;
+    sql_wbuf row;               /* one encoded record */
+    /* merging */
+    sql_spill_reader *rd;       /* per run */
+    rec **cur;                  /* per run: its current record */
+    size_t *heap, nheap;
+    bool advance;               /* heap top was given: read its next */
+    bool distinct, keep_prev;
+    sv *prev;                   /* keys of the last row counted */
+    uint16_t *prev_text;
+    size_t prev_cap;
+    bool have_prev;
+    uint64_t pos, start, top_end, emitted;
+};
+
+/* Order of records in runs and the merge (a total order by seq). */
+static int full_cmp(const rec *a, const rec *b, const void *ctx)
+{
+    const sql_cursor *c = ctx;
+    const sql_stmt *st = c->st;
+    if (st->norder) {
+        int r = 0;
+        if (c->bin_keys) {
+            size_t n = a->bklen < b->bklen ? a->bklen : b->bklen;
+            r = memcmp(a->bkey, b->bkey, n);
+            if (!r && a->bklen != b->bklen)
+                r = a->bklen < b->bklen ? -1 : 1;
+        } else {
+            for (size_t i = 0; i < st->norder && !r; i++) {
+                r = sql_key_cmp(&a->keys[i], &b->keys[i]);
+                if (st->order_desc && st->order_desc[i])
+                    r = -r;
+            }
+        }
+        if (r)
+            return r;
+    }
+    if (c->ssp && c->ssp->distinct)
+        for (size_t i = st->norder; i < c->nkeys; i++) {
+            int r = sql_key_cmp(&a->keys[i], &b->keys[i]);
+            if (r)
+                return r;
+        }
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* Bytes the records may take: what the rest of the cursor (join rows,
+ * groups: at most half the budget when records follow) leaves of the
+ * budget, and never less than a quarter of it, so runs stay long. */
+static size_t sort_limit(const sql_cursor *c)
+{
+    size_t b = sql_mem_budget(c);
+    size_t others = sql_mem_held(c) - c->smem.held;
+    return others + b / 4 < b ? b - others : b / 4;
+}
+
+static int encode_record(sql_wbuf *b, const rec *r, size_t nout, size_t nk)
+{
+    b->len = 0;
+    uint32_t bk = (uint32_t)r->bklen, zero = 0;
+    int rc = sql_wbuf_put(b, NULL, 8) | sql_wbuf_put(b, &r->seq, 8) |
+             sql_wbuf_put(b, &bk, 4) | sql_wbuf_put(b, &zero, 4);
+    if (!rc && r->bklen)
+        rc = sql_wbuf_put(b, r->bkey, r->bklen) | sql_wbuf_align(b);
+    for (size_t i = 0; i < nout && !rc; i++) {
+        const jet_value *v = &r->out[i];
+        rc = sql_wbuf_put(b, v, sizeof *v);
+        if (!rc && !v->is_null && v->data && v->len)
+            rc = sql_wbuf_put(b, v->data, v->len) | sql_wbuf_align(b);
+    }
+    for (size_t k = 0; k < nk && !rc; k++)
+        rc = sql_spill_put_sv(b, &r->keys[k]);
+    if (rc || b->len > UINT32_MAX / 2)
+        return -1;
+    uint32_t n = (uint32_t)b->len;
+    memcpy(b->p, &n, 4);
+    return 0;
+}
+
+/* Decode a run record (bytes valid while r is current) into r. */
+static int decode_record(rec *r, const uint8_t *p, size_t len, size_t nout,
+                         size_t nk)
+{
+    const uint8_t *end = p + len;
+    uint32_t bk;
+    if (len < 24)
+        return -1;
+    memcpy(&r->seq, p + 8, 8);
+    memcpy(&bk, p + 16, 4);
+    p += 24;
+    if ((size_t)(end - p) < bk)
+        return -1;
+    r->bklen = bk;
+    r->bkey = bk ? p : NULL;
+    p += (bk + 7) & ~(size_t)7;
+    for (size_t i = 0; i < nout; i++) {
+        jet_value *v = &r->out[i];
+        if ((size_t)(end - p) < sizeof *v)
+            return -1;
+        memcpy(v, p, sizeof *v);
+        p += sizeof *v;
+        if (!v->is_null && v->data && v->len) {
+            if ((size_t)(end - p) < v->len)
+                return -1;
+            v->data = p;
+            p += (v->len + 7) & ~(size_t)7;
+        }
+    }
+    for (size_t k = 0; k < nk; k++)
+        if (sql_spill_get_sv(&p, end, &r->keys[k]) != 0)
+            return -1;
+    return 0;
+}
+
+/* Sort the records held, write them as a run, free them. */
+static int spill_run(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    bool distinct = st->distinct && !(st->grouped && !st->ngroup);
+    if (st->top_percent && distinct)
+        return sql_mem_exceeded(c, "sorting (TOP n PERCENT with DISTINCT)");
+    if (!c->ssp) {
+        c->ssp = calloc(1, sizeof *c->ssp);
+        if (!c->ssp)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        c->ssp->distinct = distinct;
+    }
+    if (!sql_cursor_spill(c, "sorting"))
+        return -1;
+    struct sort_spill *sp = c->ssp;
+    rec **tmp = malloc((c->nrows ? c->nrows : 1) * sizeof *tmp);
+    if (!tmp)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    merge_sort_by(c->rows, tmp, c->nrows, full_cmp, c);
+    free(tmp);
+    if (sp->nruns == sp->cap &&
+        sql_grow((void **)&sp->runs, &sp->cap, sp->nruns + 1,
+                 sizeof *sp->runs) != 0)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    sql_spill_stream *run = &sp->runs[sp->nruns++];
+    memset(run, 0, sizeof *run);
+    for (size_t i = 0; i < c->nrows; i++) {
+        if (encode_record(&sp->row, c->rows[i], st->ncols, c->nkeys) != 0)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        if (sql_spill_stream_put(c->spill, run, sp->row.p, sp->row.len) != 0)
+            return sql_spill_failed(c, "sorting");
+    }
+    if (sql_spill_stream_flush(c->spill, run) != 0)
+        return sql_spill_failed(c, "sorting");
+    free(run->wb.p);
+    memset(&run->wb, 0, sizeof run->wb);
+    c->nrows = 0;
+    sql_mem_reset(&c->smem);
+    return 0;
+}
+
+int sql_sort_make_room(sql_cursor *c)
+{
+    if (c->nrows && c->smem.held > sql_mem_budget(c) / 4)
+        return spill_run(c);
+    return 0;
+}
+
+static bool heap_less(const sql_cursor *c, size_t a, size_t b)
+{
+    const struct sort_spill *sp = c->ssp;
+    return full_cmp(sp->cur[a], sp->cur[b], c) < 0;
+}
+
+static void heap_down(sql_cursor *c, size_t i)
+{
+    struct sort_spill *sp = c->ssp;
+    size_t n = sp->nheap;
+    for (;;) {
+        size_t l = 2 * i + 1, m = i;
+        if (l < n && heap_less(c, sp->heap[l], sp->heap[m]))
+            m = l;
+        if (l + 1 < n && heap_less(c, sp->heap[l + 1], sp->heap[m]))
+            m = l + 1;
+        if (m == i)
+            return;
+        size_t t = sp->heap[i];
+        sp->heap[i] = sp->heap[m];
+        sp->heap[m] = t;
+        i = m;
+    }
+}
+
+/* Read run i's next record into sp->cur[i]: 0, JET_DONE or -1. */
+static int run_next(sql_cursor *c, size_t i)
+{
+    struct sort_spill *sp = c->ssp;
+    const uint8_t *row;
+    size_t len;
+    int rc = sql_spill_reader_next(c->spill, &sp->rd[i], &row, &len);
+    if (rc == JET_DONE)
+        return JET_DONE;
+    if (rc != 0 || decode_record(sp->cur[i], row, len, c->st->ncols,
+                                 c->nkeys) != 0)
+        return sql_spill_failed(c, "sorting");
+    return 0;
+}
+
+/* Input done with runs on disk: the rest as a run, then merge. */
+static int start_merge(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    if (c->nrows && spill_run(c) != 0)
+        return -1;
+    struct sort_spill *sp = c->ssp;
+    size_t n = sp->nruns, nout = st->ncols, nk = c->nkeys;
+    sp->rd = calloc(n, sizeof *sp->rd);
+    sp->cur = calloc(n, sizeof *sp->cur);
+    sp->heap = calloc(n, sizeof *sp->heap);
+    sp->prev = calloc(nk ? nk : 1, sizeof *sp->prev);
+    if (!sp->rd || !sp->cur || !sp->heap || !sp->prev)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    size_t bytes = align_up(sizeof(rec)) + align_up(nout * sizeof(jet_value))
+                   + nk * sizeof(sv);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t *m = sql_mem_alloc(&c->smem, bytes);
+        if (!m)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        rec *r = (rec *)(void *)m;
+        r->out = (jet_value *)(void *)(m + align_up(sizeof(rec)));
+        r->keys = (sv *)(void *)(m + align_up(sizeof(rec)) +
+                                 align_up(nout * sizeof(jet_value)));
+        sp->cur[i] = r;
+        sql_spill_reader_init(&sp->rd[i], &sp->runs[i]);
+        int rc = run_next(c, i);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            sp->heap[sp->nheap++] = i;
+    }
+    for (size_t i = sp->nheap; i-- > 0;)
+        heap_down(c, i);
+    /* the window, as finish_records */
+    uint64_t total = c->rseq;
+    sp->start = (uint64_t)st->offset;
+    sp->top_end = UINT64_MAX;
+    if (st->top >= 0)
+        sp->top_end = top_rows(st, total);
+    sp->keep_prev = sp->distinct || (st->top >= 0 && st->norder);
+    c->mode = MODE_MERGE;
+    return 0;
+}
+
+/* Keep a copy of r's keys as the previous row's. */
+static int save_prev(sql_cursor *c, const rec *r)
+{
+    struct sort_spill *sp = c->ssp;
+    size_t need = 0;
+    for (size_t k = 0; k < c->nkeys; k++)
+        if (r->keys[k].k == K_TEXT)
+            need += r->keys[k].n;
+        else if (r->keys[k].k == K_BIN || r->keys[k].k == K_GUID)
+            need += (r->keys[k].len + 1) / 2;
+    if (sql_grow((void **)&sp->prev_text, &sp->prev_cap, need + 1,
+                 sizeof *sp->prev_text) != 0)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    size_t off = 0;
+    for (size_t k = 0; k < c->nkeys; k++) {
+        sv *v = &sp->prev[k];
+        *v = r->keys[k];
+        if (v->k == K_TEXT && v->n) {
+            memcpy(sp->prev_text + off, v->s, v->n * 2);
+            v->s = sp->prev_text + off;
+            off += v->n;
+        } else if ((v->k == K_BIN || v->k == K_GUID) && v->len) {
+            memcpy(sp->prev_text + off, v->p, v->len);
+            v->p = (const uint8_t *)(sp->prev_text + off);
+            off += (v->len + 1) / 2;
+        }
+    }
+    sp->have_prev = true;
+    return 0;
+}
+
+static bool keys_equal(const sv *a, const sv *b, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (sql_key_cmp(&a[i], &b[i]) != 0)
+            return false;
+    return true;
+}
+
+/* Next merged row into c->cur: JET_OK, JET_DONE or -1. */
+static int next_merge(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    struct sort_spill *sp = c->ssp;
+    for (;;) {
+        if (sp->advance) {
+            sp->advance = false;
+            int rc = run_next(c, sp->heap[0]);
+            if (rc < 0)
+                return -1;
+            if (rc == JET_DONE)
+                sp->heap[0] = sp->heap[--sp->nheap];
+            if (sp->nheap)
+                heap_down(c, 0);
+        }
+        if (!sp->nheap)
+            return JET_DONE;
+        rec *r = sp->cur[sp->heap[0]];
+        sp->advance = true;
+        if (sp->distinct && sp->have_prev &&
+            keys_equal(sp->prev, r->keys, st->norder, c->nkeys))
+            continue;
+        uint64_t i = sp->pos;
+        if (i >= sp->top_end) {
+            if (st->norder && sp->have_prev &&
+                keys_equal(sp->prev, r->keys, 0, st->norder))
+                sp->top_end++;
+            else
+                return JET_DONE;
+        }
+        if (sp->keep_prev && save_prev(c, r) != 0)
+            return -1;
+        sp->pos++;
+        if (i < sp->start)
+            continue;
+        if (st->limit >= 0 && sp->emitted >= (uint64_t)st->limit)
+            return JET_DONE;
+        if (c->opts.max_rows && sp->emitted >= c->opts.max_rows)
+            return JET_DONE;
+        sp->emitted++;
+        c->cur = r;
+        return JET_OK;
+    }
+}
+
+static void sort_spill_free(sql_cursor *c)
+{
+    struct sort_spill *sp = c->ssp;
+    if (!sp)
+        return;
+    for (size_t i = 0; i < sp->nruns; i++) {
+        if (sp->rd)
+            sql_spill_reader_free(&sp->rd[i]);
+        sql_spill_stream_free(&sp->runs[i]);
+    }
+    free(sp->runs);
+    free(sp->rd);
+    free(sp->cur);
+    free(sp->heap);
+    free(sp->prev);
+    free(sp->prev_text);
+    free(sp->row.p);
+    free(sp);
+    c->ssp = NULL;
+}
+
 /* Copy values vals[0..nout) and keys[0..nk) into a new record. */
 static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
                         const sv *keys, size_t nk)
@@ -396,19 +776,21 @@ static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
             bytes += keys[k].len;
     }
     bytes += 8 * (nout + nk);
-    if (c->recbytes + bytes > sql_mem_budget(c))
-        return sql_mem_exceeded(c, "sorting");
-    uint8_t *mem = sql_chunk_alloc(&c->recmem, bytes);
+    if (c->nrows && c->smem.held + bytes > sort_limit(c) &&
+        spill_run(c) != 0)
+        return -1;
+    uint8_t *mem = sql_mem_alloc(&c->smem, bytes);
     if (!mem)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-    c->recbytes += bytes;
     rec *r = (rec *)(void *)mem;
     size_t off = align_up(sizeof(rec));
     r->out = (jet_value *)(void *)(mem + off);
     off += align_up(nout * sizeof(jet_value));
     r->keys = (sv *)(void *)(mem + off);
     off += align_up(nk * sizeof(sv));
-    r->seq = c->nrows;
+    r->seq = c->rseq++;
+    if (c->grp && st->grouped)
+        r->seq = c->grp->seq;   /* groups: ties in creation order */
     r->bkey = NULL;
     r->bklen = bklen;
     if (bklen) {
@@ -439,7 +821,7 @@ static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
         }
     }
     if (c->nrows == c->rcap &&
-        grow((void **)&c->rows, &c->rcap, c->nrows + 1, sizeof *c->rows) != 0)
+        sql_grow((void **)&c->rows, &c->rcap, c->nrows + 1, sizeof *c->rows) != 0)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     c->rows[c->nrows++] = r;
     return 0;
@@ -478,6 +860,60 @@ int sql_mem_exceeded(sql_cursor *c, const char *what)
     return sql_cursor_fail(c, "HY001", 0, "%s needs more than %zu MiB of "
                            "rows (the MaxMemory connection key)", what,
                            sql_mem_budget(c) >> 20);
+}
+
+size_t sql_mem_held(const sql_cursor *c)
+{
+    return c->recbytes + c->gmem.held + c->gheap +
+           c->ngbuckets * sizeof *c->gbuckets +
+           c->gcap * sizeof *c->gorder + c->smem.held +
+           c->rcap * sizeof *c->rows;
+}
+
+/* The directory sql_spill_open uses (for messages). */
+static const char *spill_dir(void)
+{
+#ifdef _WIN32
+    return "the temporary directory";
+#else
+    const char *d = getenv("TMPDIR");
+    return d && *d ? d : "/tmp";
+#endif
+}
+
+sql_spill *sql_cursor_spill(sql_cursor *c, const char *what)
+{
+    if (c->spill)
+        return c->spill;
+    size_t blk = sql_mem_budget(c) / 64;
+    blk = blk < 4096 ? 4096 : blk > 65536 ? 65536 : blk;
+    int e = sql_spill_open(&c->spill, blk);
+    if (e) {
+        if (e == ENOMEM) {
+            sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+            return NULL;
+        }
+        c->err.rc = JET_EIO;
+        sql_cursor_fail(c, "HY000", 0, "%s needs more than the MaxMemory "
+                        "budget (%zu MiB) and could not create a temporary "
+                        "file in %s (TMPDIR): %s", what,
+                        sql_mem_budget(c) >> 20, spill_dir(), strerror(e));
+        return NULL;
+    }
+    return c->spill;
+}
+
+int sql_spill_failed(sql_cursor *c, const char *what)
+{
+    int e = sql_spill_errno(c->spill);
+    if (!e)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    c->err.rc = JET_EIO;
+    return sql_cursor_fail(c, "HY000", 0, "%s past the MaxMemory budget: "
+                           "the temporary file in %s failed after %llu "
+                           "bytes: %s", what, spill_dir(),
+                           (unsigned long long)sql_spill_size(c->spill),
+                           strerror(e));
 }
 
 /* ---------------------------------------------------------- running */
@@ -577,21 +1013,69 @@ static int alloc_scratch(sql_cursor *c, size_t nkeys)
     return 0;
 }
 
+/* Grouping whose groups go straight to the output (no ORDER BY,
+ * DISTINCT or TOP PERCENT): no records. */
+static bool groups_streamable(const sql_stmt *st)
+{
+    bool distinct = st->distinct && !(st->grouped && !st->ngroup);
+    return st->grouped && !st->nbranch && !st->norder && !distinct &&
+           !st->top_percent;
+}
+
+/* MODE_GROUPS: the next group passing HAVING, inside the window. */
+static int next_group(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    for (;;) {
+        if (st->limit >= 0 && c->nout >= (uint64_t)st->limit)
+            return JET_DONE;
+        if (c->opts.max_rows && c->nout >= c->opts.max_rows)
+            return JET_DONE;
+        if (st->top >= 0 && c->nout + c->skipped >= (uint64_t)st->top)
+            return JET_DONE;
+        int rc = sql_group_next(c);
+        if (rc != JET_OK)
+            return rc;
+        sql_tmp_reset(c);
+        if (st->having) {
+            int t = sql_eval_cond(c, st->having);
+            if (t < 0)
+                return -1;
+            if (!t)
+                continue;
+        }
+        if (c->skipped < (uint64_t)st->offset) {
+            c->skipped++;
+            continue;
+        }
+        c->nout++;
+        return JET_OK;
+    }
+}
+
 static int run_materialized(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
     bool distinct = st->distinct && !(st->grouped && !st->ngroup);
     if (alloc_scratch(c, st->norder + (distinct ? st->ncols : 0)) != 0)
         return -1;
+    if (groups_streamable(st)) {
+        c->mode = MODE_GROUPS;
+        c->grp_stream = true;
+        return sql_group_build(c);
+    }
     if (st->nbranch) {
         if (sql_union_collect(c) != 0)
             return -1;
     } else if (st->grouped) {
         if (sql_group_build(c) != 0)
             return -1;
-        for (size_t i = 0; i < c->ngroups; i++) {
-            c->grp = c->gorder[i];
-            c->aggs = c->grp->aggs;
+        for (;;) {
+            int rc = sql_group_next(c);
+            if (rc == JET_DONE)
+                break;
+            if (rc < 0)
+                return -1;
             sql_tmp_reset(c);
             if (st->having) {
                 int t = sql_eval_cond(c, st->having);
@@ -614,6 +1098,8 @@ static int run_materialized(sql_cursor *c)
                 return -1;
         }
     }
+    if (c->ssp)
+        return start_merge(c);
     return finish_records(c);
 }
 
@@ -627,7 +1113,7 @@ static int save_tie(sql_cursor *c)
         if (c->tie[k].k == K_TEXT)
             need += c->tie[k].n;
     }
-    if (grow((void **)&c->tie_text, &c->tie_cap, need + 1,
+    if (sql_grow((void **)&c->tie_text, &c->tie_cap, need + 1,
              sizeof *c->tie_text) != 0)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     size_t off = 0;
@@ -800,6 +1286,7 @@ static sql_cursor *new_cursor(sql_stmt *st, const sql_cursor_opts *opts)
         c->opts = *opts;
     c->now = now_days();
     c->lvl = -1;
+    c->gmem.block = c->smem.block = sql_mem_block_for(sql_mem_budget(c));
     size_t nc = st->ncols ? st->ncols : 1;
     c->t = calloc(st->ntabs ? st->ntabs : 1, sizeof *c->t);
     c->obuf = calloc(nc, sizeof *c->obuf);
@@ -886,6 +1373,12 @@ int sql_cursor_next(sql_cursor *c)
             return JET_DONE;
         c->cur = c->rows[c->rpos++];
         return JET_OK;
+    case MODE_MERGE:
+        rc = next_merge(c);
+        return rc < 0 ? fail_code(c) : rc;
+    case MODE_GROUPS:
+        rc = next_group(c);
+        return rc < 0 ? fail_code(c) : rc;
     default:
         if (c->rpos >= c->rend)
             return JET_DONE;
@@ -902,7 +1395,7 @@ int sql_cursor_value(sql_cursor *c, size_t col, jet_value *out)
         return fail_code(c);
     }
     switch (c->mode) {
-    case MODE_MAT:
+    case MODE_MAT: case MODE_MERGE:
         if (!c->cur) {
             sql_cursor_fail(c, "24000", 0, "no current row");
             return fail_code(c);
@@ -974,6 +1467,9 @@ void sql_cursor_close(sql_cursor *c)
     }
     free(c->ocap);
     sql_group_free(c);
+    sort_spill_free(c);
+    sql_mem_free(&c->smem);
+    sql_spill_close(c->spill);
     sql_subq_free(c);
     free(c->tie);
     free(c->tie_text);

@@ -15,6 +15,22 @@
  * Welford's update in double (NULL for StDev/Var of fewer than 2 values,
  * as Access); First/Last the first/last non-NULL value read; COUNT
  * (DISTINCT x) keeps copies of the values and counts the distinct ones.
+ *
+ * Memory: a group (header, keys, aggregate states; agg_state overlaps
+ * the fields one kind does not use) is one piece of the group arena
+ * c->gmem; text kept by MIN/MAX/First/Last is counted in c->gheap. When
+ * a new group would take the cursor past its budget (sql_mem_held >
+ * sql_mem_budget), the groups made so far stay in memory and keep taking
+ * their rows, and each row of a key not in memory is written (sequence
+ * number, GROUP BY values, aggregate arguments, all evaluated) to one of
+ * 16 partitions of the temporary file chosen by 4 bits of the key's hash
+ * (hybrid hash aggregation). Every row of such a key is written after its
+ * group would have been made, to the same partition, in reading order, so
+ * First/Last and all other results equal the in-memory ones. After the
+ * input, the in-memory groups are given out, then each partition is
+ * aggregated the same way (its own overflow into 16 partitions of the
+ * next 4 hash bits), up to 15 levels. A group's seq (its first row) lets
+ * an ORDER BY break ties as without a spill.
  */
 #include "config.h"
 
@@ -24,24 +40,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int grow(void **buf, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 16;
-    while (n < need) {
-        if (n > SIZE_MAX / 4 / elem)
-            return -1;
-        n *= 2;
-    }
-    void *p = realloc(*buf, n * elem);
-    if (!p)
-        return -1;
-    *buf = p;
-    *cap = n;
-    return 0;
-}
 
 static int mismatch(sql_cursor *c, const enode *e)
 {
@@ -78,14 +76,19 @@ static int keep_value(sql_cursor *c, agg_state *ag, const sv *v)
     ag->best = *v;
     ag->have = true;
     if (v->k == K_TEXT) {
-        if (grow((void **)&ag->buf, &ag->cap, v->n + 1, sizeof *ag->buf) != 0)
+        size_t was = ag->cap;
+        if (sql_grow((void **)&ag->buf, &ag->cap, v->n + 1, sizeof *ag->buf)
+            != 0)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        c->gheap += (ag->cap - was) * sizeof *ag->buf;
         if (v->n)
             memcpy(ag->buf, v->s, v->n * 2);
         ag->best.s = ag->buf;
     } else if (v->k == K_BIN || v->k == K_GUID) {
-        if (grow((void **)&ag->bbuf, &ag->bcap, v->len + 1, 1) != 0)
+        size_t was = ag->bcap;
+        if (sql_grow((void **)&ag->bbuf, &ag->bcap, v->len + 1, 1) != 0)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        c->gheap += ag->bcap - was;
         if (v->len)
             memcpy(ag->bbuf, v->p, v->len);
         ag->best.p = ag->bbuf;
@@ -93,24 +96,97 @@ static int keep_value(sql_cursor *c, agg_state *ag, const sv *v)
     return 0;
 }
 
-/* A copy of v whose text/bytes live in c's record memory. */
+/* A copy of v whose text/bytes live in the group arena. */
 static int copy_sv(sql_cursor *c, const sv *v, sv *out)
 {
     *out = *v;
     if (v->k == K_TEXT && v->n) {
-        uint16_t *s = sql_chunk_alloc(&c->recmem, v->n * 2);
+        uint16_t *s = sql_mem_alloc(&c->gmem, v->n * 2);
         if (!s)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         memcpy(s, v->s, v->n * 2);
         out->s = s;
-        c->recbytes += v->n * 2;
     } else if ((v->k == K_BIN || v->k == K_GUID) && v->len) {
-        uint8_t *p = sql_chunk_alloc(&c->recmem, v->len);
+        uint8_t *p = sql_mem_alloc(&c->gmem, v->len);
         if (!p)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         memcpy(p, v->p, v->len);
         out->p = p;
-        c->recbytes += v->len;
+    }
+    return 0;
+}
+
+/* Add value v (not NULL) to aggregate e's state ag. */
+static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
+                      const sv *vp)
+{
+    sv v = *vp;
+    ag->count++;
+    double d;
+    switch (e->sub) {
+    case A_COUNT:
+        if (e->distinct_arg) {
+            size_t was = ag->dcap;
+            if (ag->ndvals == ag->dcap &&
+                sql_grow((void **)&ag->dvals, &ag->dcap, ag->ndvals + 1,
+                         sizeof *ag->dvals) != 0)
+                return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+            c->gheap += (ag->dcap - was) * sizeof *ag->dvals;
+            if (copy_sv(c, &v, &ag->dvals[ag->ndvals]) != 0)
+                return -1;
+            ag->ndvals++;
+            ag->have = false;   /* not de-duplicated yet */
+        }
+        break;
+    case A_SUM: case A_AVG:
+        if (e->k == K_INT) {
+            ag->wide = i128_add(ag->wide,
+                                i128_of(v.k == K_BOOL ? -v.i : v.i));
+        } else if (e->k == K_MONEY) {
+            ag->wide = i128_add(ag->wide, i128_of(v.i));
+        } else if (e->k == K_DEC && v.k != K_DOUBLE && v.k != K_TEXT) {
+            /* exact Decimal sum (func_dec.c) */
+            if (ag->count == 1)
+                sql_dec_set(&ag->dec, i128_of(0), 0);
+            if (sql_dec_arith(&ag->dec, '+', &ag->dec, &v) != 0)
+                return overflow(c, e);
+        } else {
+            if (as_double(&v, &d) != 0)
+                return mismatch(c, e);
+            ag->dsum += d;
+        }
+        if ((e->k == K_INT || e->k == K_MONEY) &&
+            u128_cmp(i128_mag(ag->wide), u128_make(1ull << 36, 0)) > 0)
+            return overflow(c, e);
+        break;
+    case A_STDEV: case A_STDEVP: case A_VAR: case A_VARP: {
+        if (as_double(&v, &d) != 0)
+            return mismatch(c, e);
+        double delta = d - ag->mean;
+        ag->mean += delta / (double)ag->count;
+        ag->m2 += delta * (d - ag->mean);
+        break;
+    }
+    case A_FIRST:
+        if (!ag->have && keep_value(c, ag, &v) != 0)
+            return -1;
+        break;
+    case A_LAST:
+        if (keep_value(c, ag, &v) != 0)
+            return -1;
+        break;
+    default: {
+        int r = 0;
+        if (ag->have) {
+            if (sql_sv_cmp(&v, &ag->best, &r) != 0)
+                return mismatch(c, e);
+            if (e->sub == A_MIN ? r >= 0 : r <= 0)
+                break;
+        }
+        if (keep_value(c, ag, &v) != 0)
+            return -1;
+        break;
+    }
     }
     return 0;
 }
@@ -128,71 +204,8 @@ int sql_agg_update(sql_cursor *c)
         sv v;
         if (sql_eval(c, e->args[0], &v) != 0)
             return -1;
-        if (v.k == K_NULL)
-            continue;
-        ag->count++;
-        double d;
-        switch (e->sub) {
-        case A_COUNT:
-            if (e->distinct_arg) {
-                if (ag->ndvals == ag->dcap &&
-                    grow((void **)&ag->dvals, &ag->dcap, ag->ndvals + 1,
-                         sizeof *ag->dvals) != 0)
-                    return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-                if (copy_sv(c, &v, &ag->dvals[ag->ndvals]) != 0)
-                    return -1;
-                ag->ndvals++;
-                ag->have = false;   /* not de-duplicated yet */
-            }
-            break;
-        case A_SUM: case A_AVG:
-            if (e->k == K_INT) {
-                ag->wide = i128_add(ag->wide, i128_of(v.k == K_BOOL ? -v.i : v.i));
-            } else if (e->k == K_MONEY) {
-                ag->wide = i128_add(ag->wide, i128_of(v.i));
-            } else if (e->k == K_DEC && v.k != K_DOUBLE && v.k != K_TEXT) {
-                /* exact Decimal sum (func_dec.c) */
-                if (ag->count == 1)
-                    sql_dec_set(&ag->dec, i128_of(0), 0);
-                if (sql_dec_arith(&ag->dec, '+', &ag->dec, &v) != 0)
-                    return overflow(c, e);
-            } else {
-                if (as_double(&v, &d) != 0)
-                    return mismatch(c, e);
-                ag->dsum += d;
-            }
-            if (u128_cmp(i128_mag(ag->wide), u128_make(1ull << 36, 0)) > 0)
-                return overflow(c, e);
-            break;
-        case A_STDEV: case A_STDEVP: case A_VAR: case A_VARP: {
-            if (as_double(&v, &d) != 0)
-                return mismatch(c, e);
-            double delta = d - ag->mean;
-            ag->mean += delta / (double)ag->count;
-            ag->m2 += delta * (d - ag->mean);
-            break;
-        }
-        case A_FIRST:
-            if (!ag->have && keep_value(c, ag, &v) != 0)
-                return -1;
-            break;
-        case A_LAST:
-            if (keep_value(c, ag, &v) != 0)
-                return -1;
-            break;
-        default: {
-            int r = 0;
-            if (ag->have) {
-                if (sql_sv_cmp(&v, &ag->best, &r) != 0)
-                    return mismatch(c, e);
-                if (e->sub == A_MIN ? r >= 0 : r <= 0)
-                    break;
-            }
-            if (keep_value(c, ag, &v) != 0)
-                return -1;
-            break;
-        }
-        }
+        if (v.k != K_NULL && update_one(c, e, ag, &v) != 0)
+            return -1;
     }
     return 0;
 }
@@ -302,28 +315,36 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
     }
 }
 
-/* A new group with copies of the keys k[0..n). */
-static agg_group *new_group(sql_cursor *c, const sv *k, size_t n, uint64_t h)
+/* ------------------------------------------------------------ groups */
+
+#define PART_BITS 4
+#define PART_FANOUT (1u << PART_BITS)
+#define PART_MAX_LEVEL (64 / PART_BITS - 1)
+/* groups a (sub)partition always keeps in memory, whatever else holds
+ * the budget (join rows, records), so every level makes progress */
+#define MIN_GROUPS 256
+
+/* A new group with copies of the keys k[0..n), made by input row seq. */
+static agg_group *new_group(sql_cursor *c, const sv *k, size_t n, uint64_t h,
+                            uint64_t seq)
 {
     const sql_stmt *st = c->st;
-    size_t bytes = sizeof(agg_group) + (n ? n : 1) * sizeof(sv);
-    agg_group *g = sql_chunk_alloc(&c->recmem, bytes);
+    size_t na = st->naggs ? st->naggs : 1;
+    size_t head = (sizeof(agg_group) + 15) & ~(size_t)15;
+    size_t bytes = head + na * sizeof(agg_state) + n * sizeof(sv);
+    agg_group *g = sql_mem_alloc(&c->gmem, bytes);
     if (!g) {
         sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         return NULL;
     }
     memset(g, 0, bytes);
-    g->keys = (sv *)(void *)(g + 1);
+    g->aggs = (agg_state *)(void *)((char *)g + head);
+    g->keys = (sv *)(void *)(g->aggs + na);
     g->hash = h;
-    g->aggs = calloc(st->naggs ? st->naggs : 1, sizeof *g->aggs);
-    if (!g->aggs) {
-        sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        return NULL;
-    }
+    g->seq = seq;
     if (c->ngroups == c->gcap &&
-        grow((void **)&c->gorder, &c->gcap, c->ngroups + 1,
-             sizeof *c->gorder) != 0) {
-        free(g->aggs);
+        sql_grow((void **)&c->gorder, &c->gcap, c->ngroups + 1,
+                 sizeof *c->gorder) != 0) {
         sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         return NULL;
     }
@@ -331,14 +352,13 @@ static agg_group *new_group(sql_cursor *c, const sv *k, size_t n, uint64_t h)
     for (size_t i = 0; i < n; i++)
         if (copy_sv(c, &k[i], &g->keys[i]) != 0)
             return NULL;
-    c->recbytes += bytes + st->naggs * sizeof(agg_state);
     return g;
 }
 
 /* Double the bucket array and re-chain every group. */
 static int rehash(sql_cursor *c)
 {
-    size_t nb = c->ngbuckets ? c->ngbuckets * 2 : 64;
+    size_t nb = c->ngbuckets ? c->ngbuckets * 2 : 1024;
     agg_group **b = calloc(nb, sizeof *b);
     if (!b)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
@@ -354,13 +374,281 @@ static int rehash(sql_cursor *c)
     return 0;
 }
 
+/* Free what the groups' states malloc'd, then forget the groups (the
+ * arena keeps one block, the bucket array its size). */
+static void drop_groups(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    bool heap = false;
+    for (size_t j = 0; j < st->naggs; j++) {
+        const enode *e = st->aggs[j];
+        heap |= e->sub == A_MIN || e->sub == A_MAX || e->sub == A_FIRST ||
+                e->sub == A_LAST || (e->sub == A_COUNT && e->distinct_arg);
+    }
+    for (size_t i = 0; heap && i < c->ngroups; i++) {
+        agg_state *a = c->gorder[i]->aggs;
+        for (size_t j = 0; j < st->naggs; j++) {
+            const enode *e = st->aggs[j];
+            agg_state *ag = &a[e->slot];
+            if (e->sub == A_COUNT) {
+                if (e->distinct_arg)
+                    free(ag->dvals);
+            } else if (e->sub == A_MIN || e->sub == A_MAX ||
+                       e->sub == A_FIRST || e->sub == A_LAST) {
+                free(ag->buf);
+                free(ag->bbuf);
+            }
+        }
+    }
+    c->ngroups = 0;
+    c->gnext = 0;
+    c->gheap = 0;
+    c->grp = NULL;
+    c->aggs = NULL;
+    sql_mem_reset(&c->gmem);
+    if (c->gbuckets)
+        memset(c->gbuckets, 0, c->ngbuckets * sizeof *c->gbuckets);
+}
+
+/* Hash of GROUP BY values k[0..nk) (equal keys, equal hashes). */
+static uint64_t key_hash(const sv *k, size_t nk)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < nk; i++) {
+        h = (h ^ (k[i].k == K_NULL ? 0x9e3779b9u
+                  : sql_sv_hash(&k[i]))) * 1099511628211ull;
+        h ^= h >> 29;
+    }
+    /* spread the high bits too: they choose partitions */
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93ull;
+    h ^= h >> 32;
+    return h;
+}
+
+static agg_group *find_group(sql_cursor *c, const sv *k, size_t nk,
+                             uint64_t h)
+{
+    agg_group *g = c->gbuckets[h & (c->ngbuckets - 1)];
+    for (; g; g = g->next) {
+        if (g->hash != h)
+            continue;
+        size_t i = 0;
+        while (i < nk && sql_key_cmp(&g->keys[i], &k[i]) == 0)
+            i++;
+        if (i == nk)
+            return g;
+    }
+    return NULL;
+}
+
+/* Make and chain a group for k (hash h, first row seq). */
+static agg_group *add_group(sql_cursor *c, const sv *k, size_t nk,
+                            uint64_t h, uint64_t seq)
+{
+    agg_group *g = new_group(c, k, nk, h, seq);
+    if (!g)
+        return NULL;
+    size_t b = (size_t)(h & (c->ngbuckets - 1));
+    g->next = c->gbuckets[b];
+    c->gbuckets[b] = g;
+    if (c->ngroups > c->ngbuckets && rehash(c) != 0)
+        return NULL;
+    return g;
+}
+
+/* ------------------------------------------------------- partitions */
+
+typedef struct gpart {
+    sql_spill_stream s;
+    unsigned level;             /* hash bits used: PART_BITS * (level+1) */
+} gpart;
+
+struct agg_spill {
+    gpart *out[PART_FANOUT];    /* partitions being written, or none */
+    unsigned out_level;
+    gpart **todo;               /* written, to aggregate (oldest first) */
+    size_t ntodo, todocap;
+    sql_wbuf row;               /* one encoded row */
+    sv *args;                   /* decoded aggregate arguments */
+    sql_spill_reader rd;
+    gpart *reading;
+};
+
+static int need_spill(sql_cursor *c)
+{
+    if (c->gsp)
+        return 0;
+    c->gsp = calloc(1, sizeof *c->gsp);
+    const sql_stmt *st = c->st;
+    if (!c->gsp || !(c->gsp->args = calloc(st->naggs ? st->naggs : 1,
+                                            sizeof *c->gsp->args)))
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    return 0;
+}
+
+/* Start writing partitions of the given level. */
+static int open_parts(sql_cursor *c, unsigned level)
+{
+    if (level > PART_MAX_LEVEL)
+        return sql_mem_exceeded(c, "grouping (keys too alike to split "
+                                "further)");
+    if (!sql_cursor_spill(c, "grouping"))
+        return -1;
+    struct agg_spill *sp = c->gsp;
+    for (unsigned i = 0; i < PART_FANOUT; i++) {
+        sp->out[i] = calloc(1, sizeof *sp->out[i]);
+        if (!sp->out[i])
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        sp->out[i]->level = level;
+    }
+    sp->out_level = level;
+    return 0;
+}
+
+/* Flush the partitions being written and queue the non-empty ones. */
+static int close_parts(sql_cursor *c)
+{
+    struct agg_spill *sp = c->gsp;
+    if (!sp)
+        return 0;
+    for (unsigned i = 0; i < PART_FANOUT; i++) {
+        gpart *p = sp->out[i];
+        if (!p)
+            continue;
+        sp->out[i] = NULL;
+        if (sql_spill_stream_flush(c->spill, &p->s) != 0) {
+            sql_spill_stream_free(&p->s);
+            free(p);
+            return sql_spill_failed(c, "grouping");
+        }
+        if (!p->s.rows) {
+            sql_spill_stream_free(&p->s);
+            free(p);
+            continue;
+        }
+        if (sp->ntodo == sp->todocap &&
+            sql_grow((void **)&sp->todo, &sp->todocap, sp->ntodo + 1,
+                     sizeof *sp->todo) != 0) {
+            sql_spill_stream_free(&p->s);
+            free(p);
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        }
+        sp->todo[sp->ntodo++] = p;
+    }
+    return 0;
+}
+
+static int part_put(sql_cursor *c, uint64_t h, const void *row, size_t len)
+{
+    struct agg_spill *sp = c->gsp;
+    unsigned shift = 64 - PART_BITS * (sp->out_level + 1);
+    gpart *p = sp->out[(h >> shift) & (PART_FANOUT - 1)];
+    if (sql_spill_stream_put(c->spill, &p->s, row, len) != 0)
+        return sql_spill_failed(c, "grouping");
+    return 0;
+}
+
+/* Encode the current input row (seq, keys k[0..nk), the arguments of
+ * the aggregates evaluated) into sp->row and write it to its partition. */
+static int spill_input_row(sql_cursor *c, const sv *k, size_t nk, uint64_t h,
+                           uint64_t seq)
+{
+    const sql_stmt *st = c->st;
+    sql_wbuf *b = &c->gsp->row;
+    b->len = 0;
+    int rc = sql_wbuf_put(b, NULL, 8) | sql_wbuf_put(b, &seq, 8);
+    for (size_t i = 0; i < nk && !rc; i++)
+        rc = sql_spill_put_sv(b, &k[i]);
+    for (size_t i = 0; i < st->naggs && !rc; i++) {
+        const enode *e = st->aggs[i];
+        if (e->sub == A_COUNT_STAR)
+            continue;
+        sv v;
+        if (sql_eval(c, e->args[0], &v) != 0)
+            return -1;
+        rc = sql_spill_put_sv(b, &v);
+    }
+    if (rc || b->len > UINT32_MAX / 2)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    uint32_t n = (uint32_t)b->len;
+    memcpy(b->p, &n, 4);
+    return part_put(c, h, b->p, b->len);
+}
+
+/* Whether a new group may be made in memory now: within the budget, or
+ * half of it when records (ORDER BY, DISTINCT) follow the groups. */
+static bool room_for_group(sql_cursor *c)
+{
+    size_t b = sql_mem_budget(c);
+    return c->ngroups < MIN_GROUPS ||
+           sql_mem_held(c) <= (c->grp_stream ? b : b / 2);
+}
+
+/* Aggregate partition p (rows in reading order): groups in memory, keys
+ * past the budget into partitions of the next level. */
+static int aggregate_part(sql_cursor *c, gpart *p)
+{
+    const sql_stmt *st = c->st;
+    struct agg_spill *sp = c->gsp;
+    size_t nk = st->ngroup;
+    sv *k = c->ktmp;
+    sql_spill_reader_init(&sp->rd, &p->s);
+    for (;;) {
+        const uint8_t *row;
+        size_t len;
+        int rc = sql_spill_reader_next(c->spill, &sp->rd, &row, &len);
+        if (rc == JET_DONE)
+            break;
+        if (rc != 0)
+            return sql_spill_failed(c, "grouping");
+        const uint8_t *q = row + 8, *end = row + len;
+        uint64_t seq;
+        memcpy(&seq, q, 8);
+        q += 8;
+        for (size_t i = 0; i < nk; i++)
+            if (sql_spill_get_sv(&q, end, &k[i]) != 0)
+                return sql_spill_failed(c, "grouping");
+        uint64_t h = key_hash(k, nk);
+        agg_group *g = find_group(c, k, nk, h);
+        if (!g) {
+            if (!room_for_group(c)) {
+                if (!sp->out[0] && open_parts(c, p->level + 1) != 0)
+                    return -1;
+                if (part_put(c, h, row, len) != 0)
+                    return -1;
+                continue;
+            }
+            if (!(g = add_group(c, k, nk, h, seq)))
+                return -1;
+        }
+        c->aggs = g->aggs;
+        for (size_t i = 0; i < st->naggs; i++) {
+            const enode *e = st->aggs[i];
+            agg_state *ag = &c->aggs[e->slot];
+            if (e->sub == A_COUNT_STAR) {
+                ag->count++;
+                continue;
+            }
+            sv v;
+            if (sql_spill_get_sv(&q, end, &v) != 0)
+                return sql_spill_failed(c, "grouping");
+            if (v.k != K_NULL && update_one(c, e, ag, &v) != 0)
+                return -1;
+        }
+    }
+    sql_spill_reader_free(&sp->rd);
+    return close_parts(c);
+}
+
 int sql_group_build(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
     size_t nk = st->ngroup;
     sv *k = c->ktmp;
+    c->gnext = 0;
     if (nk == 0) {
-        agg_group *g = new_group(c, NULL, 0, 0);
+        agg_group *g = new_group(c, NULL, 0, 0, 0);
         if (!g)
             return -1;
         c->aggs = g->aggs;
@@ -379,34 +667,23 @@ int sql_group_build(sql_cursor *c)
             break;
         if (rc < 0)
             return -1;
+        uint64_t seq = c->gseq++;
         if (nk) {
-            uint64_t h = 1469598103934665603ull;
-            for (size_t i = 0; i < nk; i++) {
+            for (size_t i = 0; i < nk; i++)
                 if (sql_eval(c, st->group[i], &k[i]) != 0)
                     return -1;
-                h = (h ^ (k[i].k == K_NULL ? 0x9e3779b9u
-                          : sql_sv_hash(&k[i]))) * 1099511628211ull;
-                h ^= h >> 29;
-            }
-            agg_group *g = c->gbuckets[h & (c->ngbuckets - 1)];
-            for (; g; g = g->next) {
-                if (g->hash != h)
-                    continue;
-                size_t i = 0;
-                while (i < nk && sql_key_cmp(&g->keys[i], &k[i]) == 0)
-                    i++;
-                if (i == nk)
-                    break;
-            }
+            uint64_t h = key_hash(k, nk);
+            agg_group *g = find_group(c, k, nk, h);
             if (!g) {
-                if (c->recbytes > sql_mem_budget(c))
-                    return sql_mem_exceeded(c, "grouping");
-                if (!(g = new_group(c, k, nk, h)))
-                    return -1;
-                size_t b = (size_t)(h & (c->ngbuckets - 1));
-                g->next = c->gbuckets[b];
-                c->gbuckets[b] = g;
-                if (c->ngroups > c->ngbuckets && rehash(c) != 0)
+                if (!room_for_group(c)) {
+                    if (!c->gsp && (need_spill(c) != 0 ||
+                                    open_parts(c, 0) != 0))
+                        return -1;
+                    if (spill_input_row(c, k, nk, h, seq) != 0)
+                        return -1;
+                    continue;
+                }
+                if (!(g = add_group(c, k, nk, h, seq)))
                     return -1;
             }
             c->aggs = g->aggs;
@@ -414,25 +691,67 @@ int sql_group_build(sql_cursor *c)
         if (sql_agg_update(c) != 0)
             return -1;
     }
-    return 0;
+    return close_parts(c);
+}
+
+int sql_group_next(sql_cursor *c)
+{
+    for (;;) {
+        if (c->gnext < c->ngroups) {
+            c->grp = c->gorder[c->gnext++];
+            c->aggs = c->grp->aggs;
+            return JET_OK;
+        }
+        struct agg_spill *sp = c->gsp;
+        if (!sp || !sp->ntodo)
+            return JET_DONE;
+        /* the next partition: FIFO by taking the oldest queued */
+        gpart *p = sp->todo[0];
+        memmove(sp->todo, sp->todo + 1, --sp->ntodo * sizeof *sp->todo);
+        drop_groups(c);
+        if (sql_sort_make_room(c) != 0)
+            return -1;
+        sp->reading = p;
+        int rc = aggregate_part(c, p);
+        sp->reading = NULL;
+        sql_spill_stream_free(&p->s);
+        free(p);
+        if (rc != 0)
+            return -1;
+    }
 }
 
 void sql_group_free(sql_cursor *c)
 {
-    const sql_stmt *st = c->st;
-    for (size_t i = 0; i < c->ngroups; i++) {
-        agg_state *a = c->gorder[i]->aggs;
-        for (size_t j = 0; j < st->naggs; j++) {
-            free(a[j].buf);
-            free(a[j].bbuf);
-            free(a[j].dvals);
-        }
-        free(a);
-    }
+    if (c->gorder)
+        drop_groups(c);
     free(c->gorder);
     free(c->gbuckets);
     c->gorder = NULL;
     c->gbuckets = NULL;
     c->ngroups = c->gcap = c->ngbuckets = 0;
     c->aggs = NULL;
+    sql_mem_free(&c->gmem);
+    struct agg_spill *sp = c->gsp;
+    if (sp) {
+        for (unsigned i = 0; i < PART_FANOUT; i++)
+            if (sp->out[i]) {
+                sql_spill_stream_free(&sp->out[i]->s);
+                free(sp->out[i]);
+            }
+        for (size_t i = 0; i < sp->ntodo; i++) {
+            sql_spill_stream_free(&sp->todo[i]->s);
+            free(sp->todo[i]);
+        }
+        if (sp->reading) {
+            sql_spill_stream_free(&sp->reading->s);
+            free(sp->reading);
+        }
+        free(sp->todo);
+        free(sp->row.p);
+        free(sp->args);
+        sql_spill_reader_free(&sp->rd);
+        free(sp);
+        c->gsp = NULL;
+    }
 }

@@ -22,24 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int grow(void **buf, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 16;
-    while (n < need) {
-        if (n > SIZE_MAX / 4 / elem)
-            return -1;
-        n *= 2;
-    }
-    void *p = realloc(*buf, n * elem);
-    if (!p)
-        return -1;
-    *buf = p;
-    *cap = n;
-    return 0;
-}
-
 /* The child's first column of its current row as an sv in *out, text
  * through *u16. */
 static int child_sv(sql_cursor *c, sql_cursor *k, sv *out, uint16_t **u16,
@@ -112,13 +94,13 @@ static int run_child(sql_cursor *c, const enode *e, subq_state *s)
             goto out;
         s->val = v;
         if (v.k == K_TEXT) {
-            if (grow((void **)&s->text, &s->tcap, v.n + 1, 2) != 0)
+            if (sql_grow((void **)&s->text, &s->tcap, v.n + 1, 2) != 0)
                 goto nomem;
             if (v.n)
                 memcpy(s->text, v.s, v.n * 2);
             s->val.s = s->text;
         } else if (v.k == K_BIN || v.k == K_GUID) {
-            if (grow((void **)&s->bin, &s->bcap, v.len + 1, 1) != 0)
+            if (sql_grow((void **)&s->bin, &s->bcap, v.len + 1, 1) != 0)
                 goto nomem;
             if (v.len)
                 memcpy(s->bin, v.p, v.len);
@@ -148,7 +130,7 @@ static int run_child(sql_cursor *c, const enode *e, subq_state *s)
                 s->set_null = true;
             } else {
                 if (s->nset == s->setcap &&
-                    grow((void **)&s->set, &s->setcap, s->nset + 1,
+                    sql_grow((void **)&s->set, &s->setcap, s->nset + 1,
                          sizeof *s->set) != 0)
                     goto nomem;
                 if (v.k == K_TEXT && v.n) {

@@ -1,0 +1,374 @@
+/*
+ * test_sql_spill.c - sorts and groupings past the memory budget spill to
+ * a temporary file and answer exactly what they answer in memory.
+ *
+ * Each statement runs twice on the same file: with a 512 MiB budget (in
+ * memory) and with 1 MiB (MaxMemory=1: sorted runs and hash partitions
+ * on disk). Rows must be equal; in the same order where ORDER BY or
+ * DISTINCT fixes it (the whole row order is compared, ties included:
+ * the spilled merge keeps the in-memory tie order), as a multiset
+ * otherwise (spilled groups come partition by partition). The 1 MiB run
+ * must really have spilled. Also: the temporary file never shows in
+ * TMPDIR and is closed with the cursor; an unusable TMPDIR or a file
+ * size limit (disk full) gives HY000, not a crash.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "sql/engine_int.h"
+#include "unit.h"
+
+#ifndef JET_SHARED_DIR
+#define JET_SHARED_DIR "../shared"
+#endif
+
+#define BULK JET_SHARED_DIR "/fixtures/bulk/bulk.accdb"
+#define PERF JET_SHARED_DIR "/fixtures/bulk/perf.accdb"
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+
+/* Hash of one value by its type (no padding or unused union bytes). */
+static uint64_t value_hash(uint64_t h, const jet_value *v)
+{
+    h = fnv(h, &v->is_null, 1);
+    if (v->is_null)
+        return h;
+    switch (v->type) {
+    case JET_T_BOOL:
+        return fnv(h, &v->u.b, sizeof v->u.b);
+    case JET_T_FLOAT:
+        return fnv(h, &v->u.f, sizeof v->u.f);
+    case JET_T_DOUBLE: case JET_T_DATETIME:
+        return fnv(h, &v->u.d, sizeof v->u.d);
+    case JET_T_NUMERIC:
+        h = fnv(h, &v->u.num.scale, 1);
+        h = fnv(h, &v->u.num.negative, 1);
+        return fnv(h, v->u.num.mag, sizeof v->u.num.mag);
+    case JET_T_GUID:
+        return fnv(h, v->u.guid, sizeof v->u.guid);
+    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT:
+    case JET_T_COMPLEX: case JET_T_MONEY:
+        return fnv(h, &v->u.i, sizeof v->u.i);
+    default:
+        return v->len ? fnv(h, v->data, v->len) : h;
+    }
+}
+
+typedef struct result {
+    long rows;
+    uint64_t ordered;       /* hash of the row sequence */
+    uint64_t sum, xored;    /* multiset of row hashes */
+    bool spilled;
+    char state[6];
+    char msg[512];
+} result;
+
+/* Run sql on db with a budget of mib MiB into *r (rows -1: an error,
+ * r->state and r->msg say which). */
+static void run(jet_db *db, const char *sql, size_t mib, result *r)
+{
+    sql_stmt *st;
+    sql_cursor *c;
+    sql_error err;
+    sql_cursor_opts o;
+    memset(r, 0, sizeof *r);
+    memset(&o, 0, sizeof o);
+    o.max_memory = mib << 20;
+    r->rows = -1;
+    r->ordered = 1469598103934665603ull;
+    ck_assert_msg(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err)
+                  == 0, "%s: %s", sql, err.msg);
+    if (sql_cursor_open(&c, st, NULL, &o, &err) != 0) {
+        snprintf(r->state, sizeof r->state, "%s", err.sqlstate);
+        snprintf(r->msg, sizeof r->msg, "%s", err.msg);
+        sql_stmt_free(st);
+        return;
+    }
+    size_t ncols = sql_stmt_ncols(st);
+    r->rows = 0;
+    int rc;
+    while ((rc = sql_cursor_next(c)) == JET_OK) {
+        uint64_t h = 1469598103934665603ull;
+        for (size_t i = 0; i < ncols; i++) {
+            jet_value v;
+            int vr = sql_cursor_value(c, i, &v);
+            ck_assert_msg(vr == 0, "%s (%zu MiB): column %zu: %d %s %s",
+                          sql, mib, i, vr, sql_cursor_error(c)->sqlstate,
+                          sql_cursor_error(c)->msg);
+            h = value_hash(h, &v);
+        }
+        r->ordered = fnv(r->ordered, &h, sizeof h);
+        r->sum += h;
+        r->xored ^= h * 0x9e3779b97f4a7c15ull;
+        r->rows++;
+    }
+    if (rc != JET_DONE) {
+        const sql_error *e = sql_cursor_error(c);
+        snprintf(r->state, sizeof r->state, "%s", e->sqlstate);
+        snprintf(r->msg, sizeof r->msg, "%s", e->msg);
+        r->rows = -1;
+    }
+    r->spilled = c->spill != NULL;
+    sql_cursor_close(c);
+    sql_stmt_free(st);
+}
+
+typedef struct query {
+    const char *sql;
+    bool ordered;           /* the whole row order is fixed */
+} query;
+
+static void compare_spilled(const char *path, const query *qs, size_t n)
+{
+    jet_db *db = NULL;
+    jet_error jerr;
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &jerr), JET_OK);
+    for (size_t i = 0; i < n; i++) {
+        result big, small;
+        run(db, qs[i].sql, 512, &big);
+        run(db, qs[i].sql, 1, &small);
+        ck_assert_msg(big.rows >= 0, "%s: %s %s", qs[i].sql, big.state,
+                      big.msg);
+        ck_assert_msg(small.rows >= 0, "%s (1 MiB): %s %s", qs[i].sql,
+                      small.state, small.msg);
+        ck_assert_msg(!big.spilled, "%s: spilled within 512 MiB", qs[i].sql);
+        ck_assert_msg(small.spilled, "%s: did not spill within 1 MiB",
+                      qs[i].sql);
+        ck_assert_msg(big.rows == small.rows, "%s: %ld rows in memory, %ld "
+                      "spilled", qs[i].sql, big.rows, small.rows);
+        ck_assert_msg(big.sum == small.sum && big.xored == small.xored,
+                      "%s: spilled rows differ", qs[i].sql);
+        if (qs[i].ordered)
+            ck_assert_msg(big.ordered == small.ordered, "%s: spilled row "
+                          "order differs", qs[i].sql);
+    }
+    jet_db_close(db);
+}
+
+START_TEST(bulk_sorts_and_groupings_spill_to_the_same_rows)
+{
+    static const query qs[] = {
+        { "SELECT * FROM bulk ORDER BY label", true },
+        { "SELECT * FROM bulk ORDER BY label DESC, amount", true },
+        { "SELECT id, label FROM bulk ORDER BY created DESC", true },
+        { "SELECT label, id FROM bulk ORDER BY Len(label), label DESC", true },
+        { "SELECT DISTINCT label FROM bulk", true },
+        { "SELECT DISTINCT label FROM bulk ORDER BY label DESC", true },
+        { "SELECT DISTINCT Left(label, 4), id MOD 7 FROM bulk", true },
+        { "SELECT TOP 1000 label, id FROM bulk ORDER BY label", true },
+        { "SELECT TOP 5 PERCENT label, id FROM bulk ORDER BY label", true },
+        { "SELECT label, id FROM bulk ORDER BY label OFFSET 1000 ROWS "
+          "FETCH NEXT 5000 ROWS ONLY", true },
+        { "SELECT label, COUNT(*) AS n, MIN(id) AS lo, MAX(id) AS hi "
+          "FROM bulk GROUP BY label", false },
+        { "SELECT label, COUNT(*), SUM(amount), AVG(amount), StDev(amount), "
+          "StDevP(amount), Var(amount), VarP(id), First(id), Last(id), "
+          "First(created), Last(amount), MIN(created), MAX(amount), "
+          "COUNT(DISTINCT id MOD 3) FROM bulk GROUP BY label", false },
+        { "SELECT label AS k, First(label), Last(label), "
+          "MIN(label), MAX(label), COUNT(DISTINCT label) FROM bulk "
+          "GROUP BY label", false },
+        { "SELECT label, COUNT(*) FROM bulk GROUP BY label "
+          "HAVING COUNT(*) > 2 ORDER BY COUNT(*) DESC", true },
+        { "SELECT id MOD 50000 AS k, label, SUM(id) FROM bulk "
+          "GROUP BY id MOD 50000, label ORDER BY 1, 2", true },
+        { "SELECT TOP 10 label, COUNT(*) FROM bulk GROUP BY label "
+          "ORDER BY COUNT(*) DESC", true },
+        { "SELECT label FROM bulk UNION SELECT label & 'x' FROM bulk "
+          "ORDER BY 1", true },
+    };
+    compare_spilled(BULK, qs, sizeof qs / sizeof *qs);
+}
+END_TEST
+
+/* NULLs (lowest, one group), numbers of every kind, text keys. */
+START_TEST(perf_tables_with_nulls_spill_to_the_same_rows)
+{
+    static const query qs[] = {
+        { "SELECT * FROM [numeric] ORDER BY i, l DESC", true },
+        { "SELECT * FROM [numeric] ORDER BY d DESC, m", true },
+        { "SELECT * FROM [numeric] ORDER BY dt, b, id DESC", true },
+        { "SELECT * FROM [text] ORDER BY t50 DESC, t100", true },
+        { "SELECT DISTINCT i MOD 100, b, m > 0 FROM [numeric]", true },
+        { "SELECT DISTINCT Left(t50, 3), Right(t100, 1) FROM [text] "
+          "ORDER BY 2 DESC", true },
+        { "SELECT i, COUNT(*), COUNT(l), SUM(id), AVG(m), SUM(m), StDev(d), "
+          "VarP(d), First(l), Last(m), First(dt), Last(d), MIN(dt), "
+          "MAX(m), COUNT(DISTINCT b) FROM [numeric] GROUP BY i", false },
+        { "SELECT t50, COUNT(*), First(t255), Last(t200), MAX(t100) "
+          "FROM [text] GROUP BY t50", false },
+        { "SELECT i, l MOD 10, COUNT(*), SUM(d) FROM [numeric] "
+          "GROUP BY i, l MOD 10 ORDER BY i DESC, 2", true },
+    };
+    compare_spilled(PERF, qs, sizeof qs / sizeof *qs);
+}
+END_TEST
+
+/* Files in dir whose name starts with jetodbc-spill. */
+static int spill_files(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        if (!strncmp(e->d_name, "jetodbc-spill", 13))
+            n++;
+    closedir(d);
+    return n;
+}
+
+static int open_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    int n = 0;
+    if (!d)
+        return -1;
+    while (readdir(d) != NULL)
+        n++;
+    closedir(d);
+    return n;
+}
+
+START_TEST(temporary_file_never_left_behind)
+{
+    char dir[] = "/tmp/jetodbc-spilltest-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    setenv("TMPDIR", dir, 1);
+    jet_db *db = NULL;
+    jet_error jerr;
+    ck_assert_int_eq(jet_db_open(&db, BULK, NULL, &jerr), JET_OK);
+    const char *sql = "SELECT * FROM bulk ORDER BY label";
+    sql_stmt *st;
+    sql_cursor *c;
+    sql_error err;
+    sql_cursor_opts o;
+    memset(&o, 0, sizeof o);
+    o.max_memory = (size_t)1 << 20;
+    int fds = open_fds();
+    ck_assert_int_eq(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err),
+                     0);
+    ck_assert_int_eq(sql_cursor_open(&c, st, NULL, &o, &err), 0);
+    ck_assert_ptr_nonnull(c->spill);
+    ck_assert_uint_gt(sql_spill_size(c->spill), 1u << 20);
+    ck_assert_int_eq(sql_cursor_next(c), JET_OK);
+    ck_assert_int_eq(spill_files(dir), 0);      /* unlinked at once */
+    sql_cursor_close(c);                        /* before the last row */
+    ck_assert_int_eq(spill_files(dir), 0);
+    if (fds >= 0)
+        ck_assert_int_eq(open_fds(), fds);      /* and closed */
+    sql_stmt_free(st);
+    jet_db_close(db);
+    ck_assert_int_eq(rmdir(dir), 0);
+    unsetenv("TMPDIR");
+}
+END_TEST
+
+START_TEST(unusable_tmpdir_is_hy000_naming_it)
+{
+    setenv("TMPDIR", "/nonexistent/jetodbc-spill-dir", 1);
+    jet_db *db = NULL;
+    jet_error jerr;
+    ck_assert_int_eq(jet_db_open(&db, BULK, NULL, &jerr), JET_OK);
+    static const char *const sqls[] = {
+        "SELECT * FROM bulk ORDER BY label",
+        "SELECT label, COUNT(*) FROM bulk GROUP BY label",
+    };
+    for (size_t i = 0; i < 2; i++) {
+        result r;
+        run(db, sqls[i], 1, &r);
+        ck_assert_int_eq(r.rows, -1);
+        ck_assert_str_eq(r.state, "HY000");
+        ck_assert_msg(strstr(r.msg, "/nonexistent/jetodbc-spill-dir") &&
+                      strstr(r.msg, "TMPDIR"), "%s", r.msg);
+    }
+    jet_db_close(db);
+    unsetenv("TMPDIR");
+}
+END_TEST
+
+START_TEST(full_disk_is_hy000_not_a_crash)
+{
+    /* a file size limit: writes past it fail with EFBIG (SIGXFSZ
+     * ignored, as a disk that is full fails with ENOSPC) */
+    struct rlimit old, lim;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, SIG_IGN);
+    jet_db *db = NULL;
+    jet_error jerr;
+    ck_assert_int_eq(jet_db_open(&db, BULK, NULL, &jerr), JET_OK);
+    lim = old;
+    lim.rlim_cur = 256 << 10;
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    static const char *const sqls[] = {
+        "SELECT * FROM bulk ORDER BY label",
+        "SELECT label, COUNT(*) FROM bulk GROUP BY label",
+        "SELECT label, COUNT(*) FROM bulk GROUP BY label ORDER BY 2",
+    };
+    for (size_t i = 0; i < 3; i++) {
+        result r;
+        run(db, sqls[i], 1, &r);
+        ck_assert_int_eq(r.rows, -1);
+        ck_assert_str_eq(r.state, "HY000");
+        ck_assert_msg(strstr(r.msg, "temporary file"), "%s", r.msg);
+    }
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+    jet_db_close(db);
+}
+END_TEST
+
+/* A hash join's build side does not spill yet: past the budget HY001
+ * names MaxMemory; under it the join runs. */
+START_TEST(hash_join_past_the_budget_is_hy001)
+{
+    jet_db *db = NULL;
+    jet_error jerr;
+    ck_assert_int_eq(jet_db_open(&db, BULK, NULL, &jerr), JET_OK);
+    result r;
+    const char *sql = "SELECT COUNT(*) FROM bulk a INNER JOIN bulk b "
+                      "ON a.id + 0 = b.id + 0";
+    run(db, sql, 1, &r);
+    ck_assert_int_eq(r.rows, -1);
+    ck_assert_str_eq(r.state, "HY001");
+    ck_assert_msg(strstr(r.msg, "MaxMemory") != NULL, "%s", r.msg);
+    run(db, sql, 512, &r);
+    ck_assert_int_eq(r.rows, 1);
+    jet_db_close(db);
+}
+END_TEST
+
+int main(void)
+{
+    if (access(BULK, R_OK) != 0 || access(PERF, R_OK) != 0) {
+        fprintf(stderr, "skip: %s not found (../shared)\n", BULK);
+        return 77;
+    }
+    Suite *s = suite_create("sql_spill");
+    TCase *tc = tcase_create("spill");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, bulk_sorts_and_groupings_spill_to_the_same_rows);
+    tcase_add_test(tc, perf_tables_with_nulls_spill_to_the_same_rows);
+    tcase_add_test(tc, temporary_file_never_left_behind);
+    tcase_add_test(tc, unusable_tmpdir_is_hy000_naming_it);
+    tcase_add_test(tc, full_disk_is_hy000_not_a_crash);
+    tcase_add_test(tc, hash_join_past_the_budget_is_hy001);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
