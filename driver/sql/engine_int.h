@@ -438,10 +438,13 @@ struct sql_cursor {
     sv *ktmp;               /* scratch keys during materialization */
     jet_value *vtmp;
     /* aggregates: the current group's states */
-    agg_state *aggs;
+    agg_state *aggs;            /* the states' block (slot at agg_off) */
     agg_group *grp;             /* current group (N_GKEY) */
     agg_group **gbuckets;
     size_t ngbuckets, ngroups;
+    size_t *agg_off;            /* per aggregate slot: its state's byte
+                                   offset in a group's block */
+    size_t agg_bytes;           /* bytes of a group's states */
     agg_group **gorder;         /* groups in creation order */
     size_t gcap;
     size_t gnext;               /* next group sql_group_next gives */

@@ -38,8 +38,51 @@
 #include "func.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Aggregate state of slot in the state block base (c->agg_off: each
+ * kind gets only the bytes it uses, see agg_layout). */
+static inline agg_state *state_at(const sql_cursor *c, agg_state *base,
+                                  size_t slot)
+{
+    return (agg_state *)(void *)((char *)base + c->agg_off[slot]);
+}
+
+/* Bytes of agg_state aggregate e uses (a multiple of 16). */
+static size_t state_bytes(const enode *e)
+{
+    size_t n;
+    if (e->sub == A_COUNT_STAR || (e->sub == A_COUNT && !e->distinct_arg))
+        n = sizeof(int64_t);
+    else if (e->sub == A_STDEV || e->sub == A_STDEVP || e->sub == A_VAR ||
+             e->sub == A_VARP)
+        n = offsetof(agg_state, m2) + sizeof(double);
+    else
+        n = sizeof(agg_state);
+    return (n + 15) & ~(size_t)15;
+}
+
+/* Offsets of the slots' states in a group's block (c->agg_off) and the
+ * block's size (c->agg_bytes). 0 or -1. */
+static int agg_layout(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    if (c->agg_off)
+        return 0;
+    c->agg_off = calloc(st->naggs ? st->naggs : 1, sizeof *c->agg_off);
+    if (!c->agg_off)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    size_t off = 0;
+    for (size_t i = 0; i < st->naggs; i++) {
+        const enode *e = st->aggs[i];
+        c->agg_off[e->slot] = off;
+        off += state_bytes(e);
+    }
+    c->agg_bytes = off ? off : 16;
+    return 0;
+}
 
 static int mismatch(sql_cursor *c, const enode *e)
 {
@@ -177,7 +220,12 @@ static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
         break;
     default: {
         int r = 0;
-        if (ag->have) {
+        if (ag->have && v.k == ag->best.k &&
+            (v.k == K_INT || v.k == K_MONEY)) {
+            /* the common case without the general comparison */
+            if (e->sub == A_MIN ? v.i >= ag->best.i : v.i <= ag->best.i)
+                break;
+        } else if (ag->have) {
             if (sql_sv_cmp(&v, &ag->best, &r) != 0)
                 return mismatch(c, e);
             if (e->sub == A_MIN ? r >= 0 : r <= 0)
@@ -196,7 +244,7 @@ int sql_agg_update(sql_cursor *c)
     const sql_stmt *st = c->st;
     for (size_t i = 0; i < st->naggs; i++) {
         const enode *e = st->aggs[i];
-        agg_state *ag = &c->aggs[e->slot];
+        agg_state *ag = state_at(c, c->aggs, e->slot);
         if (e->sub == A_COUNT_STAR) {
             ag->count++;
             continue;
@@ -217,7 +265,7 @@ static int sv_qcmp(const void *a, const void *b)
 
 int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
 {
-    agg_state *ag = &c->aggs[e->slot];
+    agg_state *ag = state_at(c, c->aggs, e->slot);
     memset(out, 0, sizeof *out);
     switch (e->sub) {
     case A_COUNT_STAR: case A_COUNT:
@@ -328,10 +376,8 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
 static agg_group *new_group(sql_cursor *c, const sv *k, size_t n, uint64_t h,
                             uint64_t seq)
 {
-    const sql_stmt *st = c->st;
-    size_t na = st->naggs ? st->naggs : 1;
     size_t head = (sizeof(agg_group) + 15) & ~(size_t)15;
-    size_t bytes = head + na * sizeof(agg_state) + n * sizeof(sv);
+    size_t bytes = head + c->agg_bytes + n * sizeof(sv);
     agg_group *g = sql_mem_alloc(&c->gmem, bytes);
     if (!g) {
         sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
@@ -339,7 +385,7 @@ static agg_group *new_group(sql_cursor *c, const sv *k, size_t n, uint64_t h,
     }
     memset(g, 0, bytes);
     g->aggs = (agg_state *)(void *)((char *)g + head);
-    g->keys = (sv *)(void *)(g->aggs + na);
+    g->keys = (sv *)(void *)((char *)g->aggs + c->agg_bytes);
     g->hash = h;
     g->seq = seq;
     if (c->ngroups == c->gcap &&
@@ -389,7 +435,7 @@ static void drop_groups(sql_cursor *c)
         agg_state *a = c->gorder[i]->aggs;
         for (size_t j = 0; j < st->naggs; j++) {
             const enode *e = st->aggs[j];
-            agg_state *ag = &a[e->slot];
+            agg_state *ag = state_at(c, a, e->slot);
             if (e->sub == A_COUNT) {
                 if (e->distinct_arg)
                     free(ag->dvals);
@@ -426,6 +472,27 @@ static uint64_t key_hash(const sv *k, size_t nk)
     return h;
 }
 
+/* Whether two GROUP BY values are one group (sql_key_cmp == 0), with
+ * the common cases first: equal integers, identical text. */
+static bool key_equal(const sv *a, const sv *b)
+{
+    if (a->k == b->k) {
+        switch (a->k) {
+        case K_NULL:
+            return true;
+        case K_INT: case K_MONEY: case K_BOOL:
+            return a->i == b->i;
+        case K_TEXT:
+            if (a->n == b->n && (!a->n || !memcmp(a->s, b->s, a->n * 2)))
+                return true;
+            break;
+        default:
+            break;
+        }
+    }
+    return sql_key_cmp(a, b) == 0;
+}
+
 static agg_group *find_group(sql_cursor *c, const sv *k, size_t nk,
                              uint64_t h)
 {
@@ -434,7 +501,7 @@ static agg_group *find_group(sql_cursor *c, const sv *k, size_t nk,
         if (g->hash != h)
             continue;
         size_t i = 0;
-        while (i < nk && sql_key_cmp(&g->keys[i], &k[i]) == 0)
+        while (i < nk && key_equal(&g->keys[i], &k[i]))
             i++;
         if (i == nk)
             return g;
@@ -625,7 +692,7 @@ static int aggregate_part(sql_cursor *c, gpart *p)
         c->aggs = g->aggs;
         for (size_t i = 0; i < st->naggs; i++) {
             const enode *e = st->aggs[i];
-            agg_state *ag = &c->aggs[e->slot];
+            agg_state *ag = state_at(c, c->aggs, e->slot);
             if (e->sub == A_COUNT_STAR) {
                 ag->count++;
                 continue;
@@ -647,6 +714,8 @@ int sql_group_build(sql_cursor *c)
     size_t nk = st->ngroup;
     sv *k = c->ktmp;
     c->gnext = 0;
+    if (agg_layout(c) != 0)
+        return -1;
     if (nk == 0) {
         agg_group *g = new_group(c, NULL, 0, 0, 0);
         if (!g)
@@ -658,7 +727,8 @@ int sql_group_build(sql_cursor *c)
     if (st->count_tdef) {
         /* COUNT(*) from the TDEF (plan.c count_from_tdef): no page read */
         for (size_t i = 0; i < st->naggs && !c->src_done; i++)
-            c->aggs[st->aggs[i]->slot].count = st->tabs[0].td->row_count;
+            state_at(c, c->aggs, st->aggs[i]->slot)->count =
+                st->tabs[0].td->row_count;
         return 0;
     }
     for (;;) {
@@ -732,6 +802,8 @@ void sql_group_free(sql_cursor *c)
     c->ngroups = c->gcap = c->ngbuckets = 0;
     c->aggs = NULL;
     sql_mem_free(&c->gmem);
+    free(c->agg_off);
+    c->agg_off = NULL;
     struct agg_spill *sp = c->gsp;
     if (sp) {
         for (unsigned i = 0; i < PART_FANOUT; i++)
