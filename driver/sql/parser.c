@@ -38,6 +38,7 @@
 
 #include "sql_internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -93,6 +94,28 @@ static int nomem(parser *p)
 {
     sql_set_error(p->err, "HY001", p->tok.position, "out of memory");
     return -1;
+}
+
+/* Room for element n of the arena array *arr (elem bytes each, *cap of
+ * them allocated): when full, a copy twice as large (4 at first); the
+ * old block stays in the arena until the statement is freed. 0, or -1
+ * with HY001 set. */
+static int arena_reserve(parser *p, void **arr, size_t *cap, size_t n,
+                         size_t elem)
+{
+    if (n < *cap)
+        return 0;
+    size_t ncap = *cap ? 2 * *cap : 4;
+    if (ncap > SIZE_MAX / elem)
+        return nomem(p);
+    void *g = sql_arena_alloc(p->arena, ncap * elem);
+    if (!g)
+        return nomem(p);
+    if (*cap)
+        memcpy(g, *arr, *cap * elem);
+    *arr = g;
+    *cap = ncap;
+    return 0;
 }
 
 static bool is_kw(const parser *p, sql_kw kw)
@@ -289,21 +312,12 @@ static int parse_item(parser *p, sql_select_item *it)
 
 static int parse_select_list(parser *p, sql_select *sel)
 {
-    size_t cap = 8;
-    sel->items = sql_arena_alloc(p->arena, cap * sizeof *sel->items);
-    if (!sel->items)
-        return nomem(p);
+    size_t cap = 0;
     for (;;) {
-        if (sel->nitems == cap) {
-            /* The old block stays in the arena: total waste < 2x. */
-            sql_select_item *grown =
-                sql_arena_alloc(p->arena, 2 * cap * sizeof *grown);
-            if (!grown)
-                return nomem(p);
-            memcpy(grown, sel->items, cap * sizeof *grown);
-            sel->items = grown;
-            cap *= 2;
-        }
+        void *a = sel->items;
+        if (arena_reserve(p, &a, &cap, sel->nitems, sizeof *sel->items) != 0)
+            return -1;
+        sel->items = a;
         if (parse_item(p, &sel->items[sel->nitems]) != 0)
             return -1;
         sel->nitems++;
@@ -596,16 +610,10 @@ static int parse_from_full(parser *p, sql_query *q)
         return -1;
     size_t cap = 0;
     for (;;) {
-        if (q->nfrom == cap) {
-            size_t ncap = cap ? 2 * cap : 4;
-            sql_from **g = sql_arena_alloc(p->arena, ncap * sizeof *g);
-            if (!g)
-                return nomem(p);
-            if (cap)
-                memcpy(g, q->from, cap * sizeof *g);
-            q->from = g;
-            cap = ncap;
-        }
+        void *a = q->from;
+        if (arena_reserve(p, &a, &cap, q->nfrom, sizeof *q->from) != 0)
+            return -1;
+        q->from = a;
         if (parse_join_chain(p, &q->from[q->nfrom]) != 0)
             return -1;
         q->nfrom++;
@@ -631,16 +639,10 @@ static int parse_expr_list(parser *p, sql_expr ***out, size_t *n)
 {
     size_t cap = 0;
     for (;;) {
-        if (*n == cap) {
-            size_t ncap = cap ? 2 * cap : 4;
-            sql_expr **g = sql_arena_alloc(p->arena, ncap * sizeof *g);
-            if (!g)
-                return nomem(p);
-            if (cap)
-                memcpy(g, *out, cap * sizeof *g);
-            *out = g;
-            cap = ncap;
-        }
+        void *a = *out;
+        if (arena_reserve(p, &a, &cap, *n, sizeof **out) != 0)
+            return -1;
+        *out = a;
         if (parse_expr(p, 0, &(*out)[*n]) != 0)
             return -1;
         (*n)++;
@@ -735,16 +737,10 @@ static int parse_args(parser *p, sql_expr *e, bool allow_star)
         } else if (parse_expr(p, 0, &arg) != 0) {
             return -1;
         }
-        if (e->nargs == cap) {
-            size_t ncap = cap ? cap * 2 : 4;
-            sql_expr **grown = sql_arena_alloc(p->arena, ncap * sizeof *grown);
-            if (!grown)
-                return nomem(p);
-            if (cap)
-                memcpy(grown, e->args, cap * sizeof *grown);
-            e->args = grown;
-            cap = ncap;
-        }
+        void *a = e->args;
+        if (arena_reserve(p, &a, &cap, e->nargs, sizeof *e->args) != 0)
+            return -1;
+        e->args = a;
         e->args[e->nargs++] = arg;
         if (p->tok.kind == TOK_RPAREN)
             return next(p);
@@ -1435,17 +1431,10 @@ static int parse_tail(parser *p, sql_query *q)
             return -1;
         size_t cap = 0;
         for (;;) {
-            if (q->norder == cap) {
-                size_t ncap = cap ? 2 * cap : 4;
-                sql_order_item *g = sql_arena_alloc(p->arena,
-                                                    ncap * sizeof *g);
-                if (!g)
-                    return nomem(p);
-                if (cap)
-                    memcpy(g, q->order, cap * sizeof *g);
-                q->order = g;
-                cap = ncap;
-            }
+            void *a = q->order;
+            if (arena_reserve(p, &a, &cap, q->norder, sizeof *q->order) != 0)
+                return -1;
+            q->order = a;
             sql_order_item *o = &q->order[q->norder];
             o->position = p->tok.position;
             if (parse_expr(p, 0, &o->expr) != 0)
