@@ -456,6 +456,32 @@ static bool has_ci(const char *p, const char *end, const char *w)
     return (size_t)(end - p) >= n && !strncasecmp(p, w, n);
 }
 
+/* A literal of a Format pattern at *qp, "quoted text" or \c: copied to
+ * b (skipped when b is NULL); *qp is left on its last character (the
+ * closing quote, the escaped character), as the pattern loops expect.
+ * false when *qp starts no literal. */
+static bool pattern_literal(obuf *b, const char **qp, const char *end)
+{
+    const char *q = *qp;
+    if (*q == '"') {
+        const char *s0 = ++q;
+        while (q < end && *q != '"')
+            q++;
+        if (b)
+            put(b, s0, (size_t)(q - s0));
+    } else if (*q == '\\') {
+        if (q + 1 < end) {
+            q++;
+            if (b)
+                putc_(b, *q);
+        }
+    } else {
+        return false;
+    }
+    *qp = q;
+    return true;
+}
+
 static size_t run_of(const char *p, const char *end, char ch)
 {
     size_t n = 0;
@@ -639,16 +665,8 @@ static void format_number(const dnum *x0, const char *p, const char *end,
     const char *q;
     for (q = p; q < end; q++) {
         char ch = *q;
-        if (ch == '"') {
-            q++;
-            while (q < end && *q != '"')
-                q++;
+        if (pattern_literal(NULL, &q, end))
             continue;
-        }
-        if (ch == '\\') {
-            q++;
-            continue;
-        }
         if (exp)
             continue;
         if (ch == '0' || ch == '#') {
@@ -734,18 +752,8 @@ static void format_number(const dnum *x0, const char *p, const char *end,
     bool exp_done = false;
     for (q = p; q < end && !b->fail; q++) {
         char ch = *q;
-        if (ch == '"') {
-            const char *s0 = ++q;
-            while (q < end && *q != '"')
-                q++;
-            put(b, s0, (size_t)(q - s0));
+        if (pattern_literal(b, &q, end))
             continue;
-        }
-        if (ch == '\\') {
-            if (q + 1 < end)
-                putc_(b, *++q);
-            continue;
-        }
         if (exp_done && (ch == '0' || ch == '#'))
             continue;
         if ((ch == '0' || ch == '#') && !fr) {
@@ -815,6 +823,8 @@ static void format_text(const char *s, size_t sn, const char *p,
     int slots = 0;
     bool lower = false, upper = false, left = false;
     for (const char *q = p; q < end; q++) {
+        if (pattern_literal(NULL, &q, end))
+            continue;           /* a quoted or escaped @ is no slot */
         if (*q == '@' || *q == '&')
             slots++;
         else if (*q == '<')
@@ -847,18 +857,8 @@ static void format_text(const char *s, size_t sn, const char *p,
         char ch = *q;
         if (ch == '<' || ch == '>' || ch == '!')
             continue;
-        if (ch == '"') {
-            const char *s0 = ++q;
-            while (q < end && *q != '"')
-                q++;
-            put(b, s0, (size_t)(q - s0));
+        if (pattern_literal(b, &q, end))
             continue;
-        }
-        if (ch == '\\') {
-            if (q + 1 < end)
-                putc_(b, *++q);
-            continue;
-        }
         if (ch == '@' || ch == '&') {
             if (slot == 0 && skip) {
                 put(b, s, skip);
@@ -952,16 +952,8 @@ static char pattern_kind(const char *p, const char *end)
     bool date = false;
     for (const char *q = p; q < end; q++) {
         char ch = *q, lc = (char)(ch | 0x20);
-        if (ch == '"') {
-            q++;
-            while (q < end && *q != '"')
-                q++;
+        if (pattern_literal(NULL, &q, end))
             continue;
-        }
-        if (ch == '\\') {
-            q++;
-            continue;
-        }
         if (ch == '0' || ch == '#')
             return 'n';
         if (ch == '@' || ch == '&')

@@ -554,6 +554,13 @@ static const ecase date_cases[] = {
 };
 
 static const ecase format_cases[] = {
+    /* quoted text and \c are literals in every section kind, never
+     * placeholders (Format function page: "Display the literal") */
+    { "Format(7, '\"#\"0')", "#7" },
+    { "Format(5, '0\" kg\"')", "5 kg" },
+    { "Format(5, '\\$0.0')", "$5.0" },
+    { "Format('ab', '@\"-\"@')", "a-b" },
+    { "Format('ab', '\\@@@')", "@ab" },
     { "Format(#2021-10-08 15:04:05#, 'yyyy-mm-dd hh:nn:ss')",
       "2021-10-08 15:04:05" },
     { "Format(#2021-10-08#, 'yyyy')", "2021" },
