@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "odbctest.h"
 
@@ -301,6 +302,52 @@ START_TEST(extended_ansi_sql_key_makes_like_ansi)
 }
 END_TEST
 
+/* MaxMemory=1 (MiB): the grouping and its ORDER BY spill to a temporary
+ * file and answer the same rows as the default budget. */
+START_TEST(max_memory_key_spills_with_the_same_rows)
+{
+    const char *bulk = odbct_fixture("../bulk/bulk.accdb");
+    if (access(bulk, R_OK) != 0)
+        return;                     /* no bulk fixture: nothing to check */
+    static const char *sql = "SELECT label, COUNT(*) FROM bulk GROUP BY "
+                             "label ORDER BY COUNT(*) DESC, label";
+    char first[2][64];
+    long rows[2] = { 0, 0 }, total[2] = { 0, 0 };
+    for (int k = 0; k < 2; k++) {
+        char cs[1200];
+        snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;%s", bulk,
+                 k ? "MaxMemory=1;" : "");
+        alloc_dbc();
+        ODBCT_OK(SQL_HANDLE_DBC, dbc,
+                 SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS, NULL, 0,
+                                  NULL, SQL_DRIVER_NOPROMPT));
+        SQLHSTMT st = odbct_exec(dbc, sql);
+        char label[64];
+        SQLINTEGER n;
+        SQLLEN ind1, ind2;
+        SQLBindCol(st, 1, SQL_C_CHAR, label, sizeof label, &ind1);
+        SQLBindCol(st, 2, SQL_C_SLONG, &n, 0, &ind2);
+        SQLRETURN r;
+        while ((r = SQLFetch(st)) == SQL_SUCCESS ||
+               r == SQL_SUCCESS_WITH_INFO) {
+            if (!rows[k])
+                snprintf(first[k], sizeof first[k], "%s", label);
+            rows[k]++;
+            total[k] += n;
+        }
+        ck_assert_int_eq(r, SQL_NO_DATA);
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+        ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
+        free_dbc();
+    }
+    ck_assert_int_eq(rows[0], 66407);
+    ck_assert_int_eq(rows[1], rows[0]);
+    ck_assert_int_eq(total[0], 200000);
+    ck_assert_int_eq(total[1], total[0]);
+    ck_assert_str_eq(first[1], first[0]);
+}
+END_TEST
+
 static Suite *connect_suite(void)
 {
     Suite *s = suite_create("odbc_connect");
@@ -320,6 +367,7 @@ static Suite *connect_suite(void)
     tcase_add_loop_test(tc, connect_truncated_nwind_fails_cleanly, 0, 5);
     tcase_add_test(tc, connect_attrs_pyodbc_sets_succeed);
     tcase_add_test(tc, extended_ansi_sql_key_makes_like_ansi);
+    tcase_add_test(tc, max_memory_key_spills_with_the_same_rows);
     suite_add_tcase(s, tc);
     return s;
 }
