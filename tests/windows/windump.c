@@ -360,66 +360,83 @@ static int get_long(SQLHSTMT st, SQLUSMALLINT i, SQLSMALLINT c_type, buf *out,
     }
 }
 
+/* The C type render() reads a column of SQL type t as with one
+ * SQLGetData call, and its size; 0 for the types read in chunks
+ * (binary, and text or anything else as UTF-16). */
+static SQLSMALLINT fixed_c_type(SQLSMALLINT t, SQLLEN *size)
+{
+    switch (t) {
+    case SQL_BIT:
+        *size = 1;
+        return SQL_C_BIT;
+    case SQL_TINYINT: case SQL_SMALLINT: case SQL_INTEGER: case SQL_BIGINT:
+        *size = sizeof(long long);
+        return SQL_C_SBIGINT;
+    case SQL_REAL: case SQL_FLOAT: case SQL_DOUBLE:
+        *size = sizeof(double);
+        return SQL_C_DOUBLE;
+    case SQL_TYPE_TIMESTAMP:
+        *size = sizeof(SQL_TIMESTAMP_STRUCT);
+        return SQL_C_TYPE_TIMESTAMP;
+    case SQL_TYPE_DATE:
+        *size = sizeof(SQL_DATE_STRUCT);
+        return SQL_C_TYPE_DATE;
+    case SQL_TYPE_TIME:
+        *size = sizeof(SQL_TIME_STRUCT);
+        return SQL_C_TYPE_TIME;
+    default:
+        *size = 0;
+        return 0;
+    }
+}
+
 /* Append the JSON of column i of the current row. */
 static int render(buf *b, SQLHSTMT st, SQLUSMALLINT i, const col *c)
 {
-    SQLLEN ind = 0;
-    SQLRETURN rc;
-
-    switch (c->sql_type) {
-    case SQL_BIT: {
-        unsigned char v = 0;
-        rc = odbc.GetData(st, i, SQL_C_BIT, &v, 1, &ind);
-        if (!SQL_SUCCEEDED(rc))
-            return -1;
-        buf_str(b, ind == SQL_NULL_DATA ? "null" : v ? "true" : "false");
-        return 0;
-    }
-    case SQL_TINYINT:
-    case SQL_SMALLINT:
-    case SQL_INTEGER:
-    case SQL_BIGINT: {
-        long long v = 0;
-        rc = odbc.GetData(st, i, SQL_C_SBIGINT, &v, sizeof v, &ind);
-        if (!SQL_SUCCEEDED(rc))
-            return -1;
-        if (ind == SQL_NULL_DATA)
-            buf_str(b, "null");
-        else
-            buf_fmt(b, "%lld", v);
-        return 0;
-    }
-    case SQL_REAL:
-    case SQL_FLOAT:
-    case SQL_DOUBLE: {
-        double v = 0;
-        rc = odbc.GetData(st, i, SQL_C_DOUBLE, &v, sizeof v, &ind);
-        if (!SQL_SUCCEEDED(rc))
-            return -1;
-        if (ind == SQL_NULL_DATA)
-            buf_str(b, "null");
-        else if (isnan(v))
-            buf_str(b, "\"NaN\"");
-        else if (isinf(v))
-            buf_str(b, v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-        else
-            buf_fmt(b, "%.17g", v);
-        return 0;
-    }
-    case SQL_TYPE_TIMESTAMP: {
-        SQL_TIMESTAMP_STRUCT t;
-        rc = odbc.GetData(st, i, SQL_C_TYPE_TIMESTAMP, &t, sizeof t, &ind);
-        if (!SQL_SUCCEEDED(rc))
+    union {
+        unsigned char bit;
+        long long ll;
+        double d;
+        SQL_TIMESTAMP_STRUCT ts;
+        SQL_DATE_STRUCT date;
+        SQL_TIME_STRUCT time;
+    } fx;
+    SQLLEN size;
+    SQLSMALLINT c_type = fixed_c_type(c->sql_type, &size);
+    if (c_type) {
+        /* one SQLGetData and the NULL check for every fixed-size type */
+        SQLLEN ind = 0;
+        memset(&fx, 0, sizeof fx);
+        if (!SQL_SUCCEEDED(odbc.GetData(st, i, c_type, &fx, size, &ind)))
             return -1;
         if (ind == SQL_NULL_DATA) {
             buf_str(b, "null");
             return 0;
         }
+    }
+
+    switch (c->sql_type) {
+    case SQL_BIT:
+        buf_str(b, fx.bit ? "true" : "false");
+        return 0;
+    case SQL_TINYINT: case SQL_SMALLINT: case SQL_INTEGER: case SQL_BIGINT:
+        buf_fmt(b, "%lld", fx.ll);
+        return 0;
+    case SQL_REAL: case SQL_FLOAT: case SQL_DOUBLE:
+        if (isnan(fx.d))
+            buf_str(b, "\"NaN\"");
+        else if (isinf(fx.d))
+            buf_str(b, fx.d > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+        else
+            buf_fmt(b, "%.17g", fx.d);
+        return 0;
+    case SQL_TYPE_TIMESTAMP: {
+        const SQL_TIMESTAMP_STRUCT *t = &fx.ts;
         /* pyodbc: microseconds = fraction / 1000; odbc_dump: ms half-up */
-        unsigned long us = t.fraction / 1000, ms = (us + 500) / 1000;
-        long long y = t.year;
-        unsigned mo = t.month, d = t.day;
-        long long secs = (long long)t.hour * 3600 + t.minute * 60 + t.second;
+        unsigned long us = t->fraction / 1000, ms = (us + 500) / 1000;
+        long long y = t->year;
+        unsigned mo = t->month, d = t->day;
+        long long secs = (long long)t->hour * 3600 + t->minute * 60 + t->second;
         if (ms >= 1000) {
             ms = 0;
             if (++secs == 86400) {
@@ -434,28 +451,14 @@ static int render(buf *b, SQLHSTMT st, SQLUSMALLINT i, const col *c)
         buf_str(b, "\"");
         return 0;
     }
-    case SQL_TYPE_DATE: {
-        SQL_DATE_STRUCT t;
-        rc = odbc.GetData(st, i, SQL_C_TYPE_DATE, &t, sizeof t, &ind);
-        if (!SQL_SUCCEEDED(rc))
-            return -1;
-        if (ind == SQL_NULL_DATA)
-            buf_str(b, "null");
-        else
-            buf_fmt(b, "\"%04d-%02u-%02u\"", t.year, t.month, t.day);
+    case SQL_TYPE_DATE:
+        buf_fmt(b, "\"%04d-%02u-%02u\"", fx.date.year, fx.date.month,
+                fx.date.day);
         return 0;
-    }
-    case SQL_TYPE_TIME: {
-        SQL_TIME_STRUCT t;
-        rc = odbc.GetData(st, i, SQL_C_TYPE_TIME, &t, sizeof t, &ind);
-        if (!SQL_SUCCEEDED(rc))
-            return -1;
-        if (ind == SQL_NULL_DATA)
-            buf_str(b, "null");
-        else
-            buf_fmt(b, "\"%02u:%02u:%02u\"", t.hour, t.minute, t.second);
+    case SQL_TYPE_TIME:
+        buf_fmt(b, "\"%02u:%02u:%02u\"", fx.time.hour, fx.time.minute,
+                fx.time.second);
         return 0;
-    }
     case SQL_BINARY:
     case SQL_VARBINARY:
     case SQL_LONGVARBINARY: {
