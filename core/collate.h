@@ -13,21 +13,16 @@
 
 #include "internal.h"
 
-/** One sort order's inline codes over the covered code points:
- *  len[i] bytes at pool[base[i / 64] + sum of len[i & ~63 .. i)]. */
+/** One sort order's codes over the covered code points (cover index i):
+ *  inline codes pool[off[i] .. off[i + 1]), handler record (type letter
+ *  I U P Z G and its bytes; none for simple and ignored characters)
+ *  x_pool[x_off[i] .. x_off[i + 1]). See collate_gen.py. */
 typedef struct jet_collate_table {
-    const uint8_t *len;
-    const uint32_t *base;
+    const uint16_t *off;
     const uint8_t *pool;
+    const uint16_t *x_off;
+    const uint8_t *x_pool;
 } jet_collate_table;
-
-/** Sort orders with tables (index into jet_collate_tables). */
-typedef enum jet_collation {
-    JET_COLL_NONE = -1,     /* another sort order: no text seeks */
-    JET_COLL_GEN97 = 0,     /* Jet3 General (sort order version -1) */
-    JET_COLL_GENLEG = 1,    /* Jet4 / ACE 2007 "General - Legacy" (0) */
-    JET_COLL_GEN = 2        /* ACE 2010+ "General" (1) */
-} jet_collation;
 
 extern const jet_collate_table jet_collate_tables[3];
 
@@ -52,5 +47,26 @@ jet_collation jet_collation_of(jet_version ver, const jet_column *col);
 jet_rc jet_collate_prefix(uint8_t *buf, size_t cap, size_t *pos,
                           jet_collation co, const uint16_t *s, size_t n,
                           bool *complete);
+
+/**
+ * Jet's whole text index key of UTF-16 text s (n units) in sort order co,
+ * the bytes that follow an entry's flag byte (0x7F ascending, 0x80
+ * descending): trailing spaces dropped after cutting at 255 units, the
+ * inline codes of each character, then (Jet4/ACE) the end byte and the
+ * extra (accent), crazy and unprintable codes, or (Jet3) the nibble
+ * stream of extra codes; descending keys inverted as Jet writes them.
+ * Writes at most cap bytes to out and returns the full length (at most
+ * JET_COLLATE_KEY_MAX). *complete (may be NULL) is false when some
+ * character is not covered (Jet4/ACE: U+3400-U+F8FF); such a character
+ * is written as FF and its code unit, big-endian (after every covered
+ * character, by code unit): not what Jet writes. Format: Jackcess
+ * GeneralLegacyIndexCodes.writeNonNullIndexTextValue, General97IndexCodes.
+ */
+size_t jet_collate_key(uint8_t *out, size_t cap, jet_collation co,
+                       const uint16_t *s, size_t n, bool ascending,
+                       bool *complete);
+
+/** Upper bound of jet_collate_key()'s length. */
+#define JET_COLLATE_KEY_MAX 8192
 
 #endif

@@ -23,11 +23,20 @@ part starts with the inline part of any of its prefixes. The gen_97
 mapping file maps some code points above 0xFF onto Latin-1 ones; the
 others are ignored.
 
-Only these facts are taken: for each code point, its inline bytes. Coverage
-is U+0000-U+33FF and U+F900-U+FFFF (Latin, Greek, Cyrillic, other
-alphabets, symbols, kana, compatibility forms); the index code treats
-anything else as not covered and seeks no further than the characters
-before it.
+Taken for each code point: its inline bytes, and for the types that add
+more after the inline part its "handler record": the type letter, then
+I: the extra (accent) bytes; U: the unprintable bytes; P: the one modifier
+byte added to the previous extra byte; Z: the crazy flag (2 when the third
+field is "1", else 3) and the extra bytes (possibly none); G: nothing more.
+S (simple) and X (ignored: no inline bytes either) have no record. core/collate.c writes whole index keys from
+these records the way Jet does (facts learned from Jackcess's
+GeneralLegacyIndexCodes.writeNonNullIndexTextValue and
+General97IndexCodes). Coverage is U+0000-U+33FF and U+F900-U+FFFF (Latin,
+Greek, Cyrillic, other alphabets, symbols, kana, compatibility forms);
+the index code treats anything else as not covered (CJK ideographs,
+Hangul syllables and private use would triple the tables): the seek
+encoder seeks no further than the characters before it, the sort key
+uses a documented fallback.
 
 Usage: collate_gen.py JACKCESS_RESOURCE_DIR > core/collate_tables.c
 """
@@ -38,28 +47,45 @@ COVER = [(0x0000, 0x3400), (0xF900, 0x10000)]
 BLOCK = 64
 
 
-def inline_of(line):
-    kind, rest = line[:1], line[1:]
-    if kind in "SIZG":
-        hexs = rest.split(",")[0]
-        if len(hexs) % 2:
-            hexs = "0" + hexs
-        return bytes.fromhex(hexs)
-    if kind in "UPX":
-        return b""
+def hexbytes(h):
+    if len(h) % 2:
+        h = "0" + h             # a leading 0 was dropped
+    return bytes.fromhex(h)
+
+
+def parse(line):
+    """(inline bytes, handler record) of one code line."""
+    kind, f = line[:1], line[1:].split(",")
+    if kind == "S":
+        return hexbytes(f[0]), b""
+    if kind == "G":
+        return hexbytes(f[0]), b"G"
+    if kind == "I":
+        return hexbytes(f[0]), b"I" + hexbytes(f[1])
+    if kind == "Z":
+        flag = b"\x02" if f[2] == "1" else b"\x03"
+        return hexbytes(f[0]), b"Z" + flag + hexbytes(f[1])
+    if kind == "U":
+        return b"", b"U" + hexbytes(f[0])
+    if kind == "P":
+        mod = hexbytes(f[0])
+        assert len(mod) == 1
+        return b"", b"P" + mod
+    if kind == "X":
+        return b"", b""         # ignored: no inline bytes, no record
     raise SystemExit("unknown code line %r" % line)
 
 
 def load(res, base, ext):
     lines = open(os.path.join(res, base), encoding="ascii").read().split("\n")
-    codes = {c: inline_of(lines[c]) for c in range(256)}
+    codes = {c: parse(lines[c]) for c in range(256)}
     if ext:
         el = open(os.path.join(res, ext), encoding="ascii").read().split("\n")
         i = 0
         for c in range(256, 0x10000):
             if 0xD800 <= c <= 0xDFFF:
                 continue
-            codes[c] = inline_of(el[i])
+            codes[c] = parse(el[i])
             i += 1
     return codes
 
@@ -73,33 +99,31 @@ def load97(res):
             a, b = line.split(",")
             maps[int(a)] = int(b)
     for c in range(256, 0x10000):
-        codes[c] = codes[maps.get(c, 0)] if 338 <= c <= 8482 else b""
+        codes[c] = codes[maps.get(c, 0)] if 338 <= c <= 8482 else (b"", b"")
     return codes
+
+
+def emit_array(out, ctype, name, vals, per, fmt):
+    out.write("static const %s %s[%d] = {\n" % (ctype, name, len(vals)))
+    for i in range(0, len(vals), per):
+        out.write("    " + ",".join(fmt % x for x in vals[i:i + per]) + ",\n")
+    out.write("};\n")
 
 
 def emit(name, codes, out):
     cps = [c for lo, hi in COVER for c in range(lo, hi)]
-    lens, pool, bases = [], bytearray(), []
-    for i, c in enumerate(cps):
-        if i % BLOCK == 0:
-            bases.append(len(pool))
-        b = codes[c]
-        assert len(b) < 255
-        lens.append(len(b))
-        pool += b
-    out.write("static const uint8_t %s_len[%d] = {\n" % (name, len(lens)))
-    for i in range(0, len(lens), 24):
-        out.write("    " + ",".join(str(x) for x in lens[i:i + 24]) + ",\n")
-    out.write("};\n")
-    out.write("static const uint32_t %s_base[%d] = {\n" % (name, len(bases)))
-    for i in range(0, len(bases), 10):
-        out.write("    " + ",".join(str(x) for x in bases[i:i + 10]) + ",\n")
-    out.write("};\n")
-    out.write("static const uint8_t %s_pool[%d] = {\n" % (name, len(pool)))
-    for i in range(0, len(pool), 18):
-        out.write("    " + ",".join("0x%02x" % x for x in pool[i:i + 18])
-                  + ",\n")
-    out.write("};\n\n")
+    for part, suffix in ((0, ""), (1, "_x")):
+        offs, pool = [], bytearray()
+        for c in cps:
+            offs.append(len(pool))
+            pool += codes[c][part]
+        offs.append(len(pool))
+        assert len(pool) < 65536
+        emit_array(out, "uint16_t", "%s%s_off" % (name, suffix), offs, 12,
+                   "%d")
+        emit_array(out, "uint8_t", "%s%s_pool" % (name, suffix), pool, 18,
+                   "0x%02x")
+    out.write("\n")
 
 
 def main():
@@ -119,7 +143,8 @@ def main():
          out)
     out.write("const jet_collate_table jet_collate_tables[3] = {\n")
     for n in ("gen97", "genleg", "gen"):
-        out.write("    { %s_len, %s_base, %s_pool },\n" % (n, n, n))
+        out.write("    { %s_off, %s_pool, %s_x_off, %s_x_pool },\n"
+                  % (n, n, n, n))
     out.write("};\n")
 
 

@@ -503,17 +503,43 @@ uint16_t jet_index_seekable_cols(const jet_tdef *tdef, uint16_t index_no);
 bool jet_index_text_seekable(const jet_db *db, const jet_tdef *tdef,
                              uint16_t index_no);
 
+/** Text sort orders with tables (core/collate_tables.c, from Jackcess's
+ *  index_codes resource files). */
+typedef enum jet_collation {
+    JET_COLL_NONE = -1,     /* another sort order: no text seeks */
+    JET_COLL_GEN97 = 0,     /* Jet3 General (sort order version -1) */
+    JET_COLL_GENLEG = 1,    /* Jet4 / ACE 2007 "General - Legacy" (0) */
+    JET_COLL_GEN = 2        /* ACE 2010+ "General" (1) */
+} jet_collation;
+
+/** The default text sort order of db's format: Jet3 General 97, Jet4 and
+ *  ACE 2007 General - Legacy, ACE 2010+ General (Jackcess JetFormat
+ *  DEFAULT_SORT_ORDER); what the SQL engine sorts and compares text by. */
+jet_collation jet_db_collation(const jet_db *db);
+
+/**
+ * jet_text_sort_key() in sort order co (JET_COLL_NONE: General - Legacy).
+ * Key layout (core/collate.c): Jet's own text index key of the
+ * case-folded text (first 255 units, trailing spaces dropped; its zero
+ * bytes written 00 FF), 00 00, then each folded code point plus one (2
+ * bytes below 0xF000, else FF and 3 bytes), 00 00. memcmp order: General
+ * sort order as an ascending text index on the column orders its keys,
+ * then folded code points; equal keys exactly when the strings are equal
+ * as the SQL engine compares text (case-insensitively). Characters the
+ * tables do not cover (U+3400-U+F8FF in Jet4/ACE orders: CJK, Hangul,
+ * private use) sort after all covered characters, by code unit; Jet3
+ * ignores them as Jet3 does. The key is prefix-free.
+ */
+size_t jet_text_sort_key_co(uint8_t *out, size_t cap, jet_collation co,
+                            const uint16_t *s, size_t n);
+
 /**
  * Binary sort key of UTF-16 text s (n units) for sorting text in Access's
- * General sort order: memcmp() of two keys orders their strings first by
- * General sort codes (the order of a text index on col; uncovered
- * characters by code unit after covered ones), then, among equal codes,
- * by case-folded code points as the SQL engine compares text (so keys are
- * equal exactly when the engine finds the strings equal, case aside),
- * then by code units. col picks the sort order (NULL: the db's default).
- * Writes at most cap bytes to out and returns the full key length (call
- * again with a larger buffer when it exceeds cap), at most 13 * n + 4
- * bytes. Built once per row, the keys sort with memcmp. Format: Jackcess GeneralLegacyIndexCodes (collate.c).
+ * General sort order (layout: jet_text_sort_key_co()). col picks the sort
+ * order (NULL, or a column in another order: the db's default). Writes at
+ * most cap bytes to out and returns the full key length (call again with
+ * a larger buffer when it exceeds cap), at most 2 * JET_COLLATE_KEY_MAX +
+ * 4 * n + 4 bytes. Built once per row, the keys sort with memcmp. Format: Jackcess GeneralLegacyIndexCodes (collate.c).
  */
 size_t jet_text_sort_key(uint8_t *out, size_t cap, const jet_db *db,
                          const jet_column *col, const uint16_t *s, size_t n);

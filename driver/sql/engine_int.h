@@ -305,6 +305,21 @@ typedef struct sql_sortkey_buf {
 int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
                        bool desc);
 
+/**
+ * sortkey.c: order of two UTF-16 texts in Access's General sort order of
+ * the running statement's db (the order of its text indexes), then by
+ * case-folded code points: -1, 0, 1; 0 exactly when they are equal
+ * ignoring case (sql_fold). Keys as jet_text_sort_key_co().
+ */
+int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
+                    size_t bn);
+
+/** sortkey.c: text comparisons and sort keys of this thread use sort
+ *  order co (the db's: jet_db_collation()) until the next call;
+ *  JET_COLL_NONE: General - Legacy. Called as a cursor starts and
+ *  fetches. */
+void sql_text_order_use(jet_collation co);
+
 /** A stored row of one table (hash join / materialized inner side). */
 typedef struct hrow hrow;
 struct hrow {
@@ -467,7 +482,8 @@ struct sql_cursor {
 
 /** Fold one code point for comparison (towlower, C.UTF-8 tables). */
 uint32_t sql_fold(uint32_t cp);
-/** Compare two UTF-16 texts case-insensitively by folded code points. */
+/** Compare two UTF-16 texts: General sort order, equal ignoring case
+ *  (sql_collate_cmp in sortkey.c). */
 int sql_text_cmp(const uint16_t *a, size_t an, const uint16_t *b,
                  size_t bn);
 /**

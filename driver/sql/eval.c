@@ -69,14 +69,7 @@ static uint32_t u16_next(const uint16_t *s, size_t n, size_t *i)
 
 int sql_text_cmp(const uint16_t *a, size_t an, const uint16_t *b, size_t bn)
 {
-    size_t i = 0, j = 0;
-    while (i < an && j < bn) {
-        uint32_t x = sql_fold(u16_next(a, an, &i));
-        uint32_t y = sql_fold(u16_next(b, bn, &j));
-        if (x != y)
-            return x < y ? -1 : 1;
-    }
-    return (i < an) - (j < bn);
+    return sql_collate_cmp(a, an, b, bn);      /* General order: sortkey.c */
 }
 
 /* ------------------------------------------------------------- dates */

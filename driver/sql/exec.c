@@ -1264,6 +1264,7 @@ static int set_params(sql_cursor *c, const jet_value *params)
 static int start_run(sql_cursor *c)
 {
     sql_stmt *st = c->st;
+    sql_text_order_use(jet_db_collation(c->db));
     for (size_t i = 0; i < st->ntabs && !st->count_tdef; i++)
         if (sql_tab_open(c, i) != 0)
             return -1;
@@ -1380,6 +1381,7 @@ int sql_cursor_next(sql_cursor *c)
     case MODE_STREAM:
         if (c->src_done)
             return JET_DONE;
+        sql_text_order_use(jet_db_collation(c->db));
         rc = next_stream(c);
         return rc < 0 ? fail_code(c) : rc;
     case MODE_MAT:
@@ -1435,6 +1437,7 @@ int sql_cursor_value(sql_cursor *c, size_t col, jet_value *out)
         return 0;
     }
     default:
+        sql_text_order_use(jet_db_collation(c->db));
         return live_value(c, col, out) == 0 ? 0 : fail_code(c);
     }
 }

@@ -11,16 +11,21 @@
  *               when < 0 (IEEE order); -0 as +0
  *     Date      the millisecond key sql_date_key() compares by, as an
  *               integer
- *     Text      each code point folded (sql_fold), plus one: below
- *               0xF000 as 2 bytes big-endian, else FF and 3 bytes; then
- *               00 00: a shorter text that is a prefix sorts first, as
- *               sql_text_cmp
+ *     Text      jet_text_sort_key_co() in the db's sort order: Access's
+ *               General order as the db's text indexes order keys, then
+ *               the case-folded code points (prefix-free; equal keys
+ *               exactly when sql_text_cmp finds the texts equal)
  * DESC inverts every byte of its segment (segments are prefix-free, so
- * the inversion reverses their order). The text fold is the one place
- * to switch to Access's General sort order (core's collation, when it
- * lands). Values a segment cannot encode in the column's class (mixed
- * kinds in a computed column, Decimal, bytes, NaN) make the caller fall
- * back to comparing the values (sql_key_cmp).
+ * the inversion reverses their order). Values a segment cannot encode in
+ * the column's class (mixed kinds in a computed column, Decimal, bytes,
+ * NaN) make the caller fall back to comparing the values (sql_key_cmp).
+ *
+ * Text order: sql_collate_cmp() (sql_text_cmp: < > BETWEEN, MIN, MAX,
+ * StrComp) compares by the same keys, so every text comparison of the
+ * engine agrees with ORDER BY and with the file's text indexes. The sort
+ * order is the db's (jet_db_collation()), chosen per thread by the
+ * statement being run (sql_text_order_use(), called as a cursor starts
+ * and fetches): the engine's comparisons take no db argument.
  */
 #include "config.h"
 
@@ -76,6 +81,14 @@ static void put_i64(uint8_t *o, int64_t i)
     put_u64(o, (uint64_t)i ^ ((uint64_t)1 << 63));
 }
 
+/* The sort order of the statement this thread runs. */
+static __thread jet_collation text_order = JET_COLL_GENLEG;
+
+void sql_text_order_use(jet_collation co)
+{
+    text_order = co == JET_COLL_NONE ? JET_COLL_GENLEG : co;
+}
+
 /* Next code point of UTF-16 s[*i..n) (lone surrogates stand alone). */
 static uint32_t next_cp(const uint16_t *s, size_t n, size_t *i)
 {
@@ -84,6 +97,56 @@ static uint32_t next_cp(const uint16_t *s, size_t n, size_t *i)
         s[*i] < 0xE000)
         c = 0x10000 + ((c - 0xD800) << 10) + (s[(*i)++] - 0xDC00);
     return c;
+}
+
+/* Sort key of s into buf (cap bytes) or a heap copy in *heap; NULL when
+ * out of memory. */
+static const uint8_t *text_key(uint8_t *buf, size_t cap, uint8_t **heap,
+                               const uint16_t *s, size_t n, size_t *len)
+{
+    *len = jet_text_sort_key_co(buf, cap, text_order, s, n);
+    if (*len <= cap)
+        return buf;
+    *heap = malloc(*len);
+    if (!*heap)
+        return NULL;
+    jet_text_sort_key_co(*heap, *len, text_order, s, n);
+    return *heap;
+}
+
+int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
+                    size_t bn)
+{
+    uint8_t ba[512], bb[512], *ha = NULL, *hb = NULL;
+    const uint8_t *ka, *kb;
+    size_t i = 0, j = 0, la, lb;
+    int r;
+    /* equal as the engine folds: equal keys (the common = case) */
+    bool same = true;
+    while (same && i < an && j < bn)
+        same = sql_fold(next_cp(a, an, &i)) == sql_fold(next_cp(b, bn, &j));
+    if (same && i >= an && j >= bn)
+        return 0;
+    ka = text_key(ba, sizeof ba, &ha, a, an, &la);
+    kb = text_key(bb, sizeof bb, &hb, b, bn, &lb);
+    if (!ka || !kb) {
+        /* out of memory: code point order after folding */
+        free(ha);
+        free(hb);
+        for (i = j = 0; i < an && j < bn;) {
+            uint32_t x = sql_fold(next_cp(a, an, &i));
+            uint32_t y = sql_fold(next_cp(b, bn, &j));
+            if (x != y)
+                return x < y ? -1 : 1;
+        }
+        return (i < an) - (j < bn);
+    }
+    r = memcmp(ka, kb, la < lb ? la : lb);
+    if (r == 0)
+        r = (la > lb) - (la < lb);
+    free(ha);
+    free(hb);
+    return r < 0 ? -1 : r > 0;
 }
 
 int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
@@ -100,8 +163,8 @@ int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
             return 1;
         *cls = (uint8_t)k;
         if (k == KC_TEXT) {
-            if (v->n > (SIZE_MAX - 8) / 4 || reserve(b, 4 + v->n * 4) != 0)
-                return -1;
+            if (v->n > (SIZE_MAX - 8) / 4 || reserve(b, 8 + v->n * 4) != 0)
+                return -1;      /* room for most keys (ASCII: ~3n) */
         } else if (reserve(b, 9) != 0) {
             return -1;
         }
@@ -132,21 +195,17 @@ int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
             break;
         }
         default: {
-            size_t i = 0;
-            while (i < v->n) {
-                uint32_t c = sql_fold(next_cp(v->s, v->n, &i)) + 1;
-                if (c < 0xF000) {
-                    *o++ = (uint8_t)(c >> 8);
-                    *o++ = (uint8_t)c;
-                } else {
-                    *o++ = 0xFF;
-                    *o++ = (uint8_t)(c >> 16);
-                    *o++ = (uint8_t)(c >> 8);
-                    *o++ = (uint8_t)c;
-                }
+            size_t avail = b->cap - b->len - 1;
+            size_t need = jet_text_sort_key_co(o, avail, text_order, v->s,
+                                               v->n);
+            if (need > avail) {
+                if (reserve(b, need + 1) != 0)
+                    return -1;
+                o = b->p + b->len;
+                *o++ = 0x01;
+                jet_text_sort_key_co(o, need, text_order, v->s, v->n);
             }
-            *o++ = 0;
-            *o++ = 0;
+            o += need;
             break;
         }
         }

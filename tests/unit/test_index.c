@@ -659,7 +659,8 @@ static void check_index(jet_db *db, const jet_tdef *t, uint16_t i,
 }
 
 
-static int text_indexes, text_entries, text_complete;
+static int text_indexes, text_entries, text_complete, text_exact;
+static int text_sorted;
 
 /*
  * General sort order: for every entry of a text index (a text column
@@ -684,7 +685,7 @@ static void check_text_order(jet_db *db, const jet_tdef *t, uint16_t i,
     uint8_t pred[JET_INDEX_KEY_MAX + 1], prev[JET_INDEX_KEY_MAX + 1];
     size_t prev_len = 0, prev_sk_len = 0;
     bool have_prev = false, have_sk = false;
-    uint8_t prev_sk[4096];
+    static uint8_t prev_sk[4 * JET_COLLATE_KEY_MAX];
     jet_value vals[10];
 
     if (!jet_index_text_seekable(db, t, i))
@@ -699,7 +700,7 @@ static void check_text_order(jet_db *db, const jet_tdef *t, uint16_t i,
         const uint8_t *key = jet_index_entry_key(c, &klen);
         uint16_t units[300];
         size_t n = 0;
-        bool complete = false;
+        bool complete = false, whole_cov = false;
         jet_value v;
         ck_assert_int_eq(jet_scan_fetch_row(s, pg, row), JET_OK);
         pos = encode_row_key(db, s, t, ix, nk, pred, vals);
@@ -711,6 +712,23 @@ static void check_text_order(jet_db *db, const jet_tdef *t, uint16_t i,
                              JET_OK);
             pred[pos++] = tc->ascending ? 0x7F : 0x80;
             start = pos;
+            {
+                /* the whole key Jet wrote, accents, unprintables and all */
+                uint8_t whole[JET_COLLATE_KEY_MAX];
+                bool cov;
+                size_t wl = jet_collate_key(whole, sizeof whole, co, units,
+                                            n < 300 ? n : 300,
+                                            tc->ascending, &cov);
+                if (cov) {
+                    ck_assert_msg(klen >= pos + wl &&
+                                  memcmp(key + pos, whole, wl) == 0,
+                                  "%s %s.%s: key of %u/%u is not the whole "
+                                  "key jet_collate_key() writes", file,
+                                  t->name, ix->name, pg, row);
+                    text_exact++;
+                }
+                whole_cov = cov;
+            }
             ck_assert_int_eq(jet_collate_prefix(pred, sizeof pred, &pos, co,
                                                 units, n < 300 ? n : 300,
                                                 &complete), JET_OK);
@@ -733,15 +751,16 @@ static void check_text_order(jet_db *db, const jet_tdef *t, uint16_t i,
         memcpy(prev, pred, pos);
         prev_len = pos;
         have_prev = true;
-        /* jet_text_sort_key's first level agrees with the walk order */
-        if (complete && co != JET_COLL_GEN97) {
-            uint8_t sk[4096];
+        /* jet_text_sort_key's first level (up to 00 00) agrees with the
+         * walk order where Jet's tables cover every character */
+        if (whole_cov && !v.is_null) {
+            uint8_t sk[4 * JET_COLLATE_KEY_MAX];
             size_t skl = jet_text_sort_key(sk, sizeof sk, db,
                                            &t->cols[tc->col], units, n);
             size_t l1 = 0;
             ck_assert_uint_le(skl, sizeof sk);
-            while (sk[l1] != 0)
-                l1++;
+            while (!(sk[l1] == 0 && sk[l1 + 1] == 0))
+                l1 += sk[l1] == 0 ? 2 : 1;
             if (have_sk && nk == 0) {
                 size_t m = prev_sk_len < l1 ? prev_sk_len : l1;
                 int r = memcmp(prev_sk, sk, m);
@@ -750,10 +769,13 @@ static void check_text_order(jet_db *db, const jet_tdef *t, uint16_t i,
                 ck_assert_msg(tc->ascending ? r <= 0 : r >= 0,
                               "%s %s.%s: sort keys out of walk order", file,
                               t->name, ix->name);
+                text_sorted++;
             }
             memcpy(prev_sk, sk, l1);
             prev_sk_len = l1;
             have_sk = true;
+        } else {
+            have_sk = false;
         }
         text_entries++;
         text_complete += complete;
@@ -838,8 +860,11 @@ START_TEST(fixtures_walks_and_seeks_match_scans)
     fprintf(stderr, "test_index: %d files, %d indexes, %d entries, %d seeks\n",
             fixture_files, fixture_indexes, fixture_entries, fixture_seeks);
     fprintf(stderr, "test_index: General sort order: %d text indexes, %d "
-            "entries as predicted (%d with every character covered)\n",
-            text_indexes, text_entries, text_complete);
+            "entries as predicted (%d with every character covered, %d "
+            "whole keys equal to jet_collate_key(), %d sort keys in walk "
+            "order)\n", text_indexes, text_entries, text_complete,
+            text_exact, text_sorted);
+    ck_assert_int_gt(text_exact, 7000);
     ck_assert_int_gt(text_indexes, 20);
 }
 END_TEST

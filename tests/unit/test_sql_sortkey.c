@@ -64,7 +64,9 @@ static void random_value(sv *v, int kind, uint16_t *text)
                                    3.25, 1e15, -1e15 };
     static const uint16_t alphabet[] = { 'a', 'A', 'b', 'B', 'z', ' ', '0',
                                          '9', 0, 0xE9, 0xC9, 0x3A3, 0x3C3,
-                                         0xD83D, 0xDE00, 0xFFFF, '_', '-' };
+                                         0xD83D, 0xDE00, 0xFFFF, '_', '-',
+                                         '\'', 0x01, 0xDF, 0xE6, 0xE8,
+                                         'e', 0x4E00, 0x2019, 0x0153 };
     memset(v, 0, sizeof *v);
     if (rnd() % 10 == 0)
         return;                             /* NULL */
@@ -112,11 +114,14 @@ static void random_value(sv *v, int kind, uint16_t *text)
 START_TEST(binary_keys_order_as_the_value_comparator)
 {
     uint16_t ta[8], tb[8];
-    for (int kind = 0; kind < 5; kind++) {
+    for (int kind = 0; kind < 7; kind++) {
+        /* text (4) in each sort order: Legacy, 97, 2010+ General */
+        sql_text_order_use(kind <= 4 ? JET_COLL_GENLEG : kind == 5 ?
+                           JET_COLL_GEN97 : JET_COLL_GEN);
         for (int i = 0; i < 40000; i++) {
             sv a, b;
-            random_value(&a, kind, ta);
-            random_value(&b, kind, tb);
+            random_value(&a, kind > 4 ? 4 : kind, ta);
+            random_value(&b, kind > 4 ? 4 : kind, tb);
             int want = sign(sql_key_cmp(&a, &b));
             ck_assert_msg(bin_cmp(&a, &b, false) == want,
                           "kind %d: asc differs (k %d/%d)", kind, a.k, b.k);
@@ -124,6 +129,64 @@ START_TEST(binary_keys_order_as_the_value_comparator)
                           "kind %d: desc differs", kind);
         }
     }
+}
+END_TEST
+
+/* Text in Access's General order, equal exactly when equal ignoring
+ * case, in each of the three sort orders. */
+START_TEST(text_sorts_in_general_order)
+{
+    static const char *const sorted[] = {
+        "", "0", "9", "a", "A", "ab", "B", "coop", "cote", "côte",
+        "e", "\xc3\xa9", "f", "z", "\xe4\xb8\x80", NULL };
+    for (int co = JET_COLL_GEN97; co <= JET_COLL_GEN; co++) {
+        sql_text_order_use((jet_collation)co);
+        for (size_t i = 0; sorted[i + 1]; i++) {
+            uint16_t a[16], b[16];
+            size_t an = 0, bn = 0;
+            /* UTF-8 (2 and 3 byte forms) to UTF-16 */
+            for (const unsigned char *p = (const unsigned char *)sorted[i];
+                 *p;) {
+                uint32_t c = *p++;
+                if (c >= 0xE0) {
+                    c = (c & 0x0F) << 12 | (uint32_t)(p[0] & 0x3F) << 6 |
+                        (p[1] & 0x3F);
+                    p += 2;
+                } else if (c >= 0xC0) {
+                    c = (c & 0x1F) << 6 | (*p++ & 0x3F);
+                }
+                a[an++] = (uint16_t)c;
+            }
+            for (const unsigned char *p =
+                     (const unsigned char *)sorted[i + 1]; *p;) {
+                uint32_t c = *p++;
+                if (c >= 0xE0) {
+                    c = (c & 0x0F) << 12 | (uint32_t)(p[0] & 0x3F) << 6 |
+                        (p[1] & 0x3F);
+                    p += 2;
+                } else if (c >= 0xC0) {
+                    c = (c & 0x1F) << 6 | (*p++ & 0x3F);
+                }
+                b[bn++] = (uint16_t)c;
+            }
+            int r = sql_text_cmp(a, an, b, bn);
+            bool same = an == 1 && bn == 1 && (a[0] | 0x20) == (b[0] | 0x20);
+            if (co == JET_COLL_GEN97 && b[0] == 0x4E00)
+                continue;       /* Jet3 ignores CJK: "" */
+            ck_assert_msg(same ? r == 0 : r < 0, "order %d: '%s' vs '%s': %d",
+                          co, sorted[i], sorted[i + 1], r);
+        }
+    }
+    /* Legacy and 2010+: '-' and '\'' are minor (unprintable) */
+    for (int co = JET_COLL_GENLEG; co <= JET_COLL_GEN; co++) {
+        static const uint16_t coop[] = { 'c', 'o', 'o', 'p' };
+        static const uint16_t co_op[] = { 'c', 'o', '-', 'o', 'p' };
+        static const uint16_t cop[] = { 'c', 'o', 'p' };
+        sql_text_order_use((jet_collation)co);
+        ck_assert_int_lt(sql_text_cmp(coop, 4, co_op, 5), 0);
+        ck_assert_int_lt(sql_text_cmp(co_op, 5, cop, 3), 0);
+    }
+    sql_text_order_use(JET_COLL_GENLEG);
 }
 END_TEST
 
@@ -291,6 +354,7 @@ int main(void)
     TCase *tc = tcase_create("keys");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, binary_keys_order_as_the_value_comparator);
+    tcase_add_test(tc, text_sorts_in_general_order);
     tcase_add_test(tc, mixed_kinds_fall_back);
     if (access(JET_SHARED_DIR "/fixtures/public/mdbtestdata/nwind.mdb",
                R_OK) == 0)
