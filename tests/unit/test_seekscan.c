@@ -4,7 +4,9 @@
  * For every index of every ../shared fixture (skipped when absent) and of
  * a file generated here with fixtures/jetwrite (ascending and descending
  * indexes on every key type jetwrite writes, values at each type's edges:
- * negative, zero, day 0 with times, dates before 1899, NULLs), and for
+ * negative, zero, day 0 with times, dates before 1899, NULLs; text keys in
+ * General sort order with case, accent and punctuation variants, .mdb and
+ * .accdb: Legacy and 2010+ orders), and for
  * keys taken from the index's first column (existing values, values
  * between them, values beyond both ends, and for dates the neighbours of
  * a value to the millisecond and its other day-0 representation):
@@ -37,6 +39,7 @@
 #include "unit.h"
 #include "../shared_dir.h"
 #include "jet.h"
+#include "collate.h"
 #include "../../driver/sql/engine.h"
 #include "../../fixtures/jetwrite.h"
 
@@ -642,7 +645,44 @@ static const gentab gentabs[] = {
     { "t_single", JW_FLOAT, edge_float, 12, -100, 100 },
     { "t_double", JW_DOUBLE, edge_double, 13, -1e6, 1e6 },
     { "t_date", JW_DATETIME, edge_date, 24, -800, 800 },
+    { "t_text", JW_TEXT, NULL, 0, 0, 0 },
 };
+
+/* Text keys: words in both cases, accents, apostrophes and hyphens
+ * (minor in the Legacy and 2010+ orders), digits, spaces, empty text. */
+static const char *const text_words[] = {
+    "a", "A", "ab", "AB", "abc", "b", "co-op", "coop", "cop", "Cote",
+    "c\xc3\xb4te", "cot\xc3\xa9", "e", "\xc3\xa9", "\xc3\xa8", "E", "f",
+    "o'neil", "oneil", "O'Neil", "10", "9", "1 2", "12", "zz", "Zz", "",
+    "na\xc3\xafve", "naive", "\xc3\x86on", "aeon", "stra\xc3\x9f" "e",
+    "strasse", "x-ray", "xray", "X Ray"
+};
+
+/* Text key encoder handed to the writer: core's (see jetgen). */
+static size_t text_key(uint8_t *out, size_t cap, jw_format fmt,
+                       const uint16_t *s, size_t n, int asc)
+{
+    return jet_collate_key(out, cap, fmt == JW_FMT_ACE14 ? JET_COLL_GEN
+                                                         : JET_COLL_GENLEG,
+                           s, n, asc != 0, NULL);
+}
+
+/* UTF-8 (1-3 byte forms) to UTF-16 units; returns the count. */
+static size_t utf16_of(uint16_t *u, const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        uint32_t c = *p++;
+        if (c >= 0xE0) {
+            c = (c & 0x0F) << 12 | (uint32_t)(p[0] & 0x3F) << 6 | (p[1] & 0x3F);
+            p += 2;
+        } else if (c >= 0xC0) {
+            c = (c & 0x1F) << 6 | (*p++ & 0x3F);
+        }
+        u[n++] = (uint16_t)c;
+    }
+    return n;
+}
 
 static uint64_t gen_rng = 88172645463325252ull;
 
@@ -663,6 +703,23 @@ static jw_value gen_value(const gentab *g, int row)
     memset(&v, 0, sizeof v);
     if (g->type != JW_BOOL && row % 17 == 5) {
         v.null = 1;
+        return v;
+    }
+    if (g->type == JW_TEXT) {
+        /* a word, sometimes with a number after it (many distinct keys,
+         * each word in several rows) */
+        static uint16_t u[64];
+        size_t nw = sizeof text_words / sizeof text_words[0];
+        size_t n = utf16_of(u, text_words[(size_t)(gen_unit() * (double)nw)
+                                          % nw]);
+        if (row % 2) {
+            char num[16];
+            int k = snprintf(num, sizeof num, "%d", (int)(gen_unit() * 50));
+            for (int i = 0; i < k; i++)
+                u[n++] = (uint16_t)num[i];
+        }
+        v.text = u;
+        v.units = n;
         return v;
     }
     if (g->nedges && row % 3 == 0)
@@ -693,10 +750,12 @@ static void write_generated(const char *path, jw_format fmt)
     char err[256];
     jw_db *db = jw_create(path, fmt, err, sizeof err);
     ck_assert_msg(db != NULL, "%s", err);
+    jw_set_text_key(db, text_key);
     for (size_t g = 0; g < sizeof gentabs / sizeof gentabs[0]; g++) {
         const gentab *gt = &gentabs[g];
         jw_coldef cols[3] = {
-            { "id", JW_LONG, 0, 0 }, { "v", gt->type, 0, 0 },
+            { "id", JW_LONG, 0, 0 },
+            { "v", gt->type, gt->type == JW_TEXT ? 40 : 0, 1 },
             { "n", JW_LONG, 0, 0 }
         };
         jw_idxdef idx[3] = {
@@ -738,6 +797,7 @@ START_TEST(generated_seek_equals_scan)
     ck_assert_int_ge(n_indexes, 40);
     ck_assert_int_ge(n_desc, 16);
     ck_assert_int_ge(n_cases, 5000);
+    ck_assert_int_ge(type_cases[JET_T_TEXT], 200);
 }
 END_TEST
 
