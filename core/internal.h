@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bytes.h"
 #include "crypto.h"
 #include "jet.h"
 
@@ -249,6 +250,74 @@ jet_rc jet_row_column(const jet_row *row, const jet_format *fmt,
                       const jet_column *col, bool *is_null,
                       const uint8_t **data, size_t *len, uint32_t pgno,
                       jet_error *err);
+
+/* jet_row_column's body, inline for the per-value decode (value.c).
+ * Row layout: see row.c. */
+/* Bytes a fixed column occupies: its type's size, or the declared length
+ * for fixed TEXT/BINARY and calculated wrappers. */
+static inline size_t jet_fixed_size(const jet_column *col)
+{
+    if (col->flags & JET_COL_CALCULATED)
+        return col->length;
+    switch (col->type) {
+    case JET_T_BYTE: return 1;
+    case JET_T_INT: return 2;
+    case JET_T_LONG: case JET_T_FLOAT: case JET_T_COMPLEX: return 4;
+    case JET_T_MONEY: case JET_T_DOUBLE: case JET_T_DATETIME:
+    case JET_T_BIGINT: return 8;
+    case JET_T_GUID: return 16;
+    case JET_T_NUMERIC: return 17;
+    default: return col->length;
+    }
+}
+
+static inline jet_rc jet_row_column_inl(const jet_row *row,
+                                        const jet_format *fmt,
+                                        const jet_column *col, bool *is_null,
+                                        const uint8_t **data, size_t *len,
+                                        uint32_t pgno, jet_error *err)
+{
+    bool bit = false;
+
+    *data = NULL;
+    *len = 0;
+    if (col->col_num < row->ncols)
+        bit = (row->null_mask[col->col_num / 8] >> (col->col_num % 8)) & 1;
+    if (col->type == JET_T_BOOL && !(col->flags & JET_COL_CALCULATED)) {
+        *is_null = false;
+        *len = bit;
+        return JET_OK;
+    }
+    *is_null = !bit;
+    if (!bit)
+        return JET_OK;
+    if (col->flags & JET_COL_FIXED) {
+        size_t off = fmt->row_count_size + (size_t)col->fixed_offset;
+        size_t n = jet_fixed_size(col);
+        if (!jet_span_ok(row->len - row->null_mask_len, off, n))
+            return jet_fail(err, JET_ECORRUPT, pgno,
+                            "fixed column %u (%zu bytes at %zu) outside a "
+                            "%zu-byte row", col->col_num, n, off, row->len);
+        *data = row->data + off;
+        *len = n;
+        return JET_OK;
+    }
+    if (col->var_index >= row->nvar) {
+        *is_null = true;   /* column added after this row was written */
+        return JET_OK;
+    }
+    {
+        uint16_t s = row->var_off[col->var_index];
+        uint16_t e = row->var_off[col->var_index + 1];
+        if (s < fmt->row_count_size || s > e || e > row->len)
+            return jet_fail(err, JET_ECORRUPT, pgno,
+                            "var column %u has bad offsets %u..%u in a "
+                            "%zu-byte row", col->col_num, s, e, row->len);
+        *data = row->data + s;
+        *len = (size_t)(e - s);
+    }
+    return JET_OK;
+}
 
 /* ----------------------------------------------------------------- lval */
 

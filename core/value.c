@@ -78,7 +78,8 @@ jet_rc jet_value_decode(jet_value *out, jet_db *db, const jet_row *row,
 
     memset(out, 0, sizeof *out);
     out->type = type;
-    rc = jet_row_column(row, db->fmt, col, &is_null, &d, &len, pgno, err);
+    rc = jet_row_column_inl(row, db->fmt, col, &is_null, &d, &len, pgno,
+                            err);
     if (rc != JET_OK)
         return rc;
     if (type == JET_T_BOOL && !calc) {

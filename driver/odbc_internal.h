@@ -238,6 +238,10 @@ struct odbc_stmt {
     SQLULEN rs_fetched;         /* rows in the last rowset */
     SQLULEN pos_row;            /* SQLSetPos row, 0-based */
     int64_t trace_fetch_us;     /* time in fetches, for the TraceFile */
+    /* fetch fast path (stmt.c): per result column its direct source and
+     * the bound column's conversion, built at the first fetch of a cursor
+     * and rebuilt when the bindings change; NULL = not built */
+    struct odbc_fastplan *fast;
     /* raised by SQLCancel from any thread, without the connection lock;
      * read and cleared by the thread running the statement */
     atomic_int cancel;

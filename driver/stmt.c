@@ -25,10 +25,31 @@
 #include <time.h>
 
 #include "convert.h"
+#include "fetchfast.h"
 #include "sql/callproc.h"
 #include "sql/engine.h"
 #include "trace.h"
 #include "wide.h"
+
+/* The fetch fast path's plan (see fast_plan below). */
+typedef struct fast_col {
+    jet_scan *scan;             /* direct source, or NULL: cur_value */
+    uint16_t tcol;
+    jet_type type;              /* direct: type of the values */
+    odbc_binding b;             /* the binding the entries below are for */
+    SQLSMALLINT ct;             /* resolved C type, 0 = unbound */
+    SQLULEN elem;               /* column-wise element size */
+    odbc_put_fn put;
+    SQLSMALLINT gd_ct;          /* SQLGetData: C type of gd_put, 0 = none */
+    odbc_put_fn gd_put;
+} fast_col;
+
+struct odbc_fastplan {
+    const struct sql_cursor *cur;   /* cursor the plan is for; NULL = none */
+    SQLULEN row_bind_type;
+    uint16_t ncols, nbinds, cap;
+    fast_col col[];
+};
 
 #define DIAG(s) (&(s)->hdr.diag)
 
@@ -139,6 +160,8 @@ static void close_cursor(odbc_stmt *s)
     s->pset.batch = false;      /* the rest of a parameter batch too */
     sql_cursor_close(s->cur);
     s->cur = NULL;
+    if (s->fast)
+        s->fast->cur = NULL;    /* its sources belonged to that cursor */
     s->has_row = false;
     s->at_end = false;
     s->rows_returned = 0;
@@ -190,6 +213,8 @@ SQLRETURN odbc_stmt_free(odbc_stmt *s)
     free(s->binds);
     free(s->params);
     odbc_buf_free(&s->scratch);
+    free(s->fast);
+    s->fast = NULL;
     free(s->rs_vals);
     odbc_buf_free(&s->rs_data);
     s->hdr.tag = ODBC_TAG_DEAD;
@@ -934,6 +959,91 @@ static jet_rc cur_value(odbc_stmt *s, uint16_t i, jet_value *out)
     return (jet_rc)sql_cursor_value(s->cur, s->cols[i].src, out);
 }
 
+/*
+ * The fetch fast path. Per result column: whether its value is read
+ * straight from the table scan (sql_cursor_direct_col: a plain column of
+ * a streaming one-table query), and for a bound column its resolved C
+ * type, column-wise element size and conversion function, chosen once
+ * instead of per value. Built for the open cursor at its first fetch; a
+ * copy of each binding tells when SQLBindCol or a descriptor call changed
+ * it, and the plan is then rebuilt (no allocation unless the column count
+ * grew).
+ */
+static SQLSMALLINT resolve_ctype(const odbc_stmt *s, uint16_t i,
+                                 SQLSMALLINT c_type);
+
+/* The bound part of column i's entry, from s->binds[i]. */
+static void fast_bind(odbc_stmt *s, fast_col *fc, uint16_t i)
+{
+    const odbc_binding *b = i < s->nbinds ? &s->binds[i] : NULL;
+    if (b)
+        fc->b = *b;
+    else
+        memset(&fc->b, 0, sizeof fc->b);
+    fc->ct = fc->b.c_type ? resolve_ctype(s, i, fc->b.c_type) : 0;
+    fc->elem = fc->ct ? odbc_ctype_elem_size(fc->ct, fc->b.buflen) : 0;
+    fc->put = odbc_convert;
+    if (fc->ct && fc->scan && fc->b.precision == 0 && fc->b.scale == 0)
+        fc->put = odbc_fast_put_for(fc->type, fc->ct);
+}
+
+static inline bool same_binding(const odbc_binding *a, const odbc_binding *b)
+{
+    return a->c_type == b->c_type && a->ptr == b->ptr &&
+           a->buflen == b->buflen && a->ind == b->ind &&
+           a->precision == b->precision && a->scale == b->scale;
+}
+
+/* s->fast, valid for the open cursor and the current bindings; NULL when
+ * there is no streaming cursor or no memory (then the slow path runs). */
+static struct odbc_fastplan *fast_plan(odbc_stmt *s)
+{
+    struct odbc_fastplan *p = s->fast;
+    if (!s->cur || s->mat)
+        return NULL;
+    if (p && p->cur == s->cur && p->ncols == s->ncols &&
+        p->nbinds == s->nbinds && p->row_bind_type == s->row_bind_type) {
+        uint16_t n = s->nbinds < s->ncols ? s->nbinds : s->ncols;
+        for (uint16_t i = 0; i < n; i++)
+            if (!same_binding(&p->col[i].b, &s->binds[i]))
+                fast_bind(s, &p->col[i], i);
+        return p;
+    }
+    if (!p || p->cap < s->ncols) {
+        struct odbc_fastplan *q = realloc(p, sizeof *p +
+                                          (size_t)s->ncols * sizeof p->col[0]);
+        if (!q)
+            return NULL;
+        s->fast = p = q;
+        p->cap = s->ncols;
+    }
+    p->cur = s->cur;
+    p->ncols = s->ncols;
+    p->nbinds = s->nbinds;
+    p->row_bind_type = s->row_bind_type;
+    for (uint16_t i = 0; i < s->ncols; i++) {
+        fast_col *fc = &p->col[i];
+        if (!sql_cursor_direct_col(s->cur, s->cols[i].src, &fc->scan,
+                                   &fc->tcol, &fc->type))
+            fc->scan = NULL;
+        fc->gd_ct = 0;
+        fast_bind(s, fc, i);
+    }
+    return p;
+}
+
+/* cur_value through the plan: a direct column straight from its scan
+ * (unless a kept rowset is positioned); a failure is repeated through
+ * the engine so that the diagnostic carries its detail. */
+static inline jet_rc fast_value(odbc_stmt *s, const fast_col *fc,
+                                uint16_t i, jet_value *out)
+{
+    if (fc->scan && s->rs_rows == 0 &&
+        jet_scan_value(fc->scan, fc->tcol, out) == JET_OK)
+        return JET_OK;
+    return cur_value(s, i, out);
+}
+
 static const jet_error *cur_error(odbc_stmt *s)
 {
     return s->cur ? sql_cursor_core_error(s->cur) : NULL;
@@ -972,9 +1082,53 @@ static int conv_diag(odbc_stmt *s, odbc_conv *cv, odbc_conv_status st,
     return (st == CONV_TRUNC || st == CONV_FRAC) ? 1 : 2;
 }
 
+/* bind_row through the fetch plan p: the same conversions, with each
+ * column's C type, element size and conversion decided beforehand. */
+static int bind_row_fast(odbc_stmt *s, const struct odbc_fastplan *p,
+                         SQLULEN r)
+{
+    odbc_conv cv = {s->dbc->db, &s->scratch, false, JET_OK, false, 0, 0,
+                    0, 0};
+    SQLLEN off = s->bind_offset_ptr ? *s->bind_offset_ptr : 0;
+    int worst = 0;
+    uint16_t n = s->nbinds < s->ncols ? s->nbinds : s->ncols;
+    bool by_col = s->row_bind_type == SQL_BIND_BY_COLUMN;
+
+    for (uint16_t i = 0; i < n; i++) {
+        const fast_col *fc = &p->col[i];
+        if (fc->ct == 0)
+            continue;
+        char *ptr = fc->b.ptr;
+        char *ind = (char *)fc->b.ind;
+        SQLULEN pstep = by_col ? fc->elem : s->row_bind_type;
+        SQLULEN istep = by_col ? sizeof(SQLLEN) : s->row_bind_type;
+        if (ptr)
+            ptr += r * pstep + off;
+        if (ind)
+            ind += r * istep + off;
+        jet_value v;
+        jet_rc rc = fast_value(s, fc, i, &v);
+        if (rc != JET_OK) {
+            exec_diag(s, rc);
+            return 2;
+        }
+        cv.num_precision = fc->b.precision;
+        cv.num_scale = fc->b.scale;
+        odbc_conv_status st = fc->put(&cv, &v, fc->ct, ptr, fc->b.buflen,
+                                      (SQLLEN *)ind);
+        if (st != CONV_OK) {
+            int w = conv_diag(s, &cv, st, (SQLLEN)r + 1, i + 1);
+            if (w > worst)
+                worst = w;
+        }
+    }
+    return worst;
+}
+
 /* Convert the bound columns of the current row into rowset row r. */
 static int bind_row(odbc_stmt *s, SQLULEN r)
 {
+
     odbc_conv cv = {s->dbc->db, &s->scratch, false, JET_OK, false, 0, 0,
                     0, 0};
     SQLLEN off = s->bind_offset_ptr ? *s->bind_offset_ptr : 0;
@@ -1142,6 +1296,8 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     start_deadline(s);
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
     bool keep = n > 1 && rowset_needs_cache(s);
+    /* the plan is checked once per rowset: bindings cannot change within */
+    const struct odbc_fastplan *fp = NULL;
 
     for (SQLULEN r = 0; r < n; r++) {
         jet_rc rc = advance(s);
@@ -1151,7 +1307,10 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
             err = rc;
             break;
         }
-        int w = s->retrieve_data == SQL_RD_OFF ? 0 : bind_row(s, r);
+        if (r == 0)
+            fp = fast_plan(s);
+        int w = s->retrieve_data == SQL_RD_OFF ? 0
+              : fp ? bind_row_fast(s, fp, r) : bind_row(s, r);
         if (keep && keep_row(s, r) != 0) {
             err = JET_ENOMEM;
             break;
@@ -1249,10 +1408,27 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
                    ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
     }
     jet_value v;
-    jet_rc rc = cur_value(s, i, &v);
+    jet_rc rc;
+    odbc_put_fn put = odbc_convert;
+    struct odbc_fastplan *p = s->fast;   /* built by this cursor's fetch */
+    if (p && p->cur == s->cur && s->cur && i < p->ncols &&
+        p->col[i].scan) {
+        fast_col *fc = &p->col[i];
+        if (fc->gd_ct != ct) {
+            fc->gd_ct = ct;
+            fc->gd_put = odbc_fast_put_for(fc->type, ct);
+        }
+        /* a fast conversion leaves cv's repr_* as initialised (nothing
+         * kept), which is what they mean when the value fitted */
+        if (cv.num_precision == 0 && cv.num_scale == 0)
+            put = fc->gd_put;
+        rc = fast_value(s, fc, i, &v);
+    } else {
+        rc = cur_value(s, i, &v);
+    }
     if (rc != JET_OK)
         return exec_diag(s, rc);
-    odbc_conv_status st = odbc_convert(&cv, &v, ct, ptr, buflen, ind);
+    odbc_conv_status st = put(&cv, &v, ct, ptr, buflen, ind);
     if (cv.repr_in_scratch) {
         s->gd_repr = true;
         s->gd_len = cv.repr_len;

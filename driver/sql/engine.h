@@ -192,6 +192,20 @@ int sql_cursor_value(sql_cursor *c, size_t col, jet_value *out);
 /** Detail of the last failure on c (sqlstate, message, rc). */
 const sql_error *sql_cursor_error(const sql_cursor *c);
 
+/**
+ * Whether column col of every row c gives is a stored column read as is
+ * from a table scan: a streaming single-table query whose column col is a
+ * plain column reference to a fixed or in-row column (not MEMO, OLE or
+ * calculated). Then *scan and *tcol are that scan and the table's column
+ * number, *type the type of its values: after each successful
+ * sql_cursor_next(c), jet_scan_value(*scan, *tcol, ...) gives what
+ * sql_cursor_value(c, col, ...) would, without the engine's layers (the
+ * driver's fetch fast path). They stay valid until c is closed. Returns
+ * false (and touches nothing) otherwise.
+ */
+bool sql_cursor_direct_col(const sql_cursor *c, size_t col, jet_scan **scan,
+                           uint16_t *tcol, jet_type *type);
+
 /** The core's own error detail (page number and all) when the last
  *  failure on c came from the core (scan, index, text); else NULL. */
 const jet_error *sql_cursor_core_error(const sql_cursor *c);

@@ -1502,3 +1502,27 @@ void sql_cursor_close(sql_cursor *c)
     sql_tmp_free(&c->recmem);
     free(c);
 }
+
+bool sql_cursor_direct_col(const sql_cursor *c, size_t col, jet_scan **scan,
+                           uint16_t *tcol, jet_type *type)
+{
+    const sql_stmt *st = c->st;
+    if (c->mode != MODE_STREAM || st->ntabs != 1 || col >= st->ncols)
+        return false;
+    const tab_plan *tp = &st->tabs[0];
+    const out_col *oc = &st->cols[col];
+    if (tp->sub || !tp->td || tp->method == M_HASH || tp->method == M_LOOP ||
+        !c->t || !c->t[0].scan)
+        return false;
+    if (!(oc->src >= 0 || (oc->direct && oc->e->op == N_COL && !oc->e->up)) ||
+        oc->e->tab != 0 || oc->e->col >= tp->td->ncols)
+        return false;
+    const jet_column *jc = &tp->td->cols[oc->e->col];
+    if (jc->type == JET_T_MEMO || jc->type == JET_T_OLE ||
+        (jc->flags & JET_COL_CALCULATED))
+        return false;
+    *scan = c->t[0].scan;
+    *tcol = oc->e->col;
+    *type = jc->result_type;
+    return true;
+}

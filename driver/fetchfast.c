@@ -1,0 +1,267 @@
+/*
+ * fetchfast.c - conversions of one (source type, C type) pair each, for
+ * the fetch loop of bound columns (see fetchfast.h). Every function gives
+ * odbc_convert()'s result for its pair: NULL -> SQL_NULL_DATA (or 22002
+ * without an indicator); a value that does not fit the simple case is
+ * handed to odbc_convert() whole.
+ */
+#include "config.h"
+
+#include "fetchfast.h"
+
+#include <string.h>
+
+#define WCHAR_SIZE sizeof(SQLWCHAR)
+
+static inline odbc_conv_status put_null(SQLLEN *ind)
+{
+    if (!ind)
+        return CONV_NULL_NO_IND;
+    *ind = SQL_NULL_DATA;
+    return CONV_OK;
+}
+
+static inline int64_t int_of(const jet_value *v)
+{
+    return v->type == JET_T_BOOL ? (v->u.b ? 1 : 0) : v->u.i;
+}
+
+static odbc_conv_status put_slong(odbc_conv *cv, const jet_value *v,
+                                  SQLSMALLINT ct, SQLPOINTER ptr,
+                                  SQLLEN buflen, SQLLEN *ind)
+{
+    if (v->is_null)
+        return put_null(ind);
+    int64_t x = int_of(v);
+    if (x < INT32_MIN || x > INT32_MAX)
+        return odbc_convert(cv, v, ct, ptr, buflen, ind);
+    if (ptr) {
+        int32_t b = (int32_t)x;
+        memcpy(ptr, &b, 4);
+    }
+    if (ind)
+        *ind = 4;
+    return CONV_OK;
+}
+
+static odbc_conv_status put_sshort(odbc_conv *cv, const jet_value *v,
+                                   SQLSMALLINT ct, SQLPOINTER ptr,
+                                   SQLLEN buflen, SQLLEN *ind)
+{
+    if (v->is_null)
+        return put_null(ind);
+    int64_t x = int_of(v);
+    if (x < INT16_MIN || x > INT16_MAX)
+        return odbc_convert(cv, v, ct, ptr, buflen, ind);
+    if (ptr) {
+        int16_t b = (int16_t)x;
+        memcpy(ptr, &b, 2);
+    }
+    if (ind)
+        *ind = 2;
+    return CONV_OK;
+}
+
+static odbc_conv_status put_sbigint(odbc_conv *cv, const jet_value *v,
+                                    SQLSMALLINT ct, SQLPOINTER ptr,
+                                    SQLLEN buflen, SQLLEN *ind)
+{
+    (void)cv; (void)ct; (void)buflen;
+    if (v->is_null)
+        return put_null(ind);
+    int64_t x = int_of(v);
+    if (ptr)
+        memcpy(ptr, &x, 8);
+    if (ind)
+        *ind = 8;
+    return CONV_OK;
+}
+
+static odbc_conv_status put_double(odbc_conv *cv, const jet_value *v,
+                                   SQLSMALLINT ct, SQLPOINTER ptr,
+                                   SQLLEN buflen, SQLLEN *ind)
+{
+    (void)cv; (void)ct; (void)buflen;
+    if (v->is_null)
+        return put_null(ind);
+    if (ptr)
+        memcpy(ptr, &v->u.d, sizeof(double));
+    if (ind)
+        *ind = sizeof(double);
+    return CONV_OK;
+}
+
+static odbc_conv_status put_timestamp(odbc_conv *cv, const jet_value *v,
+                                      SQLSMALLINT ct, SQLPOINTER ptr,
+                                      SQLLEN buflen, SQLLEN *ind)
+{
+    if (v->is_null)
+        return put_null(ind);
+    jet_timestamp ts;
+    if (jet_datetime_split(v->u.d, &ts) != JET_OK)
+        return odbc_convert(cv, v, ct, ptr, buflen, ind);
+    SQL_TIMESTAMP_STRUCT t = {ts.year, ts.month, ts.day, ts.hour,
+                              ts.minute, ts.second, ts.fraction_ns};
+    if (ptr)
+        memcpy(ptr, &t, sizeof t);
+    if (ind)
+        *ind = sizeof t;
+    return CONV_OK;
+}
+
+/* Text into SQL_C_CHAR: UTF-8 straight into the buffer when it fits with
+ * its NUL. */
+static odbc_conv_status put_text_char(odbc_conv *cv, const jet_value *v,
+                                      SQLSMALLINT ct, SQLPOINTER ptr,
+                                      SQLLEN buflen, SQLLEN *ind)
+{
+    if (v->is_null)
+        return put_null(ind);
+    if (ptr && buflen >= 1 && v->enc != ODBC_ENC_UTF8) {
+        size_t cap = (size_t)buflen - 1, n = 0;
+        if (jet_text_to_utf8(cv->db, v, (char *)ptr, cap, &n) == JET_OK &&
+            n <= cap) {
+            ((char *)ptr)[n] = '\0';
+            if (ind)
+                *ind = (SQLLEN)n;
+            return CONV_OK;
+        }
+    }
+    return odbc_convert(cv, v, ct, ptr, buflen, ind);
+}
+
+/* Text into 2-byte SQL_C_WCHAR: UTF-16 straight into the buffer. */
+static odbc_conv_status put_text_wchar(odbc_conv *cv, const jet_value *v,
+                                       SQLSMALLINT ct, SQLPOINTER ptr,
+                                       SQLLEN buflen, SQLLEN *ind)
+{
+    if (v->is_null)
+        return put_null(ind);
+    if (WCHAR_SIZE == 2 && ptr && buflen >= 2 &&
+        ((uintptr_t)ptr & 1) == 0 && v->enc != ODBC_ENC_UTF8) {
+        size_t cap = (size_t)buflen / 2 - 1, units = 0;
+        if (jet_text_to_utf16(cv->db, v, (uint16_t *)ptr, cap, &units) ==
+                JET_OK && units <= cap) {
+            ((uint16_t *)ptr)[units] = 0;
+            if (ind)
+                *ind = (SQLLEN)(units * 2);
+            return CONV_OK;
+        }
+    }
+    return odbc_convert(cv, v, ct, ptr, buflen, ind);
+}
+
+/* A number's or date's text form (core/numfmt.c, as convert.c's
+ * scalar_text writes it) into buf (>= 32 bytes); (size_t)-1 when
+ * odbc_convert must decide (a date out of range). */
+static inline size_t number_text(const jet_value *v, char *buf)
+{
+    switch (v->type) {
+    case JET_T_BOOL: case JET_T_BYTE: case JET_T_INT: case JET_T_LONG:
+    case JET_T_BIGINT: case JET_T_COMPLEX:
+        return jet_int_format(int_of(v), buf);
+    case JET_T_DOUBLE:
+        return jet_double_format(v->u.d, buf);
+    case JET_T_FLOAT:
+        return jet_float_format(v->u.f, buf);
+    case JET_T_DATETIME: {
+        jet_timestamp ts;
+        if (jet_datetime_split(v->u.d, &ts) != JET_OK)
+            return (size_t)-1;
+        return jet_timestamp_format(&ts, 3, buf);
+    }
+    default:
+        return (size_t)-1;
+    }
+}
+
+/* Integer, Double, Single or Date/Time into SQL_C_CHAR: the text and its
+ * NUL straight into the buffer when they fit. */
+static odbc_conv_status put_number_char(odbc_conv *cv, const jet_value *v,
+                                        SQLSMALLINT ct, SQLPOINTER ptr,
+                                        SQLLEN buflen, SQLLEN *ind)
+{
+    if (v->is_null)
+        return put_null(ind);
+    char buf[64];
+    size_t len = number_text(v, buf);
+    if (len == (size_t)-1 || !ptr || buflen <= 0 || (size_t)buflen < len + 1)
+        return odbc_convert(cv, v, ct, ptr, buflen, ind);
+    memcpy(ptr, buf, len);
+    ((char *)ptr)[len] = '\0';
+    if (ind)
+        *ind = (SQLLEN)len;
+    return CONV_OK;
+}
+
+/* The same into SQL_C_WCHAR: little-endian code units of SQLWCHAR's
+ * width (convert.c's to_text writes them the same way). */
+static odbc_conv_status put_number_wchar(odbc_conv *cv, const jet_value *v,
+                                         SQLSMALLINT ct, SQLPOINTER ptr,
+                                         SQLLEN buflen, SQLLEN *ind)
+{
+    if (v->is_null)
+        return put_null(ind);
+    char buf[64];
+    size_t len = number_text(v, buf);
+    if (len == (size_t)-1 || !ptr || buflen <= 0 ||
+        (size_t)buflen < (len + 1) * WCHAR_SIZE)
+        return odbc_convert(cv, v, ct, ptr, buflen, ind);
+    uint8_t *o = ptr;
+    if (WCHAR_SIZE == 2) {
+        for (size_t i = 0; i < len; i++) {
+            o[2 * i] = (uint8_t)buf[i];
+            o[2 * i + 1] = 0;
+        }
+        o[2 * len] = o[2 * len + 1] = 0;
+    } else {
+        memset(o, 0, (len + 1) * WCHAR_SIZE);
+        for (size_t i = 0; i < len; i++)
+            o[WCHAR_SIZE * i] = (uint8_t)buf[i];
+    }
+    if (ind)
+        *ind = (SQLLEN)(len * WCHAR_SIZE);
+    return CONV_OK;
+}
+
+odbc_put_fn odbc_fast_put_for(jet_type src, SQLSMALLINT c_type)
+{
+    switch (src) {
+    case JET_T_BOOL: case JET_T_BYTE: case JET_T_INT: case JET_T_LONG:
+    case JET_T_BIGINT: case JET_T_COMPLEX:
+        switch (c_type) {
+        case SQL_C_SLONG: case SQL_C_LONG: return put_slong;
+        case SQL_C_SSHORT: case SQL_C_SHORT: return put_sshort;
+        case SQL_C_SBIGINT: return put_sbigint;
+        case SQL_C_CHAR: return put_number_char;
+        case SQL_C_WCHAR: return put_number_wchar;
+        default: return odbc_convert;
+        }
+    case JET_T_DOUBLE:
+        if (c_type == SQL_C_DOUBLE)
+            return put_double;
+        /* fall through */
+    case JET_T_FLOAT:
+        if (c_type == SQL_C_CHAR)
+            return put_number_char;
+        if (c_type == SQL_C_WCHAR)
+            return put_number_wchar;
+        return odbc_convert;
+    case JET_T_DATETIME:
+        if (c_type == SQL_C_TYPE_TIMESTAMP || c_type == SQL_C_TIMESTAMP)
+            return put_timestamp;
+        if (c_type == SQL_C_CHAR)
+            return put_number_char;
+        if (c_type == SQL_C_WCHAR)
+            return put_number_wchar;
+        return odbc_convert;
+    case JET_T_TEXT:
+        if (c_type == SQL_C_CHAR)
+            return put_text_char;
+        if (c_type == SQL_C_WCHAR)
+            return put_text_wchar;
+        return odbc_convert;
+    default:
+        return odbc_convert;
+    }
+}
