@@ -230,9 +230,26 @@ static jet_rc load_row(jet_scan *s, uint16_t rowno)
     size_t len;
     jet_rc rc;
 
-    rc = jet_row_bounds(f, s->page, s->pgno, rowno, &st, &en, &fl, &s->err);
-    if (rc != JET_OK)
-        return rc;
+    /* The page passed check_data_page (its row table fits) and rowno is
+     * below its row count: the bounds of a live row in the usual shape
+     * are read here; anything else (deleted, bad bounds) goes through
+     * jet_row_bounds, which also names the damage. */
+    const uint8_t *tab = s->page + f->data_row_table;
+    uint16_t raw = jet_get_u16(tab + 2 * (size_t)rowno);
+    st = raw & 0x1FFF;
+    en = rowno == 0 ? (uint16_t)f->page_size
+                    : (uint16_t)(jet_get_u16(tab + 2 * (size_t)rowno - 2) &
+                                 0x1FFF);
+    fl = raw & (ROW_DELETED | ROW_OVERFLOW);
+    if (fl & ROW_DELETED)
+        return JET_DONE;
+    if (st < f->data_row_table + 2 * (uint32_t)s->nrows || st > en ||
+        en > f->page_size) {
+        rc = jet_row_bounds(f, s->page, s->pgno, rowno, &st, &en, &fl,
+                            &s->err);
+        if (rc != JET_OK)
+            return rc;
+    }
     if (fl & ROW_DELETED)
         return JET_DONE;
     row = s->page + st;
@@ -301,6 +318,81 @@ jet_rc jet_scan_next(jet_scan *s)
     }
 }
 
+/* The column kinds a scan meets most, decoded in line: a stored (not
+ * calculated) fixed scalar, or in-row text. 1 = done, 0 = not this case
+ * (jet_value_decode decides, with the same result), never an error: a
+ * span that leaves the row goes to jet_value_decode too, which names it. */
+static inline int decode_common(jet_scan *s, const jet_column *c,
+                                jet_value *out)
+{
+    const jet_row *r = &s->row;
+    if ((c->flags & JET_COL_CALCULATED) || c->type != c->result_type)
+        return 0;
+    bool bit = c->col_num < r->ncols &&
+               ((r->null_mask[c->col_num >> 3] >> (c->col_num & 7)) & 1);
+    const uint8_t *d;
+    size_t n;
+    switch (c->type) {
+    case JET_T_LONG: n = 4; break;
+    case JET_T_INT: n = 2; break;
+    case JET_T_BYTE: n = 1; break;
+    case JET_T_DOUBLE: case JET_T_DATETIME: case JET_T_MONEY:
+    case JET_T_BIGINT: n = 8; break;
+    case JET_T_TEXT: n = 0; break;
+    default: return 0;
+    }
+    out->type = c->type;
+    out->enc = 0;
+    out->data = NULL;
+    out->len = 0;
+    memset(&out->u, 0, sizeof out->u);
+    if (!bit) {
+        out->is_null = true;
+        return 1;
+    }
+    out->is_null = false;
+    if (c->type == JET_T_TEXT) {
+        if (c->flags & JET_COL_FIXED)
+            return 0;
+        if (c->var_index >= r->nvar) {
+            out->is_null = true;   /* column added after this row */
+            return 1;
+        }
+        uint16_t st = r->var_off[c->var_index];
+        uint16_t en = r->var_off[c->var_index + 1];
+        if (st < s->db->fmt->row_count_size || st > en || en > r->len)
+            return 0;
+        d = r->data + st;
+        n = (size_t)(en - st);
+        out->data = d;
+        out->len = n;
+        out->enc = s->db->fmt->jet3 ? JET_ENC_CODEPAGE
+                   : n >= 2 && d[0] == 0xFF && d[1] == 0xFE
+                       ? JET_ENC_COMPRESSED : JET_ENC_UCS2;
+        return 1;
+    }
+    if (!(c->flags & JET_COL_FIXED))
+        return 0;
+    size_t off = s->db->fmt->row_count_size + (size_t)c->fixed_offset;
+    if (!jet_span_ok(r->len - r->null_mask_len, off, n))
+        return 0;
+    d = r->data + off;
+    switch (c->type) {
+    case JET_T_LONG: out->u.i = (int32_t)jet_get_u32(d); break;
+    case JET_T_INT: out->u.i = (int16_t)jet_get_u16(d); break;
+    case JET_T_BYTE: out->u.i = d[0]; break;
+    case JET_T_DOUBLE: case JET_T_DATETIME: {
+        uint64_t bits = jet_get_u64(d);
+        memcpy(&out->u.d, &bits, 8);
+        break;
+    }
+    default: /* MONEY, BIGINT */
+        out->u.i = (int64_t)jet_get_u64(d);
+        break;
+    }
+    return 1;
+}
+
 jet_rc jet_scan_value(jet_scan *s, uint16_t col, jet_value *out)
 {
     if (!s->has_row)
@@ -309,6 +401,8 @@ jet_rc jet_scan_value(jet_scan *s, uint16_t col, jet_value *out)
     if (col >= s->t->pub.ncols)
         return jet_fail(&s->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "column %u of %u", col, s->t->pub.ncols);
+    if (decode_common(s, &s->t->cols[col], out))
+        return JET_OK;
     return jet_value_decode(out, s->db, &s->row, &s->t->cols[col],
                             &s->scratch, s->row_pgno, &s->err);
 }
