@@ -897,6 +897,16 @@ static void restart(jet_index_cursor *c)
     c->key_len = 0;
 }
 
+/* A bound holding no key: every field but the key buffers zeroed. */
+static void bound_clear(bound *b)
+{
+    b->len = 0;
+    b->nkeys = 0;
+    b->exact = false;
+    memset(b->col_off, 0, sizeof b->col_off);
+    memset(b->ms, 0, sizeof b->ms);
+}
+
 jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
                              const jet_tdef *tdef, uint16_t index_no)
 {
@@ -906,9 +916,20 @@ jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
         return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "index %u of %u", index_no,
                         tdef ? tdef->nindexes : 0);
-    c = jet_calloc(1, sizeof *c);
+    /* 12 KB, most of it the two bounds' key buffers, which encode_keys
+     * fills before anything reads them (only below their lengths and
+     * col_off ends): zero the rest only. A PK lookup opens one cursor per
+     * execute, and zeroing it all cost more than the seek. */
+    c = jet_malloc(sizeof *c);
     if (!c)
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    memset(c, 0, offsetof(jet_index_cursor, lower));
+    bound_clear(&c->lower);
+    memset(&c->lower_op, 0, offsetof(jet_index_cursor, upper) -
+                            offsetof(jet_index_cursor, lower_op));
+    bound_clear(&c->upper);
+    memset(&c->has_upper, 0, sizeof *c - offsetof(jet_index_cursor,
+                                                  has_upper));
     c->lay = db->fmt->jet3 ? &layout_jet3 : &layout_jet4;
     c->entry = jet_malloc(db->page_size);
     if (!c->entry) {

@@ -44,12 +44,14 @@ struct jet_scan {
     uint16_t cur_rowno;      /* slot of the current row on pgno */
     bool has_row;
     jet_row row;
-    uint16_t var_buf[JET_MAX_VAR_OFFSETS];
     jet_buf scratch;
     size_t ra_window;        /* pages of the next read-ahead request */
     jet_interrupt_fn intr;   /* checked before each page; NULL = none */
     void *intr_ctx;
     jet_error err;
+    /* last: 8 KB that jet_row_parse fills before anything reads it, so
+     * jet_scan_open does not zero it (one scan is opened per execute) */
+    uint16_t var_buf[JET_MAX_VAR_OFFSETS];
 };
 
 jet_rc jet_scan_open(jet_scan **out, jet_db *db, const jet_tdef *tdef,
@@ -57,9 +59,10 @@ jet_rc jet_scan_open(jet_scan **out, jet_db *db, const jet_tdef *tdef,
 {
     jet_scan *s;
     *out = NULL;
-    s = jet_calloc(1, sizeof *s);
+    s = jet_malloc(sizeof *s);
     if (!s)
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    memset(s, 0, offsetof(jet_scan, var_buf));
     s->t = (const jet_tdef_priv *)tdef;
     s->db = s->t->owner ? s->t->owner : db;   /* a linked table's db */
     jet_error_clear(&s->err);

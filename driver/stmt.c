@@ -48,6 +48,8 @@ struct odbc_fastplan {
     const struct sql_cursor *cur;   /* cursor the plan is for; NULL = none */
     SQLULEN row_bind_type;
     uint16_t ncols, nbinds, cap;
+    odbc_binding *snap;     /* byte copy of s->binds[0..min(nbinds, ncols))
+                               the entries were made for (one memcmp) */
     fast_col col[];
 };
 
@@ -1001,21 +1003,28 @@ static struct odbc_fastplan *fast_plan(odbc_stmt *s)
     struct odbc_fastplan *p = s->fast;
     if (!s->cur || s->mat)
         return NULL;
+    uint16_t nb = s->nbinds < s->ncols ? s->nbinds : s->ncols;
     if (p && p->cur == s->cur && p->ncols == s->ncols &&
         p->nbinds == s->nbinds && p->row_bind_type == s->row_bind_type) {
-        uint16_t n = s->nbinds < s->ncols ? s->nbinds : s->ncols;
-        for (uint16_t i = 0; i < n; i++)
-            if (!same_binding(&p->col[i].b, &s->binds[i]))
-                fast_bind(s, &p->col[i], i);
+        if (nb && memcmp(p->snap, s->binds, nb * sizeof *s->binds) != 0) {
+            for (uint16_t i = 0; i < nb; i++)
+                if (!same_binding(&p->col[i].b, &s->binds[i]))
+                    fast_bind(s, &p->col[i], i);
+            memcpy(p->snap, s->binds, nb * sizeof *s->binds);
+        }
         return p;
     }
     if (!p || p->cap < s->ncols) {
-        struct odbc_fastplan *q = realloc(p, sizeof *p +
-                                          (size_t)s->ncols * sizeof p->col[0]);
+        size_t head = sizeof *p + (size_t)s->ncols * sizeof p->col[0];
+        head = (head + _Alignof(odbc_binding) - 1) /
+               _Alignof(odbc_binding) * _Alignof(odbc_binding);
+        struct odbc_fastplan *q = realloc(p, head + (size_t)s->ncols *
+                                                 sizeof(odbc_binding));
         if (!q)
             return NULL;
         s->fast = p = q;
         p->cap = s->ncols;
+        p->snap = (odbc_binding *)((char *)q + head);
     }
     p->cur = s->cur;
     p->ncols = s->ncols;
@@ -1029,6 +1038,8 @@ static struct odbc_fastplan *fast_plan(odbc_stmt *s)
         fc->gd_ct = 0;
         fast_bind(s, fc, i);
     }
+    if (nb)
+        memcpy(p->snap, s->binds, nb * sizeof *s->binds);
     return p;
 }
 
