@@ -199,11 +199,53 @@ static bool power_of_two(double d, bool single)
  * shortest length it is the closest such text, i.e. the shortest digits
  * (padded with zeros, which "%g" drops). So the text is those digits
  * laid out with P = max(floor, length). */
+/*
+ * The shortest digits of a double that is a short decimal: the value
+ * nearest n / 10^k for an integer n of at most 15 digits and k <= 4 (an
+ * amount in cents, an integer, a price). DBL_DIG = 15: distinct decimals
+ * of at most 15 significant digits read back as distinct doubles, so when
+ * n / 10^k reads back as d (checked exactly: both operands are exact and
+ * IEEE division rounds correctly), no shorter decimal does, and n's digits
+ * without trailing zeros are the shortest ones, the same that
+ * jet_dtoa_shortest gives. Returns false (try the library) otherwise.
+ */
+static bool short_decimal(double d, char *dig, int *nd, int *point)
+{
+    static const double p10[] = { 1.0, 10.0, 100.0, 1000.0, 10000.0 };
+    double a = fabs(d);
+    if (!(a >= 1e-4 && a < 1e14))
+        return false;
+    for (int k = 0; k <= 4; k++) {
+        double scaled = a * p10[k];
+        if (scaled >= 1e15)
+            return false;
+        uint64_t n = (uint64_t)(scaled + 0.5);
+        if (n == 0 || (double)n / p10[k] != a)
+            continue;
+        char tmp[20];
+        int len = 0;
+        for (uint64_t m = n; m; m /= 10)
+            tmp[len++] = (char)('0' + m % 10);
+        int lead = len;             /* digits of n, most significant last */
+        int z = 0;
+        while (tmp[z] == '0')
+            z++;                    /* trailing zeros of n (n != 0) */
+        *nd = len - z;
+        for (int i = 0; i < *nd; i++)
+            dig[i] = tmp[len - 1 - i];
+        *point = lead - k;
+        return true;
+    }
+    return false;
+}
+
 static size_t shortest(double d, bool single, char *buf)
 {
     char dig[24];
     int nd, point;
-    if (power_of_two(d, single) ||
+    if (power_of_two(d, single))
+        return search(d, single, buf);
+    if (!(!single && short_decimal(d, dig, &nd, &point)) &&
         jet_dtoa_shortest(d, single, dig, &nd, &point) != 0)
         return search(d, single, buf);
     int floor_prec = single ? (fabs(d) < FLT_MIN ? 1 : 6)

@@ -183,8 +183,20 @@ static odbc_conv_status put_number_char(odbc_conv *cv, const jet_value *v,
 {
     if (v->is_null)
         return put_null(ind);
+    size_t len;
+    if (ptr && buflen >= 32) {
+        /* room for any of these forms and its NUL (numfmt.c writes at
+         * most 31 characters): straight into the buffer */
+        len = number_text(v, ptr);
+        if (len != (size_t)-1) {
+            if (ind)
+                *ind = (SQLLEN)len;
+            return CONV_OK;
+        }
+        return odbc_convert(cv, v, ct, ptr, buflen, ind);
+    }
     char buf[64];
-    size_t len = number_text(v, buf);
+    len = number_text(v, buf);
     if (len == (size_t)-1 || !ptr || buflen <= 0 || (size_t)buflen < len + 1)
         return odbc_convert(cv, v, ct, ptr, buflen, ind);
     memcpy(ptr, buf, len);
