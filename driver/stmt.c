@@ -1139,7 +1139,6 @@ static int bind_row_fast(odbc_stmt *s, const struct odbc_fastplan *p,
 /* Convert the bound columns of the current row into rowset row r. */
 static int bind_row(odbc_stmt *s, SQLULEN r)
 {
-
     odbc_conv cv = {s->dbc->db, &s->scratch, false, JET_OK, false, 0, 0,
                     0, 0};
     SQLLEN off = s->bind_offset_ptr ? *s->bind_offset_ptr : 0;
