@@ -58,7 +58,9 @@
  *    columns, so it alone would call every column nullable.
  *  - Text types are case-insensitive (Access compares names and text
  *    case-insensitively), so CASE_SENSITIVE is FALSE everywhere.
- *  - SEARCHABLE is SQL_PRED_NONE for now (see SEARCHABLE below).
+ *  - SEARCHABLE: text SQL_SEARCHABLE (=, <, LIKE), MEMO SQL_PRED_CHAR
+ *    (LIKE only), OLE/long binary SQL_PRED_NONE, the rest SQL_PRED_BASIC
+ *    (everything but LIKE), as the Access driver answers.
  *  - Literal prefixes/suffixes are Access SQL's: '...', #...#, 0x...,
  *    {guid {...}}; for clients that build SQL (we parse none of them yet).
  */
@@ -68,11 +70,10 @@
 
 #include <string.h>
 
-/* SEARCHABLE of every type while the driver runs no WHERE on rows: clients
- * (Power Query) then filter locally instead of sending conditions we
- * reject. When WHERE runs, make this SQL_SEARCHABLE (text: SQL_SEARCHABLE,
- * MEMO: SQL_PRED_CHAR, OLE: SQL_PRED_NONE, others SQL_PRED_BASIC). */
-#define SEARCHABLE SQL_PRED_NONE
+/* SEARCHABLE of the non-text types: any predicate but LIKE. Text types
+ * (VARCHAR, DATETIME2 text) are SQL_SEARCHABLE, LONGCHAR SQL_PRED_CHAR,
+ * LONGBINARY SQL_PRED_NONE (set in their rows). */
+#define SEARCHABLE SQL_PRED_BASIC
 
 /* Long-value sizes the Access driver reports: 2^30 - 1. */
 #define LONG_SIZE 1073741823
@@ -125,7 +126,7 @@ static const odbc_type_info types[T_COUNT] = {
                      SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "#", "#",
                      NULL, 3, 3, SQL_C_TYPE_TIMESTAMP },
     [T_DATETIME2] = { "DATETIME2", SQL_WVARCHAR, 27, -1, 54, 0, -1,
-                      SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "'", "'",
+                      SQL_SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "'", "'",
                       NULL, -1, -1, SQL_C_WCHAR },
     [T_VARBINARY] = { "VARBINARY", SQL_VARBINARY, 255, -1, 255, 0, -1,
                       SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "0x", NULL,
@@ -134,10 +135,10 @@ static const odbc_type_info types[T_COUNT] = {
                        LONG_SIZE, 0, -1, SQL_PRED_NONE, SQL_FALSE, SQL_FALSE,
                        -1, "0x", NULL, NULL, -1, -1, SQL_C_BINARY },
     [T_VARCHAR] = { "VARCHAR", SQL_WVARCHAR, 255, -1, 510, 0, -1,
-                    SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "'", "'",
+                    SQL_SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "'", "'",
                     "max length", -1, -1, SQL_C_WCHAR },
     [T_LONGCHAR] = { "LONGCHAR", SQL_WLONGVARCHAR, LONG_SIZE, -1,
-                     LONG_WIDE_OCTETS, 0, -1, SEARCHABLE, SQL_FALSE,
+                     LONG_WIDE_OCTETS, 0, -1, SQL_PRED_CHAR, SQL_FALSE,
                      SQL_FALSE, -1, "'", "'", NULL, -1, -1, SQL_C_WCHAR },
     [T_GUID] = { "GUID", SQL_GUID, 36, -1, 16, 0, -1, SEARCHABLE,
                  SQL_FALSE, SQL_FALSE, -1, "{guid {", "}}", NULL, -1, -1,

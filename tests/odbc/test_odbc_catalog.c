@@ -212,6 +212,42 @@ START_TEST(type_info_wvarchar_then_fetch)
 }
 END_TEST
 
+/* SEARCHABLE as the Access driver answers: text SQL_SEARCHABLE, MEMO
+ * LIKE only, OLE none, the rest every predicate but LIKE; the same from
+ * SQLGetTypeInfo and SQL_DESC_SEARCHABLE of a result column. */
+START_TEST(type_info_and_columns_searchable)
+{
+    static const struct { SQLSMALLINT type; SQLSMALLINT pred; } want[] = {
+        {SQL_WVARCHAR, SQL_SEARCHABLE}, {SQL_WLONGVARCHAR, SQL_PRED_CHAR},
+        {SQL_LONGVARBINARY, SQL_PRED_NONE}, {SQL_INTEGER, SQL_PRED_BASIC},
+        {SQL_TYPE_TIMESTAMP, SQL_PRED_BASIC}, {SQL_BIT, SQL_PRED_BASIC},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetTypeInfo(st, want[i].type));
+        ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+        SQLSMALLINT pred = -1;
+        SQLLEN ind;
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLGetData(st, 9, SQL_C_SSHORT, &pred, 0, &ind));
+        ck_assert_int_eq(pred, want[i].pred);
+        SQLFreeStmt(st, SQL_CLOSE);
+    }
+    /* CompanyName text, Notes memo, Photo OLE, EmployeeID long */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st,
+             (SQLCHAR *)"SELECT LastName, Notes, Photo, EmployeeID "
+                        "FROM Employees", SQL_NTS));
+    static const SQLLEN cols[] = {SQL_SEARCHABLE, SQL_PRED_CHAR,
+                                  SQL_PRED_NONE, SQL_PRED_BASIC};
+    for (SQLUSMALLINT c = 1; c <= 4; c++) {
+        SQLLEN num = -1;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLColAttribute(st, c,
+                 SQL_DESC_SEARCHABLE, NULL, 0, NULL, &num));
+        ck_assert_int_eq(num, cols[c - 1]);
+    }
+    SQLFreeStmt(st, SQL_CLOSE);
+}
+END_TEST
+
 START_TEST(statistics_and_primary_keys)
 {
     char list[1024];
@@ -584,6 +620,7 @@ static Suite *catalog_suite(void)
     tcase_add_test(tc, tables_special_cases);
     tcase_add_test(tc, columns_has_18_columns_with_types);
     tcase_add_test(tc, type_info_wvarchar_then_fetch);
+    tcase_add_test(tc, type_info_and_columns_searchable);
     tcase_add_test(tc, statistics_and_primary_keys);
     tcase_add_test(tc, foreign_keys_primary_key_side);
     tcase_add_test(tc, foreign_keys_foreign_key_side_and_both);

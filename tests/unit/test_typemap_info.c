@@ -218,9 +218,17 @@ START_TEST(typemap_type_info_rows_ordered_and_complete)
             found |= rows[i].sql_type == needed[k];
         ck_assert(found);
     }
-    /* no WHERE on rows yet: nothing is searchable */
-    for (size_t i = 0; i < n; i++)
-        ck_assert_int_eq(rows[i].searchable, SQL_PRED_NONE);
+    /* text searchable, MEMO LIKE only, long binary not, the rest basic */
+    for (size_t i = 0; i < n; i++) {
+        SQLSMALLINT want = SQL_PRED_BASIC;
+        if (rows[i].sql_type == SQL_WVARCHAR)
+            want = SQL_SEARCHABLE;
+        else if (rows[i].sql_type == SQL_WLONGVARCHAR)
+            want = SQL_PRED_CHAR;
+        else if (rows[i].sql_type == SQL_LONGVARBINARY)
+            want = SQL_PRED_NONE;
+        ck_assert_int_eq(rows[i].searchable, want);
+    }
     /* no SQL_VARCHAR row: text is Unicode */
     for (size_t i = 0; i < n; i++)
         ck_assert_int_ne(rows[i].sql_type, SQL_VARCHAR);
