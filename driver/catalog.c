@@ -29,10 +29,12 @@
 
 #include "odbc_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "convert.h"
+#include "sql/engine.h"
 
 #define DIAG(s) (&(s)->hdr.diag)
 
@@ -699,20 +701,22 @@ static int obj_name_cmp(const void *a, const void *b)
     return jet_name_compare_ci(x->name, y->name);
 }
 
-/* One row of type information for a column (SQLColumns). */
-static int column_row(odbc_matrows *m, const char *path, const jet_tdef *td,
-                      const jet_column *jc, const odbc_type_info *ti,
-                      int ordinal)
+static SQLRETURN load_queries(cat_rs *rs, query_info *q);
+
+/* One row of type information for a column (SQLColumns) of table (or
+ * view) tname. */
+static int column_row(odbc_matrows *m, const char *path, const char *tname,
+                      const char *cname, const odbc_type_info *ti,
+                      bool nullable, int ordinal)
 {
     jet_value *r = odbc_matrows_add(m);
     if (!r)
         return -1;
-    if (odbc_cell_str(m, &r[0], path) || odbc_cell_str(m, &r[2], td->name) ||
-        odbc_cell_str(m, &r[3], jc->name) ||
+    if (odbc_cell_str(m, &r[0], path) || odbc_cell_str(m, &r[2], tname) ||
+        odbc_cell_str(m, &r[3], cname) ||
         odbc_cell_str(m, &r[5], ti->type_name))
         return -1;
     int sub = datetime_sub(ti->sql_type);
-    bool nullable = odbc_column_nullable(jc) == SQL_NULLABLE;
     cell_short(&r[4], ti->sql_type);
     cell_int(&r[6], (int64_t)ti->column_size);
     cell_int(&r[7], ti->octet_length);
@@ -730,6 +734,84 @@ static int column_row(odbc_matrows *m, const char *path, const jet_tdef *td,
     return odbc_cell_str(m, &r[17], nullable ? "YES" : "NO");
 }
 
+/* The columns of a table or linked table (its TDEF, from the linked file
+ * for a link). 1 = skipped (a link that does not resolve), 0 = done,
+ * -1 = out of memory, -2 = a local table failed to load (*failed, db's
+ * error). */
+static int table_columns(cat_rs *rs, const jet_object *o, const char *column,
+                         jet_rc *failed)
+{
+    jet_db *db = rs->db;
+    const jet_tdef *td;
+    jet_rc rc = jet_tdef_load(&td, db, o);
+    *failed = rc;
+    bool link = o->kind == JET_OBJ_LINKED_TABLE ||
+                o->kind == JET_OBJ_LINKED_ODBC;
+    if (rc == JET_EUNSUPPORTED || (link && rc != JET_OK && rc != JET_ENOMEM))
+        return 1;
+    if (rc != JET_OK)
+        return rc == JET_ENOMEM ? -1 : -2;
+    for (uint16_t c = 0; c < td->ncols; c++) {
+        const jet_column *jc = &td->cols[c];
+        if (!arg_match(rs->s, jc->name, column))
+            continue;
+        odbc_type_info ti;
+        odbc_type_for_column(&ti, db, jc);
+        odbc_type_cap_long(&ti, rs->s->dbc->max_long_size);
+        if (column_row(rs->m, rs->path, o->name, jc->name, &ti,
+                       odbc_column_nullable(jc) == SQL_NULLABLE, c + 1) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The columns of a view (a saved SELECT without parameters): its result
+ * set as SQLDescribeCol describes it after SELECT * FROM [view] is
+ * prepared (nothing runs). A view that does not prepare (a missing table,
+ * a parameter Access would prompt for) is skipped: 1. 0 done, -1 memory. */
+static int view_columns(cat_rs *rs, const jet_object *o, const char *column)
+{
+    if (strchr(o->name, ']'))
+        return 1;                   /* not nameable in brackets */
+    size_t len = strlen(o->name) + 32;
+    char *sql = malloc(len);
+    if (!sql)
+        return -1;
+    snprintf(sql, len, "SELECT * FROM [%s]", o->name);
+    sql_prepare_opts po;
+    memset(&po, 0, sizeof po);
+    po.like_mode = (sql_like_mode)rs->s->dbc->like_mode;
+    sql_error err;
+    memset(&err, 0, sizeof err);
+    sql_stmt *plan = NULL;
+    int prc = sql_stmt_prepare(&plan, rs->db, sql, strlen(sql), &po, &err);
+    free(sql);
+    if (prc != 0) {
+        sql_stmt_free(plan);
+        return strcmp(err.sqlstate, "HY001") == 0 ? -1 : 1;
+    }
+    int ret = 0;
+    if (sql_stmt_nparams(plan) > 0) {
+        sql_stmt_free(plan);
+        return 1;
+    }
+    size_t n = sql_stmt_ncols(plan);
+    for (size_t i = 0; i < n && ret == 0; i++) {
+        const sql_result_col *rc = sql_stmt_col(plan, i);
+        if (!rc->name || !arg_match(rs->s, rc->name, column))
+            continue;
+        odbc_type_info ti;
+        SQLSMALLINT nullable;
+        odbc_describe_result_col(&ti, &nullable, rs->db, rc,
+                                 rs->s->dbc->max_long_size);
+        if (column_row(rs->m, rs->path, o->name, rc->name, &ti,
+                       nullable != SQL_NO_NULLS, (int)i + 1) != 0)
+            ret = -1;
+    }
+    sql_stmt_free(plan);
+    return ret;
+}
+
 SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
                            const char *table, const char *column)
 {
@@ -743,35 +825,39 @@ SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
     const jet_object **objs = calloc(n ? n : 1, sizeof *objs);
     if (!objs)
         return rs_nomem(&rs);
+    bool any_query = false;
     for (size_t i = 0; i < n; i++) {
         const jet_object *o = jet_catalog_at(db, i);
-        if (o && o->name && is_table_kind(o) && arg_match(s, o->name, table))
+        if (!o || !o->name || !arg_match(s, o->name, table))
+            continue;
+        if (is_table_kind(o) || o->kind == JET_OBJ_LINKED_TABLE ||
+            o->kind == JET_OBJ_LINKED_ODBC || o->kind == JET_OBJ_QUERY) {
             objs[k++] = o;
+            any_query = any_query || o->kind == JET_OBJ_QUERY;
+        }
+    }
+    query_info q;
+    memset(&q, 0, sizeof q);
+    if (any_query && load_queries(&rs, &q) != SQL_SUCCESS) {
+        free(objs);
+        return SQL_ERROR;
     }
     qsort(objs, k, sizeof *objs, obj_name_cmp);
-    for (size_t i = 0; i < k; i++) {
-        const jet_tdef *td;
-        jet_rc rc = jet_tdef_load(&td, db, objs[i]);
-        if (rc == JET_EUNSUPPORTED)
-            continue;
-        if (rc != JET_OK) {
-            free(objs);
-            return rs_fail(&rs, rc, jet_db_error(db));
-        }
-        for (uint16_t c = 0; c < td->ncols; c++) {
-            const jet_column *jc = &td->cols[c];
-            if (!arg_match(s, jc->name, column))
-                continue;
-            odbc_type_info ti;
-            odbc_type_for_column(&ti, db, jc);
-            odbc_type_cap_long(&ti, s->dbc->max_long_size);
-            if (column_row(rs.m, rs.path, td, jc, &ti, c + 1) != 0) {
-                free(objs);
-                return rs_nomem(&rs);
-            }
-        }
+    int rc = 0;
+    jet_rc failed = JET_OK;
+    for (size_t i = 0; i < k && rc >= 0; i++) {
+        const jet_object *o = objs[i];
+        if (o->kind != JET_OBJ_QUERY)
+            rc = table_columns(&rs, o, column, &failed);
+        else if (query_kind_of(&q, o) == Q_VIEW)
+            rc = view_columns(&rs, o, column);
     }
     free(objs);
+    queries_free(&q);
+    if (rc == -1)
+        return rs_nomem(&rs);
+    if (rc == -2)
+        return rs_fail(&rs, failed, jet_db_error(db));
     return rs_finish(&rs);
 }
 

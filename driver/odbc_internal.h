@@ -304,6 +304,13 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *stmt);
 SQLRETURN odbc_stmt_exec_direct(odbc_stmt *stmt, const char *sql,
                                 size_t len);
 SQLRETURN odbc_stmt_num_result_cols(odbc_stmt *stmt, SQLSMALLINT *out);
+struct sql_result_col;
+/** Type and nullability of an engine result column as SQLDescribeCol
+ *  gives them (long types capped at max_long, 0 = no cap); the IRD and
+ *  SQLColumns of a view share it. */
+void odbc_describe_result_col(odbc_type_info *ti, SQLSMALLINT *nullable,
+                              jet_db *db, const struct sql_result_col *rc,
+                              SQLULEN max_long);
 SQLRETURN odbc_stmt_num_params(odbc_stmt *stmt, SQLSMALLINT *out);
 /** SQLBindParameter: input parameters only (others HY105). */
 SQLRETURN odbc_stmt_bind_param(odbc_stmt *stmt, SQLUSMALLINT num,

@@ -260,19 +260,13 @@ SQLRETURN odbc_stmt_free_stmt(odbc_stmt *s, SQLUSMALLINT option)
 
 /* ----------------------------------------------------------- prepare */
 
-/* The IRD record of engine result column i. */
-static int fill_col(odbc_stmt *s, odbc_colmeta *c, size_t i)
+void odbc_describe_result_col(odbc_type_info *ti, SQLSMALLINT *nullable,
+                              jet_db *db, const sql_result_col *rc,
+                              SQLULEN max_long)
 {
-    const sql_result_col *rc = sql_stmt_col(s->plan, i);
-    jet_db *db = s->dbc->db;
-    c->src = (uint16_t)i;
     if (rc->column) {
-        odbc_type_for_column(&c->ti, db, rc->column);
-        c->nullable = odbc_column_nullable(rc->column);
-        c->base_name = odbc_strdup(rc->base_column);
-        c->table_name = odbc_strdup(rc->base_table);
-        if (!c->base_name || !c->table_name)
-            return -1;
+        odbc_type_for_column(ti, db, rc->column);
+        *nullable = odbc_column_nullable(rc->column);
     } else {
         /* a computed value: described as a column of its result type */
         jet_column jc;
@@ -287,10 +281,25 @@ static int fill_col(odbc_stmt *s, odbc_colmeta *c, size_t i)
         }
         jc.length = (uint16_t)(rc->length *
                                (jet_db_version(db) == JET_VER_3 ? 1 : 2));
-        odbc_type_for_column(&c->ti, db, &jc);
-        c->nullable = SQL_NULLABLE;
+        odbc_type_for_column(ti, db, &jc);
+        *nullable = SQL_NULLABLE;
     }
-    odbc_type_cap_long(&c->ti, s->dbc->max_long_size);
+    odbc_type_cap_long(ti, max_long);
+}
+
+/* The IRD record of engine result column i. */
+static int fill_col(odbc_stmt *s, odbc_colmeta *c, size_t i)
+{
+    const sql_result_col *rc = sql_stmt_col(s->plan, i);
+    c->src = (uint16_t)i;
+    odbc_describe_result_col(&c->ti, &c->nullable, s->dbc->db, rc,
+                             s->dbc->max_long_size);
+    if (rc->column) {
+        c->base_name = odbc_strdup(rc->base_column);
+        c->table_name = odbc_strdup(rc->base_table);
+        if (!c->base_name || !c->table_name)
+            return -1;
+    }
     c->name = odbc_strdup(rc->name);
     return c->name ? 0 : -1;
 }

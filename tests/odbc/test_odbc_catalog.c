@@ -8,6 +8,7 @@
  * as VIEWs and procedures.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "odbctest.h"
@@ -177,6 +178,112 @@ START_TEST(columns_has_18_columns_with_types)
                                              (SQLCHAR *)"Shippers", SQL_NTS,
                                              (SQLCHAR *)"Ph%", SQL_NTS));
     ck_assert_int_eq(fetch_all(4, NULL, 0), 1);
+}
+END_TEST
+
+static const char *cell(SQLUSMALLINT col);
+static int cell_int(SQLUSMALLINT col);
+
+/* Views list their result columns (as SQLDescribeCol gives them), in
+ * SELECT order; SQLColumns on every name includes all 20 nwind views and
+ * skips the parameter queries (procedures). */
+START_TEST(columns_of_views)
+{
+    char list[4096];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
+             (SQLCHAR *)"Ten Most Expensive Products", SQL_NTS, NULL, 0));
+    ck_assert_int_eq(fetch_all(4, list, sizeof list), 2);
+    ck_assert_str_eq(list, "TenMostExpensiveProducts,UnitPrice,");
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
+             (SQLCHAR *)"Orders Qry", SQL_NTS, (SQLCHAR *)"OrderID", SQL_NTS));
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_str_eq(cell(3), "Orders Qry");
+    ck_assert_int_eq(cell_int(5), SQL_INTEGER);
+    ck_assert_int_eq(cell_int(17), 1);
+    ck_assert_int_eq(SQLFetch(st), SQL_NO_DATA);
+    SQLFreeStmt(st, SQL_CLOSE);
+    /* the same type and size SQLDescribeCol gives for the view */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
+             (SQLCHAR *)"Invoices", SQL_NTS, (SQLCHAR *)"ShipName", SQL_NTS));
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    int ctype = cell_int(5), csize = cell_int(7);
+    SQLFreeStmt(st, SQL_CLOSE);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st,
+             (SQLCHAR *)"SELECT ShipName FROM Invoices", SQL_NTS));
+    SQLSMALLINT dtype;
+    SQLULEN dsize;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeCol(st, 1, NULL, 0, NULL,
+                                                 &dtype, &dsize, NULL, NULL));
+    ck_assert_int_eq(ctype, dtype);
+    ck_assert_int_eq(csize, (int)dsize);
+    SQLFreeStmt(st, SQL_CLOSE);
+    /* every table and view: 'Sales by Year' (a procedure) is not there */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
+                                             NULL, 0, NULL, 0));
+    int views = 0, rows = 0;
+    char prev[128] = "";
+    while (SQL_SUCCEEDED(SQLFetch(st))) {
+        const char *t = cell(3);
+        ck_assert_str_ne(t, "Sales by Year");
+        if (strcmp(t, prev) != 0) {
+            snprintf(prev, sizeof prev, "%s", t);
+            if (strcmp(t, "Invoices") == 0 || strcmp(t, "Orders Qry") == 0 ||
+                strcmp(t, "Ten Most Expensive Products") == 0 ||
+                strcmp(t, "Category Sales for 1995") == 0)
+                views++;
+        }
+        rows++;
+    }
+    SQLFreeStmt(st, SQL_CLOSE);
+    ck_assert_int_eq(views, 4);
+    ck_assert_int_gt(rows, 100);
+}
+END_TEST
+
+/* A linked table (SYNONYM) lists the linked file's columns; a link that
+ * does not resolve is skipped, not an error. */
+START_TEST(columns_of_linked_table)
+{
+    char cmd[2048], connstr[1024];
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s/'",
+             odbct_fixture("jackcess/linkeeTest.accdb"), odbct_tmpdir());
+    ck_assert_int_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s/'",
+             odbct_fixture("jackcess/V2007/linkerTestV2007.accdb"),
+             odbct_tmpdir());
+    ck_assert_int_eq(system(cmd), 0);
+    SQLHENV e2;
+    SQLHDBC d2;
+    SQLHSTMT s2;
+    snprintf(connstr, sizeof connstr,
+             "DRIVER={JetODBC};DBQ=%s/linkerTestV2007.accdb;", odbct_tmpdir());
+    odbct_connect(&e2, &d2, connstr);
+    ODBCT_OK(SQL_HANDLE_DBC, d2, SQLAllocHandle(SQL_HANDLE_STMT, d2, &s2));
+    ODBCT_OK(SQL_HANDLE_STMT, s2, SQLColumns(s2, NULL, 0, NULL, 0,
+             (SQLCHAR *)"Table2", SQL_NTS, NULL, 0));
+    int n = 0;
+    while (SQL_SUCCEEDED(SQLFetch(s2))) {
+        char t[64], c[64];
+        SQLLEN ind;
+        SQLGetData(s2, 3, SQL_C_CHAR, t, sizeof t, &ind);
+        SQLGetData(s2, 4, SQL_C_CHAR, c, sizeof c, &ind);
+        ck_assert_str_eq(t, "Table2");
+        n++;
+    }
+    ck_assert_int_ge(n, 2);
+    SQLFreeStmt(s2, SQL_CLOSE);
+    /* without the linked file: no rows for the link, no error */
+    snprintf(cmd, sizeof cmd, "rm '%s/linkeeTest.accdb'", odbct_tmpdir());
+    ck_assert_int_eq(system(cmd), 0);
+    SQLFreeHandle(SQL_HANDLE_STMT, s2);
+    odbct_disconnect(e2, d2);
+    odbct_connect(&e2, &d2, connstr);
+    ODBCT_OK(SQL_HANDLE_DBC, d2, SQLAllocHandle(SQL_HANDLE_STMT, d2, &s2));
+    ODBCT_OK(SQL_HANDLE_STMT, s2, SQLColumns(s2, NULL, 0, NULL, 0,
+             (SQLCHAR *)"Table2", SQL_NTS, NULL, 0));
+    ck_assert_int_eq(SQLFetch(s2), SQL_NO_DATA);
+    SQLFreeHandle(SQL_HANDLE_STMT, s2);
+    odbct_disconnect(e2, d2);
 }
 END_TEST
 
@@ -619,6 +726,8 @@ static Suite *catalog_suite(void)
     tcase_add_test(tc, tables_pattern_escape_underscore);
     tcase_add_test(tc, tables_special_cases);
     tcase_add_test(tc, columns_has_18_columns_with_types);
+    tcase_add_test(tc, columns_of_views);
+    tcase_add_test(tc, columns_of_linked_table);
     tcase_add_test(tc, type_info_wvarchar_then_fetch);
     tcase_add_test(tc, type_info_and_columns_searchable);
     tcase_add_test(tc, statistics_and_primary_keys);
