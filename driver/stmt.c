@@ -534,6 +534,15 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
                              "pointer (parameter %zu)", i + 1);
     SQLSMALLINT ct = p->c_type == SQL_C_DEFAULT
                          ? odbc_param_default_ctype(p->sql_type) : p->c_type;
+    if (ind == SQL_DEFAULT_PARAM)
+        return odbc_diag_add(DIAG(s), "07S01", "Invalid use of default "
+                             "parameter (parameter %zu: no procedure "
+                             "default to use)", i + 1);
+    if (ind < 0 && ind != SQL_NTS &&
+        (ct == SQL_C_CHAR || ct == SQL_C_WCHAR || ct == SQL_C_BINARY))
+        return odbc_diag_add(DIAG(s), "HY090", "Invalid string or buffer "
+                             "length (parameter %zu: length %ld)", i + 1,
+                             (long)ind);
     switch (ct) {
     case SQL_C_CHAR: {
         size_t n = ind == SQL_NTS ? strlen(ptr) : (size_t)ind;

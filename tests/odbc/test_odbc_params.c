@@ -236,6 +236,38 @@ START_TEST(computed_columns_are_described)
 }
 END_TEST
 
+/* Negative lengths other than SQL_NTS: HY090, SQL_DEFAULT_PARAM 07S01
+ * (no procedure default), never an allocation of SIZE_MAX. */
+START_TEST(negative_lengths_are_rejected)
+{
+    static const SQLLEN bad[] = {-4, -6, -7};
+    char text[] = "VINET";
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        SQLHSTMT st = prepared("SELECT OrderID FROM Orders "
+                               "WHERE CustomerID = ?");
+        SQLLEN ind = bad[k];
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR,
+                                  SQL_VARCHAR, 5, 0, text, 6, &ind));
+        ck_assert_int_eq(SQLExecute(st), SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY090");
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+    SQLHSTMT st = prepared("SELECT OrderID FROM Orders WHERE CustomerID = ?");
+    SQLLEN ind = SQL_DEFAULT_PARAM;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR,
+                              SQL_VARCHAR, 5, 0, text, 6, &ind));
+    ck_assert_int_eq(SQLExecute(st), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "07S01");
+    char buf[4096];
+    ind = SQL_NTS;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 5);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
 static Suite *params_suite(void)
 {
     Suite *s = suite_create("params");
@@ -250,6 +282,7 @@ static Suite *params_suite(void)
     tcase_add_test(tc, max_rows_limits_engine_results);
     tcase_add_test(tc, engine_errors_have_sqlstates);
     tcase_add_test(tc, computed_columns_are_described);
+    tcase_add_test(tc, negative_lengths_are_rejected);
     suite_add_tcase(s, tc);
     return s;
 }
