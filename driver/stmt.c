@@ -559,11 +559,13 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         int ok = 1;
         SQLINTEGER units = ind == SQL_NTS ? SQL_NTS
                            : (SQLINTEGER)(ind / (SQLLEN)sizeof(SQLWCHAR));
-        char *u8 = odbc_wide_to_utf8(ptr, units, &ok);
+        size_t n8 = 0;
+        char *u8 = odbc_wide_to_utf8_len(ptr, units, &ok, &n8);
         if (!u8)
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         size_t len;
-        *owned = utf8_to_utf16le(u8, strlen(u8), &len);
+        /* the given length, NUL characters included (not strlen) */
+        *owned = utf8_to_utf16le(u8, n8, &len);
         free(u8);
         if (!*owned)
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");

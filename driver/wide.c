@@ -143,6 +143,12 @@ static size_t utf8_put(unsigned char *p, uint32_t cp)
 
 char *odbc_wide_to_utf8(const SQLWCHAR *w, SQLINTEGER len, int *ok)
 {
+    return odbc_wide_to_utf8_len(w, len, ok, NULL);
+}
+
+char *odbc_wide_to_utf8_len(const SQLWCHAR *w, SQLINTEGER len, int *ok,
+                            size_t *out_len)
+{
     int dummy;
     if (!ok)
         ok = &dummy;
@@ -173,5 +179,7 @@ char *odbc_wide_to_utf8(const SQLWCHAR *w, SQLINTEGER len, int *ok)
     while (i < n)
         o += utf8_put(out + o, wide_next(w, n, &i));
     out[o] = '\0';
+    if (out_len)
+        *out_len = o;
     return (char *)out;
 }

@@ -20,6 +20,11 @@
  */
 char *odbc_wide_to_utf8(const SQLWCHAR *w, SQLINTEGER len, int *ok);
 
+/** odbc_wide_to_utf8, also giving the UTF-8 length in bytes in *out_len
+ *  (when not NULL): a value with NUL characters keeps them. */
+char *odbc_wide_to_utf8_len(const SQLWCHAR *w, SQLINTEGER len, int *ok,
+                            size_t *out_len);
+
 /**
  * Convert UTF-8 (len bytes) into out (cap SQLWCHAR units, including room for
  * the NUL); writes as many whole characters as fit, always NUL-terminates

@@ -268,6 +268,42 @@ START_TEST(negative_lengths_are_rejected)
 }
 END_TEST
 
+/* A NUL inside a string parameter with an explicit length is part of the
+ * value (char and wide char), not its end. */
+START_TEST(nul_in_string_parameter_is_kept)
+{
+    char buf[256];
+    SQLHSTMT st = prepared("SELECT Len(?) FROM Shippers WHERE ShipperID = 1");
+    char a[] = {'a', 0, 'b'};
+    SQLLEN ind = 3;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR,
+                              SQL_VARCHAR, 3, 0, a, 3, &ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "3");
+    SQLWCHAR w[] = {'a', 0, 'b'};
+    ind = 3 * sizeof(SQLWCHAR);
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_WCHAR,
+                              SQL_WVARCHAR, 3, 0, w, sizeof w, &ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "3");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    /* 'VINET' followed by NUL is not 'VINET' */
+    st = prepared("SELECT OrderID FROM Orders WHERE CustomerID = ?");
+    SQLWCHAR v[] = {'V', 'I', 'N', 'E', 'T', 0};
+    ind = 6 * sizeof(SQLWCHAR);
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_WCHAR,
+                              SQL_WVARCHAR, 6, 0, v, sizeof v, &ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 0);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
 static Suite *params_suite(void)
 {
     Suite *s = suite_create("params");
@@ -283,6 +319,7 @@ static Suite *params_suite(void)
     tcase_add_test(tc, engine_errors_have_sqlstates);
     tcase_add_test(tc, computed_columns_are_described);
     tcase_add_test(tc, negative_lengths_are_rejected);
+    tcase_add_test(tc, nul_in_string_parameter_is_kept);
     suite_add_tcase(s, tc);
     return s;
 }
