@@ -43,7 +43,19 @@ SQLRETURN SQL_API SQLSetConnectAttrW(SQLHDBC hdbc, SQLINTEGER fAttribute,
     odbc_dbc *d = dbc_enter(hdbc);
     if (!d)
         return SQL_INVALID_HANDLE;
-    /* the only string attribute we accept (CURRENT_CATALOG) is ignored */
+    if (fAttribute == SQL_ATTR_CURRENT_CATALOG && rgbValue) {
+        /* the only string attribute: compared in UTF-8 */
+        int ok = 1;
+        char *u8 = odbc_wide_to_utf8(rgbValue, cbValue == SQL_NTS ? SQL_NTS
+                                     : cbValue / (SQLINTEGER)sizeof(SQLWCHAR),
+                                     &ok);
+        if (!u8)
+            return dbc_leave(d, odbc_diag_add(&d->hdr.diag, "HY001",
+                                              "Memory allocation error"));
+        SQLRETURN r = odbc_dbc_set_attr(d, fAttribute, u8, SQL_NTS);
+        free(u8);
+        return dbc_leave(d, r);
+    }
     return dbc_leave(d, odbc_dbc_set_attr(d, fAttribute, rgbValue, cbValue));
 }
 

@@ -413,8 +413,20 @@ SQLRETURN odbc_dbc_set_attr(odbc_dbc *dbc, SQLINTEGER attr, SQLPOINTER val,
     case SQL_ATTR_METADATA_ID:
         dbc->metadata_id = v;
         return SQL_SUCCESS;
-    case SQL_ATTR_CURRENT_CATALOG:
-        return SQL_SUCCESS;     /* one catalog: the file; nothing to switch */
+    case SQL_ATTR_CURRENT_CATALOG: {
+        /* one catalog, the file: naming it is fine, another is not */
+        const char *name = val;
+        size_t n = !name ? 0 : len == SQL_NTS ? strlen(name)
+                 : len > 0 ? (size_t)len : 0;
+        if (dbc->db && dbc->db_path && n == strlen(dbc->db_path) &&
+            memcmp(name, dbc->db_path, n) == 0)
+            return SQL_SUCCESS;
+        return odbc_diag_add(&dbc->hdr.diag, "HYC00", "Optional feature "
+                             "not implemented: the catalog is the open "
+                             "file (%s); switching catalogs is not "
+                             "supported", dbc->db_path ? dbc->db_path
+                                                       : "none open");
+    }
     case SQL_ATTR_QUIET_MODE:
     case SQL_ATTR_PACKET_SIZE:
     case SQL_ATTR_TRACE:

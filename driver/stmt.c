@@ -1525,7 +1525,14 @@ SQLRETURN odbc_stmt_set_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
         s->query_timeout = v;
         return SQL_SUCCESS;
     case SQL_ATTR_MAX_LENGTH:
-        s->max_length = v;
+        /* values are always returned whole: say so rather than accept a
+         * limit that would not be applied */
+        s->max_length = 0;
+        if (v != 0)
+            return odbc_diag_add(DIAG(s), "01S02", "Option value changed: "
+                                 "SQL_ATTR_MAX_LENGTH is 0 (the driver "
+                                 "returns whole values; SQLGetData reads "
+                                 "them in parts)");
         return SQL_SUCCESS;
     case SQL_ATTR_NOSCAN:
         s->noscan = v;
