@@ -223,6 +223,20 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
                   name);
         goto out;
     }
+    sql_saved_kind kind = sql_saved_kind_of(q);
+    if (kind != SQL_SAVED_SELECT && kind != SQL_SAVED_UNION) {
+        /* an action query does not run whatever its arguments: say that
+         * (HYC00) before counting them */
+        if (sql_saved_exec_text_args(&out->sql, &out->map, &out->nmarks, q,
+                                     NULL, err) == 0) {
+            free(out->sql);
+            free(out->map);
+            out->sql = NULL;
+            out->map = NULL;
+            rc = fail(err, "HYC00", 0, "'%s' does not run", o->name);
+        }
+        goto out;
+    }
     size_t np = sql_saved_params(q, NULL);
     if (nargs != np) {
         rc = fail(err, "07002", 0, "'%s' takes %zu parameter%s; the call "

@@ -816,6 +816,15 @@ static int parse_escape(parser *p, sql_expr **out)
         *out = e;
         return next(p);
     }
+    /* an escape cut short ("{oj" and nothing more) is a syntax error */
+    size_t wpos = p->tok.position;
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind == TOK_EOF) {
+        sql_set_error(p->err, "42000", wpos, "syntax error: the ODBC escape "
+                      "{%.20s ...} is not complete", w);
+        return -1;
+    }
     sql_set_error(p->err, "HYC00", pos, "not supported: ODBC escape "
                   "{%.20s ...}%s", w,
                   !strcmp(kind, "oj") ? " (outer joins)" : "");

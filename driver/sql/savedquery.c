@@ -948,9 +948,11 @@ int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
         rc = add_union(&b, q, err);
         break;
     default:
-        return set_err(err, "HYC00", "'%s' is a %s query; only select, "
+        return set_err(err, "HYC00", "'%s' is %s %s query; only select, "
                        "union and crosstab queries run", q->obj ?
-                       q->obj->name : "?", kind_name(k));
+                       q->obj->name : "?",
+                       strchr("aeiou", kind_name(k)[0]) ? "an" : "a",
+                       kind_name(k));
     }
     if (rc != 0) {
         sb_free(&b);

@@ -339,6 +339,39 @@ START_TEST(unhonoured_attributes_and_open_cursor)
 }
 END_TEST
 
+/* Errors that name the real problem: a cut-short ODBC escape is a syntax
+ * error (42000), calling an action query is HYC00 before its arguments
+ * are counted, and the message has the right article. */
+START_TEST(errors_name_the_real_problem)
+{
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)"SELECT {oj", SQL_NTS),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "42000");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    SQLHENV e2;
+    SQLHDBC d2;
+    char connstr[1024];
+    snprintf(connstr, sizeof connstr, "DRIVER={JetODBC};DBQ=%s;",
+             odbct_fixture("jackcess/V1997/queryTestV1997.mdb"));
+    odbct_connect(&e2, &d2, connstr);
+    ODBCT_OK(SQL_HANDLE_DBC, d2, SQLAllocHandle(SQL_HANDLE_STMT, d2, &st));
+    static const char *const calls[] = {"{call UpdateQuery}",
+                                        "{call UpdateQuery(1, 2, 3)}",
+                                        "{call AppendQuery}"};
+    for (size_t k = 0; k < 3; k++) {
+        ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)calls[k], SQL_NTS),
+                         SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
+    }
+    ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
+                                 "is an append query"));
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(e2, d2);
+}
+END_TEST
+
 static Suite *params_suite(void)
 {
     Suite *s = suite_create("params");
@@ -356,6 +389,7 @@ static Suite *params_suite(void)
     tcase_add_test(tc, negative_lengths_are_rejected);
     tcase_add_test(tc, nul_in_string_parameter_is_kept);
     tcase_add_test(tc, unhonoured_attributes_and_open_cursor);
+    tcase_add_test(tc, errors_name_the_real_problem);
     suite_add_tcase(s, tc);
     return s;
 }
