@@ -14,6 +14,7 @@
 
 #include "odbc_internal.h"
 
+#include <errno.h>
 #include <odbcinst.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,35 +178,43 @@ static SQLRETURN open_db(odbc_dbc *dbc, const char *dsn, const char *path,
     return SQL_SUCCESS;
 }
 
-/* The LIKE mode an ExtendedAnsiSQL value asks for (NULL: the default):
- * 1 (or yes/true/on) is ANSI-92, % and _ only (SQL_LIKE_ANSI = 2); else
- * both wildcard sets (SQL_LIKE_BOTH = 0). */
-/* MaxMemory=<MB> (1..1048576) -> bytes; 0 (the engine's default) when
- * absent or not such a number. */
-static size_t max_memory_of(const char *v)
+/* MaxMemory=<MB> (1..1048576) -> bytes in *out; 0 (the engine's
+ * default) when absent. false (and *out 0) when present but not such a
+ * number: the caller warns. */
+static bool max_memory_of(const char *v, size_t *out)
 {
+    *out = 0;
     if (!v || !*v)
-        return 0;
+        return true;
     char *end;
     unsigned long long mb = strtoull(v, &end, 10);
-    if (*end || mb == 0 || mb > 1048576)
-        return 0;
-    return (size_t)mb << 20;
+    if (end == v || *end || *v == '-' || mb == 0 || mb > 1048576)
+        return false;
+    *out = (size_t)mb << 20;
+    return true;
 }
 
-static int like_mode_of(const char *v)
+/* The LIKE mode an ExtendedAnsiSQL value asks for in *mode (NULL: the
+ * default): 1 (or yes/true/on) is ANSI-92, % and _ only (SQL_LIKE_ANSI =
+ * 2); 0 (no/false/off) both wildcard sets (SQL_LIKE_BOTH = 0). false for
+ * any other value (*mode 0): the caller warns. */
+static bool like_mode_of(const char *v, int *mode)
 {
+    *mode = 0;
     if (!v)
-        return 0;
+        return true;
     while (*v == ' ')
         v++;
-    static const char *const on[] = { "1", "yes", "true", "on" };
-    for (size_t i = 0; i < sizeof on / sizeof on[0]; i++) {
-        size_t n = strlen(on[i]);
-        if (!strncasecmp(v, on[i], n) && (v[n] == '\0' || v[n] == ' '))
-            return 2;
+    static const char *const words[] = { "1", "yes", "true", "on",
+                                         "0", "no", "false", "off" };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        size_t n = strlen(words[i]);
+        if (!strncasecmp(v, words[i], n) && (v[n] == '\0' || v[n] == ' ')) {
+            *mode = i < 4 ? 2 : 0;
+            return true;
+        }
     }
-    return 0;
+    return false;
 }
 
 /* Read key of DSN dsn from odbc.ini into buf; returns buf or NULL. */
@@ -231,17 +240,25 @@ static const char *conn_opt(const odbc_connstr *cs, const char *dsn,
 }
 
 /* The options every connect reads besides the file and the password
- * (ExtendedAnsiSQL, MaxLongSize, TraceFile); a bad MaxLongSize is 01S00
+ * (ExtendedAnsiSQL, MaxMemory, MaxLongSize, TraceFile); a bad value is 01S00
  * and the default stays. Traces the connect (never the password). */
 static SQLRETURN apply_options(odbc_dbc *dbc, const odbc_connstr *cs,
                                const char *dsn, bool have_pwd)
 {
     char buf[4096];
     SQLRETURN ret = SQL_SUCCESS;
-    dbc->like_mode = like_mode_of(conn_opt(cs, dsn, "ExtendedAnsiSQL", buf,
-                                           sizeof buf));
-    dbc->max_memory = max_memory_of(conn_opt(cs, dsn, "MaxMemory", buf,
-                                             sizeof buf));
+    const char *o = conn_opt(cs, dsn, "ExtendedAnsiSQL", buf, sizeof buf);
+    if (!like_mode_of(o, &dbc->like_mode))
+        ret = odbc_diag_add(&dbc->hdr.diag, "01S00", "Invalid connection "
+                            "string attribute: ExtendedAnsiSQL '%s' is not "
+                            "0/1 (yes/no, true/false, on/off); using 0",
+                            o);
+    o = conn_opt(cs, dsn, "MaxMemory", buf, sizeof buf);
+    if (!max_memory_of(o, &dbc->max_memory))
+        ret = odbc_diag_add(&dbc->hdr.diag, "01S00", "Invalid connection "
+                            "string attribute: MaxMemory '%s' is not a "
+                            "number of MB from 1 to 1048576; using the "
+                            "default", o);
     dbc->max_long_size = DEFAULT_MAX_LONG_SIZE;
     const char *v = conn_opt(cs, dsn, "MaxLongSize", buf, sizeof buf);
     if (!v)
@@ -260,8 +277,13 @@ static SQLRETURN apply_options(odbc_dbc *dbc, const odbc_connstr *cs,
             dbc->max_long_size = (SQLULEN)n;
     }
     odbc_trace_close(dbc->trace);
-    dbc->trace = odbc_trace_open(conn_opt(cs, dsn, "TraceFile", buf,
-                                          sizeof buf));
+    o = conn_opt(cs, dsn, "TraceFile", buf, sizeof buf);
+    dbc->trace = odbc_trace_open(o);
+    if (!dbc->trace && o && *o)
+        ret = odbc_diag_add(&dbc->hdr.diag, "01S00", "Invalid connection "
+                            "string attribute: TraceFile '%s' cannot be "
+                            "opened for writing (%s); no trace", o,
+                            strerror(errno));
     odbc_trace_log(dbc->trace, "connect dbc=%p DSN=%s DBQ=%s version=%s "
                    "password=%s MaxLongSize=%lu ExtendedAnsiSQL=%d",
                    (void *)dbc, dsn ? dsn : "", dbc->db_path,

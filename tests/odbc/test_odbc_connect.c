@@ -348,6 +348,37 @@ START_TEST(max_memory_key_spills_with_the_same_rows)
 }
 END_TEST
 
+/* Connection-string values out of their documented range connect with
+ * 01S00 and the default (MaxMemory 1..1048576, ExtendedAnsiSQL 0/1 and
+ * its words, a TraceFile that cannot be opened); good values are silent. */
+START_TEST(bad_option_values_are_01S00)
+{
+    static const struct { const char *opt; SQLRETURN rc; } cases[] = {
+        {"MaxMemory=0;", SQL_SUCCESS_WITH_INFO},
+        {"MaxMemory=99999999;", SQL_SUCCESS_WITH_INFO},
+        {"MaxMemory=abc;", SQL_SUCCESS_WITH_INFO},
+        {"MaxMemory=64;", SQL_SUCCESS},
+        {"ExtendedAnsiSQL=2;", SQL_SUCCESS_WITH_INFO},
+        {"ExtendedAnsiSQL=yes;", SQL_SUCCESS},
+        {"ExtendedAnsiSQL=off;", SQL_SUCCESS},
+        {"TraceFile=/nonexistent-dir-jetodbc/t.log;", SQL_SUCCESS_WITH_INFO},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char cs[4096];
+        snprintf(cs, sizeof cs, "%s%s", odbct_nwind_connstr(), cases[k].opt);
+        alloc_dbc();
+        SQLRETURN rc = SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS,
+                                        NULL, 0, NULL, SQL_DRIVER_NOPROMPT);
+        ck_assert_msg(rc == cases[k].rc, "%s: rc %d", cases[k].opt, (int)rc);
+        if (rc == SQL_SUCCESS_WITH_INFO)
+            ck_assert_str_eq(odbct_state(SQL_HANDLE_DBC, dbc), "01S00");
+        ck_assert_int_eq(count_shippers(), 3);
+        SQLDisconnect(dbc);
+        free_dbc();
+    }
+}
+END_TEST
+
 static Suite *connect_suite(void)
 {
     Suite *s = suite_create("odbc_connect");
@@ -368,6 +399,7 @@ static Suite *connect_suite(void)
     tcase_add_test(tc, connect_attrs_pyodbc_sets_succeed);
     tcase_add_test(tc, extended_ansi_sql_key_makes_like_ansi);
     tcase_add_test(tc, max_memory_key_spills_with_the_same_rows);
+    tcase_add_test(tc, bad_option_values_are_01S00);
     suite_add_tcase(s, tc);
     return s;
 }
