@@ -304,6 +304,10 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *stmt);
 SQLRETURN odbc_stmt_exec_direct(odbc_stmt *stmt, const char *sql,
                                 size_t len);
 SQLRETURN odbc_stmt_num_result_cols(odbc_stmt *stmt, SQLSMALLINT *out);
+/** Most ? parameter markers a statement may have (SQLPrepare says 42000
+ *  past it; SQLBindParameter 07009); README "Limits". */
+#define ODBC_MAX_PARAMS 4096
+
 struct sql_result_col;
 /** Type and nullability of an engine result column as SQLDescribeCol
  *  gives them (long types capped at max_long, 0 = no cap); the IRD and

@@ -393,6 +393,14 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
         odbc_diag_add(DIAG(s), "54011", "Too many columns");
         goto fail;
     }
+    /* SQLBindParameter takes parameter numbers 1..ODBC_MAX_PARAMS: say so
+     * here, not as 07009 at the first bind past the limit */
+    size_t np = s->is_call ? s->call_nargs : sql_stmt_nparams(s->plan);
+    if (np > ODBC_MAX_PARAMS) {
+        odbc_diag_add(DIAG(s), "42000", "Too many parameter markers: %zu "
+                      "(the driver takes at most %d)", np, ODBC_MAX_PARAMS);
+        goto fail;
+    }
     s->cols = calloc(n ? n : 1, sizeof *s->cols);
     if (!s->cols)
         goto nomem;
@@ -435,9 +443,10 @@ SQLRETURN odbc_stmt_bind_param(odbc_stmt *s, SQLUSMALLINT num,
                              "only input parameters are supported");
     if (buflen < 0)
         return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
-    if (num > 4096)
+    if (num > ODBC_MAX_PARAMS)
         return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index "
-                             "%u", (unsigned)num);
+                             "%u (at most %d parameters)", (unsigned)num,
+                             ODBC_MAX_PARAMS);
     odbc_param *p = odbc_stmt_param_at(s, (SQLSMALLINT)num);
     if (!p)
         return SQL_ERROR;

@@ -6,6 +6,7 @@
  * EXPLAIN plans, and the SQLSTATEs of engine errors.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "odbctest.h"
@@ -372,6 +373,38 @@ START_TEST(errors_name_the_real_problem)
 }
 END_TEST
 
+/* 4,096 parameter markers are fine; 4,097 are refused at SQLPrepare with
+ * a 42000 naming the limit (not 07009 at the 4,097th bind). */
+START_TEST(parameter_marker_limit_at_prepare)
+{
+    for (int n = 4096; n <= 4097; n++) {
+        size_t cap = 64 + (size_t)n * 3;
+        char *sql = malloc(cap);
+        ck_assert_ptr_nonnull(sql);
+        size_t k = (size_t)snprintf(sql, cap, "SELECT ShipperID FROM "
+                                    "Shippers WHERE ShipperID IN (");
+        for (int i = 0; i < n; i++)
+            k += (size_t)snprintf(sql + k, cap - k, i ? ",?" : "?");
+        snprintf(sql + k, cap - k, ")");
+        SQLHSTMT st;
+        ODBCT_OK(SQL_HANDLE_DBC, dbc,
+                 SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+        SQLRETURN rc = SQLPrepare(st, (SQLCHAR *)sql, SQL_NTS);
+        if (n == 4096) {
+            ck_assert_msg(SQL_SUCCEEDED(rc), "%s",
+                          odbct_message(SQL_HANDLE_STMT, st));
+        } else {
+            ck_assert_int_eq(rc, SQL_ERROR);
+            ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "42000");
+            ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
+                                         "4096"));
+        }
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+        free(sql);
+    }
+}
+END_TEST
+
 static Suite *params_suite(void)
 {
     Suite *s = suite_create("params");
@@ -390,6 +423,7 @@ static Suite *params_suite(void)
     tcase_add_test(tc, nul_in_string_parameter_is_kept);
     tcase_add_test(tc, unhonoured_attributes_and_open_cursor);
     tcase_add_test(tc, errors_name_the_real_problem);
+    tcase_add_test(tc, parameter_marker_limit_at_prepare);
     suite_add_tcase(s, tc);
     return s;
 }
