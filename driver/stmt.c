@@ -804,9 +804,9 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
         s->cur = NULL;
         if (!strcmp(err.sqlstate, "HY008"))
             ret = interrupt_diag(s);
-        else if (err.rc < 0 && strcmp(err.sqlstate, "22018") &&
-                 strcmp(err.sqlstate, "22003") &&
-                 strcmp(err.sqlstate, "22012"))
+        else if (err.rc < 0 && strncmp(err.sqlstate, "22", 2))
+            /* data exceptions (22xxx: 22003, 22008, 22012, 22018...) keep
+             * the engine's state and message */
             ret = odbc_diag_jet(DIAG(s), (jet_rc)err.rc, NULL,
                                 DIAG_CTX_OTHER);
         else

@@ -87,8 +87,21 @@ double sql_days_from_civil(int y, int m, int d, int64_t ms_of_day)
     return days >= 0 ? (double)days + frac : (double)days - frac;
 }
 
+/* Beyond +-1e11 days the millisecond key would leave int64_t. Access's
+ * dates span 0100-01-01 .. 9999-12-31 (days -657434 .. 2958465); values
+ * outside it come only from a damaged file (arithmetic that leaves the
+ * range fails with 22008 first), so their keys saturate: ordered, never
+ * undefined behaviour. NaN keys as 0 (1899-12-30). */
+#define DATE_KEY_LIMIT_DAYS 1e11
+
 int64_t sql_date_key(double v)
 {
+    if (isnan(v))
+        return 0;
+    if (v > DATE_KEY_LIMIT_DAYS)
+        v = DATE_KEY_LIMIT_DAYS;
+    else if (v < -DATE_KEY_LIMIT_DAYS)
+        v = -DATE_KEY_LIMIT_DAYS;
     double day = trunc(v);
     double frac = fabs(v - day);
     int64_t ms = (int64_t)floor(frac * 86400000.0 + 0.5);
@@ -1116,6 +1129,13 @@ as_double:;
                                "call or argument: a negative number to a "
                                "fractional power (at character %zu)",
                                e->position);
+    /* Access's dates run from 0100-01-01 to 9999-12-31 (days -657434 ..
+     * 2958465.99999): a Date result outside that range is VBA's error 6
+     * (Overflow), reported as 22008 (datetime field overflow), so no
+     * comparison ever sees an out-of-range date */
+    if (e->k == K_DATE && !(r > -657435.0 && r < 2958466.0))
+        return sql_cursor_fail(c, "22008", e->position, "Overflow: date out "
+                               "of range (at character %zu)", e->position);
     if (!isfinite(r))
         return overflow(c, e);
     out->k = e->k == K_DATE ? K_DATE : K_DOUBLE;

@@ -443,6 +443,16 @@ static const ecase conv_cases[] = {
 };
 
 static const ecase date_cases[] = {
+    /* Access's dates span 0100-01-01 .. 9999-12-31: Date arithmetic that
+     * leaves it is an overflow (22008), never a wrapped or clamped date */
+    { "#1/1/0100# - 1", "!22008" },
+    { "#12/31/9999# + 1", "!22008" },
+    { "#1/1/2000# + 1e17", "!22008" },
+    { "#1/1/2000# + 1e300 > #1/1/2000#", "!22008" },
+    { "#1/1/2000# - 1e15", "!22008" },
+    { "Year(#1/2/0100# - 1)", "100" },
+    { "Year(#12/30/9999# + 1)", "9999" },
+    { "#12/31/9999# - #1/1/0100#", "3615899" },
     { "Year(#2021-10-08#)", "2021" },
     { "Month(#2021-10-08#)", "10" },
     { "Day(#2021-10-08#)", "8" },
@@ -859,6 +869,29 @@ START_TEST(calculated_booleans_group_as_booleans)
 }
 END_TEST
 
+/* Comparisons never see an overflowed date: the arithmetic fails first
+ * (these returned 0 rows through a wrapped millisecond key). */
+START_TEST(date_overflow_in_criteria_is_an_error)
+{
+    static const char *const sql[] = {
+        "SELECT 1 FROM Orders WHERE OrderDate + 1e15 > OrderDate",
+        "SELECT 1 FROM Orders WHERE OrderDate < #1/1/2000# + 1e300",
+        "SELECT 1 FROM Orders WHERE OrderDate - 1e7 < OrderDate",
+    };
+    jet_db *db = open_fixture(NWIND);
+    for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
+        char got[256], state[6];
+        ck_assert_int_eq(run(db, sql[i], got, sizeof got, state, NULL), -1);
+        ck_assert_str_eq(state, "22008");
+    }
+    char got[256], state[6];
+    ck_assert_int_eq(run(db, "SELECT COUNT(*) FROM Orders WHERE OrderDate "
+                         "+ 1 > OrderDate", got, sizeof got, state, NULL), 0);
+    ck_assert_str_eq(got, "830");
+    jet_db_close(db);
+}
+END_TEST
+
 START_TEST(exact_number_literals_have_their_types)
 {
     jet_db *db = open_fixture(NWIND);
@@ -1172,6 +1205,7 @@ static Suite *sql_funcs_suite(void)
     tcase_add_test(tc, date_functions_and_literals_follow_vba);
     tcase_add_test(tc, format_named_and_custom_patterns);
     tcase_add_test(tc, exact_number_literals_have_their_types);
+    tcase_add_test(tc, date_overflow_in_criteria_is_an_error);
     tcase_add_test(tc, calculated_booleans_group_as_booleans);
     tcase_add_test(tc, bad_arguments_are_errors_not_crashes);
     tcase_add_test(tc, decimal_parameters_compare_exactly);

@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,6 +191,22 @@ START_TEST(text_sorts_in_general_order)
 }
 END_TEST
 
+/* A damaged file's Date can hold any double (1e300, an infinity, NaN):
+ * its key saturates instead of overflowing int64_t (UBSan caught the
+ * signed overflow) and still orders with the in-range dates. */
+START_TEST(date_keys_of_damaged_values_saturate)
+{
+    const double v[] = { -INFINITY, -1e300, -1e17, -657434.0, 0.0, 0.5,
+                         2958465.5, 1e17, 1e300, INFINITY };
+    for (size_t i = 0; i + 1 < sizeof v / sizeof v[0]; i++)
+        ck_assert(sql_date_key(v[i]) <= sql_date_key(v[i + 1]));
+    ck_assert(sql_date_key(-657434.0) < sql_date_key(2958465.5));
+    ck_assert(sql_date_key(1e17) > sql_date_key(2958465.5));
+    ck_assert_int_eq(sql_date_key(0.5), 43200000);
+    ck_assert_int_eq(sql_date_key(NAN), 0);
+}
+END_TEST
+
 START_TEST(mixed_kinds_fall_back)
 {
     sql_sortkey_buf b = { NULL, 0, 0 };
@@ -356,6 +373,7 @@ int main(void)
     tcase_add_test(tc, binary_keys_order_as_the_value_comparator);
     tcase_add_test(tc, text_sorts_in_general_order);
     tcase_add_test(tc, mixed_kinds_fall_back);
+    tcase_add_test(tc, date_keys_of_damaged_values_saturate);
     if (access(JET_SHARED_DIR "/fixtures/public/mdbtestdata/nwind.mdb",
                R_OK) == 0)
         tcase_add_test(tc, order_by_every_column_agrees_with_the_value_comparator);
