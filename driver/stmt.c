@@ -504,6 +504,108 @@ static uint8_t *utf8_to_utf16le(const char *u8, size_t n, size_t *len)
     return out;
 }
 
+/* Days in month m (1..12) of year y (proleptic Gregorian). */
+static int days_in_month(int y, int m)
+{
+    static const int d[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return m == 2 && leap ? 29 : d[m - 1];
+}
+
+static bool date_ok(int y, int m, int d)
+{
+    return m >= 1 && m <= 12 && d >= 1 && d <= days_in_month(y, m);
+}
+
+/* Read n decimal digits at *p into *out. */
+static bool digits(const char **p, const char *end, int n, int *out)
+{
+    int v = 0;
+    for (int k = 0; k < n; k++, (*p)++) {
+        if (*p >= end || **p < '0' || **p > '9')
+            return false;
+        v = v * 10 + (**p - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* Character data sent as parameter i declared as SQL type t (the
+ * SQLBindParameter ParameterType): ODBC's C-to-SQL rules. Numbers must be
+ * numeric literals (22018) in the type's range (22003); a value in the
+ * ODBC date/timestamp form yyyy-mm-dd[ hh:mm:ss[.f]] must be a real date
+ * and time (22007); other date spellings are left to the engine, which
+ * reads them as Access does. The value itself stays text. */
+static SQLRETURN check_char_param(odbc_stmt *s, size_t i, const char *u8,
+                                  size_t n, SQLSMALLINT t)
+{
+    const char *p = u8, *end = u8 + n;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    double lo = 0, hi = 0;
+    switch (t) {
+    case SQL_BIT: lo = 0; hi = 1; break;
+    case SQL_TINYINT: lo = -128; hi = 255; break;
+    case SQL_SMALLINT: lo = -32768; hi = 32767; break;
+    case SQL_INTEGER: lo = -2147483648.0; hi = 2147483647.0; break;
+    case SQL_BIGINT: lo = -9223372036854775808.0; hi = 9223372036854775807.0;
+        break;
+    case SQL_REAL: lo = -3.402823466e38; hi = 3.402823466e38; break;
+    case SQL_FLOAT: case SQL_DOUBLE: case SQL_NUMERIC: case SQL_DECIMAL:
+        lo = -1.79769313486231570e308; hi = 1.79769313486231570e308; break;
+    case SQL_TYPE_DATE: case SQL_TYPE_TIMESTAMP: case SQL_DATE:
+    case SQL_TIMESTAMP: {
+        int y, mo, d, h = 0, mi = 0, se = 0;
+        const char *q = p;
+        if (!digits(&q, end, 4, &y) || q >= end || *q != '-')
+            return SQL_SUCCESS;         /* not the ODBC form */
+        q++;
+        bool ok = digits(&q, end, 2, &mo) && q < end && *q++ == '-' &&
+                  digits(&q, end, 2, &d) && date_ok(y, mo, d);
+        if (ok && q < end) {
+            ok = (*q == ' ' || *q == 'T') && (q++, true) &&
+                 digits(&q, end, 2, &h) && q < end && *q++ == ':' &&
+                 digits(&q, end, 2, &mi) && h <= 23 && mi <= 59;
+            if (ok && q < end && *q == ':') {
+                q++;
+                ok = digits(&q, end, 2, &se) && se <= 59;
+            }
+            if (ok && q < end && *q == '.')
+                for (q++; q < end && *q >= '0' && *q <= '9'; q++)
+                    ;
+            ok = ok && q == end;
+        }
+        if (!ok)
+            return odbc_diag_add(DIAG(s), "22007", "Invalid datetime "
+                                 "format (parameter %zu: '%.*s')", i + 1,
+                                 (int)(end - p > 40 ? 40 : end - p), p);
+        return SQL_SUCCESS;
+    }
+    default:
+        return SQL_SUCCESS;
+    }
+    char num[64];
+    size_t len = (size_t)(end - p);
+    char *e = NULL;
+    double v = 0;
+    if (len > 0 && len < sizeof num) {
+        memcpy(num, p, len);
+        num[len] = '\0';
+        v = strtod(num, &e);
+    }
+    if (!e || e == num || *e || v != v)
+        return odbc_diag_add(DIAG(s), "22018", "Invalid character value "
+                             "for cast specification (parameter %zu: "
+                             "'%.*s' is not a number)", i + 1,
+                             (int)(len > 40 ? 40 : len), p);
+    if (v < lo || v > hi)
+        return odbc_diag_add(DIAG(s), "22003", "Numeric value out of range "
+                             "(parameter %zu: %s)", i + 1, num);
+    return SQL_SUCCESS;
+}
+
 /* The bound value of parameter i as a jet_value; text into *owned (freed
  * by the caller after the cursor opened, which copies it). */
 static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
@@ -556,6 +658,8 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     case SQL_C_CHAR: {
         size_t n = ind == SQL_NTS ? strlen(ptr) : (size_t)ind;
         size_t len;
+        if (check_char_param(s, i, ptr, n, p->sql_type) != SQL_SUCCESS)
+            return SQL_ERROR;
         if (!(*owned = utf8_to_utf16le(ptr, n, &len)))
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         v->type = JET_T_TEXT;
@@ -573,6 +677,10 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         if (!u8)
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         size_t len;
+        if (check_char_param(s, i, u8, n8, p->sql_type) != SQL_SUCCESS) {
+            free(u8);
+            return SQL_ERROR;
+        }
         /* the given length, NUL characters included (not strlen) */
         *owned = utf8_to_utf16le(u8, n8, &len);
         free(u8);
@@ -613,12 +721,20 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         v->type = JET_T_DOUBLE; v->u.d = *(const SQLDOUBLE *)ptr; break;
     case SQL_C_TYPE_DATE: case SQL_C_DATE: {
         const SQL_DATE_STRUCT *d = ptr;
+        if (!date_ok(d->year, d->month, d->day))
+            return odbc_diag_add(DIAG(s), "22007", "Invalid datetime format "
+                                 "(parameter %zu: %d-%02u-%02u is no date)",
+                                 i + 1, (int)d->year, (unsigned)d->month,
+                                 (unsigned)d->day);
         v->type = JET_T_DATETIME;
         v->u.d = sql_jet_days(d->year, d->month, d->day, 0, 0, 0, 0);
         break;
     }
     case SQL_C_TYPE_TIME: case SQL_C_TIME: {
         const SQL_TIME_STRUCT *t = ptr;
+        if (t->hour > 23 || t->minute > 59 || t->second > 61)
+            return odbc_diag_add(DIAG(s), "22007", "Invalid datetime format "
+                                 "(parameter %zu)", i + 1);
         v->type = JET_T_DATETIME;
         v->u.d = sql_jet_days(1899, 12, 30, t->hour, t->minute, t->second,
                               0);
@@ -626,8 +742,7 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     }
     case SQL_C_TYPE_TIMESTAMP: case SQL_C_TIMESTAMP: {
         const SQL_TIMESTAMP_STRUCT *t = ptr;
-        if (t->month < 1 || t->month > 12 || t->day < 1 || t->day > 31 ||
-            t->hour > 23 || t->minute > 59 || t->second > 61)
+        if (!date_ok(t->year, t->month, t->day) || t->hour > 23 || t->minute > 59 || t->second > 61)
             return odbc_diag_add(DIAG(s), "22007", "Invalid datetime format "
                                  "(parameter %zu)", i + 1);
         v->type = JET_T_DATETIME;

@@ -405,6 +405,56 @@ START_TEST(parameter_marker_limit_at_prepare)
 }
 END_TEST
 
+/* Character data is checked against the declared ParameterType (ODBC's
+ * C-to-SQL rules): not a number 22018, out of range 22003, no such date
+ * 22007; date structs must hold real dates. Good values still run. */
+START_TEST(char_values_checked_against_parameter_type)
+{
+    static const struct {
+        const char *val; SQLSMALLINT type; const char *state;
+    } cases[] = {
+        {"12abc", SQL_INTEGER, "22018"}, {"70000", SQL_SMALLINT, "22003"},
+        {"2021-13-01", SQL_TYPE_TIMESTAMP, "22007"},
+        {"2021-02-29 10:00:00", SQL_TYPE_TIMESTAMP, "22007"},
+        {"10248", SQL_INTEGER, NULL}, {" 12 ", SQL_SMALLINT, NULL},
+        {"1996-07-04 00:00:00.000", SQL_TYPE_TIMESTAMP, NULL},
+        {"7/4/1996", SQL_TYPE_TIMESTAMP, NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        SQLHSTMT st = prepared("SELECT OrderID FROM Orders WHERE "
+                               "OrderID = 10248 AND ? IS NOT NULL");
+        SQLLEN ind = SQL_NTS;
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR,
+                                  cases[k].type, 30, 0,
+                                  (SQLPOINTER)cases[k].val, 0, &ind));
+        SQLRETURN rc = SQLExecute(st);
+        if (cases[k].state) {
+            ck_assert_msg(rc == SQL_ERROR, "%s accepted", cases[k].val);
+            ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st),
+                             cases[k].state);
+        } else {
+            ck_assert_msg(SQL_SUCCEEDED(rc), "%s: %s", cases[k].val,
+                          odbct_message(SQL_HANDLE_STMT, st));
+        }
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+    SQLHSTMT st = prepared("SELECT OrderID FROM Orders WHERE OrderDate = ?");
+    SQL_DATE_STRUCT d = {2021, 2, 30};
+    SQLLEN ind = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_TYPE_DATE,
+                              SQL_TYPE_DATE, 10, 0, &d, 0, &ind));
+    ck_assert_int_eq(SQLExecute(st), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "22007");
+    d.year = 1996; d.month = 2; d.day = 29;     /* a leap day */
+    char buf[4096];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    col1(st, buf, sizeof buf);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
 static Suite *params_suite(void)
 {
     Suite *s = suite_create("params");
@@ -424,6 +474,7 @@ static Suite *params_suite(void)
     tcase_add_test(tc, unhonoured_attributes_and_open_cursor);
     tcase_add_test(tc, errors_name_the_real_problem);
     tcase_add_test(tc, parameter_marker_limit_at_prepare);
+    tcase_add_test(tc, char_values_checked_against_parameter_type);
     suite_add_tcase(s, tc);
     return s;
 }
