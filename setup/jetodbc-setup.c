@@ -41,7 +41,8 @@ static void usage(FILE *f)
           "       jetodbc-setup show [--system] DSN\n"
           "       jetodbc-setup add [--system] [--driver NAME] DSN FILE [KEY=VALUE...]\n"
           "       jetodbc-setup remove [--system] DSN\n"
-          "DSN keys: DBQ (the file), PWD, ExtendedAnsiSQL, MaxLongSize, TraceFile.\n"
+          "DSN keys: DBQ (the file), PWD, ExtendedAnsiSQL, MaxLongSize, MaxMemory,\n"
+          "TraceFile.\n"
           "User DSNs live in ~/.odbc.ini ($ODBCINI), system DSNs and drivers in\n"
           "the odbcinst folder ($ODBCSYSINI, else /etc). See jetodbc-setup(1).\n", f);
 }
