@@ -205,9 +205,24 @@ static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
     case A_STDEV: case A_STDEVP: case A_VAR: case A_VARP: {
         if (as_double(&v, &d) != 0)
             return mismatch(c, e);
-        double delta = d - ag->mean;
+        /* Welford on d / 2^scale (scale kept in dsum): 1e308 and -1e308
+         * overflowed delta to an infinity (Var -inf, StDev NaN) although
+         * StDev is finite; values beyond 2^400 raise the scale so that
+         * delta * delta never overflows, a tiny first value lowers it */
+        if (!isfinite(d))
+            return overflow(c, e);
+        if (ag->count == 1 && d != 0)   /* tiny values: scale them up */
+            ag->dsum = ilogb(d) < -256 ? (double)(ilogb(d) / 256 * 256) : 0;
+        double x = ldexp(d, -(int)ag->dsum);
+        while (fabs(x) > 0x1p400) {
+            ag->dsum += 256;
+            ag->mean = ldexp(ag->mean, -256);
+            ag->m2 = ldexp(ag->m2, -512);
+            x = ldexp(d, -(int)ag->dsum);
+        }
+        double delta = x - ag->mean;
         ag->mean += delta / (double)ag->count;
-        ag->m2 += delta * (d - ag->mean);
+        ag->m2 += delta * (x - ag->mean);
         break;
     }
     case A_FIRST:
@@ -293,22 +308,24 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
         if (ag->have)
             *out = ag->best;
         return 0;
-    case A_STDEV: case A_VAR:
-        if (ag->count < 2)
+    case A_STDEV: case A_VAR: case A_STDEVP: case A_VARP: {
+        /* Var/StDev need 2 values (Null otherwise), VarP/StDevP 1; a
+         * result beyond a Double is VBA's Overflow (22003), never an
+         * infinity (README) */
+        bool sample = e->sub == A_STDEV || e->sub == A_VAR;
+        if (ag->count < (sample ? 2 : 1))
             return 0;
+        double var = ag->m2 / (double)(ag->count - (sample ? 1 : 0));
+        if (var < 0)
+            var = 0;            /* rounding of equal values */
+        int scale = (int)ag->dsum;
         out->k = K_DOUBLE;
-        out->d = ag->m2 / (double)(ag->count - 1);
-        if (e->sub == A_STDEV)
-            out->d = sqrt(out->d);
+        out->d = e->sub == A_STDEV || e->sub == A_STDEVP
+                 ? ldexp(sqrt(var), scale) : ldexp(var, 2 * scale);
+        if (!isfinite(out->d))
+            return overflow(c, e);
         return 0;
-    case A_STDEVP: case A_VARP:
-        if (ag->count < 1)
-            return 0;
-        out->k = K_DOUBLE;
-        out->d = ag->m2 / (double)ag->count;
-        if (e->sub == A_STDEVP)
-            out->d = sqrt(out->d);
-        return 0;
+    }
     case A_SUM: case A_AVG:
         if (ag->count == 0)
             return 0;

@@ -892,6 +892,45 @@ START_TEST(date_overflow_in_criteria_is_an_error)
 }
 END_TEST
 
+/* Var/VarP/StDev/StDevP never give an infinity or NaN: a variance beyond
+ * a Double is 22003 (VBA's Overflow), a finite StDev of huge or tiny
+ * values is computed (Welford on scaled values). */
+START_TEST(variance_is_finite_or_overflow)
+{
+#define PAIR(a, b) "FROM (SELECT " a " AS x FROM Shippers WHERE ShipperID" \
+    " = 1 UNION ALL SELECT " b " FROM Shippers WHERE ShipperID = 2)"
+    static const struct { const char *sql, *want; } cases[] = {
+        { "SELECT Var(x) " PAIR("1e308", "-1e308"), "!22003" },
+        { "SELECT VarP(x) " PAIR("1e308", "-1e308"), "!22003" },
+        { "SELECT StDev(x) " PAIR("1e308", "-1e308"), "1.4142135623731e+308" },
+        { "SELECT StDevP(x) " PAIR("1e308", "-1e308"), "1e+308" },
+        { "SELECT Var(x) " PAIR("1e-300", "1e300"), "!22003" },
+        { "SELECT Var(x), VarP(x) " PAIR("1", "3"), "2|1" },
+        { "SELECT StDev(x) * 1e200 " PAIR("1e-200", "3e-200"),
+          "1.41421356237309" },
+        { "SELECT Var(UnitPrice * 1e160) FROM Products", "!22003" },
+        { "SELECT Round(StDev(UnitPrice * 1e160) / StDev(UnitPrice), 6) "
+          "FROM Products", "1e+160" },
+    };
+#undef PAIR
+    jet_db *db = open_fixture(NWIND);
+    int failures = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char got[256], state[6];
+        int rc = run(db, cases[i].sql, got, sizeof got, state, NULL);
+        const char *w = cases[i].want;
+        if (w[0] == '!' ? rc == 0 || strcmp(state, w + 1)
+                        : rc != 0 || strcmp(got, w)) {
+            fprintf(stderr, "%s: want %s, got %s '%s'\n", cases[i].sql, w,
+                    rc ? state : "value", got);
+            failures++;
+        }
+    }
+    jet_db_close(db);
+    ck_assert_int_eq(failures, 0);
+}
+END_TEST
+
 START_TEST(exact_number_literals_have_their_types)
 {
     jet_db *db = open_fixture(NWIND);
@@ -1206,6 +1245,7 @@ static Suite *sql_funcs_suite(void)
     tcase_add_test(tc, format_named_and_custom_patterns);
     tcase_add_test(tc, exact_number_literals_have_their_types);
     tcase_add_test(tc, date_overflow_in_criteria_is_an_error);
+    tcase_add_test(tc, variance_is_finite_or_overflow);
     tcase_add_test(tc, calculated_booleans_group_as_booleans);
     tcase_add_test(tc, bad_arguments_are_errors_not_crashes);
     tcase_add_test(tc, decimal_parameters_compare_exactly);
