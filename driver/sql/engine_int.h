@@ -599,7 +599,8 @@ int sql_cursor_fail(sql_cursor *c, const char *state, size_t pos,
                     const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /** Parse ASCII text of a number literal into *out (K_INT when it fits
- *  32 bits, else K_DOUBLE with money units when exact). */
+ *  32 bits, else K_DOUBLE with money units when exact). -1 when not a
+ *  number, -2 when beyond a Double (1e999: Overflow). */
 int sql_number_literal(const char *text, sv *out);
 /** UTF-8 -> UTF-16 via alloc; NULL on failure. */
 uint16_t *sql_utf8_to_u16(const char *s, size_t *n,

@@ -346,6 +346,8 @@ int sql_number_literal(const char *text, sv *out)
     double d = loc ? strtod_l(text, &end, loc) : strtod(text, &end);
     if (*end)
         return -1;
+    if (!isfinite(d))
+        return -2;      /* 1e999: beyond a Double, Access's Overflow */
     out->k = K_DOUBLE;
     out->d = d;
     out->has_units = literal_units(text, &out->i);
@@ -1124,7 +1126,7 @@ as_double:;
     }
     /* VBA's error 5 for (-8) ^ 0.5 and error 6 (Overflow) for 10 ^ 400
      * or 1E308 * 10: a Double never holds NaN or an infinity */
-    if (isnan(r))
+    if (isnan(r) && op == '^' && isfinite(x) && isfinite(y))
         return sql_cursor_fail(c, "22023", e->position, "Invalid procedure "
                                "call or argument: a negative number to a "
                                "fractional power (at character %zu)",
@@ -1386,7 +1388,12 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
         return eval_arith(c, e, out);
     case N_CONCAT:
     case N_FUNC:
-        return sql_func_eval(c, e, out);
+        if (sql_func_eval(c, e, out) != 0)
+            return -1;
+        /* a Double never holds an infinity or NaN (VBA's Overflow) */
+        if ((out->k == K_DOUBLE || out->k == K_DATE) && !isfinite(out->d))
+            return overflow(c, e);
+        return 0;
     default:
         return sql_cursor_fail(c, "HY000", e->position, "bad node");
     }

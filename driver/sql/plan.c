@@ -571,7 +571,12 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
     case EXPR_NUMBER:
         if (!(n = new_node(x, N_CONST, e->position)))
             return nomem(x);
-        if (sql_number_literal(e->text, &n->konst) != 0)
+        int nrc = sql_number_literal(e->text, &n->konst);
+        if (nrc == -2)  /* SELECT 1e999: Access answers Overflow */
+            return fail(x, "22003", e->position, "Overflow: the number "
+                        "%s is beyond a Double (at character %zu)", e->text,
+                        e->position);
+        if (nrc != 0)
             return fail(x, "42000", e->position, "malformed number '%s'",
                         e->text);
         n->k = n->konst.k;

@@ -266,6 +266,16 @@ static const ecase op_cases[] = {
     { "-2 ^ 2", "-4" },         /* ^ binds tighter than negation */
     /* VBA: a result past Double's range is error 6 (Overflow), a
      * negative base to a fractional power error 5: never inf or NaN */
+    /* a literal beyond a Double is Access's Overflow at prepare, never
+     * an infinity; no function turns finite input into inf/NaN */
+    { "1e999", "!22003" },
+    { "-1e999", "!22003" },
+    { "1e999 - 1e999", "!22003" },
+    { "Int(1e999)", "!22003" },
+    { "Round(1e999)", "!22003" },
+    { "Format(1e999)", "!22003" },
+    { "Exp(1000)", "!22003" },
+    { "CDbl('1e999')", "!22003" },
     { "10 ^ 400", "!22003" },
     { "10 ^ 308", "1e+308" },
     { "1E+308 * 10", "!22003" },
