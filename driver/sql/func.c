@@ -154,8 +154,11 @@ int sql_func_bind(enode *n, sql_param_info *params, size_t nparams)
     case FR_MONEY: n->k = K_MONEY; n->type = JET_T_MONEY; break;
     case FR_DATE: n->k = K_DATE; n->type = JET_T_DATETIME; break;
     case FR_DEC: n->k = K_DEC; n->type = JET_T_NUMERIC; break;
-    case FR_NUM0:
-        if (a0 && (a0->k == K_INT || a0->k == K_MONEY || a0->k == K_DEC)) {
+    case FR_NUM0: case FR_NUM0_DATE:
+        if (f->result == FR_NUM0_DATE && a0 && a0->k == K_DATE) {
+            n->k = K_DATE;
+            n->type = JET_T_DATETIME;
+        } else if (a0 && (a0->k == K_INT || a0->k == K_MONEY || a0->k == K_DEC)) {
             n->k = a0->k;
             n->type = a0->type == JET_T_BYTE || a0->type == JET_T_INT ||
                       !a0->type ? default_type(a0->k) : a0->type;

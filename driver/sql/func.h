@@ -48,6 +48,7 @@ enum {
     FR_DATE,            /* K_DATE */
     FR_DEC,             /* K_DEC, JET_T_NUMERIC (CDec) */
     FR_NUM0,            /* numeric kind of argument 0 (Abs, Int, Round) */
+    FR_NUM0_DATE,       /* FR_NUM0, but a Date stays a Date (Int, Fix) */
     FR_VARIANT,         /* common kind of the value arguments (IIf, Nz) */
     FR_ARG0             /* exactly argument 0's kind (CVar) */
 };

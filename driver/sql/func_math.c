@@ -97,6 +97,10 @@ static int int_common(sql_cursor *c, const enode *e, sv *a, sv *out,
         return -1;
     sql_set_double(out, mode == 'C' ? ceil(d) : mode == 'F' ? trunc(d)
                                               : floor(d));
+    /* VBA's Int and Fix keep a Date a Date: Int(#8/4/1994 13:00#) is
+     * 8/4/1994 (the whole-day part), not the Double 34550 */
+    if (e->k == K_DATE && a[0].k == K_DATE)
+        out->k = K_DATE;
     return 0;
 }
 
@@ -289,8 +293,8 @@ static int f_power(sql_cursor *c, const enode *e, sv *a, sv *out)
 
 const sql_funcdef sql_funcs_math[] = {
     { "ABS", 1, 1, 0, FR_NUM0, 0, f_abs },
-    { "INT", 1, 1, 0, FR_NUM0, 0, f_int },
-    { "FIX", 1, 1, 0, FR_NUM0, 0, f_fix },
+    { "INT", 1, 1, 0, FR_NUM0_DATE, 0, f_int },
+    { "FIX", 1, 1, 0, FR_NUM0_DATE, 0, f_fix },
     { "FLOOR", 1, 1, FN_ODBC, FR_NUM0, 0, f_int },
     { "CEILING", 1, 1, FN_ODBC, FR_NUM0, 0, f_ceiling },
     { "CEIL", 1, 1, FN_ODBC, FR_NUM0, 0, f_ceiling },
