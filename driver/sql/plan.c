@@ -563,6 +563,15 @@ static uint8_t arith_kind(char op, const enode *a, const enode *b)
     return K_INT;
 }
 
+/* Characters (code points) of UTF-8 text s. */
+static size_t utf8_chars(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
 static int compile(ctx *x, const sql_expr *e, enode **out)
 {
     sql_stmt *st = x->st;
@@ -2812,6 +2821,12 @@ static int build_select_list(ctx *x)
                             it->qualifier, it->position);
             continue;
         }
+        if (it->alias && utf8_chars(it->alias) > 64)
+            /* Access: a Field's name is at most 64 characters (DAO
+             * Field.Name); SQLDescribeCol's name length is a SMALLINT */
+            return fail(x, "42000", it->position, "The alias '%.64s...' "
+                        "is longer than 64 characters (at character %zu)",
+                        it->alias, it->position);
         enode *e;
         if (compile(x, it->expr, &e) != 0)
             return -1;

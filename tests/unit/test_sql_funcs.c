@@ -945,6 +945,28 @@ START_TEST(variance_is_finite_or_overflow)
 }
 END_TEST
 
+/* Access names a field with at most 64 characters (DAO Field.Name): a
+ * longer alias is 42000 (32,767 overflowed SQLDescribeCol's SMALLINT). */
+START_TEST(aliases_are_at_most_64_characters)
+{
+    jet_db *db = open_fixture(NWIND);
+    char sql[40000], got[256], state[6];
+    memcpy(sql, "SELECT 1 AS ", 12);
+    memset(sql + 12, 'a', 64);
+    sql[12 + 64] = '\0';
+    ck_assert_int_eq(run(db, sql, got, sizeof got, state, NULL), 0);
+    memset(sql + 12, 'a', 32767);
+    sql[12 + 32767] = '\0';
+    ck_assert_int_eq(run(db, sql, got, sizeof got, state, NULL), -1);
+    ck_assert_str_eq(state, "42000");
+    snprintf(sql, sizeof sql, "SELECT OrderID AS %065d FROM Orders", 0);
+    sql[18] = 'x';
+    ck_assert_int_eq(run(db, sql, got, sizeof got, state, NULL), -1);
+    ck_assert_str_eq(state, "42000");
+    jet_db_close(db);
+}
+END_TEST
+
 START_TEST(exact_number_literals_have_their_types)
 {
     jet_db *db = open_fixture(NWIND);
@@ -1260,6 +1282,7 @@ static Suite *sql_funcs_suite(void)
     tcase_add_test(tc, exact_number_literals_have_their_types);
     tcase_add_test(tc, date_overflow_in_criteria_is_an_error);
     tcase_add_test(tc, variance_is_finite_or_overflow);
+    tcase_add_test(tc, aliases_are_at_most_64_characters);
     tcase_add_test(tc, calculated_booleans_group_as_booleans);
     tcase_add_test(tc, bad_arguments_are_errors_not_crashes);
     tcase_add_test(tc, decimal_parameters_compare_exactly);
