@@ -927,8 +927,11 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
         else
             ret = engine_error(s, &err);
         s->cancel = 0;
+        /* the state the application receives (a timeout is HYT00) */
         odbc_trace_log(s->dbc->trace, "execute stmt=%p failed: %s",
-                       (void *)s, err.sqlstate[0] ? err.sqlstate : "HY000");
+                       (void *)s, !strcmp(err.sqlstate, "HY008") &&
+                       s->timed_out ? "HYT00" : err.sqlstate[0] ?
+                       err.sqlstate : "HY000");
         goto out;
     }
     odbc_trace_log(s->dbc->trace, "execute stmt=%p params=%zu: %.3f ms",
