@@ -24,14 +24,12 @@
  * Seeking: the inline codes of a search string are a prefix of the key of
  * every string that equals it under the SQL engine's case folding, or
  * starts with it, provided each character's case variants share inline
- * codes. That is checked per sort order once (safe_init) with the same
- * fold as the engine (towlower of C.UTF-8, ASCII by hand); a character
+ * codes. That is checked per sort order once (safe_init) with the
+ * engine's fold (jet_text_fold); a character
  * that fails, or is not in the tables, ends the usable prefix.
  */
-#include <locale.h>
 #include <pthread.h>
 #include <string.h>
-#include <wctype.h>
 
 #include "collate.h"
 
@@ -68,33 +66,8 @@ static bool same_codes(const jet_collate_table *t, uint32_t a, uint32_t b)
     return la >= 0 && la == lb && memcmp(pa, pb, (size_t)la) == 0;
 }
 
-/* ------------------------------------------------------ engine's fold */
-
-static locale_t fold_locale;
-static pthread_once_t fold_once = PTHREAD_ONCE_INIT;
-
-static void fold_init(void)
-{
-    static const char *const names[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8",
-                                         "en_US.utf8" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        fold_locale = newlocale(LC_CTYPE_MASK, names[i], (locale_t)0);
-        if (fold_locale)
-            return;
-    }
-}
-
-/* The SQL engine's case fold (driver/sql/eval.c sql_fold): ASCII by
- * hand, else towlower of C.UTF-8; identity without that locale. */
-static uint32_t fold(uint32_t cp)
-{
-    if (cp < 0x80)
-        return cp >= 'A' && cp <= 'Z' ? cp + 32 : cp;
-    pthread_once(&fold_once, fold_init);
-    if (!fold_locale)
-        return cp;
-    return (uint32_t)towlower_l((wint_t)cp, fold_locale);
-}
+/* The SQL engine's case fold (jet_text_fold, core/fold.c). */
+#define fold jet_text_fold
 
 /* ------------------------------------------------------- safe chars */
 

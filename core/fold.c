@@ -5,10 +5,15 @@
  * names the table "Umsätze"), so ASCII strcasecmp is not enough. A code
  * point folds to lower(upper(cp)) under the C.UTF-8 locale's tables, which
  * are the Unicode simple case mappings and do not depend on the process
- * locale (setlocale() is never called). That locale object is created once
- * (jet_once) and kept for the life of the process. Where C.UTF-8 does
- * not exist, a built-in table covers ASCII, Latin-1, Latin Extended-A,
- * basic Greek and Cyrillic.
+ * locale (setlocale() is never called). That locale object (C.UTF-8, else
+ * C.utf8 or en_US.UTF-8) is created once (jet_once) and kept for the life
+ * of the process. Where none exists, a built-in table covers ASCII,
+ * Latin-1, Latin Extended-A, basic Greek and Cyrillic.
+ *
+ * The SQL engine's text fold (jet_text_fold_slow / jet_text_upper) uses
+ * the same locale object: towlower / towupper of one code point, the
+ * identity without a locale. The engine, the General sort keys
+ * (collate.c) and LIKE all fold through it.
  * Names are UTF-8; a byte that does not start a well-formed sequence stands
  * for itself (mapped to U+DC80..U+DCFF, which no valid name contains).
  */
@@ -25,7 +30,13 @@ static locale_t fold_locale;   /* (locale_t)0 when C.UTF-8 is missing */
 
 static void fold_init(void)
 {
-    fold_locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+    static const char *const names[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8",
+                                         "en_US.utf8" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        fold_locale = newlocale(LC_CTYPE_MASK, names[i], (locale_t)0);
+        if (fold_locale)
+            return;
+    }
 }
 
 /* Lower case from the built-in table (the fallback). */
@@ -60,6 +71,24 @@ uint32_t jet_name_fold(uint32_t cp)
         return fold_builtin(cp);
     return (uint32_t)towlower_l(towupper_l((wint_t)cp, fold_locale),
                                 fold_locale);
+}
+
+uint32_t jet_text_fold_slow(uint32_t cp)
+{
+    jet_once(&fold_once, fold_init);
+    if (fold_locale == (locale_t)0)
+        return cp;
+    return (uint32_t)towlower_l((wint_t)cp, fold_locale);
+}
+
+uint32_t jet_text_upper(uint32_t cp)
+{
+    if (cp < 0x80)
+        return cp >= 'a' && cp <= 'z' ? cp - 0x20 : cp;
+    jet_once(&fold_once, fold_init);
+    if (fold_locale == (locale_t)0)
+        return cp;
+    return (uint32_t)towupper_l((wint_t)cp, fold_locale);
 }
 
 /* The code point at *s (advanced past it); a malformed byte b stands for

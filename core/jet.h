@@ -630,6 +630,29 @@ jet_rc jet_scan_position(const jet_scan *scan, uint32_t *pgno,
  */
 uint32_t jet_name_fold(uint32_t cp);
 
+/** jet_text_fold() of a code point >= 0x80: towlower of the C.UTF-8
+ *  locale (the identity when no UTF-8 locale exists). Thread-safe. */
+uint32_t jet_text_fold_slow(uint32_t cp);
+
+/**
+ * Case-fold one code point the way the SQL engine compares text (=, <,
+ * LIKE, GROUP BY) and the General sort keys fold it: ASCII A-Z by hand,
+ * else towlower of the C.UTF-8 locale, independent of the process locale
+ * (the identity without one). Unlike jet_name_fold() it is one lower-case
+ * mapping, not lower(upper(cp)). Thread-safe; no allocation.
+ */
+static inline uint32_t jet_text_fold(uint32_t cp)
+{
+    if (cp < 0x80)
+        return cp - 'A' < 26u ? cp + 0x20 : cp;
+    return jet_text_fold_slow(cp);
+}
+
+/** Upper-case one code point as the SQL engine does (UCase, LIKE
+ *  classes): ASCII by hand, else towupper of the C.UTF-8 locale (the
+ *  identity without one). Thread-safe. */
+uint32_t jet_text_upper(uint32_t cp);
+
 /**
  * Are UTF-8 names a and b equal case-insensitively (jet_name_fold() per
  * code point)? "UMSÄTZE" equals "Umsätze". A malformed byte compares only

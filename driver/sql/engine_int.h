@@ -309,7 +309,7 @@ int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
  * sortkey.c: order of two UTF-16 texts in Access's General sort order of
  * the running statement's db (the order of its text indexes), then by
  * case-folded code points: -1, 0, 1; 0 exactly when they are equal
- * ignoring case (sql_fold). Keys as jet_text_sort_key_co().
+ * ignoring case (jet_text_fold). Keys as jet_text_sort_key_co().
  */
 int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
                     size_t bn);
@@ -480,8 +480,6 @@ struct sql_cursor {
 
 /* ---------------------------------------------------------- eval.c */
 
-/** Fold one code point for comparison (towlower, C.UTF-8 tables). */
-uint32_t sql_fold(uint32_t cp);
 /** Compare two UTF-16 texts: General sort order, equal ignoring case
  *  (sql_collate_cmp in sortkey.c). */
 int sql_text_cmp(const uint16_t *a, size_t an, const uint16_t *b,

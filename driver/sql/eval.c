@@ -3,9 +3,9 @@
  * date literals, scalar functions and the expression evaluator.
  *
  * Text is UTF-16 (as Access counts characters). Case-insensitive
- * comparison folds each code point with towlower_l() of the C.UTF-8
- * locale (glibc tables, not a hand-written one), then compares code
- * points; accents stay significant. Dates are Jet days (double since
+ * comparison folds each code point with core's jet_text_fold()
+ * (towlower of the C.UTF-8 locale: glibc tables, not a hand-written
+ * one); accents stay significant. Dates are Jet days (double since
  * 1899-12-30, the fraction's absolute value the time of day) compared
  * through a millisecond key that orders them chronologically. MONEY is
  * compared as integer units of 1/10000, never through double.
@@ -28,33 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <wctype.h>
-
-/* ----------------------------------------------------------- folding */
-
-static locale_t fold_locale;
-static pthread_once_t fold_once = PTHREAD_ONCE_INIT;
-
-static void fold_init(void)
-{
-    static const char *const names[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8",
-                                         "en_US.utf8" };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        fold_locale = newlocale(LC_CTYPE_MASK, names[i], (locale_t)0);
-        if (fold_locale)
-            return;
-    }
-}
-
-uint32_t sql_fold(uint32_t cp)
-{
-    if (cp < 0x80)
-        return (cp >= 'A' && cp <= 'Z') ? cp + 32 : cp;
-    pthread_once(&fold_once, fold_init);
-    if (!fold_locale)
-        return cp;
-    return (uint32_t)towlower_l((wint_t)cp, fold_locale);
-}
 
 /* Next code point of UTF-16 s[*i..n), advancing *i (lone surrogates
  * stand for themselves). */
@@ -591,7 +564,7 @@ like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
             if (close == n) {
                 p->invalid = true;
                 e->kind = PE_LIT;
-                e->c = sql_fold(c);
+                e->c = jet_text_fold(c);
             } else {
                 e->kind = PE_CLASS;
                 e->negated = neg;
@@ -616,7 +589,7 @@ like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
             }
         } else {
             e->kind = PE_LIT;
-            e->c = sql_fold(c);
+            e->c = jet_text_fold(c);
         }
         p->n++;
     }
@@ -625,12 +598,7 @@ like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
 
 static bool class_has(const pelem *e, uint32_t c)
 {
-    pthread_once(&fold_once, fold_init);
-    uint32_t f = sql_fold(c), u = c;
-    if (fold_locale && c >= 0x80)
-        u = (uint32_t)towupper_l((wint_t)c, fold_locale);
-    else if (c >= 'a' && c <= 'z')
-        u = c - 32;
+    uint32_t f = jet_text_fold(c), u = jet_text_upper(c);
     for (uint32_t k = 0; k < e->nr; k++) {
         uint32_t lo = e->r[2 * k], hi = e->r[2 * k + 1];
         if ((c >= lo && c <= hi) || (f >= lo && f <= hi) ||
@@ -643,7 +611,7 @@ static bool class_has(const pelem *e, uint32_t c)
 static bool elem_match(const pelem *e, uint32_t c)
 {
     switch (e->kind) {
-    case PE_LIT: return sql_fold(c) == e->c;
+    case PE_LIT: return jet_text_fold(c) == e->c;
     case PE_ONE: return true;
     case PE_DIGIT: return c >= '0' && c <= '9';
     case PE_CLASS: return class_has(e, c) != e->negated;
@@ -1019,15 +987,6 @@ int sql_fail_nomem(sql_cursor *c)
     return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
 }
 
-uint32_t sql_upper(uint32_t cp)
-{
-    if (cp < 0x80)
-        return (cp >= 'a' && cp <= 'z') ? cp - 32 : cp;
-    pthread_once(&fold_once, fold_init);
-    if (!fold_locale)
-        return cp;
-    return (uint32_t)towupper_l((wint_t)cp, fold_locale);
-}
 
 /* ---------------------------------------------------------- arithmetic */
 

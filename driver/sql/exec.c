@@ -211,7 +211,7 @@ uint64_t sql_sv_hash(const sv *v)
                         (v->s[i + 1] - 0xDC00u);
                     i++;
                 }
-                u = sql_fold(u);
+                u = jet_text_fold(u);
             }
             h = (h ^ u) * 1099511628211ull;
         }

@@ -115,8 +115,6 @@ int sql_fail_mismatch(sql_cursor *c, const enode *e);
 int sql_fail_overflow(sql_cursor *c, const enode *e);
 /** Record HY001 on c; returns -1. */
 int sql_fail_nomem(sql_cursor *c);
-/** Upper-case one code point (C.UTF-8 tables; BMP only). */
-uint32_t sql_upper(uint32_t cp);
 
 /** Set *out to an integer / double / text value. */
 void sql_set_int(sv *out, int64_t v);

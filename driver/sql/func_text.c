@@ -110,7 +110,7 @@ static int f_case(sql_cursor *c, const enode *e, sv *a, sv *out, int mode)
             u[i] = (uint16_t)ch;
             continue;
         }
-        uint32_t m = up ? sql_upper(ch) : sql_fold(ch);
+        uint32_t m = up ? jet_text_upper(ch) : jet_text_fold(ch);
         u[i] = m <= 0xFFFF && !(m >= 0xD800 && m <= 0xDFFF) ? (uint16_t)m
                                                             : (uint16_t)ch;
     }

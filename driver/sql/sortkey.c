@@ -124,7 +124,7 @@ int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
     /* equal as the engine folds: equal keys (the common = case) */
     bool same = true;
     while (same && i < an && j < bn)
-        same = sql_fold(next_cp(a, an, &i)) == sql_fold(next_cp(b, bn, &j));
+        same = jet_text_fold(next_cp(a, an, &i)) == jet_text_fold(next_cp(b, bn, &j));
     if (same && i >= an && j >= bn)
         return 0;
     ka = text_key(ba, sizeof ba, &ha, a, an, &la);
@@ -134,8 +134,8 @@ int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
         free(ha);
         free(hb);
         for (i = j = 0; i < an && j < bn;) {
-            uint32_t x = sql_fold(next_cp(a, an, &i));
-            uint32_t y = sql_fold(next_cp(b, bn, &j));
+            uint32_t x = jet_text_fold(next_cp(a, an, &i));
+            uint32_t y = jet_text_fold(next_cp(b, bn, &j));
             if (x != y)
                 return x < y ? -1 : 1;
         }
