@@ -394,16 +394,51 @@ jet_collation jet_collation_of(jet_version ver, const jet_column *col)
     return JET_COLL_NONE;
 }
 
+/* pfx_len[co][c]: for ASCII c, the length (1..4) of its inline codes
+ * pfx_code[co][c] when it is safe (is_safe), 0 when not, 0xFF when the
+ * codes are longer (the table path). Filled once per order. */
+static uint8_t pfx_len[3][128];
+static uint8_t pfx_code[3][128][4];
+static pthread_once_t pfx_once[3] = { PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+                                      PTHREAD_ONCE_INIT };
+
+static void pfx_init(int co)
+{
+    const jet_collate_table *t = &jet_collate_tables[co];
+    for (uint32_t c = 0; c < 128; c++) {
+        const uint8_t *codes = NULL;
+        int len;
+        if (!is_safe(co, c))
+            continue;
+        len = inline_codes(t, c, &codes);
+        if (len < 0)
+            continue;
+        if (len > 4) {
+            pfx_len[co][c] = 0xFF;
+            continue;
+        }
+        memcpy(pfx_code[co][c], codes, (size_t)len);
+        /* an ignored character (no inline codes) takes the table path */
+        pfx_len[co][c] = len ? (uint8_t)len : 0xFF;
+    }
+}
+
+static void pfx_init0(void) { pfx_init(0); }
+static void pfx_init1(void) { pfx_init(1); }
+static void pfx_init2(void) { pfx_init(2); }
+
 jet_rc jet_collate_prefix(uint8_t *buf, size_t cap, size_t *pos,
                           jet_collation co, const uint16_t *s, size_t n,
                           bool *complete)
 {
+    static void (*const init[3])(void) = { pfx_init0, pfx_init1, pfx_init2 };
     const jet_collate_table *t;
     size_t p = *pos;
     *complete = false;
     if (co < JET_COLL_GEN97 || co > JET_COLL_GEN)
         return JET_OK;
     t = &jet_collate_tables[co];
+    pthread_once(&pfx_once[co], init[co]);
     if (n > MAX_UNITS)
         n = MAX_UNITS;
     while (n > 0 && s[n - 1] == ' ')
@@ -411,6 +446,23 @@ jet_rc jet_collate_prefix(uint8_t *buf, size_t cap, size_t *pos,
     for (size_t i = 0; i < n; i++) {
         const uint8_t *codes = NULL;
         int len;
+        if (s[i] < 128 && pfx_len[co][s[i]] != 0xFF) {
+            /* ASCII: the codes from the table above (0: unsafe) */
+            size_t l = pfx_len[co][s[i]];
+            if (l == 0) {
+                *pos = p;
+                return JET_OK;
+            }
+            if (cap - p >= 4) {
+                memcpy(buf + p, pfx_code[co][s[i]], 4);  /* l used */
+            } else if (l <= cap - p) {
+                memcpy(buf + p, pfx_code[co][s[i]], l);
+            } else {
+                return JET_ELIMIT;
+            }
+            p += l;
+            continue;
+        }
         if (!is_safe(co, s[i])) {
             *pos = p;
             return JET_OK;      /* the prefix so far */

@@ -1226,24 +1226,38 @@ static int set_params(sql_cursor *c, const jet_value *params)
         size_t cap = 0;
         sv s;
         if (v->type == JET_T_TEXT || v->type == JET_T_MEMO) {
-            /* own copy of the text */
-            int rc = sql_value_to_sv(c, v, &s, &u16, &cap);
-            if (rc != 0) {
-                free(u16);
-                return -1;
-            }
+            /* own copy of the text, decoded once (through a stack buffer
+             * when it fits: a prepared lookup's key costs no malloc) */
+            memset(&s, 0, sizeof s);
             if (!v->is_null) {
+                uint16_t small[256];
+                size_t units = 0;
+                jet_rc jr = jet_text_to_utf16(c->db, v, small,
+                                              sizeof small / sizeof small[0],
+                                              &units);
+                if (jr == JET_OK && units > sizeof small / sizeof small[0]) {
+                    u16 = malloc(units * sizeof *u16);
+                    if (!u16)
+                        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+                    jr = jet_text_to_utf16(c->db, v, u16, units, &units);
+                }
+                if (jr != JET_OK) {
+                    free(u16);
+                    return sql_cursor_fail_rc(c, jr, NULL);
+                }
                 uint16_t *keep = sql_chunk_alloc(&c->recmem,
-                                                 (s.n ? s.n : 1) * 2);
+                                                 (units ? units : 1) * 2);
                 if (!keep) {
                     free(u16);
                     return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
                 }
-                if (s.n)
-                    memcpy(keep, s.s, s.n * 2);
+                if (units)
+                    memcpy(keep, u16 ? u16 : small, units * 2);
+                free(u16);
+                s.k = K_TEXT;
                 s.s = keep;
+                s.n = units;
             }
-            free(u16);
         } else {
             if (sql_value_to_sv(c, v, &s, &u16, &cap) != 0)
                 return -1;

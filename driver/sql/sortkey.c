@@ -121,6 +121,14 @@ int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
     const uint8_t *ka, *kb;
     size_t i = 0, j = 0, la, lb;
     int r;
+    /* the same units (an index seek's = filter): equal */
+    if (an == bn) {
+        size_t k = 0;
+        while (k < an && a[k] == b[k])
+            k++;
+        if (k == an)
+            return 0;
+    }
     /* equal as the engine folds: equal keys (the common = case) */
     bool same = true;
     while (same && i < an && j < bn)
