@@ -478,6 +478,16 @@ jet_rc jet_collate_prefix(uint8_t *buf, size_t cap, size_t *pos,
     return JET_OK;
 }
 
+bool jet_collate_covered(jet_collation co, const uint16_t *s, size_t n)
+{
+    if (co < JET_COLL_GEN97 || co > JET_COLL_GEN)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (cover_index(s[i]) < 0)
+            return false;
+    return true;
+}
+
 /* Append code point cp as UTF-16 to u[*n..) (room for 2 units). */
 static void put_u16(uint16_t *u, size_t *n, uint32_t cp)
 {

@@ -49,6 +49,13 @@ jet_rc jet_collate_prefix(uint8_t *buf, size_t cap, size_t *pos,
                           bool *complete);
 
 /**
+ * Whether every unit of UTF-16 text s (n units) has codes in the tables
+ * of sort order co (U+0000-U+33FF and U+F900-U+FFFF; not lone or paired
+ * surrogates, CJK, Hangul or private use). An invalid co: false.
+ */
+bool jet_collate_covered(jet_collation co, const uint16_t *s, size_t n);
+
+/**
  * Jet's whole text index key of UTF-16 text s (n units) in sort order co,
  * the bytes that follow an entry's flag byte (0x7F ascending, 0x80
  * descending): trailing spaces dropped after cutting at 255 units, the

@@ -996,6 +996,50 @@ bool jet_index_text_seekable(const jet_db *db, const jet_tdef *tdef,
            jet_collation_of(db->version, col) != JET_COLL_NONE;
 }
 
+/* The UTF-16 units of text key k (at most 256) into units[]; *n. */
+static jet_rc text_key_units(const jet_db *db, const jet_value *k,
+                             uint16_t units[256], size_t *n)
+{
+    *n = 0;
+    if (k->enc == JET_ENC_UCS2) {
+        size_t m = k->len / 2 < 256 ? k->len / 2 : 256;
+        for (size_t i = 0; i < m; i++)
+            units[i] = (uint16_t)(k->data[2 * i] | k->data[2 * i + 1] << 8);
+        *n = m;
+        return JET_OK;
+    }
+    jet_rc rc = jet_text_to_utf16(db, k, units, 256, n);
+    if (*n > 256)
+        *n = 256;
+    return rc;
+}
+
+bool jet_index_text_range_key(const jet_db *db, const jet_tdef *tdef,
+                              uint16_t index_no, const jet_value *k)
+{
+    uint16_t units[256];
+    uint8_t buf[JET_INDEX_KEY_MAX];
+    size_t n = 0, pos = 0;
+    bool complete = false;
+    jet_collation co;
+    if (!k || k->is_null || (k->type != JET_T_TEXT && k->type != JET_T_MEMO) ||
+        !jet_index_text_seekable(db, tdef, index_no))
+        return false;
+    const jet_index *ix = &tdef->indexes[index_no];
+    co = jet_collation_of(db->version,
+                          &tdef->cols[ix->cols[jet_index_seekable_cols(
+                                                   tdef, index_no)].col]);
+    if (text_key_units(db, k, units, &n) != JET_OK)
+        return false;
+    if (n > 255)
+        n = 255;
+    while (n > 0 && units[n - 1] == ' ')
+        n--;
+    return n > 0 && jet_collate_covered(co, units, n) &&
+           jet_collate_prefix(buf, sizeof buf, &pos, co, units, n,
+                              &complete) == JET_OK && pos > 0;
+}
+
 /* Text key k (UTF-16) of index column ic as a prefix: flag byte and the
  * inline sort codes, inverted when descending. */
 static jet_rc encode_text_key(jet_index_cursor *c, const jet_index_column *ic,
@@ -1014,17 +1058,9 @@ static jet_rc encode_text_key(jet_index_cursor *c, const jet_index_column *ic,
     }
     if (k->type != JET_T_TEXT && k->type != JET_T_MEMO)
         return JET_EUNSUPPORTED;
-    if (k->enc == JET_ENC_UCS2) {
-        n = k->len / 2 < 256 ? k->len / 2 : 256;
-        for (size_t i = 0; i < n; i++)
-            units[i] = (uint16_t)(k->data[2 * i] | k->data[2 * i + 1] << 8);
-    } else {
-        rc = jet_text_to_utf16(c->db, k, units, 256, &n);
-        if (rc != JET_OK)
-            return rc;
-        if (n > 256)
-            n = 256;
-    }
+    rc = text_key_units(c->db, k, units, &n);
+    if (rc != JET_OK)
+        return rc;
     buf[(*pos)++] = ic->ascending ? ASC_START : DESC_START;
     start = *pos;
     rc = jet_collate_prefix(buf, JET_INDEX_KEY_MAX, pos,

@@ -497,11 +497,30 @@ uint16_t jet_index_seekable_cols(const jet_tdef *tdef, uint16_t index_no);
  * the SQL engine compares text (case-insensitively), plus some others
  * the caller's filter must drop (accent, punctuation variants); no key
  * column may follow it. Use it for col = 'x', col IN (...) and
- * col LIKE 'x*' (seek 'x'), never for < > ranges: index order is General
- * sort order. Format: Jackcess GeneralLegacyIndexCodes (collate.c).
+ * col LIKE 'x*' (seek 'x'), and for ranges whose bounds
+ * jet_index_text_range_key() accepts, as prefix bounds: a lower bound
+ * JET_SEEK_GE, an upper one inclusive (index order is General sort
+ * order, the order the SQL engine compares text in). Format: Jackcess
+ * GeneralLegacyIndexCodes (collate.c).
  */
 bool jet_index_text_seekable(const jet_db *db, const jet_tdef *tdef,
                              uint16_t index_no);
+
+/**
+ * Whether text key k (a TEXT/MEMO value) may bound a range seek (< <= >
+ * >= BETWEEN) on the text column of tdef->indexes[index_no] that
+ * jet_index_text_seekable() allows: every character of its first 255
+ * units (trailing spaces aside) is in the tables of the column's sort
+ * order, and at least its first character encodes (is safe: its case
+ * variants share inline codes). The bound then seeks as the inline codes
+ * of its longest safe prefix, which every key inside the range, in
+ * General order, starts with or passes; a character outside the tables
+ * (CJK, Hangul, private use, lone surrogates: no published codes) makes
+ * the caller scan instead. false for NULL, empty text, other types, or
+ * an index without such a column.
+ */
+bool jet_index_text_range_key(const jet_db *db, const jet_tdef *tdef,
+                              uint16_t index_no, const jet_value *k);
 
 /** Text sort orders with tables (core/collate_tables.c, from Jackcess's
  *  index_codes resource files). */

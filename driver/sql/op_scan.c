@@ -260,22 +260,33 @@ static int seek_tuple(sql_cursor *c, size_t tab)
     int op = JET_SEEK_GE;
     if (n < ix->ncols) {
         const jet_column *jc = &tp->td->cols[ix->cols[n].col];
+        /* a text range: each bound seeks as its key prefix, inclusive
+         * (every key that starts with the bound's inline codes may hold
+         * a string inside the range: the filter decides), when the
+         * bound allows it (jet_index_text_range_key), else scan */
+        bool text = jc->type == JET_T_TEXT || jc->type == JET_T_MEMO;
         sv v;
         if (ap->lo) {
             if (key_node_value(c, ap->lo, jc, &v) != 0)
                 return -1;
             if (key_from_sv(&v, jc, &lo[n]) != 0)
                 return 2;
+            if (text && !jet_index_text_range_key(c->db, tp->td,
+                                                  ap->index_no, &lo[n]))
+                return 2;
             nlo++;
-            op = ap->lo_incl ? JET_SEEK_GE : JET_SEEK_GT;
+            op = ap->lo_incl || text ? JET_SEEK_GE : JET_SEEK_GT;
         }
         if (ap->hi) {
             if (key_node_value(c, ap->hi, jc, &v) != 0)
                 return -1;
             if (key_from_sv(&v, jc, &hi[n]) != 0)
                 return 2;
+            if (text && !jet_index_text_range_key(c->db, tp->td,
+                                                  ap->index_no, &hi[n]))
+                return 2;
             nhi++;
-            hi_incl = ap->hi_incl;
+            hi_incl = ap->hi_incl || text;
         }
     }
     /* DATETIME keys: the index cursor compares dates chronologically to

@@ -21,7 +21,9 @@
  * Access path: the WHERE conjuncts of the forms col = v, col IN (v, ..),
  * col < <= > >= v and col BETWEEN v AND w (v a literal or ?) are matched
  * against each index's seekable leading columns (jet_index_seekable_cols:
- * numeric, date, bool): an equality prefix, then one range. The best
+ * numeric, date, bool): an equality prefix, then one range; after them a
+ * text column (jet_index_text_seekable) takes one equality or LIKE
+ * prefix, or one range (op_scan.c seek_tuple). The best
  * index by (unique full match, prefix length, range) is sought; the WHERE
  * condition is still applied to every row, so a seek only narrows the
  * rows read. ORDER BY on plain non-text columns that follow an index's
@@ -1022,9 +1024,8 @@ static void collect(const sql_stmt *st, uint16_t tab, uint64_t avail,
     }
     if (!seekable_type(st->tabs[tab].td->cols[s.col].type))
         return;
-    /* text: equality and prefix only (index order is General order) */
-    if (is_text_type(st->tabs[tab].td->cols[s.col].type) && s.kind != 'e')
-        return;
+    /* text ranges seek too: text compares in General order, the order
+     * of the file's text indexes (plan_access, seek_tuple) */
     out[(*n)++] = s;
 }
 
@@ -1130,8 +1131,14 @@ static int plan_access(ctx *x, uint16_t tab, enode *const *conds,
                 neq++;
             }
         }
+        /* one range: on the next numeric key column, or on the text
+         * column after them (bounds as prefixes, which the walk widens
+         * to whole keys: seek_tuple) when it is ascending */
         const sarg *lo = NULL, *hi = NULL;
-        if (neq < seekable && ix->cols[neq].ascending) {
+        if ((neq < seekable ||
+             (neq == seekable && neq < ix->ncols && neq < PLAN_MAX_KEYS &&
+              jet_index_text_seekable(st->db, td, i))) &&
+            ix->cols[neq].ascending) {
             for (size_t k = 0; k < ns; k++) {
                 if (sargs[k].col != ix->cols[neq].col || sargs[k].kind != 'r')
                     continue;
