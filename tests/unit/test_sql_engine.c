@@ -340,7 +340,7 @@ static const qcase cases[] = {
     { NWIND, "SELECT CustomerID FROM Customers WHERE City = 'méxico d.f.'", NULL, 5, "9e4eba1e4e34d68b", "ANATR" },
     { NWIND, "SELECT CustomerID FROM Customers WHERE City = 'mexico d.f.'", NULL, 0, "14650fb0739d0383", NULL },
     { NWIND, "SELECT CustomerID FROM Customers WHERE CustomerID > 'W'", NULL, 6, "4563aee270fbfad9", "WANDK" },
-    { NWIND, "SELECT CustomerID FROM Customers WHERE CompanyName BETWEEN 'b' AND 'C'", NULL, 7, "cc74e383a171cec6", "BERGS" },
+    { NWIND, "SELECT CustomerID FROM Customers WHERE CompanyName BETWEEN 'b' AND 'C' ORDER BY CustomerID", NULL, 7, "cc74e383a171cec6", "BERGS" },
     { NWIND, "SELECT CustomerID FROM Customers WHERE CustomerID = ?", "t:alfki", 1, "0932e6719fa46fb0", "ALFKI" },
     { NWIND, "SELECT CustomerID FROM Customers WHERE Region = Country", NULL, 0, "14650fb0739d0383", NULL },
     { PERF, "SELECT customer_id, city FROM customers WHERE city = 'zürich'", NULL, 48, "31103f139141bbf0", "14|Zürich" },
