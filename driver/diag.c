@@ -11,15 +11,6 @@
 
 #define MSG_PREFIX "[jetodbc]"
 
-void odbc_diag_clear(odbc_diag *d)
-{
-    d->count = 0;
-    d->ret = SQL_SUCCESS;
-    d->row_count = 0;
-    d->cursor_row_count = 0;
-    d->error_fetched = 0;
-}
-
 static SQLRETURN vadd(odbc_diag *d, SQLLEN row, SQLINTEGER col,
                       const char *state, const char *fmt, va_list ap)
 {

@@ -34,8 +34,16 @@ typedef struct odbc_diag {
     odbc_diag_rec rec[ODBC_DIAG_MAX];
 } odbc_diag;
 
-/** Forget all records (start of every call). */
-void odbc_diag_clear(odbc_diag *d);
+/** Forget all records (start of every call; inline: every export runs
+ *  it, SQLGetData once per value). */
+static inline void odbc_diag_clear(odbc_diag *d)
+{
+    d->count = 0;
+    d->ret = SQL_SUCCESS;
+    d->row_count = 0;
+    d->cursor_row_count = 0;
+    d->error_fetched = 0;
+}
 
 /**
  * Add a record with SQLSTATE state and a printf-style message. Returns

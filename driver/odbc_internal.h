@@ -242,6 +242,9 @@ struct odbc_stmt {
      * the bound column's conversion, built at the first fetch of a cursor
      * and rebuilt when the bindings change; NULL = not built */
     struct odbc_fastplan *fast;
+    /* s->fast when the current row is its cursor's streamed row (the last
+     * fetch read one, no kept rowset): SQLGetData's fast path; else NULL */
+    struct odbc_fastplan *gd_fast;
     /* raised by SQLCancel from any thread, without the connection lock;
      * read and cleared by the thread running the statement */
     atomic_int cancel;

@@ -41,6 +41,9 @@ typedef struct fast_col {
     SQLULEN elem;               /* column-wise element size */
     odbc_put_fn put;
     SQLSMALLINT gd_ct;          /* SQLGetData: C type of gd_put, 0 = none */
+    SQLSMALLINT gd_req;         /* SQLGetData's TargetType that resolved to
+                                   gd_ct (checked valid, not SQL_ARD_TYPE),
+                                   0 = none: odbc_stmt_get_data's fast path */
     odbc_put_fn gd_put;
 } fast_col;
 
@@ -164,6 +167,7 @@ static void close_cursor(odbc_stmt *s)
     s->cur = NULL;
     if (s->fast)
         s->fast->cur = NULL;    /* its sources belonged to that cursor */
+    s->gd_fast = NULL;
     s->has_row = false;
     s->at_end = false;
     s->rows_returned = 0;
@@ -941,6 +945,7 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     s->limit = UINT64_MAX;      /* TOP, LIMIT and MAX_ROWS: the engine's */
     s->state = STMT_CURSOR;
     s->has_row = false;
+    s->gd_fast = NULL;
     s->at_end = false;
     s->rows_returned = 0;
     s->gd_col = 0;
@@ -1183,6 +1188,7 @@ static struct odbc_fastplan *fast_plan(odbc_stmt *s)
                                    &fc->tcol, &fc->type))
             fc->scan = NULL;
         fc->gd_ct = 0;
+        fc->gd_req = 0;
         fast_bind(s, fc, i);
     }
     if (nb)
@@ -1446,6 +1452,7 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     int worst = 0;
     jet_rc err = JET_OK;
     s->gd_col = 0;
+    s->gd_fast = NULL;
     s->cancel = 0;      /* only a cancel that arrives during this fetch counts */
     s->rs_rows = 0;
     s->rs_fetched = 0;
@@ -1466,7 +1473,7 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
         }
         if (r == 0)
             fp = fast_plan(s);
-        int w = s->retrieve_data == SQL_RD_OFF ? 0
+        int w = s->retrieve_data == SQL_RD_OFF || s->nbinds == 0 ? 0
               : fp ? bind_row_fast(s, fp, r) : bind_row(s, r);
         if (keep && keep_row(s, r) != 0) {
             err = JET_ENOMEM;
@@ -1485,6 +1492,8 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     s->rs_fetched = got;
     if (keep && err == JET_OK)
         finish_rowset(s, got);
+    if (fp && s->has_row && s->rs_rows == 0 && err == JET_OK)
+        s->gd_fast = (struct odbc_fastplan *)fp;
     if (s->rows_fetched_ptr) {
         /* memcpy: RODBC passes a 4-byte-aligned SQLUINTEGER here (its
          * 64-bit bug); a plain store would be misaligned (UBSan) */
@@ -1520,9 +1529,39 @@ SQLRETURN odbc_stmt_fetch_scroll(odbc_stmt *s, SQLSMALLINT orientation,
     return fetch_rowset(s);
 }
 
-SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
-                             SQLSMALLINT c_type, SQLPOINTER ptr,
-                             SQLLEN buflen, SQLLEN *ind)
+/* The end of an SQLGetData call that converted a whole value (put's
+ * status st): what is left of it for the next call on the column, and
+ * the diagnostic. */
+static SQLRETURN get_data_done(odbc_stmt *s, SQLUSMALLINT col,
+                               SQLSMALLINT ct, odbc_conv *cv,
+                               odbc_conv_status st)
+{
+    if (cv->repr_in_scratch) {
+        s->gd_repr = true;
+        s->gd_len = cv->repr_len;
+        s->gd_off = cv->delivered;
+        s->gd_ctype = ct;
+        if (s->gd_off >= s->gd_len)
+            s->gd_done = true;
+    } else {
+        s->gd_done = true;
+    }
+    if (st == CONV_OK)
+        return SQL_SUCCESS;
+    int w = conv_diag(s, cv, st, SQL_NO_ROW_NUMBER, col);
+    if (w == 2) {
+        s->gd_done = false;
+        s->gd_col = 0;
+        return SQL_ERROR;
+    }
+    return w == 1 ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
+}
+
+/* odbc_stmt_get_data's general path: every check, chunked long values,
+ * SQL_ARD_TYPE, kept rowsets, a column or C type not seen before. */
+static __attribute__((noinline)) SQLRETURN
+get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
+              SQLPOINTER ptr, SQLLEN buflen, SQLLEN *ind)
 {
     if (s->state != STMT_CURSOR || (!s->has_row && s->rs_rows == 0))
         return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state "
@@ -1575,6 +1614,9 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
             fc->gd_ct = ct;
             fc->gd_put = odbc_fast_put_for(fc->type, ct);
         }
+        /* c_type passed the checks above and resolves to gd_ct for the
+         * cursor's life (SQL_ARD_TYPE follows the bindings: not cached) */
+        fc->gd_req = c_type != SQL_ARD_TYPE ? c_type : 0;
         /* a fast conversion leaves cv's repr_* as initialised (nothing
          * kept), which is what they mean when the value fitted */
         if (cv.num_precision == 0 && cv.num_scale == 0)
@@ -1586,23 +1628,44 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
     if (rc != JET_OK)
         return exec_diag(s, rc);
     odbc_conv_status st = put(&cv, &v, ct, ptr, buflen, ind);
-    if (cv.repr_in_scratch) {
-        s->gd_repr = true;
-        s->gd_len = cv.repr_len;
-        s->gd_off = cv.delivered;
-        s->gd_ctype = ct;
-        if (s->gd_off >= s->gd_len)
-            s->gd_done = true;
-    } else {
-        s->gd_done = true;
+    return get_data_done(s, col, ct, &cv, st);
+}
+
+SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
+                             SQLSMALLINT c_type, SQLPOINTER ptr,
+                             SQLLEN buflen, SQLLEN *ind)
+{
+    /* The common call: the first of its column on the row the open
+     * streaming cursor's last fetch read, with a TargetType this column
+     * was asked for before. The checks below passed then and their
+     * outcome is cached in the column's plan entry (gd_req -> gd_ct,
+     * gd_put); the value comes straight from its scan. */
+    const struct odbc_fastplan *fp = s->gd_fast;
+    uint16_t fi = (uint16_t)(col - 1);
+    if (fp && fi < fp->ncols && s->gd_col != col && buflen >= 0) {
+        const fast_col *fc = &fp->col[fi];
+        jet_value v;
+        if (fc->gd_req == c_type && fc->scan &&
+            jet_scan_value(fc->scan, fc->tcol, &v) == JET_OK) {
+            odbc_conv cv = {s->dbc->db, &s->scratch, true, JET_OK, false,
+                            0, 0, 0, 0};
+            s->gd_col = col;
+            s->gd_off = 0;
+            s->gd_repr = false;
+            s->gd_len = 0;
+            odbc_conv_status st = fc->gd_put(&cv, &v, fc->gd_ct, ptr, buflen,
+                                             ind);
+            if (st == CONV_OK && !cv.repr_in_scratch) {
+                s->gd_done = true;
+                return SQL_SUCCESS;
+            }
+            s->gd_done = false;
+            return get_data_done(s, col, fc->gd_ct, &cv, st);
+        }
+        /* a failed read: the path below repeats it through the engine */
     }
-    int w = conv_diag(s, &cv, st, SQL_NO_ROW_NUMBER, col);
-    if (w == 2) {
-        s->gd_done = false;
-        s->gd_col = 0;
-        return SQL_ERROR;
-    }
-    return w == 1 ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
+
+    return get_data_slow(s, col, c_type, ptr, buflen, ind);
 }
 
 SQLRETURN odbc_stmt_more_results(odbc_stmt *s)
