@@ -215,11 +215,29 @@ static odbc_conv_status put_number_wchar(odbc_conv *cv, const jet_value *v,
     if (v->is_null)
         return put_null(ind);
     char buf[64];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (WCHAR_SIZE == 2)
+        memset(buf, 0, 32);     /* widened whole below */
+#endif
     size_t len = number_text(v, buf);
     if (len == (size_t)-1 || !ptr || buflen <= 0 ||
         (size_t)buflen < (len + 1) * WCHAR_SIZE)
         return odbc_convert(cv, v, ct, ptr, buflen, ind);
     uint8_t *o = ptr;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (WCHAR_SIZE == 2 && len < 32) {
+        /* the text is at most 31 characters: widen all 32 bytes (a loop
+         * of constant length the compiler vectorizes), then copy the
+         * text and its NUL */
+        uint16_t w[32];
+        for (size_t i = 0; i < 32; i++)
+            w[i] = (uint8_t)buf[i];
+        memcpy(o, w, (len + 1) * 2);
+        if (ind)
+            *ind = (SQLLEN)(len * 2);
+        return CONV_OK;
+    }
+#endif
     if (WCHAR_SIZE == 2) {
         for (size_t i = 0; i < len; i++) {
             o[2 * i] = (uint8_t)buf[i];
