@@ -71,11 +71,12 @@ static int install_driver(const char *name, const char *lib,
     if (access(lib, R_OK) != 0)
         fprintf(stderr, "jetodbc-setup: warning: %s does not exist (yet)\n",
                 lib);
-    /* "NAME\0Driver=...\0Setup=...\0...\0\0" */
+    /* "NAME\0Driver=...\0Setup=...\0...\0\0"; Threading=0: unixODBC
+     * serialises no call, the driver's own locks do (README, Threads) */
     int n = snprintf(spec, sizeof spec, "%s%cDescription=jetodbc: Microsoft "
                      "Access (.mdb/.accdb) reader%cDriver=%s%cSetup=%s%c"
-                     "FileUsage=1%c", name, 0, 0, lib, 0,
-                     setup_lib, 0, 0);
+                     "FileUsage=1%cThreading=0%c", name, 0, 0, lib, 0,
+                     setup_lib, 0, 0, 0);
     if (n < 0 || (size_t)n >= sizeof spec - 1) {
         fprintf(stderr, "jetodbc-setup: paths too long\n");
         return 1;

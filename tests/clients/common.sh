@@ -38,6 +38,7 @@ cat >"$JET_TMP/odbcinst.ini" <<INI
 Description=jetodbc under test
 Driver=$driver_so
 FileUsage=1
+Threading=0
 INI
 cat >"$JET_TMP/odbc.ini" <<INI
 [jetnw]

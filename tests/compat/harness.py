@@ -66,7 +66,8 @@ def write_ini(tmpdir, driver):
     """Write odbcinst.ini (driver "JetODBC") and an empty odbc.ini into
     tmpdir; returns the environment entries that point unixODBC there."""
     with open(os.path.join(tmpdir, 'odbcinst.ini'), 'w') as f:
-        f.write('[JetODBC]\nDescription=jetodbc under test\nDriver=%s\n' % driver)
+        f.write('[JetODBC]\nDescription=jetodbc under test\nDriver=%s\n'
+                'Threading=0\n' % driver)
     with open(os.path.join(tmpdir, 'odbc.ini'), 'w') as f:
         f.write('')
     return {'ODBCSYSINI': tmpdir, 'ODBCINI': os.path.join(tmpdir, 'odbc.ini')}
