@@ -426,6 +426,11 @@ struct sql_cursor {
     tcur *t;                /* per st->tabs */
     int lvl;                /* join: deepest positioned level, -1 none */
     bool join_started;
+    /* one table read in its stored order with no condition, offset or row
+     * limit (set by start_run): past the first row, sql_cursor_next asks
+     * the table for its next row without the join loop */
+    bool plain;
+    jet_collation coll;     /* jet_db_collation(db), for sql_text_order_use */
     tmp_chunk *tmp;         /* per-row scratch (reset each row) */
     /* output conversion buffers, one per output column */
     uint8_t **obuf;

@@ -1278,7 +1278,13 @@ static int set_params(sql_cursor *c, const jet_value *params)
 static int start_run(sql_cursor *c)
 {
     sql_stmt *st = c->st;
-    sql_text_order_use(jet_db_collation(c->db));
+    c->coll = jet_db_collation(c->db);
+    sql_text_order_use(c->coll);
+    const tab_plan *tp0 = st->ntabs == 1 ? &st->tabs[0] : NULL;
+    c->plain = tp0 && !st->materialize && tp0->method == M_SCAN &&
+               !tp0->sub && !tp0->on && !tp0->filter && tp0->ginner < 0 &&
+               st->offset == 0 && st->limit < 0 && st->top < 0 &&
+               !c->opts.max_rows;
     for (size_t i = 0; i < st->ntabs && !st->count_tdef; i++)
         if (sql_tab_open(c, i) != 0)
             return -1;
@@ -1395,7 +1401,17 @@ int sql_cursor_next(sql_cursor *c)
     case MODE_STREAM:
         if (c->src_done)
             return JET_DONE;
-        sql_text_order_use(jet_db_collation(c->db));
+        sql_text_order_use(c->coll);
+        if (c->plain && c->join_started &&
+            (!c->t[0].ix || c->t[0].scanning)) {
+            /* what next_stream -> sql_join_next -> level_next do for a
+             * plain one-table scan (start_run): the table's next row */
+            rc = sql_tab_next(c, 0);
+            sql_tmp_reset(c);
+            if (rc == JET_OK)
+                c->nout++;
+            return rc < 0 ? fail_code(c) : rc;
+        }
         rc = next_stream(c);
         return rc < 0 ? fail_code(c) : rc;
     case MODE_MAT:
