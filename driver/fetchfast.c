@@ -26,55 +26,61 @@ static inline int64_t int_of(const jet_value *v)
     return v->type == JET_T_BOOL ? (v->u.b ? 1 : 0) : v->u.i;
 }
 
-static odbc_conv_status put_slong(odbc_conv *cv, const jet_value *v,
-                                  SQLSMALLINT ct, SQLPOINTER ptr,
-                                  SQLLEN buflen, SQLLEN *ind)
+/* The end of every fixed-size conversion: n bytes of src into the buffer
+ * and n into the indicator. */
+static inline odbc_conv_status put_bytes(const void *src, size_t n,
+                                         SQLPOINTER ptr, SQLLEN *ind)
+{
+    if (ptr)
+        memcpy(ptr, src, n);
+    if (ind)
+        *ind = (SQLLEN)n;
+    return CONV_OK;
+}
+
+/* An integer into a signed C integer of width bytes (2, 4 or 8) when it
+ * lies in [lo, hi]; odbc_convert decides the rest (22003). Inlined into
+ * each wrapper below with constant arguments. */
+static inline odbc_conv_status put_int(odbc_conv *cv, const jet_value *v,
+                                       SQLSMALLINT ct, SQLPOINTER ptr,
+                                       SQLLEN buflen, SQLLEN *ind,
+                                       int64_t lo, int64_t hi, size_t width)
 {
     if (v->is_null)
         return put_null(ind);
     int64_t x = int_of(v);
-    if (x < INT32_MIN || x > INT32_MAX)
+    if (x < lo || x > hi)
         return odbc_convert(cv, v, ct, ptr, buflen, ind);
-    if (ptr) {
-        int32_t b = (int32_t)x;
-        memcpy(ptr, &b, 4);
+    if (width == 2) {
+        int16_t b = (int16_t)x;
+        return put_bytes(&b, 2, ptr, ind);
     }
-    if (ind)
-        *ind = 4;
-    return CONV_OK;
+    if (width == 4) {
+        int32_t b = (int32_t)x;
+        return put_bytes(&b, 4, ptr, ind);
+    }
+    return put_bytes(&x, 8, ptr, ind);
+}
+
+static odbc_conv_status put_slong(odbc_conv *cv, const jet_value *v,
+                                  SQLSMALLINT ct, SQLPOINTER ptr,
+                                  SQLLEN buflen, SQLLEN *ind)
+{
+    return put_int(cv, v, ct, ptr, buflen, ind, INT32_MIN, INT32_MAX, 4);
 }
 
 static odbc_conv_status put_sshort(odbc_conv *cv, const jet_value *v,
                                    SQLSMALLINT ct, SQLPOINTER ptr,
                                    SQLLEN buflen, SQLLEN *ind)
 {
-    if (v->is_null)
-        return put_null(ind);
-    int64_t x = int_of(v);
-    if (x < INT16_MIN || x > INT16_MAX)
-        return odbc_convert(cv, v, ct, ptr, buflen, ind);
-    if (ptr) {
-        int16_t b = (int16_t)x;
-        memcpy(ptr, &b, 2);
-    }
-    if (ind)
-        *ind = 2;
-    return CONV_OK;
+    return put_int(cv, v, ct, ptr, buflen, ind, INT16_MIN, INT16_MAX, 2);
 }
 
 static odbc_conv_status put_sbigint(odbc_conv *cv, const jet_value *v,
                                     SQLSMALLINT ct, SQLPOINTER ptr,
                                     SQLLEN buflen, SQLLEN *ind)
 {
-    (void)cv; (void)ct; (void)buflen;
-    if (v->is_null)
-        return put_null(ind);
-    int64_t x = int_of(v);
-    if (ptr)
-        memcpy(ptr, &x, 8);
-    if (ind)
-        *ind = 8;
-    return CONV_OK;
+    return put_int(cv, v, ct, ptr, buflen, ind, INT64_MIN, INT64_MAX, 8);
 }
 
 static odbc_conv_status put_double(odbc_conv *cv, const jet_value *v,
@@ -84,11 +90,7 @@ static odbc_conv_status put_double(odbc_conv *cv, const jet_value *v,
     (void)cv; (void)ct; (void)buflen;
     if (v->is_null)
         return put_null(ind);
-    if (ptr)
-        memcpy(ptr, &v->u.d, sizeof(double));
-    if (ind)
-        *ind = sizeof(double);
-    return CONV_OK;
+    return put_bytes(&v->u.d, sizeof(double), ptr, ind);
 }
 
 static odbc_conv_status put_timestamp(odbc_conv *cv, const jet_value *v,
@@ -102,11 +104,7 @@ static odbc_conv_status put_timestamp(odbc_conv *cv, const jet_value *v,
         return odbc_convert(cv, v, ct, ptr, buflen, ind);
     SQL_TIMESTAMP_STRUCT t = {ts.year, ts.month, ts.day, ts.hour,
                               ts.minute, ts.second, ts.fraction_ns};
-    if (ptr)
-        memcpy(ptr, &t, sizeof t);
-    if (ind)
-        *ind = sizeof t;
-    return CONV_OK;
+    return put_bytes(&t, sizeof t, ptr, ind);
 }
 
 /* Text into SQL_C_CHAR: UTF-8 straight into the buffer when it fits with
