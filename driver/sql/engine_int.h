@@ -260,12 +260,18 @@ typedef struct agg_state {
     int64_t count;
     bool have;              /* MIN/MAX/FIRST/LAST: a value seen;
                                COUNT(DISTINCT): dvals de-duplicated */
+    uint8_t nk;             /* compact MIN/MAX: the kind of ni/nd */
     double dsum;
     union {
         jet_i128 wide;      /* SUM/AVG: exact integer / money sum */
         sv dec;             /* SUM/AVG of Decimal: exact (func_dec.c) */
         struct {            /* StDev/Var: Welford */
             double mean, m2;
+        };
+        struct {            /* compact MIN/MAX (a numeric or date column,
+                               op_agg.c agg_compact): the best value */
+            int64_t ni;
+            double nd;
         };
         struct {            /* MIN/MAX/FIRST/LAST */
             sv best;
@@ -339,16 +345,24 @@ typedef struct memo_ent {
                                2 no row has this key */
 } memo_ent;
 
-/** One group of a GROUP BY: key values and aggregate states, in one
+/** One group of a GROUP BY: aggregate states, then its GROUP BY values
+ *  encoded as sql_spill_put_sv writes them (kb, kblen bytes), in one
  *  piece of the cursor's group arena (c->gmem). */
 typedef struct agg_group agg_group;
 struct agg_group {
-    agg_group *next;            /* bucket chain */
-    uint64_t hash;
     uint64_t seq;               /* input row that made the group */
-    sv *keys;
     agg_state *aggs;
+    const uint8_t *kb;
+    size_t kblen;
 };
+
+/** A slot of the GROUP BY hash table (open addressing, linear probing):
+ *  the group's key hash beside it, so probes skip other keys without
+ *  reading their groups. g NULL: empty. */
+typedef struct agg_slot {
+    uint64_t hash;
+    agg_group *g;
+} agg_slot;
 
 struct agg_spill;               /* op_agg.c: partitions on disk */
 struct sort_spill;              /* exec.c: sorted runs on disk */
@@ -459,9 +473,12 @@ struct sql_cursor {
     jet_value *vtmp;
     /* aggregates: the current group's states */
     agg_state *aggs;            /* the states' block (slot at agg_off) */
-    agg_group *grp;             /* current group (N_GKEY) */
-    agg_group **gbuckets;
-    size_t ngbuckets, ngroups;
+    agg_group *grp;             /* current group */
+    sv *gkeys;                  /* its GROUP BY values (N_GKEY), decoded
+                                   from grp->kb */
+    agg_slot *gslots;           /* hash table, a power of two */
+    size_t ngslots, ngroups;
+    sql_wbuf gkb;               /* the current row's encoded key */
     size_t *agg_off;            /* per aggregate slot: its state's byte
                                    offset in a group's block */
     size_t agg_bytes;           /* bytes of a group's states */

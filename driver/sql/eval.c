@@ -1181,7 +1181,7 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
     case N_AGG:
         return sql_agg_value(c, e, out);
     case N_GKEY:
-        *out = c->grp->keys[e->slot];
+        *out = c->gkeys[e->slot];
         return 0;
     case N_SUBQ:
         return sql_subq_eval(c, e, out);

@@ -879,7 +879,7 @@ int sql_mem_exceeded(sql_cursor *c, const char *what)
 size_t sql_mem_held(const sql_cursor *c)
 {
     return c->recbytes + c->gmem.held + c->gheap +
-           c->ngbuckets * sizeof *c->gbuckets +
+           c->ngslots * sizeof *c->gslots + c->gkb.cap +
            c->gcap * sizeof *c->gorder + c->smem.held +
            c->rcap * sizeof *c->rows;
 }

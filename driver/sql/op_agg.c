@@ -3,8 +3,10 @@
  *
  * sql_group_build pulls every joined row (sql_join_next, conditions
  * applied), computes its GROUP BY values, finds its group in a hash table
- * (chained buckets, doubled as it fills; keys equal as sort keys are,
- * NULLs forming one group) and updates that group's aggregate states. A
+ * (open addressing with the hash in each slot, doubled at 3/4 full; keys
+ * equal as sort keys are, NULLs forming one group: identical encoded keys
+ * are one group at once, others hashing alike are compared as values)
+ * and updates that group's aggregate states. A
  * block with aggregates but no GROUP BY has exactly one group, also over
  * no rows. Groups keep their creation order (c->gorder); exec.c then
  * evaluates HAVING and the select list per group (N_GKEY reads the
@@ -16,9 +18,13 @@
  * as Access); First/Last the first/last non-NULL value read; COUNT
  * (DISTINCT x) keeps copies of the values and counts the distinct ones.
  *
- * Memory: a group (header, keys, aggregate states; agg_state overlaps
- * the fields one kind does not use) is one piece of the group arena
- * c->gmem; text kept by MIN/MAX/First/Last is counted in c->gheap. When
+ * Memory: a group (header, aggregate states, then its GROUP BY values
+ * encoded as in the temporary file, sql_spill_put_sv) is one piece of the
+ * group arena c->gmem, so a probe touches one place; agg_state overlaps
+ * the fields one kind does not use, and MIN/MAX of a number or date
+ * column keep only the value (agg_compact). The current group's values
+ * are decoded for the select list (c->gkeys). Text kept by
+ * MIN/MAX/First/Last is counted in c->gheap. When
  * a new group would take the cursor past its budget (sql_mem_held >
  * sql_mem_budget), the groups made so far stay in memory and keep taking
  * their rows, and each row of a key not in memory is written (sequence
@@ -50,12 +56,27 @@ static inline agg_state *state_at(const sql_cursor *c, agg_state *base,
     return (agg_state *)(void *)((char *)base + c->agg_off[slot]);
 }
 
+/* Whether aggregate e is a MIN or MAX over a column whose values are
+ * numbers or dates (a column's values have its static kind or are
+ * NULL): its state keeps the best value in ni/nd, not a whole sv. */
+static inline bool agg_compact(const enode *e)
+{
+    if (e->sub != A_MIN && e->sub != A_MAX)
+        return false;
+    const enode *a = e->args[0];
+    return a->op == N_COL && (a->k == K_INT || a->k == K_MONEY ||
+                              a->k == K_DOUBLE || a->k == K_DATE ||
+                              a->k == K_BOOL);
+}
+
 /* Bytes of agg_state aggregate e uses (a multiple of 16). */
 static size_t state_bytes(const enode *e)
 {
     size_t n;
     if (e->sub == A_COUNT_STAR || (e->sub == A_COUNT && !e->distinct_arg))
         n = sizeof(int64_t);
+    else if (agg_compact(e))
+        n = offsetof(agg_state, nd) + sizeof(double);
     else if (e->sub == A_STDEV || e->sub == A_STDEVP || e->sub == A_VAR ||
              e->sub == A_VARP)
         n = offsetof(agg_state, m2) + sizeof(double);
@@ -71,6 +92,9 @@ static int agg_layout(sql_cursor *c)
     const sql_stmt *st = c->st;
     if (c->agg_off)
         return 0;
+    if (!c->gkeys &&
+        !(c->gkeys = calloc(st->ngroup ? st->ngroup : 1, sizeof *c->gkeys)))
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     c->agg_off = calloc(st->naggs ? st->naggs : 1, sizeof *c->agg_off);
     if (!c->agg_off)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
@@ -254,6 +278,46 @@ static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
     return 0;
 }
 
+/* Add value v (not NULL) to the compact MIN/MAX state ag (agg_compact):
+ * as update_one would keep it in ag->best. */
+static int update_compact(sql_cursor *c, const enode *e, agg_state *ag,
+                          const sv *v)
+{
+    if (v->k == K_TEXT || v->k == K_BIN || v->k == K_GUID ||
+        v->k == K_DEC || v->has_dec || v->has_units)
+        return mismatch(c, e);      /* not a column's number: never */
+    ag->count++;
+    if (ag->have) {
+        int r;
+        if (v->k == ag->nk && (v->k == K_INT || v->k == K_MONEY)) {
+            r = v->i < ag->ni ? -1 : v->i > ag->ni;
+        } else {
+            sv b;
+            memset(&b, 0, sizeof b);
+            b.k = ag->nk;
+            b.i = ag->ni;
+            b.d = ag->nd;
+            if (sql_sv_cmp(v, &b, &r) != 0)
+                return mismatch(c, e);
+        }
+        if (e->sub == A_MIN ? r >= 0 : r <= 0)
+            return 0;
+    }
+    ag->have = true;
+    ag->nk = v->k;
+    ag->ni = v->i;
+    ag->nd = v->d;
+    return 0;
+}
+
+/* Add value v (not NULL) to the state of aggregate e. */
+static inline int update_agg(sql_cursor *c, const enode *e, agg_state *ag,
+                             const sv *v)
+{
+    return agg_compact(e) ? update_compact(c, e, ag, v)
+                          : update_one(c, e, ag, v);
+}
+
 int sql_agg_update(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
@@ -267,7 +331,7 @@ int sql_agg_update(sql_cursor *c)
         sv v;
         if (sql_eval(c, e->args[0], &v) != 0)
             return -1;
-        if (v.k != K_NULL && update_one(c, e, ag, &v) != 0)
+        if (v.k != K_NULL && update_agg(c, e, ag, &v) != 0)
             return -1;
     }
     return 0;
@@ -305,8 +369,13 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
         out->i = ag->count;
         return 0;
     case A_MIN: case A_MAX: case A_FIRST: case A_LAST:
-        if (ag->have)
+        if (ag->have && agg_compact(e)) {
+            out->k = ag->nk;
+            out->i = ag->ni;
+            out->d = ag->nd;
+        } else if (ag->have) {
             *out = ag->best;
+        }
         return 0;
     case A_STDEV: case A_VAR: case A_STDEVP: case A_VARP: {
         /* Var/StDev need 2 values (Null otherwise), VarP/StDevP 1; a
@@ -389,21 +458,25 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
  * the budget (join rows, records), so every level makes progress */
 #define MIN_GROUPS 256
 
-/* A new group with copies of the keys k[0..n), made by input row seq. */
-static agg_group *new_group(sql_cursor *c, const sv *k, size_t n, uint64_t h,
+/* A new group for the encoded key kb[0..kblen) (copied), made by input
+ * row seq. */
+static agg_group *new_group(sql_cursor *c, const uint8_t *kb, size_t kblen,
                             uint64_t seq)
 {
     size_t head = (sizeof(agg_group) + 15) & ~(size_t)15;
-    size_t bytes = head + c->agg_bytes + n * sizeof(sv);
+    size_t bytes = head + c->agg_bytes + kblen;
     agg_group *g = sql_mem_alloc(&c->gmem, bytes);
     if (!g) {
         sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         return NULL;
     }
-    memset(g, 0, bytes);
+    memset(g, 0, head + c->agg_bytes);
     g->aggs = (agg_state *)(void *)((char *)g + head);
-    g->keys = (sv *)(void *)((char *)g->aggs + c->agg_bytes);
-    g->hash = h;
+    uint8_t *k = (uint8_t *)g->aggs + c->agg_bytes;
+    if (kblen)
+        memcpy(k, kb, kblen);
+    g->kb = k;
+    g->kblen = kblen;
     g->seq = seq;
     if (c->ngroups == c->gcap &&
         sql_grow((void **)&c->gorder, &c->gcap, c->ngroups + 1,
@@ -412,41 +485,42 @@ static agg_group *new_group(sql_cursor *c, const sv *k, size_t n, uint64_t h,
         return NULL;
     }
     c->gorder[c->ngroups++] = g;
-    for (size_t i = 0; i < n; i++)
-        if (copy_sv(c, &k[i], &g->keys[i]) != 0)
-            return NULL;
     return g;
 }
 
-/* Double the bucket array and re-chain every group. */
+/* Double the hash table (first: 1024 slots) and re-insert every group. */
 static int rehash(sql_cursor *c)
 {
-    size_t nb = c->ngbuckets ? c->ngbuckets * 2 : 1024;
-    agg_group **b = calloc(nb, sizeof *b);
+    size_t nb = c->ngslots ? c->ngslots * 2 : 1024;
+    agg_slot *b = calloc(nb, sizeof *b);
     if (!b)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-    for (size_t i = 0; i < c->ngroups; i++) {
-        agg_group *g = c->gorder[i];
-        size_t k = (size_t)(g->hash & (nb - 1));
-        g->next = b[k];
-        b[k] = g;
+    for (size_t i = 0; i < c->ngslots; i++) {
+        const agg_slot *o = &c->gslots[i];
+        if (!o->g)
+            continue;
+        size_t k = (size_t)(o->hash & (nb - 1));
+        while (b[k].g)
+            k = (k + 1) & (nb - 1);
+        b[k] = *o;
     }
-    free(c->gbuckets);
-    c->gbuckets = b;
-    c->ngbuckets = nb;
+    free(c->gslots);
+    c->gslots = b;
+    c->ngslots = nb;
     return 0;
 }
 
 /* Free what the groups' states malloc'd, then forget the groups (the
- * arena keeps one block, the bucket array its size). */
+ * arena keeps one block, the hash table its size). */
 static void drop_groups(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
     bool heap = false;
     for (size_t j = 0; j < st->naggs; j++) {
         const enode *e = st->aggs[j];
-        heap |= e->sub == A_MIN || e->sub == A_MAX || e->sub == A_FIRST ||
-                e->sub == A_LAST || (e->sub == A_COUNT && e->distinct_arg);
+        heap |= ((e->sub == A_MIN || e->sub == A_MAX) && !agg_compact(e)) ||
+                e->sub == A_FIRST || e->sub == A_LAST ||
+                (e->sub == A_COUNT && e->distinct_arg);
     }
     for (size_t i = 0; heap && i < c->ngroups; i++) {
         agg_state *a = c->gorder[i]->aggs;
@@ -456,7 +530,8 @@ static void drop_groups(sql_cursor *c)
             if (e->sub == A_COUNT) {
                 if (e->distinct_arg)
                     free(ag->dvals);
-            } else if (e->sub == A_MIN || e->sub == A_MAX ||
+            } else if (((e->sub == A_MIN || e->sub == A_MAX) &&
+                        !agg_compact(e)) ||
                        e->sub == A_FIRST || e->sub == A_LAST) {
                 free(ag->buf);
                 free(ag->bbuf);
@@ -469,8 +544,8 @@ static void drop_groups(sql_cursor *c)
     c->grp = NULL;
     c->aggs = NULL;
     sql_mem_reset(&c->gmem);
-    if (c->gbuckets)
-        memset(c->gbuckets, 0, c->ngbuckets * sizeof *c->gbuckets);
+    if (c->gslots)
+        memset(c->gslots, 0, c->ngslots * sizeof *c->gslots);
 }
 
 /* Hash of GROUP BY values k[0..nk) (equal keys, equal hashes). */
@@ -510,33 +585,75 @@ static bool key_equal(const sv *a, const sv *b)
     return sql_key_cmp(a, b) == 0;
 }
 
-static agg_group *find_group(sql_cursor *c, const sv *k, size_t nk,
-                             uint64_t h)
+/* Encode the GROUP BY values k[0..nk) into c->gkb. 0 or -1. */
+static int encode_key(sql_cursor *c, const sv *k, size_t nk)
 {
-    agg_group *g = c->gbuckets[h & (c->ngbuckets - 1)];
-    for (; g; g = g->next) {
-        if (g->hash != h)
-            continue;
-        size_t i = 0;
-        while (i < nk && key_equal(&g->keys[i], &k[i]))
-            i++;
-        if (i == nk)
-            return g;
-    }
-    return NULL;
+    c->gkb.len = 0;
+    for (size_t i = 0; i < nk; i++)
+        if (sql_spill_put_sv(&c->gkb, &k[i]) != 0)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    return 0;
 }
 
-/* Make and chain a group for k (hash h, first row seq). */
-static agg_group *add_group(sql_cursor *c, const sv *k, size_t nk,
-                            uint64_t h, uint64_t seq)
+/* Decode group g's GROUP BY values into c->gkeys (text pointing into the
+ * group). 0, or -1 when the bytes are damaged (never: written by
+ * encode_key). */
+static int decode_key(sql_cursor *c, const agg_group *g)
 {
-    agg_group *g = new_group(c, k, nk, h, seq);
+    const uint8_t *p = g->kb, *end = g->kb + g->kblen;
+    for (size_t i = 0; i < c->st->ngroup; i++)
+        if (sql_spill_get_sv(&p, end, &c->gkeys[i]) != 0)
+            return sql_spill_failed(c, "grouping");
+    return 0;
+}
+
+/* The group of the row whose GROUP BY values are k[0..nk), encoded in
+ * kb[0..kblen) (encode_key), hash h, into *out; NULL when there is none, with *slot the
+ * free slot for it. Identical encodings are one group; otherwise (text
+ * differing in case, 1 and 1.0, ...) the values decide. 0 or -1. */
+static int find_group(sql_cursor *c, const sv *k, size_t nk,
+                      const uint8_t *kb, size_t kblen, uint64_t h,
+                      agg_group **out, size_t *slot)
+{
+    size_t mask = c->ngslots - 1, i = (size_t)(h & mask);
+    for (;; i = (i + 1) & mask) {
+        const agg_slot *s = &c->gslots[i];
+        agg_group *g = s->g;
+        if (!g) {
+            *slot = i;
+            *out = NULL;
+            return 0;
+        }
+        if (s->hash != h)
+            continue;
+        if (g->kblen == kblen && !memcmp(g->kb, kb, kblen)) {
+            *out = g;
+            return 0;
+        }
+        if (decode_key(c, g) != 0)
+            return -1;
+        size_t j = 0;
+        while (j < nk && key_equal(&c->gkeys[j], &k[j]))
+            j++;
+        if (j == nk) {
+            *out = g;
+            return 0;
+        }
+    }
+}
+
+/* Make a group for the encoded key kb[0..kblen) (hash h, first row seq)
+ * in the free slot find_group gave. */
+static agg_group *add_group(sql_cursor *c, const uint8_t *kb, size_t kblen,
+                            uint64_t h, uint64_t seq, size_t slot)
+{
+    agg_group *g = new_group(c, kb, kblen, seq);
     if (!g)
         return NULL;
-    size_t b = (size_t)(h & (c->ngbuckets - 1));
-    g->next = c->gbuckets[b];
-    c->gbuckets[b] = g;
-    if (c->ngroups > c->ngbuckets && rehash(c) != 0)
+    c->gslots[slot].hash = h;
+    c->gslots[slot].g = g;
+    /* at most 3/4 full, so probes stay short */
+    if (c->ngroups > c->ngslots / 4 * 3 && rehash(c) != 0)
         return NULL;
     return g;
 }
@@ -633,17 +750,16 @@ static int part_put(sql_cursor *c, uint64_t h, const void *row, size_t len)
     return 0;
 }
 
-/* Encode the current input row (seq, keys k[0..nk), the arguments of
- * the aggregates evaluated) into sp->row and write it to its partition. */
-static int spill_input_row(sql_cursor *c, const sv *k, size_t nk, uint64_t h,
-                           uint64_t seq)
+/* Encode the current input row (seq, its GROUP BY values as encoded in
+ * c->gkb, the arguments of the aggregates evaluated) into sp->row and
+ * write it to its partition. */
+static int spill_input_row(sql_cursor *c, uint64_t h, uint64_t seq)
 {
     const sql_stmt *st = c->st;
     sql_wbuf *b = &c->gsp->row;
     b->len = 0;
-    int rc = sql_wbuf_put(b, NULL, 8) | sql_wbuf_put(b, &seq, 8);
-    for (size_t i = 0; i < nk && !rc; i++)
-        rc = sql_spill_put_sv(b, &k[i]);
+    int rc = sql_wbuf_put(b, NULL, 8) | sql_wbuf_put(b, &seq, 8) |
+             sql_wbuf_put(b, c->gkb.p, c->gkb.len);
     for (size_t i = 0; i < st->naggs && !rc; i++) {
         const enode *e = st->aggs[i];
         if (e->sub == A_COUNT_STAR)
@@ -690,11 +806,15 @@ static int aggregate_part(sql_cursor *c, gpart *p)
         uint64_t seq;
         memcpy(&seq, q, 8);
         q += 8;
+        const uint8_t *kb = q;
         for (size_t i = 0; i < nk; i++)
             if (sql_spill_get_sv(&q, end, &k[i]) != 0)
                 return sql_spill_failed(c, "grouping");
         uint64_t h = key_hash(k, nk);
-        agg_group *g = find_group(c, k, nk, h);
+        agg_group *g;
+        size_t slot;
+        if (find_group(c, k, nk, kb, (size_t)(q - kb), h, &g, &slot) != 0)
+            return -1;
         if (!g) {
             if (!room_for_group(c)) {
                 if (!sp->out[0] && open_parts(c, p->level + 1) != 0)
@@ -703,7 +823,7 @@ static int aggregate_part(sql_cursor *c, gpart *p)
                     return -1;
                 continue;
             }
-            if (!(g = add_group(c, k, nk, h, seq)))
+            if (!(g = add_group(c, kb, (size_t)(q - kb), h, seq, slot)))
                 return -1;
         }
         c->aggs = g->aggs;
@@ -717,7 +837,7 @@ static int aggregate_part(sql_cursor *c, gpart *p)
             sv v;
             if (sql_spill_get_sv(&q, end, &v) != 0)
                 return sql_spill_failed(c, "grouping");
-            if (v.k != K_NULL && update_one(c, e, ag, &v) != 0)
+            if (v.k != K_NULL && update_agg(c, e, ag, &v) != 0)
                 return -1;
         }
     }
@@ -734,7 +854,7 @@ int sql_group_build(sql_cursor *c)
     if (agg_layout(c) != 0)
         return -1;
     if (nk == 0) {
-        agg_group *g = new_group(c, NULL, 0, 0, 0);
+        agg_group *g = new_group(c, NULL, 0, 0);
         if (!g)
             return -1;
         c->aggs = g->aggs;
@@ -760,17 +880,21 @@ int sql_group_build(sql_cursor *c)
                 if (sql_eval(c, st->group[i], &k[i]) != 0)
                     return -1;
             uint64_t h = key_hash(k, nk);
-            agg_group *g = find_group(c, k, nk, h);
+            agg_group *g;
+            size_t slot;
+            if (encode_key(c, k, nk) != 0 ||
+                find_group(c, k, nk, c->gkb.p, c->gkb.len, h, &g, &slot) != 0)
+                return -1;
             if (!g) {
                 if (!room_for_group(c)) {
                     if (!c->gsp && (need_spill(c) != 0 ||
                                     open_parts(c, 0) != 0))
                         return -1;
-                    if (spill_input_row(c, k, nk, h, seq) != 0)
+                    if (spill_input_row(c, h, seq) != 0)
                         return -1;
                     continue;
                 }
-                if (!(g = add_group(c, k, nk, h, seq)))
+                if (!(g = add_group(c, c->gkb.p, c->gkb.len, h, seq, slot)))
                     return -1;
             }
             c->aggs = g->aggs;
@@ -787,6 +911,8 @@ int sql_group_next(sql_cursor *c)
         if (c->gnext < c->ngroups) {
             c->grp = c->gorder[c->gnext++];
             c->aggs = c->grp->aggs;
+            if (decode_key(c, c->grp) != 0)
+                return -1;
             return JET_OK;
         }
         struct agg_spill *sp = c->gsp;
@@ -813,10 +939,15 @@ void sql_group_free(sql_cursor *c)
     if (c->gorder)
         drop_groups(c);
     free(c->gorder);
-    free(c->gbuckets);
+    free(c->gslots);
+    free(c->gkeys);
+    free(c->gkb.p);
     c->gorder = NULL;
-    c->gbuckets = NULL;
-    c->ngroups = c->gcap = c->ngbuckets = 0;
+    c->gslots = NULL;
+    c->gkeys = NULL;
+    c->gkb.p = NULL;
+    c->gkb.len = c->gkb.cap = 0;
+    c->ngroups = c->gcap = c->ngslots = 0;
     c->aggs = NULL;
     sql_mem_free(&c->gmem);
     free(c->agg_off);
