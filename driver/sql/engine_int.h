@@ -389,6 +389,8 @@ typedef struct tcur {
     bool matched, null_done;
     /* stored rows */
     bool built;
+    sql_mem hmem;           /* their memory (M_HASH, M_LOOP) */
+    size_t hbytes;          /* bytes of it counted in c->recbytes */
     hrow **buckets;
     size_t nbuckets;
     hrow *all;              /* every stored row (M_LOOP), in order */
@@ -439,6 +441,8 @@ struct sql_cursor {
     /* tables */
     tcur *t;                /* per st->tabs */
     int lvl;                /* join: deepest positioned level, -1 none */
+    struct hj_spill *hj;    /* a hash join partitioned to the temporary
+                               file (op_scan.c), or NULL */
     bool join_started;
     /* one table read in its stored order with no condition, offset or row
      * limit (set by start_run): past the first row, sql_cursor_next asks
@@ -570,6 +574,21 @@ void sql_tab_close(sql_cursor *c, size_t tab);
 /** op_join.c: next joined row (all levels current, filters passed):
  *  JET_OK, JET_DONE or -1 (c->err). */
 int sql_join_next(sql_cursor *c);
+
+/** op_scan.c: the levels before a partitioned hash join's level are done
+ *  (grace hash join, c->hj): start joining the partitions. 1 when there
+ *  is a partition to join (then sql_hash_replay_next), 0 none, -1. */
+int sql_hash_replay_start(sql_cursor *c);
+/** op_scan.c: the next outer row of the partitioned hash join made
+ *  current again (the levels before it restored from the temporary file)
+ *  and its level started on the partition's build rows. JET_OK, JET_DONE
+ *  (every partition joined) or -1. *level: the hash join's level. */
+int sql_hash_replay_next(sql_cursor *c, size_t *level);
+/** op_scan.c: whether a hash join is partitioned and its outer rows come
+ *  from the temporary file (levels before *level are not read). */
+bool sql_hash_replaying(const sql_cursor *c, size_t *level);
+/** op_scan.c: free c->hj. */
+void sql_hash_spill_free(sql_cursor *c);
 /** op_agg.c: add the current row to the aggregates (of its group). */
 int sql_agg_update(sql_cursor *c);
 /** op_agg.c: read all input into groups (the ones past the budget into

@@ -1502,6 +1502,7 @@ void sql_cursor_close(sql_cursor *c)
     const sql_stmt *st = c->st;
     if (c->outer)
         c->outer->nread += c->nread;    /* rows read count the children's */
+    sql_hash_spill_free(c);
     if (c->t) {
         for (size_t i = 0; i < st->ntabs; i++)
             sql_tab_close(c, i);

@@ -781,6 +781,11 @@ static int spill_input_row(sql_cursor *c, uint64_t h, uint64_t seq)
 static bool room_for_group(sql_cursor *c)
 {
     size_t b = sql_mem_budget(c);
+    /* once keys go to partitions no new group is made in this pass, even
+     * if memory came back (a grace hash join below frees its partitions'
+     * rows): the partition already holds rows of a key not in memory */
+    if (c->gsp && c->gsp->out[0])
+        return false;
     return c->ngroups < MIN_GROUPS ||
            sql_mem_held(c) <= (c->grp_stream ? b : b / 2);
 }

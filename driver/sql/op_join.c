@@ -170,12 +170,29 @@ int sql_join_next(sql_cursor *c)
         L = level_back(c, n - 1);
     }
     for (;;) {
+        size_t hl;
+        if (sql_hash_replaying(c, &hl) && L < hl) {
+            /* a partitioned hash join: the outer rows come back from the
+             * temporary file, level hl started for each */
+            int r = sql_hash_replay_next(c, &L);
+            if (r != JET_OK)
+                return r;
+            continue;
+        }
         int r = level_next(c, L);
         if (r < 0)
             return -1;
         if (r == JET_DONE) {
-            if (L == 0)
+            if (L == 0) {
+                /* the outer rows are done; a partitioned hash join
+                 * joins its partitions now */
+                r = sql_hash_replay_start(c);
+                if (r < 0)
+                    return -1;
+                if (r > 0)
+                    continue;
                 return JET_DONE;
+            }
             L = level_back(c, L - 1);
             continue;
         }

@@ -417,8 +417,555 @@ static bool keys_equal(const sv *a, const sv *b, size_t n)
     return true;
 }
 
+/* ------------------------------------------------- grace hash join */
+
+/*
+ * A hash join whose build side (the stored rows of an M_HASH level L)
+ * passes the budget is partitioned (grace hash join): its rows so far and
+ * the rest go to HJ_FANOUT partitions of the temporary file by 4 bits of
+ * their key hash, instead of memory. The levels before L then run as
+ * usual, but each outer row reaching L with a non-NULL key is written
+ * (key values, hash, the projected columns of every table before L) to
+ * the probe side of its key's partition, and L gives no row for it now
+ * (not even a LEFT join's NULL-extended one: its matches are all in that
+ * partition). An outer row with a NULL key matches nothing and is joined
+ * at once. When level 0 is done, each partition in turn has its build
+ * rows loaded into memory and bucketed, and its outer rows are read back
+ * one by one, the tables before L made current with the stored values,
+ * and the levels from L on run as always (LEFT join NULL rows included).
+ * A partition whose build rows pass the budget is split into HJ_FANOUT
+ * by the next 4 bits of the hash, both sides, up to 15 times. Rows come
+ * partition by partition: the same rows as in memory, in another order.
+ *
+ * Only a level whose table is outside any outer-join group, or heads one
+ * that no other group encloses, is partitioned (its NULL-extended row is
+ * then decided by its own matches alone); otherwise, and for a second
+ * join in one block, the budget still answers HY001.
+ *
+ * Encoded build row: u32 length, u32 0, u64 hash, the key values
+ * (sql_spill_put_sv), per projected column the jet_value then its data
+ * (padded to 8). Encoded outer row: u32 length, u32 0, u64 hash, the
+ * probe key values, then per level before L: u8 null_row, u8 0, u16
+ * null_from, u32 0, and unless null_row its projected columns as above.
+ */
+#define HJ_BITS 4
+#define HJ_FANOUT (1u << HJ_BITS)
+#define HJ_MAX_LEVEL (64 / HJ_BITS - 1)
+
+typedef struct hj_part {
+    sql_spill_stream build, probe;
+    unsigned level;             /* hash bits used: HJ_BITS * (level + 1) */
+} hj_part;
+
+struct hj_spill {
+    size_t tab;                 /* the partitioned table */
+    size_t level;               /* its join level */
+    hj_part *out[HJ_FANOUT];    /* partitions being written */
+    hj_part **todo;             /* written, to join (oldest first) */
+    size_t ntodo, todocap;
+    hj_part *cur;               /* being joined */
+    sql_spill_reader rd;        /* its outer rows */
+    bool replay;                /* outer rows come from the file */
+    sql_wbuf row;
+    jet_value **pvals;          /* per table before the level: its
+                                   restored columns */
+};
+
+/* Partition of hash h at split level lv (the hash mixed again, so bits
+ * the bucket index uses do not decide the partitions alone). */
+static unsigned hj_part_of(uint64_t h, unsigned lv)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    return (unsigned)(h >> (64 - HJ_BITS * (lv + 1))) & (HJ_FANOUT - 1);
+}
+
+static void hj_part_free(hj_part *p)
+{
+    if (!p)
+        return;
+    sql_spill_stream_free(&p->build);
+    sql_spill_stream_free(&p->probe);
+    free(p);
+}
+
+void sql_hash_spill_free(sql_cursor *c)
+{
+    struct hj_spill *hj = c->hj;
+    if (!hj)
+        return;
+    for (unsigned i = 0; i < HJ_FANOUT; i++)
+        hj_part_free(hj->out[i]);
+    for (size_t i = 0; i < hj->ntodo; i++)
+        hj_part_free(hj->todo[i]);
+    free(hj->todo);
+    hj_part_free(hj->cur);
+    sql_spill_reader_free(&hj->rd);
+    free(hj->row.p);
+    if (hj->pvals) {
+        for (size_t l = 0; l < hj->level; l++)
+            free(hj->pvals[l]);
+        free(hj->pvals);
+    }
+    free(hj);
+    c->hj = NULL;
+}
+
+bool sql_hash_replaying(const sql_cursor *c, size_t *level)
+{
+    if (!c->hj || !c->hj->replay)
+        return false;
+    *level = c->hj->level;
+    return true;
+}
+
+/* Append jet_value v and its data to b. */
+static int put_value(sql_wbuf *b, const jet_value *v)
+{
+    int rc = sql_wbuf_put(b, v, sizeof *v);
+    if (!rc && !v->is_null && v->data && v->len)
+        rc = sql_wbuf_put(b, v->data, v->len) | sql_wbuf_align(b);
+    return rc;
+}
+
+/* Read a jet_value written by put_value (data pointing into the row). */
+static int get_value(const uint8_t **p, const uint8_t *end, jet_value *v)
+{
+    if ((size_t)(end - *p) < sizeof *v)
+        return -1;
+    memcpy(v, *p, sizeof *v);
+    *p += sizeof *v;
+    if (!v->is_null && v->data && v->len) {
+        if ((size_t)(end - *p) < v->len)
+            return -1;
+        v->data = *p;
+        *p += align8(v->len);
+    } else if (!v->is_null) {
+        v->data = NULL;
+    }
+    return 0;
+}
+
+/* Start a row in hj->row: length (filled by hj_row_end), hash, keys. */
+static int hj_row_begin(struct hj_spill *hj, uint64_t h, const sv *k,
+                        size_t nk)
+{
+    sql_wbuf *b = &hj->row;
+    b->len = 0;
+    int rc = sql_wbuf_put(b, NULL, 8) | sql_wbuf_put(b, &h, 8);
+    for (size_t i = 0; i < nk && !rc; i++)
+        rc = sql_spill_put_sv(b, &k[i]);
+    return rc;
+}
+
+/* Write hj->row to side (0 build, 1 probe) of hash h's partition. */
+static int hj_row_end(sql_cursor *c, int side, uint64_t h)
+{
+    struct hj_spill *hj = c->hj;
+    sql_wbuf *b = &hj->row;
+    if (b->len > UINT32_MAX / 2)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    uint32_t n = (uint32_t)b->len;
+    memcpy(b->p, &n, 4);
+    hj_part *p = hj->out[hj_part_of(h, hj->out[0]->level)];
+    if (sql_spill_stream_put(c->spill, side ? &p->probe : &p->build, b->p,
+                             b->len) != 0)
+        return sql_spill_failed(c, "a join");
+    return 0;
+}
+
+/* Open HJ_FANOUT partitions of split level lv. */
+static int hj_open_parts(sql_cursor *c, unsigned lv)
+{
+    struct hj_spill *hj = c->hj;
+    for (unsigned i = 0; i < HJ_FANOUT; i++) {
+        hj->out[i] = calloc(1, sizeof *hj->out[i]);
+        if (!hj->out[i])
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        hj->out[i]->level = lv;
+    }
+    return 0;
+}
+
+/* Flush the partitions being written; queue those with outer rows. */
+static int hj_close_parts(sql_cursor *c)
+{
+    struct hj_spill *hj = c->hj;
+    for (unsigned i = 0; i < HJ_FANOUT; i++) {
+        hj_part *p = hj->out[i];
+        if (!p)
+            continue;
+        hj->out[i] = NULL;
+        if (sql_spill_stream_flush(c->spill, &p->build) != 0 ||
+            sql_spill_stream_flush(c->spill, &p->probe) != 0) {
+            hj_part_free(p);
+            return sql_spill_failed(c, "a join");
+        }
+        if (!p->probe.rows) {
+            hj_part_free(p);    /* no outer row: nothing to join */
+            continue;
+        }
+        free(p->build.wb.p);
+        memset(&p->build.wb, 0, sizeof p->build.wb);
+        free(p->probe.wb.p);
+        memset(&p->probe.wb, 0, sizeof p->probe.wb);
+        if (hj->ntodo == hj->todocap &&
+            sql_grow((void **)&hj->todo, &hj->todocap, hj->ntodo + 1,
+                     sizeof *hj->todo) != 0) {
+            hj_part_free(p);
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        }
+        hj->todo[hj->ntodo++] = p;
+    }
+    return 0;
+}
+
+/* Write a build row (hash h, keys k, column values vals or, when NULL,
+ * the table's current row) to its partition. */
+static int hj_put_build(sql_cursor *c, size_t tab, uint64_t h, const sv *k,
+                        const jet_value *vals)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    struct hj_spill *hj = c->hj;
+    int rc = hj_row_begin(hj, h, k, tp->nhkeys);
+    for (uint16_t col = 0; col < tp->ncols && !rc; col++) {
+        if (!tp->proj[col])
+            continue;
+        const jet_value *v = vals ? &vals[col] : NULL;
+        if (!v && sql_col_value(c, (uint16_t)tab, col, &v) != 0)
+            return -1;
+        rc = put_value(&hj->row, v);
+    }
+    if (rc)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    return hj_row_end(c, 0, h);
+}
+
+/* Forget table t's stored rows (their memory back to the budget). */
+static void drop_rows(sql_cursor *c, tcur *t)
+{
+    sql_mem_reset(&t->hmem);
+    c->recbytes -= t->hbytes;
+    t->hbytes = 0;
+    t->all = t->cand = NULL;
+    if (t->buckets)
+        memset(t->buckets, 0, t->nbuckets * sizeof *t->buckets);
+}
+
+/* The build side of level tab passed the budget: partition it (the rows
+ * stored so far go first) if the join allows it. 0, or -1 (HY001 when it
+ * does not). */
+static int hj_begin(sql_cursor *c, size_t tab)
+{
+    const sql_stmt *st = c->st;
+    const tab_plan *tp = &st->tabs[tab];
+    tcur *t = &c->t[tab];
+    size_t L = 0;
+    while (L < st->ntabs && st->order_tabs[L] != tab)
+        L++;
+    if (c->hj || tp->method != M_HASH || L == 0 || L >= st->ntabs ||
+        !(tp->ginner < 0 ||
+          (tp->ginner == (int32_t)tab && tp->gparent < 0)))
+        return sql_mem_exceeded(c, "a join");
+    if (!sql_cursor_spill(c, "a join"))
+        return -1;
+    c->hj = calloc(1, sizeof *c->hj);
+    if (!c->hj)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    c->hj->tab = tab;
+    c->hj->level = L;
+    c->hj->pvals = calloc(L, sizeof *c->hj->pvals);
+    if (!c->hj->pvals)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    for (size_t l = 0; l < L; l++) {
+        const tab_plan *pp = &st->tabs[st->order_tabs[l]];
+        c->hj->pvals[l] = calloc(pp->ncols ? pp->ncols : 1, sizeof(jet_value));
+        if (!c->hj->pvals[l])
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    }
+    if (hj_open_parts(c, 0) != 0)
+        return -1;
+    for (hrow *r = t->all; r; r = r->lnext)
+        if (hj_put_build(c, tab, r->hash, r->keys, r->vals) != 0)
+            return -1;
+    drop_rows(c, t);
+    return 0;
+}
+
+/* An outer row reached the partitioned level tab with probe keys
+ * t->pkeys (hash t->probe, not NULL): write it to its partition. */
+static int hj_put_probe(sql_cursor *c, size_t tab)
+{
+    const sql_stmt *st = c->st;
+    const tab_plan *tp = &st->tabs[tab];
+    tcur *t = &c->t[tab];
+    struct hj_spill *hj = c->hj;
+    int rc = hj_row_begin(hj, t->probe, t->pkeys, tp->nhkeys);
+    for (size_t l = 0; l < hj->level && !rc; l++) {
+        size_t pt = st->order_tabs[l];
+        const tab_plan *pp = &st->tabs[pt];
+        const tcur *ptc = &c->t[pt];
+        uint8_t head[8] = { ptc->null_row ? 1 : 0, 0 };
+        memcpy(head + 2, &ptc->null_from, 2);
+        rc = sql_wbuf_put(&hj->row, head, 8);
+        if (ptc->null_row)
+            continue;
+        for (uint16_t col = 0; col < pp->ncols && !rc; col++) {
+            if (!pp->proj[col])
+                continue;
+            const jet_value *v;
+            if (sql_col_value(c, (uint16_t)pt, col, &v) != 0)
+                return -1;
+            rc = put_value(&hj->row, v);
+        }
+    }
+    if (rc)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    return hj_row_end(c, 1, t->probe);
+}
+
+/* Store one encoded build row (a copy in t->hmem) for level tab. */
+static int hj_store_build(sql_cursor *c, size_t tab, const uint8_t *row,
+                          size_t len, hrow ***tail)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    size_t nk = tp->nhkeys;
+    size_t bytes = align16(sizeof(hrow)) + align16(nk * sizeof(sv)) +
+                   align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value)) +
+                   align8(len);
+    uint8_t *mem = sql_mem_alloc(&t->hmem, bytes);
+    if (!mem)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    c->recbytes += bytes;
+    t->hbytes += bytes;
+    hrow *r = (hrow *)(void *)mem;
+    size_t off = align16(sizeof(hrow));
+    r->next = r->lnext = NULL;
+    r->keys = (sv *)(void *)(mem + off);
+    off += align16(nk * sizeof(sv));
+    r->vals = (jet_value *)(void *)(mem + off);
+    off += align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
+    uint8_t *copy = mem + off;
+    memcpy(copy, row, len);
+    const uint8_t *p = copy + 16, *end = copy + len;
+    memcpy(&r->hash, copy + 8, 8);
+    for (size_t i = 0; i < nk; i++)
+        if (sql_spill_get_sv(&p, end, &r->keys[i]) != 0)
+            return sql_spill_failed(c, "a join");
+    for (uint16_t col = 0; col < tp->ncols; col++) {
+        jet_value *v = &r->vals[col];
+        if (!tp->proj[col]) {
+            memset(v, 0, sizeof *v);
+            v->is_null = true;
+        } else if (get_value(&p, end, v) != 0) {
+            return sql_spill_failed(c, "a join");
+        }
+    }
+    **tail = r;
+    *tail = &r->lnext;
+    return 0;
+}
+
+static int bucket_rows(sql_cursor *c, tcur *t, size_t n);
+
+/* Route every row of stream s (side 0 build, 1 probe) to the partitions
+ * being written (the next split level). */
+static int hj_route(sql_cursor *c, const sql_spill_stream *s, int side)
+{
+    struct hj_spill *hj = c->hj;
+    sql_spill_reader rd;
+    sql_spill_reader_init(&rd, s);
+    for (;;) {
+        const uint8_t *row;
+        size_t len;
+        int rc = sql_spill_reader_next(c->spill, &rd, &row, &len);
+        if (rc == JET_DONE)
+            break;
+        uint64_t h;
+        if (rc != 0 || len < 16) {
+            sql_spill_reader_free(&rd);
+            return sql_spill_failed(c, "a join");
+        }
+        memcpy(&h, row + 8, 8);
+        hj_part *p = hj->out[hj_part_of(h, hj->out[0]->level)];
+        if (sql_spill_stream_put(c->spill, side ? &p->probe : &p->build,
+                                 row, len) != 0) {
+            sql_spill_reader_free(&rd);
+            return sql_spill_failed(c, "a join");
+        }
+    }
+    sql_spill_reader_free(&rd);
+    return 0;
+}
+
+/* Load the next queued partition's build rows into memory (splitting a
+ * partition they do not fit in); 1 loaded, 0 none left, -1. */
+static int hj_load_next(sql_cursor *c)
+{
+    struct hj_spill *hj = c->hj;
+    size_t tab = hj->tab;
+    tcur *t = &c->t[tab];
+    for (;;) {
+        hj_part_free(hj->cur);
+        hj->cur = NULL;
+        sql_spill_reader_free(&hj->rd);
+        drop_rows(c, t);
+        if (!hj->ntodo)
+            return 0;
+        hj_part *p = hj->todo[0];
+        memmove(hj->todo, hj->todo + 1, --hj->ntodo * sizeof *hj->todo);
+        hj->cur = p;
+        hrow **tail = &t->all;
+        size_t n = 0;
+        bool fits = true;
+        sql_spill_reader rd;
+        sql_spill_reader_init(&rd, &p->build);
+        for (;;) {
+            const uint8_t *row;
+            size_t len;
+            int rc = sql_spill_reader_next(c->spill, &rd, &row, &len);
+            if (rc == JET_DONE)
+                break;
+            if (rc != 0 || len < 16) {
+                sql_spill_reader_free(&rd);
+                return sql_spill_failed(c, "a join");
+            }
+            if (c->recbytes + len + 256 > sql_mem_budget(c) && n > 0 &&
+                p->level < HJ_MAX_LEVEL) {
+                fits = false;
+                break;
+            }
+            if (hj_store_build(c, tab, row, len, &tail) != 0) {
+                sql_spill_reader_free(&rd);
+                return -1;
+            }
+            n++;
+        }
+        sql_spill_reader_free(&rd);
+        if (fits) {
+            if (bucket_rows(c, t, n) != 0)
+                return -1;
+            sql_spill_reader_init(&hj->rd, &p->probe);
+            return 1;
+        }
+        /* too big: split both sides by the next hash bits */
+        drop_rows(c, t);
+        if (hj_open_parts(c, p->level + 1) != 0 ||
+            hj_route(c, &p->build, 0) != 0 || hj_route(c, &p->probe, 1) != 0 ||
+            hj_close_parts(c) != 0)
+            return -1;
+    }
+}
+
+int sql_hash_replay_start(sql_cursor *c)
+{
+    struct hj_spill *hj = c->hj;
+    if (!hj || hj->replay)
+        return 0;
+    if (hj_close_parts(c) != 0)
+        return -1;
+    hj->replay = true;
+    return 1;
+}
+
+int sql_hash_replay_next(sql_cursor *c, size_t *level)
+{
+    const sql_stmt *st = c->st;
+    struct hj_spill *hj = c->hj;
+    size_t tab = hj->tab;
+    const tab_plan *tp = &st->tabs[tab];
+    tcur *t = &c->t[tab];
+    *level = hj->level;
+    for (;;) {
+        const uint8_t *row;
+        size_t len;
+        int rc = hj->cur ? sql_spill_reader_next(c->spill, &hj->rd, &row, &len)
+                         : JET_DONE;
+        if (rc == JET_DONE) {
+            int r = hj_load_next(c);
+            if (r <= 0)
+                return r < 0 ? -1 : JET_DONE;
+            continue;
+        }
+        if (rc != 0 || len < 16)
+            return sql_spill_failed(c, "a join");
+        const uint8_t *p = row + 16, *end = row + len;
+        memcpy(&t->probe, row + 8, 8);
+        for (size_t i = 0; i < tp->nhkeys; i++)
+            if (sql_spill_get_sv(&p, end, &t->pkeys[i]) != 0)
+                return sql_spill_failed(c, "a join");
+        for (size_t l = 0; l < hj->level; l++) {
+            size_t pt = st->order_tabs[l];
+            const tab_plan *pp = &st->tabs[pt];
+            tcur *ptc = &c->t[pt];
+            if ((size_t)(end - p) < 8)
+                return sql_spill_failed(c, "a join");
+            ptc->null_row = p[0] != 0;
+            memcpy(&ptc->null_from, p + 2, 2);
+            p += 8;
+            ptc->gen++;
+            ptc->vals = hj->pvals[l];
+            if (ptc->null_row)
+                continue;
+            for (uint16_t col = 0; col < pp->ncols; col++) {
+                jet_value *v = &hj->pvals[l][col];
+                if (!pp->proj[col]) {
+                    memset(v, 0, sizeof *v);
+                    v->is_null = true;
+                } else if (get_value(&p, end, v) != 0) {
+                    return sql_spill_failed(c, "a join");
+                }
+            }
+        }
+        /* level L on this partition's rows for the row's key */
+        t->matched = false;
+        t->null_done = false;
+        t->null_row = false;
+        t->vals = NULL;
+        t->src_done = false;
+        t->probe_null = false;
+        t->cand = t->buckets[t->probe & (t->nbuckets - 1)];
+        return JET_OK;
+    }
+}
+
+/* Chain t's n stored rows (t->all) into hash buckets. */
+static int bucket_rows(sql_cursor *c, tcur *t, size_t n)
+{
+    size_t nb = 16;
+    while (nb < n && nb < ((size_t)1 << 30))
+        nb *= 2;
+    if (nb > t->nbuckets) {
+        free(t->buckets);
+        t->buckets = calloc(nb, sizeof *t->buckets);
+        t->nbuckets = t->buckets ? nb : 0;
+    } else {
+        nb = t->nbuckets;
+        memset(t->buckets, 0, nb * sizeof *t->buckets);
+    }
+    hrow **tails = calloc(nb, sizeof *tails);
+    if (!t->buckets || !tails) {
+        free(tails);
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    }
+    for (hrow *r = t->all; r; r = r->lnext) {
+        size_t b = (size_t)(r->hash & (nb - 1));
+        r->next = NULL;
+        if (tails[b])
+            tails[b]->next = r;
+        else
+            t->buckets[b] = r;
+        tails[b] = r;
+    }
+    free(tails);
+    return 0;
+}
+
 /* Read every row of table tab (its conditions on itself applied) into
- * stored rows, bucketed by the inner key hash for M_HASH. */
+ * stored rows, bucketed by the inner key hash for M_HASH; past the
+ * budget into the partitions of a grace hash join (hj_begin). */
 static int build_rows(sql_cursor *c, size_t tab)
 {
     const tab_plan *tp = &c->st->tabs[tab];
@@ -427,6 +974,7 @@ static int build_rows(sql_cursor *c, size_t tab)
     size_t n = 0;
     t->vals = NULL;
     t->null_row = false;
+    t->hmem.block = sql_mem_block_for(sql_mem_budget(c));
     if (tp->sub) {
         if (sql_cursor_open_child(&t->sub, tp->sub, c, c->params) != 0)
             return -1;
@@ -471,6 +1019,12 @@ static int build_rows(sql_cursor *c, size_t tab)
                 continue;       /* NULL never equals: no outer row joins */
             kbytes = align16(tp->nhkeys * sizeof(sv)) +
                      keys_payload(t->pkeys, tp->nhkeys);
+            if (c->hj && c->hj->tab == tab) {
+                /* partitioned: the row goes to the file */
+                if (hj_put_build(c, tab, h, t->pkeys, NULL) != 0)
+                    return -1;
+                continue;
+            }
         }
         size_t bytes = align16(sizeof(hrow)) + kbytes +
                        align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
@@ -483,12 +1037,20 @@ static int build_rows(sql_cursor *c, size_t tab)
             if (!v->is_null && v->data)
                 bytes += align8(v->len);
         }
-        if (c->recbytes + bytes > sql_mem_budget(c))
-            return sql_mem_exceeded(c, "a join");
-        uint8_t *mem = sql_chunk_alloc(&c->recmem, bytes);
+        if (c->recbytes + bytes > sql_mem_budget(c)) {
+            if (hj_begin(c, tab) != 0)
+                return -1;
+            tail = &t->all;
+            n = 0;
+            if (hj_put_build(c, tab, h, t->pkeys, NULL) != 0)
+                return -1;
+            continue;
+        }
+        uint8_t *mem = sql_mem_alloc(&t->hmem, bytes);
         if (!mem)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         c->recbytes += bytes;
+        t->hbytes += bytes;
         hrow *r = (hrow *)(void *)mem;
         size_t off = align16(sizeof(hrow));
         r->next = r->lnext = NULL;
@@ -527,27 +1089,8 @@ static int build_rows(sql_cursor *c, size_t tab)
         sql_cursor_close(t->sub);
         t->sub = NULL;
     }
-    if (tp->method == M_HASH) {
-        size_t nb = 16;
-        while (nb < n && nb < ((size_t)1 << 30))
-            nb *= 2;
-        t->buckets = calloc(nb, sizeof *t->buckets);
-        hrow **tails = calloc(nb, sizeof *tails);
-        if (!t->buckets || !tails) {
-            free(tails);
-            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        }
-        t->nbuckets = nb;
-        for (hrow *r = t->all; r; r = r->lnext) {
-            size_t b = (size_t)(r->hash & (nb - 1));
-            if (tails[b])
-                tails[b]->next = r;
-            else
-                t->buckets[b] = r;
-            tails[b] = r;
-        }
-        free(tails);
-    }
+    if (tp->method == M_HASH && bucket_rows(c, t, n) != 0)
+        return -1;
     t->built = true;
     return 0;
 }
@@ -700,6 +1243,13 @@ int sql_tab_start(sql_cursor *c, size_t tab)
             }
             if (pb)
                 keys_copy(t->pkeys, t->pkeys, tp->nhkeys, t->pkbuf);
+        }
+        if (!t->probe_null && c->hj && c->hj->tab == tab) {
+            /* partitioned: the outer row is joined with its partition
+             * (sql_hash_replay_next); no row, not even a NULL one, now */
+            t->cand = NULL;
+            t->matched = true;
+            return hj_put_probe(c, tab);
         }
         t->cand = t->probe_null ? NULL
                   : t->buckets[t->probe & (t->nbuckets - 1)];
@@ -882,5 +1432,7 @@ void sql_tab_close(sql_cursor *c, size_t tab)
     free(t->pkeys);
     free(t->pkbuf);
     free(t->memo);
+    c->recbytes -= t->hbytes;
+    sql_mem_free(&t->hmem);
     memset(t, 0, sizeof *t);
 }
