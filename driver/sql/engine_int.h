@@ -497,6 +497,8 @@ struct sql_cursor {
     /* spilling (spill.c) */
     sql_spill *spill;           /* the temporary file, opened on need */
     struct sort_spill *ssp;     /* sorted runs of records */
+    unsigned merge_passes;      /* merge passes over the runs before the
+                                   last (many runs, small budget) */
     sql_mem smem;               /* records (sorting) */
     uint64_t rseq;              /* the next record's tie order */
     bool grp_stream;            /* groups given one by one (no records) */

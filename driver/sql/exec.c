@@ -396,7 +396,10 @@ static size_t top_rows(const sql_stmt *st, size_t total);
  * the ones held are sorted (full_cmp: ORDER BY keys, then for DISTINCT
  * the output columns, then the reading order) and written to the
  * temporary file as a run; the record arena is reused. At the end the
- * last records make a run too and next() merges the runs through a
+ * last records make a run too; while there are more runs than one merge
+ * may read at once (merge_fanin: each reader holds a file block, the
+ * readers a quarter of the budget) they are merged that many at a time
+ * into longer runs (merge_passes), then next() merges the rest through a
  * binary heap, dropping DISTINCT duplicates (adjacent in that order; the
  * first read is kept) and applying the window (OFFSET, TOP with ties,
  * LIMIT, max_rows) as finish_records does in memory. Run record:
@@ -569,29 +572,159 @@ int sql_sort_make_room(sql_cursor *c)
     return 0;
 }
 
-static bool heap_less(const sql_cursor *c, size_t a, size_t b)
+/* Sift entry i of a binary heap of run numbers (heap[0..n)) down, runs
+ * compared by their current records cur[]. */
+static void heap_sift(const sql_cursor *c, rec *const *cur, size_t *heap,
+                      size_t n, size_t i)
 {
-    const struct sort_spill *sp = c->ssp;
-    return full_cmp(sp->cur[a], sp->cur[b], c) < 0;
+    for (;;) {
+        size_t l = 2 * i + 1, m = i;
+        if (l < n && full_cmp(cur[heap[l]], cur[heap[m]], c) < 0)
+            m = l;
+        if (l + 1 < n && full_cmp(cur[heap[l + 1]], cur[heap[m]], c) < 0)
+            m = l + 1;
+        if (m == i)
+            return;
+        size_t t = heap[i];
+        heap[i] = heap[m];
+        heap[m] = t;
+        i = m;
+    }
 }
 
 static void heap_down(sql_cursor *c, size_t i)
 {
     struct sort_spill *sp = c->ssp;
-    size_t n = sp->nheap;
-    for (;;) {
-        size_t l = 2 * i + 1, m = i;
-        if (l < n && heap_less(c, sp->heap[l], sp->heap[m]))
-            m = l;
-        if (l + 1 < n && heap_less(c, sp->heap[l + 1], sp->heap[m]))
-            m = l + 1;
-        if (m == i)
-            return;
-        size_t t = sp->heap[i];
-        sp->heap[i] = sp->heap[m];
-        sp->heap[m] = t;
-        i = m;
+    heap_sift(c, sp->cur, sp->heap, sp->nheap, i);
+}
+
+/* Runs one merge reads at once: a reader holds a block of the file, so
+ * the readers take at most a quarter of the budget (at least 2). */
+static size_t merge_fanin(const sql_cursor *c)
+{
+    size_t blk = sql_spill_block_len(c->spill);
+    size_t n = sql_mem_budget(c) / 4 / (blk ? blk : 4096);
+    return n < 2 ? 2 : n;
+}
+
+/* A run's next record: its bytes (*raw, *len: valid until the next
+ * read) decoded into r. 0, JET_DONE or -1. */
+static int merge_read(sql_cursor *c, sql_spill_reader *rd, rec *r,
+                      const uint8_t **raw, size_t *len)
+{
+    int rc = sql_spill_reader_next(c->spill, rd, raw, len);
+    if (rc == JET_DONE)
+        return JET_DONE;
+    if (rc != 0 || decode_record(r, *raw, *len, c->st->ncols, c->nkeys) != 0)
+        return sql_spill_failed(c, "sorting");
+    return 0;
+}
+
+/* Merge runs [from, from + n) into the run *out (their records unchanged,
+ * in full_cmp order) and free them (the file keeps their bytes). */
+static int merge_runs(sql_cursor *c, size_t from, size_t n,
+                      sql_spill_stream *out)
+{
+    struct sort_spill *sp = c->ssp;
+    size_t nout = c->st->ncols, nk = c->nkeys;
+    size_t bytes = align_up(sizeof(rec)) + align_up(nout * sizeof(jet_value))
+                   + nk * sizeof(sv);
+    sql_spill_reader *rd = calloc(n, sizeof *rd);
+    rec **cur = calloc(n, sizeof *cur);
+    const uint8_t **raw = calloc(n, sizeof *raw);
+    size_t *rawlen = calloc(n, sizeof *rawlen);
+    size_t *heap = calloc(n, sizeof *heap);
+    uint8_t *mem = calloc(n, bytes);
+    int ret = -1;
+    size_t nheap = 0;
+    memset(out, 0, sizeof *out);
+    if (!rd || !cur || !raw || !rawlen || !heap || !mem) {
+        sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        goto done;
     }
+    for (size_t i = 0; i < n; i++) {
+        uint8_t *m = mem + i * bytes;
+        cur[i] = (rec *)(void *)m;
+        cur[i]->out = (jet_value *)(void *)(m + align_up(sizeof(rec)));
+        cur[i]->keys = (sv *)(void *)(m + align_up(sizeof(rec)) +
+                                      align_up(nout * sizeof(jet_value)));
+        sql_spill_reader_init(&rd[i], &sp->runs[from + i]);
+    }
+    for (size_t i = 0; i < n; i++) {
+        int rc = merge_read(c, &rd[i], cur[i], &raw[i], &rawlen[i]);
+        if (rc < 0)
+            goto done;
+        if (rc == 0)
+            heap[nheap++] = i;
+    }
+    for (size_t k = nheap; k-- > 0;)
+        heap_sift(c, cur, heap, nheap, k);
+    while (nheap) {
+        size_t r = heap[0];
+        if (sql_spill_stream_put(c->spill, out, raw[r], rawlen[r]) != 0) {
+            sql_spill_failed(c, "sorting");
+            goto done;
+        }
+        int rc = merge_read(c, &rd[r], cur[r], &raw[r], &rawlen[r]);
+        if (rc < 0)
+            goto done;
+        if (rc == JET_DONE)
+            heap[0] = heap[--nheap];
+        if (nheap)
+            heap_sift(c, cur, heap, nheap, 0);
+    }
+    if (sql_spill_stream_flush(c->spill, out) != 0) {
+        sql_spill_failed(c, "sorting");
+        goto done;
+    }
+    free(out->wb.p);
+    memset(&out->wb, 0, sizeof out->wb);
+    ret = 0;
+done:
+    for (size_t i = 0; rd && i < n; i++)
+        sql_spill_reader_free(&rd[i]);
+    for (size_t i = 0; i < n; i++)
+        sql_spill_stream_free(&sp->runs[from + i]);
+    free(rd);
+    free(cur);
+    free(raw);
+    free(rawlen);
+    free(heap);
+    free(mem);
+    return ret;
+}
+
+/* Merge the runs merge_fanin at a time until one merge can read them
+ * all (each pass: the same records, fewer and longer runs). */
+static int merge_passes(sql_cursor *c)
+{
+    struct sort_spill *sp = c->ssp;
+    size_t fan = merge_fanin(c);
+    while (sp->nruns > fan) {
+        size_t nnext = (sp->nruns + fan - 1) / fan, k = 0;
+        sql_spill_stream *next = calloc(nnext, sizeof *next);
+        if (!next)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        for (size_t g = 0; g < sp->nruns; g += fan, k++) {
+            size_t n = sp->nruns - g < fan ? sp->nruns - g : fan;
+            if (n == 1) {
+                next[k] = sp->runs[g];
+                memset(&sp->runs[g], 0, sizeof sp->runs[g]);
+            } else if (merge_runs(c, g, n, &next[k]) != 0) {
+                for (size_t j = 0; j <= k; j++)
+                    sql_spill_stream_free(&next[j]);
+                free(next);
+                return -1;
+            }
+        }
+        for (size_t i = 0; i < sp->nruns; i++)
+            sql_spill_stream_free(&sp->runs[i]);
+        free(sp->runs);
+        sp->runs = next;
+        sp->nruns = sp->cap = nnext;
+        c->merge_passes++;
+    }
+    return 0;
 }
 
 /* Read run i's next record into sp->cur[i]: 0, JET_DONE or -1. */
@@ -614,6 +747,8 @@ static int start_merge(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
     if (c->nrows && spill_run(c) != 0)
+        return -1;
+    if (merge_passes(c) != 0)
         return -1;
     struct sort_spill *sp = c->ssp;
     size_t n = sp->nruns, nout = st->ncols, nk = c->nkeys;

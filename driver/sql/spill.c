@@ -223,6 +223,11 @@ void sql_spill_close(sql_spill *f)
     free(f);
 }
 
+size_t sql_spill_block_len(const sql_spill *f)
+{
+    return f ? f->block_len : 0;
+}
+
 int sql_spill_errno(const sql_spill *f)
 {
     return f ? f->err : 0;

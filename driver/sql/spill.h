@@ -77,6 +77,8 @@ typedef struct sql_spill_stream {
 int sql_spill_open(sql_spill **out, size_t block_len);
 /** Close and so remove the file; frees f (safe on NULL). */
 void sql_spill_close(sql_spill *f);
+/** Bytes per block (rows are gathered up to it; a reader holds one). */
+size_t sql_spill_block_len(const sql_spill *f);
 /** errno of the last failed write or read, 0 if none. */
 int sql_spill_errno(const sql_spill *f);
 /** Bytes written to the file so far. */

@@ -73,6 +73,7 @@ typedef struct result {
     uint64_t ordered;       /* hash of the row sequence */
     uint64_t sum, xored;    /* multiset of row hashes */
     bool spilled;
+    unsigned passes;        /* merge passes before the last */
     char state[6];
     char msg[512];
 } result;
@@ -125,6 +126,7 @@ static void run(jet_db *db, const char *sql, size_t mib, result *r)
         r->rows = -1;
     }
     r->spilled = c->spill != NULL;
+    r->passes = c->merge_passes;
     sql_cursor_close(c);
     sql_stmt_free(st);
 }
@@ -371,6 +373,38 @@ START_TEST(hash_joins_past_the_budget_spill_to_the_same_rows)
 }
 END_TEST
 
+/* With a tiny budget a sort makes hundreds of runs; they are merged a
+ * few at a time (a reader per run holds a block, and the readers stay
+ * within a quarter of the budget) in several passes, to the order and
+ * rows of the in-memory sort. */
+START_TEST(many_runs_merge_in_passes_to_the_same_order)
+{
+    static const char *const sqls[] = {
+        "SELECT * FROM bulk ORDER BY label, amount DESC",
+        "SELECT DISTINCT label FROM bulk",
+        "SELECT TOP 1000 label, id FROM bulk ORDER BY label DESC",
+    };
+    jet_db *db = NULL;
+    jet_error jerr;
+    ck_assert_int_eq(jet_db_open(&db, BULK, NULL, &jerr), JET_OK);
+    small_budget = (size_t)64 << 10;
+    for (size_t i = 0; i < sizeof sqls / sizeof *sqls; i++) {
+        result big, small;
+        run(db, sqls[i], 512, &big);
+        run(db, sqls[i], 0, &small);
+        ck_assert_msg(small.rows >= 0, "%s: %s %s", sqls[i], small.state,
+                      small.msg);
+        ck_assert_msg(small.passes > 0, "%s: one merge pass", sqls[i]);
+        ck_assert_msg(big.rows == small.rows && big.ordered == small.ordered,
+                      "%s: %ld rows in memory, %ld merged in %u passes, or "
+                      "another order", sqls[i], big.rows, small.rows,
+                      small.passes);
+    }
+    small_budget = (size_t)1 << 20;
+    jet_db_close(db);
+}
+END_TEST
+
 int main(void)
 {
     if (access(BULK, R_OK) != 0 || access(PERF, R_OK) != 0) {
@@ -390,6 +424,10 @@ int main(void)
     tcase_set_timeout(tj, 600);
     tcase_add_test(tj, hash_joins_past_the_budget_spill_to_the_same_rows);
     suite_add_tcase(s, tj);
+    TCase *tm = tcase_create("merge");
+    tcase_set_timeout(tm, 600);
+    tcase_add_test(tm, many_runs_merge_in_passes_to_the_same_order);
+    suite_add_tcase(s, tm);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
