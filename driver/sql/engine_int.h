@@ -260,18 +260,12 @@ typedef struct agg_state {
     int64_t count;
     bool have;              /* MIN/MAX/FIRST/LAST: a value seen;
                                COUNT(DISTINCT): dvals de-duplicated */
-    uint8_t nk;             /* compact MIN/MAX: the kind of ni/nd */
     double dsum;
     union {
         jet_i128 wide;      /* SUM/AVG: exact integer / money sum */
         sv dec;             /* SUM/AVG of Decimal: exact (func_dec.c) */
         struct {            /* StDev/Var: Welford */
             double mean, m2;
-        };
-        struct {            /* compact MIN/MAX (a numeric or date column,
-                               op_agg.c agg_compact): the best value */
-            int64_t ni;
-            double nd;
         };
         struct {            /* MIN/MAX/FIRST/LAST */
             sv best;
@@ -345,15 +339,14 @@ typedef struct memo_ent {
                                2 no row has this key */
 } memo_ent;
 
-/** One group of a GROUP BY: aggregate states, then its GROUP BY values
- *  encoded as sql_spill_put_sv writes them (kb, kblen bytes), in one
- *  piece of the cursor's group arena (c->gmem). */
+/** One group of a GROUP BY, one piece of the cursor's group arena
+ *  (c->gmem): this header, its GROUP BY values encoded as
+ *  sql_spill_put_sv writes them (kblen bytes), then from the next 16-byte
+ *  boundary its aggregate states (op_agg.c grp_kb, grp_aggs). */
 typedef struct agg_group agg_group;
 struct agg_group {
     uint64_t seq;               /* input row that made the group */
-    agg_state *aggs;
-    const uint8_t *kb;
-    size_t kblen;
+    uint64_t kblen;
 };
 
 /** A slot of the GROUP BY hash table (open addressing, linear probing):

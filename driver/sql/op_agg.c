@@ -56,9 +56,31 @@ static inline agg_state *state_at(const sql_cursor *c, agg_state *base,
     return (agg_state *)(void *)((char *)base + c->agg_off[slot]);
 }
 
+/* The state of a compact MIN/MAX (agg_compact): the best value's kind
+ * and fields, 32 bytes instead of an agg_state's 144. */
+typedef struct agg_num {
+    int64_t count;
+    bool have;
+    uint8_t k;
+    int64_t i;
+    double d;
+} agg_num;
+
+/* Group g's encoded GROUP BY values and its aggregate states. */
+static inline const uint8_t *grp_kb(const agg_group *g)
+{
+    return (const uint8_t *)(g + 1);
+}
+
+static inline agg_state *grp_aggs(agg_group *g)
+{
+    size_t off = (sizeof *g + (size_t)g->kblen + 15) & ~(size_t)15;
+    return (agg_state *)(void *)((char *)g + off);
+}
+
 /* Whether aggregate e is a MIN or MAX over a column whose values are
  * numbers or dates (a column's values have its static kind or are
- * NULL): its state keeps the best value in ni/nd, not a whole sv. */
+ * NULL): its state is an agg_num, not a whole agg_state. */
 static inline bool agg_compact(const enode *e)
 {
     if (e->sub != A_MIN && e->sub != A_MAX)
@@ -69,20 +91,20 @@ static inline bool agg_compact(const enode *e)
                               a->k == K_BOOL);
 }
 
-/* Bytes of agg_state aggregate e uses (a multiple of 16). */
-static size_t state_bytes(const enode *e)
+/* Bytes of agg_state aggregate e uses; *align: their alignment (16 for
+ * the fields holding 128-bit integers, else 8). */
+static size_t state_bytes(const enode *e, size_t *align)
 {
-    size_t n;
+    *align = 8;
     if (e->sub == A_COUNT_STAR || (e->sub == A_COUNT && !e->distinct_arg))
-        n = sizeof(int64_t);
-    else if (agg_compact(e))
-        n = offsetof(agg_state, nd) + sizeof(double);
-    else if (e->sub == A_STDEV || e->sub == A_STDEVP || e->sub == A_VAR ||
-             e->sub == A_VARP)
-        n = offsetof(agg_state, m2) + sizeof(double);
-    else
-        n = sizeof(agg_state);
-    return (n + 15) & ~(size_t)15;
+        return sizeof(int64_t);
+    if (agg_compact(e))
+        return sizeof(agg_num);
+    *align = 16;
+    if (e->sub == A_STDEV || e->sub == A_STDEVP || e->sub == A_VAR ||
+        e->sub == A_VARP)
+        return (offsetof(agg_state, m2) + sizeof(double) + 15) & ~(size_t)15;
+    return sizeof(agg_state);
 }
 
 /* Offsets of the slots' states in a group's block (c->agg_off) and the
@@ -98,12 +120,17 @@ static int agg_layout(sql_cursor *c)
     c->agg_off = calloc(st->naggs ? st->naggs : 1, sizeof *c->agg_off);
     if (!c->agg_off)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    /* the 16-byte aligned states first, then the 8-byte ones */
     size_t off = 0;
-    for (size_t i = 0; i < st->naggs; i++) {
-        const enode *e = st->aggs[i];
-        c->agg_off[e->slot] = off;
-        off += state_bytes(e);
-    }
+    for (int pass = 16; pass >= 8; pass -= 8)
+        for (size_t i = 0; i < st->naggs; i++) {
+            const enode *e = st->aggs[i];
+            size_t a, n = state_bytes(e, &a);
+            if (a != (size_t)pass)
+                continue;
+            c->agg_off[e->slot] = off;
+            off += n;
+        }
     c->agg_bytes = off ? off : 16;
     return 0;
 }
@@ -280,23 +307,24 @@ static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
 
 /* Add value v (not NULL) to the compact MIN/MAX state ag (agg_compact):
  * as update_one would keep it in ag->best. */
-static int update_compact(sql_cursor *c, const enode *e, agg_state *ag,
+static int update_compact(sql_cursor *c, const enode *e, agg_state *state,
                           const sv *v)
 {
+    agg_num *ag = (agg_num *)(void *)state;
     if (v->k == K_TEXT || v->k == K_BIN || v->k == K_GUID ||
         v->k == K_DEC || v->has_dec || v->has_units)
         return mismatch(c, e);      /* not a column's number: never */
     ag->count++;
     if (ag->have) {
         int r;
-        if (v->k == ag->nk && (v->k == K_INT || v->k == K_MONEY)) {
-            r = v->i < ag->ni ? -1 : v->i > ag->ni;
+        if (v->k == ag->k && (v->k == K_INT || v->k == K_MONEY)) {
+            r = v->i < ag->i ? -1 : v->i > ag->i;
         } else {
             sv b;
             memset(&b, 0, sizeof b);
-            b.k = ag->nk;
-            b.i = ag->ni;
-            b.d = ag->nd;
+            b.k = ag->k;
+            b.i = ag->i;
+            b.d = ag->d;
             if (sql_sv_cmp(v, &b, &r) != 0)
                 return mismatch(c, e);
         }
@@ -304,9 +332,9 @@ static int update_compact(sql_cursor *c, const enode *e, agg_state *ag,
             return 0;
     }
     ag->have = true;
-    ag->nk = v->k;
-    ag->ni = v->i;
-    ag->nd = v->d;
+    ag->k = v->k;
+    ag->i = v->i;
+    ag->d = v->d;
     return 0;
 }
 
@@ -369,10 +397,13 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
         out->i = ag->count;
         return 0;
     case A_MIN: case A_MAX: case A_FIRST: case A_LAST:
-        if (ag->have && agg_compact(e)) {
-            out->k = ag->nk;
-            out->i = ag->ni;
-            out->d = ag->nd;
+        if (agg_compact(e)) {
+            const agg_num *an = (const agg_num *)(const void *)ag;
+            if (an->have) {
+                out->k = an->k;
+                out->i = an->i;
+                out->d = an->d;
+            }
         } else if (ag->have) {
             *out = ag->best;
         }
@@ -463,21 +494,17 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
 static agg_group *new_group(sql_cursor *c, const uint8_t *kb, size_t kblen,
                             uint64_t seq)
 {
-    size_t head = (sizeof(agg_group) + 15) & ~(size_t)15;
-    size_t bytes = head + c->agg_bytes + kblen;
-    agg_group *g = sql_mem_alloc(&c->gmem, bytes);
+    size_t head = (sizeof(agg_group) + kblen + 15) & ~(size_t)15;
+    agg_group *g = sql_mem_alloc(&c->gmem, head + c->agg_bytes);
     if (!g) {
         sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         return NULL;
     }
-    memset(g, 0, head + c->agg_bytes);
-    g->aggs = (agg_state *)(void *)((char *)g + head);
-    uint8_t *k = (uint8_t *)g->aggs + c->agg_bytes;
-    if (kblen)
-        memcpy(k, kb, kblen);
-    g->kb = k;
-    g->kblen = kblen;
     g->seq = seq;
+    g->kblen = kblen;
+    if (kblen)
+        memcpy(g + 1, kb, kblen);
+    memset((char *)g + head, 0, c->agg_bytes);
     if (c->ngroups == c->gcap &&
         sql_grow((void **)&c->gorder, &c->gcap, c->ngroups + 1,
                  sizeof *c->gorder) != 0) {
@@ -523,7 +550,7 @@ static void drop_groups(sql_cursor *c)
                 (e->sub == A_COUNT && e->distinct_arg);
     }
     for (size_t i = 0; heap && i < c->ngroups; i++) {
-        agg_state *a = c->gorder[i]->aggs;
+        agg_state *a = grp_aggs(c->gorder[i]);
         for (size_t j = 0; j < st->naggs; j++) {
             const enode *e = st->aggs[j];
             agg_state *ag = state_at(c, a, e->slot);
@@ -600,7 +627,7 @@ static int encode_key(sql_cursor *c, const sv *k, size_t nk)
  * encode_key). */
 static int decode_key(sql_cursor *c, const agg_group *g)
 {
-    const uint8_t *p = g->kb, *end = g->kb + g->kblen;
+    const uint8_t *p = grp_kb(g), *end = p + g->kblen;
     for (size_t i = 0; i < c->st->ngroup; i++)
         if (sql_spill_get_sv(&p, end, &c->gkeys[i]) != 0)
             return sql_spill_failed(c, "grouping");
@@ -626,7 +653,7 @@ static int find_group(sql_cursor *c, const sv *k, size_t nk,
         }
         if (s->hash != h)
             continue;
-        if (g->kblen == kblen && !memcmp(g->kb, kb, kblen)) {
+        if (g->kblen == kblen && !memcmp(grp_kb(g), kb, kblen)) {
             *out = g;
             return 0;
         }
@@ -831,7 +858,7 @@ static int aggregate_part(sql_cursor *c, gpart *p)
             if (!(g = add_group(c, kb, (size_t)(q - kb), h, seq, slot)))
                 return -1;
         }
-        c->aggs = g->aggs;
+        c->aggs = grp_aggs(g);
         for (size_t i = 0; i < st->naggs; i++) {
             const enode *e = st->aggs[i];
             agg_state *ag = state_at(c, c->aggs, e->slot);
@@ -862,7 +889,7 @@ int sql_group_build(sql_cursor *c)
         agg_group *g = new_group(c, NULL, 0, 0);
         if (!g)
             return -1;
-        c->aggs = g->aggs;
+        c->aggs = grp_aggs(g);
     } else if (rehash(c) != 0) {
         return -1;
     }
@@ -902,7 +929,7 @@ int sql_group_build(sql_cursor *c)
                 if (!(g = add_group(c, c->gkb.p, c->gkb.len, h, seq, slot)))
                     return -1;
             }
-            c->aggs = g->aggs;
+            c->aggs = grp_aggs(g);
         }
         if (sql_agg_update(c) != 0)
             return -1;
@@ -915,7 +942,7 @@ int sql_group_next(sql_cursor *c)
     for (;;) {
         if (c->gnext < c->ngroups) {
             c->grp = c->gorder[c->gnext++];
-            c->aggs = c->grp->aggs;
+            c->aggs = grp_aggs(c->grp);
             if (decode_key(c, c->grp) != 0)
                 return -1;
             return JET_OK;

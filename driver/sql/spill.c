@@ -126,7 +126,7 @@ size_t sql_mem_block_for(size_t budget)
 
 /* ------------------------------------------------------- byte buffer */
 
-int sql_wbuf_put(sql_wbuf *b, const void *p, size_t n)
+int sql_wbuf_reserve(sql_wbuf *b, size_t n)
 {
     if (n > SIZE_MAX / 4 - b->len)
         return -1;
@@ -140,6 +140,13 @@ int sql_wbuf_put(sql_wbuf *b, const void *p, size_t n)
         b->p = q;
         b->cap = c;
     }
+    return 0;
+}
+
+int sql_wbuf_put(sql_wbuf *b, const void *p, size_t n)
+{
+    if (sql_wbuf_reserve(b, n) != 0)
+        return -1;
     if (n) {
         if (p)
             memcpy(b->p + b->len, p, n);
@@ -388,47 +395,82 @@ void sql_spill_reader_free(sql_spill_reader *r)
 
 int sql_spill_put_sv(sql_wbuf *b, const sv *v)
 {
-    uint8_t h[8] = { v->k, (uint8_t)((v->has_units ? 1 : 0) |
-                                     (v->has_dec ? 2 : 0)), v->scale, 0 };
     uint32_t n = 0;
-    if (v->k == K_TEXT)
+    size_t payload;
+    const void *src = NULL;
+    switch (v->k) {
+    case K_NULL:
+        payload = 0;
+        break;
+    case K_INT: case K_BOOL: case K_MONEY:
+        payload = 8;
+        break;
+    case K_DATE:
+        payload = 8;
+        break;
+    case K_DEC:
+        payload = sizeof v->m;
+        break;
+    case K_DOUBLE:
+        payload = 8 + (v->has_units ? 8 : 0) + (v->has_dec ? sizeof v->m : 0);
+        break;
+    case K_TEXT:
+        if (v->n > UINT32_MAX / 4)
+            return -1;
         n = (uint32_t)v->n;
-    else if (v->k == K_BIN || v->k == K_GUID)
+        payload = (size_t)n * 2;
+        src = v->s;
+        break;
+    default:
+        if (v->len > UINT32_MAX / 2)
+            return -1;
         n = (uint32_t)v->len;
-    if ((v->k == K_TEXT && v->n > UINT32_MAX / 4) ||
-        ((v->k == K_BIN || v->k == K_GUID) && v->len > UINT32_MAX / 2))
+        payload = n;
+        src = v->p;
+        break;
+    }
+    /* one capacity check, then the header, payload and padding in place */
+    size_t total = 8 + ((payload + 7) & ~(size_t)7), at = b->len;
+    if (b->cap - b->len < total && sql_wbuf_reserve(b, total) != 0)
         return -1;
-    memcpy(h + 4, &n, 4);
-    if (sql_wbuf_put(b, h, 8) != 0)
-        return -1;
-    int rc = 0;
+    uint8_t *p = b->p + at;
+    p[0] = v->k;
+    p[1] = (uint8_t)((v->has_units ? 1 : 0) | (v->has_dec ? 2 : 0));
+    p[2] = v->scale;
+    p[3] = 0;
+    memcpy(p + 4, &n, 4);
+    uint8_t *q = p + 8;
     switch (v->k) {
     case K_NULL:
         break;
     case K_INT: case K_BOOL: case K_MONEY:
-        rc = sql_wbuf_put(b, &v->i, 8);
+        memcpy(q, &v->i, 8);
         break;
     case K_DATE:
-        rc = sql_wbuf_put(b, &v->d, 8);
+        memcpy(q, &v->d, 8);
         break;
     case K_DEC:
-        rc = sql_wbuf_put(b, &v->m, sizeof v->m);
+        memcpy(q, &v->m, sizeof v->m);
         break;
     case K_DOUBLE:
-        rc = sql_wbuf_put(b, &v->d, 8);
-        if (!rc && v->has_units)
-            rc = sql_wbuf_put(b, &v->i, 8);
-        if (!rc && v->has_dec)
-            rc = sql_wbuf_put(b, &v->m, sizeof v->m);
-        break;
-    case K_TEXT:
-        rc = sql_wbuf_put(b, v->s, (size_t)n * 2);
+        memcpy(q, &v->d, 8);
+        q += 8;
+        if (v->has_units) {
+            memcpy(q, &v->i, 8);
+            q += 8;
+        }
+        if (v->has_dec)
+            memcpy(q, &v->m, sizeof v->m);
         break;
     default:
-        rc = sql_wbuf_put(b, v->p, n);
+        if (payload)
+            memcpy(q, src, payload);
         break;
     }
-    return rc ? -1 : sql_wbuf_align(b);
+    if (total - 8 > payload)
+        memset(p + 8 + payload, 0, total - 8 - payload);
+    b->len = at + total;
+    return 0;
 }
 
 static int take(const uint8_t **p, const uint8_t *end, void *out, size_t n)

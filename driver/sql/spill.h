@@ -51,6 +51,8 @@ typedef struct sql_wbuf {
     size_t len, cap;
 } sql_wbuf;
 
+/** Make room for n more bytes (len unchanged). 0 or -1 out of memory. */
+int sql_wbuf_reserve(sql_wbuf *b, size_t n);
 /** Append n bytes (p may be NULL: zeros). 0 or -1 out of memory. */
 int sql_wbuf_put(sql_wbuf *b, const void *p, size_t n);
 /** Zero-pad b->len up to a multiple of 8. 0 or -1. */
