@@ -26,34 +26,47 @@
 
 #define ARENA_CHUNK 4096
 
-struct sql_arena_chunk {
-    sql_arena_chunk *next;
-    size_t cap, used;
-    max_align_t data[];
-};
-
-void *sql_arena_alloc(sql_arena *a, size_t n)
+void *sql_chunk_take(sql_arena_chunk **head, size_t n, size_t block,
+                     size_t *held)
 {
     const size_t align = sizeof(max_align_t);
-    if (n > SIZE_MAX / 2)
+    if (n > SIZE_MAX / 4)
         return NULL;
-    n = (n + align - 1) / align * align;
-    if (n == 0)
-        n = align;
-    sql_arena_chunk *c = a->head;
+    n = n ? (n + align - 1) / align * align : align;
+    sql_arena_chunk *c = *head;
     if (!c || c->cap - c->used < n) {
-        size_t cap = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+        size_t cap = n > block ? n : block;
         c = malloc(sizeof *c + cap);
         if (!c)
             return NULL;
         c->cap = cap;
         c->used = 0;
-        c->next = a->head;
-        a->head = c;
+        c->next = *head;
+        *head = c;
+        if (held)
+            *held += sizeof *c + cap;
     }
     void *p = (char *)c->data + c->used;
     c->used += n;
-    memset(p, 0, n);
+    return p;
+}
+
+void sql_chunk_free_all(sql_arena_chunk **head)
+{
+    sql_arena_chunk *c = *head;
+    while (c) {
+        sql_arena_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    *head = NULL;
+}
+
+void *sql_arena_alloc(sql_arena *a, size_t n)
+{
+    void *p = sql_chunk_take(&a->head, n, ARENA_CHUNK, NULL);
+    if (p)
+        memset(p, 0, n);
     return p;
 }
 
@@ -71,13 +84,7 @@ char *sql_arena_strndup(sql_arena *a, const char *s, size_t n)
 
 void sql_arena_free(sql_arena *a)
 {
-    sql_arena_chunk *c = a->head;
-    while (c) {
-        sql_arena_chunk *next = c->next;
-        free(c);
-        c = next;
-    }
-    a->head = NULL;
+    sql_chunk_free_all(&a->head);
 }
 
 /* ------------------------------------------------------------ errors */

@@ -56,43 +56,19 @@ int sql_grow(void **buf, size_t *cap, size_t need, size_t elem)
 
 #define MEM_BLOCK ((size_t)256 << 10)
 
-struct sql_mem_block {
-    sql_mem_block *next;
-    size_t cap, used;
-    max_align_t data[];
-};
-
 void *sql_mem_alloc(sql_mem *m, size_t n)
 {
-    const size_t a = sizeof(max_align_t);
-    if (n > SIZE_MAX / 4)
-        return NULL;
-    n = n ? (n + a - 1) / a * a : a;
-    sql_mem_block *b = m->head;
-    if (!b || b->cap - b->used < n) {
-        size_t blk = m->block ? m->block : MEM_BLOCK;
-        size_t cap = n > blk ? n : blk;
-        b = malloc(sizeof *b + cap);
-        if (!b)
-            return NULL;
-        b->cap = cap;
-        b->used = 0;
-        b->next = m->head;
-        m->head = b;
-        m->held += sizeof *b + cap;
-    }
-    void *p = (char *)b->data + b->used;
-    b->used += n;
-    return p;
+    return sql_chunk_take(&m->head, n, m->block ? m->block : MEM_BLOCK,
+                          &m->held);
 }
 
 void sql_mem_reset(sql_mem *m)
 {
-    sql_mem_block *keep = NULL;
-    sql_mem_block *b = m->head;
+    sql_arena_chunk *keep = NULL;
+    sql_arena_chunk *b = m->head;
     m->held = 0;
     while (b) {
-        sql_mem_block *n = b->next;
+        sql_arena_chunk *n = b->next;
         if (!keep && b->cap == (m->block ? m->block : MEM_BLOCK)) {
             keep = b;
             keep->used = 0;
@@ -108,13 +84,7 @@ void sql_mem_reset(sql_mem *m)
 
 void sql_mem_free(sql_mem *m)
 {
-    sql_mem_block *b = m->head;
-    while (b) {
-        sql_mem_block *n = b->next;
-        free(b);
-        b = n;
-    }
-    m->head = NULL;
+    sql_chunk_free_all(&m->head);
     m->held = 0;
 }
 

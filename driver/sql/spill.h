@@ -24,13 +24,14 @@
  *  out of memory or the size would overflow. */
 int sql_grow(void **buf, size_t *cap, size_t need, size_t elem);
 
-typedef struct sql_mem_block sql_mem_block;
+struct sql_arena_chunk;
 
 /** An arena of big blocks (block bytes, 0: 256 KiB; one block for a
  *  bigger request); held: bytes of all blocks (what the budget counts).
- *  Zeroed = empty. */
+ *  Zeroed = empty. The blocks are a chunk list as the parser's arena's
+ *  (sql_internal.h sql_chunk_take). */
 typedef struct sql_mem {
-    sql_mem_block *head;
+    struct sql_arena_chunk *head;
     size_t held;
     size_t block;
 } sql_mem;

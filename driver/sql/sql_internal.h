@@ -33,7 +33,24 @@
 
 /* ------------------------------------------------------------- arena */
 
+/** A chunk of a chunk list (newest first): cap bytes of data, used of
+ *  them handed out. The arena below and the spill arenas (spill.h
+ *  sql_mem) are such lists. */
 typedef struct sql_arena_chunk sql_arena_chunk;
+struct sql_arena_chunk {
+    sql_arena_chunk *next;
+    size_t cap, used;
+    max_align_t data[];
+};
+
+/** n bytes (max_align_t-aligned, not zeroed) from the newest chunk of
+ *  *head, or from a new chunk of max(n, block) bytes put first; *held
+ *  (when not NULL) grows by a new chunk's size with its header. NULL on
+ *  out-of-memory or an absurd n. */
+void *sql_chunk_take(sql_arena_chunk **head, size_t n, size_t block,
+                     size_t *held);
+/** Free every chunk of *head (then NULL). */
+void sql_chunk_free_all(sql_arena_chunk **head);
 
 typedef struct sql_arena {
     sql_arena_chunk *head;      /* newest chunk first */
