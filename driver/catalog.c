@@ -35,6 +35,7 @@
 
 #include "convert.h"
 #include "sql/engine.h"
+#include "sql/savedquery.h"
 
 #define DIAG(s) (&(s)->hdr.diag)
 
@@ -441,6 +442,56 @@ static int query_nparams(const query_info *q, int32_t id)
 }
 
 /*
+ * Add to q the implicit parameters of every saved query: its undeclared
+ * form and report references ([Forms]![Orders]![OrderID]), which Access
+ * asks for as it asks for declared parameters (savedquery.c finds them
+ * in the query's SQL). They follow the declared ones; a Text type, the
+ * value typed at Access's prompt. A query whose rows cannot be read
+ * keeps what its declarations say. *pcap: q->params' capacity.
+ */
+static jet_rc implicit_params_load(jet_db *db, query_info *q, size_t *pcap)
+{
+    size_t n = jet_catalog_count(db);
+    for (size_t i = 0; i < n; i++) {
+        const jet_object *o = jet_catalog_at(db, i);
+        const jet_query *jq;
+        if (!o || o->kind != JET_OBJ_QUERY ||
+            jet_query_load(&jq, db, o) != JET_OK)
+            continue;
+        sql_saved_param *pp = NULL;
+        size_t np = 0;
+        sql_error serr;
+        if (sql_saved_param_list(&pp, &np, jq, &serr) != 0) {
+            if (strcmp(serr.sqlstate, "HY001") == 0)
+                return JET_ENOMEM;
+            continue;
+        }
+        for (size_t k = 0; k < np; k++) {
+            if (!pp[k].implicit)
+                continue;
+            if (grow((void **)&q->params, pcap, q->nparams,
+                     sizeof *q->params)) {
+                sql_saved_free_params(pp, np);
+                return JET_ENOMEM;
+            }
+            query_param *qp = &q->params[q->nparams];
+            memset(qp, 0, sizeof *qp);
+            qp->ordinal = query_nparams(q, o->id) + 1;
+            qp->qid = o->id;
+            qp->type = JET_T_TEXT;
+            qp->name = odbc_strdup(pp[k].name);
+            q->nparams++;
+            if (!qp->name) {
+                sql_saved_free_params(pp, np);
+                return JET_ENOMEM;
+            }
+        }
+        sql_saved_free_params(pp, np);
+    }
+    return JET_OK;
+}
+
+/*
  * Read the kind of every saved query: MSysObjects Flags (Type 5 rows) and
  * the PARAMETERS rows of MSysQueries, both through the core like any
  * table. A file lacking either table gives no information (every query a
@@ -508,6 +559,8 @@ static jet_rc queries_load(jet_db *db, query_info *q, jet_error *err)
     if (rc != JET_OK && rc != JET_ENOMEM && sc)
         *err = *jet_scan_error(sc);
     jet_scan_close(sc);
+    if (rc == JET_OK)
+        rc = implicit_params_load(db, q, &pcap);
     if (rc != JET_OK)
         queries_free(q);
     return rc;

@@ -237,7 +237,13 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
         }
         goto out;
     }
-    size_t np = sql_saved_params(q, NULL);
+    /* declared parameters and form references, which Access asks for
+     * alike */
+    sql_saved_param *params = NULL;
+    size_t np = 0;
+    if (sql_saved_param_list(&params, &np, q, err) != 0)
+        goto out;
+    sql_saved_free_params(params, np);
     if (nargs != np) {
         rc = fail(err, "07002", 0, "'%s' takes %zu parameter%s; the call "
                   "gives %zu (too %s parameters)", o->name, np,

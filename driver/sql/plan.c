@@ -2555,12 +2555,27 @@ static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
                     "saved query '%s': %s", qo->name,
                     jet_db_error(db)->msg);
     }
-    size_t np = sql_saved_params(jq, NULL);
-    if (np > 0)
-        return fail(x, "07002", f->position, "saved query '%s' has %zu "
-                    "parameter%s; run it with {call [%s](?%s)} (too few "
-                    "parameters)", qo->name, np, np == 1 ? "" : "s",
-                    qo->name, np > 1 ? ", ..." : "");
+    /* a parameter query (declared parameters, or form references Access
+     * would ask for) needs its values: Microsoft's driver answers "Too
+     * few parameters. Expected n." */
+    sql_saved_param *params = NULL;
+    size_t np = 0;
+    if (sql_saved_param_list(&params, &np, jq, x->err) != 0) {
+        x->err->position = f->position;
+        return -1;
+    }
+    if (np > 0) {
+        fail(x, "07002", f->position, "Too few parameters. Expected %zu. "
+             "Saved query '%s' needs %s%s%s%s%s; run it with {call "
+             "[%s](?%s)}", np, qo->name, params[0].name[0] == '[' ? "" : "[",
+             params[0].name, params[0].name[0] == '[' ? "" : "]",
+             np > 1 ? ", ..." : "",
+             params[0].implicit ? " (a control of an open Access form or "
+             "report)" : "", qo->name, np > 1 ? ", ..." : "");
+        sql_saved_free_params(params, np);
+        return -1;
+    }
+    sql_saved_free_params(params, np);
     char *text = NULL;
     size_t *map = NULL, nmarks = 0;
     if (sql_saved_kind_of(jq) == SQL_SAVED_CROSSTAB) {

@@ -754,19 +754,62 @@ static size_t part_len(const char *s)
     return n;
 }
 
+/* The undeclared form and report references of a query text, distinct,
+ * in the order first met: its implicit parameters (names malloc'd). */
+typedef struct ref_list {
+    char **names;
+    size_t n, cap;
+} ref_list;
+
+static void refs_free(ref_list *r)
+{
+    for (size_t i = 0; i < r->n; i++)
+        free(r->names[i]);
+    free(r->names);
+    memset(r, 0, sizeof *r);
+}
+
+/* Index of reference s (len bytes) in r, adding it when new; -1 when out
+ * of memory. */
+static long refs_index(ref_list *r, const char *s, size_t len)
+{
+    for (size_t i = 0; i < r->n; i++)
+        if (ref_matches(s, len, r->names[i]))
+            return (long)i;
+    if (r->n == r->cap) {
+        size_t nc = r->cap ? r->cap * 2 : 4;
+        char **g = realloc(r->names, nc * sizeof *g);
+        if (!g)
+            return -1;
+        r->names = g;
+        r->cap = nc;
+    }
+    char *c = malloc(len + 1);
+    if (!c)
+        return -1;
+    memcpy(c, s, len);
+    c[len] = '\0';
+    r->names[r->n] = c;
+    return (long)r->n++;
+}
+
 /*
- * Copy text to b, replacing references to q's declared parameters by '?'
- * (appending the parameter index to *map) and refusing undeclared
- * [Forms]!/[Reports]! references. Strings '..', "..", and #dates# are
- * copied untouched.
+ * Copy text to b, replacing references to q's parameters by '?'
+ * (appending the parameter index to *map): its declared parameters
+ * (index k in sql_saved_params order) and its undeclared [Forms]! and
+ * [Reports]! references, which Access asks for as parameters (index np +
+ * j, j their index in imp, added there when new). args, when not NULL,
+ * has a literal or NULL (a marker) per index. Strings '..', "..", and
+ * #dates# are copied untouched.
  */
 static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
                        const char *text, const jet_query *q,
-                       const char *const *args, sql_error *err)
+                       const char *const *args, ref_list *imp,
+                       sql_error *err)
 {
     size_t np = sql_saved_params(q, NULL);
     sql_saved_param *params = calloc(np ? np : 1, sizeof *params);
-    size_t mcap = 0;
+    size_t mcap = 0, nimp0 = imp->n;
     bool after_as = false;
     int rc = 0;
 
@@ -828,16 +871,41 @@ static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
         while (*after == ' ' || *after == '\t')
             after++;
         bool is_call = *after == '(';
-        size_t hit = np;
+        size_t hit = SIZE_MAX;
         if (!after_as && !is_call)
-            for (size_t k = 0; k < np && hit == np; k++)
+            for (size_t k = 0; k < np && hit == SIZE_MAX; k++)
                 if (ref_matches(s, len, params[k].name))
                     hit = k;
-        if (hit < np && args && args[hit]) {
+        if (hit == SIZE_MAX && bang && !after_as && !is_call) {
+            char head[16] = {0};
+            size_t hl = first_len, off = 0;
+            if (s[0] == '[') {
+                off = 1;
+                hl -= 2;
+            }
+            if (hl < sizeof head)
+                memcpy(head, s + off, hl);
+            if (ieq(head, "Forms") || ieq(head, "Reports")) {
+                long j = refs_index(imp, s, len);
+                if (j < 0) {
+                    rc = nomem(err);
+                    goto out;
+                }
+                hit = np + (size_t)j;
+                if (args && (size_t)j >= nimp0) {
+                    /* args has no entry for it: the texts disagree */
+                    rc = set_err(err, "HY000", "saved query '%s': form "
+                                 "reference %.*s not in its SQL text",
+                                 q->obj ? q->obj->name : "?", (int)len, s);
+                    goto out;
+                }
+            }
+        }
+        if (hit != SIZE_MAX && args && args[hit]) {
             sb_add(b, "(");
             sb_add(b, args[hit]);
             sb_add(b, ")");
-        } else if (hit < np) {
+        } else if (hit != SIZE_MAX) {
             if (*nmarks == mcap) {
                 size_t nc = mcap ? mcap * 2 : 8;
                 size_t *m = realloc(*map, nc * sizeof *m);
@@ -851,24 +919,6 @@ static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
             (*map)[(*nmarks)++] = hit;
             sb_add(b, "?");
         } else {
-            if (bang && !after_as) {
-                char head[16] = {0};
-                size_t hl = first_len, off = 0;
-                if (s[0] == '[') {
-                    off = 1;
-                    hl -= 2;
-                }
-                if (hl < sizeof head)
-                    memcpy(head, s + off, hl);
-                if (ieq(head, "Forms") || ieq(head, "Reports")) {
-                    rc = set_err(err, "07002", "saved query '%s' needs "
-                                 "the value of %.*s, a control of an open "
-                                 "Access %s (too few parameters)",
-                                 q->obj ? q->obj->name : "?", (int)len, s,
-                                 ieq(head, "Forms") ? "form" : "report");
-                    goto out;
-                }
-            }
             sb_addn(b, s, len);
         }
         after_as = len == 2 && ieq_n(s, "AS", 2);
@@ -897,18 +947,83 @@ static const char *kind_name(sql_saved_kind k)
     }
 }
 
+/* The implicit parameters of q (ref_list) in the order Access's SQL view
+ * shows them: its rebuilt SQL text scanned as bind_params scans. Pass-
+ * through and DDL text is the server's or a definition: none. */
+static int implicit_params(ref_list *imp, const jet_query *q,
+                           sql_error *err)
+{
+    sql_saved_kind k = sql_saved_kind_of(q);
+    memset(imp, 0, sizeof *imp);
+    if (k == SQL_SAVED_PASSTHROUGH || k == SQL_SAVED_DDL)
+        return 0;
+    char *text = NULL;
+    if (sql_saved_text(&text, q, err) != 0)
+        return -1;
+    sbuf o = {0};
+    size_t *map = NULL, nmarks = 0;
+    int rc = bind_params(&o, &map, &nmarks, text, q, NULL, imp, err);
+    free(text);
+    free(map);
+    sb_free(&o);
+    if (rc != 0)
+        refs_free(imp);
+    return rc;
+}
+
+int sql_saved_param_list(sql_saved_param **out, size_t *n,
+                         const jet_query *q, sql_error *err)
+{
+    ref_list imp;
+    *out = NULL;
+    *n = 0;
+    if (implicit_params(&imp, q, err) != 0)
+        return -1;
+    size_t nd = sql_saved_params(q, NULL);
+    sql_saved_param *p = calloc(nd + imp.n ? nd + imp.n : 1, sizeof *p);
+    if (!p) {
+        refs_free(&imp);
+        return nomem(err);
+    }
+    sql_saved_params(q, p);
+    for (size_t j = 0; j < imp.n; j++) {
+        p[nd + j].name = imp.names[j];   /* ownership moves to p */
+        p[nd + j].implicit = true;
+    }
+    free(imp.names);
+    *out = p;
+    *n = nd + imp.n;
+    return 0;
+}
+
+void sql_saved_free_params(sql_saved_param *p, size_t n)
+{
+    for (size_t i = 0; p && i < n; i++)
+        if (p[i].implicit)
+            free((char *)p[i].name);
+    free(p);
+}
+
 /* Bind parameters in b's text into a new buffer; frees b. */
 static int exec_finish(char **out, size_t **map, size_t *nmarks, sbuf *b,
                        const jet_query *q, const char *const *args,
                        sql_error *err)
 {
     sbuf o = {0};
+    ref_list imp;
     int rc;
     if (b->oom) {
         sb_free(b);
         return nomem(err);
     }
-    rc = bind_params(&o, map, nmarks, b->s ? b->s : "", q, args, err);
+    /* the implicit parameters numbered as sql_saved_param_list numbers
+     * them, whatever order this text meets them in */
+    if (implicit_params(&imp, q, err) != 0) {
+        sb_free(b);
+        return -1;
+    }
+    rc = bind_params(&o, map, nmarks, b->s ? b->s : "", q, args, &imp, err);
+    refs_free(&imp);
     sb_free(b);
     if (rc != 0) {
         sb_free(&o);

@@ -34,16 +34,36 @@ typedef enum sql_saved_kind {
  *  (Jackcess QueryFormat: 0 select, 16 crosstab, 128 union, ...). */
 sql_saved_kind sql_saved_kind_of(const jet_query *q);
 
-/** One declared parameter (PARAMETERS row), in declaration order. */
+/** One parameter: declared (PARAMETERS row, in declaration order), or
+ *  implicit (an undeclared form or report reference such as
+ *  [Forms]![Orders]![OrderID], which Access asks for as a parameter). */
 typedef struct sql_saved_param {
-    const char *name;       /* as declared, e.g. "Beginning Date" (db-owned) */
-    jet_type type;          /* declared type; 0 ("Value") when untyped */
+    const char *name;       /* as declared, e.g. "Beginning Date" (db-owned);
+                               implicit: the reference as written (malloc'd,
+                               owned by the sql_saved_param_list array) */
+    jet_type type;          /* declared type; 0 ("Value") when untyped or
+                               implicit */
     int32_t size;           /* Text(n): n, else 0 */
+    bool implicit;          /* a form/report reference, not declared */
 } sql_saved_param;
 
 /** Number of declared parameters of q; when out is not NULL, fill
  *  out[0..n) (the caller sizes it by a first call with out NULL). */
 size_t sql_saved_params(const jet_query *q, sql_saved_param *out);
+
+/**
+ * Every parameter of q: the declared ones (sql_saved_params order), then
+ * each distinct undeclared [Forms]!/[Reports]! reference in the order
+ * its SQL text (sql_saved_text) first names it. A query with any is a
+ * parameter query: Access prompts for each. *out is malloc'd (*n
+ * entries; free with sql_saved_free_params). Returns 0, or -1 with err
+ * as sql_saved_text().
+ */
+int sql_saved_param_list(sql_saved_param **out, size_t *n,
+                         const jet_query *q, sql_error *err);
+
+/** Free an array from sql_saved_param_list(); safe on NULL. */
+void sql_saved_free_params(sql_saved_param *p, size_t n);
 
 /**
  * The SQL of q as Access shows it (lines separated by "\n", ending in
@@ -55,21 +75,20 @@ int sql_saved_text(char **out, const jet_query *q, sql_error *err);
 
 /**
  * The SELECT (or union) text the engine runs for q: names bracketed, no
- * PARAMETERS or trailing ';', each reference to a declared parameter
- * replaced by '?'. *map (malloc'd, *nmarks entries, NULL when none) gives
- * for each marker, in text order, the index of its declared parameter.
- * Errors (-1, err set, err->position 0): 07002 naming an undeclared form
- * or report reference ([Forms]![f]![c]: Access would ask for its value);
- * HYC00 for kinds that are not a SELECT or UNION (crosstab, action, DDL,
- * pass-through) and for a FROM ... IN other database; HY000/HY001 as
- * sql_saved_text().
+ * PARAMETERS or trailing ';', each reference to a parameter (declared, or
+ * an implicit form or report reference) replaced by '?'. *map (malloc'd,
+ * *nmarks entries, NULL when none) gives for each marker, in text order,
+ * the index of its parameter in sql_saved_param_list order. Errors (-1,
+ * err set, err->position 0): HYC00 for kinds that are not a SELECT or
+ * UNION (crosstab, action, DDL, pass-through) and for a FROM ... IN other
+ * database; HY000/HY001 as sql_saved_text().
  */
 int sql_saved_exec_text(char **out, size_t **map, size_t *nmarks,
                         const jet_query *q, sql_error *err);
 
 /**
- * The same with values for some declared parameters: args has one entry
- * per declared parameter (sql_saved_params order); a non-NULL entry is
+ * The same with values for some parameters: args has one entry per
+ * parameter (sql_saved_param_list order); a non-NULL entry is
  * SQL text (a literal) written, parenthesised, in place of each reference
  * to that parameter; NULL entries become ? markers as above. args NULL:
  * all markers.

@@ -382,7 +382,7 @@ START_TEST(statistics_and_primary_keys)
     ck_assert_int_eq(fetch_all(2, NULL, 0), 1);
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLProcedures(st, NULL, 0, NULL, 0, NULL, 0));
     ck_assert_int_eq(ncols(), 8);
-    ck_assert_int_eq(fetch_all(1, NULL, 0), 2);   /* the parameter queries */
+    ck_assert_int_eq(fetch_all(1, NULL, 0), 3);   /* the parameter queries */
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLStatistics(st, NULL, 0, NULL, 0,
                                                 (SQLCHAR *)"NoSuchTable",
                                                 SQL_NTS, SQL_INDEX_ALL,
@@ -611,15 +611,17 @@ START_TEST(tables_enumerations)
     ck_assert_int_eq(fetch_all(3, list, sizeof list), 4);
     ck_assert_str_eq(list, "NULL,NULL,NULL,NULL,");
     /* Excel: CatalogName = SQL_ALL_CATALOGS with a type list and NULL
-     * schema/table is an ordinary search: 9 tables and 20 VIEWs */
+     * schema/table is an ordinary search: 9 tables and 19 VIEWs (of 20
+     * saved selects, "Invoices Filter" reads a form control: a parameter
+     * query) */
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, (SQLCHAR *)SQL_ALL_CATALOGS,
                                             SQL_NTS, NULL, 0, NULL, 0,
                                             (SQLCHAR *)"TABLE,VIEW", SQL_NTS));
-    ck_assert_int_eq(fetch_all(4, NULL, 0), 29);
+    ck_assert_int_eq(fetch_all(4, NULL, 0), 28);
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0, NULL, 0,
                                             (SQLCHAR *)"'TABLE', 'VIEW'",
                                             SQL_NTS));
-    ck_assert_int_eq(fetch_all(4, NULL, 0), 29);
+    ck_assert_int_eq(fetch_all(4, NULL, 0), 28);
     /* ordered by TABLE_TYPE, then TABLE_NAME */
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
                                             (SQLCHAR *)"C%", SQL_NTS,
@@ -643,8 +645,9 @@ START_TEST(queries_views_and_procedures)
                                                 NULL, 0));
     ck_assert_int_eq(ncols(), 8);
     ck_assert_str_eq(col_name(8), "PROCEDURE_TYPE");
-    ck_assert_int_eq(fetch_all(3, list, sizeof list), 2);
-    ck_assert_str_eq(list, "Employee Sales by Country,Sales by Year,");
+    ck_assert_int_eq(fetch_all(3, list, sizeof list), 3);
+    ck_assert_str_eq(list, "Employee Sales by Country,Invoices Filter,"
+                           "Sales by Year,");
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLProcedures(st, NULL, 0, NULL, 0,
                                                 (SQLCHAR *)"Sales%", SQL_NTS));
     ck_assert_int_eq(fetch_all(3, NULL, 0), 1);
@@ -664,6 +667,94 @@ START_TEST(queries_views_and_procedures)
     ck_assert_int_eq(cell_int(18), 2);
     ck_assert_int_eq(SQLFetch(st), SQL_NO_DATA);
     SQLFreeStmt(st, SQL_CLOSE);
+    /* a form reference the query does not declare is its parameter, as
+     * Access prompts for it: a Text value */
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLProcedureColumns(st, NULL, 0, NULL, 0,
+                                 (SQLCHAR *)"Invoices Filter", SQL_NTS,
+                                 NULL, 0));
+    ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_str_eq(cell(4), "[Forms]![Orders]![OrderID]");
+    ck_assert_int_eq(cell_int(5), SQL_PARAM_INPUT);
+    ck_assert_str_eq(cell(7), "VARCHAR");
+    ck_assert_int_eq(cell_int(8), 255);
+    ck_assert_int_eq(cell_int(18), 1);
+    ck_assert_int_eq(SQLFetch(st), SQL_NO_DATA);
+    SQLFreeStmt(st, SQL_CLOSE);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"Invoices%", SQL_NTS,
+                                            NULL, 0));
+    ck_assert_int_eq(fetch_all(3, list, sizeof list), 1);
+    ck_assert_str_eq(list, "Invoices,");
+}
+END_TEST
+
+/* Rows of the statement on st (executed), each row's columns joined by
+ * '|', rows sorted and joined by newlines into buf. */
+static int rows_text(char *buf, size_t cap)
+{
+    char rows[64][1024];
+    int n = 0;
+    SQLSMALLINT nc = ncols();
+    while (SQL_SUCCEEDED(SQLFetch(st))) {
+        ck_assert_int_lt(n, 64);
+        rows[n][0] = '\0';
+        for (SQLSMALLINT c = 1; c <= nc; c++) {
+            char v[256];
+            SQLLEN ind;
+            ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, (SQLUSMALLINT)c,
+                     SQL_C_CHAR, v, sizeof v, &ind));
+            size_t l = strlen(rows[n]);
+            snprintf(rows[n] + l, sizeof rows[n] - l, "%s|",
+                     ind == SQL_NULL_DATA ? "NULL" : v);
+        }
+        n++;
+    }
+    SQLFreeStmt(st, SQL_CLOSE);
+    qsort(rows, (size_t)n, sizeof rows[0],
+          (int (*)(const void *, const void *))strcmp);
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        ck_assert_uint_lt(strlen(buf) + strlen(rows[i]) + 2, cap);
+        strcat(buf, rows[i]);
+        strcat(buf, "\n");
+    }
+    return n;
+}
+
+/*
+ * Issue 8: Northwind's "Invoices Filter" (SELECT DISTINCTROW Invoices.*
+ * FROM Invoices WHERE Invoices.OrderID = [Forms]![Orders]![OrderID]) runs
+ * through {call} with the form control's value bound, giving the rows of
+ * the same query written by hand with that value; as a table it answers
+ * Microsoft's driver's 07002 "Too few parameters. Expected 1.".
+ */
+START_TEST(form_reference_query_called_with_its_value)
+{
+    static char want[64 * 1024], got[64 * 1024];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT DISTINCTROW Invoices.* FROM Invoices WHERE "
+             "Invoices.OrderID = 10250", SQL_NTS));
+    int n0 = rows_text(want, sizeof want);
+    ck_assert_int_eq(n0, 3);
+    SQLINTEGER id = 10250;
+    SQLLEN ind = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLPrepare(st, (SQLCHAR *)"{call [Invoices Filter](?)}",
+                        SQL_NTS));
+    SQLSMALLINT np = -1;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumParams(st, &np));
+    ck_assert_int_eq(np, 1);
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_SLONG,
+                              SQL_INTEGER, 0, 0, &id, 0, &ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ck_assert_int_eq(rows_text(got, sizeof got), n0);
+    ck_assert_str_eq(got, want);
+    SQLFreeStmt(st, SQL_RESET_PARAMS);
+    ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)"SELECT * FROM "
+                                   "[Invoices Filter]", SQL_NTS), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "07002");
 }
 END_TEST
 
@@ -737,6 +828,7 @@ static Suite *catalog_suite(void)
     tcase_add_test(tc, patterns_wildcards_and_escapes);
     tcase_add_test(tc, tables_enumerations);
     tcase_add_test(tc, queries_views_and_procedures);
+    tcase_add_test(tc, form_reference_query_called_with_its_value);
     tcase_add_test(tc, statistics_cardinality_and_nullable);
     suite_add_tcase(s, tc);
     return s;

@@ -77,16 +77,13 @@ START_TEST(views_nest_and_join_with_tables)
 END_TEST
 
 /*
- * "Invoices Filter" is one of Northwind's 20 views (SQLTables lists it:
- * it declares no PARAMETERS) but its WHERE reads [Forms]![Orders]!
- * [OrderID], a control of an open Access form. Access itself cannot run
- * it without that form: it prompts for the value as a parameter, and
- * Microsoft's Access ODBC driver, which cannot prompt, answers "Too few
- * parameters. Expected 1." (SQLSTATE 07002). Decision: keep that answer,
- * the faithful one, naming the missing form control, rather than invent
- * a value (a Null would silently return no rows). So 19 of the 20 views
- * open in isql and this one says exactly why it cannot (README "Saved
- * queries"); the oracle has no result for it either (INDEX.md).
+ * "Invoices Filter" declares no PARAMETERS but its WHERE reads
+ * [Forms]![Orders]![OrderID], a control of an open Access form. Access
+ * treats that reference as a parameter (it prompts for the value), so it
+ * is a parameter query: run as a table it answers what Microsoft's Access
+ * ODBC driver answers, "Too few parameters. Expected 1." (07002), naming
+ * the control; {call [Invoices Filter](?)} runs it (test_odbc_catalog).
+ * The oracle has no result for it (INDEX.md).
  */
 START_TEST(views_that_cannot_run_say_why)
 {
@@ -97,7 +94,9 @@ START_TEST(views_that_cannot_run_say_why)
     ck_assert_int_eq(count_rows(db, "SELECT * FROM [Invoices Filter]", &err),
                      -1);
     ck_assert_str_eq(err.sqlstate, "07002");
+    ck_assert(strstr(err.msg, "Too few parameters. Expected 1.") != NULL);
     ck_assert(strstr(err.msg, "[Forms]![Orders]![OrderID]") != NULL);
+    ck_assert(strstr(err.msg, "{call [Invoices Filter](?)}") != NULL);
     ck_assert_int_eq(count_rows(db, "SELECT * FROM [Sales by Year]", &err),
                      -1);
     ck_assert_str_eq(err.sqlstate, "07002");
