@@ -6,6 +6,11 @@
  * applies OFFSET / LIMIT as for any materialized result.
  * A value whose type differs from the union column's (a branch giving
  * INT where another gives DOUBLE or TEXT) is converted through sv.
+ * UNION without ALL keeps the first 255 characters of a Memo column's
+ * values, as Jet does when it de-duplicates Memo values (plan.c
+ * long_value_rules does the same for DISTINCT): rows equal on those
+ * characters are one row, and the values come back cut (Allen Browne,
+ * "Truncation of Memo fields": use UNION ALL to keep them whole).
  */
 #include "config.h"
 
@@ -13,6 +18,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* characters of a Memo that Jet compares when it removes duplicates */
+#define MEMO_CMP_CHARS 255
 
 int sql_union_collect(sql_cursor *c)
 {
@@ -50,11 +58,14 @@ int sql_union_collect(sql_cursor *c)
                     goto out;
                 }
                 jet_type want = st->cols[i].meta.type;
-                if (!v.is_null && v.type != want) {
+                bool cut = st->union_distinct && want == JET_T_MEMO;
+                if (!v.is_null && (v.type != want || cut)) {
                     sv s;
-                    if (sql_value_to_sv(c, &v, &s, &cu16, &ccap) != 0 ||
-                        sql_sv_to_value(c, &s, want, &c->obuf[i],
-                                        &c->ocap[i], &v) != 0) {
+                    int r = sql_value_to_sv(c, &v, &s, &cu16, &ccap);
+                    if (r == 0 && cut && s.k == K_TEXT && s.n > MEMO_CMP_CHARS)
+                        s.n = MEMO_CMP_CHARS;
+                    if (r != 0 || sql_sv_to_value(c, &s, want, &c->obuf[i],
+                                                  &c->ocap[i], &v) != 0) {
                         sql_cursor_fail(c, "22018", 0, "Data type mismatch "
                                         "in UNION column %zu", i + 1);
                         sql_cursor_close(k);

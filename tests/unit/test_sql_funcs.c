@@ -1115,7 +1115,10 @@ END_TEST
  * cut to them. Expected values by hand from the expected JSON of
  * Employees: Notes lengths 95, 151, 175, 218, 239 and four of 255 or
  * more, all distinct in their first 255 characters; sorted on those
- * (case folded) the EmployeeIDs run 2, 9, 1, 3, 8, 4, 6, 7, 5.
+ * (case folded) the EmployeeIDs run 2, 9, 1, 3, 8, 4, 6, 7, 5. UNION
+ * (without ALL) de-duplicates a Memo the same way: Notes against Notes &
+ * 'x' is one row for each of the four long notes, cut to 255, and two
+ * for each of the five short ones; UNION ALL keeps all 18, uncut.
  */
 START_TEST(memo_and_ole_follow_jet4)
 {
@@ -1143,6 +1146,13 @@ START_TEST(memo_and_ole_follow_jet4)
           "CategoryID, Picture FROM Categories ORDER BY 2", "!42000" },
         { "SELECT COUNT(*) FROM (SELECT Photo FROM Employees UNION ALL "
           "SELECT Picture FROM Categories) AS u", "17" },
+        { "SELECT Len(n) FROM (SELECT Notes AS n FROM Employees UNION SELECT "
+          "Notes & 'x' FROM Employees) AS u ORDER BY 1",
+          "95\n96\n151\n152\n175\n176\n218\n219\n239\n240\n255\n255\n"
+          "255\n255" },
+        { "SELECT Len(n) FROM (SELECT Notes AS n FROM Employees UNION ALL "
+          "SELECT Notes & 'x' FROM Employees) AS u WHERE Len(n) > 255 ORDER "
+          "BY 1", "285\n286\n324\n325\n448\n448\n449\n449" },
     };
     jet_db *db = open_fixture(NWIND);
     char got[1024], state[6];
