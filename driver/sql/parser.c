@@ -1,38 +1,24 @@
 /*
- * parser.c - recursive-descent parser of the SQL subset into sql_select.
- *
- *   statement  := SELECT quantifier* select_list FROM table_ref
- *                 [WHERE expr] [';'] EOF
- *   quantifier := ALL | DISTINCT | TOP unsigned_integer   (each at most once)
- *   select_list:= item (',' item)*
- *   item       := '*' | name '.' '*' | [name '.'] name [[AS] alias]
- *   table_ref  := [catalog '.'] name [[AS] alias]
+ * parser.c - recursive-descent parser of Access SQL into sql_query trees.
  *
  * Keywords are case-insensitive and reserved (a keyword used as a name
- * must be quoted). Everything Access SQL has beyond this is recognised by
- * its first keyword and rejected with HYC00 "not supported yet: <what>"
- * at its position, so clients see why; anything else is 42000.
- *
- * WHERE is parsed in full by precedence climbing into an sql_expr tree
- * (sql_internal.h), but only constant conditions are applied (false or
- * NULL -> top = 0; true -> nothing); a condition on columns gets HYC00.
- *
- * Two modes share this code: sql_parse() (the narrow grammar above,
- * everything else HYC00) and sql_parse_query() for the engine ("full"):
- * query blocks joined by UNION [ALL], FROM lists of joins (INNER, LEFT/
- * RIGHT [OUTER], CROSS, Access's nested parentheses, {oj ...}, derived
- * tables), GROUP BY, HAVING, DISTINCTROW, subqueries in expressions
- * ((SELECT ..), EXISTS, IN, ANY/SOME/ALL) and COUNT(DISTINCT x); each
- * nested query costs 8 levels of SQL_MAX_DEPTH, each parenthesised join
- * one. Select items are expressions, WHERE is kept as a tree, and ORDER BY,
- * TOP n PERCENT, OFFSET n ROWS / FETCH FIRST n ROWS ONLY, LIMIT n
- * [OFFSET m], ODBC escapes {d} {t} {ts} {fn}, TRUE/FALSE, ALIKE, != and
- * an EXPLAIN prefix are accepted (LIMIT/OFFSET/FETCH/EXPLAIN are words,
- * not reserved keywords). The only recursion is parse_expr, counted
- * against SQL_MAX_DEPTH, so 10,000 nested parentheses give 42000. Tree
- * height is capped at SQL_MAX_HEIGHT for the walks that follow (fold here,
- * plan.c, eval.c); runs of AND/OR/XOR are built balanced, so a WHERE of
- * 100,000 ANDs is 17 levels deep.
+ * must be quoted). The grammar is the engine's: query blocks joined by
+ * UNION [ALL], FROM lists of joins (INNER, LEFT/RIGHT [OUTER], CROSS,
+ * Access's nested parentheses, {oj ...}, derived tables), WHERE, GROUP
+ * BY, HAVING, DISTINCT / DISTINCTROW / TOP n [PERCENT], subqueries in
+ * expressions ((SELECT ..), EXISTS, IN, ANY/SOME/ALL) and COUNT(DISTINCT
+ * x); each nested query costs 8 levels of SQL_MAX_DEPTH, each
+ * parenthesised join one. Select items are expressions; ORDER BY, OFFSET
+ * n ROWS / FETCH FIRST n ROWS ONLY, LIMIT n [OFFSET m], ODBC escapes {d}
+ * {t} {ts} {fn}, TRUE/FALSE, ALIKE, != and an EXPLAIN prefix are accepted
+ * (LIMIT/OFFSET/FETCH/EXPLAIN are words, not reserved keywords). What
+ * Access SQL has beyond that (INTO, PIVOT, IN <database>, WITH
+ * OWNERACCESS OPTION, TRANSFORM, PARAMETERS, action queries) is HYC00 at
+ * its position, so clients see why; anything else is 42000. The only
+ * recursion is parse_expr, counted against SQL_MAX_DEPTH, so 10,000
+ * nested parentheses give 42000. Tree height is capped at SQL_MAX_HEIGHT
+ * for the walks that follow (plan.c, eval.c); runs of AND/OR/XOR are
+ * built balanced, so a WHERE of 100,000 ANDs is 17 levels deep.
  */
 #include "config.h"
 
@@ -49,7 +35,6 @@ typedef struct parser {
     sql_arena *arena;
     sql_error *err;
     unsigned depth;         /* parse_expr recursion, <= SQL_MAX_DEPTH */
-    bool full;              /* sql_parse_query: the engine's grammar */
     unsigned ntables;       /* FROM items of the whole statement */
     sql_query *q;           /* the query being built */
 } parser;
@@ -145,8 +130,8 @@ static bool is_word(const parser *p, const char *w)
  * implicit table alias). */
 static bool is_clause_word(const parser *p)
 {
-    return p->full && (is_word(p, "LIMIT") || is_word(p, "OFFSET") ||
-                       is_word(p, "FETCH"));
+    return is_word(p, "LIMIT") || is_word(p, "OFFSET") ||
+           is_word(p, "FETCH");
 }
 
 /* A token usable as a name: quoted, or a bare word that is no keyword. */
@@ -180,17 +165,6 @@ static int reject_clause(parser *p)
     return 0;
 }
 
-/* After a name in the select list: something that makes it an expression. */
-static int reject_expression(parser *p)
-{
-    switch (p->tok.kind) {
-    case TOK_LPAREN: return unsupported(p, "functions");
-    case TOK_OP: case TOK_STAR: return unsupported(p, "expressions");
-    case TOK_PARAM: return unsupported(p, "parameters");
-    default: return 0;
-    }
-}
-
 /* The current name token's text (already unquoted by the lexer). */
 static const char *take_name(parser *p)
 {
@@ -213,9 +187,15 @@ static int parse_alias(parser *p, const char **out)
     return next(p);
 }
 
-/* The engine's select item: *, name.*, or an expression [[AS] alias]. */
-static int parse_item_full(parser *p, sql_select_item *it)
+/* A select item: *, name.*, or an expression [[AS] alias]. */
+static int parse_item(parser *p, sql_select_item *it)
 {
+    memset(it, 0, sizeof *it);
+    it->position = p->tok.position;
+    if (p->tok.kind == TOK_STAR) {
+        it->kind = SQL_ITEM_STAR;
+        return next(p);
+    }
     if (is_name(p)) {
         /* name.* needs two tokens of lookahead: try, else rewind */
         sql_lexer save_lx = p->lx;
@@ -249,67 +229,6 @@ static int parse_item_full(parser *p, sql_select_item *it)
     return parse_alias(p, &it->alias);
 }
 
-static int parse_item(parser *p, sql_select_item *it)
-{
-    memset(it, 0, sizeof *it);
-    it->position = p->tok.position;
-
-    if (p->tok.kind == TOK_STAR) {
-        it->kind = SQL_ITEM_STAR;
-        return next(p);
-    }
-    if (p->full)
-        return parse_item_full(p, it);
-    if (!is_name(p)) {
-        switch (p->tok.kind) {
-        case TOK_NUMBER: case TOK_STRING: case TOK_LPAREN: case TOK_OP:
-            return unsupported(p, "expressions in the select list");
-        case TOK_PARAM:
-            return unsupported(p, "parameters");
-        case TOK_LBRACE:
-            return unsupported(p, "ODBC escape sequences");
-        default:
-            break;
-        }
-        if (p->tok.kind == TOK_IDENT) {
-            if (p->tok.kw == KW_DISTINCTROW)
-                return unsupported(p, "DISTINCTROW");
-            if (p->tok.kw == KW_NULL || p->tok.kw == KW_NOT ||
-                p->tok.kw == KW_EXISTS)
-                return unsupported(p, "expressions in the select list");
-        }
-        return syntax(p, "expected a column name or *");
-    }
-
-    const char *first = take_name(p);
-    if (next(p) != 0)
-        return -1;
-    if (p->tok.kind == TOK_DOT) {
-        if (next(p) != 0)
-            return -1;
-        if (p->tok.kind == TOK_STAR) {
-            it->kind = SQL_ITEM_STAR;
-            it->qualifier = first;
-            return next(p);
-        }
-        if (!is_name(p))
-            return syntax(p, "expected a column name or * after '.'");
-        it->kind = SQL_ITEM_COLUMN;
-        it->qualifier = first;
-        it->column = take_name(p);
-        if (next(p) != 0)
-            return -1;
-        if (p->tok.kind == TOK_DOT)
-            return unsupported(p, "names with more than two parts");
-    } else {
-        it->kind = SQL_ITEM_COLUMN;
-        it->column = first;
-    }
-    if (reject_expression(p) != 0)
-        return -1;
-    return parse_alias(p, &it->alias);
-}
-
 static int parse_select_list(parser *p, sql_select *sel)
 {
     size_t cap = 0;
@@ -339,8 +258,6 @@ static int parse_quantifiers(parser *p, sql_select *sel)
             seen_set = true;
             sel->distinct = is_kw(p, KW_DISTINCT);
         } else if (is_kw(p, KW_DISTINCTROW)) {
-            if (!p->full)
-                return unsupported(p, "DISTINCTROW");
             if (seen_set)
                 return syntax(p, "ALL/DISTINCT given twice");
             seen_set = true;
@@ -350,8 +267,7 @@ static int parse_quantifiers(parser *p, sql_select *sel)
             if (seen_top)
                 return syntax(p, "TOP given twice");
             seen_top = true;
-            if (p->q)
-                p->q->top_position = p->tok.position;
+            p->q->top_position = p->tok.position;
             if (next(p) != 0)
                 return -1;
             if (p->tok.kind == TOK_PARAM)
@@ -374,8 +290,6 @@ static int parse_quantifiers(parser *p, sql_select *sel)
             if (next(p) != 0)
                 return -1;
             if (is_kw(p, KW_PERCENT)) {
-                if (!p->full)
-                    return unsupported(p, "TOP n PERCENT");
                 if (n > 100) {
                     sql_set_error(p->err, "42000", p->q->top_position,
                                   "TOP n PERCENT needs n from 0 to 100");
@@ -418,33 +332,6 @@ static int parse_table_name(parser *p, const char **catalog,
         return -1;
     if (p->tok.kind == TOK_DOT)
         return unsupported(p, "names with more than two parts");
-    return 0;
-}
-
-static int parse_from(parser *p, sql_select *sel)
-{
-    if (!is_kw(p, KW_FROM)) {
-        if (p->tok.kind == TOK_EOF)
-            return unsupported(p, "SELECT without FROM");
-        int rc = reject_clause(p);
-        return rc ? rc : syntax(p, "expected FROM");
-    }
-    if (next(p) != 0)
-        return -1;
-    if (p->tok.kind == TOK_LPAREN)
-        return unsupported(p, "parentheses or subqueries in FROM");
-    if (is_kw(p, KW_SELECT))
-        return unsupported(p, "subqueries");
-    if (!is_name(p))
-        return syntax(p, "expected a table name after FROM");
-    sel->table_position = p->tok.position;
-    if (parse_table_name(p, &sel->table_catalog, &sel->table,
-                         &sel->table_position) != 0)
-        return -1;
-    if (parse_alias(p, &sel->table_alias) != 0)
-        return -1;
-    if (p->tok.kind == TOK_COMMA)
-        return unsupported(p, "more than one table in FROM");
     return 0;
 }
 
@@ -598,9 +485,8 @@ static int parse_join_chain(parser *p, sql_from **out)
 }
 
 /* FROM item (',' item)*; the first plain table also fills sel->table. */
-static int parse_from_full(parser *p, sql_query *q)
+static int parse_from(parser *p, sql_query *q)
 {
-    sql_select *sel = &q->sel;
     if (!is_kw(p, KW_FROM)) {
         /* SELECT 1+1: one row, no table (Access allows it) */
         q->no_from = true;
@@ -621,15 +507,6 @@ static int parse_from_full(parser *p, sql_query *q)
             break;
         if (next(p) != 0)
             return -1;
-    }
-    const sql_from *f = q->from[0];
-    while (f->kind == FROM_JOIN)
-        f = f->left;
-    if (f->kind == FROM_TABLE) {
-        sel->table = f->table;
-        sel->table_catalog = f->catalog;
-        sel->table_alias = f->alias;
-        sel->table_position = f->position;
     }
     return 0;
 }
@@ -720,7 +597,7 @@ static int parse_args(parser *p, sql_expr *e, bool allow_star)
         return next(p);
     for (;;) {
         sql_expr *arg;
-        if (allow_star && p->full && e->nargs == 0 && !e->distinct_arg &&
+        if (allow_star && e->nargs == 0 && !e->distinct_arg &&
             is_kw(p, KW_DISTINCT)) {
             e->distinct_arg = true;     /* COUNT(DISTINCT x) */
             if (next(p) != 0)
@@ -855,7 +732,7 @@ static int parse_primary(parser *p, sql_expr **out)
         return next(p);
     case TOK_LPAREN: {
         bool sub = false;
-        if (p->full && peek_kw(p, KW_SELECT, &sub) != 0)
+        if (peek_kw(p, KW_SELECT, &sub) != 0)
             return -1;
         if (sub) {
             if (!(e = new_expr(p, EXPR_SUBQUERY, pos)))
@@ -876,14 +753,12 @@ static int parse_primary(parser *p, sql_expr **out)
         return next(p);
     }
     case TOK_LBRACE:
-        if (p->full)
-            return parse_escape(p, out);
-        return unsupported(p, "ODBC escape sequences");
+        return parse_escape(p, out);
     default:
         break;
     }
-    if (p->full && (is_word(p, "TRUE") || is_word(p, "FALSE") ||
-                    is_word(p, "YES") || is_word(p, "NO"))) {
+    if (is_word(p, "TRUE") || is_word(p, "FALSE") || is_word(p, "YES") ||
+        is_word(p, "NO")) {
         /* Jet's Yes/No constants are True/False (-1/0) */
         if (!(e = new_expr(p, EXPR_BOOL, pos)))
             return nomem(p);
@@ -891,8 +766,8 @@ static int parse_primary(parser *p, sql_expr **out)
         *out = e;
         return next(p);
     }
-    if (p->full && (is_kw(p, KW_LEFT) || is_kw(p, KW_RIGHT) ||
-                    is_kw(p, KW_ASC))) {       /* Asc(string) */
+    if (is_kw(p, KW_LEFT) || is_kw(p, KW_RIGHT) ||
+        is_kw(p, KW_ASC)) {                     /* Asc(string) */
         bool call = false;
         if (peek_kind(p, TOK_LPAREN, &call) != 0)
             return -1;
@@ -913,8 +788,6 @@ static int parse_primary(parser *p, sql_expr **out)
         return next(p);
     }
     if (is_kw(p, KW_EXISTS)) {
-        if (!p->full)
-            return unsupported(p, "EXISTS");
         if (!(e = new_expr(p, EXPR_EXISTS, pos)))
             return nomem(p);
         if (next(p) != 0)
@@ -1036,7 +909,7 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
         if (peek_kw(p, KW_BETWEEN, &b) != 0 || peek_kw(p, KW_IN, &i) != 0 ||
             peek_kw(p, KW_LIKE, &l) != 0)
             return -1;
-        if (!l && p->full) {
+        if (!l) {
             sql_lexer save = p->lx;
             sql_token t;
             if (sql_lex_next(&save, &t) != 0)
@@ -1078,7 +951,7 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
         if (p->tok.kind != TOK_LPAREN)
             return syntax(p, "expected '(' after IN");
         bool sub = false;
-        if (p->full && peek_kw(p, KW_SELECT, &sub) != 0)
+        if (peek_kw(p, KW_SELECT, &sub) != 0)
             return -1;
         if (sub) {
             if (parse_subquery(p, &e->sub) != 0 || set_height(p, e) != 0)
@@ -1097,7 +970,7 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
         *done = true;
         return 0;
     }
-    if (is_kw(p, KW_LIKE) || (p->full && is_word(p, "ALIKE"))) {
+    if (is_kw(p, KW_LIKE) || is_word(p, "ALIKE")) {
         sql_expr *e = new_expr(p, EXPR_BINARY, pos);
         if (!e)
             return nomem(p);
@@ -1234,7 +1107,7 @@ static int parse_expr_inner(parser *p, int min_bp, sql_expr **out)
         e->a = lhs;
         if (next(p) != 0)
             return -1;
-        if (p->full && bp == BP_CMP &&
+        if (bp == BP_CMP &&
             (is_kw(p, KW_ALL) || is_word(p, "ANY") || is_word(p, "SOME"))) {
             /* a op ANY|SOME|ALL (SELECT ...) */
             e->kind = EXPR_QUANT;
@@ -1268,125 +1141,6 @@ static int parse_expr(parser *p, int min_bp, sql_expr **out)
     int rc = parse_expr_inner(p, min_bp, out);
     p->depth--;
     return rc;
-}
-
-/* ------------------------------------------------- constant folding */
-
-/* Truth of a condition: known, or depending on rows (TV_VAR). */
-typedef enum truth { TV_FALSE, TV_TRUE, TV_NULL, TV_VAR } truth;
-
-/* An integer literal (optionally signed) of at most 18 digits. */
-static bool const_int(const sql_expr *e, int64_t *v)
-{
-    if (e->kind == EXPR_UNARY && (e->op[0] == '-' || e->op[0] == '+') &&
-        const_int(e->a, v)) {
-        if (e->op[0] == '-')
-            *v = -*v;
-        return true;
-    }
-    if (e->kind != EXPR_NUMBER)
-        return false;
-    size_t n = strlen(e->text);
-    if (n == 0 || n > 18)
-        return false;
-    int64_t x = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (e->text[i] < '0' || e->text[i] > '9')
-            return false;
-        x = x * 10 + (e->text[i] - '0');
-    }
-    *v = x;
-    return true;
-}
-
-/* Fold a condition built only of integer literals and NULL; anything
- * naming a column, a parameter or a function is TV_VAR. Depth is bounded
- * by SQL_MAX_HEIGHT (AND/OR chains are balanced trees). */
-static truth fold(const sql_expr *e)
-{
-    int64_t x, y;
-    switch (e->kind) {
-    case EXPR_NULL:
-        return TV_NULL;
-    case EXPR_NUMBER:
-        if (const_int(e, &x))
-            return x != 0 ? TV_TRUE : TV_FALSE;   /* Jet: nonzero is True */
-        return TV_VAR;
-    case EXPR_IS_NULL:
-        if (e->a->kind == EXPR_NULL)
-            return e->negated ? TV_FALSE : TV_TRUE;
-        if (const_int(e->a, &x))
-            return e->negated ? TV_TRUE : TV_FALSE;
-        return TV_VAR;
-    case EXPR_UNARY:
-        if (strcmp(e->op, "NOT") == 0) {
-            truth t = fold(e->a);
-            return t == TV_TRUE ? TV_FALSE : t == TV_FALSE ? TV_TRUE : t;
-        }
-        if (const_int(e, &x))
-            return x != 0 ? TV_TRUE : TV_FALSE;
-        return TV_VAR;
-    case EXPR_BINARY: {
-        if (!strcmp(e->op, "AND") || !strcmp(e->op, "OR") ||
-            !strcmp(e->op, "XOR")) {
-            truth a = fold(e->a), b = fold(e->b);
-            if (a == TV_VAR || b == TV_VAR)
-                return TV_VAR;
-            if (e->op[0] == 'A') {
-                if (a == TV_FALSE || b == TV_FALSE) return TV_FALSE;
-                if (a == TV_NULL || b == TV_NULL) return TV_NULL;
-                return TV_TRUE;
-            }
-            if (e->op[0] == 'O') {
-                if (a == TV_TRUE || b == TV_TRUE) return TV_TRUE;
-                if (a == TV_NULL || b == TV_NULL) return TV_NULL;
-                return TV_FALSE;
-            }
-            if (a == TV_NULL || b == TV_NULL) return TV_NULL;
-            return a != b ? TV_TRUE : TV_FALSE;
-        }
-        static const char *const cmp[] = { "=", "<>", "<", "<=", ">", ">=" };
-        size_t k = 0;
-        while (k < 6 && strcmp(e->op, cmp[k]) != 0)
-            k++;
-        if (k == 6)
-            return TV_VAR;
-        bool xa = const_int(e->a, &x), yb = const_int(e->b, &y);
-        bool na = e->a->kind == EXPR_NULL, nb = e->b->kind == EXPR_NULL;
-        if ((na || xa) && (nb || yb) && (na || nb))
-            return TV_NULL;
-        if (!xa || !yb)
-            return TV_VAR;
-        bool r = k == 0 ? x == y : k == 1 ? x != y : k == 2 ? x < y
-               : k == 3 ? x <= y : k == 4 ? x > y : x >= y;
-        return r ? TV_TRUE : TV_FALSE;
-    }
-    default:
-        return TV_VAR;
-    }
-}
-
-/* WHERE: parsed in full; a constant condition is applied here (false or
- * NULL: no rows, via TOP 0 - the probe "WHERE 1=0" that Tableau sends;
- * true: no filter). A condition on rows needs the executor: *on_rows is
- * set and the caller reports HYC00 once the rest parsed. */
-static int parse_where(parser *p, sql_select *sel, bool *on_rows)
-{
-    sql_expr *cond;
-    *on_rows = false;
-    if (next(p) != 0 || parse_expr(p, 0, &cond) != 0)
-        return -1;
-    switch (fold(cond)) {
-    case TV_TRUE:
-        return 0;
-    case TV_FALSE:
-    case TV_NULL:
-        sel->top = 0;
-        return 0;
-    default:
-        *on_rows = true;
-        return 0;
-    }
 }
 
 static int parse_end(parser *p)
@@ -1539,7 +1293,7 @@ static int parse_select_core(parser *p, sql_query *q)
     p->q = q;                   /* parse_quantifiers records TOP there */
     q->position = p->tok.position;
     if (next(p) != 0 || parse_quantifiers(p, &q->sel) != 0 ||
-        parse_select_list(p, &q->sel) != 0 || parse_from_full(p, q) != 0)
+        parse_select_list(p, &q->sel) != 0 || parse_from(p, q) != 0)
         goto out;
     if (is_kw(p, KW_WHERE) &&
         (next(p) != 0 || parse_expr(p, 0, &q->where) != 0))
@@ -1626,11 +1380,11 @@ static int parse_subquery(parser *p, sql_query **out)
     return next(p);
 }
 
-static int parse_statement(parser *p, sql_select *sel)
+static int parse_statement(parser *p)
 {
     if (next(p) != 0)
         return -1;
-    if (p->full && is_word(p, "EXPLAIN")) {
+    if (is_word(p, "EXPLAIN")) {
         p->q->explain = true;
         if (next(p) != 0)
             return -1;
@@ -1660,39 +1414,13 @@ static int parse_statement(parser *p, sql_select *sel)
             return unsupported(p, "parenthesised queries");
         return syntax(p, "expected SELECT");
     }
-    if (p->full) {
-        if (parse_query_body(p, p->q) != 0)
-            return -1;
-        return parse_end(p);
-    }
-    if (next(p) != 0)
+    if (parse_query_body(p, p->q) != 0)
         return -1;
-    if (parse_quantifiers(p, sel) != 0)
-        return -1;
-    if (parse_select_list(p, sel) != 0)
-        return -1;
-    if (parse_from(p, sel) != 0)
-        return -1;
-    size_t where_pos = 0;
-    bool where_on_rows = false;
-    if (is_kw(p, KW_WHERE)) {
-        where_pos = p->tok.position;
-        if (parse_where(p, sel, &where_on_rows) != 0)
-            return -1;
-    }
-    int rc = parse_end(p);
-    /* A syntax (or memory) error after WHERE wins; else WHERE is the
-     * first thing we cannot run. */
-    if (where_on_rows && (rc == 0 || !strcmp(p->err->sqlstate, "HYC00"))) {
-        sql_set_error(p->err, "HYC00", where_pos, "not supported yet: WHERE "
-                      "(only constant conditions such as 1=0)");
-        return -1;
-    }
-    return rc;
+    return parse_end(p);
 }
 
-static int parse_any(sql_query **out, const char *text, size_t len,
-                     sql_error *err, bool full)
+int sql_parse_query(sql_query **out, const char *text, size_t len,
+                    sql_error *err)
 {
     sql_error scratch;
     if (!err)
@@ -1722,11 +1450,10 @@ static int parse_any(sql_query **out, const char *text, size_t len,
     memset(&p, 0, sizeof p);
     p.arena = &arena;
     p.err = err;
-    p.full = full;
     p.q = h;
     sql_lexer_init(&p.lx, text, len, &arena, err);
 
-    if (parse_statement(&p, &h->sel) != 0) {
+    if (parse_statement(&p) != 0) {
         sql_arena_free(&arena);
         return -1;
     }
@@ -1734,20 +1461,6 @@ static int parse_any(sql_query **out, const char *text, size_t len,
     h->arena = arena;
     *out = h;
     return 0;
-}
-
-int sql_parse(sql_select **out, const char *text, size_t len, sql_error *err)
-{
-    sql_query *q = NULL;
-    int rc = parse_any(&q, text, len, err, false);
-    *out = q ? &q->sel : NULL;
-    return rc;
-}
-
-int sql_parse_query(sql_query **out, const char *text, size_t len,
-                    sql_error *err)
-{
-    return parse_any(out, text, len, err, true);
 }
 
 void sql_select_free(sql_select *sel)

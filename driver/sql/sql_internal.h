@@ -133,10 +133,9 @@ const char *sql_kw_name(sql_kw kw);
 /* ------------------------------------------------------- expressions */
 
 /*
- * Expression tree (WHERE today; select-list expressions, ORDER BY and
- * parameters later). Not in sql.h yet: the driver cannot evaluate it, so
- * the parser only folds constant conditions (WHERE 1=0) and rejects the
- * rest with HYC00. Nodes live in the statement's arena.
+ * Expression tree of select items, WHERE, ON, GROUP BY, HAVING and ORDER
+ * BY, as written (plan.c resolves and folds it). Nodes live in the
+ * statement's arena.
  */
 typedef enum sql_expr_kind {
     EXPR_NUMBER = 1,    /* text: literal as written */
@@ -221,9 +220,9 @@ typedef struct sql_order_item {
 } sql_order_item;
 
 /**
- * A statement parsed for the query engine (sql_parse_query): everything
- * of sql_select plus the clauses sql_parse() rejects. sel is the first
- * member; sql_select_free(&q->sel) frees the whole query.
+ * One query block of a statement parsed for the query engine
+ * (sql_parse_query): its select list (sel) and clauses. sel is the first
+ * member; sql_select_free(&q->sel) frees the whole statement.
  */
 typedef struct sql_query {
     sql_select sel;
@@ -253,9 +252,13 @@ typedef struct sql_query {
 } sql_query;
 
 /**
- * Parse one statement in full for the engine: select-list expressions,
- * WHERE, ORDER BY, TOP n PERCENT, OFFSET/FETCH, LIMIT, ODBC escapes,
- * an EXPLAIN prefix. Errors as sql_parse(). Free with sql_select_free().
+ * Parse one statement (UTF-8, len bytes) for the engine: select-list
+ * expressions, FROM with joins and derived tables, WHERE, GROUP BY,
+ * HAVING, UNION, ORDER BY, TOP n PERCENT, OFFSET/FETCH, LIMIT, ODBC
+ * escapes, an EXPLAIN prefix. On success 0 and *out (free it with
+ * sql_select_free(&(*out)->sel)); on failure -1, *out NULL and err (may
+ * be NULL) says why and where: 42000 syntax, HYC00 unsupported, HY001 out
+ * of memory, HY009 NULL text with a length.
  */
 int sql_parse_query(sql_query **out, const char *text, size_t len,
                     sql_error *err);

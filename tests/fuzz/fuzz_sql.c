@@ -1,10 +1,10 @@
 /*
  * fuzz_sql.c - the SQL lexer, parser, binder and planner, then a bounded run.
  *
- * Input: SQL text (any bytes). Each input is parsed alone (sql_parse),
- * then prepared against one fixed database and, when it prepares, run:
- * at most 300 rows, every value read and text converted, the run stopped
- * after 2,000 page reads. The database is FUZZ_SQL_DB when set (run-fuzz
+ * Input: SQL text (any bytes). Each input is parsed alone
+ * (sql_parse_query), then prepared against one fixed database and, when
+ * it prepares, run: at most 300 rows, every value read and text
+ * converted, the run stopped after 2,000 page reads. The database is FUZZ_SQL_DB when set (run-fuzz
  * and replay.test point it at a small file fixtures/jetgen writes), else
  * only the parser runs. Parameters get a LONG, a text, a DOUBLE and a NULL
  * value in turn, so parameter conversion is exercised too.
@@ -14,6 +14,7 @@
 
 #include "fuzz.h"
 #include "sql/engine.h"
+#include "sql/sql_internal.h"
 
 #define MAX_ROWS 300
 #define MAX_PAGE_READS 2000
@@ -98,9 +99,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     sql_error err;
-    sql_select *sel = NULL;
-    if (sql_parse(&sel, text, size, &err) == 0)
-        sql_select_free(sel);
+    sql_query *q = NULL;
+    if (sql_parse_query(&q, text, size, &err) == 0)
+        sql_select_free(&q->sel);
     sql_stmt *st = NULL;
     if (db && sql_stmt_prepare(&st, db, text, size, NULL, &err) == 0) {
         (void)sql_stmt_plan_text(st);
