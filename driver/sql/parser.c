@@ -484,7 +484,7 @@ static int parse_join_chain(parser *p, sql_from **out)
     return 0;
 }
 
-/* FROM item (',' item)*; the first plain table also fills sel->table. */
+/* FROM item (',' item)*, or no FROM (one row). */
 static int parse_from(parser *p, sql_query *q)
 {
     if (!is_kw(p, KW_FROM)) {
