@@ -91,16 +91,16 @@ static inline bool agg_compact(const enode *e)
                               a->k == K_BOOL);
 }
 
-/* Bytes of agg_state aggregate e uses; *align: their alignment (16 for
- * the fields holding 128-bit integers, else 8). */
-static size_t state_bytes(const enode *e, size_t *align)
+/* Bytes of agg_state aggregate e uses, a multiple of 16: every state,
+ * even a COUNT's lone int64_t, is reached through an agg_state pointer,
+ * and agg_state's 128-bit member gives that type 16-byte alignment
+ * (UBSan: a COUNT state at an 8-byte offset is a misaligned access). */
+static size_t state_bytes(const enode *e)
 {
-    *align = 8;
     if (e->sub == A_COUNT_STAR || (e->sub == A_COUNT && !e->distinct_arg))
-        return sizeof(int64_t);
+        return 16;
     if (agg_compact(e))
-        return sizeof(agg_num);
-    *align = 16;
+        return (sizeof(agg_num) + 15) & ~(size_t)15;
     if (e->sub == A_STDEV || e->sub == A_STDEVP || e->sub == A_VAR ||
         e->sub == A_VARP)
         return (offsetof(agg_state, m2) + sizeof(double) + 15) & ~(size_t)15;
@@ -120,17 +120,13 @@ static int agg_layout(sql_cursor *c)
     c->agg_off = calloc(st->naggs ? st->naggs : 1, sizeof *c->agg_off);
     if (!c->agg_off)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-    /* the 16-byte aligned states first, then the 8-byte ones */
+    /* each state's size is a multiple of its 16-byte alignment */
     size_t off = 0;
-    for (int pass = 16; pass >= 8; pass -= 8)
-        for (size_t i = 0; i < st->naggs; i++) {
-            const enode *e = st->aggs[i];
-            size_t a, n = state_bytes(e, &a);
-            if (a != (size_t)pass)
-                continue;
-            c->agg_off[e->slot] = off;
-            off += n;
-        }
+    for (size_t i = 0; i < st->naggs; i++) {
+        const enode *e = st->aggs[i];
+        c->agg_off[e->slot] = off;
+        off += state_bytes(e);
+    }
     c->agg_bytes = off ? off : 16;
     return 0;
 }
