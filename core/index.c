@@ -1459,6 +1459,78 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
     return JET_DONE;
 }
 
+jet_rc jet_index_leaf_int_entries(jet_index_cursor *c, jet_index_int_fn fn,
+                                  void *ctx)
+{
+    const page_view *v = &c->leaf;
+    jet_type t;
+    bool asc;
+    size_t n;
+    uint32_t end, s = 0;
+    if (c->ix->ncols != 1 || c->ix->cols[0].col >= c->t->pub.ncols)
+        return jet_fail(&c->err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                        "index %s: not a one-column index", c->ix->name);
+    t = c->t->cols[c->ix->cols[0].col].type;
+    if (t != JET_T_BYTE && t != JET_T_INT && t != JET_T_LONG &&
+        t != JET_T_BIGINT)
+        return jet_fail(&c->err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                        "index %s: not an integer key", c->ix->name);
+    if (!c->key || !v->page || !v->leaf)
+        return jet_fail(&c->err, JET_ENOTFOUND, JET_NO_PGNO,
+                        "index %s: no current entry", c->ix->name);
+    n = t == JET_T_BYTE ? 1 : t == JET_T_INT ? 2 : t == JET_T_LONG ? 4 : 8;
+    asc = c->ix->cols[0].ascending;
+    end = v->last_end != NO_END ? v->last_end
+                                : prev_end(c, v, (uint32_t)c->lay->mask_len * 8);
+    while (s < end) {
+        ent x;
+        const uint8_t *p1, *p2;
+        size_t l1, l2;
+        uint8_t e[1 + 8 + 4];
+        uint64_t u = 0;
+        int64_t key;
+        jet_rc rc;
+        x.s = s;
+        x.e = next_end(c, v, s);
+        if (x.e == 0)
+            break;
+        s = x.e;
+        rc = check_entry(c, v, x);
+        if (rc != JET_OK)
+            return rc;
+        entry_parts(c, v, x, &p1, &l1, &p2, &l2);
+        if (l1 + l2 != 1 + n + 4) {
+            /* a NULL key (flag byte alone), else not this layout */
+            if (l1 + l2 == 1 + 4 &&
+                entry_byte(p1, l1, p2, 0) == (asc ? ASC_NULL : DESC_NULL))
+                continue;
+            return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                            "index %s: entry of %zu bytes on page %u for a "
+                            "%zu-byte key", c->ix->name, l1 + l2, v->pgno,
+                            n);
+        }
+        memcpy(e, p1, l1);
+        if (l2)
+            memcpy(e + l1, p2, l2);
+        if (e[0] != (asc ? ASC_START : DESC_START))
+            return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                            "index %s: key flag 0x%02x on page %u",
+                            c->ix->name, e[0], v->pgno);
+        if (!asc)
+            flip(e + 1, n);
+        if (t != JET_T_BYTE)
+            e[1] ^= 0x80;
+        for (size_t k = 0; k < n; k++)
+            u = u << 8 | e[1 + k];
+        if (t != JET_T_BYTE && n < 8 && (u >> (8 * n - 1)) & 1)
+            u |= ~(uint64_t)0 << (8 * n);       /* sign-extend */
+        key = (int64_t)u;
+        if (fn(ctx, key, get_be24(e + 1 + n), e[1 + n + 3]))
+            break;
+    }
+    return JET_OK;
+}
+
 void jet_index_set_interrupt(jet_index_cursor *c, jet_interrupt_fn fn,
                              void *ctx)
 {

@@ -613,6 +613,27 @@ jet_rc jet_index_set_reverse(jet_index_cursor *c, bool reverse);
  */
 jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row);
 
+/** Callback of jet_index_leaf_int_entries(): one entry's key and row;
+ *  non-zero stops the walk. */
+typedef int (*jet_index_int_fn)(void *ctx, int64_t key, uint32_t pgno,
+                                uint16_t row);
+
+/**
+ * For an index on one integer column (BYTE, INT, LONG, BIGINT): call fn
+ * for every entry with a non-NULL key on the leaf page that holds the
+ * entry jet_index_next() last returned, in page order, with its key value
+ * and row (as jet_index_next() gives them). Reads no page (the leaf is
+ * the cursor's pinned one) and leaves the walk where it was. An index
+ * nested-loop join learns where the leaf's other keys are for the cost of
+ * one descent. Errors: JET_EUNSUPPORTED for other indexes, JET_ENOTFOUND
+ * when there is no current entry, JET_ECORRUPT for a bad entry (page
+ * named). Key format: that of jet_index_encode_value (flag byte, then
+ * big-endian with the sign bit flipped, all inverted when descending;
+ * Jackcess IndexCodes / mdbtools HACKING.md).
+ */
+jet_rc jet_index_leaf_int_entries(jet_index_cursor *c, jet_index_int_fn fn,
+                                  void *ctx);
+
 /** Detail of the last failed call on c. */
 const jet_error *jet_index_error(const jet_index_cursor *c);
 

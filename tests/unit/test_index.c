@@ -389,6 +389,88 @@ START_TEST(tree_seek_descends_to_child_and_tail)
 }
 END_TEST
 
+/* jet_index_leaf_int_entries collector: keys and rows as walk_keys. */
+typedef struct leaf_got {
+    int64_t keys[16];
+    uint16_t rows[16];
+    int n, stop_at;
+} leaf_got;
+
+static int collect_leaf(void *ctx, int64_t key, uint32_t pgno, uint16_t row)
+{
+    leaf_got *g = ctx;
+    ck_assert_int_lt(g->n, 16);
+    g->keys[g->n] = key;
+    g->rows[g->n] = (uint16_t)((pgno - 100) * 10 + row);
+    return ++g->n == g->stop_at;
+}
+
+/* The entries of the leaf a seek landed on, prefix-compressed or not,
+ * with their keys decoded (negative and 32-bit extremes too); nothing
+ * before an entry is current, and the walk goes on where it was. */
+START_TEST(tree_leaf_int_entries_of_the_current_leaf)
+{
+    jet_db *db = open_tree(false);
+    jet_index_cursor *c;
+    leaf_got g;
+    uint32_t pg;
+    uint16_t row, rows[16];
+    jet_value k = ival(JET_T_LONG, 20);
+    ck_assert_ptr_nonnull(db);
+    ck_assert_int_eq(jet_index_cursor_open(&c, db, &fake_t.pub, 0), JET_OK);
+    memset(&g, 0, sizeof g);
+    ck_assert_int_eq(jet_index_leaf_int_entries(c, collect_leaf, &g),
+                     JET_ENOTFOUND);
+    ck_assert_int_eq(jet_index_seek(c, &k, 1, JET_SEEK_GE), JET_OK);
+    ck_assert_int_eq(jet_index_set_upper(c, NULL, 0, true), JET_OK);
+    ck_assert_int_eq(jet_index_next(c, &pg, &row), JET_OK);
+    ck_assert_int_eq(jet_index_leaf_int_entries(c, collect_leaf, &g), JET_OK);
+    ck_assert_int_eq(g.n, 3);                   /* leaf 2: prefix 3 */
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(g.keys[i], 10 * (i + 1));
+        ck_assert_uint_eq(g.rows[i], i);
+    }
+    /* the walk continues after key 20 */
+    ck_assert_int_eq(walk_keys(c, rows, 16), 7);
+    ck_assert_uint_eq(rows[0], 2);
+    /* the tail leaf (prefix 4), stopped by the callback after two */
+    k = ival(JET_T_LONG, 90);
+    ck_assert_int_eq(jet_index_seek(c, &k, 1, JET_SEEK_GE), JET_OK);
+    ck_assert_int_eq(jet_index_next(c, &pg, &row), JET_OK);
+    memset(&g, 0, sizeof g);
+    g.stop_at = 2;
+    ck_assert_int_eq(jet_index_leaf_int_entries(c, collect_leaf, &g), JET_OK);
+    ck_assert_int_eq(g.n, 2);
+    ck_assert_int_eq(g.keys[0], 70);
+    ck_assert_uint_eq(g.rows[1], 11);
+    jet_index_cursor_close(c);
+    pb_db_free(db);
+    unlink(tree_path);
+
+    /* one leaf (the root) with negative keys and the LONG extremes */
+    pb_entry l[5] = { { INT32_MIN, 100, 0, 0 }, { -70000, 100, 1, 0 },
+                      { -1, 100, 2, 0 }, { 0, 100, 3, 0 },
+                      { INT32_MAX, 101, 0, 0 } };
+    memset(tree, 0, sizeof tree);
+    build_index_page(tree + 4096, true, l, 5, 0, 0, 0, 0);
+    ck_assert_int_eq(pb_write_file(tree_path, sizeof tree_path, tree, 2,
+                                   4096), 0);
+    db = pb_db_open(tree_path, JET_VER_4);
+    ck_assert_ptr_nonnull(db);
+    ck_assert_int_eq(jet_index_cursor_open(&c, db, &fake_t.pub, 0), JET_OK);
+    ck_assert_int_eq(jet_index_next(c, &pg, &row), JET_OK);
+    memset(&g, 0, sizeof g);
+    ck_assert_int_eq(jet_index_leaf_int_entries(c, collect_leaf, &g), JET_OK);
+    ck_assert_int_eq(g.n, 5);
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(g.keys[i], l[i].key);
+    ck_assert_uint_eq(g.rows[4], 10);
+    jet_index_cursor_close(c);
+    pb_db_free(db);
+    unlink(tree_path);
+}
+END_TEST
+
 START_TEST(tree_leaf_chain_cycle_is_corrupt)
 {
     jet_db *db = open_tree(true);
@@ -999,6 +1081,28 @@ START_TEST(bulk_seeks_ranges_and_reverse_top)
 }
 END_TEST
 
+/* jet_index_leaf_int_entries callback: the entry's row holds its key
+ * in column col. */
+typedef struct leaf_rows {
+    jet_scan *s;
+    uint16_t col;
+    size_t n;
+    bool bad;
+} leaf_rows;
+
+static int check_leaf_row(void *ctx, int64_t key, uint32_t pgno,
+                          uint16_t row)
+{
+    leaf_rows *l = ctx;
+    jet_value v;
+    if (jet_scan_fetch_row(l->s, pgno, row) != JET_OK ||
+        jet_scan_value(l->s, l->col, &v) != JET_OK || v.is_null ||
+        v.u.i != key)
+        l->bad = true;
+    l->n++;
+    return 0;
+}
+
 START_TEST(orders_customer_index_seek_matches_scan)
 {
     char p[512];
@@ -1044,6 +1148,14 @@ START_TEST(orders_customer_index_seek_matches_scan)
     ck_assert_int_eq(rc, JET_DONE);
     ck_assert_uint_gt(expect, 0);
     ck_assert_uint_eq(got, expect);
+    /* every entry of the leaf holding key 17 names a row with its key */
+    ck_assert_int_eq(jet_index_seek(c, &k, 1, JET_SEEK_GE), JET_OK);
+    ck_assert_int_eq(jet_index_next(c, &pg, &row), JET_OK);
+    leaf_rows lr = { s, (uint16_t)col, 0, false };
+    ck_assert_int_eq(jet_index_leaf_int_entries(c, check_leaf_row, &lr),
+                     JET_OK);
+    ck_assert_msg(lr.n >= 2 && !lr.bad, "%zu entries on the leaf",
+                  lr.n);
     jet_index_cursor_close(c);
     jet_scan_close(s);
     jet_db_close(db);
@@ -1067,6 +1179,7 @@ static Suite *index_suite(void)
     tc = tcase_create("tree");
     tcase_add_test(tc, tree_walk_follows_leaf_chain_with_prefixes);
     tcase_add_test(tc, tree_seek_descends_to_child_and_tail);
+    tcase_add_test(tc, tree_leaf_int_entries_of_the_current_leaf);
     tcase_add_test(tc, tree_leaf_chain_cycle_is_corrupt);
     tcase_add_test(tc, tree_bad_mask_and_node_cycle_are_corrupt);
     suite_add_tcase(s, tc);
