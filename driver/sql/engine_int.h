@@ -155,7 +155,10 @@ typedef struct tab_plan {
                                the seek itself decides (used unless the
                                level falls back to scanning) */
     bool memo;              /* M_INDEX join on a one-column unique key:
-                               row positions cached per key (op_scan.c) */
+                               rows cached per key (op_scan.c) */
+    bool memo_leaf;         /* memo: the join probes a good part of the
+                               table, so each descent also remembers
+                               where its leaf's other keys are */
     double est_rows;        /* estimated rows after this level */
     double est_cost;        /* estimated cost of this level (plan.c) */
     enode *build_filter;    /* M_HASH/M_LOOP: conditions on this table
@@ -330,9 +333,12 @@ struct hrow {
     jet_value *vals;        /* per column (unread ones NULL) */
 };
 
-/** A cached index nested-loop probe (tcur.memo): key -> row position. */
+/** A cached index nested-loop probe (tcur.memo, op_scan.c): key -> the
+ *  row's projected values (copied in tcur.hmem) or its position. */
 typedef struct memo_ent {
     int64_t key;
+    const jet_value *vals;  /* state 1: per column as tcur.vals, or NULL
+                               (past the budget: fetch pgno/row again) */
     uint32_t pgno;
     uint16_t row;
     uint8_t state;          /* 0 slot empty, 1 the row at pgno/row,
@@ -369,7 +375,8 @@ typedef struct tcur {
     uint64_t gen;           /* bumped per row made current */
     bool null_row;          /* LEFT: the NULL-extended row is current */
     uint16_t null_from;     /* null_row: head of the group extended */
-    const jet_value *vals;  /* stored row current (M_HASH/M_LOOP) */
+    const jet_value *vals;  /* stored row current (M_HASH/M_LOOP, or an
+                               M_INDEX memo's copy), else NULL */
     /* seek */
     bool src_done, src_started;
     bool scanning;          /* seek impossible for these keys: scan */
@@ -382,7 +389,8 @@ typedef struct tcur {
     bool matched, null_done;
     /* stored rows */
     bool built;
-    sql_mem hmem;           /* their memory (M_HASH, M_LOOP) */
+    sql_mem hmem;           /* their memory (M_HASH, M_LOOP; M_INDEX:
+                               the memo's row copies) */
     size_t hbytes;          /* bytes of it counted in c->recbytes */
     hrow **buckets;
     size_t nbuckets;
@@ -399,7 +407,9 @@ typedef struct tcur {
     int64_t memo_key;       /* the current probe's key */
     bool memo_miss;         /* the current probe seeks: record its row */
     bool memo_hit;          /* the current probe's row comes from memo */
+    bool memo_leaf_off;     /* stop learning leaves (full, odd entries) */
     memo_ent memo_cur;
+    size_t memo_at;         /* memo_hit: memo_cur's slot */
 } tcur;
 
 /** Run state of one subquery node (op_subq.c). */

@@ -11,7 +11,8 @@
  *    does not convert exactly to the key column's type scans instead (the
  *    level's conditions are applied to every row in every case). Key
  *    values are constants and parameters, or expressions over the tables
- *    before this one: an index nested-loop join seeks again per outer row;
+ *    before this one: an index nested-loop join seeks again per outer row
+ *    (per distinct key with a memo, which keeps each key's row);
  *  - M_HASH: the table's rows (its projected columns, pruned by the
  *    conditions on it alone) are stored once in chunk memory, bucketed by
  *    the hash of the inner join keys; each outer row probes one bucket;
@@ -931,6 +932,54 @@ int sql_hash_replay_next(sql_cursor *c, size_t *level)
     }
 }
 
+/* Bytes a copy of table tab's current row takes (row_vals_copy): its
+ * jet_value per column, then the projected values' data, each padded to
+ * 8. 0 or -1. */
+static int row_vals_bytes(sql_cursor *c, size_t tab, size_t *out)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    size_t bytes = align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
+    for (uint16_t col = 0; col < tp->ncols; col++) {
+        if (!tp->proj[col])
+            continue;
+        const jet_value *v;
+        if (sql_col_value(c, (uint16_t)tab, col, &v) != 0)
+            return -1;
+        if (!v->is_null && v->data)
+            bytes += align8(v->len);
+    }
+    *out = bytes;
+    return 0;
+}
+
+/* Copy table tab's current row into mem (room from row_vals_bytes for
+ * this row): the projected columns' values with their data, unread
+ * columns NULL. Returns the values at mem, NULL on error. */
+static jet_value *row_vals_copy(sql_cursor *c, size_t tab, uint8_t *mem)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    jet_value *vals = (jet_value *)(void *)mem;
+    size_t off = align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
+    for (uint16_t col = 0; col < tp->ncols; col++) {
+        jet_value *dst = &vals[col];
+        if (!tp->proj[col]) {
+            memset(dst, 0, sizeof *dst);
+            dst->is_null = true;
+            continue;
+        }
+        const jet_value *v;
+        if (sql_col_value(c, (uint16_t)tab, col, &v) != 0)
+            return NULL;        /* cached by row_vals_bytes: cannot fail */
+        *dst = *v;
+        if (!v->is_null && v->data) {
+            memcpy(mem + off, v->data, v->len);
+            dst->data = mem + off;
+            off += align8(v->len);
+        }
+    }
+    return vals;
+}
+
 /* Chain t's n stored rows (t->all) into hash buckets. */
 static int bucket_rows(sql_cursor *c, tcur *t, size_t n)
 {
@@ -1026,17 +1075,10 @@ static int build_rows(sql_cursor *c, size_t tab)
                 continue;
             }
         }
-        size_t bytes = align16(sizeof(hrow)) + kbytes +
-                       align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
-        for (uint16_t col = 0; col < tp->ncols; col++) {
-            if (!tp->proj[col])
-                continue;
-            const jet_value *v;
-            if (sql_col_value(c, (uint16_t)tab, col, &v) != 0)
-                return -1;
-            if (!v->is_null && v->data)
-                bytes += align8(v->len);
-        }
+        size_t vbytes;
+        if (row_vals_bytes(c, tab, &vbytes) != 0)
+            return -1;
+        size_t bytes = align16(sizeof(hrow)) + kbytes + vbytes;
         if (c->recbytes + bytes > sql_mem_budget(c)) {
             if (hj_begin(c, tab) != 0)
                 return -1;
@@ -1062,25 +1104,9 @@ static int build_rows(sql_cursor *c, size_t tab)
                       mem + off + align16(tp->nhkeys * sizeof(sv)));
             off += kbytes;
         }
-        r->vals = (jet_value *)(void *)(mem + off);
-        off += align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
-        for (uint16_t col = 0; col < tp->ncols; col++) {
-            jet_value *dst = &r->vals[col];
-            if (!tp->proj[col]) {
-                memset(dst, 0, sizeof *dst);
-                dst->is_null = true;
-                continue;
-            }
-            const jet_value *v;
-            if (sql_col_value(c, (uint16_t)tab, col, &v) != 0)
-                return -1;
-            *dst = *v;
-            if (!v->is_null && v->data) {
-                memcpy(mem + off, v->data, v->len);
-                dst->data = mem + off;
-                off += align8(v->len);
-            }
-        }
+        r->vals = row_vals_copy(c, tab, mem + off);
+        if (!r->vals)
+            return -1;
         *tail = r;
         tail = &r->lnext;
         n++;
@@ -1097,13 +1123,20 @@ static int build_rows(sql_cursor *c, size_t tab)
 
 /* ------------------------------------------------------------- memo */
 
-/* An index nested-loop join on a one-column unique integer key
- * (tab_plan.memo) remembers where each key's row is (or that none has
- * it): a key seen before costs a hash lookup and the row fetch instead
- * of a B-tree descent, so each key's index and data pages are read at
- * most once. Open addressing, at most MEMO_MAX keys (then new keys are
- * sought without being remembered). */
-#define MEMO_MAX ((size_t)1 << 20)
+/*
+ * An index nested-loop join on a one-column unique integer key
+ * (tab_plan.memo) remembers each key's outcome: no row, or the row, its
+ * projected values copied once into t->hmem (as a hash join stores its
+ * rows), or only where the row is once the copies would pass half the
+ * memory budget (then a repeated key fetches the row again). A key seen
+ * before costs one hash probe, like a hash join's, instead of a B-tree
+ * descent and a row decode, so the join reads only the inner pages the
+ * outer rows reference, each at most once per distinct key. Open
+ * addressing; the table and the copies count in the cursor's budget
+ * (c->recbytes, t->hbytes); past half of it, or past MEMO_MAX keys, new
+ * keys are sought without being remembered.
+ */
+#define MEMO_MAX ((size_t)1 << 22)
 
 static size_t memo_slot(const tcur *t, int64_t key)
 {
@@ -1111,17 +1144,18 @@ static size_t memo_slot(const tcur *t, int64_t key)
     return (size_t)(h ^ (h >> 32)) & (t->memo_cap - 1);
 }
 
-/* Start a probe for key: a remembered row (memo_hit) or a seek whose
- * outcome is remembered (memo_miss). */
+/* Look key up: a remembered outcome (memo_hit, memo_cur, memo_at) or a
+ * seek whose outcome is to be remembered (memo_miss, memo_key). */
 static void memo_lookup(tcur *t, int64_t key)
 {
     if (t->memo_cap) {
         for (size_t i = memo_slot(t, key);; i = (i + 1) & (t->memo_cap - 1)) {
-            memo_ent *e = &t->memo[i];
+            const memo_ent *e = &t->memo[i];
             if (!e->state)
                 break;
             if (e->key == key) {
                 t->memo_cur = *e;
+                t->memo_at = i;
                 t->memo_hit = true;
                 return;
             }
@@ -1131,40 +1165,185 @@ static void memo_lookup(tcur *t, int64_t key)
     t->memo_miss = true;
 }
 
-/* Remember the current probe's outcome (pgno/row, or none). Out of
- * memory only stops remembering. */
-static void memo_store(tcur *t, bool found, uint32_t pgno, uint16_t row)
+/* Bytes the memo of level t may hold: half the budget (the rest stays
+ * for the hash joins, groups and sorts of the same cursor). */
+static bool memo_fits(const sql_cursor *c, size_t more)
 {
-    t->memo_miss = false;
+    size_t half = sql_mem_budget(c) / 2;
+    return more <= half && c->recbytes <= half - more;
+}
+
+/* Room for one more key in t's table (grown, within the budget)? */
+static bool memo_reserve(sql_cursor *c, tcur *t)
+{
     if (t->memo_n >= MEMO_MAX)
-        return;
-    if ((t->memo_n + 1) * 2 > t->memo_cap) {
-        size_t ncap = t->memo_cap ? t->memo_cap * 2 : 1024;
-        memo_ent *g = calloc(ncap, sizeof *g);
-        if (!g)
-            return;
-        memo_ent *old = t->memo;
-        size_t ocap = t->memo_cap;
-        t->memo = g;
-        t->memo_cap = ncap;
-        for (size_t i = 0; i < ocap; i++) {
-            if (!old[i].state)
-                continue;
-            size_t j = memo_slot(t, old[i].key);
-            while (g[j].state)
-                j = (j + 1) & (ncap - 1);
-            g[j] = old[i];
-        }
-        free(old);
+        return false;
+    if ((t->memo_n + 1) * 2 <= t->memo_cap)
+        return true;
+    size_t ncap = t->memo_cap ? t->memo_cap * 2 : 1024;
+    size_t nbytes = ncap * sizeof(memo_ent);
+    size_t obytes = t->memo_cap * sizeof(memo_ent);
+    if (!memo_fits(c, nbytes - obytes))
+        return false;
+    memo_ent *g = calloc(ncap, sizeof *g);
+    if (!g)
+        return false;
+    memo_ent *old = t->memo;
+    size_t ocap = t->memo_cap;
+    t->memo = g;
+    t->memo_cap = ncap;
+    for (size_t i = 0; i < ocap; i++) {
+        if (!old[i].state)
+            continue;
+        size_t j = memo_slot(t, old[i].key);
+        while (g[j].state)
+            j = (j + 1) & (ncap - 1);
+        g[j] = old[i];
     }
-    size_t j = memo_slot(t, t->memo_key);
+    free(old);
+    c->recbytes += nbytes - obytes;
+    t->hbytes += nbytes - obytes;
+    return true;
+}
+
+/* The slot of key: its entry, or a new empty one (state 0, key set) when
+ * there is room; NULL when the memo is full. */
+static memo_ent *memo_put(sql_cursor *c, tcur *t, int64_t key)
+{
+    if (t->memo_cap) {
+        for (size_t i = memo_slot(t, key);; i = (i + 1) & (t->memo_cap - 1)) {
+            memo_ent *e = &t->memo[i];
+            if (!e->state)
+                break;
+            if (e->key == key)
+                return e;
+        }
+    }
+    if (!memo_reserve(c, t))
+        return NULL;
+    size_t j = memo_slot(t, key);
     while (t->memo[j].state)
         j = (j + 1) & (t->memo_cap - 1);
-    t->memo[j].key = t->memo_key;
-    t->memo[j].pgno = pgno;
-    t->memo[j].row = row;
-    t->memo[j].state = found ? 1 : 2;
+    memo_ent *e = &t->memo[j];
+    memset(e, 0, sizeof *e);
+    e->key = key;
     t->memo_n++;
+    return e;
+}
+
+/* A copy of the projected values of table tab's current row in t->hmem
+ * while the memo stays within its share of the budget, else NULL (the
+ * row is fetched again when its key comes back). 0 or -1. */
+static int memo_copy(sql_cursor *c, size_t tab, const jet_value **out)
+{
+    tcur *t = &c->t[tab];
+    size_t bytes;
+    *out = NULL;
+    if (row_vals_bytes(c, tab, &bytes) != 0)
+        return -1;
+    uint8_t *mem = memo_fits(c, bytes) ? sql_mem_alloc(&t->hmem, bytes)
+                                       : NULL;
+    if (!mem)
+        return 0;
+    c->recbytes += bytes;
+    t->hbytes += bytes;
+    *out = row_vals_copy(c, tab, mem);
+    return *out ? 0 : -1;
+}
+
+/* Remember the current probe's outcome: no row (found false), or the row
+ * at pgno/row, current in t's scan, with a copy of its values when it
+ * fits (t->vals then points at the copy: the same values, the column
+ * cache stays valid). Running out of room only stops remembering. 0, or
+ * -1 on a read error. */
+static int memo_store(sql_cursor *c, size_t tab, bool found, uint32_t pgno,
+                      uint16_t row)
+{
+    tcur *t = &c->t[tab];
+    t->memo_miss = false;
+    memo_ent *e = memo_put(c, t, t->memo_key);
+    if (!e)
+        return 0;
+    e->state = found ? 1 : 2;
+    e->pgno = pgno;
+    e->row = row;
+    e->vals = NULL;
+    if (found) {
+        const jet_value *vals;
+        /* (memo_copy does not touch the table: e stays valid) */
+        if (memo_copy(c, tab, &vals) != 0)
+            return -1;
+        e->vals = vals;
+        if (vals)
+            t->vals = vals;
+    }
+    return 0;
+}
+
+typedef struct memo_leaf_ctx {
+    sql_cursor *c;
+    tcur *t;
+} memo_leaf_ctx;
+
+/* jet_index_leaf_int_entries callback: remember where key's row is
+ * (keys known already keep what they have). */
+static int memo_learn(void *ctx, int64_t key, uint32_t pgno, uint16_t row)
+{
+    memo_leaf_ctx *m = ctx;
+    memo_ent *e = memo_put(m->c, m->t, key);
+    if (!e) {
+        m->t->memo_leaf_off = true;     /* full */
+        return 1;
+    }
+    if (!e->state) {
+        e->state = 1;
+        e->pgno = pgno;
+        e->row = row;
+    }
+    return 0;
+}
+
+/* A descent of level tab found its key's entry: remember the rest of
+ * the leaf too (tab_plan.memo_leaf), so the keys beside it cost no
+ * descent. Learning is only a shortcut: an entry it cannot read stops
+ * it, the seeks go on as before. */
+static void memo_learn_leaf(sql_cursor *c, size_t tab)
+{
+    tcur *t = &c->t[tab];
+    memo_leaf_ctx m = { c, t };
+    if (jet_index_leaf_int_entries(t->ix, memo_learn, &m) != JET_OK)
+        t->memo_leaf_off = true;
+}
+
+/* Start a memoised probe of level tab (the key one outer expression,
+ * tab_plan.memo): a remembered key (memo_hit), else the key as the one
+ * key tuple to seek, its outcome to remember (memo_miss), or no tuple
+ * when no integer key can equal it (NULL, a fraction). 0, 1 when the
+ * value needs the general path (setup_keys), -1. */
+static int memo_start(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    const jet_index *ix = &tp->td->indexes[tp->ap.index_no];
+    const jet_column *jc = &tp->td->cols[ix->cols[0].col];
+    sv v;
+    jet_value kv;
+    if (key_node_value(c, tp->ap.eq_v[0][0], jc, &v) != 0)
+        return -1;
+    int r = key_from_sv(&v, jc, &kv);
+    if (r < 0)
+        return 1;
+    t->odo[0] = 0;
+    if (r > 0) {
+        t->eqn[0] = 0;
+        t->nkeyt = 0;
+        return 0;
+    }
+    t->eqvals[0][0] = v;
+    t->eqn[0] = 1;
+    t->nkeyt = 1;
+    memo_lookup(t, kv.u.i);
+    return 0;
 }
 
 /* --------------------------------------------------------------- API */
@@ -1206,6 +1385,8 @@ int sql_tab_open(sql_cursor *c, size_t tab)
     }
     if (tp->ap.reverse && jet_index_set_reverse(t->ix, true) != JET_OK)
         t->scanning = true;     /* for good: the scan gives every row */
+    if (tp->memo)
+        t->hmem.block = sql_mem_block_for(sql_mem_budget(c));
     return 0;
 }
 
@@ -1262,6 +1443,11 @@ int sql_tab_start(sql_cursor *c, size_t tab)
         }
         t->scanning = false;
         t->memo_hit = t->memo_miss = false;
+        if (tp->memo) {
+            int r = memo_start(c, tab);
+            if (r <= 0)
+                return r;
+        }
         int r = setup_keys(c, tab);
         if (r < 0)
             return -1;
@@ -1269,12 +1455,6 @@ int sql_tab_start(sql_cursor *c, size_t tab)
             t->scanning = true;     /* these keys cannot be sought */
             if (again || tp->ap.keys_vary)
                 jet_scan_rewind(t->scan);
-        } else if (tp->memo && t->nkeyt == 1) {
-            jet_value kv;
-            const jet_index *ix = &tp->td->indexes[tp->ap.index_no];
-            if (key_from_sv(&t->eqvals[0][0], &tp->td->cols[ix->cols[0].col],
-                            &kv) == 0)
-                memo_lookup(t, kv.u.i);
         }
         return 0;
     }
@@ -1354,6 +1534,12 @@ int sql_tab_next(sql_cursor *c, size_t tab)
             t->src_done = true;     /* a unique key has one row */
             if (t->memo_cur.state != 1)
                 return JET_DONE;
+            if (t->memo_cur.vals) {
+                /* its values, copied when it was first read */
+                t->vals = t->memo_cur.vals;
+                t->gen++;
+                return JET_OK;
+            }
             c->nread++;
             rc = jet_scan_fetch_row(t->scan, t->memo_cur.pgno,
                                     t->memo_cur.row);
@@ -1362,15 +1548,24 @@ int sql_tab_next(sql_cursor *c, size_t tab)
             if (rc != JET_OK)
                 return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
             t->gen++;
+            /* a key learnt from its leaf, read for the first time (or
+             * one whose copy did not fit): keep its values now */
+            const jet_value *vals;
+            if (memo_copy(c, tab, &vals) != 0)
+                return -1;
+            if (vals) {
+                t->memo[t->memo_at].vals = vals;
+                t->vals = vals;
+            }
             return JET_OK;
         }
         if (!t->src_started) {
             t->src_started = true;
             int r = start_tuples(c, tab);
             if (r == JET_DONE) {
-                if (t->memo_miss)
-                    memo_store(t, false, 0, 0);
                 t->src_done = true;
+                if (t->memo_miss && memo_store(c, tab, false, 0, 0) != 0)
+                    return -1;
                 return JET_DONE;
             }
             if (r < 0)
@@ -1383,9 +1578,10 @@ int sql_tab_next(sql_cursor *c, size_t tab)
         if (rc == JET_DONE) {
             for (;;) {
                 if (!next_tuple(c, tab)) {
-                    if (t->memo_miss)
-                        memo_store(t, false, 0, 0);
                     t->src_done = true;
+                    if (t->memo_miss &&
+                        memo_store(c, tab, false, 0, 0) != 0)
+                        return -1;
                     return JET_DONE;
                 }
                 int r = seek_tuple(c, tab);
@@ -1407,9 +1603,15 @@ int sql_tab_next(sql_cursor *c, size_t tab)
             continue;
         if (rc != JET_OK)
             return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
-        if (t->memo_miss)
-            memo_store(t, true, pgno, row);
         t->gen++;
+        if (t->memo_miss) {
+            if (memo_store(c, tab, true, pgno, row) != 0)
+                return -1;
+            if (tp->memo_leaf && !t->memo_leaf_off)
+                memo_learn_leaf(c, tab);
+            /* a unique key has one row: no second look at the index */
+            t->src_done = true;
+        }
         return JET_OK;
     }
 }
