@@ -399,6 +399,10 @@ typedef struct tcur {
     uint64_t probe;
     bool probe_null;
     sv *pkeys;              /* M_HASH: the probe's key values */
+    bool rescan;            /* M_HASH/M_LOOP past the budget, not
+                               partitioned: no stored rows, the table
+                               read again per outer row (op_scan.c) */
+    sv *rkeys;              /* rescan: a row's inner key values */
     uint8_t *pkbuf;         /* their text / bytes (owned) */
     size_t pkcap;
     /* M_INDEX memo (tab_plan.memo): open addressing, power of two */

@@ -17,6 +17,9 @@
  *    conditions on it alone) are stored once in chunk memory, bucketed by
  *    the hash of the inner join keys; each outer row probes one bucket;
  *  - M_LOOP: the same stored rows, all of them per outer row.
+ *    Past the memory budget a hash join is partitioned to the temporary
+ *    file (grace hash join) where it can be, else the level stores
+ *    nothing and reads its table again per outer row (rescan_next).
  * Values reach expressions through sql_col_value(), which caches per row
  * (tcur.gen) and gives NULL for a LEFT join's NULL-extended row.
  * No heap allocation per row on the scan and seek paths.
@@ -440,8 +443,9 @@ static bool keys_equal(const sv *a, const sv *b, size_t n)
  *
  * Only a level whose table is outside any outer-join group, or heads one
  * that no other group encloses, is partitioned (its NULL-extended row is
- * then decided by its own matches alone); otherwise, and for a second
- * join in one block, the budget still answers HY001.
+ * then decided by its own matches alone); otherwise (a join inside a
+ * parenthesised outer-join side), and for a second join in one block,
+ * the level reads its table again for each outer row (rescan_next).
  *
  * Encoded build row: u32 length, u32 0, u64 hash, the key values
  * (sql_spill_put_sv), per projected column the jet_value then its data
@@ -654,21 +658,37 @@ static void drop_rows(sql_cursor *c, tcur *t)
         memset(t->buckets, 0, t->nbuckets * sizeof *t->buckets);
 }
 
-/* The build side of level tab passed the budget: partition it (the rows
- * stored so far go first) if the join allows it. 0, or -1 (HY001 when it
- * does not). */
-static int hj_begin(sql_cursor *c, size_t tab)
+/* Join level of table tab. */
+static size_t level_of(const sql_stmt *st, size_t tab)
 {
-    const sql_stmt *st = c->st;
-    const tab_plan *tp = &st->tabs[tab];
-    tcur *t = &c->t[tab];
     size_t L = 0;
     while (L < st->ntabs && st->order_tabs[L] != tab)
         L++;
-    if (c->hj || tp->method != M_HASH || L == 0 || L >= st->ntabs ||
-        !(tp->ginner < 0 ||
-          (tp->ginner == (int32_t)tab && tp->gparent < 0)))
-        return sql_mem_exceeded(c, "a join");
+    return L;
+}
+
+/* Whether the stored rows of level tab can be partitioned (a grace hash
+ * join): a hash join, the only one partitioned in the block, whose table
+ * is outside any outer-join group or heads one no other group encloses
+ * (see above). */
+static bool hj_partitionable(const sql_cursor *c, size_t tab)
+{
+    const sql_stmt *st = c->st;
+    const tab_plan *tp = &st->tabs[tab];
+    size_t L = level_of(st, tab);
+    return !c->hj && tp->method == M_HASH && L > 0 && L < st->ntabs &&
+           (tp->ginner < 0 ||
+            (tp->ginner == (int32_t)tab && tp->gparent < 0));
+}
+
+/* The build side of level tab passed the budget and can be partitioned
+ * (hj_partitionable): partition it, the rows stored so far first. 0 or
+ * -1. */
+static int hj_begin(sql_cursor *c, size_t tab)
+{
+    const sql_stmt *st = c->st;
+    tcur *t = &c->t[tab];
+    size_t L = level_of(st, tab);
     if (!sql_cursor_spill(c, "a join"))
         return -1;
     c->hj = calloc(1, sizeof *c->hj);
@@ -1080,6 +1100,20 @@ static int build_rows(sql_cursor *c, size_t tab)
             return -1;
         size_t bytes = align16(sizeof(hrow)) + kbytes + vbytes;
         if (c->recbytes + bytes > sql_mem_budget(c)) {
+            if (!hj_partitionable(c, tab)) {
+                /* past the budget and not partitionable (a join inside
+                 * an outer join's parenthesised side, a second hash join,
+                 * a nested loop): store nothing, read the table again
+                 * for each outer row instead (rescan_next) */
+                drop_rows(c, t);
+                if (tp->sub) {
+                    sql_cursor_close(t->sub);
+                    t->sub = NULL;
+                }
+                t->rescan = true;
+                t->built = true;
+                return 0;
+            }
             if (hj_begin(c, tab) != 0)
                 return -1;
             tail = &t->all;
@@ -1346,6 +1380,88 @@ static int memo_start(sql_cursor *c, size_t tab)
     return 0;
 }
 
+/* ------------------------------------------ rows past the budget */
+
+/* Restart a level read again per outer row (tcur.rescan): the table
+ * or derived table from its start. 0 or -1. */
+static int rescan_start(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    if (tp->sub) {
+        if (t->sub) {
+            sql_cursor_close(t->sub);
+            t->sub = NULL;
+        }
+        return sql_cursor_open_child(&t->sub, tp->sub, c, c->params);
+    }
+    jet_scan_rewind(t->scan);
+    return 0;
+}
+
+/* Next row of an M_HASH / M_LOOP level whose rows did not fit the
+ * budget (tcur.rescan): the table read again from its start for each
+ * outer row, each row judged by what storing and probing would have
+ * decided (the conditions on the table alone, the hash keys), so the
+ * level gives the rows, in the order, the stored rows give. */
+static int rescan_next(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    if (tp->method == M_HASH && t->probe_null)
+        t->src_done = true;     /* NULL equals nothing */
+    if (!t->rkeys && tp->method == M_HASH) {
+        t->rkeys = calloc(tp->nhkeys ? tp->nhkeys : 1, sizeof *t->rkeys);
+        if (!t->rkeys)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    }
+    for (;;) {
+        if (t->src_done)
+            return JET_DONE;
+        if ((c->nread & 255) == 0 &&
+            ((c->opts.cancel && atomic_load(c->opts.cancel)) ||
+             (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
+            return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
+        int rc;
+        if (tp->sub) {
+            rc = sql_cursor_next(t->sub);
+            if (rc < 0) {
+                c->err = *sql_cursor_error(t->sub);
+                return -1;
+            }
+        } else {
+            rc = jet_scan_next(t->scan);
+            if (rc < 0 && rc != JET_DONE)
+                return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+        }
+        if (rc == JET_DONE) {
+            t->src_done = true;
+            return JET_DONE;
+        }
+        t->gen++;
+        c->nread++;
+        sql_tmp_reset(c);
+        if (tp->build_filter) {
+            int r = sql_eval_cond(c, tp->build_filter);
+            if (r < 0)
+                return -1;
+            if (!r)
+                continue;
+        }
+        if (tp->method == M_HASH) {
+            uint64_t h;
+            bool null;
+            if (keys_eval(c, tp->hk_inner, tp->nhkeys, t->rkeys, &h,
+                          &null) != 0)
+                return -1;
+            if (null || h != t->probe ||
+                !keys_equal(t->rkeys, t->pkeys, tp->nhkeys))
+                continue;
+        }
+        return JET_OK;
+    }
+}
+
 /* --------------------------------------------------------------- API */
 
 int sql_tab_open(sql_cursor *c, size_t tab)
@@ -1407,7 +1523,7 @@ int sql_tab_start(sql_cursor *c, size_t tab)
         t->vals = NULL;
         if (tp->method == M_LOOP) {
             t->cand = t->all;
-            return 0;
+            return t->rescan ? rescan_start(c, tab) : 0;
         }
         if (keys_eval(c, tp->hk_outer, tp->nhkeys, t->pkeys, &t->probe,
                       &t->probe_null) != 0)
@@ -1425,6 +1541,8 @@ int sql_tab_start(sql_cursor *c, size_t tab)
             if (pb)
                 keys_copy(t->pkeys, t->pkeys, tp->nhkeys, t->pkbuf);
         }
+        if (t->rescan)
+            return rescan_start(c, tab);
         if (!t->probe_null && c->hj && c->hj->tab == tab) {
             /* partitioned: the outer row is joined with its partition
              * (sql_hash_replay_next); no row, not even a NULL one, now */
@@ -1484,6 +1602,8 @@ int sql_tab_next(sql_cursor *c, size_t tab)
              (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
             return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
         jet_rc rc;
+        if (t->rescan)
+            return rescan_next(c, tab);
         if (tp->method == M_HASH || tp->method == M_LOOP) {
             hrow *r = t->cand;
             if (!r) {
@@ -1632,6 +1752,7 @@ void sql_tab_close(sql_cursor *c, size_t tab)
     }
     free(t->buckets);
     free(t->pkeys);
+    free(t->rkeys);
     free(t->pkbuf);
     free(t->memo);
     c->recbytes -= t->hbytes;

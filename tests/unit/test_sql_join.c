@@ -575,6 +575,52 @@ START_TEST(memoised_index_join_gives_the_rows_of_the_scan_form)
 }
 END_TEST
 
+/*
+ * A hash join inside an outer join's parenthesised side cannot be
+ * partitioned to the temporary file (its group's NULL-extended row
+ * waits for all its matches); past the budget it reads its table again
+ * per outer row instead of answering HY001, with the rows it gives in
+ * memory. So does a nested loop past the budget.
+ */
+START_TEST(joins_in_outer_join_groups_past_the_budget)
+{
+    static const struct {
+        const char *file, *sql;
+        sql_join_method m;
+    } qs[] = {
+        { PERF, "SELECT c.customer_id, o.order_id, d.name FROM customers c "
+          "LEFT JOIN (orders o INNER JOIN customers d ON o.customer_id + 0 "
+          "= d.customer_id + 0) ON c.customer_id = o.order_id + 990",
+          SQL_JOIN_HASH },
+        { PERF, "SELECT c.customer_id, o.order_id, d.city FROM customers c "
+          "LEFT JOIN (orders o LEFT JOIN customers d ON o.customer_id + 0 "
+          "= d.customer_id + 0 AND d.city > 'M') ON c.customer_id = "
+          "o.order_id + 990 AND d.name IS NOT NULL", SQL_JOIN_HASH },
+        { NWIND, "SELECT c.CustomerID, o.OrderID, e.LastName FROM Customers "
+          "c LEFT JOIN (Orders o INNER JOIN Employees e ON o.EmployeeID = "
+          "e.EmployeeID) ON c.CustomerID = o.CustomerID", SQL_JOIN_HASH },
+        { NWIND, "SELECT e.EmployeeID, o.OrderID FROM Employees e INNER "
+          "JOIN Orders o ON e.EmployeeID < o.EmployeeID WHERE o.OrderID < "
+          "10300", SQL_JOIN_LOOP },
+    };
+    for (size_t i = 0; i < sizeof qs / sizeof qs[0]; i++) {
+        jet_db *db = open_fixture(qs[i].file);
+        long n0, n;
+        char *want = rows_budget(db, qs[i].sql, qs[i].m, 512u << 20, &n0);
+        ck_assert_int_gt(n0, 10);
+        plan_has(db, qs[i].sql, qs[i].m, qs[i].m == SQL_JOIN_HASH
+                 ? "HASH JOIN" : "NESTED LOOP JOIN");
+        char *got = rows_budget(db, qs[i].sql, qs[i].m, 4096, &n);
+        ck_assert_msg(n == n0 && !strcmp(got, want), "'%s' in 4 KiB: %ld "
+                      "rows, %ld in memory (or rows differ)", qs[i].sql, n,
+                      n0);
+        free(got);
+        free(want);
+        jet_db_close(db);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------- acceptance 3 */
 
 /* Pages read by one run of sql (prepared first: the tdef load is not
@@ -802,6 +848,7 @@ static Suite *join_suite(void)
     tcase_add_test(tc, semi_joins_agree_with_the_join);
     tcase_add_test(tc, grouped_join_agrees_across_methods);
     tcase_add_test(tc, memoised_index_join_gives_the_rows_of_the_scan_form);
+    tcase_add_test(tc, joins_in_outer_join_groups_past_the_budget);
     tcase_add_test(tc, orders_join_customers_through_the_primary_key);
     tcase_add_test(tc, cost_based_order_and_method);
     suite_add_tcase(s, tc);
