@@ -150,6 +150,8 @@ typedef struct tab_plan {
     uint8_t join;           /* JOIN_*: against the tables before it */
     uint8_t method;         /* M_* */
     enode *on;              /* LEFT: ON condition deciding a match */
+    enode *seek_on;         /* M_INDEX join: on without the equalities
+                               the seek decides (as seek_filter) */
     enode *filter;          /* conditions checked with this level bound */
     enode *seek_filter;     /* M_INDEX join: filter without the equalities
                                the seek itself decides (used unless the

@@ -115,9 +115,12 @@ static int level_next(sql_cursor *c, size_t L)
                 return -1;
             return r ? LEVEL_NULL_GROUP : JET_DONE;
         }
-        if (tp->on) {
-            /* conditions deciding outer-join groups */
-            int ok = sql_eval_cond(c, tp->on);
+        /* conditions deciding outer-join groups (an index join's seek
+         * has matched its equalities already) */
+        const enode *on = tp->method == M_INDEX && !t->scanning ?
+                          tp->seek_on : tp->on;
+        if (on) {
+            int ok = sql_eval_cond(c, on);
             if (ok < 0)
                 return -1;
             if (!ok)

@@ -1954,13 +1954,19 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
             if (in_group && tp->nmc &&
                 !(tp->on = and_tree(x, tp->mc, 0, tp->nmc)))
                 return nomem(x);
-            if (L > 0 && !in_group && tp->ap.keys_vary && nv) {
+            tp->seek_filter = tp->filter;
+            tp->seek_on = tp->on;
+            /* the conditions that found the rows: inside an outer join's
+             * group its ON conditions, else the level's filter */
+            enode **fv = in_group ? tp->mc : v;
+            size_t nfv = in_group ? tp->nmc : nv;
+            if (L > 0 && tp->ap.keys_vary && nfv) {
                 /* equalities the seek matches exactly are not checked
                  * again (unless the level has to scan) */
                 const enode *drop[PLAN_MAX_KEYS];
                 size_t nd = 0;
-                for (size_t i = 0; i < nv; i++) {
-                    const enode *w = v[i];
+                for (size_t i = 0; i < nfv; i++) {
+                    const enode *w = fv[i];
                     if (w->op != N_CMP || w->sub != CMP_EQ)
                         continue;
                     for (uint16_t k = 0; k < tp->ap.neq; k++)
@@ -1970,10 +1976,9 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
                             nd < PLAN_MAX_KEYS)
                             drop[nd++] = w;
                 }
-                if (and_without(x, v, nv, drop, nd, &tp->seek_filter) != 0)
+                if (and_without(x, fv, nfv, drop, nd, in_group ?
+                                &tp->seek_on : &tp->seek_filter) != 0)
                     return -1;
-            } else {
-                tp->seek_filter = tp->filter;
             }
             placed |= bit;
             continue;
