@@ -77,6 +77,29 @@ struct sql_funcdef;         /* func.h: scalar functions (N_FUNC) */
 
 typedef struct like_pat like_pat;
 
+/**
+ * The constants of an IN (...) list as a hash set (plan.c builds it at
+ * prepare for lists of at least SQL_IN_SET_MIN items that are all
+ * constants of one hash class; eval.c probes it). Equality is sql_sv_cmp's
+ * (text: equal ignoring case, as '=' compares), so a probe finds exactly
+ * the items the linear OR-form would; values of another class (or ones
+ * whose hash could disagree with that equality) take the linear path.
+ * Slots hold item pointers (open addressing, linear probing); arena memory.
+ */
+typedef struct in_set {
+    uint8_t cls;            /* IN_C_* of every non-NULL item */
+    bool has_null;          /* a NULL among the items: a miss is NULL */
+    size_t mask;            /* slots - 1 (a power of two) */
+    const sv **slot;        /* NULL: empty */
+    uint64_t *hash;         /* sql_sv_hash of slot[i]'s value */
+} in_set;
+
+/** IN lists at least this long (constants) get an in_set. */
+#define SQL_IN_SET_MIN 8
+
+/** Hash classes of in_set (0: a value no set can hold or probe). */
+enum { IN_C_NUM = 1, IN_C_DATE, IN_C_TEXT, IN_C_BIN, IN_C_GUID };
+
 typedef struct enode enode;
 struct enode {
     uint8_t op;             /* N_* */
@@ -100,6 +123,8 @@ struct enode {
     size_t slot;            /* N_AGG: aggregate slot */
     const char *text;       /* source text of a column (messages) */
     const struct sql_funcdef *fn;   /* N_FUNC: the function (func.h) */
+    const in_set *inset;    /* N_IN over constants: their hash set, or
+                               NULL (linear) */
 };
 
 /* ------------------------------------------------------- statement */
@@ -570,6 +595,12 @@ int sql_key_cmp(const sv *a, const sv *b);
 /** Hash of a value consistent with sql_sv_cmp equality for values of
  *  one hash class (numbers, dates, text folded, bytes). */
 uint64_t sql_sv_hash(const sv *v);
+/** eval.c: the in_set class (IN_C_*) of v, or 0 when v can be neither
+ *  stored nor probed (NULL, Decimal, NaN, Currency beyond 2^53 units,
+ *  where the double hash could disagree with exact equality). */
+int sql_in_class(const sv *v);
+/** eval.c: whether v (of class s->cls) equals an item of s: 1 or 0. */
+int sql_in_find(const in_set *s, const sv *v);
 
 /* ------------------------------------------------ operators (op_*.c) */
 

@@ -1110,6 +1110,54 @@ as_double:;
     return 0;
 }
 
+/* ------------------------------------------------------------ IN sets */
+
+int sql_in_class(const sv *v)
+{
+    switch (v->k) {
+    case K_BOOL: case K_INT:
+        return IN_C_NUM;
+    case K_MONEY:
+        /* (double)units / 10000 is the correctly rounded value only while
+         * the units are exact in a double */
+        return (v->i > -(INT64_C(1) << 53) && v->i < (INT64_C(1) << 53))
+               ? IN_C_NUM : 0;
+    case K_DOUBLE:
+        return isnan(v->d) ? 0 : IN_C_NUM;
+    case K_DATE:
+        return isnan(v->d) ? 0 : IN_C_DATE;
+    case K_TEXT:
+        return IN_C_TEXT;
+    case K_BIN:
+        return IN_C_BIN;
+    case K_GUID:
+        return IN_C_GUID;
+    default:
+        return 0;       /* NULL, Decimal, parameters of unknown kind */
+    }
+}
+
+/*
+ * Numbers of IN_C_NUM compare equal (sql_sv_cmp) only when their exact
+ * values are equal, or (an inexact Double against Currency) when they
+ * are the same double; sql_sv_hash hashes each by its correctly rounded
+ * double (exact for the Currency the class admits), so equal values hash
+ * alike. Text: sql_sv_cmp is 0 exactly when the folded code points are
+ * equal, which sql_sv_hash hashes. Dates: the millisecond key both use.
+ */
+int sql_in_find(const in_set *s, const sv *v)
+{
+    uint64_t h = sql_sv_hash(v);
+    for (size_t i = (size_t)h & s->mask;; i = (i + 1) & s->mask) {
+        const sv *x = s->slot[i];
+        int r;
+        if (!x)
+            return 0;
+        if (s->hash[i] == h && sql_sv_cmp(v, x, &r) == 0 && r == 0)
+            return 1;
+    }
+}
+
 /* ---------------------------------------------------------- evaluator */
 
 static int cmp_or_fail(sql_cursor *c, const enode *e, const sv *a,
@@ -1263,6 +1311,13 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
             return 0;
         }
         int t = 0;
+        if (e->inset && sql_in_class(&a) == e->inset->cls) {
+            /* constants of a's class: the hash set decides as the loop
+             * below would (same-class comparisons never fail) */
+            t = sql_in_find(e->inset, &a) ? 1 : e->inset->has_null ? -1 : 0;
+            set_bool(out, t < 0 ? -1 : e->negated ? !t : t);
+            return 0;
+        }
         for (size_t i = 1; i < e->nargs && t != 1; i++) {
             if (sql_eval(c, e->args[i], &b) != 0)
                 return -1;

@@ -271,6 +271,65 @@ static int coerce_const(ctx *x, enode *c, const enode *other, size_t pos)
     return 0;
 }
 
+/*
+ * A long IN list of constants of one class (in_set): its hash set, so a
+ * row costs one probe instead of a comparison per item. Lists with
+ * parameters, expressions, Decimals or mixed classes stay linear. 0, or
+ * -1 out of memory.
+ */
+static int build_in_set(ctx *x, enode *n)
+{
+    size_t items = n->nargs - 1, nv = 0;
+    int cls = 0;
+    bool has_null = false;
+    if (items < SQL_IN_SET_MIN)
+        return 0;
+    for (size_t i = 1; i < n->nargs; i++) {
+        const enode *a = n->args[i];
+        if (a->op != N_CONST)
+            return 0;
+        if (a->konst.k == K_NULL) {
+            has_null = true;
+            continue;
+        }
+        int k = sql_in_class(&a->konst);
+        if (!k || (cls && k != cls))
+            return 0;
+        cls = k;
+        nv++;
+    }
+    if (!cls)
+        return 0;
+    size_t cap = 16;
+    while (cap < nv * 2)
+        cap *= 2;
+    in_set *s = sql_arena_alloc(x->st->ar, sizeof *s);
+    const sv **slot = s ? sql_arena_alloc(x->st->ar, cap * sizeof *slot)
+                        : NULL;
+    uint64_t *hash = slot ? sql_arena_alloc(x->st->ar, cap * sizeof *hash)
+                          : NULL;
+    if (!hash)
+        return nomem(x);
+    s->cls = (uint8_t)cls;
+    s->has_null = has_null;
+    s->mask = cap - 1;
+    s->slot = slot;
+    s->hash = hash;
+    for (size_t i = 1; i < n->nargs; i++) {
+        const sv *v = &n->args[i]->konst;
+        if (v->k == K_NULL || sql_in_find(s, v))
+            continue;           /* NULL, or an item already there */
+        uint64_t h = sql_sv_hash(v);
+        size_t j = (size_t)h & s->mask;
+        while (slot[j])
+            j = (j + 1) & s->mask;
+        slot[j] = v;
+        hash[j] = h;
+    }
+    n->inset = s;
+    return 0;
+}
+
 static int compile_func(ctx *x, const sql_expr *e, enode **out)
 {
     for (size_t i = 0; i < sizeof aggregates / sizeof aggregates[0]; i++) {
@@ -825,6 +884,8 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
             if (coerce_const(x, n->args[i + 1], n->args[0], e->position) != 0)
                 return -1;
         }
+        if (build_in_set(x, n) != 0)
+            return -1;
         n->k = K_BOOL;
         n->type = JET_T_BOOL;
         *out = n;
