@@ -43,6 +43,8 @@ typedef struct sv {
     uint8_t k;
     bool has_units;
     bool has_dec;           /* K_DOUBLE literal: m, scale exact too */
+    bool single;            /* K_DOUBLE: a Single's value (a column or
+                               CSng): text shows 7 digits, as VBA does */
     uint8_t scale;          /* K_DEC (and has_dec): decimal places */
     int64_t i;
     double d;

@@ -845,7 +845,8 @@ static int to_text(sql_cursor *c, const sv *v, sv *out)
         break;
     }
     case K_DOUBLE:
-        n = (int)sql_format_double(v->d, buf, sizeof buf);
+        n = (int)(v->single ? sql_format_single(v->d, buf, sizeof buf)
+                            : sql_format_double(v->d, buf, sizeof buf));
         break;
     case K_DEC:
         n = (int)sql_dec_format(v, buf, sizeof buf);

@@ -96,7 +96,11 @@ int sql_value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
     case JET_T_COMPLEX:
         s->k = K_INT; s->i = v->u.i; return 0;
     case JET_T_MONEY: s->k = K_MONEY; s->i = v->u.money; return 0;
-    case JET_T_FLOAT: s->k = K_DOUBLE; s->d = v->u.f; return 0;
+    case JET_T_FLOAT:
+        s->k = K_DOUBLE;
+        s->d = v->u.f;
+        s->single = true;       /* shows as a Single (7 digits) */
+        return 0;
     case JET_T_DOUBLE: s->k = K_DOUBLE; s->d = v->u.d; return 0;
     case JET_T_DATETIME: s->k = K_DATE; s->d = v->u.d; return 0;
     case JET_T_NUMERIC:

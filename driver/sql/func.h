@@ -74,6 +74,9 @@ extern const sql_funcdef sql_funcs_format[];
  *  1E-5 up to 1E15, else "1.5E-07". NUL-terminated into buf; returns
  *  the length (func_format.c). */
 size_t sql_format_double(double d, char *buf, size_t cap);
+/** VBA's text of a Single (CStr, &, Format of a Single's value): 7
+ *  significant digits, plain from 1E-5 up to 1E7, else "1.234568E+07". */
+size_t sql_format_single(double d, char *buf, size_t cap);
 /** General Date text of Jet days ("10/8/2021 3:04:05 PM", the date or
  *  the time alone when the other is zero). Returns the length, 0 when
  *  the date is out of range. */

@@ -385,6 +385,7 @@ static int f_csng(sql_cursor *c, const enode *e, sv *a, sv *out)
     if (fabs(out->d) > FLT_MAX)
         return sql_fail_overflow(c, e);
     out->d = (double)(float)out->d;
+    out->single = true;
     return 0;
 }
 

@@ -134,7 +134,8 @@ static void dnum_trim(dnum *x)
 }
 
 /* value -> dnum: exact for integers, Currency and Decimal; 15
- * significant digits for doubles (VBA's view of a Double). */
+ * significant digits for doubles (VBA's view of a Double), 7 for a
+ * Single's value (v->single: VBA's view of a Single). */
 static int dnum_of(const sv *v, dnum *x)
 {
     memset(x, 0, sizeof *x);
@@ -162,7 +163,7 @@ static int dnum_of(const sv *v, dnum *x)
     double d;
     if (sql_sv_double(v, &d) != 0 || !isfinite(d))
         return -1;
-    snprintf(buf, sizeof buf, "%.14e", d);
+    snprintf(buf, sizeof buf, "%.*e", v->single ? 6 : 14, d);
     /* [-]d.ddddddddddddddde[+-]xx */
     const char *p = buf;
     if (*p == '-') {
@@ -314,25 +315,36 @@ static void sci_text(const dnum *x0, int frac, obuf *b, const char *e,
     puts_(b, buf);
 }
 
-/* VBA's text of a Double (CStr, Str, &): 15 significant digits, plain
- * from 1E-5 to below 1E15, else scientific "1.5E-07", "1E+15". */
-size_t sql_format_double(double d, char *buf, size_t cap)
+/* VBA's text of a Double (single false: 15 significant digits, plain
+ * from 1E-5 to below 1E15) or of a Single (7 digits, plain from 1E-5 to
+ * below 1E7 after rounding), else scientific "1.5E-07", "1E+15". */
+static size_t format_vba(double d, bool single, char *buf, size_t cap)
 {
     obuf b;
     char fixed[96];
     ob_init(&b, NULL, fixed, sizeof fixed);
     sv v;
     sql_set_double(&v, d);
+    v.single = single;
     dnum x;
     if (!isfinite(d) || dnum_of(&v, &x) != 0) {
         snprintf(buf, cap, "%s", isnan(d) ? "NaN" : d < 0 ? "-Inf" : "Inf");
         return strlen(buf);
     }
     double a = fabs(d);
-    if (a != 0 && (a < 1e-5 || a >= 1e15)) {
-        /* d.dddE+xx: 15 significant digits, no trailing zeros */
+    bool sci = a != 0 && (a < 1e-5 || a >= 1e15);
+    if (single && a != 0) {
+        /* the exponent of the 7 digits (9999999.5 shows as 1E+07) */
         char m[40];
-        snprintf(m, sizeof m, "%.14E", d);
+        snprintf(m, sizeof m, "%.6e", a);
+        const char *ep = strchr(m, 'e');
+        int e10 = ep ? atoi(ep + 1) : 0;
+        sci = e10 < -5 || e10 >= 7;
+    }
+    if (sci) {
+        /* d.dddE+xx: 15 (7) significant digits, no trailing zeros */
+        char m[40];
+        snprintf(m, sizeof m, "%.*E", single ? 6 : 14, d);
         char *ep = strchr(m, 'E');
         if (!ep)
             return (size_t)snprintf(buf, cap, "%s", m);
@@ -358,6 +370,16 @@ size_t sql_format_double(double d, char *buf, size_t cap)
     size_t n = b.fail ? 0 : b.n;
     snprintf(buf, cap, "%s", b.fail ? "0" : b.p);
     return n;
+}
+
+size_t sql_format_double(double d, char *buf, size_t cap)
+{
+    return format_vba(d, false, buf, cap);
+}
+
+size_t sql_format_single(double d, char *buf, size_t cap)
+{
+    return format_vba(d, true, buf, cap);
 }
 
 /* ------------------------------------------------------------- dates */
@@ -1006,7 +1028,8 @@ static bool format_named(const sv *v, const char *p, size_t n, obuf *b,
                     *bad = true;
                     return true;
                 }
-                sql_format_double(d, buf, sizeof buf);
+                format_vba(d, nv.k == K_DOUBLE && nv.single, buf,
+                           sizeof buf);
                 puts_(b, buf);
             } else {
                 if (neg)

@@ -399,6 +399,9 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
                 out->k = an->k;
                 out->i = an->i;
                 out->d = an->d;
+                /* a Single column's best value shows as a Single */
+                out->single = an->k == K_DOUBLE &&
+                              e->args[0]->type == JET_T_FLOAT;
             }
         } else if (ag->have) {
             *out = ag->best;

@@ -11,7 +11,7 @@
  * caller's message.
  *
  * Encoded value (sql_spill_put_sv), all 8-byte aligned:
- *   u8 kind, u8 flags (1 has_units, 2 has_dec), u8 scale, u8 0,
+ *   u8 kind, u8 flags (1 has_units, 2 has_dec, 4 single), u8 scale, u8 0,
  *   u32 units (text) or bytes (binary, GUID)
  *   INT, BOOL, MONEY: i (8)      DATE: d (8)      DEC: m (16)
  *   DOUBLE: d (8), then i (8) if has_units, then m (16) if has_dec
@@ -405,7 +405,8 @@ int sql_spill_put_sv(sql_wbuf *b, const sv *v)
         return -1;
     uint8_t *p = b->p + at;
     p[0] = v->k;
-    p[1] = (uint8_t)((v->has_units ? 1 : 0) | (v->has_dec ? 2 : 0));
+    p[1] = (uint8_t)((v->has_units ? 1 : 0) | (v->has_dec ? 2 : 0) |
+                     (v->single ? 4 : 0));
     p[2] = v->scale;
     p[3] = 0;
     memcpy(p + 4, &n, 4);
@@ -463,6 +464,7 @@ int sql_spill_get_sv(const uint8_t **p, const uint8_t *end, sv *v)
     v->k = h[0];
     v->has_units = (h[1] & 1) != 0;
     v->has_dec = (h[1] & 2) != 0;
+    v->single = (h[1] & 4) != 0;
     v->scale = h[2];
     int rc = 0;
     switch (v->k) {
