@@ -540,7 +540,28 @@ struct sql_cursor {
     bool grp_stream;            /* groups given one by one (no records) */
     /* subqueries */
     subq_state *sq;
+    /* cancel checks of the loops that read no table (sql_tick) */
+    uint32_t ticks;
 };
+
+/** Work units (rows sorted, merged, grouped or stored) between two checks
+ *  of the cancel flag in loops that read no table (a power of two). */
+#define SQL_CANCEL_EVERY 4096u
+
+/** exec.c: whether the run was asked to stop (opts.cancel: SQLCancel;
+ *  opts.interrupt: a timeout): then -1 with JET_EINTERRUPTED on c (HY008,
+ *  the driver tells HYT00 apart), else 0. */
+int sql_check_cancel(sql_cursor *c);
+
+/** One unit of work of a loop that reads no table (sorting, merging runs,
+ *  grouping, building a hash table): every SQL_CANCEL_EVERY units,
+ *  sql_check_cancel. 0, or -1 when stopped. */
+static inline int sql_tick(sql_cursor *c)
+{
+    if ((++c->ticks & (SQL_CANCEL_EVERY - 1)) != 0)
+        return 0;
+    return sql_check_cancel(c);
+}
 
 /* ---------------------------------------------------------- eval.c */
 

@@ -267,17 +267,29 @@ static int cmp_bin(const rec *a, const rec *b, const void *ctx)
     return rec_bin_cmp(a, b);
 }
 
-/* Bottom-up merge sort of n records by cmp (tmp: n pointers). */
-static void merge_sort_by(rec **v, rec **tmp, size_t n, rec_cmp_fn cmp,
-                          const void *ctx)
+/* Bottom-up merge sort of n records by cmp (tmp: n pointers), checking
+ * c's cancel flag as it goes (sql_tick per comparison): 0, or -1 when
+ * stopped (v then holds the records in some order). */
+static int merge_sort_by(sql_cursor *c, rec **v, rec **tmp, size_t n,
+                         rec_cmp_fn cmp, const void *ctx)
 {
     for (size_t w = 1; w < n; w *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * w) {
             size_t mid = lo + w < n ? lo + w : n;
             size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
             size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
+            while (i < mid && j < hi) {
                 tmp[k++] = cmp(v[j], v[i], ctx) < 0 ? v[j++] : v[i++];
+                if (sql_tick(c) != 0) {
+                    /* every record stays in v exactly once */
+                    while (i < mid)
+                        tmp[k++] = v[i++];
+                    while (j < hi)
+                        tmp[k++] = v[j++];
+                    memcpy(v + lo, tmp + lo, (hi - lo) * sizeof *v);
+                    return -1;
+                }
+            }
             while (i < mid)
                 tmp[k++] = v[i++];
             while (j < hi)
@@ -285,15 +297,16 @@ static void merge_sort_by(rec **v, rec **tmp, size_t n, rec_cmp_fn cmp,
         }
         memcpy(v, tmp, n * sizeof *v);
     }
+    return 0;
 }
 
-/* Merge sort of n records; sp NULL: by the binary keys. */
-static void merge_sort(rec **v, rec **tmp, size_t n, const sort_spec *sp)
+/* Merge sort of n records; sp NULL: by the binary keys. 0 or -1. */
+static int merge_sort(sql_cursor *c, rec **v, rec **tmp, size_t n,
+                      const sort_spec *sp)
 {
     if (sp)
-        merge_sort_by(v, tmp, n, cmp_spec, sp);
-    else
-        merge_sort_by(v, tmp, n, cmp_bin, NULL);
+        return merge_sort_by(c, v, tmp, n, cmp_spec, sp);
+    return merge_sort_by(c, v, tmp, n, cmp_bin, NULL);
 }
 
 /* Sort of records by binary key: a stable LSD radix sort of (first 8
@@ -313,14 +326,14 @@ static uint64_t key_prefix(const rec *r)
     return p;
 }
 
-static int sort_bin(rec **v, rec **tmp, size_t n)
+static int sort_bin(sql_cursor *c, rec **v, rec **tmp, size_t n)
 {
     pfx_ent *a = malloc((n ? n : 1) * sizeof *a);
     pfx_ent *b = malloc((n ? n : 1) * sizeof *b);
     if (!a || !b) {
         free(a);
         free(b);
-        return -1;
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     }
     for (size_t i = 0; i < n; i++) {
         a[i].pfx = key_prefix(v[i]);
@@ -334,30 +347,38 @@ static int sort_bin(rec **v, rec **tmp, size_t n)
             continue;           /* one value in this byte: order kept */
         size_t pos = 0;
         for (size_t d = 0; d < 256; d++) {
-            size_t c = cnt[d];
+            size_t k = cnt[d];
             cnt[d] = pos;
-            pos += c;
+            pos += k;
         }
         for (size_t i = 0; i < n; i++)
             b[cnt[(a[i].pfx >> shift) & 0xFF]++] = a[i];
         pfx_ent *t = a;
         a = b;
         b = t;
+        if (n >= SQL_CANCEL_EVERY && sql_check_cancel(c) != 0) {
+            free(a);
+            free(b);
+            return -1;
+        }
     }
     for (size_t i = 0; i < n; i++)
         v[i] = a[i].r;
     /* runs of equal prefixes: by the whole key, stable */
-    for (size_t lo = 0; lo < n;) {
+    int rc = 0;
+    for (size_t lo = 0; lo < n && rc == 0;) {
         size_t hi = lo + 1;
         while (hi < n && a[hi].pfx == a[lo].pfx)
             hi++;
         if (hi - lo > 1)
-            merge_sort(v + lo, tmp, hi - lo, NULL);
+            rc = merge_sort(c, v + lo, tmp, hi - lo, NULL);
+        else
+            rc = sql_tick(c);
         lo = hi;
     }
     free(a);
     free(b);
-    return 0;
+    return rc;
 }
 
 /* -------------------------------------------------------- outputs */
@@ -546,8 +567,10 @@ static int spill_run(sql_cursor *c)
     rec **tmp = malloc((c->nrows ? c->nrows : 1) * sizeof *tmp);
     if (!tmp)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-    merge_sort_by(c->rows, tmp, c->nrows, full_cmp, c);
+    int rc = merge_sort_by(c, c->rows, tmp, c->nrows, full_cmp, c);
     free(tmp);
+    if (rc != 0)
+        return -1;
     if (sp->nruns == sp->cap &&
         sql_grow((void **)&sp->runs, &sp->cap, sp->nruns + 1,
                  sizeof *sp->runs) != 0)
@@ -665,6 +688,8 @@ static int merge_runs(sql_cursor *c, size_t from, size_t n,
         heap_sift(c, cur, heap, nheap, k);
     while (nheap) {
         size_t r = heap[0];
+        if (sql_tick(c) != 0)
+            goto done;
         if (sql_spill_stream_put(c->spill, out, raw[r], rawlen[r]) != 0) {
             sql_spill_failed(c, "sorting");
             goto done;
@@ -838,6 +863,8 @@ static int next_merge(sql_cursor *c)
     const sql_stmt *st = c->st;
     struct sort_spill *sp = c->ssp;
     for (;;) {
+        if (sql_tick(c) != 0)   /* DISTINCT / OFFSET may skip many */
+            return -1;
         if (sp->advance) {
             sp->advance = false;
             int rc = run_next(c, sp->heap[0]);
@@ -1002,6 +1029,14 @@ int sql_add_record(sql_cursor *c)
 
 /* ----------------------------------------------------- memory budget */
 
+int sql_check_cancel(sql_cursor *c)
+{
+    if ((c->opts.cancel && atomic_load(c->opts.cancel)) ||
+        (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx)))
+        return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
+    return 0;
+}
+
 size_t sql_mem_budget(const sql_cursor *c)
 {
     return c->opts.max_memory ? c->opts.max_memory : SQL_MEM_DEFAULT;
@@ -1104,9 +1139,16 @@ static int finish_records(sql_cursor *c)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     if (distinct) {
         sort_spec d = { st->norder, st->ncols, NULL };
-        merge_sort(c->rows, tmp, n, &d);
+        if (merge_sort(c, c->rows, tmp, n, &d) != 0) {
+            free(tmp);
+            return -1;
+        }
         size_t m = 0;
         for (size_t i = 0; i < n; i++) {
+            if (sql_tick(c) != 0) {
+                free(tmp);
+                return -1;
+            }
             if (m > 0) {
                 bool same = true;
                 for (size_t k = 0; k < st->ncols && same; k++)
@@ -1123,11 +1165,10 @@ static int finish_records(sql_cursor *c)
     }
     if (st->norder) {
         sort_spec o = { 0, st->norder, st->order_desc };
-        if (!c->bin_keys)
-            merge_sort(c->rows, tmp, n, &o);
-        else if (sort_bin(c->rows, tmp, n) != 0) {
+        if (!c->bin_keys ? merge_sort(c, c->rows, tmp, n, &o) != 0
+                         : sort_bin(c, c->rows, tmp, n) != 0) {
             free(tmp);
-            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+            return -1;
         }
     }
     free(tmp);
@@ -1186,6 +1227,8 @@ static int next_group(sql_cursor *c)
             return JET_DONE;
         if (st->top >= 0 && c->nout + c->skipped >= (uint64_t)st->top)
             return JET_DONE;
+        if (sql_tick(c) != 0)   /* HAVING may pass over many groups */
+            return -1;
         int rc = sql_group_next(c);
         if (rc != JET_OK)
             return rc;
@@ -1224,6 +1267,8 @@ static int run_materialized(sql_cursor *c)
         if (sql_group_build(c) != 0)
             return -1;
         for (;;) {
+            if (sql_tick(c) != 0)
+                return -1;
             int rc = sql_group_next(c);
             if (rc == JET_DONE)
                 break;

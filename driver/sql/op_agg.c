@@ -828,6 +828,8 @@ static int aggregate_part(sql_cursor *c, gpart *p)
     for (;;) {
         const uint8_t *row;
         size_t len;
+        if (sql_tick(c) != 0)
+            return -1;
         int rc = sql_spill_reader_next(c->spill, &sp->rd, &row, &len);
         if (rc == JET_DONE)
             break;
@@ -903,7 +905,7 @@ int sql_group_build(sql_cursor *c)
         int rc = c->src_done ? JET_DONE : sql_join_next(c);
         if (rc == JET_DONE)
             break;
-        if (rc < 0)
+        if (rc < 0 || sql_tick(c) != 0)
             return -1;
         uint64_t seq = c->gseq++;
         if (nk) {

@@ -809,6 +809,10 @@ static int hj_route(sql_cursor *c, const sql_spill_stream *s, int side)
             sql_spill_reader_free(&rd);
             return sql_spill_failed(c, "a join");
         }
+        if (sql_tick(c) != 0) {
+            sql_spill_reader_free(&rd);
+            return -1;
+        }
         memcpy(&h, row + 8, 8);
         hj_part *p = hj->out[hj_part_of(h, hj->out[0]->level)];
         if (sql_spill_stream_put(c->spill, side ? &p->probe : &p->build,
@@ -852,6 +856,10 @@ static int hj_load_next(sql_cursor *c)
             if (rc != 0 || len < 16) {
                 sql_spill_reader_free(&rd);
                 return sql_spill_failed(c, "a join");
+            }
+            if (sql_tick(c) != 0) {
+                sql_spill_reader_free(&rd);
+                return -1;
             }
             if (c->recbytes + len + 256 > sql_mem_budget(c) && n > 0 &&
                 p->level < HJ_MAX_LEVEL) {
@@ -912,6 +920,8 @@ int sql_hash_replay_next(sql_cursor *c, size_t *level)
         }
         if (rc != 0 || len < 16)
             return sql_spill_failed(c, "a join");
+        if (sql_tick(c) != 0)
+            return -1;
         const uint8_t *p = row + 16, *end = row + len;
         memcpy(&t->probe, row + 8, 8);
         for (size_t i = 0; i < tp->nhkeys; i++)

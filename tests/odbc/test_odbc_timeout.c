@@ -6,7 +6,11 @@
  * (nested CONCAT of the label, upper-cased) and matches it against a LIKE
  * pattern no row meets; it takes about ten seconds to the end (-O2, 2026),
  * so a 1 s timeout must stop it, at a page boundary, with HYT00 and
- * SQLCancel from another thread with HY008. Skipped (77) without the file.
+ * SQLCancel from another thread with HY008. The same for work that reads
+ * no table, once the rows are in: sorting (an ORDER BY key compared value
+ * by value: text mixed with a number), and passing over groups that
+ * HAVING rejects; those loops check the flag every few thousand rows.
+ * Skipped (77) without the file.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -26,6 +30,15 @@
              C16 "," C16 "," C16 ")"
 /* no label holds a '~': no row matches, every row costs the full work */
 #define SLOW_WHERE " FROM bulk WHERE UCASE(" C256 ") LIKE '*~*'"
+
+/* Sort phase: a key mixing a number (row 1) with long texts, so the sort
+ * compares values (two General sort keys per comparison) instead of
+ * binary keys: seconds of sorting after a fast read. */
+#define SLOW_ORDER " FROM bulk ORDER BY IIf(id = 1, 0, " C16 ")"
+/* Group phase: 200,000 groups read fast, then a HAVING no group meets,
+ * costly per group (evaluated after all rows are read). */
+#define SLOW_HAVING " FROM bulk GROUP BY id, label HAVING UCASE(" \
+                    C256 ") LIKE '*~*'"
 
 static SQLHENV env;
 static SQLHDBC dbc;
@@ -141,6 +154,39 @@ START_TEST(timeout_zero_or_long_lets_quick_queries_finish)
 }
 END_TEST
 
+/* Run sql with a 1 s timeout: HYT00 from the execute or the first fetch,
+ * within a few seconds (the whole query takes far longer). */
+static void expect_timeout(const char *sql)
+{
+    SQLHSTMT st = new_stmt();
+    double t0, dt;
+    SQLRETURN r;
+    set_timeout(st, 1);
+    t0 = now_s();
+    r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
+    if (SQL_SUCCEEDED(r))
+        r = SQLFetch(st);
+    dt = now_s() - t0;
+    ck_assert_int_eq(r, SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYT00");
+    ck_assert_msg(dt >= 0.9 && dt < 6.0, "stopped after %.2f s", dt);
+    set_timeout(st, 0);
+    expect_count_works(st);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+
+START_TEST(timeout_stops_a_slow_sort_with_HYT00)
+{
+    expect_timeout("SELECT id" SLOW_ORDER);
+}
+END_TEST
+
+START_TEST(timeout_stops_a_slow_pass_over_groups_with_HYT00)
+{
+    expect_timeout("SELECT id, COUNT(*)" SLOW_HAVING);
+}
+END_TEST
+
 typedef struct canceller {
     SQLHSTMT st;
     SQLRETURN r;
@@ -150,6 +196,15 @@ static void *cancel_later(void *arg)
 {
     canceller *c = arg;
     usleep(300 * 1000);
+    c->r = SQLCancel(c->st);
+    return NULL;
+}
+
+/* SQLCancel once the rows of SLOW_ORDER are read and sorting runs. */
+static void *cancel_sort_later(void *arg)
+{
+    canceller *c = arg;
+    usleep(2000 * 1000);
     c->r = SQLCancel(c->st);
     return NULL;
 }
@@ -176,6 +231,27 @@ START_TEST(cancel_from_another_thread_stops_execute_with_HY008)
 }
 END_TEST
 
+START_TEST(cancel_from_another_thread_stops_a_sort_with_HY008)
+{
+    SQLHSTMT st = new_stmt();
+    canceller c = { st, SQL_ERROR };
+    pthread_t th;
+    double t0, dt;
+    SQLRETURN r;
+    ck_assert_int_eq(pthread_create(&th, NULL, cancel_sort_later, &c), 0);
+    t0 = now_s();
+    r = SQLExecDirect(st, (SQLCHAR *)"SELECT id" SLOW_ORDER, SQL_NTS);
+    dt = now_s() - t0;
+    pthread_join(th, NULL);
+    ck_assert_int_eq(c.r, SQL_SUCCESS);
+    ck_assert_int_eq(r, SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY008");
+    ck_assert_msg(dt < 8.0, "stopped after %.2f s", dt);
+    expect_count_works(st);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
 static Suite *timeout_suite(void)
 {
     Suite *s = suite_create("odbc_timeout");
@@ -187,6 +263,9 @@ static Suite *timeout_suite(void)
                    timeout_stops_a_slow_fetch_of_a_streaming_scan_with_HYT00);
     tcase_add_test(tc, timeout_zero_or_long_lets_quick_queries_finish);
     tcase_add_test(tc, cancel_from_another_thread_stops_execute_with_HY008);
+    tcase_add_test(tc, timeout_stops_a_slow_sort_with_HYT00);
+    tcase_add_test(tc, timeout_stops_a_slow_pass_over_groups_with_HYT00);
+    tcase_add_test(tc, cancel_from_another_thread_stops_a_sort_with_HY008);
     suite_add_tcase(s, tc);
     return s;
 }
