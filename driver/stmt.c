@@ -821,7 +821,7 @@ SQLRETURN odbc_stmt_describe_param(odbc_stmt *s, SQLUSMALLINT num,
             if (s->call_map[k] == (size_t)num - 1)
                 mark = k;
     }
-    sql_param_info unused = {JET_T_TEXT, NULL};
+    sql_param_info unused = {JET_T_TEXT, NULL, false};
     const sql_param_info *pi = mark == SIZE_MAX ? &unused
                                                 : sql_stmt_param(s->plan, mark);
     odbc_type_info ti;

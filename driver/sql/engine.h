@@ -5,16 +5,18 @@
  * Knows no ODBC handles and no sql.h/sqlext.h types (the driver maps C
  * types to jet_value and jet_rc/sql_error to SQLSTATEs).
  *
- * Grammar (see parser.c): [EXPLAIN] select [UNION [ALL] select]...
+ * Grammar (see parser.c): [EXPLAIN] [PARAMETERS name type, ..;] select
+ * [UNION [ALL] select]... (each select possibly parenthesised)
  * [ORDER BY e [ASC|DESC],..] [OFFSET n ROWS] [FETCH FIRST|NEXT n ROWS
  * ONLY] | [LIMIT n [OFFSET m]], where select is SELECT [ALL|DISTINCT|
  * DISTINCTROW] [TOP n [PERCENT]] items [FROM from [, from]...] [WHERE c]
  * [GROUP BY e, ..] [HAVING c], and from is a table [[AS] alias], a
- * derived table (SELECT ...) [AS] alias, a parenthesised join, {oj ...},
+ * derived table (SELECT ...) [AS] alias or [SELECT ...]. [AS] alias
+ * (Access 97), a parenthesised join, {oj ...},
  * or from [INNER | LEFT [OUTER] | RIGHT [OUTER] | CROSS] JOIN from ON c.
  * Expressions add (SELECT ...) scalars, [NOT] EXISTS (SELECT ...),
  * x [NOT] IN (SELECT ...), x op ANY|SOME|ALL (SELECT ...), correlated
- * with the enclosing query by name.
+ * with the enclosing query by name; columns t.c or t!c.
  *
  * Plans (plan.c): parse -> bind (names across tables, ambiguity 42000) ->
  * plan (per table an access path; join order and method: index nested
@@ -114,6 +116,7 @@ typedef struct sql_result_col {
 typedef struct sql_param_info {
     jet_type type;              /* JET_T_TEXT when nothing tells */
     const jet_column *column;   /* the compared column, or NULL */
+    bool declared;              /* type given by a PARAMETERS clause */
 } sql_param_info;
 
 /**

@@ -30,6 +30,7 @@
 #include "func.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1392,6 +1393,73 @@ static double now_days(void)
                                 tm.tm_sec) * 1000);
 }
 
+/* Parameter i's value *s as the number or date its PARAMETERS clause
+ * declares (Access converts a parameter to its declared type: "10248"
+ * given for a Long is 10248); text and other types stay as given. 0, or
+ * -1 with 22018 (does not convert) / 22003 (out of the type's range). */
+static int declared_param(sql_cursor *c, size_t i, sv *s)
+{
+    jet_type t = c->st->params[i].type;
+    int64_t n;
+    double d;
+    int rc;
+    switch (t) {
+    case JET_T_BOOL: case JET_T_BYTE: case JET_T_INT: case JET_T_LONG:
+        rc = sql_sv_int(s, &n);
+        if (rc == 0 && t != JET_T_BOOL &&
+            (t == JET_T_BYTE ? (n < 0 || n > 255)
+             : t == JET_T_INT ? (n < INT16_MIN || n > INT16_MAX)
+             : (n < INT32_MIN || n > INT32_MAX)))
+            rc = -2;
+        if (rc != 0)
+            break;
+        memset(s, 0, sizeof *s);
+        s->k = t == JET_T_BOOL ? K_BOOL : K_INT;
+        s->i = t == JET_T_BOOL ? n != 0 : n;
+        return 0;
+    case JET_T_MONEY:
+        if (s->k == K_MONEY)
+            return 0;
+        rc = sql_sv_double(s, &d);
+        if (rc == 0 && !(fabs(d) < 9.2e14))
+            rc = -2;
+        if (rc != 0)
+            break;
+        n = (int64_t)nearbyint(d * 10000.0);
+        memset(s, 0, sizeof *s);
+        s->k = K_MONEY;
+        s->i = n;
+        return 0;
+    case JET_T_FLOAT: case JET_T_DOUBLE:
+        rc = sql_sv_double(s, &d);
+        if (rc == 0 && t == JET_T_FLOAT && fabs(d) > FLT_MAX)
+            rc = -2;
+        if (rc != 0)
+            break;
+        sql_set_double(s, t == JET_T_FLOAT ? (double)(float)d : d);
+        s->single = t == JET_T_FLOAT;
+        return 0;
+    case JET_T_DATETIME:
+        if (sql_sv_date(s, &d) != 0) {
+            rc = -1;
+            break;
+        }
+        memset(s, 0, sizeof *s);
+        s->k = K_DATE;
+        s->d = d;
+        return 0;
+    default:
+        return 0;
+    }
+    if (rc == -2)
+        return sql_cursor_fail(c, "22003", 0, "Overflow: parameter %zu is "
+                               "out of the range of its declared type",
+                               i + 1);
+    return sql_cursor_fail(c, "22018", 0, "Data type mismatch: parameter "
+                           "%zu does not convert to its declared type",
+                           i + 1);
+}
+
 static int set_params(sql_cursor *c, const jet_value *params)
 {
     const sql_stmt *st = c->st;
@@ -1453,6 +1521,9 @@ static int set_params(sql_cursor *c, const jet_value *params)
                 s.p = keep;
             }
         }
+        if (st->params[i].declared && s.k != K_NULL &&
+            declared_param(c, i, &s) != 0)
+            return -1;
         c->params[i] = s;
     }
     return 0;

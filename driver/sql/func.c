@@ -138,7 +138,7 @@ int sql_func_bind(enode *n, sql_param_info *params, size_t nparams)
     for (size_t i = 0; i < n->nargs && i < 16; i++) {
         const enode *a = n->args[i];
         if ((f->text_args >> i & 1u) && a->op == N_PARAM && params &&
-            a->param < nparams)
+            a->param < nparams && !params[a->param].declared)
             params[a->param].type = JET_T_TEXT;
     }
     switch (f->result) {

@@ -11,9 +11,13 @@
  * parenthesised join one. Select items are expressions; ORDER BY, OFFSET
  * n ROWS / FETCH FIRST n ROWS ONLY, LIMIT n [OFFSET m], ODBC escapes {d}
  * {t} {ts} {fn}, TRUE/FALSE, ALIKE, != and an EXPLAIN prefix are accepted
- * (LIMIT/OFFSET/FETCH/EXPLAIN are words, not reserved keywords). What
+ * (LIMIT/OFFSET/FETCH/EXPLAIN are words, not reserved keywords), and
+ * the spellings Access writes in saved queries: table!column, Access 97's
+ * derived table [SELECT ...]. AS x (the bracket's text parsed as a query
+ * of its own), parenthesised UNION members, and a PARAMETERS clause
+ * (declared names become parameters 0..n-1; ? markers follow). What
  * Access SQL has beyond that (INTO, PIVOT, IN <database>, WITH
- * OWNERACCESS OPTION, TRANSFORM, PARAMETERS, action queries) is HYC00 at
+ * OWNERACCESS OPTION, TRANSFORM, action queries) is HYC00 at
  * its position, so clients see why; anything else is 42000. The only
  * recursion is parse_expr, counted against SQL_MAX_DEPTH, so 10,000
  * nested parentheses give 42000. Tree height is capped at SQL_MAX_HEIGHT
@@ -37,10 +41,15 @@ typedef struct parser {
     unsigned depth;         /* parse_expr recursion, <= SQL_MAX_DEPTH */
     unsigned ntables;       /* FROM items of the whole statement */
     sql_query *q;           /* the query being built */
+    size_t ndecl;           /* PARAMETERS declared: ? markers count after */
+    const sql_param_decl *decl;
 } parser;
 
 static int parse_expr(parser *p, int min_bp, sql_expr **out);
 static int parse_subquery(parser *p, struct sql_query **out);
+static int parse_select_core(parser *p, sql_query *q);
+static int parse_query_body(parser *p, sql_query *q);
+static sql_query *new_query(parser *p);
 static int peek_kw(parser *p, sql_kw kw, bool *yes);
 
 static int next(parser *p)
@@ -165,6 +174,15 @@ static int reject_clause(parser *p)
     return 0;
 }
 
+/* The table-column separator at the current token: '.' or Access's
+ * bang, Orders!OrderID (a lone '!': "!=" lexes as one operator). */
+static bool is_separator(const parser *p)
+{
+    return p->tok.kind == TOK_DOT ||
+           (p->tok.kind == TOK_OP && p->tok.len == 1 &&
+            p->tok.start[0] == '!');
+}
+
 /* The current name token's text (already unquoted by the lexer). */
 static const char *take_name(parser *p)
 {
@@ -203,7 +221,7 @@ static int parse_item(parser *p, sql_select_item *it)
         const char *first = take_name(p);
         if (next(p) != 0)
             return -1;
-        if (p->tok.kind == TOK_DOT) {
+        if (is_separator(p)) {
             if (next(p) != 0)
                 return -1;
             if (p->tok.kind == TOK_STAR) {
@@ -350,6 +368,76 @@ static sql_from *new_from(parser *p, sql_from_kind kind, size_t position)
     return f;
 }
 
+/* Whether the current token is Access 97's derived table: the query's
+ * text in brackets, [SELECT ...]. AS alias. */
+static bool is_bracket_query(const parser *p)
+{
+    if (p->tok.kind != TOK_QIDENT || p->tok.quote != '[')
+        return false;
+    const char *t = p->tok.text;
+    while (*t == ' ' || *t == '\t' || *t == '\r' || *t == '\n' || *t == '(')
+        t++;
+    return !strncasecmp(t, "SELECT", 6) &&
+           (t[6] == ' ' || t[6] == '\t' || t[6] == '\r' || t[6] == '\n' ||
+            t[6] == '*' || t[6] == '[');
+}
+
+/* [SELECT ...]. [AS] alias: the bracket's text parsed as a query of its
+ * own (positions continue from the bracket; ? markers in it count in
+ * order), then the dot Access writes, then the alias. */
+static int parse_bracket_query(parser *p, sql_from **out)
+{
+    size_t pos = p->tok.position;
+    if (p->depth + 8 >= SQL_MAX_DEPTH) {
+        sql_set_error(p->err, "42000", pos,
+                      "subqueries nested too deeply (more than %d levels)",
+                      SQL_MAX_DEPTH);
+        return -1;
+    }
+    if (++p->ntables > SQL_MAX_TABLES) {
+        sql_set_error(p->err, "42000", pos, "too many tables in one "
+                      "statement (more than %d)", SQL_MAX_TABLES);
+        return -1;
+    }
+    parser in;
+    memset(&in, 0, sizeof in);
+    in.arena = p->arena;
+    in.err = p->err;
+    in.depth = p->depth + 8;
+    in.ntables = p->ntables;
+    in.ndecl = p->ndecl;
+    in.decl = p->decl;
+    in.q = p->q;
+    const char *text = p->tok.text;
+    sql_lexer_init(&in.lx, text, strlen(text), p->arena, p->err);
+    in.lx.position = pos + 1;
+    in.lx.nparams = p->lx.nparams;
+    sql_from *f = new_from(p, FROM_SUBQUERY, pos);
+    if (!f)
+        return nomem(p);
+    if (next(&in) != 0)
+        return -1;
+    if (!(f->sub = new_query(&in)))
+        return nomem(p);
+    if (parse_query_body(&in, f->sub) != 0)
+        return -1;
+    if (in.tok.kind != TOK_EOF)
+        return syntax(&in, "expected the end of the bracketed subquery");
+    p->ntables = in.ntables;
+    p->lx.nparams = in.lx.nparams;
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind != TOK_DOT)
+        return syntax(p, "expected '.' after the bracketed subquery "
+                      "([SELECT ...]. AS alias)");
+    if (next(p) != 0)
+        return -1;
+    if (parse_alias(p, &f->alias) != 0)
+        return -1;
+    *out = f;
+    return 0;
+}
+
 /* A table, (SELECT ...) alias, ( join ) or {oj join}. */
 static int parse_from_primary(parser *p, sql_from **out)
 {
@@ -407,6 +495,18 @@ static int parse_from_primary(parser *p, sql_from **out)
     }
     if (is_kw(p, KW_SELECT))
         return syntax(p, "a subquery in FROM needs parentheses");
+    if (is_bracket_query(p)) {
+        /* only when a dot follows: [SELECT x] alone names a table */
+        sql_lexer save_lx = p->lx;
+        sql_token save_tok = p->tok;
+        if (next(p) != 0)
+            return -1;
+        bool dot = p->tok.kind == TOK_DOT;
+        p->lx = save_lx;
+        p->tok = save_tok;
+        if (dot)
+            return parse_bracket_query(p, out);
+    }
     if (!is_name(p))
         return syntax(p, "expected a table name in FROM");
     if (++p->ntables > SQL_MAX_TABLES) {
@@ -727,7 +827,7 @@ static int parse_primary(parser *p, sql_expr **out)
         e = new_expr(p, EXPR_PARAM, pos);
         if (!e)
             return nomem(p);
-        e->param_index = p->lx.nparams - 1;
+        e->param_index = p->ndecl + p->lx.nparams - 1;
         *out = e;
         return next(p);
     case TOK_LPAREN: {
@@ -822,7 +922,7 @@ static int parse_primary(parser *p, sql_expr **out)
         return nomem(p);
     e->text = first;
     e->quote = quote;
-    if (p->tok.kind == TOK_DOT) {
+    if (is_separator(p)) {
         if (next(p) != 0)
             return -1;
         if (!is_name(p))
@@ -1280,8 +1380,36 @@ static sql_query *new_query(parser *p)
     if (q) {
         q->sel.top = -1;
         q->limit = -1;
+        q->ndecl = p->ndecl;
+        q->decl = p->decl;
     }
     return q;
+}
+
+/* A member of a UNION (or the whole query): SELECT ..., or one in
+ * parentheses, as Access writes (SELECT ...) UNION (SELECT ...). */
+static int parse_member(parser *p, sql_query *q)
+{
+    if (p->tok.kind != TOK_LPAREN) {
+        if (!is_kw(p, KW_SELECT))
+            return syntax(p, "expected SELECT");
+        return parse_select_core(p, q);
+    }
+    if (p->depth >= SQL_MAX_DEPTH) {
+        sql_set_error(p->err, "42000", p->tok.position,
+                      "query nested too deeply in parentheses");
+        return -1;
+    }
+    if (next(p) != 0)
+        return -1;
+    p->depth++;
+    int rc = parse_member(p, q);
+    p->depth--;
+    if (rc != 0)
+        return -1;
+    if (p->tok.kind != TOK_RPAREN)
+        return syntax(p, "expected ')' after the parenthesised SELECT");
+    return next(p);
 }
 
 /* SELECT quantifiers items [FROM ...] [WHERE c] [GROUP BY e, ..]
@@ -1322,9 +1450,7 @@ out:
 /* core (UNION [ALL] core)* [ORDER BY ...] [LIMIT/OFFSET/FETCH]. */
 static int parse_query_body(parser *p, sql_query *q)
 {
-    if (!is_kw(p, KW_SELECT))
-        return syntax(p, "expected SELECT");
-    if (parse_select_core(p, q) != 0)
+    if (parse_member(p, q) != 0)
         return -1;
     sql_query *last = q;
     while (is_kw(p, KW_UNION)) {
@@ -1340,9 +1466,9 @@ static int parse_query_body(parser *p, sql_query *q)
         if (!b)
             return nomem(p);
         b->union_all = all;
-        if (!is_kw(p, KW_SELECT))
+        if (!is_kw(p, KW_SELECT) && p->tok.kind != TOK_LPAREN)
             return syntax(p, "expected SELECT after UNION");
-        if (parse_select_core(p, b) != 0)
+        if (parse_member(p, b) != 0)
             return -1;
         last->union_next = b;
         last = b;
@@ -1380,6 +1506,107 @@ static int parse_subquery(parser *p, sql_query **out)
     return next(p);
 }
 
+/* Access's type names (and synonyms) in a PARAMETERS declaration. */
+static const struct {
+    const char *name;
+    sql_ptype type;
+} param_types[] = {
+    { "VALUE", SQL_PT_VALUE }, { "VARIANT", SQL_PT_VALUE },
+    { "BIT", SQL_PT_BIT }, { "BOOLEAN", SQL_PT_BIT },
+    { "YESNO", SQL_PT_BIT }, { "LOGICAL", SQL_PT_BIT },
+    { "BYTE", SQL_PT_BYTE }, { "TINYINT", SQL_PT_BYTE },
+    { "SHORT", SQL_PT_SHORT }, { "SMALLINT", SQL_PT_SHORT },
+    { "INTEGER2", SQL_PT_SHORT },
+    { "LONG", SQL_PT_LONG }, { "INTEGER", SQL_PT_LONG },
+    { "INT", SQL_PT_LONG }, { "INTEGER4", SQL_PT_LONG },
+    { "CURRENCY", SQL_PT_CURRENCY }, { "MONEY", SQL_PT_CURRENCY },
+    { "IEEESINGLE", SQL_PT_SINGLE }, { "SINGLE", SQL_PT_SINGLE },
+    { "REAL", SQL_PT_SINGLE }, { "FLOAT4", SQL_PT_SINGLE },
+    { "IEEEDOUBLE", SQL_PT_DOUBLE }, { "DOUBLE", SQL_PT_DOUBLE },
+    { "FLOAT", SQL_PT_DOUBLE }, { "FLOAT8", SQL_PT_DOUBLE },
+    { "NUMBER", SQL_PT_DOUBLE },
+    { "DATETIME", SQL_PT_DATETIME }, { "DATE", SQL_PT_DATETIME },
+    { "TIME", SQL_PT_DATETIME }, { "TIMESTAMP", SQL_PT_DATETIME },
+    { "TEXT", SQL_PT_TEXT }, { "CHAR", SQL_PT_TEXT },
+    { "VARCHAR", SQL_PT_TEXT }, { "STRING", SQL_PT_TEXT },
+    { "ALPHANUMERIC", SQL_PT_TEXT },
+    { "LONGTEXT", SQL_PT_MEMO }, { "MEMO", SQL_PT_MEMO },
+    { "NOTE", SQL_PT_MEMO }, { "LONGCHAR", SQL_PT_MEMO },
+    { "BINARY", SQL_PT_BINARY }, { "VARBINARY", SQL_PT_BINARY },
+    { "LONGBINARY", SQL_PT_LONGBINARY }, { "OLEOBJECT", SQL_PT_LONGBINARY },
+    { "GUID", SQL_PT_GUID }, { "UNIQUEIDENTIFIER", SQL_PT_GUID },
+    { "DECIMAL", SQL_PT_DECIMAL }, { "NUMERIC", SQL_PT_DECIMAL },
+};
+
+/* PARAMETERS name type [, name type]... ; (the current token being
+ * PARAMETERS): the declarations into p->decl and q. A type may carry a
+ * size, Text(255) or Decimal(18, 4), which only describes it. */
+static int parse_parameters(parser *p, sql_query *q)
+{
+    sql_param_decl *d = NULL;
+    size_t n = 0, cap = 0;
+    if (next(p) != 0)
+        return -1;
+    for (;;) {
+        void *a = d;
+        if (arena_reserve(p, &a, &cap, n, sizeof *d) != 0)
+            return -1;
+        d = a;
+        if (!is_name(p))
+            return syntax(p, "expected a parameter name in PARAMETERS");
+        d[n].name = take_name(p);
+        d[n].position = p->tok.position;
+        for (size_t k = 0; k < n; k++)
+            if (!strcasecmp(d[k].name, d[n].name)) {
+                sql_set_error(p->err, "42000", p->tok.position, "duplicate "
+                              "parameter name '%s' in PARAMETERS",
+                              d[n].name);
+                return -1;
+            }
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind != TOK_IDENT)
+            return syntax(p, "expected a data type in PARAMETERS");
+        size_t t = 0, nt = sizeof param_types / sizeof param_types[0];
+        while (t < nt && !(strlen(param_types[t].name) == p->tok.len &&
+                           !strncasecmp(param_types[t].name, p->tok.start,
+                                        p->tok.len)))
+            t++;
+        if (t == nt)
+            return syntax(p, "unknown data type in PARAMETERS");
+        d[n].type = param_types[t].type;
+        if (next(p) != 0)
+            return -1;
+        if (p->tok.kind == TOK_LPAREN) {
+            /* Text(255), Decimal(18, 4): sizes only */
+            for (int k = 0; k < 2; k++) {
+                if (next(p) != 0)
+                    return -1;
+                if (p->tok.kind != TOK_NUMBER)
+                    return syntax(p, "expected a size in PARAMETERS");
+                if (next(p) != 0)
+                    return -1;
+                if (p->tok.kind != TOK_COMMA)
+                    break;
+            }
+            if (p->tok.kind != TOK_RPAREN)
+                return syntax(p, "expected ')' after the size");
+            if (next(p) != 0)
+                return -1;
+        }
+        n++;
+        if (p->tok.kind != TOK_COMMA)
+            break;
+        if (next(p) != 0)
+            return -1;
+    }
+    if (p->tok.kind != TOK_SEMI)
+        return syntax(p, "expected ';' after the PARAMETERS declarations");
+    p->ndecl = q->ndecl = n;
+    p->decl = q->decl = d;
+    return next(p);
+}
+
 static int parse_statement(parser *p)
 {
     if (next(p) != 0)
@@ -1389,7 +1616,9 @@ static int parse_statement(parser *p)
         if (next(p) != 0)
             return -1;
     }
-    if (!is_kw(p, KW_SELECT)) {
+    if (is_kw(p, KW_PARAMETERS) && parse_parameters(p, p->q) != 0)
+        return -1;
+    if (!is_kw(p, KW_SELECT) && p->tok.kind != TOK_LPAREN) {
         if (p->tok.kind == TOK_EOF) {
             sql_set_error(p->err, "42000", p->tok.position,
                           "empty statement");
@@ -1404,14 +1633,13 @@ static int parse_statement(parser *p)
                               sql_kw_name(p->tok.kw));
                 return -1;
             case KW_TRANSFORM: return unsupported(p, "TRANSFORM");
-            case KW_PARAMETERS: return unsupported(p, "PARAMETERS");
+            case KW_PARAMETERS:
+                return syntax(p, "PARAMETERS given twice");
             default: break;
             }
         }
         if (p->tok.kind == TOK_LBRACE)
             return unsupported(p, "ODBC escape sequences");
-        if (p->tok.kind == TOK_LPAREN)
-            return unsupported(p, "parenthesised queries");
         return syntax(p, "expected SELECT");
     }
     if (parse_query_body(p, p->q) != 0)
@@ -1457,7 +1685,7 @@ int sql_parse_query(sql_query **out, const char *text, size_t len,
         sql_arena_free(&arena);
         return -1;
     }
-    h->sel.nparams = p.lx.nparams;
+    h->sel.nparams = p.ndecl + p.lx.nparams;
     h->arena = arena;
     *out = h;
     return 0;

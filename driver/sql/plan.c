@@ -228,6 +228,8 @@ static void hint_param(ctx *x, enode *p, const enode *other)
     if (p->op != N_PARAM || p->param >= x->st->nparams)
         return;
     sql_param_info *pi = &x->st->params[p->param];
+    if (pi->declared)
+        return;                 /* PARAMETERS gave its type */
     const jet_column *col = node_column(x->st, other);
     if (col) {
         pi->type = col->type == JET_T_EXT_DATETIME ? JET_T_DATETIME
@@ -491,12 +493,51 @@ static int lookup_column(ctx *x, const sql_stmt *st, const sql_expr *e,
     return found;
 }
 
+/* The column type of a PARAMETERS type (0 for Value: untyped). */
+static jet_type decl_type(sql_ptype t)
+{
+    switch (t) {
+    case SQL_PT_BIT: return JET_T_BOOL;
+    case SQL_PT_BYTE: return JET_T_BYTE;
+    case SQL_PT_SHORT: return JET_T_INT;
+    case SQL_PT_LONG: return JET_T_LONG;
+    case SQL_PT_CURRENCY: return JET_T_MONEY;
+    case SQL_PT_SINGLE: return JET_T_FLOAT;
+    case SQL_PT_DOUBLE: return JET_T_DOUBLE;
+    case SQL_PT_DATETIME: return JET_T_DATETIME;
+    case SQL_PT_TEXT: return JET_T_TEXT;
+    case SQL_PT_MEMO: return JET_T_MEMO;
+    case SQL_PT_BINARY: return JET_T_BINARY;
+    case SQL_PT_LONGBINARY: return JET_T_OLE;
+    case SQL_PT_GUID: return JET_T_GUID;
+    case SQL_PT_DECIMAL: return JET_T_NUMERIC;
+    default: return (jet_type)0;
+    }
+}
+
 static int compile_column(ctx *x, const sql_expr *e, enode **out)
 {
     sql_stmt *st = x->st;
     if (!strcmp(e->text, "*") && !e->quote)
         return fail(x, "42000", e->position, "* is only allowed in COUNT(*) "
                     "(at character %zu)", e->position);
+    if (!e->qualifier && e->quote != '"' && st->qb) {
+        /* a name declared in PARAMETERS is that parameter (as Access and
+         * Microsoft's driver read it, before any column of that name) */
+        for (size_t k = 0; k < st->qb->ndecl; k++) {
+            if (strcasecmp(st->qb->decl[k].name, e->text))
+                continue;
+            enode *n = new_node(x, N_PARAM, e->position);
+            if (!n)
+                return nomem(x);
+            n->param = k;
+            n->k = K_ANY;
+            n->type = k < st->nparams && st->params[k].type
+                      ? st->params[k].type : JET_T_TEXT;
+            *out = n;
+            return 0;
+        }
+    }
     uint16_t tab = 0, col = 0;
     uint8_t up = 0;
     bool qual_seen = false;
@@ -795,9 +836,11 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
             n->k = K_BOOL;
             n->type = JET_T_BOOL;
             n->like_flags = e->alike ? LIKE_ANSI : (uint8_t)st->like_flags;
-            if (b->op == N_PARAM && b->param < st->nparams)
+            if (b->op == N_PARAM && b->param < st->nparams &&
+                !st->params[b->param].declared)
                 st->params[b->param].type = JET_T_TEXT;
-            if (a->op == N_PARAM && a->param < st->nparams)
+            if (a->op == N_PARAM && a->param < st->nparams &&
+                !st->params[a->param].declared)
                 st->params[a->param].type = JET_T_TEXT;
             if (b->op == N_CONST && b->konst.k == K_TEXT) {
                 n->pat = sql_like_compile(b->konst.s, b->konst.n,
@@ -3410,6 +3453,13 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
     }
     for (size_t i = 0; i < st->nparams; i++)
         st->params[i].type = JET_T_TEXT;
+    for (size_t i = 0; i < q->ndecl && i < st->nparams; i++) {
+        jet_type t = decl_type(q->decl[i].type);
+        if (t) {
+            st->params[i].type = t;
+            st->params[i].declared = true;
+        }
+    }
     if (build(&x, false) != 0) {
         sql_stmt_free(st);
         return -1;

@@ -212,6 +212,24 @@ struct sql_from {
 
 /* ----------------------------------------------------- full queries */
 
+/** Declared types of a PARAMETERS clause (Access's names and synonyms;
+ *  plan.c maps them to column types). */
+typedef enum sql_ptype {
+    SQL_PT_VALUE = 0,       /* Value: untyped */
+    SQL_PT_BIT, SQL_PT_BYTE, SQL_PT_SHORT, SQL_PT_LONG, SQL_PT_CURRENCY,
+    SQL_PT_SINGLE, SQL_PT_DOUBLE, SQL_PT_DATETIME, SQL_PT_TEXT,
+    SQL_PT_MEMO, SQL_PT_BINARY, SQL_PT_LONGBINARY, SQL_PT_GUID,
+    SQL_PT_DECIMAL
+} sql_ptype;
+
+/** One declared parameter: PARAMETERS name type [, ...]; its value is the
+ *  application's parameter of the same (0-based) index. */
+typedef struct sql_param_decl {
+    const char *name;       /* unquoted, arena */
+    sql_ptype type;
+    size_t position;
+} sql_param_decl;
+
 /** ORDER BY entry. */
 typedef struct sql_order_item {
     sql_expr *expr;
@@ -249,6 +267,11 @@ typedef struct sql_query {
                                BY / TOP / LIMIT of the head apply to all */
     bool union_all;         /* this branch joins the previous by UNION ALL */
     size_t position;        /* of SELECT */
+    /* PARAMETERS declared before the statement (every block of it shares
+     * them): a name among them is that parameter, index k of decl; ?
+     * markers of such a statement count from ndecl */
+    size_t ndecl;
+    const sql_param_decl *decl;
 } sql_query;
 
 /**

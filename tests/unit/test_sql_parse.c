@@ -283,11 +283,42 @@ START_TEST(parse_clauses_build_the_tree_and_others_say_what_and_where)
     fails_s("DELETE FROM t", "HYC00", 1, "read-only");
     fails_s("TRANSFORM Sum(x) SELECT a FROM t GROUP BY a PIVOT b", "HYC00",
             1, "TRANSFORM");
-    fails_s("PARAMETERS x Long; SELECT * FROM t", "HYC00", 1, "PARAMETERS");
+    /* Access's spellings: PARAMETERS (declared names first, ? after),
+     * [SELECT ...]. derived tables, parenthesised UNION members, t!c */
+    q = ok("PARAMETERS x Long, [y z] Text(255); SELECT x, ? FROM t");
+    ck_assert_uint_eq(q->ndecl, 2);
+    ck_assert_str_eq(q->decl[1].name, "y z");
+    ck_assert_int_eq(q->decl[1].type, SQL_PT_TEXT);
+    ck_assert_uint_eq(q->sel.nparams, 3);
+    ck_assert_uint_eq(q->sel.items[1].expr->param_index, 2);
+    done(q);
+    q = ok("SELECT s.a FROM [SELECT a FROM t WHERE b = ?]. AS s, u");
+    ck_assert_int_eq(q->from[0]->kind, FROM_SUBQUERY);
+    ck_assert_str_eq(q->from[0]->alias, "s");
+    ck_assert_ptr_nonnull(q->from[0]->sub->where);
+    ck_assert_str_eq(q->from[1]->table, "u");
+    ck_assert_uint_eq(q->sel.nparams, 1);
+    done(q);
+    q = ok("SELECT * FROM [SELECT a FROM t]");     /* no dot: a table */
+    ck_assert_str_eq(q->from[0]->table, "SELECT a FROM t");
+    done(q);
+    q = ok("(SELECT a FROM t) UNION ((SELECT b FROM u)) ORDER BY 1");
+    ck_assert_ptr_nonnull(q->union_next);
+    ck_assert_uint_eq(q->norder, 1);
+    done(q);
+    q = ok("SELECT t!a, t!* FROM t WHERE t![b]!=1");
+    ck_assert_str_eq(q->sel.items[0].qualifier, "t");
+    ck_assert_str_eq(q->sel.items[0].column, "a");
+    ck_assert_int_eq(q->sel.items[1].kind, SQL_ITEM_STAR);
+    ck_assert_str_eq(q->where->op, "<>");
+    done(q);
+    fails_s("PARAMETERS x Long SELECT * FROM t", "42000", 19, "';'");
+    fails_s("PARAMETERS x Gizmo; SELECT * FROM t", "42000", 14,
+            "data type");
     fails_s("SELECT a FROM t GROUP BY a PIVOT b", "HYC00", 28, "PIVOT");
     fails_s("SELECT * FROM t WITH OWNERACCESS OPTION", "HYC00", 17,
             "OWNERACCESS");
-    fails_s("(SELECT * FROM t)", "HYC00", 1, "parenthesised");
+    fails_s("(SELECT * FROM t", "42000", 17, "')'");
     fails_s("SELECT TOP 101 PERCENT * FROM t", "42000", 8, "0 to 100");
     fails_s("SELECT TOP 5 * FROM t LIMIT 3", "42000", 23, "TOP");
 }
