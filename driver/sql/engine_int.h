@@ -565,8 +565,22 @@ static inline int sql_tick(sql_cursor *c)
 
 /* ---------------------------------------------------------- eval.c */
 
-/** Compare two UTF-16 texts: General sort order, equal ignoring case
- *  (sql_collate_cmp in sortkey.c). */
+/**
+ * Units of UTF-16 text s (n units) without its trailing spaces (U+0020).
+ * Jet compares text as if padded with spaces: `=`, `<`, IN, joins,
+ * GROUP BY, DISTINCT and UNION find 'Sweden' and 'Sweden ' equal (Allen
+ * Browne, "Trailing spaces give inconsistent query results"; Jet's text
+ * index keys drop trailing spaces too: Jackcess
+ * GeneralLegacyIndexCodes.writeNonNullIndexTextValue), LIKE does not.
+ */
+static inline size_t sql_text_unpadded(const uint16_t *s, size_t n)
+{
+    while (n && s[n - 1] == 0x20)
+        n--;
+    return n;
+}
+/** Compare two UTF-16 texts: General sort order, equal ignoring case and
+ *  trailing spaces (sql_collate_cmp in sortkey.c). */
 int sql_text_cmp(const uint16_t *a, size_t an, const uint16_t *b,
                  size_t bn);
 /**

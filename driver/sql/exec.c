@@ -203,14 +203,16 @@ uint64_t sql_sv_hash(const sv *v)
         h = (h ^ (uint64_t)ms) * 1099511628211ull;
         return h ^ 0x5bd1e995u;
     }
-    case K_TEXT:
-        /* folded code points, as sql_text_cmp compares them */
-        for (size_t i = 0; i < v->n; i++) {
+    case K_TEXT: {
+        /* folded code points without trailing spaces, as sql_text_cmp
+         * compares them */
+        size_t n = sql_text_unpadded(v->s, v->n);
+        for (size_t i = 0; i < n; i++) {
             uint32_t u = v->s[i];
             if (u < 0x80) {
                 u += (u - 'A' < 26u) ? 32 : 0;
             } else {
-                if (u >= 0xD800 && u < 0xDC00 && i + 1 < v->n &&
+                if (u >= 0xD800 && u < 0xDC00 && i + 1 < n &&
                     v->s[i + 1] >= 0xDC00 && v->s[i + 1] < 0xE000) {
                     u = 0x10000 + ((u - 0xD800) << 10) +
                         (v->s[i + 1] - 0xDC00u);
@@ -221,6 +223,7 @@ uint64_t sql_sv_hash(const sv *v)
             h = (h ^ u) * 1099511628211ull;
         }
         return h ^ 0x7f4a7c15u;
+    }
     default:
         for (size_t i = 0; i < v->len; i++)
             h = (h ^ v->p[i]) * 1099511628211ull;

@@ -437,7 +437,11 @@ static int f_strcomp(sql_cursor *c, const enode *e, sv *a, sv *out)
         if (!r)
             r = (x.n > y.n) - (x.n < y.n);
     } else {
+        /* VBA's text compare: case aside, but trailing spaces count
+         * (StrComp("a ", "a", 1) is 1), unlike Jet's = */
         r = sql_text_cmp(x.s, x.n, y.s, y.n);
+        if (!r)
+            r = (x.n > y.n) - (x.n < y.n);
     }
     sql_set_int(out, r < 0 ? -1 : r > 0);
     return 0;

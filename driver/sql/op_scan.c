@@ -46,9 +46,11 @@ static int key_from_sv(const sv *v, const jet_column *jc, jet_value *out)
         /* a prefix key (jet_index_text_seekable) */
         if (t.k != K_TEXT)
             return -1;
+        /* trailing spaces aside: Jet's index keys drop them, and the
+         * engine compares text as if padded (sql_text_unpadded) */
         out->enc = JET_ENC_UCS2;
         out->data = (const uint8_t *)t.s;
-        out->len = t.n * 2;
+        out->len = sql_text_unpadded(t.s, t.n) * 2;
         return 0;
     }
     if (t.k == K_TEXT) {

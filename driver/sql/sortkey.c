@@ -121,6 +121,8 @@ int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
     const uint8_t *ka, *kb;
     size_t i = 0, j = 0, la, lb;
     int r;
+    an = sql_text_unpadded(a, an);      /* Jet pads with spaces */
+    bn = sql_text_unpadded(b, bn);
     /* the same units (an index seek's = filter): equal */
     if (an == bn) {
         size_t k = 0;
@@ -203,15 +205,17 @@ int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
             break;
         }
         default: {
+            /* trailing spaces aside, as sql_text_cmp compares */
+            size_t n = sql_text_unpadded(v->s, v->n);
             size_t avail = b->cap - b->len - 1;
             size_t need = jet_text_sort_key_co(o, avail, text_order, v->s,
-                                               v->n);
+                                               n);
             if (need > avail) {
                 if (reserve(b, need + 1) != 0)
                     return -1;
                 o = b->p + b->len;
                 *o++ = 0x01;
-                jet_text_sort_key_co(o, need, text_order, v->s, v->n);
+                jet_text_sort_key_co(o, need, text_order, v->s, n);
             }
             o += need;
             break;

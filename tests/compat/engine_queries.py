@@ -76,11 +76,18 @@ def left(a, b, on):
     return out
 
 
+def pad(s):
+    """Text as Jet compares it: case aside, trailing spaces aside."""
+    return fold(s.rstrip(' ')) if isinstance(s, str) else s
+
+
 def eq(x, y):
-    """SQL '=' on text: case-insensitive (Access); NULL never equal."""
+    """SQL '=' on text: case-insensitive, trailing spaces ignored (Jet
+    compares text as if padded with spaces: Allen Browne, "Trailing spaces
+    give inconsistent query results"); NULL never equal."""
     if x is None or y is None:
         return False
-    return fold(x) == fold(y)
+    return pad(x) == pad(y)
 
 
 NW = 'mdbtestdata/nwind.mdb'
@@ -346,6 +353,32 @@ case(NW, 'SELECT c.CompanyName, (SELECT COUNT(*) FROM Orders o WHERE o.CustomerI
      ['CompanyName', 'n'],
      lambda T: [[c['CompanyName'], sum(1 for o in T['Orders'] if eq(o['CustomerID'], c['CustomerID']))]
                 for c in T['Customers'] if c['Country'] == 'France'])
+
+# ------------------------------------------- text: trailing spaces aside
+# Suppliers 9 holds Country 'Sweden ' (a trailing space), 17 'Sweden':
+# Jet's = and its grouping ignore trailing spaces, LIKE does not (Access
+# 2000 and later: Allen Browne, "Trailing spaces give inconsistent query
+# results"), and StrComp is VBA's (trailing spaces count: test_sql_funcs).
+for lit in ('Sweden', 'Sweden   ', 'SWEDEN '):
+    case(NW, "SELECT SupplierID FROM Suppliers WHERE Country = '%s'" % lit, ['SupplierID'],
+         lambda T, lit=lit: [[r['SupplierID']] for r in T['Suppliers'] if eq(r['Country'], lit)])
+# a padded key seeks its unpadded value (EXPLAIN: SEEK Customers.PrimaryKey)
+case(NW, "SELECT CustomerID FROM Customers WHERE CustomerID = 'bergs  '", ['CustomerID'],
+     lambda T: [[r['CustomerID']] for r in T['Customers'] if eq(r['CustomerID'], 'bergs  ')])
+case(NW, "SELECT SupplierID FROM Suppliers WHERE Country LIKE 'Sweden'", ['SupplierID'],
+     lambda T: [[r['SupplierID']] for r in T['Suppliers']
+                if r['Country'] is not None and r['Country'].lower() == 'sweden'])
+case(NW, "SELECT SupplierID FROM Suppliers WHERE Country IN ('Norway', 'Sweden') AND Country >= 'Sweden '",
+     ['SupplierID'],
+     lambda T: [[r['SupplierID']] for r in T['Suppliers'] if eq(r['Country'], 'Sweden')])
+case(NW, 'SELECT c.CustomerID, s.SupplierID FROM Customers c INNER JOIN Suppliers s ON c.Country = s.Country',
+     ['CustomerID', 'SupplierID'],
+     lambda T: [[c['CustomerID'], s['SupplierID']] for c, s in
+                join(T['Customers'], T['Suppliers'], lambda c, s: eq(c['Country'], s['Country']))])
+case(NW, 'SELECT COUNT(*) AS n FROM Suppliers GROUP BY Country', ['n'],
+     lambda T: [[len(v)] for v in group(T['Suppliers'], lambda r: pad(r['Country'])).values()])
+case(NW, 'SELECT COUNT(*) AS n FROM (SELECT DISTINCT Country FROM Suppliers) AS d', ['n'],
+     lambda T: [[len({pad(r['Country']) for r in T['Suppliers']})]])
 
 # ----------------------------------------------------------------- UNION
 case(NW, 'SELECT City FROM Customers WHERE Country = \'UK\' UNION SELECT City FROM Suppliers WHERE Country = \'UK\'',

@@ -195,6 +195,11 @@ static const ecase text_cases[] = {
     { "StrComp('ABCD', 'abcd', 0)", "-1" },
     { "StrComp('abcd', 'ABCD', 0)", "1" },
     { "StrComp('ABCD', 'abcd')", "0" },
+    /* VBA's StrComp: trailing spaces count, unlike Jet's = */
+    { "StrComp('a ', 'A', 1)", "1" },
+    { "StrComp('a', 'a  ')", "-1" },
+    { "IIf('a ' = 'A', 1, 0)", "1" },
+    { "IIf('a ' LIKE 'a', 1, 0)", "0" },
     { "StrComp(Null, 'a')", "NULL" },
     { "'[' & Space(3) & ']'", "[   ]" },
     { "Space(-1)", "!22023" },
