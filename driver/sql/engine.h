@@ -173,9 +173,10 @@ typedef struct sql_cursor_opts {
  * Start a run of st. params: sql_stmt_nparams(st) values (NULL when
  * none), copied; TEXT values must be JET_ENC_UCS2 (UTF-16LE bytes).
  * Sorting, DISTINCT, TOP PERCENT and aggregates read the whole input
- * here (bounded: JET_ELIMIT past 1 GiB of buffered rows).
- * Returns 0, or -1 with err filled (err->rc the jet_rc, 22018 for a
- * parameter that does not convert). opts may be NULL.
+ * here (bounded by opts->max_memory: past it they spill to a temporary
+ * file, or fail with HY001 naming MaxMemory).
+ * Returns 0, or -1 with err filled: its SQLSTATE and message, err->rc the
+ * core's jet_rc when the core failed (else 0). opts may be NULL.
  */
 int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
                     const sql_cursor_opts *opts, sql_error *err);

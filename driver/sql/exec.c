@@ -1616,8 +1616,13 @@ int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
     *out = c;
     return 0;
 fail:
-    if (err)
+    if (err) {
         *err = c->err;
+        /* rc only for the core's failures (sql.h): an engine error
+         * (21000, HY001 past MaxMemory, ...) keeps its state and text */
+        if (!c->core_failed)
+            err->rc = 0;
+    }
     sql_cursor_close(c);
     return -1;
 }

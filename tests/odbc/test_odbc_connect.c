@@ -379,6 +379,37 @@ START_TEST(bad_option_values_are_01S00)
 }
 END_TEST
 
+/* Engine errors raised while SQLExecDirect reads its input (a grouping
+ * query runs there) keep their SQLSTATE and text, as they do at SQLFetch:
+ * a subquery giving two rows is 21000 with Access's message, not HYC00. */
+START_TEST(execute_keeps_engine_sqlstate)
+{
+    static const char *sql[] = {
+        "SELECT COUNT(*) FROM Orders WHERE OrderID = (SELECT OrderID FROM "
+        "Orders WHERE CustomerID = 'ALFKI')",
+        "SELECT ShipVia, COUNT(*) FROM Orders WHERE OrderID = (SELECT "
+        "OrderID FROM Orders WHERE CustomerID = 'ALFKI') GROUP BY ShipVia",
+    };
+    alloc_dbc();
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLDriverConnect(dbc, NULL, (SQLCHAR *)odbct_nwind_connstr(),
+                              SQL_NTS, NULL, 0, NULL, SQL_DRIVER_NOPROMPT));
+    for (size_t k = 0; k < sizeof sql / sizeof sql[0]; k++) {
+        SQLHSTMT st;
+        ck_assert_int_eq(SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st),
+                         SQL_SUCCESS);
+        ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)sql[k], SQL_NTS),
+                         SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "21000");
+        ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
+                                     "At most one record"));
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+    SQLDisconnect(dbc);
+    free_dbc();
+}
+END_TEST
+
 static Suite *connect_suite(void)
 {
     Suite *s = suite_create("odbc_connect");
@@ -400,6 +431,7 @@ static Suite *connect_suite(void)
     tcase_add_test(tc, extended_ansi_sql_key_makes_like_ansi);
     tcase_add_test(tc, max_memory_key_spills_with_the_same_rows);
     tcase_add_test(tc, bad_option_values_are_01S00);
+    tcase_add_test(tc, execute_keeps_engine_sqlstate);
     suite_add_tcase(s, tc);
     return s;
 }
