@@ -1229,9 +1229,17 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
         return 0;
     case N_AGG:
         return sql_agg_value(c, e, out);
-    case N_GKEY:
-        *out = c->gkeys[e->slot];
+    case N_GKEY: {
+        /* up > 0: a subquery reads its grouped enclosing block's key */
+        const sql_cursor *gc = c;
+        for (uint8_t u = 0; u < e->up && gc; u++)
+            gc = gc->outer;
+        if (!gc || !gc->gkeys)
+            return sql_cursor_fail(c, "HY000", e->position, "outer "
+                                   "reference without a group");
+        *out = gc->gkeys[e->slot];
         return 0;
+    }
     case N_SUBQ:
         return sql_subq_eval(c, e, out);
     case N_NOT:

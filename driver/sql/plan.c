@@ -2166,8 +2166,83 @@ static bool enode_equal(const enode *a, const enode *b)
     return true;
 }
 
+static int outer_group_stmt(ctx *x, sql_stmt *s, uint8_t depth);
+
+/* In a subquery depth blocks below the grouped block x->st, a column of
+ * x->st (N_COL, up == depth) reads the current group's GROUP BY value:
+ * the node becomes that group key in place (N_GKEY, up kept: eval.c
+ * reads the enclosing cursor's key), so every pointer to it (access
+ * paths, filters) sees the change. A column that is not grouped is
+ * Access's 42000, as in the select list itself. */
+static int outer_group_node(ctx *x, enode *n, uint8_t depth)
+{
+    if (!n)
+        return 0;
+    if (n->op == N_COL && n->up == depth) {
+        const sql_stmt *st = x->st;
+        for (size_t i = 0; i < st->ngroup; i++) {
+            const enode *g = st->group[i];
+            if (g->op == N_COL && !g->up && g->tab == n->tab &&
+                g->col == n->col) {
+                n->op = N_GKEY;
+                n->slot = i;
+                return 0;
+            }
+        }
+        return fail(x, "42000", n->position, "Your query does not include "
+                    "the specified expression '%s' as part of an aggregate "
+                    "function (at character %zu)", n->text, n->position);
+    }
+    for (size_t i = 0; i < n->nargs; i++)
+        if (outer_group_node(x, n->args[i], depth) != 0)
+            return -1;
+    if (n->op == N_SUBQ && n->subq && depth < UINT8_MAX)
+        return outer_group_stmt(x, n->subq, (uint8_t)(depth + 1));
+    return 0;
+}
+
+/* outer_group_node over every expression of block s. */
+static int outer_group_stmt(ctx *x, sql_stmt *s, uint8_t depth)
+{
+    int r = outer_group_node(x, s->where, depth) |
+            outer_group_node(x, s->having, depth);
+    for (size_t i = 0; i < s->ncols; i++)
+        r |= outer_group_node(x, s->cols[i].e, depth);
+    for (size_t i = 0; i < s->norder; i++)
+        r |= outer_group_node(x, s->order[i], depth);
+    for (size_t i = 0; i < s->naggs; i++)
+        r |= outer_group_node(x, s->aggs[i], depth);
+    for (size_t i = 0; i < s->ngroup; i++)
+        r |= outer_group_node(x, s->group[i], depth);
+    for (size_t t = 0; t < s->ntabs; t++) {
+        tab_plan *tp = &s->tabs[t];
+        r |= outer_group_node(x, tp->on, depth) |
+             outer_group_node(x, tp->filter, depth) |
+             outer_group_node(x, tp->seek_filter, depth) |
+             outer_group_node(x, tp->build_filter, depth);
+        for (size_t k = 0; k < tp->nhkeys; k++)
+            r |= outer_group_node(x, tp->hk_inner[k], depth) |
+                 outer_group_node(x, tp->hk_outer[k], depth);
+        for (size_t k = 0; k < tp->nmc; k++)
+            r |= outer_group_node(x, tp->mc[k], depth);
+    }
+    /* UNION branches and derived tables are child blocks: one more
+     * level between them and x->st (compile_column counts every parent) */
+    if (depth < UINT8_MAX) {
+        for (size_t b = 0; b < s->nbranch; b++)
+            r |= outer_group_stmt(x, s->branch[b], (uint8_t)(depth + 1));
+        for (size_t t = 0; t < s->ntabs; t++)
+            if (s->tabs[t].sub && s->tabs[t].sub->parent == s)
+                r |= outer_group_stmt(x, s->tabs[t].sub,
+                                      (uint8_t)(depth + 1));
+    }
+    return r ? -1 : 0;
+}
+
 /* Replace the GROUP BY expressions inside *np by group-key nodes; a
- * column left outside an aggregate is an error (Access's message). */
+ * column left outside an aggregate is an error (Access's message). A
+ * subquery outside an aggregate reads the group's keys, not the last
+ * row read (outer_group_node). */
 static int group_rewrite(ctx *x, enode **np, const char *label)
 {
     sql_stmt *st = x->st;
@@ -2198,6 +2273,8 @@ static int group_rewrite(ctx *x, enode **np, const char *label)
     for (size_t i = 0; i < n->nargs; i++)
         if (group_rewrite(x, &n->args[i], label) != 0)
             return -1;
+    if (n->op == N_SUBQ && n->subq)
+        return outer_group_stmt(x, n->subq, 1);
     return 0;
 }
 

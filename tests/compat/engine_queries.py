@@ -354,6 +354,44 @@ case(NW, 'SELECT c.CompanyName, (SELECT COUNT(*) FROM Orders o WHERE o.CustomerI
      lambda T: [[c['CompanyName'], sum(1 for o in T['Orders'] if eq(o['CustomerID'], c['CustomerID']))]
                 for c in T['Customers'] if c['Country'] == 'France'])
 
+# ------------------------- correlated subqueries of a grouped query
+# Outside an aggregate, the enclosing block's column is the group's GROUP
+# BY value (it was the last row read: one value for every group).
+def max_or_none(vals):
+    vals = [v for v in vals if v is not None]
+    return money(max(vals)) if vals else None
+
+
+case(NW, "SELECT c.Country, (SELECT MAX(Freight) FROM Orders o WHERE o.ShipCountry = c.Country) AS m "
+         "FROM Customers c WHERE c.Country IN ('Germany', 'Mexico', 'UK', 'Sweden') GROUP BY c.Country",
+     ['Country', 'm'],
+     lambda T: [[k, max_or_none(D(o['Freight']) for o in T['Orders'] if eq(o['ShipCountry'], k))]
+                for k in {c['Country'] for c in T['Customers']
+                          if c['Country'] in ('Germany', 'Mexico', 'UK', 'Sweden')}],
+     decimal_cols=('m',))
+case(NW, 'SELECT p.CategoryID, COUNT(*) AS n, (SELECT CategoryName FROM Categories k '
+         'WHERE k.CategoryID = p.CategoryID) AS name FROM Products p GROUP BY p.CategoryID',
+     ['CategoryID', 'n', 'name'],
+     lambda T: [[k, len(v), [c['CategoryName'] for c in T['Categories'] if c['CategoryID'] == k][0]]
+                for k, v in group(T['Products'], lambda r: r['CategoryID']).items()])
+case(NW, 'SELECT c.Country FROM Customers c GROUP BY c.Country '
+         'HAVING (SELECT COUNT(*) FROM Suppliers s WHERE s.Country = c.Country) > 2',
+     ['Country'],
+     lambda T: [[k] for k in {c['Country'] for c in T['Customers']}
+                if sum(1 for s in T['Suppliers'] if eq(s['Country'], k)) > 2])
+case(NW, 'SELECT c.Country, (SELECT COUNT(*) FROM Orders o WHERE o.ShipCountry = c.Country AND EXISTS '
+         '(SELECT 1 FROM Suppliers s WHERE s.Country = c.Country)) AS n FROM Customers c GROUP BY c.Country',
+     ['Country', 'n'],
+     lambda T: [[k, sum(1 for o in T['Orders'] if eq(o['ShipCountry'], k))
+                 if any(eq(s['Country'], k) for s in T['Suppliers']) else 0]
+                for k in {c['Country'] for c in T['Customers']}])
+# inside an aggregate the subquery reads each row, as before
+case(NW, "SELECT c.Country, SUM((SELECT COUNT(*) FROM Orders o WHERE o.CustomerID = c.CustomerID)) AS n "
+         "FROM Customers c GROUP BY c.Country",
+     ['Country', 'n'],
+     lambda T: [[k, float(sum(sum(1 for o in T['Orders'] if eq(o['CustomerID'], c['CustomerID'])) for c in v))]
+                for k, v in group(T['Customers'], lambda r: r['Country']).items()])
+
 # ------------------------------------------- text: trailing spaces aside
 # Suppliers 9 holds Country 'Sweden ' (a trailing space), 17 'Sweden':
 # Jet's = and its grouping ignore trailing spaces, LIKE does not (Access

@@ -553,6 +553,10 @@ START_TEST(errors_name_state_and_position)
                34, "aggregate");
     prep_fails(db, "SELECT SUM(MAX(Freight)) FROM Orders", "42000", 12,
                "aggregate");
+    /* a grouped query's subquery may read only its grouped columns */
+    prep_fails(db, "SELECT c.Country, (SELECT COUNT(*) FROM Orders o WHERE "
+               "o.CustomerID = c.CustomerID) FROM Customers c GROUP BY "
+               "c.Country", "42000", 71, "CustomerID");
     prep_fails(db, "SELECT OrderID FROM Orders WHERE OrderID = 'abc'",
                "22018", 42, "mismatch");
     prep_fails(db, "SELECT OrderID FROM Orders WHERE OrderDate > 'tomorrow'",
