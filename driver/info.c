@@ -108,10 +108,11 @@ static const info_row rows[] = {
     S(SQL_DATA_SOURCE_READ_ONLY, "Y"),
     S(SQL_ACCESSIBLE_TABLES, "Y"),
     /* SQLProcedures lists saved action and parameter queries, as Access's
-     * driver does (SQL_PROCEDURE_TERM "QUERY"); a read-only driver runs
-     * none of them and offers no {call} syntax */
+     * driver does (SQL_PROCEDURE_TERM "QUERY"), and {call name(?, ...)}
+     * runs the parameter queries (Access's driver: "Y"); the action
+     * queries stay HYC00 (read-only), so not every listed one runs */
     S(SQL_ACCESSIBLE_PROCEDURES, "N"),
-    S(SQL_PROCEDURES, "N"),
+    S(SQL_PROCEDURES, "Y"),
     S(SQL_PROCEDURE_TERM, "QUERY"),
     S(SQL_TABLE_TERM, "Table"),
     S(SQL_SCHEMA_TERM, ""),

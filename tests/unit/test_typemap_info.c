@@ -509,6 +509,9 @@ static void want_num(SQLUSMALLINT id, odbc_info_kind kind, SQLULEN num)
 START_TEST(info_reference_values)
 {
     want_str(SQL_DATA_SOURCE_READ_ONLY, "Y");
+    /* {call [query](?)} runs parameter queries (Access's driver: "Y") */
+    want_str(SQL_PROCEDURES, "Y");
+    want_str(SQL_PROCEDURE_TERM, "QUERY");
     want_str(SQL_IDENTIFIER_QUOTE_CHAR, "`");
     want_str(SQL_CATALOG_NAME_SEPARATOR, ".");
     want_str(SQL_CATALOG_TERM, "Database");
