@@ -1144,7 +1144,8 @@ int sql_in_class(const sv *v)
  * are the same double; sql_sv_hash hashes each by its correctly rounded
  * double (exact for the Currency the class admits), so equal values hash
  * alike. Text: sql_sv_cmp is 0 exactly when the folded code points are
- * equal, which sql_sv_hash hashes. Dates: the millisecond key both use.
+ * equal, trailing spaces aside, which sql_sv_hash hashes. Dates: the
+ * millisecond key both use.
  */
 int sql_in_find(const in_set *s, const sv *v)
 {
