@@ -8,7 +8,8 @@
  *     integer / Yes-No / Currency   8 bytes big-endian, sign bit flipped
  *                                   (Yes-No as Jet's -1 / 0)
  *     Double    8 bytes: sign bit flipped when >= 0, all bits inverted
- *               when < 0 (IEEE order); -0 as +0
+ *               when < 0 (IEEE order); -0 as +0; every NaN as all ones
+ *               (sql_key_cmp: NaN above every number, NaNs equal)
  *     Date      the millisecond key sql_date_key() compares by, as an
  *               integer
  *     Text      jet_text_sort_key_co() in the db's sort order: Access's
@@ -17,8 +18,8 @@
  *               exactly when sql_text_cmp finds the texts equal)
  * DESC inverts every byte of its segment (segments are prefix-free, so
  * the inversion reverses their order). Values a segment cannot encode in
- * the column's class (mixed kinds in a computed column, Decimal, bytes,
- * NaN) make the caller fall back to comparing the values (sql_key_cmp).
+ * the column's class (mixed kinds in a computed column, Decimal, bytes)
+ * make the caller fall back to comparing the values (sql_key_cmp).
  *
  * Text order: sql_collate_cmp() (sql_text_cmp: < > BETWEEN, MIN, MAX,
  * StrComp) compares by the same keys, so every text comparison of the
@@ -196,10 +197,10 @@ int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
         case KC_DOUBLE: {
             double d = v->d == 0 ? 0.0 : v->d;
             uint64_t u;
-            if (isnan(d))
-                return 1;
             memcpy(&u, &d, sizeof u);
             u = (u >> 63) ? ~u : u ^ ((uint64_t)1 << 63);
+            if (isnan(d))
+                u = UINT64_MAX;     /* above +inf, all NaNs equal */
             put_u64(o, u);
             o += 8;
             break;
