@@ -210,6 +210,16 @@ const sql_error *sql_cursor_error(const sql_cursor *c);
 bool sql_cursor_direct_col(const sql_cursor *c, size_t col, jet_scan **scan,
                            uint16_t *tcol, jet_type *type);
 
+/**
+ * The current row's values when c gives stored rows (a sort without an
+ * index, DISTINCT, a sorted grouping, UNION): one jet_value per output
+ * column, what sql_cursor_value gives, rebuilt by each successful
+ * sql_cursor_next (spans valid until the next call). The array's address
+ * stays for c's life (the driver's fetch fast path reads it directly).
+ * NULL when c reads its values as it goes (then sql_cursor_value).
+ */
+const jet_value *sql_cursor_stored_row(const sql_cursor *c);
+
 /** The core's own error detail (page number and all) when the last
  *  failure on c came from the core (scan, index, text); else NULL. */
 const jet_error *sql_cursor_core_error(const sql_cursor *c);

@@ -313,12 +313,25 @@ typedef struct agg_state {
     };
 } agg_state;
 
+/**
+ * A stored row of a sort, DISTINCT, grouping or UNION (exec.c): one
+ * contiguous byte string, the same in memory and in the sorted runs of
+ * the temporary file, 8-byte aligned with len a multiple of 8:
+ *   this header;
+ *   the binary ORDER BY key (sortkey.c), bklen bytes, zero-padded to 8;
+ *   the output row packed (exec.c row_pack: per column its type, NULL
+ *   flag and the payload its type needs), rowlen bytes, padded to 8;
+ *   nsv sort keys as values (sql_spill_put_sv), only when the order or
+ *   DISTINCT compares values (sql_cursor.store_sv).
+ * The values are rebuilt as jet_values (into sql_cursor.vcur) only when
+ * the row is fetched.
+ */
 typedef struct rec {
-    size_t seq;
-    jet_value *out;
-    sv *keys;
-    const uint8_t *bkey;    /* binary ORDER BY key (sortkey.c), or NULL */
-    size_t bklen;
+    uint32_t len;           /* bytes of the whole record */
+    uint32_t rowlen;        /* bytes of the packed row */
+    uint64_t seq;           /* tie order: reading (or group) order */
+    uint32_t bklen;         /* bytes of the binary key, 0 none */
+    uint32_t nsv;           /* sort keys stored as values: 0 or nkeys */
 } rec;
 
 /** A growing byte buffer for one row's binary sort key (sortkey.c). */
@@ -505,10 +518,15 @@ struct sql_cursor {
     size_t nkeys;           /* per record */
     tmp_chunk *recmem;      /* record storage (never reset) */
     size_t recbytes;
-    rec *cur;
+    const rec *cur;          /* the current stored row */
+    jet_value *vcur;        /* cur's output values (rebuilt per row) */
     bool bin_keys;          /* every record has a binary ORDER BY key */
+    bool store_sv;          /* records keep their sort keys as values:
+                               DISTINCT, or an ORDER BY key whose values
+                               may not all encode as binary keys */
     uint8_t *kclass;        /* per ORDER BY key: encoding class */
     sql_sortkey_buf kbuf;   /* the current row's binary key */
+    sql_wbuf svbuf;         /* the current row's keys as values */
     sv *ktmp;               /* scratch keys during materialization */
     jet_value *vtmp;
     /* aggregates: the current group's states */

@@ -231,44 +231,232 @@ uint64_t sql_sv_hash(const sv *v)
     }
 }
 
+/* ---------------------------------------------------------- records */
+
+static size_t pad8(size_t n)
+{
+    return (n + 7) & ~(size_t)7;
+}
+
+/* The parts of a record (engine_int.h struct rec). */
+static const uint8_t *rec_bkey(const rec *r)
+{
+    return (const uint8_t *)(r + 1);
+}
+
+static const uint8_t *rec_row(const rec *r)
+{
+    return rec_bkey(r) + pad8(r->bklen);
+}
+
+static const uint8_t *rec_svs(const rec *r)
+{
+    return rec_row(r) + pad8(r->rowlen);
+}
+
+static const uint8_t *rec_end(const rec *r)
+{
+    return (const uint8_t *)r + r->len;
+}
+
+/*
+ * Packed row: per output column
+ *   u8 type, u8 flags (PK_NULL; PK_DATA: a data span follows),
+ *   for TEXT/MEMO not NULL u8 enc,
+ *   not NULL: the first scalar_bytes(type) bytes of jet_value.u (where
+ *   every member of the union starts),
+ *   PK_DATA: u32 length and the bytes (text as stored, binary, ...).
+ * No alignment: rebuilt jet_values point into the record, and every
+ * reader of a span reads it bytewise (as spans borrowed from pages).
+ */
+enum { PK_NULL = 1, PK_DATA = 2 };
+
+static bool text_type(jet_type t)
+{
+    return t == JET_T_TEXT || t == JET_T_MEMO;
+}
+
+/* Bytes of jet_value.u a packed value of type t keeps (all of it for a
+ * type not known here). */
+static size_t scalar_bytes(jet_type t)
+{
+    switch (t) {
+    case JET_T_BOOL:
+        return 1;
+    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_MONEY:
+    case JET_T_DOUBLE: case JET_T_DATETIME: case JET_T_COMPLEX:
+    case JET_T_BIGINT:
+        return 8;
+    case JET_T_FLOAT:
+        return 4;
+    case JET_T_NUMERIC:
+        return sizeof(((jet_value *)0)->u.num);
+    case JET_T_GUID:
+        return 16;
+    case JET_T_TEXT: case JET_T_MEMO: case JET_T_BINARY: case JET_T_OLE:
+    case JET_T_EXT_DATETIME:
+        return 0;
+    default:
+        return sizeof(((jet_value *)0)->u);
+    }
+}
+
+/* Bytes value v takes packed. */
+static size_t pack_len(const jet_value *v)
+{
+    if (v->is_null)
+        return 2;
+    size_t n = 2 + (text_type(v->type) ? 1 : 0) + scalar_bytes(v->type);
+    return v->data ? n + 4 + v->len : n;
+}
+
+/* Write v packed at o (pack_len(v) bytes); the end. */
+static uint8_t *pack_put(uint8_t *o, const jet_value *v)
+{
+    *o++ = (uint8_t)v->type;
+    if (v->is_null) {
+        *o++ = PK_NULL;
+        return o;
+    }
+    *o++ = v->data ? PK_DATA : 0;
+    if (text_type(v->type))
+        *o++ = (uint8_t)v->enc;
+    size_t sb = scalar_bytes(v->type);
+    memcpy(o, &v->u, sb);
+    o += sb;
+    if (v->data) {
+        uint32_t n = (uint32_t)v->len;
+        memcpy(o, &n, 4);
+        o += 4;
+        if (n)
+            memcpy(o, v->data, n);
+        o += n;
+    }
+    return o;
+}
+
+/* Rebuild the n values packed at p (< end) into out; spans point into
+ * the bytes. 0, or -1 when the bytes are not a packed row (a damaged
+ * temporary file). */
+static int row_unpack(const uint8_t *p, const uint8_t *end, jet_value *out,
+                      size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        jet_value *v = &out[i];
+        memset(v, 0, sizeof *v);
+        if (end - p < 2)
+            return -1;
+        v->type = (jet_type)p[0];
+        uint8_t fl = p[1];
+        p += 2;
+        if (fl & PK_NULL) {
+            v->is_null = true;
+            continue;
+        }
+        if (text_type(v->type)) {
+            if (p == end)
+                return -1;
+            v->enc = (jet_text_enc)*p++;
+        }
+        size_t sb = scalar_bytes(v->type);
+        if ((size_t)(end - p) < sb)
+            return -1;
+        if (v->type == JET_T_BOOL)
+            v->u.b = *p != 0;
+        else
+            memcpy(&v->u, p, sb);
+        p += sb;
+        if (fl & PK_DATA) {
+            uint32_t len;
+            if (end - p < 4)
+                return -1;
+            memcpy(&len, p, 4);
+            p += 4;
+            if ((size_t)(end - p) < len)
+                return -1;
+            v->data = p;
+            v->len = len;
+            p += len;
+        }
+    }
+    return 0;
+}
+
+/* The output values of record r into c->vcur (c->cur = r). 0 or -1. */
+static int rec_values(sql_cursor *c, const rec *r)
+{
+    c->cur = r;
+    const uint8_t *p = rec_row(r);
+    return row_unpack(p, p + r->rowlen, c->vcur, c->st->ncols);
+}
+
+/* Order of the stored keys [from, from + n) of a and b as values
+ * (sql_key_cmp; desc per key, NULL all ascending): the first difference,
+ * 0 when equal. The keys were checked when stored or read back. */
+static int sv_keys_cmp(const rec *a, const rec *b, size_t from, size_t n,
+                       const bool *desc)
+{
+    const uint8_t *pa = rec_svs(a), *ea = rec_end(a);
+    const uint8_t *pb = rec_svs(b), *eb = rec_end(b);
+    for (size_t i = 0; i < from + n; i++) {
+        sv x, y;
+        if (sql_spill_get_sv(&pa, ea, &x) != 0 ||
+            sql_spill_get_sv(&pb, eb, &y) != 0)
+            return 0;
+        if (i < from)
+            continue;
+        int r = sql_key_cmp(&x, &y);
+        if (r)
+            return desc && desc[i - from] ? -r : r;
+    }
+    return 0;
+}
+
+/* Order of the binary keys of a and b (memcmp, a prefix first). */
+static int bkey_cmp(const rec *a, const rec *b)
+{
+    size_t n = a->bklen < b->bklen ? a->bklen : b->bklen;
+    int r = memcmp(rec_bkey(a), rec_bkey(b), n);
+    if (r)
+        return r;
+    return (a->bklen > b->bklen) - (a->bklen < b->bklen);
+}
+
+/* Whether a and b have equal ORDER BY keys (binary keys are equal exactly
+ * when the values are, sortkey.c). */
+static bool order_equal(const sql_cursor *c, const rec *a, const rec *b)
+{
+    if (c->bin_keys)
+        return a->bklen == b->bklen &&
+               memcmp(rec_bkey(a), rec_bkey(b), a->bklen) == 0;
+    return sv_keys_cmp(a, b, 0, c->st->norder, NULL) == 0;
+}
+
 typedef struct sort_spec {
     size_t from, n;
     const bool *desc;       /* NULL: all ascending */
 } sort_spec;
 
-static int rec_cmp(const rec *a, const rec *b, const sort_spec *sp)
-{
-    for (size_t i = 0; i < sp->n; i++) {
-        int r = sql_key_cmp(&a->keys[sp->from + i], &b->keys[sp->from + i]);
-        if (r)
-            return (sp->desc && sp->desc[i]) ? -r : r;
-    }
-    return (a->seq > b->seq) - (a->seq < b->seq);
-}
-
-/* Binary keys (sortkey.c): memcmp, ties by reading order. */
-static int rec_bin_cmp(const rec *a, const rec *b)
-{
-    size_t n = a->bklen < b->bklen ? a->bklen : b->bklen;
-    int r = memcmp(a->bkey, b->bkey, n);
-    if (r)
-        return r;
-    if (a->bklen != b->bklen)
-        return a->bklen < b->bklen ? -1 : 1;
-    return (a->seq > b->seq) - (a->seq < b->seq);
-}
-
 typedef int (*rec_cmp_fn)(const rec *a, const rec *b, const void *ctx);
 
+/* By stored keys (sort_spec), ties by reading order. */
 static int cmp_spec(const rec *a, const rec *b, const void *ctx)
 {
-    return rec_cmp(a, b, ctx);
+    const sort_spec *sp = ctx;
+    int r = sv_keys_cmp(a, b, sp->from, sp->n, sp->desc);
+    if (r)
+        return r;
+    return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
+/* By binary keys, ties by reading order. */
 static int cmp_bin(const rec *a, const rec *b, const void *ctx)
 {
     (void)ctx;
-    return rec_bin_cmp(a, b);
+    int r = bkey_cmp(a, b);
+    if (r)
+        return r;
+    return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
 /* Bottom-up merge sort of n records by cmp (tmp: n pointers), checking
@@ -313,21 +501,124 @@ static int merge_sort(sql_cursor *c, rec **v, rec **tmp, size_t n,
     return merge_sort_by(c, v, tmp, n, cmp_bin, NULL);
 }
 
-/* Sort of records by binary key: a stable LSD radix sort of (first 8
- * key bytes, record) pairs, then each run of equal prefixes by whole
- * keys (merge sort, ties by reading order). The pairs are contiguous,
- * so the radix passes never touch the records. -1 out of memory. */
+/*
+ * Sort of records by binary key, stable (ties keep reading order): the
+ * records are ordered by 8 key bytes at a time (a byte offset at), as
+ * (those bytes, record) pairs: a stable LSD radix sort of the pairs for
+ * many records, a merge sort of them for fewer; each run of equal bytes
+ * then by its next 8 bytes, until its keys end (then by length), or by
+ * whole keys (merge sort) once it is small or the keys are long.
+ */
 typedef struct pfx_ent {
     uint64_t pfx;
     rec *r;
 } pfx_ent;
 
-static uint64_t key_prefix(const rec *r)
+#define SORT_SMALL 16           /* runs this short: by whole keys */
+#define SORT_RADIX 1024         /* runs this long: radix passes */
+#define SORT_DEEP 256           /* key bytes refined 8 at a time */
+
+/* Key bytes [at, at + 8) of r as a big-endian number (zeros past the
+ * key's end). */
+static uint64_t key_prefix(const rec *r, size_t at)
 {
+    const uint8_t *k = rec_bkey(r) + at;
+    size_t have = r->bklen > at ? r->bklen - at : 0;
     uint64_t p = 0;
+    if (have >= 8) {
+        for (size_t i = 0; i < 8; i++)
+            p = (p << 8) | k[i];
+        return p;
+    }
     for (size_t i = 0; i < 8; i++)
-        p = (p << 8) | (i < r->bklen ? r->bkey[i] : 0);
+        p = (p << 8) | (i < have ? k[i] : 0);
     return p;
+}
+
+/* a[0..n) by pfx, stable (b: n entries of scratch); the result in a. */
+static void pfx_sort(pfx_ent *a, pfx_ent *b, size_t n)
+{
+    if (n < SORT_RADIX) {
+        for (size_t w = 1; w < n; w *= 2) {
+            for (size_t lo = 0; lo < n; lo += 2 * w) {
+                size_t mid = lo + w < n ? lo + w : n;
+                size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+                size_t i = lo, j = mid, k = lo;
+                while (i < mid && j < hi)
+                    b[k++] = a[j].pfx < a[i].pfx ? a[j++] : a[i++];
+                while (i < mid)
+                    b[k++] = a[i++];
+                while (j < hi)
+                    b[k++] = a[j++];
+            }
+            memcpy(a, b, n * sizeof *a);
+        }
+        return;
+    }
+    pfx_ent *src = a, *dst = b;
+    for (unsigned shift = 0; shift < 64; shift += 8) {
+        size_t cnt[256] = { 0 };
+        for (size_t i = 0; i < n; i++)
+            cnt[(src[i].pfx >> shift) & 0xFF]++;
+        if (cnt[(src[0].pfx >> shift) & 0xFF] == n)
+            continue;           /* one value in this byte: order kept */
+        size_t pos = 0;
+        for (size_t d = 0; d < 256; d++) {
+            size_t c = cnt[d];
+            cnt[d] = pos;
+            pos += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            dst[cnt[(src[i].pfx >> shift) & 0xFF]++] = src[i];
+        pfx_ent *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != a)
+        memcpy(a, src, n * sizeof *a);
+}
+
+/* v[0..n), whose keys are equal in their first at bytes, by key (tmp: n
+ * pointers; a, b: n pairs each). Loops over the first run of each level
+ * and recurses into the others: depth at most SORT_DEEP / 8. */
+static int sort_bin_run(sql_cursor *c, rec **v, rec **tmp, pfx_ent *a,
+                        pfx_ent *b, size_t n, size_t at)
+{
+    if (n <= SORT_SMALL || at >= SORT_DEEP)
+        return merge_sort_by(c, v, tmp, n, cmp_bin, NULL);
+    for (size_t i = 0; i < n; i++) {
+        a[i].pfx = key_prefix(v[i], at);
+        a[i].r = v[i];
+    }
+    pfx_sort(a, b, n);
+    if (n >= SQL_CANCEL_EVERY && sql_check_cancel(c) != 0)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        v[i] = a[i].r;
+    for (size_t lo = 0; lo < n;) {
+        size_t hi = lo + 1;
+        uint32_t minl = v[lo]->bklen, maxl = minl;
+        while (hi < n && a[hi].pfx == a[lo].pfx) {
+            uint32_t l = v[hi]->bklen;
+            minl = l < minl ? l : minl;
+            maxl = l > maxl ? l : maxl;
+            hi++;
+        }
+        int rc = 0;
+        if (hi - lo > 1) {
+            if (maxl > at + 8)
+                rc = sort_bin_run(c, v + lo, tmp, a + lo, b + lo, hi - lo,
+                                  at + 8);
+            else if (minl != maxl)  /* equal but for their lengths */
+                rc = merge_sort_by(c, v + lo, tmp, hi - lo, cmp_bin, NULL);
+        } else {
+            rc = sql_tick(c);
+        }
+        if (rc != 0)
+            return -1;
+        lo = hi;
+    }
+    return 0;
 }
 
 static int sort_bin(sql_cursor *c, rec **v, rec **tmp, size_t n)
@@ -339,47 +630,7 @@ static int sort_bin(sql_cursor *c, rec **v, rec **tmp, size_t n)
         free(b);
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     }
-    for (size_t i = 0; i < n; i++) {
-        a[i].pfx = key_prefix(v[i]);
-        a[i].r = v[i];
-    }
-    for (unsigned shift = 0; shift < 64; shift += 8) {
-        size_t cnt[256] = { 0 };
-        for (size_t i = 0; i < n; i++)
-            cnt[(a[i].pfx >> shift) & 0xFF]++;
-        if (n && cnt[(a[0].pfx >> shift) & 0xFF] == n)
-            continue;           /* one value in this byte: order kept */
-        size_t pos = 0;
-        for (size_t d = 0; d < 256; d++) {
-            size_t k = cnt[d];
-            cnt[d] = pos;
-            pos += k;
-        }
-        for (size_t i = 0; i < n; i++)
-            b[cnt[(a[i].pfx >> shift) & 0xFF]++] = a[i];
-        pfx_ent *t = a;
-        a = b;
-        b = t;
-        if (n >= SQL_CANCEL_EVERY && sql_check_cancel(c) != 0) {
-            free(a);
-            free(b);
-            return -1;
-        }
-    }
-    for (size_t i = 0; i < n; i++)
-        v[i] = a[i].r;
-    /* runs of equal prefixes: by the whole key, stable */
-    int rc = 0;
-    for (size_t lo = 0; lo < n && rc == 0;) {
-        size_t hi = lo + 1;
-        while (hi < n && a[hi].pfx == a[lo].pfx)
-            hi++;
-        if (hi - lo > 1)
-            rc = merge_sort(c, v + lo, tmp, hi - lo, NULL);
-        else
-            rc = sql_tick(c);
-        lo = hi;
-    }
+    int rc = sort_bin_run(c, v, tmp, a, b, n, 0);
     free(a);
     free(b);
     return rc;
@@ -387,7 +638,6 @@ static int sort_bin(sql_cursor *c, rec **v, rec **tmp, size_t n)
 
 /* -------------------------------------------------------- outputs */
 
-/* Value of output column i for the current row (streaming / aggregate). */
 /* Value of output column i for the current row (or group). */
 static int live_value(sql_cursor *c, size_t i, jet_value *out)
 {
@@ -410,12 +660,6 @@ static int live_value(sql_cursor *c, size_t i, jet_value *out)
     return 0;
 }
 
-static size_t align_up(size_t n)
-{
-    const size_t a = sizeof(max_align_t);
-    return (n + a - 1) / a * a;
-}
-
 static size_t top_rows(const sql_stmt *st, size_t total);
 
 /* ------------------------------------------------ sorting past memory */
@@ -431,24 +675,22 @@ static size_t top_rows(const sql_stmt *st, size_t total);
  * into longer runs (merge_passes), then next() merges the rest through a
  * binary heap, dropping DISTINCT duplicates (adjacent in that order; the
  * first read is kept) and applying the window (OFFSET, TOP with ties,
- * LIMIT, max_rows) as finish_records does in memory. Run record:
- *   u32 length, u32 0, u64 seq, u32 binary key length, u32 0,
- *   binary key (padded to 8), per output column the jet_value as held
- *   then its data (padded to 8), per key the value (sql_spill_put_sv).
+ * LIMIT, max_rows) as finish_records does in memory. A run record is the
+ * record as held in memory (struct rec: its length first, a multiple of
+ * 8), checked as it is read back (rec_check).
  */
 struct sort_spill {
     sql_spill_stream *runs;
     size_t nruns, cap;
-    sql_wbuf row;               /* one encoded record */
     /* merging */
     sql_spill_reader *rd;       /* per run */
-    rec **cur;                  /* per run: its current record */
+    const rec **cur;            /* per run: its current record (in its
+                                   reader's block) */
     size_t *heap, nheap;
     bool advance;               /* heap top was given: read its next */
     bool distinct, keep_prev;
-    sv *prev;                   /* keys of the last row counted */
-    uint16_t *prev_text;
-    size_t prev_cap;
+    uint64_t *prev;             /* copy of the last row counted */
+    size_t prev_cap;            /* in 8-byte units */
     bool have_prev;
     uint64_t pos, start, top_end, emitted;
 };
@@ -459,28 +701,17 @@ static int full_cmp(const rec *a, const rec *b, const void *ctx)
     const sql_cursor *c = ctx;
     const sql_stmt *st = c->st;
     if (st->norder) {
-        int r = 0;
-        if (c->bin_keys) {
-            size_t n = a->bklen < b->bklen ? a->bklen : b->bklen;
-            r = memcmp(a->bkey, b->bkey, n);
-            if (!r && a->bklen != b->bklen)
-                r = a->bklen < b->bklen ? -1 : 1;
-        } else {
-            for (size_t i = 0; i < st->norder && !r; i++) {
-                r = sql_key_cmp(&a->keys[i], &b->keys[i]);
-                if (st->order_desc && st->order_desc[i])
-                    r = -r;
-            }
-        }
+        int r = c->bin_keys ? bkey_cmp(a, b)
+                            : sv_keys_cmp(a, b, 0, st->norder,
+                                          st->order_desc);
         if (r)
             return r;
     }
-    if (c->ssp && c->ssp->distinct)
-        for (size_t i = st->norder; i < c->nkeys; i++) {
-            int r = sql_key_cmp(&a->keys[i], &b->keys[i]);
-            if (r)
-                return r;
-        }
+    if (c->ssp && c->ssp->distinct) {
+        int r = sv_keys_cmp(a, b, st->norder, c->nkeys - st->norder, NULL);
+        if (r)
+            return r;
+    }
     return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
@@ -494,61 +725,28 @@ static size_t sort_limit(const sql_cursor *c)
     return others + b / 4 < b ? b - others : b / 4;
 }
 
-static int encode_record(sql_wbuf *b, const rec *r, size_t nout, size_t nk)
+/* Check a record read back from the temporary file (len bytes at p, 8-
+ * aligned): its parts in bounds and its stored keys decodable, which
+ * the comparisons then trust. 0 or -1. */
+static int rec_check(const sql_cursor *c, const uint8_t *p, size_t len)
 {
-    b->len = 0;
-    uint32_t bk = (uint32_t)r->bklen, zero = 0;
-    int rc = sql_wbuf_put(b, NULL, 8) | sql_wbuf_put(b, &r->seq, 8) |
-             sql_wbuf_put(b, &bk, 4) | sql_wbuf_put(b, &zero, 4);
-    if (!rc && r->bklen)
-        rc = sql_wbuf_put(b, r->bkey, r->bklen) | sql_wbuf_align(b);
-    for (size_t i = 0; i < nout && !rc; i++) {
-        const jet_value *v = &r->out[i];
-        rc = sql_wbuf_put(b, v, sizeof *v);
-        if (!rc && !v->is_null && v->data && v->len)
-            rc = sql_wbuf_put(b, v->data, v->len) | sql_wbuf_align(b);
-    }
-    for (size_t k = 0; k < nk && !rc; k++)
-        rc = sql_spill_put_sv(b, &r->keys[k]);
-    if (rc || b->len > UINT32_MAX / 2)
+    if (len < sizeof(rec))
         return -1;
-    uint32_t n = (uint32_t)b->len;
-    memcpy(b->p, &n, 4);
-    return 0;
-}
-
-/* Decode a run record (bytes valid while r is current) into r. */
-static int decode_record(rec *r, const uint8_t *p, size_t len, size_t nout,
-                         size_t nk)
-{
-    const uint8_t *end = p + len;
-    uint32_t bk;
-    if (len < 24)
+    const rec *r = (const rec *)(const void *)p;
+    size_t room = len - sizeof(rec);
+    if (r->len != len || r->bklen > room || pad8(r->bklen) > room ||
+        r->rowlen > room - pad8(r->bklen) ||
+        r->nsv != (c->store_sv ? c->nkeys : 0))
         return -1;
-    memcpy(&r->seq, p + 8, 8);
-    memcpy(&bk, p + 16, 4);
-    p += 24;
-    if ((size_t)(end - p) < bk)
+    const uint8_t *q = rec_row(r) + r->rowlen, *end = p + len;
+    if ((size_t)(end - q) < pad8(r->rowlen) - r->rowlen)
         return -1;
-    r->bklen = bk;
-    r->bkey = bk ? p : NULL;
-    p += (bk + 7) & ~(size_t)7;
-    for (size_t i = 0; i < nout; i++) {
-        jet_value *v = &r->out[i];
-        if ((size_t)(end - p) < sizeof *v)
+    q = rec_svs(r);
+    for (size_t k = 0; k < r->nsv; k++) {
+        sv x;
+        if (sql_spill_get_sv(&q, end, &x) != 0)
             return -1;
-        memcpy(v, p, sizeof *v);
-        p += sizeof *v;
-        if (!v->is_null && v->data && v->len) {
-            if ((size_t)(end - p) < v->len)
-                return -1;
-            v->data = p;
-            p += (v->len + 7) & ~(size_t)7;
-        }
     }
-    for (size_t k = 0; k < nk; k++)
-        if (sql_spill_get_sv(&p, end, &r->keys[k]) != 0)
-            return -1;
     return 0;
 }
 
@@ -582,9 +780,8 @@ static int spill_run(sql_cursor *c)
     sql_spill_stream *run = &sp->runs[sp->nruns++];
     memset(run, 0, sizeof *run);
     for (size_t i = 0; i < c->nrows; i++) {
-        if (encode_record(&sp->row, c->rows[i], st->ncols, c->nkeys) != 0)
-            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        if (sql_spill_stream_put(c->spill, run, sp->row.p, sp->row.len) != 0)
+        const rec *r = c->rows[i];
+        if (sql_spill_stream_put(c->spill, run, r, r->len) != 0)
             return sql_spill_failed(c, "sorting");
     }
     if (sql_spill_stream_flush(c->spill, run) != 0)
@@ -605,8 +802,8 @@ int sql_sort_make_room(sql_cursor *c)
 
 /* Sift entry i of a binary heap of run numbers (heap[0..n)) down, runs
  * compared by their current records cur[]. */
-static void heap_sift(const sql_cursor *c, rec *const *cur, size_t *heap,
-                      size_t n, size_t i)
+static void heap_sift(const sql_cursor *c, const rec *const *cur,
+                      size_t *heap, size_t n, size_t i)
 {
     for (;;) {
         size_t l = 2 * i + 1, m = i;
@@ -638,16 +835,18 @@ static size_t merge_fanin(const sql_cursor *c)
     return n < 2 ? 2 : n;
 }
 
-/* A run's next record: its bytes (*raw, *len: valid until the next
- * read) decoded into r. 0, JET_DONE or -1. */
-static int merge_read(sql_cursor *c, sql_spill_reader *rd, rec *r,
-                      const uint8_t **raw, size_t *len)
+/* A run's next record into *r (valid until the next read of rd): 0,
+ * JET_DONE or -1. */
+static int merge_read(sql_cursor *c, sql_spill_reader *rd, const rec **r)
 {
-    int rc = sql_spill_reader_next(c->spill, rd, raw, len);
+    const uint8_t *row;
+    size_t len;
+    int rc = sql_spill_reader_next(c->spill, rd, &row, &len);
     if (rc == JET_DONE)
         return JET_DONE;
-    if (rc != 0 || decode_record(r, *raw, *len, c->st->ncols, c->nkeys) != 0)
+    if (rc != 0 || rec_check(c, row, len) != 0)
         return sql_spill_failed(c, "sorting");
+    *r = (const rec *)(const void *)row;
     return 0;
 }
 
@@ -657,32 +856,20 @@ static int merge_runs(sql_cursor *c, size_t from, size_t n,
                       sql_spill_stream *out)
 {
     struct sort_spill *sp = c->ssp;
-    size_t nout = c->st->ncols, nk = c->nkeys;
-    size_t bytes = align_up(sizeof(rec)) + align_up(nout * sizeof(jet_value))
-                   + nk * sizeof(sv);
     sql_spill_reader *rd = calloc(n, sizeof *rd);
-    rec **cur = calloc(n, sizeof *cur);
-    const uint8_t **raw = calloc(n, sizeof *raw);
-    size_t *rawlen = calloc(n, sizeof *rawlen);
+    const rec **cur = calloc(n, sizeof *cur);
     size_t *heap = calloc(n, sizeof *heap);
-    uint8_t *mem = calloc(n, bytes);
     int ret = -1;
     size_t nheap = 0;
     memset(out, 0, sizeof *out);
-    if (!rd || !cur || !raw || !rawlen || !heap || !mem) {
+    if (!rd || !cur || !heap) {
         sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         goto done;
     }
-    for (size_t i = 0; i < n; i++) {
-        uint8_t *m = mem + i * bytes;
-        cur[i] = (rec *)(void *)m;
-        cur[i]->out = (jet_value *)(void *)(m + align_up(sizeof(rec)));
-        cur[i]->keys = (sv *)(void *)(m + align_up(sizeof(rec)) +
-                                      align_up(nout * sizeof(jet_value)));
+    for (size_t i = 0; i < n; i++)
         sql_spill_reader_init(&rd[i], &sp->runs[from + i]);
-    }
     for (size_t i = 0; i < n; i++) {
-        int rc = merge_read(c, &rd[i], cur[i], &raw[i], &rawlen[i]);
+        int rc = merge_read(c, &rd[i], &cur[i]);
         if (rc < 0)
             goto done;
         if (rc == 0)
@@ -694,11 +881,11 @@ static int merge_runs(sql_cursor *c, size_t from, size_t n,
         size_t r = heap[0];
         if (sql_tick(c) != 0)
             goto done;
-        if (sql_spill_stream_put(c->spill, out, raw[r], rawlen[r]) != 0) {
+        if (sql_spill_stream_put(c->spill, out, cur[r], cur[r]->len) != 0) {
             sql_spill_failed(c, "sorting");
             goto done;
         }
-        int rc = merge_read(c, &rd[r], cur[r], &raw[r], &rawlen[r]);
+        int rc = merge_read(c, &rd[r], &cur[r]);
         if (rc < 0)
             goto done;
         if (rc == JET_DONE)
@@ -720,10 +907,7 @@ done:
         sql_spill_stream_free(&sp->runs[from + i]);
     free(rd);
     free(cur);
-    free(raw);
-    free(rawlen);
     free(heap);
-    free(mem);
     return ret;
 }
 
@@ -764,15 +948,7 @@ static int merge_passes(sql_cursor *c)
 static int run_next(sql_cursor *c, size_t i)
 {
     struct sort_spill *sp = c->ssp;
-    const uint8_t *row;
-    size_t len;
-    int rc = sql_spill_reader_next(c->spill, &sp->rd[i], &row, &len);
-    if (rc == JET_DONE)
-        return JET_DONE;
-    if (rc != 0 || decode_record(sp->cur[i], row, len, c->st->ncols,
-                                 c->nkeys) != 0)
-        return sql_spill_failed(c, "sorting");
-    return 0;
+    return merge_read(c, &sp->rd[i], &sp->cur[i]);
 }
 
 /* Input done with runs on disk: the rest as a run, then merge. */
@@ -784,24 +960,13 @@ static int start_merge(sql_cursor *c)
     if (merge_passes(c) != 0)
         return -1;
     struct sort_spill *sp = c->ssp;
-    size_t n = sp->nruns, nout = st->ncols, nk = c->nkeys;
-    sp->rd = calloc(n, sizeof *sp->rd);
-    sp->cur = calloc(n, sizeof *sp->cur);
-    sp->heap = calloc(n, sizeof *sp->heap);
-    sp->prev = calloc(nk ? nk : 1, sizeof *sp->prev);
-    if (!sp->rd || !sp->cur || !sp->heap || !sp->prev)
+    size_t n = sp->nruns;
+    sp->rd = calloc(n ? n : 1, sizeof *sp->rd);
+    sp->cur = calloc(n ? n : 1, sizeof *sp->cur);
+    sp->heap = calloc(n ? n : 1, sizeof *sp->heap);
+    if (!sp->rd || !sp->cur || !sp->heap)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-    size_t bytes = align_up(sizeof(rec)) + align_up(nout * sizeof(jet_value))
-                   + nk * sizeof(sv);
     for (size_t i = 0; i < n; i++) {
-        uint8_t *m = sql_mem_alloc(&c->smem, bytes);
-        if (!m)
-            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        rec *r = (rec *)(void *)m;
-        r->out = (jet_value *)(void *)(m + align_up(sizeof(rec)));
-        r->keys = (sv *)(void *)(m + align_up(sizeof(rec)) +
-                                 align_up(nout * sizeof(jet_value)));
-        sp->cur[i] = r;
         sql_spill_reader_init(&sp->rd[i], &sp->runs[i]);
         int rc = run_next(c, i);
         if (rc < 0)
@@ -822,43 +987,16 @@ static int start_merge(sql_cursor *c)
     return 0;
 }
 
-/* Keep a copy of r's keys as the previous row's. */
+/* Keep a copy of record r as the previous row's. */
 static int save_prev(sql_cursor *c, const rec *r)
 {
     struct sort_spill *sp = c->ssp;
-    size_t need = 0;
-    for (size_t k = 0; k < c->nkeys; k++)
-        if (r->keys[k].k == K_TEXT)
-            need += r->keys[k].n;
-        else if (r->keys[k].k == K_BIN || r->keys[k].k == K_GUID)
-            need += (r->keys[k].len + 1) / 2;
-    if (sql_grow((void **)&sp->prev_text, &sp->prev_cap, need + 1,
-                 sizeof *sp->prev_text) != 0)
+    if (sql_grow((void **)&sp->prev, &sp->prev_cap, r->len / 8,
+                 sizeof *sp->prev) != 0)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-    size_t off = 0;
-    for (size_t k = 0; k < c->nkeys; k++) {
-        sv *v = &sp->prev[k];
-        *v = r->keys[k];
-        if (v->k == K_TEXT && v->n) {
-            memcpy(sp->prev_text + off, v->s, v->n * 2);
-            v->s = sp->prev_text + off;
-            off += v->n;
-        } else if ((v->k == K_BIN || v->k == K_GUID) && v->len) {
-            memcpy(sp->prev_text + off, v->p, v->len);
-            v->p = (const uint8_t *)(sp->prev_text + off);
-            off += (v->len + 1) / 2;
-        }
-    }
+    memcpy(sp->prev, r, r->len);
     sp->have_prev = true;
     return 0;
-}
-
-static bool keys_equal(const sv *a, const sv *b, size_t from, size_t to)
-{
-    for (size_t i = from; i < to; i++)
-        if (sql_key_cmp(&a[i], &b[i]) != 0)
-            return false;
-    return true;
 }
 
 /* Next merged row into c->cur: JET_OK, JET_DONE or -1. */
@@ -866,6 +1004,7 @@ static int next_merge(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
     struct sort_spill *sp = c->ssp;
+    const rec *prev = (const rec *)(const void *)sp->prev;
     for (;;) {
         if (sql_tick(c) != 0)   /* DISTINCT / OFFSET may skip many */
             return -1;
@@ -881,21 +1020,24 @@ static int next_merge(sql_cursor *c)
         }
         if (!sp->nheap)
             return JET_DONE;
-        rec *r = sp->cur[sp->heap[0]];
+        const rec *r = sp->cur[sp->heap[0]];
         sp->advance = true;
         if (sp->distinct && sp->have_prev &&
-            keys_equal(sp->prev, r->keys, st->norder, c->nkeys))
+            sv_keys_cmp(prev, r, st->norder, c->nkeys - st->norder,
+                        NULL) == 0)
             continue;
         uint64_t i = sp->pos;
         if (i >= sp->top_end) {
-            if (st->norder && sp->have_prev &&
-                keys_equal(sp->prev, r->keys, 0, st->norder))
+            if (st->norder && sp->have_prev && order_equal(c, prev, r))
                 sp->top_end++;
             else
                 return JET_DONE;
         }
-        if (sp->keep_prev && save_prev(c, r) != 0)
-            return -1;
+        if (sp->keep_prev) {
+            if (save_prev(c, r) != 0)
+                return -1;
+            prev = (const rec *)(const void *)sp->prev;
+        }
         sp->pos++;
         if (i < sp->start)
             continue;
@@ -904,7 +1046,8 @@ static int next_merge(sql_cursor *c)
         if (c->opts.max_rows && sp->emitted >= c->opts.max_rows)
             return JET_DONE;
         sp->emitted++;
-        c->cur = r;
+        if (rec_values(c, r) != 0)
+            return sql_spill_failed(c, "sorting");
         return JET_OK;
     }
 }
@@ -924,86 +1067,77 @@ static void sort_spill_free(sql_cursor *c)
     free(sp->cur);
     free(sp->heap);
     free(sp->prev);
-    free(sp->prev_text);
-    free(sp->row.p);
     free(sp);
     c->ssp = NULL;
 }
 
-/* Copy values vals[0..nout) and keys[0..nk) into a new record. */
+/* Store the output values vals[0..nout) and the sort keys keys[0..nk) as
+ * a record: the binary ORDER BY key built once, the values packed, the
+ * keys as values only when c->store_sv. */
 static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
                         const sv *keys, size_t nk)
 {
     const sql_stmt *st = c->st;
     if (c->bin_keys) {
-        /* the binary ORDER BY key, built once per row */
         c->kbuf.len = 0;
         for (size_t k = 0; k < st->norder && c->bin_keys; k++) {
             int r = sql_sortkey_append(&c->kbuf, &c->kclass[k], &keys[k],
                                        st->order_desc && st->order_desc[k]);
             if (r < 0)
                 return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-            if (r > 0)
-                c->bin_keys = false;    /* compare values (sql_key_cmp) */
+            if (r > 0) {
+                /* compare values (sql_key_cmp) from now on: the records
+                 * have them only when some key could need it */
+                if (!c->store_sv)
+                    return sql_cursor_fail(c, "HY000", 0, "internal "
+                                           "error: ORDER BY value %zu of "
+                                           "an unexpected kind", k + 1);
+                c->bin_keys = false;
+            }
         }
     }
     size_t bklen = c->bin_keys ? c->kbuf.len : 0;
-    size_t bytes = align_up(sizeof(rec)) + align_up(nout * sizeof(jet_value))
-                   + align_up(nk * sizeof(sv)) + bklen;
+    size_t rowlen = 0;
     for (size_t i = 0; i < nout; i++)
-        if (!vals[i].is_null && vals[i].data)
-            bytes += vals[i].len;
-    for (size_t k = 0; k < nk; k++) {
-        if (keys[k].k == K_TEXT)
-            bytes += keys[k].n * 2;
-        else if (keys[k].k == K_BIN || keys[k].k == K_GUID)
-            bytes += keys[k].len;
+        rowlen += pack_len(&vals[i]);
+    size_t svlen = 0;
+    if (c->store_sv) {
+        c->svbuf.len = 0;
+        for (size_t k = 0; k < nk; k++)
+            if (sql_spill_put_sv(&c->svbuf, &keys[k]) != 0)
+                return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        svlen = c->svbuf.len;
     }
-    bytes += 8 * (nout + nk);
-    if (c->nrows && c->smem.held + bytes > sort_limit(c) &&
+    if (bklen > UINT32_MAX / 4 || rowlen > UINT32_MAX / 4 ||
+        svlen > UINT32_MAX / 4)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    size_t len = sizeof(rec) + pad8(bklen) + pad8(rowlen) + svlen;
+    if (c->nrows && c->smem.held + len > sort_limit(c) &&
         spill_run(c) != 0)
         return -1;
-    uint8_t *mem = sql_mem_alloc(&c->smem, bytes);
+    uint8_t *mem = sql_mem_alloc(&c->smem, len);
     if (!mem)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     rec *r = (rec *)(void *)mem;
-    size_t off = align_up(sizeof(rec));
-    r->out = (jet_value *)(void *)(mem + off);
-    off += align_up(nout * sizeof(jet_value));
-    r->keys = (sv *)(void *)(mem + off);
-    off += align_up(nk * sizeof(sv));
+    r->len = (uint32_t)len;
+    r->rowlen = (uint32_t)rowlen;
     r->seq = c->rseq++;
     if (c->grp && st->grouped)
         r->seq = c->grp->seq;   /* groups: ties in creation order */
-    r->bkey = NULL;
-    r->bklen = bklen;
-    if (bklen) {
-        memcpy(mem + off, c->kbuf.p, bklen);
-        r->bkey = mem + off;
-        off += bklen;
-    }
-    for (size_t i = 0; i < nout; i++) {
-        r->out[i] = vals[i];
-        if (!vals[i].is_null && vals[i].data && vals[i].len) {
-            memcpy(mem + off, vals[i].data, vals[i].len);
-            r->out[i].data = mem + off;
-            off += (vals[i].len + 7) & ~(size_t)7;
-        }
-    }
-    for (size_t k = 0; k < nk; k++) {
-        r->keys[k] = keys[k];
-        sv *kv = &r->keys[k];
-        off = (off + 7) & ~(size_t)7;
-        if (kv->k == K_TEXT && kv->n) {
-            memcpy(mem + off, kv->s, kv->n * 2);
-            kv->s = (const uint16_t *)(void *)(mem + off);
-            off += kv->n * 2;
-        } else if ((kv->k == K_BIN || kv->k == K_GUID) && kv->len) {
-            memcpy(mem + off, kv->p, kv->len);
-            kv->p = mem + off;
-            off += kv->len;
-        }
-    }
+    r->bklen = (uint32_t)bklen;
+    r->nsv = c->store_sv ? (uint32_t)nk : 0;
+    uint8_t *o = mem + sizeof *r;
+    if (bklen)
+        memcpy(o, c->kbuf.p, bklen);
+    memset(o + bklen, 0, pad8(bklen) - bklen);
+    o += pad8(bklen);
+    uint8_t *q = o;
+    for (size_t i = 0; i < nout; i++)
+        q = pack_put(q, &vals[i]);
+    memset(q, 0, pad8(rowlen) - rowlen);
+    o += pad8(rowlen);
+    if (svlen)
+        memcpy(o, c->svbuf.p, svlen);
     if (c->nrows == c->rcap &&
         sql_grow((void **)&c->rows, &c->rcap, c->nrows + 1, sizeof *c->rows) != 0)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
@@ -1123,14 +1257,6 @@ static size_t top_rows(const sql_stmt *st, size_t total)
     return u128_cmp(n, u128_of(total)) < 0 ? (size_t)u128_lo64(n) : total;
 }
 
-static bool order_keys_equal(const rec *a, const rec *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (sql_key_cmp(&a->keys[i], &b->keys[i]) != 0)
-            return false;
-    return true;
-}
-
 /* Records collected: DISTINCT, ORDER BY, then the window (OFFSET, TOP
  * with ties, LIMIT, max_rows). */
 static int finish_records(sql_cursor *c)
@@ -1153,14 +1279,9 @@ static int finish_records(sql_cursor *c)
                 free(tmp);
                 return -1;
             }
-            if (m > 0) {
-                bool same = true;
-                for (size_t k = 0; k < st->ncols && same; k++)
-                    same = sql_key_cmp(&c->rows[m - 1]->keys[st->norder + k],
-                                       &c->rows[i]->keys[st->norder + k]) == 0;
-                if (same)
-                    continue;
-            }
+            if (m > 0 && sv_keys_cmp(c->rows[m - 1], c->rows[i], st->norder,
+                                     st->ncols, NULL) == 0)
+                continue;
             c->rows[m++] = c->rows[i];
         }
         n = c->nrows = m;
@@ -1182,8 +1303,8 @@ static int finish_records(sql_cursor *c)
     if (st->top >= 0) {
         end = top_rows(st, n);
         if (st->norder && end > 0)
-            while (end < n && order_keys_equal(c->rows[end - 1],
-                                               c->rows[end], st->norder))
+            while (end < n && order_equal(c, c->rows[end - 1],
+                                          c->rows[end]))
                 end++;
     }
     if (end < start)
@@ -1197,16 +1318,56 @@ static int finish_records(sql_cursor *c)
     return 0;
 }
 
+/* Column types whose values always encode as binary sort keys, each
+ * type in one class (sortkey.c): integers and Yes/No, Currency, Single
+ * and Double (NaN too), Date/Time, text. */
+static bool sure_type(jet_type t)
+{
+    switch (t) {
+    case JET_T_BOOL: case JET_T_BYTE: case JET_T_INT: case JET_T_LONG:
+    case JET_T_BIGINT: case JET_T_MONEY: case JET_T_FLOAT:
+    case JET_T_DOUBLE: case JET_T_DATETIME: case JET_T_TEXT:
+    case JET_T_MEMO:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether every value of ORDER BY key k encodes as a binary key, so the
+ * records never need it as a value: a plain column of a table of this
+ * block (of a UNION: an output column, every branch's value converted to
+ * its type) of a sure_type. */
+static bool key_sure(const sql_stmt *st, size_t k)
+{
+    if (st->nbranch)
+        return st->order_out && sure_type(st->cols[st->order_out[k]].meta.type);
+    const enode *e = st->order[k];
+    if (st->grouped || e->op != N_COL || e->up || e->tab >= st->ntabs)
+        return false;
+    const tab_plan *tp = &st->tabs[e->tab];
+    if (!tp->td || tp->sub || e->col >= tp->td->ncols)
+        return false;
+    const jet_column *jc = &tp->td->cols[e->col];
+    return sure_type(jc->type) && sure_type(jc->result_type);
+}
+
 static int alloc_scratch(sql_cursor *c, size_t nkeys)
 {
     const sql_stmt *st = c->st;
     c->nkeys = nkeys;
     size_t nk = nkeys > st->ngroup ? nkeys : st->ngroup;
     c->vtmp = calloc(st->ncols ? st->ncols : 1, sizeof *c->vtmp);
+    c->vcur = calloc(st->ncols ? st->ncols : 1, sizeof *c->vcur);
     c->ktmp = calloc(nk ? nk : 1, sizeof *c->ktmp);
     c->kclass = calloc(st->norder ? st->norder : 1, sizeof *c->kclass);
     c->bin_keys = st->norder > 0;
-    if (!c->vtmp || !c->ktmp || !c->kclass)
+    /* keys as values in the records: DISTINCT compares them, and an ORDER
+     * BY key that may not encode needs them once the binary keys stop */
+    c->store_sv = nkeys > st->norder;
+    for (size_t k = 0; k < st->norder && !c->store_sv; k++)
+        c->store_sv = !key_sure(st, k);
+    if (!c->vtmp || !c->vcur || !c->ktmp || !c->kclass)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     return 0;
 }
@@ -1680,7 +1841,11 @@ int sql_cursor_next(sql_cursor *c)
     case MODE_MAT:
         if (c->rpos >= c->rend)
             return JET_DONE;
-        c->cur = c->rows[c->rpos++];
+        if (rec_values(c, c->rows[c->rpos++]) != 0) {
+            sql_cursor_fail(c, "HY000", 0, "internal error: a stored row "
+                            "does not decode");
+            return fail_code(c);
+        }
         return JET_OK;
     case MODE_MERGE:
         rc = next_merge(c);
@@ -1709,7 +1874,7 @@ int sql_cursor_value(sql_cursor *c, size_t col, jet_value *out)
             sql_cursor_fail(c, "24000", 0, "no current row");
             return fail_code(c);
         }
-        *out = c->cur->out[col];
+        *out = c->vcur[col];
         return 0;
     case MODE_EXPLAIN: {
         sv s;
@@ -1789,9 +1954,11 @@ void sql_cursor_close(sql_cursor *c)
     free(c->param_text);
     free(c->rows);
     free(c->vtmp);
+    free(c->vcur);
     free(c->ktmp);
     free(c->kclass);
     free(c->kbuf.p);
+    free(c->svbuf.p);
     sql_tmp_free(&c->tmp);
     sql_tmp_free(&c->recmem);
     free(c);
@@ -1819,4 +1986,9 @@ bool sql_cursor_direct_col(const sql_cursor *c, size_t col, jet_scan **scan,
     *tcol = oc->e->col;
     *type = jc->result_type;
     return true;
+}
+
+const jet_value *sql_cursor_stored_row(const sql_cursor *c)
+{
+    return (c->mode == MODE_MAT || c->mode == MODE_MERGE) ? c->vcur : NULL;
 }
