@@ -33,9 +33,13 @@
 
 /* The fetch fast path's plan (see fast_plan below). */
 typedef struct fast_col {
-    jet_scan *scan;             /* direct source, or NULL: cur_value */
-    uint16_t tcol;
-    jet_type type;              /* direct: type of the values */
+    jet_scan *scan;             /* direct source, or NULL */
+    const jet_value *row;       /* else the cursor's stored row
+                                   (sql_cursor_stored_row), or NULL:
+                                   cur_value */
+    uint16_t tcol;              /* scan: table column; row: its index */
+    jet_type type;              /* direct: type of the values; row: the
+                                   type put is for (others: odbc_convert) */
     odbc_binding b;             /* the binding the entries below are for */
     SQLSMALLINT ct;             /* resolved C type, 0 = unbound */
     SQLULEN elem;               /* column-wise element size */
@@ -1137,7 +1141,8 @@ static void fast_bind(odbc_stmt *s, fast_col *fc, uint16_t i)
     fc->ct = fc->b.c_type ? resolve_ctype(s, i, fc->b.c_type) : 0;
     fc->elem = fc->ct ? odbc_ctype_elem_size(fc->ct, fc->b.buflen) : 0;
     fc->put = odbc_convert;
-    if (fc->ct && fc->scan && fc->b.precision == 0 && fc->b.scale == 0)
+    if (fc->ct && (fc->scan || fc->row) && fc->b.precision == 0 &&
+        fc->b.scale == 0)
         fc->put = odbc_fast_put_for(fc->type, fc->ct);
 }
 
@@ -1182,11 +1187,21 @@ static struct odbc_fastplan *fast_plan(odbc_stmt *s)
     p->ncols = s->ncols;
     p->nbinds = s->nbinds;
     p->row_bind_type = s->row_bind_type;
+    const jet_value *row = sql_cursor_stored_row(s->cur);
     for (uint16_t i = 0; i < s->ncols; i++) {
         fast_col *fc = &p->col[i];
+        fc->row = NULL;
         if (!sql_cursor_direct_col(s->cur, s->cols[i].src, &fc->scan,
-                                   &fc->tcol, &fc->type))
+                                   &fc->tcol, &fc->type)) {
             fc->scan = NULL;
+            if (row) {
+                /* a stored row is current (the plan is built after a
+                 * fetch): its value's type is the column's */
+                fc->row = row;
+                fc->tcol = s->cols[i].src;
+                fc->type = row[fc->tcol].type;
+            }
+        }
         fc->gd_ct = 0;
         fc->gd_req = 0;
         fast_bind(s, fc, i);
@@ -1205,6 +1220,10 @@ static inline jet_rc fast_value(odbc_stmt *s, const fast_col *fc,
     if (fc->scan && s->rs_rows == 0 &&
         jet_scan_value(fc->scan, fc->tcol, out) == JET_OK)
         return JET_OK;
+    if (fc->row && s->rs_rows == 0) {
+        *out = fc->row[fc->tcol];
+        return JET_OK;
+    }
     return cur_value(s, i, out);
 }
 
@@ -1278,8 +1297,12 @@ static int bind_row_fast(odbc_stmt *s, const struct odbc_fastplan *p,
         }
         cv.num_precision = fc->b.precision;
         cv.num_scale = fc->b.scale;
-        odbc_conv_status st = fc->put(&cv, &v, fc->ct, ptr, fc->b.buflen,
-                                      (SQLLEN *)ind);
+        /* a stored row's value of another type than the first row's (a
+         * computed column mixing types): the general conversion */
+        odbc_put_fn put = fc->row && v.type != fc->type ? odbc_convert
+                                                         : fc->put;
+        odbc_conv_status st = put(&cv, &v, fc->ct, ptr, fc->b.buflen,
+                                  (SQLLEN *)ind);
         if (st != CONV_OK) {
             int w = conv_diag(s, &cv, st, (SQLLEN)r + 1, i + 1);
             if (w > worst)
@@ -1608,7 +1631,7 @@ get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
     odbc_put_fn put = odbc_convert;
     struct odbc_fastplan *p = s->fast;   /* built by this cursor's fetch */
     if (p && p->cur == s->cur && s->cur && i < p->ncols &&
-        p->col[i].scan) {
+        (p->col[i].scan || p->col[i].row)) {
         fast_col *fc = &p->col[i];
         if (fc->gd_ct != ct) {
             fc->gd_ct = ct;
@@ -1622,6 +1645,8 @@ get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
         if (cv.num_precision == 0 && cv.num_scale == 0)
             put = fc->gd_put;
         rc = fast_value(s, fc, i, &v);
+        if (fc->row && v.type != fc->type)
+            put = odbc_convert;
     } else {
         rc = cur_value(s, i, &v);
     }
@@ -1639,14 +1664,23 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
      * streaming cursor's last fetch read, with a TargetType this column
      * was asked for before. The checks below passed then and their
      * outcome is cached in the column's plan entry (gd_req -> gd_ct,
-     * gd_put); the value comes straight from its scan. */
+     * gd_put); the value comes straight from its scan (or the cursor's
+     * stored row). */
     const struct odbc_fastplan *fp = s->gd_fast;
     uint16_t fi = (uint16_t)(col - 1);
     if (fp && fi < fp->ncols && s->gd_col != col && buflen >= 0) {
         const fast_col *fc = &fp->col[fi];
         jet_value v;
-        if (fc->gd_req == c_type && fc->scan &&
-            jet_scan_value(fc->scan, fc->tcol, &v) == JET_OK) {
+        bool got = false;
+        if (fc->gd_req == c_type) {
+            if (fc->scan)
+                got = jet_scan_value(fc->scan, fc->tcol, &v) == JET_OK;
+            else if (fc->row) {
+                v = fc->row[fc->tcol];
+                got = v.type == fc->type;
+            }
+        }
+        if (got) {
             odbc_conv cv = {s->dbc->db, &s->scratch, true, JET_OK, false,
                             0, 0, 0, 0};
             s->gd_col = col;
