@@ -16,9 +16,11 @@
  * No heap allocation per row: column caches, scratch chunks and output
  * buffers only grow.
  * Materialized (ORDER BY without index, DISTINCT, TOP PERCENT, grouping,
- * UNION): rows (or groups passing HAVING) are copied as records (output
- * values + sort keys) into the record arena, then sorted (stable: ties
- * keep reading order, NULL lowest). Past the memory budget
+ * UNION): rows (or groups passing HAVING) are copied as records (binary
+ * ORDER BY key, output values packed, sort keys as values only when they
+ * may be compared: struct rec) into the record arena, then sorted
+ * (stable: ties keep reading order, NULL lowest); a fetched record's
+ * values are rebuilt into c->vcur. Past the memory budget
  * (sql_mem_budget: the connection's MaxMemory) the records go to sorted
  * runs in a temporary file, merged at the end (MODE_MERGE, below
  * "sorting past memory"). A grouping with no ORDER BY, DISTINCT or TOP
@@ -322,7 +324,12 @@ static uint8_t *pack_put(uint8_t *o, const jet_value *v)
     if (text_type(v->type))
         *o++ = (uint8_t)v->enc;
     size_t sb = scalar_bytes(v->type);
-    memcpy(o, &v->u, sb);
+    if (sb == 8)
+        memcpy(o, &v->u, 8);    /* the common sizes inline */
+    else if (sb == 4)
+        memcpy(o, &v->u, 4);
+    else
+        memcpy(o, &v->u, sb);
     o += sb;
     if (v->data) {
         uint32_t n = (uint32_t)v->len;
@@ -343,10 +350,14 @@ static int row_unpack(const uint8_t *p, const uint8_t *end, jet_value *out,
 {
     for (size_t i = 0; i < n; i++) {
         jet_value *v = &out[i];
-        memset(v, 0, sizeof *v);
         if (end - p < 2)
             return -1;
         v->type = (jet_type)p[0];
+        v->is_null = false;
+        v->enc = JET_ENC_UCS2;
+        memset(&v->u, 0, sizeof v->u);
+        v->data = NULL;
+        v->len = 0;
         uint8_t fl = p[1];
         p += 2;
         if (fl & PK_NULL) {
@@ -361,8 +372,12 @@ static int row_unpack(const uint8_t *p, const uint8_t *end, jet_value *out,
         size_t sb = scalar_bytes(v->type);
         if ((size_t)(end - p) < sb)
             return -1;
-        if (v->type == JET_T_BOOL)
+        if (sb == 8)
+            memcpy(&v->u, p, 8);    /* the common sizes inline */
+        else if (v->type == JET_T_BOOL)
             v->u.b = *p != 0;
+        else if (sb == 4)
+            memcpy(&v->u, p, 4);
         else
             memcpy(&v->u, p, sb);
         p += sb;
@@ -526,40 +541,57 @@ static uint64_t key_prefix(const rec *r, size_t at)
     size_t have = r->bklen > at ? r->bklen - at : 0;
     uint64_t p = 0;
     if (have >= 8) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&p, k, 8);
+        return __builtin_bswap64(p);
+#else
         for (size_t i = 0; i < 8; i++)
             p = (p << 8) | k[i];
         return p;
+#endif
     }
     for (size_t i = 0; i < 8; i++)
         p = (p << 8) | (i < have ? k[i] : 0);
     return p;
 }
 
-/* a[0..n) by pfx, stable (b: n entries of scratch); the result in a. */
+/* a[0..n) by pfx, stable merge sort (b: n entries of scratch). */
+static void pfx_merge(pfx_ent *a, pfx_ent *b, size_t n)
+{
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n;
+            size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                b[k++] = a[j].pfx < a[i].pfx ? a[j++] : a[i++];
+            while (i < mid)
+                b[k++] = a[i++];
+            while (j < hi)
+                b[k++] = a[j++];
+        }
+        memcpy(a, b, n * sizeof *a);
+    }
+}
+
+/* a[0..n) by pfx, stable (b: n entries of scratch); the result in a.
+ * Many entries: LSD radix, every byte's counts in one pass, then a pass
+ * per byte that has more than one value. */
 static void pfx_sort(pfx_ent *a, pfx_ent *b, size_t n)
 {
-    if (n < SORT_RADIX) {
-        for (size_t w = 1; w < n; w *= 2) {
-            for (size_t lo = 0; lo < n; lo += 2 * w) {
-                size_t mid = lo + w < n ? lo + w : n;
-                size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
-                size_t i = lo, j = mid, k = lo;
-                while (i < mid && j < hi)
-                    b[k++] = a[j].pfx < a[i].pfx ? a[j++] : a[i++];
-                while (i < mid)
-                    b[k++] = a[i++];
-                while (j < hi)
-                    b[k++] = a[j++];
-            }
-            memcpy(a, b, n * sizeof *a);
-        }
+    size_t (*cnts)[256] = n < SORT_RADIX ? NULL : calloc(8, sizeof *cnts);
+    if (!cnts) {
+        pfx_merge(a, b, n);     /* (out of 16 KiB: needs no memory) */
         return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = a[i].pfx;
+        for (unsigned d = 0; d < 8; d++)
+            cnts[d][(x >> (8 * d)) & 0xFF]++;
     }
     pfx_ent *src = a, *dst = b;
     for (unsigned shift = 0; shift < 64; shift += 8) {
-        size_t cnt[256] = { 0 };
-        for (size_t i = 0; i < n; i++)
-            cnt[(src[i].pfx >> shift) & 0xFF]++;
+        size_t *cnt = cnts[shift / 8];
         if (cnt[(src[0].pfx >> shift) & 0xFF] == n)
             continue;           /* one value in this byte: order kept */
         size_t pos = 0;
@@ -574,13 +606,14 @@ static void pfx_sort(pfx_ent *a, pfx_ent *b, size_t n)
         src = dst;
         dst = t;
     }
+    free(cnts);
     if (src != a)
         memcpy(a, src, n * sizeof *a);
 }
 
 /* v[0..n), whose keys are equal in their first at bytes, by key (tmp: n
- * pointers; a, b: n pairs each). Loops over the first run of each level
- * and recurses into the others: depth at most SORT_DEEP / 8. */
+ * pointers; a, b: n pairs each). Recurses into each run of equal bytes:
+ * depth at most SORT_DEEP / 8. 0, or -1 when cancelled. */
 static int sort_bin_run(sql_cursor *c, rec **v, rec **tmp, pfx_ent *a,
                         pfx_ent *b, size_t n, size_t at)
 {
@@ -1153,9 +1186,19 @@ int sql_add_record(sql_cursor *c)
         /* UNION: the values are in vtmp, keys in ktmp (op_union.c) */
         return store_record(c, c->vtmp, nout, c->ktmp, nk);
     }
-    for (size_t i = 0; i < nout; i++)
-        if (live_value(c, i, &c->vtmp[i]) != 0)
+    for (size_t i = 0; i < nout; i++) {
+        const out_col *oc = &st->cols[i];
+        if (oc->src >= 0 ||
+            (oc->direct && oc->e->op == N_COL && !oc->e->up)) {
+            /* live_value's first case, without its copy */
+            const jet_value *v;
+            if (sql_col_value(c, oc->e->tab, oc->e->col, &v) != 0)
+                return -1;
+            c->vtmp[i] = *v;
+        } else if (live_value(c, i, &c->vtmp[i]) != 0) {
             return -1;
+        }
+    }
     for (size_t k = 0; k < nk; k++) {
         const enode *e = k < st->norder ? st->order[k]
                                         : st->cols[k - st->norder].e;
