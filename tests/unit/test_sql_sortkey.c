@@ -3,7 +3,8 @@
  *
  * 1. memcmp of two encoded values orders as sql_key_cmp, ASC and DESC,
  *    over random and edge values of each class (integers, Currency,
- *    doubles, dates, text with case, accents, NUL and surrogates).
+ *    doubles with infinities and NaNs, dates, text with case, accents,
+ *    NUL and surrogates).
  * 2. ORDER BY each sortable column of every table of nwind and
  *    ASampleDatabase (ASC and DESC) returns the rows, ties included, in
  *    the order of the value comparator (forced by an extra Decimal key,
@@ -62,7 +63,8 @@ static void random_value(sv *v, int kind, uint16_t *text)
     static const double edge[] = { 0.0, -0.0, 1.0, -1.0, 1e-310, -1e-310,
                                    1.7976931348623157e308,
                                    -1.7976931348623157e308, 0.5, -0.5,
-                                   3.25, 1e15, -1e15 };
+                                   3.25, 1e15, -1e15, INFINITY,
+                                   -INFINITY, NAN, -NAN };
     static const uint16_t alphabet[] = { 'a', 'A', 'b', 'B', 'z', ' ', '0',
                                          '9', 0, 0xE9, 0xC9, 0x3A3, 0x3C3,
                                          0xD83D, 0xDE00, 0xFFFF, '_', '-',
@@ -88,9 +90,7 @@ static void random_value(sv *v, int kind, uint16_t *text)
             v->d = edge[rnd() % (sizeof edge / sizeof *edge)];
         } else {
             uint64_t u = rnd();
-            memcpy(&v->d, &u, sizeof u);
-            if (v->d != v->d)
-                v->d = 2.0;
+            memcpy(&v->d, &u, sizeof u);    /* NaNs too: above all */
         }
         break;
     case 3:
