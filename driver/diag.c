@@ -13,6 +13,10 @@
 
 static SQLRETURN vadd(odbc_diag *d, SQLLEN row, SQLINTEGER col,
                       const char *state, const char *fmt, va_list ap)
+    __attribute__((format(printf, 5, 0)));
+
+static SQLRETURN vadd(odbc_diag *d, SQLLEN row, SQLINTEGER col,
+                      const char *state, const char *fmt, va_list ap)
 {
     SQLRETURN ret = (state[0] == '0' && state[1] == '1')
                         ? SQL_SUCCESS_WITH_INFO : SQL_ERROR;
