@@ -51,6 +51,33 @@ SQLRETURN SQL_API SQLConnectW(SQLHDBC hdbc, SQLWCHAR *ServerName,
     return dbc_leave(d, connect_common(d, dsn, uid, pwd, ok1 && ok2 && ok3));
 }
 
+/* SQLDriverConnect(W): the connection strings as ANSI or wide. */
+static SQLRETURN driver_connect(SQLHDBC hdbc, void *str_in, SQLSMALLINT len_in,
+                                void *str_out, SQLSMALLINT out_max,
+                                SQLSMALLINT *len_out, bool wide)
+{
+    odbc_dbc *d = dbc_enter(hdbc);
+    if (!d)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *in = wide ? arg_w(str_in, len_in, &ok) : arg_a(str_in, len_in, &ok);
+    char *out = NULL;
+    SQLRETURN r;
+    if (!ok) {
+        r = odbc_diag_add(&d->hdr.diag, "HY001", "Memory allocation error");
+    } else {
+        r = odbc_dbc_driver_connect(d, in, &out);
+        if (SQL_SUCCEEDED(r) && (str_out || len_out))
+            r = ret_merge(r, wide ? out_w(&d->hdr.diag, str_out, out_max,
+                                          out ? out : "", len_out, false)
+                                  : out_a(&d->hdr.diag, str_out, out_max,
+                                          out ? out : "", len_out));
+    }
+    free(in);
+    free(out);
+    return dbc_leave(d, r);
+}
+
 SQLRETURN SQL_API SQLDriverConnect(SQLHDBC hdbc, SQLHWND hwnd,
                                    SQLCHAR *szConnStrIn,
                                    SQLSMALLINT cbConnStrIn,
@@ -59,25 +86,8 @@ SQLRETURN SQL_API SQLDriverConnect(SQLHDBC hdbc, SQLHWND hwnd,
                                    SQLSMALLINT *pcbConnStrOut,
                                    SQLUSMALLINT fDriverCompletion)
 {
-    odbc_dbc *d = dbc_enter(hdbc);
-    if (!d)
-        return SQL_INVALID_HANDLE;
-    int ok;
-    char *in = arg_a(szConnStrIn, cbConnStrIn, &ok);
-    char *out = NULL;
-    SQLRETURN r;
-    if (!ok) {
-        r = odbc_diag_add(&d->hdr.diag, "HY001", "Memory allocation error");
-    } else {
-        r = odbc_dbc_driver_connect(d, in, &out);
-        if (SQL_SUCCEEDED(r) && (szConnStrOut || pcbConnStrOut))
-            r = ret_merge(r, out_a(&d->hdr.diag, szConnStrOut,
-                                   cbConnStrOutMax, out ? out : "",
-                                   pcbConnStrOut));
-    }
-    free(in);
-    free(out);
-    return dbc_leave(d, r);
+    return driver_connect(hdbc, szConnStrIn, cbConnStrIn, szConnStrOut,
+                          cbConnStrOutMax, pcbConnStrOut, false);
 }
 
 SQLRETURN SQL_API SQLDriverConnectW(SQLHDBC hdbc, SQLHWND hwnd,
@@ -88,25 +98,8 @@ SQLRETURN SQL_API SQLDriverConnectW(SQLHDBC hdbc, SQLHWND hwnd,
                                     SQLSMALLINT *pcbConnStrOut,
                                     SQLUSMALLINT fDriverCompletion)
 {
-    odbc_dbc *d = dbc_enter(hdbc);
-    if (!d)
-        return SQL_INVALID_HANDLE;
-    int ok;
-    char *in = arg_w(szConnStrIn, cbConnStrIn, &ok);
-    char *out = NULL;
-    SQLRETURN r;
-    if (!ok) {
-        r = odbc_diag_add(&d->hdr.diag, "HY001", "Memory allocation error");
-    } else {
-        r = odbc_dbc_driver_connect(d, in, &out);
-        if (SQL_SUCCEEDED(r) && (szConnStrOut || pcbConnStrOut))
-            r = ret_merge(r, out_w(&d->hdr.diag, szConnStrOut,
-                                   cbConnStrOutMax, out ? out : "",
-                                   pcbConnStrOut, false));
-    }
-    free(in);
-    free(out);
-    return dbc_leave(d, r);
+    return driver_connect(hdbc, szConnStrIn, cbConnStrIn, szConnStrOut,
+                          cbConnStrOutMax, pcbConnStrOut, true);
 }
 
 SQLRETURN SQL_API SQLDisconnect(SQLHDBC hdbc)
