@@ -67,44 +67,39 @@ static SQLRETURN prepare_or_exec_w(odbc_stmt *s, const SQLWCHAR *text,
     return prepare_or_exec(s, sql, sql ? strlen(sql) : 0, ok, exec);
 }
 
-SQLRETURN SQL_API SQLPrepare(SQLHSTMT hstmt, SQLCHAR *StatementText,
-                             SQLINTEGER TextLength)
+/* SQLPrepare(W) and SQLExecDirect(W): text as ANSI or wide. */
+static SQLRETURN statement_text(SQLHSTMT hstmt, const void *text,
+                                SQLINTEGER text_len, bool wide, bool exec)
 {
     odbc_stmt *s = stmt_enter(hstmt);
     if (!s)
         return SQL_INVALID_HANDLE;
-    return stmt_leave(s, prepare_or_exec_a(s, StatementText, TextLength,
-                                           false));
+    return stmt_leave(s, wide ? prepare_or_exec_w(s, text, text_len, exec)
+                              : prepare_or_exec_a(s, text, text_len, exec));
+}
+
+SQLRETURN SQL_API SQLPrepare(SQLHSTMT hstmt, SQLCHAR *StatementText,
+                             SQLINTEGER TextLength)
+{
+    return statement_text(hstmt, StatementText, TextLength, false, false);
 }
 
 SQLRETURN SQL_API SQLPrepareW(SQLHSTMT hstmt, SQLWCHAR *StatementText,
                               SQLINTEGER TextLength)
 {
-    odbc_stmt *s = stmt_enter(hstmt);
-    if (!s)
-        return SQL_INVALID_HANDLE;
-    return stmt_leave(s, prepare_or_exec_w(s, StatementText, TextLength,
-                                           false));
+    return statement_text(hstmt, StatementText, TextLength, true, false);
 }
 
 SQLRETURN SQL_API SQLExecDirect(SQLHSTMT hstmt, SQLCHAR *StatementText,
                                 SQLINTEGER TextLength)
 {
-    odbc_stmt *s = stmt_enter(hstmt);
-    if (!s)
-        return SQL_INVALID_HANDLE;
-    return stmt_leave(s, prepare_or_exec_a(s, StatementText, TextLength,
-                                           true));
+    return statement_text(hstmt, StatementText, TextLength, false, true);
 }
 
 SQLRETURN SQL_API SQLExecDirectW(SQLHSTMT hstmt, SQLWCHAR *StatementText,
                                  SQLINTEGER TextLength)
 {
-    odbc_stmt *s = stmt_enter(hstmt);
-    if (!s)
-        return SQL_INVALID_HANDLE;
-    return stmt_leave(s, prepare_or_exec_w(s, StatementText, TextLength,
-                                           true));
+    return statement_text(hstmt, StatementText, TextLength, true, true);
 }
 
 SQLRETURN SQL_API SQLExecute(SQLHSTMT hstmt)
