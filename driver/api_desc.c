@@ -24,22 +24,25 @@ static SQLRETURN desc_leave(odbc_desc *d, SQLRETURN r)
     return r;
 }
 
-static SQLRETURN get_field(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT field,
+/* SQLGetDescField(W): string fields as ANSI or wide (BufferLength bytes
+ * either way). */
+static SQLRETURN get_field(SQLHDESC h, SQLSMALLINT rec, SQLSMALLINT field,
                            SQLPOINTER val, SQLINTEGER buflen,
                            SQLINTEGER *outlen, bool wide)
 {
+    odbc_desc *d = desc_enter(h);
+    if (!d)
+        return SQL_INVALID_HANDLE;
     const char *str = NULL;
     SQLRETURN r = odbc_desc_get_field(d, rec, field, val, outlen, &str);
-    if (r != SQL_SUCCESS && r != SQL_SUCCESS_WITH_INFO)
-        return r;
-    if (str) {
+    if ((r == SQL_SUCCESS || r == SQL_SUCCESS_WITH_INFO) && str) {
         SQLSMALLINT n = 0;
         r = wide ? out_w(&d->hdr.diag, val, buflen, str, &n, true)
                  : out_a(&d->hdr.diag, val, buflen, str, &n);
         if (outlen)
             *outlen = n;
     }
-    return r;
+    return desc_leave(d, r);
 }
 
 SQLRETURN SQL_API SQLGetDescField(SQLHDESC DescriptorHandle,
@@ -48,22 +51,27 @@ SQLRETURN SQL_API SQLGetDescField(SQLHDESC DescriptorHandle,
                                   SQLPOINTER Value, SQLINTEGER BufferLength,
                                   SQLINTEGER *StringLength)
 {
-    odbc_desc *d = desc_enter(DescriptorHandle);
-    if (!d)
-        return SQL_INVALID_HANDLE;
-    return desc_leave(d, get_field(d, RecNumber, FieldIdentifier, Value,
-                                   BufferLength, StringLength, false));
+    return get_field(DescriptorHandle, RecNumber, FieldIdentifier, Value,
+                     BufferLength, StringLength, false);
 }
 
 SQLRETURN SQL_API SQLGetDescFieldW(SQLHDESC hdesc, SQLSMALLINT iRecord,
                                    SQLSMALLINT iField, SQLPOINTER rgbValue,
                                    SQLINTEGER cbValueMax, SQLINTEGER *pcbValue)
 {
-    odbc_desc *d = desc_enter(hdesc);
+    return get_field(hdesc, iRecord, iField, rgbValue, cbValueMax, pcbValue,
+                     true);
+}
+
+/* SQLSetDescField(W): the one string field accepted (a parameter's
+ * SQL_DESC_NAME) is ignored, so A and W are one. */
+static SQLRETURN set_field(SQLHDESC h, SQLSMALLINT rec, SQLSMALLINT field,
+                           SQLPOINTER val, SQLINTEGER buflen)
+{
+    odbc_desc *d = desc_enter(h);
     if (!d)
         return SQL_INVALID_HANDLE;
-    return desc_leave(d, get_field(d, iRecord, iField, rgbValue, cbValueMax,
-                                   pcbValue, true));
+    return desc_leave(d, odbc_desc_set_field(d, rec, field, val, buflen));
 }
 
 SQLRETURN SQL_API SQLSetDescField(SQLHDESC DescriptorHandle,
@@ -71,11 +79,8 @@ SQLRETURN SQL_API SQLSetDescField(SQLHDESC DescriptorHandle,
                                   SQLSMALLINT FieldIdentifier,
                                   SQLPOINTER Value, SQLINTEGER BufferLength)
 {
-    odbc_desc *d = desc_enter(DescriptorHandle);
-    if (!d)
-        return SQL_INVALID_HANDLE;
-    return desc_leave(d, odbc_desc_set_field(d, RecNumber, FieldIdentifier,
-                                             Value, BufferLength));
+    return set_field(DescriptorHandle, RecNumber, FieldIdentifier, Value,
+                     BufferLength);
 }
 
 SQLRETURN SQL_API SQLSetDescFieldW(SQLHDESC DescriptorHandle,
@@ -83,31 +88,31 @@ SQLRETURN SQL_API SQLSetDescFieldW(SQLHDESC DescriptorHandle,
                                    SQLSMALLINT FieldIdentifier,
                                    SQLPOINTER Value, SQLINTEGER BufferLength)
 {
-    odbc_desc *d = desc_enter(DescriptorHandle);
-    if (!d)
-        return SQL_INVALID_HANDLE;
-    return desc_leave(d, odbc_desc_set_field(d, RecNumber, FieldIdentifier,
-                                             Value, BufferLength));
+    return set_field(DescriptorHandle, RecNumber, FieldIdentifier, Value,
+                     BufferLength);
 }
 
 /* SQLGetDescRec(W): the name as ANSI (BufferLength bytes) or wide
  * (BufferLength characters). */
-static SQLRETURN get_rec(odbc_desc *d, SQLSMALLINT rec, SQLPOINTER name,
+static SQLRETURN get_rec(SQLHDESC h, SQLSMALLINT rec, SQLPOINTER name,
                          SQLSMALLINT buflen, SQLSMALLINT *name_len,
                          SQLSMALLINT *type, SQLSMALLINT *subtype,
                          SQLLEN *length, SQLSMALLINT *precision,
                          SQLSMALLINT *scale, SQLSMALLINT *nullable, bool wide)
 {
+    odbc_desc *d = desc_enter(h);
+    if (!d)
+        return SQL_INVALID_HANDLE;
     const char *str = "";
     SQLRETURN r = odbc_desc_get_rec(d, rec, &str, type, subtype, length,
                                     precision, scale, nullable);
-    if (r != SQL_SUCCESS)
-        return r;
-    if (buflen < 0)
-        return odbc_diag_add(&d->hdr.diag, "HY090", "Invalid string or "
-                             "buffer length");
-    return wide ? out_w(&d->hdr.diag, name, buflen, str, name_len, false)
-                : out_a(&d->hdr.diag, name, buflen, str, name_len);
+    if (r == SQL_SUCCESS && buflen < 0)
+        r = odbc_diag_add(&d->hdr.diag, "HY090", "Invalid string or "
+                          "buffer length");
+    else if (r == SQL_SUCCESS)
+        r = wide ? out_w(&d->hdr.diag, name, buflen, str, name_len, false)
+                 : out_a(&d->hdr.diag, name, buflen, str, name_len);
+    return desc_leave(d, r);
 }
 
 SQLRETURN SQL_API SQLGetDescRec(SQLHDESC DescriptorHandle,
@@ -118,12 +123,9 @@ SQLRETURN SQL_API SQLGetDescRec(SQLHDESC DescriptorHandle,
                                 SQLSMALLINT *Precision, SQLSMALLINT *Scale,
                                 SQLSMALLINT *Nullable)
 {
-    odbc_desc *d = desc_enter(DescriptorHandle);
-    if (!d)
-        return SQL_INVALID_HANDLE;
-    return desc_leave(d, get_rec(d, RecNumber, Name, BufferLength,
-                                 StringLength, Type, SubType, Length,
-                                 Precision, Scale, Nullable, false));
+    return get_rec(DescriptorHandle, RecNumber, Name, BufferLength,
+                   StringLength, Type, SubType, Length, Precision, Scale,
+                   Nullable, false);
 }
 
 SQLRETURN SQL_API SQLGetDescRecW(SQLHDESC DescriptorHandle,
@@ -134,12 +136,9 @@ SQLRETURN SQL_API SQLGetDescRecW(SQLHDESC DescriptorHandle,
                                  SQLSMALLINT *Precision, SQLSMALLINT *Scale,
                                  SQLSMALLINT *Nullable)
 {
-    odbc_desc *d = desc_enter(DescriptorHandle);
-    if (!d)
-        return SQL_INVALID_HANDLE;
-    return desc_leave(d, get_rec(d, RecNumber, Name, BufferLength,
-                                 StringLength, Type, SubType, Length,
-                                 Precision, Scale, Nullable, true));
+    return get_rec(DescriptorHandle, RecNumber, Name, BufferLength,
+                   StringLength, Type, SubType, Length, Precision, Scale,
+                   Nullable, true);
 }
 
 /* No W variant: SQLSetDescRec takes no strings. */
