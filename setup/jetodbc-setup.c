@@ -189,7 +189,15 @@ static int add(bool system, const char *driver, const char *dsn,
     return 0;
 }
 
-int main(int argc, char **argv)
+/* What the options set. */
+typedef struct setup_opts {
+    bool system, user;
+    const char *driver, *lib, *setup_lib;
+} setup_opts;
+
+/* getopt_long over argv from optind up to the first non-option: -1 when
+ * the command is to run, else the exit status (--help 0, a bad option 2). */
+static int parse_opts(int argc, char **argv, setup_opts *o)
 {
     static const struct option opts[] = {
         {"system", no_argument, NULL, 's'},
@@ -201,43 +209,43 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    bool system = false, user = false;
-    const char *driver = JET_SETUP_DRIVER;
-    const char *lib = JET_ODBCDIR "/libjetodbc.so";
-    const char *setup_lib = JET_ODBCDIR "/libjetodbcS.so";
     int c;
     while ((c = getopt_long(argc, argv, "+sud:n:l:S:h", opts, NULL)) != -1) {
         switch (c) {
-        case 's': system = true; break;
-        case 'u': user = true; break;
-        case 'd': case 'n': driver = optarg; break;
-        case 'l': lib = optarg; break;
-        case 'S': setup_lib = optarg; break;
+        case 's': o->system = true; break;
+        case 'u': o->user = true; break;
+        case 'd': case 'n': o->driver = optarg; break;
+        case 'l': o->lib = optarg; break;
+        case 'S': o->setup_lib = optarg; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
     }
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    setup_opts o = { false, false, JET_SETUP_DRIVER,
+                     JET_ODBCDIR "/libjetodbc.so",
+                     JET_ODBCDIR "/libjetodbcS.so" };
+    int st = parse_opts(argc, argv, &o);
+    if (st >= 0)
+        return st;
     if (optind >= argc) {
         usage(stderr);
         return 2;
     }
     const char *cmd = argv[optind++];
     /* options may follow the command too */
-    while ((c = getopt_long(argc, argv, "+sud:n:l:S:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 's': system = true; break;
-        case 'u': user = true; break;
-        case 'd': case 'n': driver = optarg; break;
-        case 'l': lib = optarg; break;
-        case 'S': setup_lib = optarg; break;
-        case 'h': usage(stdout); return 0;
-        default: usage(stderr); return 2;
-        }
-    }
+    if ((st = parse_opts(argc, argv, &o)) >= 0)
+        return st;
+    bool system = o.system, user = o.user;
+    const char *driver = o.driver;
     int rest = argc - optind;
     char **args = argv + optind;
     if (!strcmp(cmd, "install-driver") && rest == 0)
-        return install_driver(driver, lib, setup_lib);
+        return install_driver(driver, o.lib, o.setup_lib);
     if (!strcmp(cmd, "remove-driver") && rest == 0)
         return remove_driver(driver);
     if (!strcmp(cmd, "list") && rest == 0) {
