@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "odbctest.h"
+#include "../slurp.h"
 
 #define PAGE 2048
 #define ORDERS_PAGE 525
@@ -18,18 +19,11 @@
 static const char *damaged_copy(const uint8_t *repl, int n)
 {
     static char path[1024];
-    const char *src = odbct_fixture("mdbtestdata/nwind.mdb");
-    FILE *f = fopen(src, "rb");
-    uint8_t *buf;
-    long len;
-    ck_assert_ptr_nonnull(f);
-    fseek(f, 0, SEEK_END);
-    len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)len);
+    size_t len;
+    uint8_t *buf = jet_test_slurp(odbct_fixture("mdbtestdata/nwind.mdb"),
+                                  &len);
+    FILE *f;
     ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
-    fclose(f);
     memcpy(buf + (size_t)ORDERS_PAGE * PAGE, repl, PAGE);
     snprintf(path, sizeof path, "%s/damaged%d.mdb", odbct_tmpdir(), n);
     f = fopen(path, "wb");

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "odbctest.h"
+#include "../slurp.h"
 #include "../stdencrypt.h"
 
 static SQLHENV env;
@@ -28,24 +29,6 @@ static void free_dbc(void)
 {
     SQLFreeHandle(SQL_HANDLE_DBC, dbc);
     SQLFreeHandle(SQL_HANDLE_ENV, env);
-}
-
-/* Whole file into memory (caller frees). */
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *buf;
-    long n;
-    ck_assert_ptr_nonnull(f);
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
 }
 
 /* Write buf as name in the test's temporary directory; returns the path
@@ -80,7 +63,8 @@ START_TEST(standard_encrypted_accdb_opens_with_pwd_and_is_28000_without)
     SQLHSTMT st;
     int rows = 0;
 
-    buf = slurp(plain, &len);
+    buf = jet_test_slurp(plain, &len);
+    ck_assert_ptr_nonnull(buf);
     std_encrypt(buf, len, &sp);
     path = spill("standard.accdb", buf, len);
     free(buf);
@@ -121,7 +105,8 @@ static const char *ten_million_spin_copy(void)
     size_t len, plen;
     const char *path;
 
-    buf = slurp(src, &len);
+    buf = jet_test_slurp(src, &len);
+    ck_assert_ptr_nonnull(buf);
     plen = (size_t)buf[0x299] | (size_t)buf[0x29A] << 8;
     xml = buf + 0x29B;
     for (size_t i = 0; i + sizeof from - 1 <= plen; i++)

@@ -14,6 +14,7 @@
 
 #include "unit.h"
 #include "../shared_dir.h"
+#include "../slurp.h"
 #include "jet.h"
 
 
@@ -23,26 +24,6 @@ static uint32_t rng(void)
 {
     rng_state = rng_state * 1103515245u + 12345u;
     return rng_state >> 8;
-}
-
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *buf;
-    long n;
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
 }
 
 static bool allowed(jet_rc rc)
@@ -98,7 +79,7 @@ static void mutate_file(const char *rel, uint32_t seed, int rounds)
     size_t len;
     uint8_t *orig, *buf;
     snprintf(src, sizeof src, "%s/fixtures/public/%s", jet_shared_dir(), rel);
-    orig = slurp(src, &len);
+    orig = jet_test_slurp(src, &len);
     if (!orig)
         return;   /* fixtures absent */
     buf = malloc(len);
@@ -170,7 +151,7 @@ static bool nwind_with_page(char *path, uint32_t pgno, const uint8_t *repl)
     int fd;
     snprintf(src, sizeof src, "%s/fixtures/public/mdbtestdata/nwind.mdb",
              jet_shared_dir());
-    if (!(buf = slurp(src, &len)))
+    if (!(buf = jet_test_slurp(src, &len)))
         return false;
     ck_assert_uint_gt(len, (size_t)(pgno + 1) * NWIND_PAGE);
     memcpy(buf + (size_t)pgno * NWIND_PAGE, repl, NWIND_PAGE);
@@ -192,7 +173,7 @@ static bool nwind_page(uint8_t *out, uint32_t pgno)
     uint8_t *buf;
     snprintf(src, sizeof src, "%s/fixtures/public/mdbtestdata/nwind.mdb",
              jet_shared_dir());
-    if (!(buf = slurp(src, &len)))
+    if (!(buf = jet_test_slurp(src, &len)))
         return false;
     memcpy(out, buf + (size_t)pgno * NWIND_PAGE, NWIND_PAGE);
     free(buf);

@@ -19,6 +19,7 @@
 #include "pagebuild.h"
 #include "unit.h"
 #include "../shared_dir.h"
+#include "../slurp.h"
 #include "../stdencrypt.h"
 
 #define PAGE 4096
@@ -36,25 +37,6 @@ static const char *fixture(const char *rel)
     static char buf[1024];
     snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
     return access(buf, R_OK) == 0 ? buf : NULL;
-}
-
-/* Whole file into memory (caller frees); NULL when absent. */
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *buf;
-    long n;
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
 }
 
 /* Write buf to a new temporary file; its name goes to path (64 bytes). */
@@ -110,7 +92,8 @@ static void check_standard(const std_params *sp)
 
     if (!plain)
         return;
-    buf = slurp(plain, &len);
+    buf = jet_test_slurp(plain, &len);
+    ck_assert_ptr_nonnull(buf);
     ck_assert_uint_eq(len % PAGE, 0);
     std_encrypt(buf, len, sp);
     spill(path, buf, len);
@@ -179,7 +162,8 @@ static jet_rc open_damaged_standard(void (*damage)(uint8_t *page0),
     size_t len;
     jet_rc rc;
 
-    buf = slurp(plain, &len);
+    buf = jet_test_slurp(plain, &len);
+    ck_assert_ptr_nonnull(buf);
     std_encrypt(buf, len, &sp);
     damage(buf);
     spill(path, buf, len);
@@ -238,7 +222,8 @@ static int agile_variant(char *path, const char *from, const char *to)
 
     if (!src)
         return 0;
-    buf = slurp(src, &len);
+    buf = jet_test_slurp(src, &len);
+    ck_assert_ptr_nonnull(buf);
     plen = jet_get_u16(buf + 0x299);
     xml = buf + 0x299 + 2;
     for (size_t i = 0; i + flen <= plen; i++)
@@ -363,7 +348,8 @@ START_TEST(officecrypt_agile_descriptor_truncated_at_every_length_fails_cleanly)
     char path[64];
     if (!src)
         return;
-    buf = slurp(src, &len);
+    buf = jet_test_slurp(src, &len);
+    ck_assert_ptr_nonnull(buf);
     plen = jet_get_u16(buf + 0x299);
     for (size_t i = 0x299 + 2; i + 20 < 0x299 + 2 + plen; i++)
         if (memcmp(buf + i, "encryptedKeyValue=\"", 19) == 0)
