@@ -28,24 +28,17 @@ from harness import (connstr_for, fixture_paths, load_expected_failures,
                      locate, skip, tally, write_ini)
 
 
-def run_one(rel, shared, tmpdir, env):
-    """Dump and compare one fixture; returns (rel, [(table, passed, text)], err)."""
-    src = os.path.join(shared, 'fixtures', 'public', rel)
-    exp_path = os.path.join(shared, 'fixtures', 'expected', rel + '.json')
-    with open(exp_path, encoding='utf-8') as f:
-        expected = json.load(f)
-    dump = os.path.join(tmpdir, rel.replace('/', '__') + '.json')
-    res_path = dump + '.result'
-    tool = os.path.join(shared, 'tools', 'odbc_dump.py')
-    py = sys.executable
-    p = subprocess.run([py, tool, connstr_for(src, expected), '-o', dump,
-                        '--timeout', '120'], env=env, capture_output=True, text=True)
-    if p.returncode != 0 or not os.path.exists(dump):
-        return rel, [], 'dump failed (%d): %s' % (p.returncode, p.stderr.strip()[-500:])
-    p = subprocess.run([py, tool, 'compare', exp_path, dump, '--json-out', res_path, '-q'],
-                       env=env, capture_output=True, text=True)
+def compare(tool, expected, actual, res_path, env=None):
+    """[(table, passed, text)] that `odbc_dump.py compare` finds between the
+    expected and the actual dump (JSON paths), its result written to
+    res_path; None when it wrote no result (its output then goes to
+    stderr). Also used by tests/windows and tests/iodbc."""
+    p = subprocess.run([sys.executable, tool, 'compare', expected, actual,
+                        '--json-out', res_path, '-q'], env=env,
+                       capture_output=True, text=True)
     if not os.path.exists(res_path):
-        return rel, [], 'compare failed: %s' % (p.stdout + p.stderr)[-500:]
+        sys.stderr.write('compare %s: %s\n' % (actual, (p.stdout + p.stderr)[-500:]))
+        return None
     with open(res_path, encoding='utf-8') as f:
         result = json.load(f)
     tables = []
@@ -56,13 +49,42 @@ def run_one(rel, shared, tmpdir, env):
         if t.get('details'):
             text += '\n        ' + '\n        '.join(t['details'][:3])
         tables.append((t['name'], bool(t.get('passed')), text))
+    return tables
+
+
+def judge(tool, exp_path, expected, dump, env=None):
+    """[(table, passed, text)] of one fixture's dump against its expected
+    JSON (exp_path; expected: its contents): compare's tables, plus
+    '(no user tables)' when the file has none and '(connect)' when the dump
+    records a connection error; a failed '(dump)' or '(compare)' row when
+    there is no dump or compare failed."""
+    if not os.path.exists(dump):
+        return [('(dump)', False, 'no dump written')]
+    tables = compare(tool, exp_path, dump, dump + '.result', env)
+    if tables is None:
+        return [('(compare)', False, 'compare failed')]
     if expected.get('tables') == [] and not tables:
         tables.append(('(no user tables)', True, 'OK'))
     with open(dump, encoding='utf-8') as f:
         actual = json.load(f)
     if 'error' in actual:
         tables.append(('(connect)', False, 'connection error: %s' % actual['error']))
-    return rel, tables, None
+    return tables
+
+
+def run_one(rel, shared, tmpdir, env):
+    """Dump and compare one fixture; returns (rel, [(table, passed, text)], err)."""
+    src = os.path.join(shared, 'fixtures', 'public', rel)
+    exp_path = os.path.join(shared, 'fixtures', 'expected', rel + '.json')
+    with open(exp_path, encoding='utf-8') as f:
+        expected = json.load(f)
+    dump = os.path.join(tmpdir, rel.replace('/', '__') + '.json')
+    tool = os.path.join(shared, 'tools', 'odbc_dump.py')
+    p = subprocess.run([sys.executable, tool, connstr_for(src, expected), '-o', dump,
+                        '--timeout', '120'], env=env, capture_output=True, text=True)
+    if p.returncode != 0 or not os.path.exists(dump):
+        return rel, [], 'dump failed (%d): %s' % (p.returncode, p.stderr.strip()[-500:])
+    return rel, judge(tool, exp_path, expected, dump, env), None
 
 
 def main():

@@ -27,6 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'compat'))
 from harness import (connstr_for, fixture_paths, load_expected_failures,  # noqa: E402
                      locate, tally)
+from compat import judge  # noqa: E402
 
 # (statement, expected rows): SQLExecDirectW in, SQLGetData(SQL_C_WCHAR) out
 ROUND_TRIPS = [
@@ -86,25 +87,8 @@ def main():
         verdicts = []
         for rel in rels:
             out, exp, expected = outs[rel]
-            if not os.path.exists(out):
-                verdicts.append((rel, '(dump)', False, 'no dump written'))
-                continue
-            res = out + '.result'
-            subprocess.run([sys.executable, tool, 'compare', exp, out,
-                            '--json-out', res, '-q'], capture_output=True, text=True)
-            with open(res, encoding='utf-8') as f:
-                result = json.load(f)
-            tables = [(t['name'], bool(t.get('passed')),
-                       t.get('verdict', '') + ''.join('\n        ' + d
-                                                      for d in t.get('details', [])[:3]))
-                      for t in result['tables'] if not t.get('skipped')]
-            if expected.get('tables') == [] and not tables:
-                tables.append(('(no user tables)', True, 'OK'))
-            with open(out, encoding='utf-8') as f:
-                actual = json.load(f)
-            if 'error' in actual:
-                tables.append(('(connect)', False, 'connection error: %s' % actual['error']))
-            verdicts.extend((rel, n, ok, text) for n, ok, text in tables)
+            verdicts.extend((rel, n, ok, text)
+                            for n, ok, text in judge(tool, exp, expected, out))
         rc = tally('iodbc-yardstick', verdicts, known, 'expected_failures.txt', len(rels))
 
         # 2. text outside the BMP through 4-byte SQLWCHAR

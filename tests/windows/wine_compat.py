@@ -31,6 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', 'compat'))
 from harness import (connstr_for, fixture_paths, load_expected_failures,  # noqa: E402
                      locate, tally, write_ini)
+from compat import compare, judge  # noqa: E402
 
 
 def winpath(p):
@@ -42,25 +43,6 @@ def wine(args, env, timeout=1800):
     cmd = [os.environ.get('WINE', '/usr/lib/wine/wine64')] + args
     return subprocess.run(cmd, env=env, capture_output=True, text=True,
                           timeout=timeout)
-
-
-def compare(tool, expected, actual, res_path):
-    """[(table, passed, text)] of odbc_dump.py compare, or an error string."""
-    subprocess.run([sys.executable, tool, 'compare', expected, actual,
-                    '--json-out', res_path, '-q'], capture_output=True, text=True)
-    if not os.path.exists(res_path):
-        return None
-    with open(res_path, encoding='utf-8') as f:
-        result = json.load(f)
-    out = []
-    for t in result['tables']:
-        if t.get('skipped'):
-            continue
-        text = t.get('verdict', '')
-        if t.get('details'):
-            text += '\n        ' + '\n        '.join(t['details'][:3])
-        out.append((t['name'], bool(t.get('passed')), text))
-    return out
 
 
 def yardstick(srcdir, shared, tmpdir, env, dll, dump_exe):
@@ -88,21 +70,9 @@ def yardstick(srcdir, shared, tmpdir, env, dll, dump_exe):
     verdicts = []
     for rel in rels:
         out, expected = outs[rel]
-        if not os.path.exists(out):
-            verdicts.append((rel, '(dump)', False, 'no dump written'))
-            continue
-        tables = compare(tool, os.path.join(shared, 'fixtures', 'expected', rel + '.json'),
-                         out, out + '.result')
-        if tables is None:
-            verdicts.append((rel, '(compare)', False, 'compare failed'))
-            continue
-        if expected.get('tables') == [] and not tables:
-            tables.append(('(no user tables)', True, 'OK'))
-        with open(out, encoding='utf-8') as f:
-            actual = json.load(f)
-        if 'error' in actual:
-            tables.append(('(connect)', False, 'connection error: %s' % actual['error']))
-        verdicts.extend((rel, name, passed, text) for name, passed, text in tables)
+        exp = os.path.join(shared, 'fixtures', 'expected', rel + '.json')
+        verdicts.extend((rel, name, passed, text)
+                        for name, passed, text in judge(tool, exp, expected, out))
     return tally('wine-yardstick', verdicts, known, 'wine_expected_failures.txt',
                  len(rels))
 
