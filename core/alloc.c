@@ -2,9 +2,22 @@
  * alloc.c - the allocator seam: libc by default, swappable by tests.
  */
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "alloc.h"
+#include "os.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_FROM_HEAP 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_FROM_HEAP 1
+#endif
+#endif
+#ifndef POOL_FROM_HEAP
+#define POOL_FROM_HEAP 0
+#endif
 
 static jet_allocator current;
 
@@ -48,4 +61,42 @@ char *jet_strndup(const char *s, size_t n)
     memcpy(d, s, n);
     d[n] = '\0';
     return d;
+}
+
+/* a pool block starts with this header (64 bytes, so the block's data
+ * keeps a cache-line alignment): where the memory came from and how much */
+typedef struct pool_hdr {
+    size_t bytes;       /* whole block, header included */
+    int from_os;        /* jet_os_pages_alloc, else jet_malloc */
+} pool_hdr;
+#define POOL_HDR 64
+
+void *jet_pool_alloc(size_t n)
+{
+    size_t bytes = n + POOL_HDR;
+    pool_hdr h;
+    uint8_t *b = NULL;
+    if (bytes < n)
+        return NULL;
+    h.bytes = bytes;
+    h.from_os = !POOL_FROM_HEAP && !current.malloc_fn;
+    b = h.from_os ? jet_os_pages_alloc(bytes) : jet_malloc(bytes);
+    if (!b)
+        return NULL;
+    memcpy(b, &h, sizeof h);
+    return b + POOL_HDR;
+}
+
+void jet_pool_free(void *p)
+{
+    pool_hdr h;
+    uint8_t *b;
+    if (!p)
+        return;
+    b = (uint8_t *)p - POOL_HDR;
+    memcpy(&h, b, sizeof h);
+    if (h.from_os)
+        jet_os_pages_free(b, h.bytes);
+    else
+        jet_free(b);
 }

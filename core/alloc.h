@@ -25,6 +25,17 @@ void *jet_malloc(size_t n);
 void *jet_calloc(size_t count, size_t n);
 void *jet_realloc(void *p, size_t n);
 void jet_free(void *p);
+/**
+ * n bytes for a long-lived pool of buffers (the page cache's slots),
+ * committed at once through the OS seam (jet_os_pages_alloc: no page fault
+ * per page while the pool fills); from the installed test allocator's
+ * malloc_fn instead when one is set, and from malloc in sanitizer builds
+ * (AddressSanitizer then sees each pool). Release with jet_pool_free().
+ * NULL when out of memory.
+ */
+void *jet_pool_alloc(size_t n);
+/** Release a block of jet_pool_alloc(); p NULL is a no-op. */
+void jet_pool_free(void *p);
 /** Duplicate n bytes plus a NUL terminator; NULL on failure. */
 char *jet_strndup(const char *s, size_t n);
 

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -161,4 +162,22 @@ void jet_os_close(int fd)
 {
     if (fd >= 0)
         (void)close(fd);
+}
+
+void *jet_os_pages_alloc(size_t n)
+{
+#ifdef MAP_POPULATE
+    const int populate = MAP_POPULATE;
+#else
+    const int populate = 0;     /* macOS: pages fault in on first touch */
+#endif
+    void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | populate, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+void jet_os_pages_free(void *p, size_t n)
+{
+    if (p)
+        (void)munmap(p, n ? n : 1);
 }

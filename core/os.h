@@ -2,7 +2,8 @@
  * os.h - the OS seam: the only place core/ makes POSIX file calls.
  *
  * Read-only open of regular files only (never blocks on a FIFO or device),
- * positioned reads, size, advice, close.
+ * positioned reads, size, advice, close; and committed anonymous memory for
+ * the page cache's buffers.
  * Functions return 0 on success or an errno value.
  */
 #ifndef JET_OS_H
@@ -42,5 +43,15 @@ int jet_os_preadv(int fd, uint8_t *const *bufs, size_t nbufs, size_t each,
 void jet_os_advise_willneed(int fd, uint64_t off, uint64_t len);
 /** Close fd (ignores errors: the file was read-only). */
 void jet_os_close(int fd);
+/**
+ * n bytes of zeroed, page-aligned read/write memory, committed at once:
+ * POSIX mmap(MAP_ANONYMOUS | MAP_POPULATE where the system has it), so
+ * that filling it costs one call rather than a page fault per 4 KiB;
+ * Windows VirtualAlloc(MEM_COMMIT). NULL when the system refuses. Release
+ * with jet_os_pages_free(p, n) and the same n.
+ */
+void *jet_os_pages_alloc(size_t n);
+/** Release memory of jet_os_pages_alloc(n); p NULL is a no-op. */
+void jet_os_pages_free(void *p, size_t n);
 
 #endif /* JET_OS_H */

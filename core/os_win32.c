@@ -217,3 +217,16 @@ void jet_os_close(int fd)
     if (fd >= 0)
         (void)_close(fd);
 }
+
+void *jet_os_pages_alloc(size_t n)
+{
+    return VirtualAlloc(NULL, n ? n : 1, MEM_COMMIT | MEM_RESERVE,
+                        PAGE_READWRITE);
+}
+
+void jet_os_pages_free(void *p, size_t n)
+{
+    (void)n;
+    if (p)
+        (void)VirtualFree(p, 0, MEM_RELEASE);
+}

@@ -38,9 +38,15 @@
  * rather than split in two: Jackcess and Access put a table's index pages
  * between its data pages every 20-odd pages */
 #define READAHEAD_GAP 8u
+/* slot buffers come in pools (jet_pool_alloc: committed at once, no page
+ * fault per page read) of this many slots at first, then as many as the
+ * slots already made (so a pool is at most the cache's size), at most */
+#define POOL_FIRST_SLOTS 16u
+#define POOL_MAX_SLOTS 1024u
 
 typedef struct slot {
-    uint8_t *buf;       /* SLOT_HDR bytes of slot index, then the page */
+    uint8_t *buf;       /* SLOT_HDR bytes of slot index, then the page;
+                         * inside one of jet_pagefile.pools */
     uint32_t pgno;      /* UINT32_MAX when empty */
     uint32_t pins;
     uint32_t hnext;     /* next slot in the hash chain, NO_SLOT at the end */
@@ -58,6 +64,13 @@ struct jet_pagefile {
     uint32_t *buckets;  /* hash of pgno -> first slot, NO_SLOT when empty */
     uint32_t nbuckets;  /* power of two */
     uint32_t hand;      /* clock hand for eviction */
+    /* the slots' buffers: pools of SLOT_HDR + page_size byte buffers,
+     * handed out in order (carve, carve_left) as slots are first used */
+    uint8_t **pools;
+    uint32_t npools, poolcap;
+    uint32_t made;      /* slot buffers handed out */
+    uint8_t *carve;
+    uint32_t carve_left;
     uint64_t reads;     /* pages read (jet_db_pages_read) */
     uint64_t requests;  /* read requests issued to the OS */
     uint64_t bytes;     /* bytes those requests returned */
@@ -155,11 +168,10 @@ void jet_pagefile_close(jet_pagefile *pf)
 {
     if (!pf)
         return;
-    if (pf->slots) {
-        for (uint32_t i = 0; i < pf->nslots; i++)
-            jet_free(pf->slots[i].buf);
-        jet_free(pf->slots);
-    }
+    for (uint32_t i = 0; i < pf->npools; i++)
+        jet_pool_free(pf->pools[i]);
+    jet_free(pf->pools);
+    jet_free(pf->slots);
     jet_free(pf->buckets);
     jet_free(pf->junk);
     jet_os_close(pf->fd);
@@ -242,6 +254,50 @@ static uint32_t lookup(const jet_pagefile *pf, uint32_t pgno)
  * comes back empty and unpinned. NO_SLOT when every slot is pinned or
  * memory ran out (*nomem tells which).
  */
+/* A buffer for a slot's first use (SLOT_HDR + page_size bytes) from the
+ * current pool, a new pool when it is used up (POOL_FIRST_SLOTS, then
+ * doubling the slots made so far, never past the cache's size). Sanitizer
+ * builds take one pool per slot, so that AddressSanitizer sees a read
+ * past a page's end. NULL when out of memory. */
+static uint8_t *slot_buffer(jet_pagefile *pf)
+{
+    size_t each = SLOT_HDR + (size_t)pf->page_size;
+    if (!pf->carve_left) {
+        uint32_t n = pf->made < POOL_FIRST_SLOTS ? POOL_FIRST_SLOTS : pf->made;
+        if (n > POOL_MAX_SLOTS)
+            n = POOL_MAX_SLOTS;
+        if (n > pf->nslots - pf->made)
+            n = pf->nslots - pf->made;
+#if defined(__SANITIZE_ADDRESS__)
+        n = 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+        n = 1;
+#endif
+#endif
+        if (n == 0)
+            return NULL;        /* never: a slot is made once */
+        if (pf->npools == pf->poolcap) {
+            uint32_t cap = pf->poolcap ? 2 * pf->poolcap : 8;
+            uint8_t **p = jet_realloc(pf->pools, cap * sizeof *p);
+            if (!p)
+                return NULL;
+            pf->pools = p;
+            pf->poolcap = cap;
+        }
+        pf->carve = jet_pool_alloc(n * each);
+        if (!pf->carve)
+            return NULL;
+        pf->pools[pf->npools++] = pf->carve;
+        pf->carve_left = n;
+    }
+    uint8_t *b = pf->carve;
+    pf->carve += each;
+    pf->carve_left--;
+    pf->made++;
+    return b;
+}
+
 static uint32_t claim_slot(jet_pagefile *pf, bool *nomem)
 {
     uint32_t victim = NO_SLOT;
@@ -265,7 +321,7 @@ static uint32_t claim_slot(jet_pagefile *pf, bool *nomem)
         return NO_SLOT;
     v = &pf->slots[victim];
     if (!v->buf) {
-        v->buf = jet_malloc(SLOT_HDR + pf->page_size);
+        v->buf = slot_buffer(pf);
         if (!v->buf) {
             *nomem = true;
             return NO_SLOT;
