@@ -135,6 +135,16 @@ jet_rc jet_page_pin(jet_pagefile *pf, uint32_t pgno, const uint8_t **out,
                     jet_error *err);
 /** Release a pin taken by jet_page_pin(); NULL is ignored. */
 void jet_page_unpin(jet_pagefile *pf, const uint8_t *page);
+/**
+ * jet_page_unpin() for a page the caller will not need again soon (a long
+ * scan's data page): once unpinned, its slot is the next one reused (before
+ * the clock sweeps, and before an unused slot), so a scan of a table larger
+ * than the cache cycles through a few buffers instead of touching every
+ * slot; the page stays cached until then. NULL is ignored.
+ */
+void jet_page_unpin_once(jet_pagefile *pf, const uint8_t *page);
+/** The cache's size in pages (the bound given at open, clamped). */
+uint32_t jet_pagefile_cache_pages(const jet_pagefile *pf);
 
 /* ---------------------------------------------------------------- crypt */
 

@@ -51,6 +51,7 @@ typedef struct slot {
     uint32_t pins;
     uint32_t hnext;     /* next slot in the hash chain, NO_SLOT at the end */
     bool ref;           /* clock reference bit */
+    bool listed;        /* on jet_pagefile.reuse */
 } slot;
 
 struct jet_pagefile {
@@ -64,6 +65,11 @@ struct jet_pagefile {
     uint32_t *buckets;  /* hash of pgno -> first slot, NO_SLOT when empty */
     uint32_t nbuckets;  /* power of two */
     uint32_t hand;      /* clock hand for eviction */
+    /* slots whose page a caller said it would not need again
+     * (jet_page_unpin_once), most recent last: claimed before the clock
+     * sweeps, so a long scan cycles through a few buffers */
+    uint32_t *reuse;
+    uint32_t nreuse;
     /* the slots' buffers: pools of SLOT_HDR + page_size byte buffers,
      * handed out in order (carve, carve_left) as slots are first used */
     uint8_t **pools;
@@ -149,7 +155,8 @@ jet_rc jet_pagefile_open(jet_pagefile **out, const char *path,
         pf->nbuckets <<= 1;
     pf->slots = jet_calloc(pf->nslots, sizeof *pf->slots);
     pf->buckets = jet_malloc(pf->nbuckets * sizeof *pf->buckets);
-    if (!pf->slots || !pf->buckets) {
+    pf->reuse = jet_malloc(pf->nslots * sizeof *pf->reuse);
+    if (!pf->slots || !pf->buckets || !pf->reuse) {
         jet_pagefile_close(pf);
         return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     }
@@ -172,6 +179,7 @@ void jet_pagefile_close(jet_pagefile *pf)
         jet_pool_free(pf->pools[i]);
     jet_free(pf->pools);
     jet_free(pf->slots);
+    jet_free(pf->reuse);
     jet_free(pf->buckets);
     jet_free(pf->junk);
     jet_os_close(pf->fd);
@@ -304,7 +312,15 @@ static uint32_t claim_slot(jet_pagefile *pf, bool *nomem)
     slot *v;
 
     *nomem = false;
-    for (uint32_t n = 0; n < 2 * pf->nslots + 1; n++) {
+    /* a used-once page first (any unpinned, unreferenced slot is a fair
+     * victim: the list only says where to look) */
+    while (pf->nreuse && victim == NO_SLOT) {
+        uint32_t i = pf->reuse[--pf->nreuse];
+        pf->slots[i].listed = false;
+        if (!pf->slots[i].pins && !pf->slots[i].ref)
+            victim = i;
+    }
+    for (uint32_t n = 0; victim == NO_SLOT && n < 2 * pf->nslots + 1; n++) {
         slot *s = &pf->slots[pf->hand];
         uint32_t here = pf->hand;
         pf->hand = (pf->hand + 1) % pf->nslots;
@@ -489,6 +505,31 @@ jet_rc jet_page_pin(jet_pagefile *pf, uint32_t pgno, const uint8_t **out,
     v->ref = true;
     *out = v->buf + SLOT_HDR;
     return JET_OK;
+}
+
+uint32_t jet_pagefile_cache_pages(const jet_pagefile *pf)
+{
+    return pf->nslots;
+}
+
+void jet_page_unpin_once(jet_pagefile *pf, const uint8_t *page)
+{
+    uint32_t idx;
+    slot *s;
+    if (!page)
+        return;
+    memcpy(&idx, page - SLOT_HDR, sizeof idx);
+    if (idx >= pf->nslots || pf->slots[idx].buf + SLOT_HDR != page ||
+        pf->slots[idx].pins == 0)
+        return;
+    s = &pf->slots[idx];
+    if (--s->pins)
+        return;
+    s->ref = false;
+    if (!s->listed) {       /* at most once: nreuse <= nslots */
+        s->listed = true;
+        pf->reuse[pf->nreuse++] = idx;
+    }
 }
 
 void jet_page_unpin(jet_pagefile *pf, const uint8_t *page)

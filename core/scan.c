@@ -88,13 +88,24 @@ static void release_row(jet_scan *s)
     s->has_row = false;
 }
 
+/* Unpin the scan's data page: a table larger than a quarter of the
+ * cache gives it back for reuse first (jet_page_unpin_once), so its scan
+ * does not push every other page out and touches few buffers; a small
+ * table's pages stay cached for the next scan of it. */
+static void unpin_data_page(jet_scan *s)
+{
+    if (s->t->owned.count > jet_pagefile_cache_pages(s->db->pf) / 4)
+        jet_page_unpin_once(s->db->pf, s->page);
+    else
+        jet_page_unpin(s->db->pf, s->page);
+    s->page = NULL;
+}
+
 static void release_page(jet_scan *s)
 {
     release_row(s);
-    if (s->page) {
-        jet_page_unpin(s->db->pf, s->page);
-        s->page = NULL;
-    }
+    if (s->page)
+        unpin_data_page(s);
 }
 
 void jet_scan_rewind(jet_scan *s)
@@ -316,8 +327,7 @@ jet_rc jet_scan_next(jet_scan *s)
                 continue;   /* deleted slot */
             return rc;
         }
-        jet_page_unpin(s->db->pf, s->page);
-        s->page = NULL;
+        unpin_data_page(s);
     }
 }
 

@@ -1,5 +1,6 @@
 /*
- * test_pagefile.c - page cache: hits, eviction, pin limit, bounds.
+ * test_pagefile.c - page cache: hits, eviction, pin limit, bounds, slot
+ * pools, reuse of pages unpinned "once".
  */
 #include <string.h>
 #include <unistd.h>
@@ -89,6 +90,72 @@ START_TEST(pagefile_page_past_end_is_corrupt)
 }
 END_TEST
 
+START_TEST(pagefile_slots_from_pools_do_not_overlap)
+{
+    /* 20 pages pinned together take slots from two pools (16, then 16) */
+    jet_pagefile *pf = open_file(40);
+    const uint8_t *p[NPAGES];
+    for (uint32_t i = 0; i < NPAGES; i++)
+        ck_assert_int_eq(jet_page_pin(pf, i, &p[i], NULL), JET_OK);
+    for (uint32_t i = 0; i < NPAGES; i++) {
+        ck_assert_uint_eq(p[i][0], i);
+        ck_assert_uint_eq(p[i][PS - 1], i);
+        jet_page_unpin(pf, p[i]);
+    }
+    jet_pagefile_close(pf);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(pagefile_unpin_once_slot_is_reused_first)
+{
+    jet_pagefile *pf = open_file(8);
+    const uint8_t *a, *b, *c;
+    ck_assert_int_eq(jet_page_pin(pf, 2, &a, NULL), JET_OK);
+    jet_page_unpin_once(pf, a);
+    /* still cached until its slot is taken */
+    ck_assert_int_eq(jet_page_pin(pf, 2, &b, NULL), JET_OK);
+    ck_assert_ptr_eq(a, b);
+    ck_assert_uint_eq(jet_pagefile_pages_read(pf), 1);
+    jet_page_unpin_once(pf, b);
+    /* the next page read takes that slot, not an unused one */
+    ck_assert_int_eq(jet_page_pin(pf, 9, &c, NULL), JET_OK);
+    ck_assert_ptr_eq(c, a);
+    ck_assert_uint_eq(c[0], 9);
+    jet_page_unpin(pf, c);
+    /* page 2 is gone: reading it again is a read */
+    ck_assert_int_eq(jet_page_pin(pf, 2, &b, NULL), JET_OK);
+    ck_assert_uint_eq(b[5], 2);
+    ck_assert_uint_eq(jet_pagefile_pages_read(pf), 3);
+    jet_page_unpin(pf, b);
+    jet_pagefile_close(pf);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(pagefile_unpin_once_pinned_again_is_not_taken)
+{
+    jet_pagefile *pf = open_file(8);
+    const uint8_t *a, *b, *c;
+    ck_assert_int_eq(jet_page_pin(pf, 3, &a, NULL), JET_OK);
+    jet_page_unpin_once(pf, a);
+    ck_assert_int_eq(jet_page_pin(pf, 3, &b, NULL), JET_OK);  /* a hit */
+    ck_assert_int_eq(jet_page_pin(pf, 4, &c, NULL), JET_OK);
+    ck_assert_ptr_ne(c, b);
+    ck_assert_uint_eq(b[0], 3);
+    ck_assert_uint_eq(c[0], 4);
+    jet_page_unpin(pf, b);
+    jet_page_unpin(pf, c);
+    /* a referenced page left on the list is skipped, not reused */
+    ck_assert_int_eq(jet_page_pin(pf, 5, &c, NULL), JET_OK);
+    ck_assert_ptr_ne(c, b);
+    jet_page_unpin(pf, c);
+    jet_page_unpin_once(pf, NULL);
+    jet_pagefile_close(pf);
+    unlink(path);
+}
+END_TEST
+
 static Suite *pagefile_suite(void)
 {
     Suite *s = suite_create("pagefile");
@@ -97,6 +164,9 @@ static Suite *pagefile_suite(void)
     tcase_add_test(tc, pagefile_evicts_unpinned_pages_when_full);
     tcase_add_test(tc, pagefile_all_slots_pinned_is_limit);
     tcase_add_test(tc, pagefile_page_past_end_is_corrupt);
+    tcase_add_test(tc, pagefile_slots_from_pools_do_not_overlap);
+    tcase_add_test(tc, pagefile_unpin_once_slot_is_reused_first);
+    tcase_add_test(tc, pagefile_unpin_once_pinned_again_is_not_taken);
     suite_add_tcase(s, tc);
     return s;
 }
