@@ -259,6 +259,10 @@ struct sql_stmt {
     bool union_distinct;
     size_t *order_out;      /* UNION ORDER BY: output column per key */
     bool materialize;
+    int64_t topn;           /* TOP n (no PERCENT) over a sort that keeps
+                               only the best n records plus ties (exec.c
+                               top-N sort): n; 0 when every record is
+                               sorted */
     bool count_tdef;        /* COUNT(*) alone over one table, no WHERE:
                                the TDEF's row count, no page read */
     char *plan_text;
@@ -555,12 +559,26 @@ struct sql_cursor {
                                    last (many runs, small budget) */
     sql_mem smem;               /* records (sorting) */
     uint64_t rseq;              /* the next record's tie order */
+    /* top-N sort (st->topn): only the best topn_keep records plus ties
+     * are held; the rest are dropped as they come (exec.c) */
+    size_t topn_keep;           /* n; 0: every record is sorted */
+    size_t topn_at;             /* prune when this many are held */
+    uint8_t *topn_thr;          /* binary key of the n-th best so far */
+    size_t topn_thr_len, topn_thr_cap;
+    bool topn_have_thr;         /* topn_thr is set (binary keys only) */
+    sql_mem topn_mem;           /* arena the kept records move to */
+    rec **topn_tmp;             /* merge sort scratch */
+    size_t topn_tmp_cap;
     bool grp_stream;            /* groups given one by one (no records) */
     /* subqueries */
     subq_state *sq;
     /* cancel checks of the loops that read no table (sql_tick) */
     uint32_t ticks;
 };
+
+/** Largest TOP n kept by a top-N sort (sql_stmt.topn); a bigger n sorts
+ *  every record (and spills past the budget) as before. */
+#define SQL_TOPN_MAX 8192
 
 /** Work units (rows sorted, merged, grouped or stored) between two checks
  *  of the cancel flag in loops that read no table (a power of two). */

@@ -826,8 +826,13 @@ static int spill_run(sql_cursor *c)
     return 0;
 }
 
+static int topn_prune(sql_cursor *c);
+
 int sql_sort_make_room(sql_cursor *c)
 {
+    if (c->nrows && c->smem.held > sql_mem_budget(c) / 4 &&
+        c->topn_keep && topn_prune(c) != 0)
+        return -1;
     if (c->nrows && c->smem.held > sql_mem_budget(c) / 4)
         return spill_run(c);
     return 0;
@@ -1104,31 +1109,114 @@ static void sort_spill_free(sql_cursor *c)
     c->ssp = NULL;
 }
 
-/* Store the output values vals[0..nout) and the sort keys keys[0..nk) as
- * a record: the binary ORDER BY key built once, the values packed, the
- * keys as values only when c->store_sv. */
-static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
-                        const sv *keys, size_t nk)
+/* The binary ORDER BY key of keys[0..norder) into c->kbuf (when the
+ * records still have binary keys; a key that does not encode turns them
+ * off). 0 or -1. */
+static int build_bkey(sql_cursor *c, const sv *keys)
 {
     const sql_stmt *st = c->st;
-    if (c->bin_keys) {
-        c->kbuf.len = 0;
-        for (size_t k = 0; k < st->norder && c->bin_keys; k++) {
-            int r = sql_sortkey_append(&c->kbuf, &c->kclass[k], &keys[k],
-                                       st->order_desc && st->order_desc[k]);
-            if (r < 0)
-                return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-            if (r > 0) {
-                /* compare values (sql_key_cmp) from now on: the records
-                 * have them only when some key could need it */
-                if (!c->store_sv)
-                    return sql_cursor_fail(c, "HY000", 0, "internal "
-                                           "error: ORDER BY value %zu of "
-                                           "an unexpected kind", k + 1);
-                c->bin_keys = false;
-            }
+    if (!c->bin_keys)
+        return 0;
+    c->kbuf.len = 0;
+    for (size_t k = 0; k < st->norder && c->bin_keys; k++) {
+        int r = sql_sortkey_append(&c->kbuf, &c->kclass[k], &keys[k],
+                                   st->order_desc && st->order_desc[k]);
+        if (r < 0)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        if (r > 0) {
+            /* compare values (sql_key_cmp) from now on: the records
+             * have them only when some key could need it */
+            if (!c->store_sv)
+                return sql_cursor_fail(c, "HY000", 0, "internal "
+                                       "error: ORDER BY value %zu of "
+                                       "an unexpected kind", k + 1);
+            c->bin_keys = false;
+            c->topn_have_thr = false;
         }
     }
+    return 0;
+}
+
+/*
+ * Top-N sort (st->topn: TOP n over ORDER BY, n small). The records come
+ * in as for a full sort, but only the best n plus the ties of the n-th
+ * (what the window keeps: finish_records, next_merge) can be answered,
+ * so: once topn_at records are held they are sorted (full_cmp: keys,
+ * then reading order) and all but those are dropped, the kept ones
+ * moved to a fresh arena (topn_mem, swapped with smem); the n-th's
+ * binary key becomes the threshold, and a later row whose key is
+ * greater is dropped before its values are even packed (a row equal to
+ * it is a tie and kept). A dropped row is never in the answer: n held
+ * rows are at or before it. topn_at is twice what was kept (at least
+ * 2n), so the held records stay O(n) (more only for ties, which are in
+ * the answer) and each row costs O(log n) comparisons overall. Ties
+ * keep reading order: kept records precede later ones in c->rows, and
+ * the final sorts are stable or compare seq. Past the budget (many
+ * ties) the records spill as any sort's.
+ */
+static int topn_prune(sql_cursor *c)
+{
+    size_t n = c->nrows;
+    if (sql_grow((void **)&c->topn_tmp, &c->topn_tmp_cap, n ? n : 1,
+                 sizeof *c->topn_tmp) != 0)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    if (merge_sort_by(c, c->rows, c->topn_tmp, n, full_cmp, c) != 0)
+        return -1;
+    size_t keep = c->topn_keep < n ? c->topn_keep : n;
+    if (keep > 0)
+        while (keep < n && order_equal(c, c->rows[keep - 1], c->rows[keep]))
+            keep++;
+    if (keep < n) {
+        sql_mem_reset(&c->topn_mem);
+        for (size_t i = 0; i < keep; i++) {
+            const rec *r = c->rows[i];
+            void *m = sql_mem_alloc(&c->topn_mem, r->len);
+            if (!m)
+                return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+            memcpy(m, r, r->len);
+            c->rows[i] = m;
+        }
+        sql_mem t = c->smem;
+        c->smem = c->topn_mem;
+        c->topn_mem = t;
+        sql_mem_reset(&c->topn_mem);
+        c->nrows = keep;
+    }
+    if (c->bin_keys && keep >= c->topn_keep) {
+        const rec *r = c->rows[c->topn_keep - 1];
+        if (sql_grow((void **)&c->topn_thr, &c->topn_thr_cap,
+                     r->bklen ? r->bklen : 1, 1) != 0)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        memcpy(c->topn_thr, rec_bkey(r), r->bklen);
+        c->topn_thr_len = r->bklen;
+        c->topn_have_thr = true;
+    }
+    size_t at = 2 * (keep > c->topn_keep ? keep : c->topn_keep);
+    c->topn_at = at < 64 ? 64 : at;
+    return 0;
+}
+
+/* Whether the current row (its binary key in c->kbuf) sorts after the
+ * top-N threshold, so it cannot be in the answer. */
+static bool topn_drops(const sql_cursor *c)
+{
+    if (!c->topn_have_thr || !c->bin_keys)
+        return false;
+    size_t a = c->kbuf.len, b = c->topn_thr_len;
+    int r = memcmp(c->kbuf.p, c->topn_thr, a < b ? a : b);
+    return r > 0 || (r == 0 && a > b);
+}
+
+/* Store the output values vals[0..nout) and the sort keys keys[0..nk) as
+ * a record: the binary ORDER BY key built once (already in c->kbuf when
+ * have_bkey), the values packed, the keys as values only when
+ * c->store_sv. */
+static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
+                        const sv *keys, size_t nk, bool have_bkey)
+{
+    const sql_stmt *st = c->st;
+    if (!have_bkey && build_bkey(c, keys) != 0)
+        return -1;
     size_t bklen = c->bin_keys ? c->kbuf.len : 0;
     size_t rowlen = 0;
     for (size_t i = 0; i < nout; i++)
@@ -1145,6 +1233,10 @@ static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
         svlen > UINT32_MAX / 4)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     size_t len = sizeof(rec) + pad8(bklen) + pad8(rowlen) + svlen;
+    if (c->topn_keep && c->nrows &&
+        (c->nrows >= c->topn_at || c->smem.held + len > sort_limit(c)) &&
+        topn_prune(c) != 0)
+        return -1;
     if (c->nrows && c->smem.held + len > sort_limit(c) &&
         spill_run(c) != 0)
         return -1;
@@ -1184,7 +1276,21 @@ int sql_add_record(sql_cursor *c)
     size_t nout = st->ncols, nk = c->nkeys;
     if (st->nbranch) {
         /* UNION: the values are in vtmp, keys in ktmp (op_union.c) */
-        return store_record(c, c->vtmp, nout, c->ktmp, nk);
+        return store_record(c, c->vtmp, nout, c->ktmp, nk, false);
+    }
+    bool have_bkey = false;
+    if (c->topn_keep) {
+        /* the keys first: a row past the threshold is dropped unpacked */
+        for (size_t k = 0; k < nk; k++)
+            if (sql_eval(c, st->order[k], &c->ktmp[k]) != 0)
+                return -1;
+        if (build_bkey(c, c->ktmp) != 0)
+            return -1;
+        if (topn_drops(c)) {
+            c->rseq++;
+            return sql_tick(c);
+        }
+        have_bkey = true;
     }
     for (size_t i = 0; i < nout; i++) {
         const out_col *oc = &st->cols[i];
@@ -1199,13 +1305,13 @@ int sql_add_record(sql_cursor *c)
             return -1;
         }
     }
-    for (size_t k = 0; k < nk; k++) {
+    for (size_t k = 0; k < nk && !have_bkey; k++) {
         const enode *e = k < st->norder ? st->order[k]
                                         : st->cols[k - st->norder].e;
         if (sql_eval(c, e, &c->ktmp[k]) != 0)
             return -1;
     }
-    return store_record(c, c->vtmp, nout, c->ktmp, nk);
+    return store_record(c, c->vtmp, nout, c->ktmp, nk, have_bkey);
 }
 
 /* ----------------------------------------------------- memory budget */
@@ -1236,7 +1342,7 @@ size_t sql_mem_held(const sql_cursor *c)
     return c->recbytes + c->gmem.held + c->gheap +
            c->ngslots * sizeof *c->gslots + c->gkb.cap +
            c->gcap * sizeof *c->gorder + c->smem.held +
-           c->rcap * sizeof *c->rows;
+           c->rcap * sizeof *c->rows + c->topn_mem.held;
 }
 
 /* The directory sql_spill_open uses (for messages). */
@@ -1467,6 +1573,11 @@ static int run_materialized(sql_cursor *c)
         c->mode = MODE_GROUPS;
         c->grp_stream = true;
         return sql_group_build(c);
+    }
+    if (st->topn > 0) {
+        c->topn_keep = (size_t)st->topn;
+        c->topn_at = 2 * c->topn_keep < 64 ? 64 : 2 * c->topn_keep;
+        c->topn_mem.block = c->smem.block;
     }
     if (st->nbranch) {
         if (sql_union_collect(c) != 0)
@@ -1988,6 +2099,9 @@ void sql_cursor_close(sql_cursor *c)
     sql_group_free(c);
     sort_spill_free(c);
     sql_mem_free(&c->smem);
+    sql_mem_free(&c->topn_mem);
+    free(c->topn_thr);
+    free(c->topn_tmp);
     sql_spill_close(c->spill);
     sql_subq_free(c);
     free(c->tie);

@@ -2460,6 +2460,20 @@ static void sb_access(sbuf *b, const sql_stmt *st, const tab_plan *tp)
         sb_add(b, " REVERSE");
 }
 
+/* Whether st's TOP n can keep only the best n sorted records plus ties
+ * (exec.c top-N sort): a sort by ORDER BY (no index order), n known
+ * now (not PERCENT) and at most SQL_TOPN_MAX, no DISTINCT (duplicates
+ * must go before counting) and no UNION. */
+static bool topn_applies(const sql_stmt *st)
+{
+    bool one_row = st->grouped && !st->ngroup;
+    bool distinct = st->distinct && !one_row;
+    return st->materialize && st->top > 0 && !st->top_percent &&
+           st->top <= SQL_TOPN_MAX && st->norder && !one_row &&
+           !distinct && !st->nbranch &&
+           !(st->ntabs == 1 && st->tabs[0].ap.order_by_index);
+}
+
 /*
  * The plan in one line. Single table as before ("SEEK t.ix (c = 1) |
  * FILTER | SORT 1 KEY"); joins add one step per level in join order:
@@ -2557,7 +2571,10 @@ static int plan_text(ctx *x)
     if (st->distinct && !st->nbranch && !one_row)
         sb_add(&b, " | DISTINCT");
     bool by_index = st->ntabs == 1 && st->tabs[0].ap.order_by_index;
-    if (st->norder && !by_index && !one_row)
+    if (st->topn)
+        sb_add(&b, " | TOP-N SORT (%lld) %zu KEY%s", (long long)st->topn,
+               st->norder, st->norder > 1 ? "S" : "");
+    else if (st->norder && !by_index && !one_row)
         sb_add(&b, " | SORT %zu KEY%s", st->norder, st->norder > 1 ? "S" : "");
     if (st->top >= 0)
         sb_add(&b, " | TOP %lld%s%s", (long long)st->top,
@@ -3439,6 +3456,7 @@ static int build(ctx *x, bool branch)
     bool by_index = ntabs == 1 && st->tabs[0].ap.order_by_index;
     st->materialize = st->grouped || st->distinct || st->top_percent ||
                       (st->norder > 0 && !by_index);
+    st->topn = topn_applies(st) ? st->top : 0;
     st->count_tdef = count_from_tdef(st);
     return plan_text(x);
 }
