@@ -173,7 +173,10 @@ START_TEST(bulk_sorts_and_groupings_spill_to_the_same_rows)
         { "SELECT DISTINCT label FROM bulk", true },
         { "SELECT DISTINCT label FROM bulk ORDER BY label DESC", true },
         { "SELECT DISTINCT Left(label, 4), id MOD 7 FROM bulk", true },
-        { "SELECT TOP 1000 label, id FROM bulk ORDER BY label", true },
+        /* past SQL_TOPN_MAX: the full sort, spilled */
+        { "SELECT TOP 10000 label, id FROM bulk ORDER BY label", true },
+        /* top-N sort whose ties (half the table) pass the budget */
+        { "SELECT TOP 3 id, label FROM bulk ORDER BY id MOD 2", true },
         { "SELECT TOP 5 PERCENT label, id FROM bulk ORDER BY label", true },
         { "SELECT label, id FROM bulk ORDER BY label OFFSET 1000 ROWS "
           "FETCH NEXT 5000 ROWS ONLY", true },
