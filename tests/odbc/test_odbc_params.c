@@ -170,6 +170,19 @@ START_TEST(explain_shows_the_plan)
     ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
     ck_assert_str_eq(buf, "INDEX Orders.PrimaryKey ORDERED REVERSE | TOP 2");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
+    /* a sort feeding TOP n keeps n records (plus ties); its rows are the
+     * full sort's first two (max_rows_limits_engine_results) */
+    st = odbct_exec(dbc, "EXPLAIN SELECT TOP 2 OrderID FROM Orders ORDER BY "
+                         "Freight DESC");
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "SCAN Orders | TOP-N SORT (2) 1 KEY | TOP 2 WITH "
+                          "TIES");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    st = odbct_exec(dbc, "SELECT TOP 2 OrderID FROM Orders ORDER BY "
+                         "Freight DESC");
+    ck_assert_int_eq(col1(st, buf, sizeof buf), 2);
+    ck_assert_str_eq(buf, "10540,10372");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
 }
 END_TEST
 
