@@ -528,6 +528,7 @@ SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
         return SQL_SUCCESS;     /* row operation array: nothing to operate */
     case SQL_DESC_COUNT: {
         SQLSMALLINT n = (SQLSMALLINT)(intptr_t)val;
+        s->binds_gen++;
         for (int i = n; i < s->nbinds; i++)
             memset(&s->binds[i], 0, sizeof s->binds[i]);
         return SQL_SUCCESS;
@@ -555,6 +556,7 @@ SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
     }
     odbc_binding *b = &s->binds[rec - 1];
     SQLSMALLINT t = (SQLSMALLINT)(intptr_t)val;
+    s->binds_gen++;             /* any field below may change it */
     switch (field) {
     case SQL_DESC_TYPE: case SQL_DESC_CONCISE_TYPE:
         /* the verbose SQL_DATETIME (9, also ODBC 2's SQL_C_DATE): a

@@ -196,6 +196,9 @@ struct odbc_stmt {
     /* bindings */
     odbc_binding *binds;        /* index 0 = column 1 */
     uint16_t nbinds;
+    uint32_t binds_gen;         /* bumped by every change of binds (bind
+                                   col, unbind, ARD fields): fetch's plan
+                                   rechecks them only then */
     /* statement */
     odbc_stmt_state state;
     struct sql_stmt *plan;      /* driver/sql/engine.h: the prepared query */

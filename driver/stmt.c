@@ -55,6 +55,7 @@ struct odbc_fastplan {
     const struct sql_cursor *cur;   /* cursor the plan is for; NULL = none */
     SQLULEN row_bind_type;
     uint16_t ncols, nbinds, cap;
+    uint32_t binds_gen;     /* s->binds_gen the entries were checked at */
     odbc_binding *snap;     /* byte copy of s->binds[0..min(nbinds, ncols))
                                the entries were made for (one memcmp) */
     fast_col col[];
@@ -249,6 +250,7 @@ SQLRETURN odbc_stmt_free_stmt(odbc_stmt *s, SQLUSMALLINT option)
         close_cursor(s);
         return SQL_SUCCESS;
     case SQL_UNBIND:
+        s->binds_gen++;
         free(s->binds);
         s->binds = NULL;
         s->nbinds = 0;
@@ -1043,6 +1045,7 @@ SQLRETURN odbc_stmt_bind_col(odbc_stmt *s, SQLUSMALLINT col,
     if (col > 4096)
         return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index "
                              "%u: more than 4096 columns", (unsigned)col);
+    s->binds_gen++;
     if (col > s->nbinds) {
         odbc_binding *b = realloc(s->binds, col * sizeof *b);
         if (!b)
@@ -1163,6 +1166,10 @@ static struct odbc_fastplan *fast_plan(odbc_stmt *s)
     uint16_t nb = s->nbinds < s->ncols ? s->nbinds : s->ncols;
     if (p && p->cur == s->cur && p->ncols == s->ncols &&
         p->nbinds == s->nbinds && p->row_bind_type == s->row_bind_type) {
+        /* bindings change only through the calls that bump binds_gen */
+        if (p->binds_gen == s->binds_gen)
+            return p;
+        p->binds_gen = s->binds_gen;
         if (nb && memcmp(p->snap, s->binds, nb * sizeof *s->binds) != 0) {
             for (uint16_t i = 0; i < nb; i++)
                 if (!same_binding(&p->col[i].b, &s->binds[i]))
@@ -1187,6 +1194,7 @@ static struct odbc_fastplan *fast_plan(odbc_stmt *s)
     p->ncols = s->ncols;
     p->nbinds = s->nbinds;
     p->row_bind_type = s->row_bind_type;
+    p->binds_gen = s->binds_gen;
     const jet_value *row = sql_cursor_stored_row(s->cur);
     for (uint16_t i = 0; i < s->ncols; i++) {
         fast_col *fc = &p->col[i];

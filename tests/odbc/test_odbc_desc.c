@@ -1,7 +1,9 @@
 /*
  * test_odbc_desc.c - the implicit descriptors through the driver manager:
  * IRD fields mirror SQLColAttribute, ARD fields bind columns, whole
- * records through SQLGetDescRec(W)/SQLSetDescRec (IRD, ARD, APD, IPD).
+ * records through SQLGetDescRec(W)/SQLSetDescRec (IRD, ARD, APD, IPD);
+ * bindings changed between fetches (SQLBindCol, ARD fields, SQL_UNBIND)
+ * take effect on the next fetch.
  */
 #include <string.h>
 
@@ -69,6 +71,55 @@ START_TEST(ard_fields_bind_a_column)
     ODBCT_OK(SQL_HANDLE_DESC, ard, SQLGetDescField(ard, 0, SQL_DESC_COUNT,
                                                    &count, 0, NULL));
     ck_assert_int_eq(count, 1);
+}
+END_TEST
+
+START_TEST(bindings_changed_between_fetches_take_effect)
+{
+    /* Shippers 1, 2, 3: each fetch after a change writes where the
+     * bindings then say (fetch's plan is rechecked after each change) */
+    SQLHDESC ard = NULL;
+    SQLINTEGER a = 0, b = 0, c = 0;
+    char text[8] = "";
+    SQLLEN ind = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetStmtAttr(st, SQL_ATTR_APP_ROW_DESC,
+                                                 &ard, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, SQL_C_SLONG, &a, 0, &ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(a, 1);
+    /* SQLBindCol: another buffer and C type */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, SQL_C_CHAR, text,
+                                             sizeof text, &ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_str_eq(text, "2");
+    ck_assert_int_eq(ind, 1);
+    ck_assert_int_eq(a, 1);
+    /* an ARD field: the type, then the data pointer */
+    ODBCT_OK(SQL_HANDLE_DESC, ard, SQLSetDescField(ard, 1, SQL_DESC_TYPE,
+                                                   (SQLPOINTER)SQL_C_SLONG, 0));
+    ODBCT_OK(SQL_HANDLE_DESC, ard, SQLSetDescField(ard, 1, SQL_DESC_DATA_PTR,
+                                                   &b, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(b, 3);
+    ck_assert_int_eq(ind, 4);
+    ck_assert_str_eq(text, "2");
+    /* SQL_UNBIND: the next execution's fetch writes nothing */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFreeStmt(st, SQL_UNBIND));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFreeStmt(st, SQL_CLOSE));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT ShipperID, CompanyName FROM Shippers", SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(a, 1);
+    ck_assert_int_eq(b, 3);
+    /* bound again mid-result: the following fetch fills it */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, SQL_C_SLONG, &c, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(c, 2);
+    /* SQL_DESC_COUNT 0 unbinds */
+    ODBCT_OK(SQL_HANDLE_DESC, ard, SQLSetDescField(ard, 0, SQL_DESC_COUNT,
+                                                   (SQLPOINTER)0, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(c, 2);
 }
 END_TEST
 
@@ -284,6 +335,7 @@ static Suite *desc_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, ird_count_name_and_type);
     tcase_add_test(tc, ard_fields_bind_a_column);
+    tcase_add_test(tc, bindings_changed_between_fetches_take_effect);
     tcase_add_test(tc, get_desc_rec_reads_ird_records);
     tcase_add_test(tc, get_desc_rec_w_counts_characters);
     tcase_add_test(tc, set_desc_rec_binds_a_column);
