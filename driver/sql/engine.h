@@ -97,6 +97,8 @@ typedef enum sql_join_method {
 typedef struct sql_prepare_opts {
     sql_like_mode like_mode;
     sql_join_method join_method;
+    unsigned crosstab_depth;    /* the engine's own: crosstabs whose pivot
+                                   query this statement is (0 else) */
 } sql_prepare_opts;
 
 /** One result column. Strings are owned by the statement. */

@@ -223,6 +223,9 @@ struct sql_stmt {
     sql_arena *ar;          /* the root's arena (children share it) */
     sql_stmt *parent;       /* enclosing block of a subquery, or NULL */
     sql_stmt *root;
+    unsigned crosstab_depth;    /* root: pivot-value queries being prepared
+                                   around it (sql_prepare_opts): bounds a
+                                   crosstab whose pivot query reads itself */
     size_t ncols;
     out_col *cols;
     size_t nparams;
@@ -351,23 +354,18 @@ typedef struct sql_sortkey_buf {
  * 0, 1 when v cannot be encoded in the column's class (compare values
  * instead), -1 out of memory.
  */
-int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
-                       bool desc);
+int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, jet_collation co,
+                       const sv *v, bool desc);
 
 /**
- * sortkey.c: order of two UTF-16 texts in Access's General sort order of
- * the running statement's db (the order of its text indexes), then by
- * case-folded code points: -1, 0, 1; 0 exactly when they are equal
- * ignoring case (jet_text_fold). Keys as jet_text_sort_key_co().
+ * sortkey.c: order of two UTF-16 texts in Access's General sort order co
+ * (the running statement's db's, sql_cursor.text_order: the order of its
+ * text indexes; JET_COLL_NONE: General - Legacy), then by case-folded
+ * code points: -1, 0, 1; 0 exactly when they are equal ignoring case
+ * (jet_text_fold). Keys as jet_text_sort_key_co().
  */
-int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
-                    size_t bn);
-
-/** sortkey.c: text comparisons and sort keys of this thread use sort
- *  order co (the db's: jet_db_collation()) until the next call;
- *  JET_COLL_NONE: General - Legacy. Called as a cursor starts and
- *  fetches. */
-void sql_text_order_use(jet_collation co);
+int sql_collate_cmp(jet_collation co, const uint16_t *a, size_t an,
+                    const uint16_t *b, size_t bn);
 
 /** A stored row of one table (hash join / materialized inner side). */
 typedef struct hrow hrow;
@@ -483,6 +481,7 @@ struct sql_cursor {
     jet_error core_err;     /* copy of the core's detail */
     bool core_failed;       /* the last failure came from the core */
     jet_db *db;
+    jet_collation text_order;   /* db's sort order: text comparisons */
     sql_error err;
     sql_cursor_opts opts;
     double now;             /* NOW() of this run, Jet days */
@@ -501,7 +500,6 @@ struct sql_cursor {
      * limit (set by start_run): past the first row, sql_cursor_next asks
      * the table for its next row without the join loop */
     bool plain;
-    jet_collation coll;     /* jet_db_collation(db), for sql_text_order_use */
     tmp_chunk *tmp;         /* per-row scratch (reset each row) */
     /* output conversion buffers, one per output column */
     uint8_t **obuf;
@@ -615,16 +613,17 @@ static inline size_t sql_text_unpadded(const uint16_t *s, size_t n)
         n--;
     return n;
 }
-/** Compare two UTF-16 texts: General sort order, equal ignoring case and
+/** Compare two UTF-16 texts in sort order co: equal ignoring case and
  *  trailing spaces (sql_collate_cmp in sortkey.c). */
-int sql_text_cmp(const uint16_t *a, size_t an, const uint16_t *b,
-                 size_t bn);
+int sql_text_cmp(jet_collation co, const uint16_t *a, size_t an,
+                 const uint16_t *b, size_t bn);
 /**
- * Compare a and b (neither NULL): *res < 0, 0, > 0. Returns 0, or -1 when
+ * Compare a and b (neither NULL; text in sort order co): *res < 0, 0, > 0.
+ * Returns 0, or -1 when
  * the kinds do not compare (text that is not a number/date against a
  * number/date, bytes against text): the caller reports 22018.
  */
-int sql_sv_cmp(const sv *a, const sv *b, int *res);
+int sql_sv_cmp(jet_collation co, const sv *a, const sv *b, int *res);
 /** Parse a date/time literal (ISO, US m/d/y, time alone, ODBC d/t/ts)
  *  into Jet days. Returns 0 or -1. kind: 0 any, 'd', 't', 's' (ts). */
 int sql_parse_datetime(const char *s, size_t n, int kind, double *out);
@@ -663,8 +662,12 @@ int sql_col_value(sql_cursor *c, uint16_t tab, uint16_t col,
 /** jet_value -> sv; text through jet_text_to_utf16 into *u16 (grown). */
 int sql_value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
                     uint16_t **u16, size_t *cap);
-/** Order of two sort keys: NULL lowest, unlike kinds by kind. */
-int sql_key_cmp(const sv *a, const sv *b);
+/** Order of two sort keys: NULL lowest, unlike kinds by kind, text in
+ *  sort order co. */
+int sql_key_cmp(jet_collation co, const sv *a, const sv *b);
+/** Sort v[0..n) by sql_key_cmp in sort order co (equal values in no
+ *  particular order); allocates nothing. */
+void sql_sv_sort(sv *v, size_t n, jet_collation co);
 /** Hash of a value consistent with sql_sv_cmp equality for values of
  *  one hash class (numbers, dates, text folded, bytes). */
 uint64_t sql_sv_hash(const sv *v);
@@ -672,8 +675,9 @@ uint64_t sql_sv_hash(const sv *v);
  *  stored nor probed (NULL, Decimal, NaN, Currency beyond 2^53 units,
  *  where the double hash could disagree with exact equality). */
 int sql_in_class(const sv *v);
-/** eval.c: whether v (of class s->cls) equals an item of s: 1 or 0. */
-int sql_in_find(const in_set *s, const sv *v);
+/** eval.c: whether v (of class s->cls) equals an item of s (text in sort
+ *  order co): 1 or 0. */
+int sql_in_find(jet_collation co, const in_set *s, const sv *v);
 
 /* ------------------------------------------------ operators (op_*.c) */
 

@@ -40,9 +40,10 @@ static uint32_t u16_next(const uint16_t *s, size_t n, size_t *i)
     return c;
 }
 
-int sql_text_cmp(const uint16_t *a, size_t an, const uint16_t *b, size_t bn)
+int sql_text_cmp(jet_collation co, const uint16_t *a, size_t an,
+                 const uint16_t *b, size_t bn)
 {
-    return sql_collate_cmp(a, an, b, bn);      /* General order: sortkey.c */
+    return sql_collate_cmp(co, a, an, b, bn);      /* General order: sortkey.c */
 }
 
 /* ------------------------------------------------------------- dates */
@@ -452,14 +453,14 @@ static int bytes_cmp(const uint8_t *a, size_t an, const uint8_t *b,
     return (an > bn) - (an < bn);
 }
 
-int sql_sv_cmp(const sv *a, const sv *b, int *res)
+int sql_sv_cmp(jet_collation co, const sv *a, const sv *b, int *res)
 {
     if (is_num(a->k) && is_num(b->k)) {
         *res = num_cmp(a, b);
         return 0;
     }
     if (a->k == K_TEXT && b->k == K_TEXT) {
-        *res = sql_text_cmp(a->s, a->n, b->s, b->n);
+        *res = sql_text_cmp(co, a->s, a->n, b->s, b->n);
         return 0;
     }
     if (a->k == K_TEXT || b->k == K_TEXT) {
@@ -1147,7 +1148,7 @@ int sql_in_class(const sv *v)
  * equal, trailing spaces aside, which sql_sv_hash hashes. Dates: the
  * millisecond key both use.
  */
-int sql_in_find(const in_set *s, const sv *v)
+int sql_in_find(jet_collation co, const in_set *s, const sv *v)
 {
     uint64_t h = sql_sv_hash(v);
     for (size_t i = (size_t)h & s->mask;; i = (i + 1) & s->mask) {
@@ -1155,7 +1156,8 @@ int sql_in_find(const in_set *s, const sv *v)
         int r;
         if (!x)
             return 0;
-        if (s->hash[i] == h && sql_sv_cmp(v, x, &r) == 0 && r == 0)
+        if (s->hash[i] == h && sql_sv_cmp(co, v, x, &r) == 0 &&
+            r == 0)
             return 1;
     }
 }
@@ -1165,7 +1167,7 @@ int sql_in_find(const in_set *s, const sv *v)
 static int cmp_or_fail(sql_cursor *c, const enode *e, const sv *a,
                        const sv *b, int *r)
 {
-    if (sql_sv_cmp(a, b, r) != 0)
+    if (sql_sv_cmp(c->text_order, a, b, r) != 0)
         return mismatch(c, e);
     return 0;
 }
@@ -1324,7 +1326,8 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
         if (e->inset && sql_in_class(&a) == e->inset->cls) {
             /* constants of a's class: the hash set decides as the loop
              * below would (same-class comparisons never fail) */
-            t = sql_in_find(e->inset, &a) ? 1 : e->inset->has_null ? -1 : 0;
+            t = sql_in_find(c->text_order, e->inset, &a) ? 1
+                : e->inset->has_null ? -1 : 0;
             set_bool(out, t < 0 ? -1 : e->negated ? !t : t);
             return 0;
         }

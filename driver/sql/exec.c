@@ -168,16 +168,46 @@ int sql_col_sv(sql_cursor *c, uint16_t tab, uint16_t col, sv *out)
 
 /* ------------------------------------------------------- sort records */
 
-int sql_key_cmp(const sv *a, const sv *b)
+int sql_key_cmp(jet_collation co, const sv *a, const sv *b)
 {
     if (a->k == K_NULL || b->k == K_NULL)
         return (a->k != K_NULL) - (b->k != K_NULL);
     int r = 0;
-    if (sql_sv_cmp(a, b, &r) != 0) {
+    if (sql_sv_cmp(co, a, b, &r) != 0) {
         /* unlike kinds (a computed column mixing types): by kind */
         return a->k < b->k ? -1 : a->k > b->k;
     }
     return r;
+}
+
+/* Heap sort's sift-down of v[i] within v[0..n) (max-heap by key). */
+static void sv_sift(sv *v, size_t i, size_t n, jet_collation co)
+{
+    for (;;) {
+        size_t m = i, l = 2 * i + 1, r = l + 1;
+        if (l < n && sql_key_cmp(co, &v[l], &v[m]) > 0)
+            m = l;
+        if (r < n && sql_key_cmp(co, &v[r], &v[m]) > 0)
+            m = r;
+        if (m == i)
+            return;
+        sv t = v[i];
+        v[i] = v[m];
+        v[m] = t;
+        i = m;
+    }
+}
+
+void sql_sv_sort(sv *v, size_t n, jet_collation co)
+{
+    for (size_t i = n / 2; i-- > 0;)
+        sv_sift(v, i, n, co);
+    while (n > 1) {
+        sv t = v[0];
+        v[0] = v[--n];
+        v[n] = t;
+        sv_sift(v, 0, n, co);
+    }
 }
 
 uint64_t sql_sv_hash(const sv *v)
@@ -406,10 +436,11 @@ static int rec_values(sql_cursor *c, const rec *r)
 }
 
 /* Order of the stored keys [from, from + n) of a and b as values
- * (sql_key_cmp; desc per key, NULL all ascending): the first difference,
- * 0 when equal. The keys were checked when stored or read back. */
-static int sv_keys_cmp(const rec *a, const rec *b, size_t from, size_t n,
-                       const bool *desc)
+ * (sql_key_cmp, text in sort order co; desc per key, NULL all ascending):
+ * the first difference, 0 when equal. The keys were checked when stored
+ * or read back. */
+static int sv_keys_cmp(jet_collation co, const rec *a, const rec *b,
+                       size_t from, size_t n, const bool *desc)
 {
     const uint8_t *pa = rec_svs(a), *ea = rec_end(a);
     const uint8_t *pb = rec_svs(b), *eb = rec_end(b);
@@ -420,7 +451,7 @@ static int sv_keys_cmp(const rec *a, const rec *b, size_t from, size_t n,
             return 0;
         if (i < from)
             continue;
-        int r = sql_key_cmp(&x, &y);
+        int r = sql_key_cmp(co, &x, &y);
         if (r)
             return desc && desc[i - from] ? -r : r;
     }
@@ -444,12 +475,13 @@ static bool order_equal(const sql_cursor *c, const rec *a, const rec *b)
     if (c->bin_keys)
         return a->bklen == b->bklen &&
                memcmp(rec_bkey(a), rec_bkey(b), a->bklen) == 0;
-    return sv_keys_cmp(a, b, 0, c->st->norder, NULL) == 0;
+    return sv_keys_cmp(c->text_order, a, b, 0, c->st->norder, NULL) == 0;
 }
 
 typedef struct sort_spec {
     size_t from, n;
     const bool *desc;       /* NULL: all ascending */
+    jet_collation co;       /* text sort order */
 } sort_spec;
 
 typedef int (*rec_cmp_fn)(const rec *a, const rec *b, const void *ctx);
@@ -458,7 +490,7 @@ typedef int (*rec_cmp_fn)(const rec *a, const rec *b, const void *ctx);
 static int cmp_spec(const rec *a, const rec *b, const void *ctx)
 {
     const sort_spec *sp = ctx;
-    int r = sv_keys_cmp(a, b, sp->from, sp->n, sp->desc);
+    int r = sv_keys_cmp(sp->co, a, b, sp->from, sp->n, sp->desc);
     if (r)
         return r;
     return (a->seq > b->seq) - (a->seq < b->seq);
@@ -735,13 +767,14 @@ static int full_cmp(const rec *a, const rec *b, const void *ctx)
     const sql_stmt *st = c->st;
     if (st->norder) {
         int r = c->bin_keys ? bkey_cmp(a, b)
-                            : sv_keys_cmp(a, b, 0, st->norder,
-                                          st->order_desc);
+                            : sv_keys_cmp(c->text_order, a, b, 0,
+                                          st->norder, st->order_desc);
         if (r)
             return r;
     }
     if (c->ssp && c->ssp->distinct) {
-        int r = sv_keys_cmp(a, b, st->norder, c->nkeys - st->norder, NULL);
+        int r = sv_keys_cmp(c->text_order, a, b, st->norder,
+                            c->nkeys - st->norder, NULL);
         if (r)
             return r;
     }
@@ -1061,8 +1094,8 @@ static int next_merge(sql_cursor *c)
         const rec *r = sp->cur[sp->heap[0]];
         sp->advance = true;
         if (sp->distinct && sp->have_prev &&
-            sv_keys_cmp(prev, r, st->norder, c->nkeys - st->norder,
-                        NULL) == 0)
+            sv_keys_cmp(c->text_order, prev, r, st->norder,
+                        c->nkeys - st->norder, NULL) == 0)
             continue;
         uint64_t i = sp->pos;
         if (i >= sp->top_end) {
@@ -1119,7 +1152,8 @@ static int build_bkey(sql_cursor *c, const sv *keys)
         return 0;
     c->kbuf.len = 0;
     for (size_t k = 0; k < st->norder && c->bin_keys; k++) {
-        int r = sql_sortkey_append(&c->kbuf, &c->kclass[k], &keys[k],
+        int r = sql_sortkey_append(&c->kbuf, &c->kclass[k],
+                                   c->text_order, &keys[k],
                                    st->order_desc && st->order_desc[k]);
         if (r < 0)
             return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
@@ -1417,7 +1451,7 @@ static int finish_records(sql_cursor *c)
     if (!tmp)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     if (distinct) {
-        sort_spec d = { st->norder, st->ncols, NULL };
+        sort_spec d = { st->norder, st->ncols, NULL, c->text_order };
         if (merge_sort(c, c->rows, tmp, n, &d) != 0) {
             free(tmp);
             return -1;
@@ -1428,8 +1462,9 @@ static int finish_records(sql_cursor *c)
                 free(tmp);
                 return -1;
             }
-            if (m > 0 && sv_keys_cmp(c->rows[m - 1], c->rows[i], st->norder,
-                                     st->ncols, NULL) == 0)
+            if (m > 0 && sv_keys_cmp(c->text_order, c->rows[m - 1],
+                                     c->rows[i], st->norder, st->ncols,
+                                     NULL) == 0)
                 continue;
             c->rows[m++] = c->rows[i];
         }
@@ -1438,7 +1473,7 @@ static int finish_records(sql_cursor *c)
             c->rows[i]->seq = i;    /* ties keep the DISTINCT order */
     }
     if (st->norder) {
-        sort_spec o = { 0, st->norder, st->order_desc };
+        sort_spec o = { 0, st->norder, st->order_desc, c->text_order };
         if (!c->bin_keys ? merge_sort(c, c->rows, tmp, n, &o) != 0
                          : sort_bin(c, c->rows, tmp, n) != 0) {
             free(tmp);
@@ -1655,7 +1690,7 @@ static int is_tie(sql_cursor *c)
         sv v;
         if (sql_eval(c, st->order[k], &v) != 0)
             return -1;
-        if (sql_key_cmp(&v, &c->tie[k]) != 0)
+        if (sql_key_cmp(c->text_order, &v, &c->tie[k]) != 0)
             return 0;
     }
     return 1;
@@ -1851,8 +1886,6 @@ static int set_params(sql_cursor *c, const jet_value *params)
 static int start_run(sql_cursor *c)
 {
     sql_stmt *st = c->st;
-    c->coll = jet_db_collation(c->db);
-    sql_text_order_use(c->coll);
     const tab_plan *tp0 = st->ntabs == 1 ? &st->tabs[0] : NULL;
     c->plain = tp0 && !st->materialize && tp0->method == M_SCAN &&
                !tp0->sub && !tp0->on && !tp0->filter && tp0->ginner < 0 &&
@@ -1890,6 +1923,7 @@ static sql_cursor *new_cursor(sql_stmt *st, const sql_cursor_opts *opts)
         return NULL;
     c->st = st;
     c->db = st->db;
+    c->text_order = jet_db_collation(st->db);
     if (opts)
         c->opts = *opts;
     c->now = now_days();
@@ -1979,7 +2013,6 @@ int sql_cursor_next(sql_cursor *c)
     case MODE_STREAM:
         if (c->src_done)
             return JET_DONE;
-        sql_text_order_use(c->coll);
         if (c->plain && c->join_started &&
             (!c->t[0].ix || c->t[0].scanning)) {
             /* what next_stream -> sql_join_next -> level_next do for a
@@ -2049,7 +2082,6 @@ int sql_cursor_value(sql_cursor *c, size_t col, jet_value *out)
         return 0;
     }
     default:
-        sql_text_order_use(jet_db_collation(c->db));
         return live_value(c, col, out) == 0 ? 0 : fail_code(c);
     }
 }

@@ -72,12 +72,13 @@ static int compare_mode(sql_cursor *c, const enode *e, const sv *v,
     return 0;
 }
 
-static bool same_at(const uint16_t *s, const uint16_t *sub, size_t n,
-                    bool binary)
+/* sub at s (n units each): code units when binary, else in sort order co */
+static bool same_at(jet_collation co, const uint16_t *s, const uint16_t *sub,
+                    size_t n, bool binary)
 {
     if (binary)
         return memcmp(s, sub, n * sizeof *s) == 0;
-    return sql_text_cmp(s, n, sub, n) == 0;
+    return sql_text_cmp(co, s, n, sub, n) == 0;
 }
 
 /* ---------------------------------------------------------- case, len */
@@ -257,8 +258,8 @@ static int f_mid(sql_cursor *c, const enode *e, sv *a, sv *out)
 /* ------------------------------------------------------------ search */
 
 /* 1-based position of sub in s at or after start (1-based), 0 if none */
-static int64_t find_fwd(const sv *s, const sv *sub, int64_t start,
-                        bool binary)
+static int64_t find_fwd(jet_collation co, const sv *s, const sv *sub,
+                        int64_t start, bool binary)
 {
     /* the order of VBA's table: "" searched -> 0, "" sought -> start,
      * start past the end -> 0 */
@@ -269,7 +270,7 @@ static int64_t find_fwd(const sv *s, const sv *sub, int64_t start,
     if ((uint64_t)start > s->n)
         return 0;
     for (size_t i = (size_t)start - 1; i + sub->n <= s->n; i++)
-        if (same_at(s->s + i, sub->s, sub->n, binary))
+        if (same_at(co, s->s + i, sub->s, sub->n, binary))
             return (int64_t)i + 1;
     return 0;
 }
@@ -300,7 +301,7 @@ static int f_instr(sql_cursor *c, const enode *e, sv *a, sv *out)
     sv s, f;
     if (text_of(c, e, ps, &s) != 0 || text_of(c, e, pf, &f) != 0)
         return -1;
-    sql_set_int(out, find_fwd(&s, &f, start, binary));
+    sql_set_int(out, find_fwd(c->text_order, &s, &f, start, binary));
     return 0;
 }
 
@@ -315,7 +316,7 @@ static int f_locate(sql_cursor *c, const enode *e, sv *a, sv *out)
         return -1;
     if (start < 1)
         start = 1;
-    sql_set_int(out, find_fwd(&s, &f, start, false));
+    sql_set_int(out, find_fwd(c->text_order, &s, &f, start, false));
     return 0;
 }
 
@@ -347,7 +348,7 @@ static int f_instrrev(sql_cursor *c, const enode *e, sv *a, sv *out)
     /* the match must end at or before position start */
     if (f.n <= (size_t)start)
         for (size_t i = (size_t)start - f.n + 1; i >= 1; i--)
-            if (same_at(s.s + i - 1, f.s, f.n, binary)) {
+            if (same_at(c->text_order, s.s + i - 1, f.s, f.n, binary)) {
                 found = (int64_t)i;
                 break;
             }
@@ -388,7 +389,7 @@ static int f_replace(sql_cursor *c, const enode *e, sv *a, sv *out)
     size_t hits = 0;
     for (size_t i = b; i + f.n <= s.n && (count < 0 ||
                                           hits < (uint64_t)count);) {
-        if (same_at(s.s + i, f.s, f.n, binary)) {
+        if (same_at(c->text_order, s.s + i, f.s, f.n, binary)) {
             hits++;
             i += f.n;
         } else {
@@ -406,7 +407,7 @@ static int f_replace(sql_cursor *c, const enode *e, sv *a, sv *out)
     size_t k = 0, done = 0, i = b;
     while (i < s.n) {
         if (done < hits && i + f.n <= s.n &&
-            same_at(s.s + i, f.s, f.n, binary)) {
+            same_at(c->text_order, s.s + i, f.s, f.n, binary)) {
             memcpy(u + k, r.s, r.n * sizeof *u);
             k += r.n;
             i += f.n;
@@ -439,7 +440,7 @@ static int f_strcomp(sql_cursor *c, const enode *e, sv *a, sv *out)
     } else {
         /* VBA's text compare: case aside, but trailing spaces count
          * (StrComp("a ", "a", 1) is 1), unlike Jet's = */
-        r = sql_text_cmp(x.s, x.n, y.s, y.n);
+        r = sql_text_cmp(c->text_order, x.s, x.n, y.s, y.n);
         if (!r)
             r = (x.n > y.n) - (x.n < y.n);
     }

@@ -288,7 +288,7 @@ static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
             if (e->sub == A_MIN ? v.i >= ag->best.i : v.i <= ag->best.i)
                 break;
         } else if (ag->have) {
-            if (sql_sv_cmp(&v, &ag->best, &r) != 0)
+            if (sql_sv_cmp(c->text_order, &v, &ag->best, &r) != 0)
                 return mismatch(c, e);
             if (e->sub == A_MIN ? r >= 0 : r <= 0)
                 break;
@@ -321,7 +321,7 @@ static int update_compact(sql_cursor *c, const enode *e, agg_state *state,
             b.k = ag->k;
             b.i = ag->i;
             b.d = ag->d;
-            if (sql_sv_cmp(v, &b, &r) != 0)
+            if (sql_sv_cmp(c->text_order, v, &b, &r) != 0)
                 return mismatch(c, e);
         }
         if (e->sub == A_MIN ? r >= 0 : r <= 0)
@@ -361,11 +361,6 @@ int sql_agg_update(sql_cursor *c)
     return 0;
 }
 
-static int sv_qcmp(const void *a, const void *b)
-{
-    return sql_key_cmp(a, b);
-}
-
 int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
 {
     agg_state *ag = state_at(c, c->aggs, e->slot);
@@ -376,10 +371,10 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out)
             if (!ag->have) {
                 /* sort once, keep the distinct values */
                 if (ag->ndvals > 1)
-                    qsort(ag->dvals, ag->ndvals, sizeof *ag->dvals, sv_qcmp);
+                    sql_sv_sort(ag->dvals, ag->ndvals, c->text_order);
                 size_t m = 0;
                 for (size_t i = 0; i < ag->ndvals; i++)
-                    if (!m || sql_key_cmp(&ag->dvals[m - 1],
+                    if (!m || sql_key_cmp(c->text_order, &ag->dvals[m - 1],
                                           &ag->dvals[i]) != 0)
                         ag->dvals[m++] = ag->dvals[i];
                 ag->ndvals = m;
@@ -592,7 +587,7 @@ static uint64_t key_hash(const sv *k, size_t nk)
 
 /* Whether two GROUP BY values are one group (sql_key_cmp == 0), with
  * the common cases first: equal integers, identical text. */
-static bool key_equal(const sv *a, const sv *b)
+static bool key_equal(jet_collation co, const sv *a, const sv *b)
 {
     if (a->k == b->k) {
         switch (a->k) {
@@ -608,7 +603,7 @@ static bool key_equal(const sv *a, const sv *b)
             break;
         }
     }
-    return sql_key_cmp(a, b) == 0;
+    return sql_key_cmp(co, a, b) == 0;
 }
 
 /* Encode the GROUP BY values k[0..nk) into c->gkb. 0 or -1. */
@@ -659,7 +654,7 @@ static int find_group(sql_cursor *c, const sv *k, size_t nk,
         if (decode_key(c, g) != 0)
             return -1;
         size_t j = 0;
-        while (j < nk && key_equal(&c->gkeys[j], &k[j]))
+        while (j < nk && key_equal(c->text_order, &c->gkeys[j], &k[j]))
             j++;
         if (j == nk) {
             *out = g;

@@ -205,7 +205,7 @@ static int setup_keys(sql_cursor *c, size_t tab)
             bool dup = false;
             while (j > 0) {
                 int cr = 0;
-                if (sql_sv_cmp(&vals[j - 1], &v, &cr) != 0)
+                if (sql_sv_cmp(c->text_order, &vals[j - 1], &v, &cr) != 0)
                     return 1;
                 if (cr == 0) {
                     dup = true;
@@ -413,11 +413,11 @@ static void keys_copy(sv *dst, const sv *src, size_t n, uint8_t *mem)
 }
 
 /* Stored keys a equal probe keys b (as the = of the join condition). */
-static bool keys_equal(const sv *a, const sv *b, size_t n)
+static bool keys_equal(jet_collation co, const sv *a, const sv *b, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         int r = 0;
-        if (sql_sv_cmp(&a[i], &b[i], &r) != 0 || r != 0)
+        if (sql_sv_cmp(co, &a[i], &b[i], &r) != 0 || r != 0)
             return false;
     }
     return true;
@@ -1467,7 +1467,7 @@ static int rescan_next(sql_cursor *c, size_t tab)
                           &null) != 0)
                 return -1;
             if (null || h != t->probe ||
-                !keys_equal(t->rkeys, t->pkeys, tp->nhkeys))
+                !keys_equal(c->text_order, t->rkeys, t->pkeys, tp->nhkeys))
                 continue;
         }
         return JET_OK;
@@ -1625,7 +1625,8 @@ int sql_tab_next(sql_cursor *c, size_t tab)
             if (tp->method == M_HASH) {
                 t->cand = r->next;
                 if (r->hash != t->probe ||
-                    !keys_equal(r->keys, t->pkeys, tp->nhkeys))
+                    !keys_equal(c->text_order, r->keys, t->pkeys,
+                                tp->nhkeys))
                     continue;
             } else {
                 t->cand = r->lnext;

@@ -46,11 +46,6 @@ static int pass_error(sql_cursor *c, sql_cursor *k)
     return -1;
 }
 
-static int sqcmp(const void *a, const void *b)
-{
-    return sql_key_cmp(a, b);
-}
-
 static int kind_class(uint8_t k)
 {
     switch (k) {
@@ -160,7 +155,7 @@ static int run_child(sql_cursor *c, const enode *e, subq_state *s)
         }
         if (one_class && !e->subq->correlated && s->nset > 8 &&
             (cls == 1 || cls == 2 || cls == 3)) {
-            qsort(s->set, s->nset, sizeof *s->set, sqcmp);
+            sql_sv_sort(s->set, s->nset, c->text_order);
             s->sorted = true;
         }
         break;
@@ -182,7 +177,7 @@ static int cmp_truth(sql_cursor *c, const enode *e, const sv *x,
                      const sv *v, uint8_t op)
 {
     int r;
-    if (sql_sv_cmp(x, v, &r) != 0)
+    if (sql_sv_cmp(c->text_order, x, v, &r) != 0)
         return sql_cursor_fail(c, "22018", e->position, "Data type "
                                "mismatch in criteria expression (at "
                                "character %zu)", e->position);
@@ -238,7 +233,7 @@ int sql_subq_eval(sql_cursor *c, const enode *e, sv *out)
         size_t lo = 0, hi = s->nset;
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
-            int r = sql_key_cmp(&s->set[mid], &x);
+            int r = sql_key_cmp(c->text_order, &s->set[mid], &x);
             if (r == 0) {
                 set_truth(out, 1, e->negated);
                 return 0;

@@ -319,7 +319,8 @@ static int build_in_set(ctx *x, enode *n)
     s->hash = hash;
     for (size_t i = 1; i < n->nargs; i++) {
         const sv *v = &n->args[i]->konst;
-        if (v->k == K_NULL || sql_in_find(s, v))
+        if (v->k == K_NULL ||
+            sql_in_find(jet_db_collation(x->st->db), s, v))
             continue;           /* NULL, or an item already there */
         uint64_t h = sql_sv_hash(v);
         size_t j = (size_t)h & s->mask;
@@ -2649,10 +2650,6 @@ struct sql_view_ref {
     struct sql_view_ref *next;
 };
 
-/* Pivot-value queries being prepared inside a crosstab's binding on this
- * thread: bounds a crosstab whose pivot query reads itself. */
-static __thread unsigned crosstab_depth;
-
 /* Copy a nested statement's error into x, naming the saved query. */
 static int nested_fail(ctx *x, const sql_error *e, const char *name,
                        size_t pos)
@@ -2692,16 +2689,16 @@ static int crosstab_text(ctx *x, const sql_from *f, const jet_query *jq,
             if (!(names[i] = sql_saved_unquote(fixed[i])))
                 goto oom;
     } else {
-        if (crosstab_depth >= 4) {
+        if (x->st->root->crosstab_depth >= 4) {
             fail(x, "42000", f->position, "crosstab query '%s' reads "
                  "itself", qname);
             goto out;
         }
         memset(&perr, 0, sizeof perr);
-        crosstab_depth++;
-        int prc = sql_stmt_prepare(&pst, db, vsql, strlen(vsql), NULL,
+        sql_prepare_opts po = { .crosstab_depth =
+                                    x->st->root->crosstab_depth + 1 };
+        int prc = sql_stmt_prepare(&pst, db, vsql, strlen(vsql), &po,
                                    &perr);
-        crosstab_depth--;
         if (prc != 0 || sql_cursor_open(&cur, pst, NULL, NULL, &perr) != 0) {
             nested_fail(x, &perr, qname, f->position);
             goto out;
@@ -3531,6 +3528,8 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
         st->like_flags = LIKE_ACCESS;
     else if (opts && opts->like_mode == SQL_LIKE_ANSI)
         st->like_flags = LIKE_ANSI;
+    if (opts)
+        st->crosstab_depth = opts->crosstab_depth;
     if (opts && opts->join_method >= SQL_JOIN_INDEX &&
         opts->join_method <= SQL_JOIN_LOOP)
         st->join_force = (uint8_t)opts->join_method;

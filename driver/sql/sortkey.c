@@ -24,9 +24,8 @@
  * Text order: sql_collate_cmp() (sql_text_cmp: < > BETWEEN, MIN, MAX,
  * StrComp) compares by the same keys, so every text comparison of the
  * engine agrees with ORDER BY and with the file's text indexes. The sort
- * order is the db's (jet_db_collation()), chosen per thread by the
- * statement being run (sql_text_order_use(), called as a cursor starts
- * and fetches): the engine's comparisons take no db argument.
+ * order is the db's (jet_db_collation()), which the cursor keeps
+ * (sql_cursor.text_order) and passes to every comparison.
  */
 #include "config.h"
 
@@ -82,14 +81,6 @@ static void put_i64(uint8_t *o, int64_t i)
     put_u64(o, (uint64_t)i ^ ((uint64_t)1 << 63));
 }
 
-/* The sort order of the statement this thread runs. */
-static __thread jet_collation text_order = JET_COLL_GENLEG;
-
-void sql_text_order_use(jet_collation co)
-{
-    text_order = co == JET_COLL_NONE ? JET_COLL_GENLEG : co;
-}
-
 /* Next code point of UTF-16 s[*i..n) (lone surrogates stand alone). */
 static uint32_t next_cp(const uint16_t *s, size_t n, size_t *i)
 {
@@ -103,20 +94,27 @@ static uint32_t next_cp(const uint16_t *s, size_t n, size_t *i)
 /* Sort key of s into buf (cap bytes) or a heap copy in *heap; NULL when
  * out of memory. */
 static const uint8_t *text_key(uint8_t *buf, size_t cap, uint8_t **heap,
-                               const uint16_t *s, size_t n, size_t *len)
+                               jet_collation co, const uint16_t *s, size_t n,
+                               size_t *len)
 {
-    *len = jet_text_sort_key_co(buf, cap, text_order, s, n);
+    *len = jet_text_sort_key_co(buf, cap, co, s, n);
     if (*len <= cap)
         return buf;
     *heap = malloc(*len);
     if (!*heap)
         return NULL;
-    jet_text_sort_key_co(*heap, *len, text_order, s, n);
+    jet_text_sort_key_co(*heap, *len, co, s, n);
     return *heap;
 }
 
-int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
-                    size_t bn)
+/* The sort order co names; JET_COLL_NONE: General - Legacy. */
+static jet_collation order_of(jet_collation co)
+{
+    return co == JET_COLL_NONE ? JET_COLL_GENLEG : co;
+}
+
+int sql_collate_cmp(jet_collation co, const uint16_t *a, size_t an,
+                    const uint16_t *b, size_t bn)
 {
     uint8_t ba[512], bb[512], *ha = NULL, *hb = NULL;
     const uint8_t *ka, *kb;
@@ -138,8 +136,9 @@ int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
         same = jet_text_fold(next_cp(a, an, &i)) == jet_text_fold(next_cp(b, bn, &j));
     if (same && i >= an && j >= bn)
         return 0;
-    ka = text_key(ba, sizeof ba, &ha, a, an, &la);
-    kb = text_key(bb, sizeof bb, &hb, b, bn, &lb);
+    co = order_of(co);
+    ka = text_key(ba, sizeof ba, &ha, co, a, an, &la);
+    kb = text_key(bb, sizeof bb, &hb, co, b, bn, &lb);
     if (!ka || !kb) {
         /* out of memory: code point order after folding */
         free(ha);
@@ -160,8 +159,8 @@ int sql_collate_cmp(const uint16_t *a, size_t an, const uint16_t *b,
     return r < 0 ? -1 : r > 0;
 }
 
-int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
-                       bool desc)
+int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, jet_collation co,
+                       const sv *v, bool desc)
 {
     size_t start = b->len;
     if (v->k == K_NULL) {
@@ -209,14 +208,14 @@ int sql_sortkey_append(sql_sortkey_buf *b, uint8_t *cls, const sv *v,
             /* trailing spaces aside, as sql_text_cmp compares */
             size_t n = sql_text_unpadded(v->s, v->n);
             size_t avail = b->cap - b->len - 1;
-            size_t need = jet_text_sort_key_co(o, avail, text_order, v->s,
-                                               n);
+            co = order_of(co);
+            size_t need = jet_text_sort_key_co(o, avail, co, v->s, n);
             if (need > avail) {
                 if (reserve(b, need + 1) != 0)
                     return -1;
                 o = b->p + b->len;
                 *o++ = 0x01;
-                jet_text_sort_key_co(o, need, text_order, v->s, n);
+                jet_text_sort_key_co(o, need, co, v->s, n);
             }
             o += need;
             break;

@@ -42,13 +42,14 @@ static int sign(int r)
     return (r > 0) - (r < 0);
 }
 
-/* Order of a and b by their binary keys (one column, desc as given). */
-static int bin_cmp(const sv *a, const sv *b, bool desc)
+/* Order of a and b by their binary keys (one column, desc as given,
+ * text in sort order co). */
+static int bin_cmp(jet_collation co, const sv *a, const sv *b, bool desc)
 {
     sql_sortkey_buf ka = { NULL, 0, 0 }, kb = { NULL, 0, 0 };
     uint8_t ca = 0, cb = 0;
-    ck_assert_int_eq(sql_sortkey_append(&ka, &ca, a, desc), 0);
-    ck_assert_int_eq(sql_sortkey_append(&kb, &cb, b, desc), 0);
+    ck_assert_int_eq(sql_sortkey_append(&ka, &ca, co, a, desc), 0);
+    ck_assert_int_eq(sql_sortkey_append(&kb, &cb, co, b, desc), 0);
     size_t n = ka.len < kb.len ? ka.len : kb.len;
     int r = memcmp(ka.p, kb.p, n);
     if (!r)
@@ -117,16 +118,16 @@ START_TEST(binary_keys_order_as_the_value_comparator)
     uint16_t ta[8], tb[8];
     for (int kind = 0; kind < 7; kind++) {
         /* text (4) in each sort order: Legacy, 97, 2010+ General */
-        sql_text_order_use(kind <= 4 ? JET_COLL_GENLEG : kind == 5 ?
-                           JET_COLL_GEN97 : JET_COLL_GEN);
+        jet_collation co = kind <= 4 ? JET_COLL_GENLEG : kind == 5 ?
+                           JET_COLL_GEN97 : JET_COLL_GEN;
         for (int i = 0; i < 40000; i++) {
             sv a, b;
             random_value(&a, kind > 4 ? 4 : kind, ta);
             random_value(&b, kind > 4 ? 4 : kind, tb);
-            int want = sign(sql_key_cmp(&a, &b));
-            ck_assert_msg(bin_cmp(&a, &b, false) == want,
+            int want = sign(sql_key_cmp(co, &a, &b));
+            ck_assert_msg(bin_cmp(co, &a, &b, false) == want,
                           "kind %d: asc differs (k %d/%d)", kind, a.k, b.k);
-            ck_assert_msg(bin_cmp(&a, &b, true) == -want,
+            ck_assert_msg(bin_cmp(co, &a, &b, true) == -want,
                           "kind %d: desc differs", kind);
         }
     }
@@ -141,7 +142,6 @@ START_TEST(text_sorts_in_general_order)
         "", "0", "9", "a", "A", "ab", "B", "coop", "cote", "côte",
         "e", "\xc3\xa9", "f", "z", "\xe4\xb8\x80", NULL };
     for (int co = JET_COLL_GEN97; co <= JET_COLL_GEN; co++) {
-        sql_text_order_use((jet_collation)co);
         for (size_t i = 0; sorted[i + 1]; i++) {
             uint16_t a[16], b[16];
             size_t an = 0, bn = 0;
@@ -170,7 +170,7 @@ START_TEST(text_sorts_in_general_order)
                 }
                 b[bn++] = (uint16_t)c;
             }
-            int r = sql_text_cmp(a, an, b, bn);
+            int r = sql_text_cmp((jet_collation)co, a, an, b, bn);
             bool same = an == 1 && bn == 1 && (a[0] | 0x20) == (b[0] | 0x20);
             if (co == JET_COLL_GEN97 && b[0] == 0x4E00)
                 continue;       /* Jet3 ignores CJK: "" */
@@ -183,11 +183,11 @@ START_TEST(text_sorts_in_general_order)
         static const uint16_t coop[] = { 'c', 'o', 'o', 'p' };
         static const uint16_t co_op[] = { 'c', 'o', '-', 'o', 'p' };
         static const uint16_t cop[] = { 'c', 'o', 'p' };
-        sql_text_order_use((jet_collation)co);
-        ck_assert_int_lt(sql_text_cmp(coop, 4, co_op, 5), 0);
-        ck_assert_int_lt(sql_text_cmp(co_op, 5, cop, 3), 0);
+        ck_assert_int_lt(sql_text_cmp((jet_collation)co, coop, 4, co_op, 5),
+                         0);
+        ck_assert_int_lt(sql_text_cmp((jet_collation)co, co_op, 5, cop, 3),
+                         0);
     }
-    sql_text_order_use(JET_COLL_GENLEG);
 }
 END_TEST
 
@@ -218,8 +218,10 @@ START_TEST(mixed_kinds_fall_back)
     i.i = 1;
     d.k = K_DOUBLE;
     d.d = 1.5;
-    ck_assert_int_eq(sql_sortkey_append(&b, &cls, &i, false), 0);
-    ck_assert_int_eq(sql_sortkey_append(&b, &cls, &d, false), 1);
+    ck_assert_int_eq(sql_sortkey_append(&b, &cls, JET_COLL_GENLEG, &i, false),
+                     0);
+    ck_assert_int_eq(sql_sortkey_append(&b, &cls, JET_COLL_GENLEG, &d, false),
+                     1);
     free(b.p);
 }
 END_TEST
