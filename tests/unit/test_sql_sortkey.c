@@ -134,6 +134,24 @@ START_TEST(binary_keys_order_as_the_value_comparator)
 }
 END_TEST
 
+/* UTF-8 s (1 to 3 byte forms) as UTF-16 into out; the units written. */
+static size_t utf16_of(uint16_t *out, const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        uint32_t c = *p++;
+        if (c >= 0xE0) {
+            c = (c & 0x0F) << 12 | (uint32_t)(p[0] & 0x3F) << 6 |
+                (p[1] & 0x3F);
+            p += 2;
+        } else if (c >= 0xC0) {
+            c = (c & 0x1F) << 6 | (*p++ & 0x3F);
+        }
+        out[n++] = (uint16_t)c;
+    }
+    return n;
+}
+
 /* Text in Access's General order, equal exactly when equal ignoring
  * case, in each of the three sort orders. */
 START_TEST(text_sorts_in_general_order)
@@ -144,32 +162,8 @@ START_TEST(text_sorts_in_general_order)
     for (int co = JET_COLL_GEN97; co <= JET_COLL_GEN; co++) {
         for (size_t i = 0; sorted[i + 1]; i++) {
             uint16_t a[16], b[16];
-            size_t an = 0, bn = 0;
-            /* UTF-8 (2 and 3 byte forms) to UTF-16 */
-            for (const unsigned char *p = (const unsigned char *)sorted[i];
-                 *p;) {
-                uint32_t c = *p++;
-                if (c >= 0xE0) {
-                    c = (c & 0x0F) << 12 | (uint32_t)(p[0] & 0x3F) << 6 |
-                        (p[1] & 0x3F);
-                    p += 2;
-                } else if (c >= 0xC0) {
-                    c = (c & 0x1F) << 6 | (*p++ & 0x3F);
-                }
-                a[an++] = (uint16_t)c;
-            }
-            for (const unsigned char *p =
-                     (const unsigned char *)sorted[i + 1]; *p;) {
-                uint32_t c = *p++;
-                if (c >= 0xE0) {
-                    c = (c & 0x0F) << 12 | (uint32_t)(p[0] & 0x3F) << 6 |
-                        (p[1] & 0x3F);
-                    p += 2;
-                } else if (c >= 0xC0) {
-                    c = (c & 0x1F) << 6 | (*p++ & 0x3F);
-                }
-                b[bn++] = (uint16_t)c;
-            }
+            size_t an = utf16_of(a, sorted[i]);
+            size_t bn = utf16_of(b, sorted[i + 1]);
             int r = sql_text_cmp((jet_collation)co, a, an, b, bn);
             bool same = an == 1 && bn == 1 && (a[0] | 0x20) == (b[0] | 0x20);
             if (co == JET_COLL_GEN97 && b[0] == 0x4E00)
