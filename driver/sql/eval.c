@@ -43,7 +43,7 @@ static uint32_t u16_next(const uint16_t *s, size_t n, size_t *i)
 int sql_text_cmp(jet_collation co, const uint16_t *a, size_t an,
                  const uint16_t *b, size_t bn)
 {
-    return sql_collate_cmp(co, a, an, b, bn);      /* General order: sortkey.c */
+    return sql_collate_cmp(co, a, an, b, bn);   /* General order: sortkey.c */
 }
 
 /* ------------------------------------------------------------- dates */
@@ -969,6 +969,16 @@ int sql_sv_int(const sv *v, int64_t *out)
     return to_int(v, out);
 }
 
+int sql_arg_int(sql_cursor *c, const enode *e, const sv *v, int64_t *out)
+{
+    int rc = to_int(v, out);
+    if (rc == -2)
+        return overflow(c, e);
+    if (rc != 0)
+        return mismatch(c, e);
+    return 0;
+}
+
 int sql_sv_date(const sv *v, double *out)
 {
     return to_date(v, out);
@@ -1181,8 +1191,7 @@ static void set_bool(sv *out, int t)
     out->i = t;
 }
 
-/* truth of a value: -1 NULL, 0, 1 */
-static int truth(sql_cursor *c, const enode *e, const sv *v, int *t)
+int sql_sv_truth(sql_cursor *c, const enode *e, const sv *v, int *t)
 {
     double d;
     if (v->k == K_NULL) {
@@ -1246,12 +1255,14 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
     case N_SUBQ:
         return sql_subq_eval(c, e, out);
     case N_NOT:
-        if (sql_eval(c, e->args[0], &a) != 0 || truth(c, e, &a, &ta) != 0)
+        if (sql_eval(c, e->args[0], &a) != 0 ||
+            sql_sv_truth(c, e, &a, &ta) != 0)
             return -1;
         set_bool(out, ta < 0 ? -1 : !ta);
         return 0;
     case N_AND: case N_OR: case N_XOR:
-        if (sql_eval(c, e->args[0], &a) != 0 || truth(c, e, &a, &ta) != 0)
+        if (sql_eval(c, e->args[0], &a) != 0 ||
+            sql_sv_truth(c, e, &a, &ta) != 0)
             return -1;
         if (e->op == N_AND && ta == 0) {
             set_bool(out, 0);
@@ -1261,7 +1272,8 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
             set_bool(out, 1);
             return 0;
         }
-        if (sql_eval(c, e->args[1], &b) != 0 || truth(c, e, &b, &tb) != 0)
+        if (sql_eval(c, e->args[1], &b) != 0 ||
+            sql_sv_truth(c, e, &b, &tb) != 0)
             return -1;
         if (e->op == N_AND)
             set_bool(out, tb == 0 ? 0 : (ta < 0 || tb < 0) ? -1 : 1);
@@ -1430,7 +1442,7 @@ int sql_eval_cond(sql_cursor *c, const enode *e)
 {
     sv v;
     int t = 0;
-    if (sql_eval(c, e, &v) != 0 || truth(c, e, &v, &t) != 0)
+    if (sql_eval(c, e, &v) != 0 || sql_sv_truth(c, e, &v, &t) != 0)
         return -1;
     return t == 1;
 }

@@ -110,8 +110,14 @@ int sql_sv_double(const sv *v, double *out);
 /** Any value as int64, doubles rounded half to even. 0, -1 not numeric,
  *  -2 out of range. */
 int sql_sv_int(const sv *v, int64_t *out);
+/** Argument v of e as int64 (sql_sv_int): 0, or -1 with 22003 (out of
+ *  range) or 22018 (not numeric) recorded on c. */
+int sql_arg_int(sql_cursor *c, const enode *e, const sv *v, int64_t *out);
 /** Any value as Jet days (text parsed as a date). 0, or -1. */
 int sql_sv_date(const sv *v, double *out);
+/** Truth of v as a condition into *t: -1 NULL, 0 false, 1 true (non-zero
+ *  number, numeric text). 0, or -1 with 22018 recorded for e on c. */
+int sql_sv_truth(sql_cursor *c, const enode *e, const sv *v, int *t);
 /** Record 22018 (type mismatch) for e on c; returns -1. */
 int sql_fail_mismatch(sql_cursor *c, const enode *e);
 /** Record 22003 (overflow) for e on c; returns -1. */

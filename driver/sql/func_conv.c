@@ -26,24 +26,13 @@
 
 /* -------------------------------------------------------- choices */
 
+/* Truth of v with NULL as false (IIf, Switch). */
 static int truth_of(sql_cursor *c, const enode *e, const sv *v, int *t)
 {
-    double d;
-    if (v->k == K_NULL) {
+    if (sql_sv_truth(c, e, v, t) != 0)
+        return -1;
+    if (*t < 0)
         *t = 0;
-        return 0;
-    }
-    if (v->k == K_BOOL || v->k == K_INT || v->k == K_MONEY) {
-        *t = v->i != 0;
-        return 0;
-    }
-    if (v->k == K_DEC) {
-        *t = i128_sign(v->m) != 0;
-        return 0;
-    }
-    if (sql_sv_double(v, &d) != 0)
-        return sql_fail_mismatch(c, e);
-    *t = d != 0;
     return 0;
 }
 

@@ -122,16 +122,6 @@ static int date_arg(sql_cursor *c, const enode *e, const sv *v, dparts *p)
     return 0;
 }
 
-static int int_arg(sql_cursor *c, const enode *e, const sv *v, int64_t *out)
-{
-    int rc = sql_sv_int(v, out);
-    if (rc == -2)
-        return sql_fail_overflow(c, e);
-    if (rc != 0)
-        return sql_fail_mismatch(c, e);
-    return 0;
-}
-
 static int range_error(sql_cursor *c, const enode *e)
 {
     return sql_cursor_fail(c, "22008", e->position, "Invalid procedure "
@@ -164,7 +154,7 @@ static int fdow_arg(sql_cursor *c, const enode *e, const sv *args,
     if (e->nargs <= i || args[i].k == K_NULL)
         return 0;
     int64_t v;
-    if (int_arg(c, e, &args[i], &v) != 0)
+    if (sql_arg_int(c, e, &args[i], &v) != 0)
         return -1;
     if (v < 0 || v > 7)
         return sql_cursor_fail(c, "22023", e->position, "Invalid procedure "
@@ -349,7 +339,7 @@ static int f_datepart(sql_cursor *c, const enode *e, sv *a, sv *out)
         return -1;
     if (e->nargs > 3 && a[3].k != K_NULL) {
         int64_t w;
-        if (int_arg(c, e, &a[3], &w) != 0)
+        if (sql_arg_int(c, e, &a[3], &w) != 0)
             return -1;
         if (w < 0 || w > 3)
             return sql_cursor_fail(c, "22023", e->position, "Invalid "
@@ -398,8 +388,8 @@ static int f_dateadd(sql_cursor *c, const enode *e, sv *a, sv *out)
     char iv;
     dparts p;
     int64_t n;
-    if (interval_of(c, e, &a[0], &iv) != 0 || int_arg(c, e, &a[1], &n) != 0 ||
-        date_arg(c, e, &a[2], &p) != 0)
+    if (interval_of(c, e, &a[0], &iv) != 0 ||
+        sql_arg_int(c, e, &a[1], &n) != 0 || date_arg(c, e, &a[2], &p) != 0)
         return -1;
     int64_t unit;
     switch (iv) {
@@ -471,8 +461,8 @@ static int64_t window_year(int64_t y)
 static int f_dateserial(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     int64_t y, m, d;
-    if (int_arg(c, e, &a[0], &y) != 0 || int_arg(c, e, &a[1], &m) != 0 ||
-        int_arg(c, e, &a[2], &d) != 0)
+    if (sql_arg_int(c, e, &a[0], &y) != 0 ||
+        sql_arg_int(c, e, &a[1], &m) != 0 || sql_arg_int(c, e, &a[2], &d) != 0)
         return -1;
     if (y < -100000 || y > 100000 || m < -1200000 || m > 1200000 ||
         d < -4000000 || d > 4000000)
@@ -490,8 +480,8 @@ static int f_dateserial(sql_cursor *c, const enode *e, sv *a, sv *out)
 static int f_timeserial(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     int64_t h, m, s;
-    if (int_arg(c, e, &a[0], &h) != 0 || int_arg(c, e, &a[1], &m) != 0 ||
-        int_arg(c, e, &a[2], &s) != 0)
+    if (sql_arg_int(c, e, &a[0], &h) != 0 ||
+        sql_arg_int(c, e, &a[1], &m) != 0 || sql_arg_int(c, e, &a[2], &s) != 0)
         return -1;
     if (h < -1000000 || h > 1000000 || m < -60000000 || m > 60000000 ||
         s < -(int64_t)4e9 || s > (int64_t)4e9)
@@ -537,7 +527,7 @@ static int abbrev_arg(sql_cursor *c, const enode *e, const sv *a, size_t i,
     if (e->nargs <= i || a[i].k == K_NULL)
         return 0;
     int64_t v;
-    if (int_arg(c, e, &a[i], &v) != 0)
+    if (sql_arg_int(c, e, &a[i], &v) != 0)
         return -1;
     *ab = v != 0;
     return 0;
@@ -569,7 +559,7 @@ static int f_monthname(sql_cursor *c, const enode *e, sv *a, sv *out)
         return 0;
     if (a[0].k == K_DATE && e->nargs == 1)
         return f_odbc_monthname(c, e, a, out);      /* {fn MONTHNAME(d)} */
-    if (int_arg(c, e, &a[0], &m) != 0 || abbrev_arg(c, e, a, 1, &ab) != 0)
+    if (sql_arg_int(c, e, &a[0], &m) != 0 || abbrev_arg(c, e, a, 1, &ab) != 0)
         return -1;
     if (m < 1 || m > 12)
         return sql_cursor_fail(c, "22023", e->position, "Invalid procedure "
@@ -586,8 +576,8 @@ static int f_weekdayname(sql_cursor *c, const enode *e, sv *a, sv *out)
     int fdow;
     if (a[0].k == K_NULL)
         return 0;
-    if (int_arg(c, e, &a[0], &w) != 0 || abbrev_arg(c, e, a, 1, &ab) != 0 ||
-        fdow_arg(c, e, a, 2, &fdow) != 0)
+    if (sql_arg_int(c, e, &a[0], &w) != 0 ||
+        abbrev_arg(c, e, a, 1, &ab) != 0 || fdow_arg(c, e, a, 2, &fdow) != 0)
         return -1;
     if (w < 1 || w > 7)
         return sql_cursor_fail(c, "22023", e->position, "Invalid procedure "

@@ -27,16 +27,6 @@ static int text_of(sql_cursor *c, const enode *e, const sv *v, sv *out)
     return 0;
 }
 
-static int int_of(sql_cursor *c, const enode *e, const sv *v, int64_t *out)
-{
-    int rc = sql_sv_int(v, out);
-    if (rc == -2)
-        return sql_fail_overflow(c, e);
-    if (rc != 0)
-        return sql_fail_mismatch(c, e);
-    return 0;
-}
-
 /* VBA error 5, "Invalid procedure call or argument". */
 static int bad_arg(sql_cursor *c, const enode *e, const char *what,
                    long long v)
@@ -64,7 +54,7 @@ static int compare_mode(sql_cursor *c, const enode *e, const sv *v,
                         bool *binary)
 {
     int64_t m;
-    if (int_of(c, e, v, &m) != 0)
+    if (sql_arg_int(c, e, v, &m) != 0)
         return -1;
     if (m < -1 || m > 2)
         return bad_arg(c, e, "compare", m);
@@ -142,7 +132,7 @@ static int f_lcase(sql_cursor *c, const enode *e, sv *a, sv *out)
 static int f_strconv(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     int64_t conv;
-    if (int_of(c, e, &a[1], &conv) != 0)
+    if (sql_arg_int(c, e, &a[1], &conv) != 0)
         return -1;
     if (conv < CASE_UPPER || conv > CASE_PROPER)
         return bad_arg(c, e, "conversion", conv);
@@ -211,7 +201,7 @@ static int f_left(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     sv t;
     int64_t len;
-    if (text_of(c, e, &a[0], &t) != 0 || int_of(c, e, &a[1], &len) != 0)
+    if (text_of(c, e, &a[0], &t) != 0 || sql_arg_int(c, e, &a[1], &len) != 0)
         return -1;
     if (len < 0)
         return bad_arg(c, e, "length", len);
@@ -223,7 +213,7 @@ static int f_right(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     sv t;
     int64_t len;
-    if (text_of(c, e, &a[0], &t) != 0 || int_of(c, e, &a[1], &len) != 0)
+    if (text_of(c, e, &a[0], &t) != 0 || sql_arg_int(c, e, &a[1], &len) != 0)
         return -1;
     if (len < 0)
         return bad_arg(c, e, "length", len);
@@ -237,9 +227,9 @@ static int f_mid(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     sv t;
     int64_t start, len = -1;
-    if (text_of(c, e, &a[0], &t) != 0 || int_of(c, e, &a[1], &start) != 0)
+    if (text_of(c, e, &a[0], &t) != 0 || sql_arg_int(c, e, &a[1], &start) != 0)
         return -1;
-    if (e->nargs > 2 && int_of(c, e, &a[2], &len) != 0)
+    if (e->nargs > 2 && sql_arg_int(c, e, &a[2], &len) != 0)
         return -1;
     if (start < 1)
         return bad_arg(c, e, "start", start);
@@ -286,7 +276,7 @@ static int f_instr(sql_cursor *c, const enode *e, sv *a, sv *out)
             return sql_cursor_fail(c, "22023", e->position, "Invalid use "
                                    "of Null: InStr start (at character "
                                    "%zu)", e->position);
-        if (int_of(c, e, &a[0], &start) != 0)
+        if (sql_arg_int(c, e, &a[0], &start) != 0)
             return -1;
         ps = &a[1];
         pf = &a[2];
@@ -310,7 +300,7 @@ static int f_locate(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     int64_t start = 1;
     sv s, f;
-    if (e->nargs > 2 && int_of(c, e, &a[2], &start) != 0)
+    if (e->nargs > 2 && sql_arg_int(c, e, &a[2], &start) != 0)
         return -1;
     if (text_of(c, e, &a[0], &f) != 0 || text_of(c, e, &a[1], &s) != 0)
         return -1;
@@ -325,7 +315,7 @@ static int f_instrrev(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     int64_t start = -1;
     bool binary = false;
-    if (e->nargs > 2 && int_of(c, e, &a[2], &start) != 0)
+    if (e->nargs > 2 && sql_arg_int(c, e, &a[2], &start) != 0)
         return -1;
     if (e->nargs > 3 && compare_mode(c, e, &a[3], &binary) != 0)
         return -1;
@@ -363,9 +353,9 @@ static int f_replace(sql_cursor *c, const enode *e, sv *a, sv *out)
     int64_t start = 1, count = -1;
     bool binary = false;
     sv s, f, r;
-    if (e->nargs > 3 && int_of(c, e, &a[3], &start) != 0)
+    if (e->nargs > 3 && sql_arg_int(c, e, &a[3], &start) != 0)
         return -1;
-    if (e->nargs > 4 && int_of(c, e, &a[4], &count) != 0)
+    if (e->nargs > 4 && sql_arg_int(c, e, &a[4], &count) != 0)
         return -1;
     if (e->nargs > 5 && compare_mode(c, e, &a[5], &binary) != 0)
         return -1;
@@ -469,7 +459,7 @@ static int repeat(sql_cursor *c, const enode *e, int64_t n, uint16_t ch,
 static int f_space(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     int64_t n;
-    if (int_of(c, e, &a[0], &n) != 0)
+    if (sql_arg_int(c, e, &a[0], &n) != 0)
         return -1;
     return repeat(c, e, n, ' ', out);
 }
@@ -480,14 +470,14 @@ static int f_string(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     int64_t n, code;
     uint16_t ch;
-    if (int_of(c, e, &a[0], &n) != 0)
+    if (sql_arg_int(c, e, &a[0], &n) != 0)
         return -1;
     if (a[1].k == K_TEXT) {
         if (a[1].n == 0)
             return bad_arg(c, e, "character", 0);
         ch = a[1].s[0];
     } else {
-        if (int_of(c, e, &a[1], &code) != 0)
+        if (sql_arg_int(c, e, &a[1], &code) != 0)
             return -1;
         if (code < 0)
             return bad_arg(c, e, "character", code);
@@ -535,7 +525,7 @@ static int f_asc(sql_cursor *c, const enode *e, sv *a, sv *out)
 static int f_chr(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     int64_t code;
-    if (int_of(c, e, &a[0], &code) != 0)
+    if (sql_arg_int(c, e, &a[0], &code) != 0)
         return -1;
     if (code < -32768 || code > 65535)
         return bad_arg(c, e, "character code", code);
