@@ -36,6 +36,7 @@
 #include "convert.h"
 #include "sql/engine.h"
 #include "sql/savedquery.h"
+#include "sql/spill.h"
 
 #define DIAG(s) (&(s)->hdr.diag)
 
@@ -419,20 +420,6 @@ static jet_rc scan_int(jet_scan *sc, int col, int32_t *out)
 
 static jet_rc scan_text(jet_db *db, jet_scan *sc, int col, char **out);
 
-/* Grow *arr (elements of size sz) to hold n + 1; 0 or -1. */
-static int grow(void **arr, size_t *cap, size_t n, size_t sz)
-{
-    if (n < *cap)
-        return 0;
-    size_t nc = *cap ? *cap * 2 : 16;
-    void *p = realloc(*arr, nc * sz);
-    if (!p)
-        return -1;
-    *arr = p;
-    *cap = nc;
-    return 0;
-}
-
 static int query_nparams(const query_info *q, int32_t id)
 {
     int n = 0;
@@ -469,8 +456,8 @@ static jet_rc implicit_params_load(jet_db *db, query_info *q, size_t *pcap)
         for (size_t k = 0; k < np; k++) {
             if (!pp[k].implicit)
                 continue;
-            if (grow((void **)&q->params, pcap, q->nparams,
-                     sizeof *q->params)) {
+            if (sql_grow((void **)&q->params, pcap, q->nparams + 1,
+                         sizeof *q->params)) {
                 sql_saved_free_params(pp, np);
                 return JET_ENOMEM;
             }
@@ -518,8 +505,8 @@ static jet_rc queries_load(jet_db *db, query_info *q, jet_error *err)
         if ((type & 0xFFFF) != 5)
             continue;
         size_t c2 = cap;
-        if (grow((void **)&q->ids, &cap, q->n, sizeof *q->ids) ||
-            grow((void **)&q->flags, &c2, q->n, sizeof *q->flags)) {
+        if (sql_grow((void **)&q->ids, &cap, q->n + 1, sizeof *q->ids) ||
+            sql_grow((void **)&q->flags, &c2, q->n + 1, sizeof *q->flags)) {
             rc = JET_ENOMEM;
             break;
         }
@@ -539,8 +526,8 @@ static jet_rc queries_load(jet_db *db, query_info *q, jet_error *err)
                 break;
             if (attr != QA_PARAMETER)
                 continue;
-            if (grow((void **)&q->params, &pcap, q->nparams,
-                     sizeof *q->params)) {
+            if (sql_grow((void **)&q->params, &pcap, q->nparams + 1,
+                         sizeof *q->params)) {
                 rc = JET_ENOMEM;
                 break;
             }

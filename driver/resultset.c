@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "convert.h"
+#include "sql/spill.h"
 
 odbc_matrows *odbc_matrows_new(size_t ncols)
 {
@@ -62,14 +63,9 @@ int odbc_cell_str(odbc_matrows *m, jet_value *cell, const char *s)
         cell->is_null = true;
         return 0;
     }
-    if (m->nstrings == m->cap_strings) {
-        size_t nc = m->cap_strings ? m->cap_strings * 2 : 32;
-        char **p = realloc(m->strings, nc * sizeof *p);
-        if (!p)
-            return -1;
-        m->strings = p;
-        m->cap_strings = nc;
-    }
+    if (sql_grow((void **)&m->strings, &m->cap_strings, m->nstrings + 1,
+                 sizeof *m->strings) != 0)
+        return -1;
     char *d = odbc_strdup(s);
     if (!d)
         return -1;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "savedquery.h"
+#include "spill.h"
 
 #define UNION_PART1 "X7YZ_____1"
 #define UNION_PART2 "X7YZ_____2"
@@ -776,14 +777,8 @@ static long refs_index(ref_list *r, const char *s, size_t len)
     for (size_t i = 0; i < r->n; i++)
         if (ref_matches(s, len, r->names[i]))
             return (long)i;
-    if (r->n == r->cap) {
-        size_t nc = r->cap ? r->cap * 2 : 4;
-        char **g = realloc(r->names, nc * sizeof *g);
-        if (!g)
-            return -1;
-        r->names = g;
-        r->cap = nc;
-    }
+    if (sql_grow((void **)&r->names, &r->cap, r->n + 1, sizeof *r->names))
+        return -1;
     char *c = malloc(len + 1);
     if (!c)
         return -1;
@@ -906,15 +901,9 @@ static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
             sb_add(b, args[hit]);
             sb_add(b, ")");
         } else if (hit != SIZE_MAX) {
-            if (*nmarks == mcap) {
-                size_t nc = mcap ? mcap * 2 : 8;
-                size_t *m = realloc(*map, nc * sizeof *m);
-                if (!m) {
-                    rc = nomem(err);
-                    goto out;
-                }
-                *map = m;
-                mcap = nc;
+            if (sql_grow((void **)map, &mcap, *nmarks + 1, sizeof **map)) {
+                rc = nomem(err);
+                goto out;
             }
             (*map)[(*nmarks)++] = hit;
             sb_add(b, "?");

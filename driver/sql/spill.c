@@ -34,24 +34,6 @@
 #include <unistd.h>
 #endif
 
-int sql_grow(void **buf, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 16;
-    while (n < need) {
-        if (n > SIZE_MAX / 4 / elem)
-            return -1;
-        n *= 2;
-    }
-    void *p = realloc(*buf, n * elem);
-    if (!p)
-        return -1;
-    *buf = p;
-    *cap = n;
-    return 0;
-}
-
 /* ------------------------------------------------------------ arena */
 
 #define MEM_BLOCK ((size_t)256 << 10)

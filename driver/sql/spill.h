@@ -18,11 +18,31 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /** Grow *buf (elements of elem bytes, *cap of them) to hold need
  *  elements, doubling from 16. Returns 0, or -1 (buffer unchanged) when
- *  out of memory or the size would overflow. */
-int sql_grow(void **buf, size_t *cap, size_t need, size_t elem);
+ *  out of memory or the size would overflow. The driver's one growing
+ *  array (the engine's, savedquery.c's, catalog.c's, resultset.c's);
+ *  inline, so users such as savedquery.c need not link spill.c. */
+static inline int sql_grow(void **buf, size_t *cap, size_t need,
+                           size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 16;
+    while (n < need) {
+        if (n > SIZE_MAX / 4 / elem)
+            return -1;
+        n *= 2;
+    }
+    void *p = realloc(*buf, n * elem);
+    if (!p)
+        return -1;
+    *buf = p;
+    *cap = n;
+    return 0;
+}
 
 struct sql_arena_chunk;
 
