@@ -20,11 +20,8 @@
 #include <unistd.h>
 
 #include "sql/engine.h"
+#include "sqltest.h"
 #include "unit.h"
-
-#ifndef JET_SHARED_DIR
-#define JET_SHARED_DIR "../shared"
-#endif
 
 #define NWIND "public/mdbtestdata/nwind.mdb"
 #define ASAMPLE "public/mdbtestdata/ASampleDatabase.accdb"
@@ -40,106 +37,6 @@ typedef struct qcase {
 } qcase;
 
 /* ---------------------------------------------------------- rendering */
-
-typedef struct out {
-    char *p;
-    size_t len, cap;
-} out;
-
-static void put(out *o, const char *s, size_t n)
-{
-    if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (cap < o->len + n + 1)
-            cap *= 2;
-        o->p = realloc(o->p, cap);
-        ck_assert_ptr_nonnull(o->p);
-        o->cap = cap;
-    }
-    memcpy(o->p + o->len, s, n);
-    o->len += n;
-    o->p[o->len] = '\0';
-}
-
-static void puts_(out *o, const char *s)
-{
-    put(o, s, strlen(s));
-}
-
-static void render(out *o, jet_db *db, const jet_value *v)
-{
-    char buf[128];
-    if (v->is_null) {
-        puts_(o, "NULL");
-        return;
-    }
-    switch (v->type) {
-    case JET_T_BOOL:
-        puts_(o, v->u.b ? "true" : "false");
-        return;
-    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT:
-    case JET_T_COMPLEX:
-        snprintf(buf, sizeof buf, "%lld", (long long)v->u.i);
-        break;
-    case JET_T_MONEY:
-        jet_money_format(v->u.money, buf, sizeof buf);
-        break;
-    case JET_T_FLOAT:
-        snprintf(buf, sizeof buf, "%.17g", (double)v->u.f);
-        break;
-    case JET_T_DOUBLE:
-        snprintf(buf, sizeof buf, "%.17g", v->u.d);
-        break;
-    case JET_T_DATETIME: {
-        jet_timestamp ts;
-        ck_assert_int_eq(jet_datetime_split(v->u.d, &ts), JET_OK);
-        int n = snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d",
-                         ts.year, ts.month, ts.day, ts.hour, ts.minute,
-                         ts.second);
-        if (ts.fraction_ns / 1000000)
-            snprintf(buf + n, sizeof buf - (size_t)n, ".%03u",
-                     ts.fraction_ns / 1000000);
-        break;
-    }
-    case JET_T_NUMERIC:
-        jet_numeric_format(v, buf, sizeof buf);
-        break;
-    case JET_T_TEXT: case JET_T_MEMO: {
-        size_t n = 0;
-        ck_assert_int_eq(jet_text_to_utf8(db, v, NULL, 0, &n), JET_OK);
-        char *t = malloc(n + 1);
-        ck_assert_int_eq(jet_text_to_utf8(db, v, t, n, &n), JET_OK);
-        put(o, t, n);
-        free(t);
-        return;
-    }
-    default:
-        snprintf(buf, sizeof buf, "<bin %zu>", v->len);
-        break;
-    }
-    puts_(o, buf);
-}
-
-static uint64_t fnv(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
-static jet_db *open_fixture(const char *rel)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/%s", JET_SHARED_DIR, rel);
-    jet_db *db = NULL;
-    jet_error err;
-    ck_assert_msg(jet_db_open(&db, path, NULL, &err) == JET_OK, "%s: %s",
-                  path, err.msg);
-    return db;
-}
 
 /* Parameters from "i:1|t:abc|...". Text goes as UTF-16LE in bufs. */
 static size_t parse_params(const char *spec, jet_value *pv, uint8_t bufs[][256])
@@ -195,7 +92,7 @@ static size_t parse_params(const char *spec, jet_value *pv, uint8_t bufs[][256])
 }
 
 /* Run sql; all rows rendered into o; returns the row count. */
-static long run(jet_db *db, const char *sql, const char *pspec, out *o,
+static long run(jet_db *db, const char *sql, const char *pspec, sqlt_buf *o,
                 const sql_cursor_opts *opts)
 {
     sql_stmt *st = NULL;
@@ -220,14 +117,14 @@ static long run(jet_db *db, const char *sql, const char *pspec, out *o,
                       sql_cursor_error(c)->sqlstate,
                       sql_cursor_error(c)->msg);
         if (n)
-            puts_(o, "\n");
+            sqlt_puts(o, "\n");
         for (size_t i = 0; i < ncols; i++) {
             jet_value v;
             ck_assert_msg(sql_cursor_value(c, i, &v) == JET_OK, "value: %s",
                           sql_cursor_error(c)->msg);
             if (i)
-                puts_(o, "|");
-            render(o, db, &v);
+                sqlt_puts(o, "|");
+            sqlt_render(o, db, &v);
         }
         n++;
     }
@@ -490,13 +387,13 @@ static const size_t ncases = sizeof cases / sizeof cases[0];
 START_TEST(query_matches_expected_json)
 {
     const qcase *q = &cases[_i];
-    jet_db *db = open_fixture(q->file);
-    out o = { NULL, 0, 0 };
-    puts_(&o, "");
+    jet_db *db = sqlt_open_fixture(q->file);
+    sqlt_buf o = { NULL, 0, 0 };
+    sqlt_puts(&o, "");
     long n = run(db, q->sql, q->params, &o, NULL);
     char hash[32];
     snprintf(hash, sizeof hash, "%016llx",
-             (unsigned long long)fnv(o.p, o.len));
+             (unsigned long long)sqlt_fnv(o.p, o.len));
     if (q->first) {
         size_t fl = strlen(q->first);
         ck_assert_msg(o.len >= fl && memcmp(o.p, q->first, fl) == 0 &&
@@ -536,7 +433,7 @@ static void prep_fails(jet_db *db, const char *sql, const char *state,
 
 START_TEST(errors_name_state_and_position)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     prep_fails(db, "SELECT * FROM Nope", "42S02", 15, "Nope");
     prep_fails(db, "SELECT Nope FROM Orders", "42S22", 8, "Nope");
     prep_fails(db, "SELECT OrderID FROM Orders WHERE Bogus = 1", "42S22", 34,
@@ -595,7 +492,7 @@ END_TEST
 
 START_TEST(runtime_type_mismatch_from_parameter_is_22018)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     const char *sql = "SELECT OrderID FROM Orders WHERE Freight > ?";
     sql_stmt *st;
     sql_error err;
@@ -635,7 +532,7 @@ static void plan_is(jet_db *db, const char *sql, const char *want)
 
 START_TEST(plans_choose_seeks_walks_and_scans)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     plan_is(db, "SELECT * FROM Orders WHERE OrderID = ?",
             "SEEK Orders.PrimaryKey (OrderID = ?1) | FILTER");
     plan_is(db, "SELECT * FROM Orders WHERE OrderID IN (3, 1, 2)",
@@ -674,9 +571,9 @@ END_TEST
 
 START_TEST(explain_returns_the_plan_as_one_row)
 {
-    jet_db *db = open_fixture(NWIND);
-    out o = { NULL, 0, 0 };
-    puts_(&o, "");
+    jet_db *db = sqlt_open_fixture(NWIND);
+    sqlt_buf o = { NULL, 0, 0 };
+    sqlt_puts(&o, "");
     long n = run(db, "EXPLAIN SELECT * FROM Orders WHERE OrderID = 10248",
                  NULL, &o, NULL);
     ck_assert_int_eq(n, 1);
@@ -689,9 +586,7 @@ END_TEST
 
 START_TEST(seek_reads_only_matching_rows_and_top_stops_early)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/%s", JET_SHARED_DIR, PERF);
-    jet_db *db = open_fixture(PERF);
+    jet_db *db = sqlt_open_fixture(PERF);
     const char *sql[] = {
         "SELECT * FROM orders WHERE order_id = 7777",
         "SELECT TOP 3 * FROM orders ORDER BY order_id DESC",
@@ -724,7 +619,7 @@ END_TEST
 
 START_TEST(constant_false_where_reads_nothing)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     const char *sql = "SELECT * FROM Orders WHERE 1=0";
     sql_stmt *st;
     sql_error err;
@@ -749,7 +644,7 @@ END_TEST
 
 START_TEST(result_columns_and_parameter_types)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     const char *sql = "SELECT OrderID AS id, COUNT(*), SUM(Freight), "
                       "AVG(Freight) AS a, SUM(EmployeeID), MAX(ShipName), "
                       "MIN(OrderDate) FROM Orders WHERE Freight > ? AND "
@@ -800,13 +695,13 @@ END_TEST
 
 START_TEST(max_rows_and_cancel)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     const char *sqls[] = { "SELECT * FROM Orders",
                            "SELECT * FROM Orders ORDER BY ShipName" };
     for (int k = 0; k < 2; k++) {
         sql_cursor_opts o = { .max_rows = 7 };
-        out r = { NULL, 0, 0 };
-        puts_(&r, "");
+        sqlt_buf r = { NULL, 0, 0 };
+        sqlt_puts(&r, "");
         ck_assert_int_eq(run(db, sqls[k], NULL, &r, &o), 7);
         free(r.p);
     }
@@ -834,7 +729,7 @@ END_TEST
 
 START_TEST(like_modes_choose_wildcards)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     const char *sql = "SELECT COUNT(*) FROM Customers WHERE CompanyName "
                       "LIKE 'A%' OR CompanyName LIKE 'B*'";
     long want[3] = { 0, 0, 0 };
@@ -914,7 +809,7 @@ static void *run_chains(void *arg)
 
 START_TEST(long_and_or_chains_run_on_a_small_stack)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     const char *plain = "SELECT COUNT(*) FROM Customers WHERE Country = "
                         "'Germany'";
     long want = count_of(db, plain, strlen(plain));
@@ -942,61 +837,29 @@ static uint64_t pages_for(jet_db *db, const char *sql, const char *pspec,
 {
     sql_stmt *st;
     sql_error err;
-    sql_cursor *c;
     jet_value pv[4];
     uint8_t bufs[4][256];
-    jet_read_stats a, b;
     size_t np;
     ck_assert_msg(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err) ==
                       0, "%s: %s", sql, err.msg);
     np = parse_params(pspec, pv, bufs);
-    jet_db_read_stats(db, &a);
-    ck_assert_int_eq(sql_cursor_open(&c, st, np ? pv : NULL, NULL, &err), 0);
-    *rows = 0;
-    while (sql_cursor_next(c) == JET_OK)
-        (*rows)++;
-    jet_db_read_stats(db, &b);
-    sql_cursor_close(c);
+    *rows = sqlt_drain(st, db, np ? pv : NULL, io, NULL);
     sql_stmt_free(st);
-    io->pages = b.pages - a.pages;
-    io->requests = b.requests - a.requests;
-    io->bytes = b.bytes - a.bytes;
     return io->pages;
-}
-
-/* Distinct data pages holding rows of table, by a plain core scan. */
-static uint64_t data_pages_of(jet_db *db, const char *table)
-{
-    const jet_tdef *t;
-    jet_scan *s;
-    uint32_t last = UINT32_MAX, pgno;
-    uint16_t row;
-    uint64_t n = 0;
-    ck_assert_int_eq(jet_tdef_load(&t, db, jet_catalog_find(db, table)),
-                     JET_OK);
-    ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
-    while (jet_scan_next(s) == JET_OK) {
-        ck_assert_int_eq(jet_scan_position(s, &pgno, &row), JET_OK);
-        if (pgno != last)
-            n++;
-        last = pgno;
-    }
-    jet_scan_close(s);
-    return n;
 }
 
 /* Issue 4 acceptance 2: plans asserted by the pages they read, each on a
  * freshly opened database (cold page cache). */
 START_TEST(plans_read_log_pages_for_seeks_and_all_pages_for_scans)
 {
-    jet_db *db = open_fixture(PERF);
+    jet_db *db = sqlt_open_fixture(PERF);
     jet_read_stats io;
     long rows;
-    uint64_t n, data_pages = data_pages_of(db, "orders");
+    uint64_t n, data_pages = sqlt_data_pages(db, "orders");
     jet_db_close(db);
 
     /* a primary-key seek: root-to-leaf descent plus one data page */
-    db = open_fixture(PERF);
+    db = sqlt_open_fixture(PERF);
     n = pages_for(db, "SELECT * FROM orders WHERE order_id = ?", "i:7777",
                   &rows, &io);
     ck_assert_int_eq(rows, 1);
@@ -1009,7 +872,7 @@ START_TEST(plans_read_log_pages_for_seeks_and_all_pages_for_scans)
     jet_db_close(db);
 
     /* ORDER BY the key with TOP: an index walk that stops early */
-    db = open_fixture(PERF);
+    db = sqlt_open_fixture(PERF);
     n = pages_for(db, "SELECT TOP 10 * FROM orders ORDER BY order_id", NULL,
                   &rows, &io);
     ck_assert_int_eq(rows, 10);
@@ -1017,7 +880,7 @@ START_TEST(plans_read_log_pages_for_seeks_and_all_pages_for_scans)
     jet_db_close(db);
 
     /* a full scan reads every data page, in large requests */
-    db = open_fixture(PERF);
+    db = sqlt_open_fixture(PERF);
     n = pages_for(db, "SELECT * FROM orders WHERE amount < 0", NULL, &rows,
                   &io);
     ck_assert_int_eq(rows, 0);
@@ -1039,15 +902,10 @@ static uint64_t rows_read_of(jet_db *db, const char *sql, long *nrows)
 {
     sql_stmt *st;
     sql_error err;
-    sql_cursor *c;
+    uint64_t n;
     ck_assert_msg(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err) ==
                   0, "%s: %s", sql, err.msg);
-    ck_assert_int_eq(sql_cursor_open(&c, st, NULL, NULL, &err), 0);
-    *nrows = 0;
-    while (sql_cursor_next(c) == JET_OK)
-        (*nrows)++;
-    uint64_t n = sql_cursor_rows_read(c);
-    sql_cursor_close(c);
+    *nrows = sqlt_drain(st, db, NULL, NULL, &n);
     sql_stmt_free(st);
     return n;
 }
@@ -1057,7 +915,7 @@ static uint64_t rows_read_of(jet_db *db, const char *sql, long *nrows)
  * table; its count agrees with the join's. */
 START_TEST(correlated_subquery_seeks_per_outer_row)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     long n;
     uint64_t r = rows_read_of(db, "SELECT OrderID FROM Orders o WHERE EXISTS "
                               "(SELECT * FROM Employees e WHERE e.EmployeeID "
@@ -1078,9 +936,9 @@ END_TEST
 /* Grouping agrees with counting each group by a seek. */
 START_TEST(group_by_counts_agree_with_seeks)
 {
-    jet_db *db = open_fixture(NWIND);
-    out o = { NULL, 0, 0 };
-    puts_(&o, "");
+    jet_db *db = sqlt_open_fixture(NWIND);
+    sqlt_buf o = { NULL, 0, 0 };
+    sqlt_puts(&o, "");
     long n = run(db, "SELECT EmployeeID, COUNT(*) FROM Orders GROUP BY "
                  "EmployeeID ORDER BY EmployeeID", NULL, &o, NULL);
     ck_assert_int_eq(n, 9);
@@ -1101,7 +959,7 @@ END_TEST
 /* Errors of the multi-table grammar name state and position. */
 START_TEST(join_and_subquery_errors)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     prep_fails(db, "SELECT EmployeeID FROM Orders o INNER JOIN Employees e ON "
                "o.EmployeeID = e.EmployeeID", "42000", 8, "more than one");
     prep_fails(db, "SELECT o.Nope FROM Orders o, Employees e", "42S22", 8,
@@ -1141,7 +999,7 @@ static int stop_at(void *ctx)
  * scans, sorts and seeks at a page boundary with HY008. */
 START_TEST(interrupt_callback_stops_scans_sorts_and_seeks)
 {
-    jet_db *db = open_fixture(PERF);
+    jet_db *db = sqlt_open_fixture(PERF);
     const char *sqls[] = {
         "SELECT * FROM orders",
         "SELECT * FROM orders ORDER BY amount",
@@ -1214,15 +1072,8 @@ static Suite *sql_engine_suite(void)
 
 int main(void)
 {
-    if (access(JET_SHARED_DIR "/fixtures/public/mdbtestdata/nwind.mdb",
-               R_OK) != 0 ||
-        access(JET_SHARED_DIR "/fixtures/bulk/perf.accdb", R_OK) != 0) {
-        printf("skip: no %s fixtures\n", JET_SHARED_DIR);
-        return 77;
-    }
-    SRunner *sr = srunner_create(sql_engine_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    static const char *const needs[] = {
+        NWIND, PERF, NULL
+    };
+    return sqlt_run(sql_engine_suite, needs);
 }

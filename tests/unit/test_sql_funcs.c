@@ -23,32 +23,13 @@
 
 #include "int128.h"
 #include "sql/engine.h"
+#include "../shared_dir.h"
+#include "sqltest.h"
 #include "unit.h"
-
-#ifndef JET_SHARED_DIR
-#define JET_SHARED_DIR "../shared"
-#endif
 
 #define NWIND "public/mdbtestdata/nwind.mdb"
 #define CALC "public/jackcess/V2010/calcFieldTestV2010.accdb"
 #include <stdint.h>
-
-static const char *shared_dir(void)
-{
-    const char *s = getenv("JETODBC_SHARED");
-    return s && *s ? s : JET_SHARED_DIR;
-}
-
-static jet_db *open_fixture(const char *rel)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/%s", shared_dir(), rel);
-    jet_db *db = NULL;
-    jet_error err;
-    ck_assert_msg(jet_db_open(&db, path, NULL, &err) == JET_OK, "%s: %s",
-                  path, err.msg);
-    return db;
-}
 
 static void render(char *buf, size_t cap, jet_db *db, const jet_value *v)
 {
@@ -655,7 +636,7 @@ static const ecase format_cases[] = {
 
 static void run_ecases(const ecase *cases, size_t n)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     int failures = 0;
     for (size_t i = 0; i < n; i++) {
         char sql[512], got[1024], state[6];
@@ -828,20 +809,10 @@ static const qcase queries[] = {
     { CALC, "SELECT ID FROM Table1 WHERE 9007199254740993 > 9007199254740992 ORDER BY ID", 4, "3c460813e70d331f", "1" },
 };
 
-static uint64_t fnv(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
 START_TEST(queries_match_rows_computed_from_json)
 {
     const qcase *q = &queries[_i];
-    jet_db *db = open_fixture(q->file);
+    jet_db *db = sqlt_open_fixture(q->file);
     size_t cap = 1u << 20;
     char *got = malloc(cap), state[6];
     ck_assert_ptr_nonnull(got);
@@ -852,7 +823,7 @@ START_TEST(queries_match_rows_computed_from_json)
         n += *p == '\n';
     char hash[17], first[512];
     snprintf(hash, sizeof hash, "%016llx",
-             (unsigned long long)fnv(got, strlen(got)));
+             (unsigned long long)sqlt_fnv(got, strlen(got)));
     snprintf(first, sizeof first, "%.*s", (int)strcspn(got, "\n"), got);
     if (q->first)
         ck_assert_msg(!strcmp(first, q->first), "%s: first row '%s', want "
@@ -872,7 +843,7 @@ END_TEST
  * only, BoolTest true in all 4 rows. */
 START_TEST(calculated_booleans_group_as_booleans)
 {
-    jet_db *db = open_fixture(CALC);
+    jet_db *db = sqlt_open_fixture(CALC);
     char got[256], state[6];
     jet_type t = 0;
     ck_assert_int_eq(run(db, "SELECT IsRich, COUNT(*) FROM Table1 GROUP BY "
@@ -897,7 +868,7 @@ START_TEST(date_overflow_in_criteria_is_an_error)
         "SELECT 1 FROM Orders WHERE OrderDate < #1/1/2000# + 1e300",
         "SELECT 1 FROM Orders WHERE OrderDate - 1e7 < OrderDate",
     };
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
         char got[256], state[6];
         ck_assert_int_eq(run(db, sql[i], got, sizeof got, state, NULL), -1);
@@ -932,7 +903,7 @@ START_TEST(variance_is_finite_or_overflow)
           "FROM Products", "1e+160" },
     };
 #undef PAIR
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     int failures = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char got[256], state[6];
@@ -954,7 +925,7 @@ END_TEST
  * longer alias is 42000 (32,767 overflowed SQLDescribeCol's SMALLINT). */
 START_TEST(aliases_are_at_most_64_characters)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     char sql[40000], got[256], state[6];
     memcpy(sql, "SELECT 1 AS ", 12);
     memset(sql + 12, 'a', 64);
@@ -974,7 +945,7 @@ END_TEST
 
 START_TEST(exact_number_literals_have_their_types)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     char got[256], state[6];
     jet_type t = 0;
     ck_assert_int_eq(run(db, "SELECT 9223372036854775807 FROM Shippers "
@@ -1022,7 +993,7 @@ START_TEST(sum_follows_jet_types)
           JET_T_DOUBLE, "9" },
         { "SELECT SUM(1E+308) FROM Shippers", JET_T_DOUBLE, "!22003" },
     };
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     char got[256], state[6];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         jet_type t = 0;
@@ -1040,10 +1011,10 @@ START_TEST(sum_follows_jet_types)
     }
     jet_db_close(db);
     char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/bulk/bulk.accdb", shared_dir());
+    snprintf(path, sizeof path, "%s/fixtures/bulk/bulk.accdb", jet_shared_dir());
     if (access(path, R_OK) != 0)
         return;
-    db = open_fixture("bulk/bulk.accdb");
+    db = sqlt_open_fixture("bulk/bulk.accdb");
     jet_type t = 0;
     ck_assert_int_eq(run(db, "SELECT SUM(id), COUNT(*) FROM bulk", got,
                          sizeof got, state, &t), 0);
@@ -1100,7 +1071,7 @@ START_TEST(duplicate_names_of_a_join_are_qualified)
           "c WHERE o.CustomerID = c.CustomerID", "Who|CustomerID" },
         { "SELECT ShipperID, ShipperID FROM Shippers", "ShipperID|ShipperID" },
     };
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     char got[512];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         labels(db, cases[i].sql, got, sizeof got);
@@ -1159,7 +1130,7 @@ START_TEST(memo_and_ole_follow_jet4)
           "SELECT Notes & 'x' FROM Employees) AS u WHERE Len(n) > 255 ORDER "
           "BY 1", "285\n286\n324\n325\n448\n448\n449\n449" },
     };
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     char got[1024], state[6];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int rc = run(db, cases[i].sql, got, sizeof got, state, NULL);
@@ -1223,7 +1194,7 @@ START_TEST(bad_arguments_are_errors_not_crashes)
         "Choose(%s, %s)", "Nz(%s, %s)", "MonthName(%s, %s)",
         "Weekday(%s, %s)", "Chr(%s) & %s", "Hex(%s) & %s",
     };
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     char sql[512], expr[256], got[1024], state[6];
     for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++)
         for (size_t a = 0; a < sizeof args / sizeof args[0]; a++)
@@ -1266,7 +1237,7 @@ static long count_with_decimal(jet_db *db, const char *sql,
 
 START_TEST(decimal_parameters_compare_exactly)
 {
-    jet_db *db = open_fixture(CALC);
+    jet_db *db = sqlt_open_fixture(CALC);
     /* BigNumTest of ID 1 is 56505085819.424791296572280180 (expected
      * JSON); one unit more in the last place matches nothing */
     jet_u128 m = u128_add(u128_mul(u128_of(56505085819424791ull),
@@ -1315,15 +1286,6 @@ static Suite *sql_funcs_suite(void)
 
 int main(void)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/%s", shared_dir(), NWIND);
-    if (access(path, R_OK) != 0) {
-        fprintf(stderr, "skip: %s not found (../shared fixtures)\n", path);
-        return 77;
-    }
-    SRunner *sr = srunner_create(sql_funcs_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    static const char *const needs[] = { NWIND, NULL };
+    return sqlt_run(sql_funcs_suite, needs);
 }

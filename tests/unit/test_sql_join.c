@@ -19,105 +19,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "sql/engine.h"
+#include "sqltest.h"
 #include "unit.h"
-
-#ifndef JET_SHARED_DIR
-#define JET_SHARED_DIR "../shared"
-#endif
 
 #define NWIND "public/mdbtestdata/nwind.mdb"
 #define PERF "bulk/perf.accdb"
 
 /* ---------------------------------------------------------- helpers */
-
-typedef struct out {
-    char *p;
-    size_t len, cap;
-} out;
-
-static void put(out *o, const char *s, size_t n)
-{
-    if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (cap < o->len + n + 1)
-            cap *= 2;
-        o->p = realloc(o->p, cap);
-        ck_assert_ptr_nonnull(o->p);
-        o->cap = cap;
-    }
-    memcpy(o->p + o->len, s, n);
-    o->len += n;
-    o->p[o->len] = '\0';
-}
-
-static void puts_(out *o, const char *s)
-{
-    put(o, s, strlen(s));
-}
-
-/* One value as text (enough to tell values apart). */
-static void render(out *o, jet_db *db, const jet_value *v)
-{
-    char buf[128];
-    if (v->is_null) {
-        puts_(o, "NULL");
-        return;
-    }
-    switch (v->type) {
-    case JET_T_BOOL:
-        puts_(o, v->u.b ? "true" : "false");
-        return;
-    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT:
-        snprintf(buf, sizeof buf, "%lld", (long long)v->u.i);
-        break;
-    case JET_T_MONEY:
-        jet_money_format(v->u.money, buf, sizeof buf);
-        break;
-    case JET_T_FLOAT:
-        snprintf(buf, sizeof buf, "%.9g", (double)v->u.f);
-        break;
-    case JET_T_DOUBLE: case JET_T_DATETIME:
-        snprintf(buf, sizeof buf, "%.17g", v->u.d);
-        break;
-    case JET_T_TEXT: case JET_T_MEMO: {
-        size_t n = 0;
-        ck_assert_int_eq(jet_text_to_utf8(db, v, NULL, 0, &n), JET_OK);
-        char *t = malloc(n + 1);
-        ck_assert_ptr_nonnull(t);
-        ck_assert_int_eq(jet_text_to_utf8(db, v, t, n, &n), JET_OK);
-        put(o, t, n);
-        free(t);
-        return;
-    }
-    default:
-        snprintf(buf, sizeof buf, "<%d %zu>", (int)v->type, v->len);
-        break;
-    }
-    puts_(o, buf);
-}
-
-/* Open fixture rel with a page cache of cache_pages (0: the default). */
-static jet_db *open_cached(const char *rel, size_t cache_pages)
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/%s", JET_SHARED_DIR, rel);
-    jet_db *db = NULL;
-    jet_error err;
-    jet_open_options o;
-    memset(&o, 0, sizeof o);
-    o.cache_pages = cache_pages;
-    ck_assert_msg(jet_db_open(&db, path, &o, &err) == JET_OK, "%s: %s",
-                  path, err.msg);
-    return db;
-}
-
-static jet_db *open_fixture(const char *rel)
-{
-    return open_cached(rel, 0);
-}
 
 static sql_stmt *prepare(jet_db *db, const char *sql, sql_join_method m)
 {
@@ -160,14 +70,14 @@ static char *rows_budget(jet_db *db, const char *sql, sql_join_method m,
         ck_assert_msg(rc == JET_OK, "next '%s': %s %s", sql,
                       sql_cursor_error(c)->sqlstate,
                       sql_cursor_error(c)->msg);
-        out o = { NULL, 0, 0 };
-        puts_(&o, "");
+        sqlt_buf o = { NULL, 0, 0 };
+        sqlt_puts(&o, "");
         for (size_t i = 0; i < ncols; i++) {
             jet_value v;
             ck_assert_int_eq(sql_cursor_value(c, i, &v), JET_OK);
             if (i)
-                puts_(&o, "|");
-            render(&o, db, &v);
+                sqlt_puts(&o, "|");
+            sqlt_render(&o, db, &v);
         }
         if (n == cap) {
             cap *= 2;
@@ -179,11 +89,11 @@ static char *rows_budget(jet_db *db, const char *sql, sql_join_method m,
     sql_cursor_close(c);
     sql_stmt_free(st);
     qsort(lines, n, sizeof *lines, line_cmp);
-    out r = { NULL, 0, 0 };
-    puts_(&r, "");
+    sqlt_buf r = { NULL, 0, 0 };
+    sqlt_puts(&r, "");
     for (size_t i = 0; i < n; i++) {
-        puts_(&r, lines[i]);
-        puts_(&r, "\n");
+        sqlt_puts(&r, lines[i]);
+        sqlt_puts(&r, "\n");
         free(lines[i]);
     }
     free(lines);
@@ -365,7 +275,7 @@ static const sql_join_method methods[] = {
 START_TEST(every_method_gives_the_rows_of_the_scan_form)
 {
     const join_case *jc = &cases[_i];
-    jet_db *db = open_fixture(jc->file);
+    jet_db *db = sqlt_open_fixture(jc->file);
     long nscan, n;
     plan_has(db, jc->scan, SQL_JOIN_AUTO, "NESTED LOOP JOIN");
     char *want = rows_of(db, jc->scan, SQL_JOIN_LOOP, &nscan);
@@ -396,7 +306,7 @@ END_TEST
  * same, with every method. */
 START_TEST(nested_outer_joins_match_their_union_form)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     static const char *const pairs[][2] = {
         { "SELECT c.CustomerID, o.OrderID FROM Customers c LEFT JOIN "
           "(Orders o INNER JOIN Employees e ON o.EmployeeID = e.EmployeeID) "
@@ -448,7 +358,7 @@ END_TEST
 /* The semi-join forms agree with the join. */
 START_TEST(semi_joins_agree_with_the_join)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     static const char *const forms[] = {
         "SELECT o.OrderID FROM Orders o WHERE o.EmployeeID IN (SELECT "
         "EmployeeID FROM Employees WHERE City = 'London')",
@@ -477,7 +387,7 @@ END_TEST
 /* Aggregates over a join agree across methods (the benchmark's query). */
 START_TEST(grouped_join_agrees_across_methods)
 {
-    jet_db *db = open_fixture(PERF);
+    jet_db *db = sqlt_open_fixture(PERF);
     const char *q = "SELECT c.city, COUNT(*) AS n, MIN(o.order_id) AS f, "
                     "SUM(o.customer_id) AS s FROM orders o INNER JOIN "
                     "customers c ON o.customer_id = c.customer_id GROUP BY "
@@ -546,7 +456,7 @@ START_TEST(memoised_index_join_gives_the_rows_of_the_scan_form)
           "2000" },
     };
     static const size_t budgets[] = { 0, 40u << 10, 8u << 10 };
-    jet_db *db = open_fixture(PERF);
+    jet_db *db = sqlt_open_fixture(PERF);
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         long n0, n;
         char *want = rows_of(db, pairs[i][1], SQL_JOIN_LOOP, &n0);
@@ -604,7 +514,7 @@ START_TEST(joins_in_outer_join_groups_past_the_budget)
           "10300", SQL_JOIN_LOOP },
     };
     for (size_t i = 0; i < sizeof qs / sizeof qs[0]; i++) {
-        jet_db *db = open_fixture(qs[i].file);
+        jet_db *db = sqlt_open_fixture(qs[i].file);
         long n0, n;
         char *want = rows_budget(db, qs[i].sql, qs[i].m, 512u << 20, &n0);
         ck_assert_int_gt(n0, 10);
@@ -629,52 +539,18 @@ static uint64_t pages_for(jet_db *db, const char *sql, sql_join_method m,
                           long *rows)
 {
     sql_stmt *st = prepare(db, sql, m);
-    sql_cursor *c;
-    sql_error err;
-    jet_read_stats a, b;
-    jet_db_read_stats(db, &a);
-    ck_assert_int_eq(sql_cursor_open(&c, st, NULL, NULL, &err), 0);
-    *rows = 0;
-    while (sql_cursor_next(c) == JET_OK)
-        (*rows)++;
-    jet_db_read_stats(db, &b);
-    sql_cursor_close(c);
+    jet_read_stats io;
+    *rows = sqlt_drain(st, db, NULL, &io, NULL);
     sql_stmt_free(st);
-    return b.pages - a.pages;
-}
-
-/* Distinct data pages holding rows of table, by a plain core scan. */
-static uint64_t data_pages_of(jet_db *db, const char *table)
-{
-    const jet_tdef *t;
-    jet_scan *s;
-    uint32_t last = UINT32_MAX, pgno;
-    uint16_t row;
-    uint64_t n = 0;
-    ck_assert_int_eq(jet_tdef_load(&t, db, jet_catalog_find(db, table)),
-                     JET_OK);
-    ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
-    while (jet_scan_next(s) == JET_OK) {
-        ck_assert_int_eq(jet_scan_position(s, &pgno, &row), JET_OK);
-        if (pgno != last)
-            n++;
-        last = pgno;
-    }
-    jet_scan_close(s);
-    return n;
+    return io.pages;
 }
 
 /* Rows read (index entries and rows fetched) by one run of sql. */
 static uint64_t rows_read_of(jet_db *db, const char *sql, sql_join_method m)
 {
     sql_stmt *st = prepare(db, sql, m);
-    sql_cursor *c;
-    sql_error err;
-    ck_assert_int_eq(sql_cursor_open(&c, st, NULL, NULL, &err), 0);
-    while (sql_cursor_next(c) == JET_OK)
-        ;
-    uint64_t n = sql_cursor_rows_read(c);
-    sql_cursor_close(c);
+    uint64_t n;
+    sqlt_drain(st, db, NULL, NULL, &n);
     sql_stmt_free(st);
     return n;
 }
@@ -700,8 +576,8 @@ static uint64_t rows_read_of(jet_db *db, const char *sql, sql_join_method m)
  */
 START_TEST(orders_join_customers_through_the_primary_key)
 {
-    jet_db *db = open_fixture(PERF);
-    uint64_t cust_pages = data_pages_of(db, "customers");
+    jet_db *db = sqlt_open_fixture(PERF);
+    uint64_t cust_pages = sqlt_data_pages(db, "customers");
     const char *join = "SELECT o.order_id, c.name FROM orders o INNER JOIN "
                        "customers c ON o.customer_id = c.customer_id";
     const char *few = "SELECT o.order_id, c.name FROM orders o INNER JOIN "
@@ -754,13 +630,13 @@ START_TEST(orders_join_customers_through_the_primary_key)
     static const size_t caches[] = { 0, 16 };
     for (size_t k = 0; k < sizeof caches / sizeof caches[0]; k++) {
         long scan_rows, rows;
-        db = open_cached(PERF, caches[k]);
+        db = sqlt_open_cached(PERF, caches[k]);
         uint64_t scan = pages_for(db, "SELECT order_id FROM orders",
                                   SQL_JOIN_AUTO, &scan_rows);
         jet_db_close(db);
         ck_assert_int_eq(scan_rows, 10000);
         for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
-            db = open_cached(PERF, caches[k]);
+            db = sqlt_open_cached(PERF, caches[k]);
             uint64_t n = pages_for(db, qs[runs[r].q], runs[r].jm, &rows);
             jet_db_close(db);
             ck_assert_int_eq(rows, 10000);
@@ -777,7 +653,7 @@ START_TEST(orders_join_customers_through_the_primary_key)
                           (unsigned long long)cust_pages, ndist);
         }
     }
-    db = open_fixture(PERF);
+    db = sqlt_open_fixture(PERF);
     /* rows read: the 10,000 orders, and for each distinct customer one
      * index entry and one row; a repeated key reads nothing */
     uint64_t nread = rows_read_of(db, left, SQL_JOIN_INDEX);
@@ -812,7 +688,7 @@ END_TEST
  * and EXPLAIN shows the estimates. */
 START_TEST(cost_based_order_and_method)
 {
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     /* one order: seek it, then the employee by primary key */
     plan_has(db, "SELECT o.OrderID, e.LastName FROM Employees e INNER JOIN "
              "Orders o ON o.EmployeeID = e.EmployeeID WHERE o.OrderID = "
@@ -857,15 +733,6 @@ static Suite *join_suite(void)
 
 int main(void)
 {
-    if (access(JET_SHARED_DIR "/fixtures/public/mdbtestdata/nwind.mdb",
-               R_OK) != 0 ||
-        access(JET_SHARED_DIR "/fixtures/bulk/perf.accdb", R_OK) != 0) {
-        printf("skip: no %s fixtures\n", JET_SHARED_DIR);
-        return 77;
-    }
-    SRunner *sr = srunner_create(join_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    static const char *const needs[] = { NWIND, PERF, NULL };
+    return sqlt_run(join_suite, needs);
 }
