@@ -87,6 +87,18 @@ void sqlt_render(sqlt_buf *o, jet_db *db, const jet_value *v)
     sqlt_puts(o, buf);
 }
 
+void sqlt_render_row(sqlt_buf *o, jet_db *db, sql_cursor *c, size_t ncols)
+{
+    for (size_t i = 0; i < ncols; i++) {
+        jet_value v;
+        ck_assert_msg(sql_cursor_value(c, i, &v) == JET_OK, "value: %s",
+                      sql_cursor_error(c)->msg);
+        if (i)
+            sqlt_puts(o, "|");
+        sqlt_render(o, db, &v);
+    }
+}
+
 uint64_t sqlt_fnv(const char *s, size_t n)
 {
     uint64_t h = 1469598103934665603ull;

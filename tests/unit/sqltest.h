@@ -30,6 +30,9 @@ void sqlt_puts(sqlt_buf *o, const char *s);
  * NUMERIC in full, text as UTF-8, anything else as <bin N>.
  */
 void sqlt_render(sqlt_buf *o, jet_db *db, const jet_value *v);
+/** Append the current row of cursor c: its first ncols values
+ *  (sqlt_render) with '|' between; the test fails when one is not read. */
+void sqlt_render_row(sqlt_buf *o, jet_db *db, sql_cursor *c, size_t ncols);
 /** 64-bit FNV-1a hash of s[0..n) (the tests' expected row hashes). */
 uint64_t sqlt_fnv(const char *s, size_t n);
 /** Open <shared>/fixtures/<rel>; the test fails when it does not open. */

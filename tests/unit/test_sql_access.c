@@ -105,13 +105,7 @@ static char *rows_p(const char *sql, const jet_value *params, long *nrows)
         ck_assert_msg(rc == JET_OK, "next '%.200s': %s %s", sql,
                       sql_cursor_error(c)->sqlstate,
                       sql_cursor_error(c)->msg);
-        for (size_t i = 0; i < ncols; i++) {
-            jet_value v;
-            ck_assert_int_eq(sql_cursor_value(c, i, &v), JET_OK);
-            if (i)
-                sqlt_puts(&o, "|");
-            sqlt_render(&o, db, &v);
-        }
+        sqlt_render_row(&o, db, c, ncols);
         sqlt_puts(&o, "\n");
         n++;
     }

@@ -118,14 +118,7 @@ static long run(jet_db *db, const char *sql, const char *pspec, sqlt_buf *o,
                       sql_cursor_error(c)->msg);
         if (n)
             sqlt_puts(o, "\n");
-        for (size_t i = 0; i < ncols; i++) {
-            jet_value v;
-            ck_assert_msg(sql_cursor_value(c, i, &v) == JET_OK, "value: %s",
-                          sql_cursor_error(c)->msg);
-            if (i)
-                sqlt_puts(o, "|");
-            sqlt_render(o, db, &v);
-        }
+        sqlt_render_row(o, db, c, ncols);
         n++;
     }
     sql_cursor_close(c);

@@ -72,13 +72,7 @@ static char *rows_budget(jet_db *db, const char *sql, sql_join_method m,
                       sql_cursor_error(c)->msg);
         sqlt_buf o = { NULL, 0, 0 };
         sqlt_puts(&o, "");
-        for (size_t i = 0; i < ncols; i++) {
-            jet_value v;
-            ck_assert_int_eq(sql_cursor_value(c, i, &v), JET_OK);
-            if (i)
-                sqlt_puts(&o, "|");
-            sqlt_render(&o, db, &v);
-        }
+        sqlt_render_row(&o, db, c, ncols);
         if (n == cap) {
             cap *= 2;
             lines = realloc(lines, cap * sizeof *lines);
