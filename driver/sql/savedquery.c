@@ -435,6 +435,22 @@ static bool row_taken(const jet_query_row *r, rowsel sel)
     return sel == ROWS_ALL || has_flag(r, JET_QF_CROSSTAB_ROW);
 }
 
+/* "\nORDER BY a, b DESC" of q's order rows (nothing without one). */
+static void add_order_by(sbuf *b, const jet_query *q)
+{
+    bool first = true;
+    for (size_t i = 0; i < q->nrows; i++) {
+        const jet_query_row *r = &q->rows[i];
+        if (r->attribute != JET_QA_ORDERBY || !r->expression)
+            continue;
+        sb_add(b, first ? "\nORDER BY " : ", ");
+        first = false;
+        sb_add(b, r->expression);
+        if (r->name1 && ieq(r->name1, "D"))
+            sb_add(b, " DESC");
+    }
+}
+
 /* "SELECT ... FROM ... WHERE ... GROUP BY ... HAVING ... ORDER BY ...". */
 static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
                       const char *extra_cols, const char *extra_group,
@@ -540,17 +556,7 @@ static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
     }
     if (!with_order)
         return 0;
-    first = true;
-    for (size_t i = 0; i < q->nrows; i++) {
-        const jet_query_row *r = &q->rows[i];
-        if (r->attribute != JET_QA_ORDERBY || !r->expression)
-            continue;
-        sb_add(b, first ? "\nORDER BY " : ", ");
-        first = false;
-        sb_add(b, r->expression);
-        if (r->name1 && ieq(r->name1, "D"))
-            sb_add(b, " DESC");
-    }
+    add_order_by(b, q);
     return 0;
 }
 
@@ -612,17 +618,7 @@ static int add_union(sbuf *b, const jet_query *q, sql_error *err)
     sb_add(b, has_flag(row_of(q, JET_QA_FLAG), JET_QF_DISTINCT)
                   ? "\nUNION " : "\nUNION ALL ");
     add_union_part(b, p2);
-    bool first = true;
-    for (size_t i = 0; i < q->nrows; i++) {
-        const jet_query_row *r = &q->rows[i];
-        if (r->attribute != JET_QA_ORDERBY || !r->expression)
-            continue;
-        sb_add(b, first ? "\nORDER BY " : ", ");
-        first = false;
-        sb_add(b, r->expression);
-        if (r->name1 && ieq(r->name1, "D"))
-            sb_add(b, " DESC");
-    }
+    add_order_by(b, q);
     return 0;
 }
 
