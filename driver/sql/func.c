@@ -149,6 +149,7 @@ int sql_func_bind(enode *n, sql_param_info *params, size_t nparams)
     case FR_LONG: n->k = K_INT; n->type = JET_T_LONG; break;
     case FR_INT16: n->k = K_INT; n->type = JET_T_INT; break;
     case FR_BYTE: n->k = K_INT; n->type = JET_T_BYTE; break;
+    case FR_BIGINT: n->k = K_INT; n->type = JET_T_BIGINT; break;
     case FR_BOOL: n->k = K_BOOL; n->type = JET_T_BOOL; break;
     case FR_SINGLE: n->k = K_DOUBLE; n->type = JET_T_FLOAT; break;
     case FR_MONEY: n->k = K_MONEY; n->type = JET_T_MONEY; break;

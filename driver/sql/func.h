@@ -50,7 +50,8 @@ enum {
     FR_NUM0,            /* numeric kind of argument 0 (Abs, Int, Round) */
     FR_NUM0_DATE,       /* FR_NUM0, but a Date stays a Date (Int, Fix) */
     FR_VARIANT,         /* common kind of the value arguments (IIf, Nz) */
-    FR_ARG0             /* exactly argument 0's kind (CVar) */
+    FR_ARG0,            /* exactly argument 0's kind (CVar) */
+    FR_BIGINT           /* K_INT, JET_T_BIGINT ({fn CONVERT(x, SQL_BIGINT)}) */
 };
 
 /** One scalar function. max 255 means no upper bound. */
@@ -84,6 +85,16 @@ size_t sql_format_date(double days, char *buf, size_t cap);
 
 /** The function called name (case-insensitive), or NULL. */
 const sql_funcdef *sql_func_find(const char *name);
+
+/**
+ * The conversion {fn CONVERT(x, word)} stands for, word being an ODBC
+ * data_type keyword (ODBC Appendix E, explicit data type conversion):
+ * SQL_INTEGER is CLng, SQL_VARCHAR CStr, SQL_DATE CDate's date part...
+ * NULL with *known = true when ODBC names the type but Jet has no
+ * conversion to it (binary, GUID, intervals: HYC00 for the caller),
+ * *known = false when word is no such keyword (42000). func_conv.c.
+ */
+const sql_funcdef *sql_func_convert(const char *word, bool *known);
 
 /**
  * Type a call: n->fn, n->args and n->nargs are set (arity already

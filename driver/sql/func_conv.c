@@ -2,7 +2,7 @@
  * func_conv.c - choice and conversion functions: IIf, Nz, Switch,
  * Choose, IsNull, IsNumeric, IsDate, CBool, CByte, CInt, CLng, CCur,
  * CSng, CDbl, CDec, CDate, CStr, CVar, Val, Str, Hex, Oct (and the ODBC
- * IFNULL).
+ * IFNULL and CONVERT).
  *
  * Semantics from Microsoft's pages for each function: IIf, Switch and
  * Choose evaluate only the branch they return (Jet's expression service
@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* -------------------------------------------------------- choices */
 
@@ -550,6 +551,90 @@ static int f_hex(sql_cursor *c, const enode *e, sv *a, sv *out)
 static int f_oct(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     return radix_text(c, e, &a[0], 8, out);
+}
+
+/* ---------------------------------------------------- {fn CONVERT} */
+
+/* CONVERT(x, SQL_BIGINT): a Large Number, rounded half to even as CLng */
+static int f_cvt_bigint(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    int64_t v;
+    if (to_whole(c, e, &a[0], INT64_MIN, INT64_MAX, &v) != 0)
+        return -1;
+    sql_set_int(out, v);
+    return 0;
+}
+
+/* CONVERT(x, SQL_DATE / SQL_TIME): CDate, then DateValue / TimeValue
+ * (the date part at midnight / the time part on 1899-12-30) */
+static int cvt_part(sql_cursor *c, const enode *e, sv *a, sv *out,
+                    const char *part)
+{
+    sv d;
+    if (f_cdate(c, e, a, &d) != 0)
+        return -1;
+    return sql_func_find(part)->impl(c, e, &d, out);
+}
+
+static int f_cvt_date(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    return cvt_part(c, e, a, out, "DATEVALUE");
+}
+
+static int f_cvt_time(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    return cvt_part(c, e, a, out, "TIMEVALUE");
+}
+
+/* reachable only through CONVERT (not in sql_funcs_conv: no SQL name) */
+static const sql_funcdef cvt_bigint = {
+    "CONVERT", 1, 1, 0, FR_BIGINT, 0, f_cvt_bigint };
+static const sql_funcdef cvt_date = {
+    "CONVERT", 1, 1, 0, FR_DATE, 0, f_cvt_date };
+static const sql_funcdef cvt_time = {
+    "CONVERT", 1, 1, 0, FR_DATE, 0, f_cvt_time };
+
+const sql_funcdef *sql_func_convert(const char *word, bool *known)
+{
+    /* ODBC Appendix E "Explicit Data Type Conversion Function": the
+     * data_type keywords, each mapped to the Jet conversion it means
+     * (NULL: named by ODBC, no Jet conversion: binary, GUID, intervals) */
+    static const struct {
+        const char *w, *fn;         /* fn "" with own: CONVERT's own */
+        const sql_funcdef *own;
+    } map[] = {
+        { "SQL_BIT", "CBOOL", NULL }, { "SQL_TINYINT", "CBYTE", NULL },
+        { "SQL_SMALLINT", "CINT", NULL }, { "SQL_INTEGER", "CLNG", NULL },
+        { "SQL_BIGINT", "", &cvt_bigint }, { "SQL_REAL", "CSNG", NULL },
+        { "SQL_FLOAT", "CDBL", NULL }, { "SQL_DOUBLE", "CDBL", NULL },
+        { "SQL_NUMERIC", "CDEC", NULL }, { "SQL_DECIMAL", "CDEC", NULL },
+        { "SQL_CHAR", "CSTR", NULL }, { "SQL_VARCHAR", "CSTR", NULL },
+        { "SQL_LONGVARCHAR", "CSTR", NULL }, { "SQL_WCHAR", "CSTR", NULL },
+        { "SQL_WVARCHAR", "CSTR", NULL },
+        { "SQL_WLONGVARCHAR", "CSTR", NULL },
+        { "SQL_DATE", "", &cvt_date }, { "SQL_TYPE_DATE", "", &cvt_date },
+        { "SQL_TIME", "", &cvt_time }, { "SQL_TYPE_TIME", "", &cvt_time },
+        { "SQL_TIMESTAMP", "CDATE", NULL },
+        { "SQL_TYPE_TIMESTAMP", "CDATE", NULL },
+        { "SQL_BINARY", NULL, NULL }, { "SQL_VARBINARY", NULL, NULL },
+        { "SQL_LONGVARBINARY", NULL, NULL }, { "SQL_GUID", NULL, NULL },
+    };
+    *known = false;
+    if (!word)
+        return NULL;
+    if (!strncasecmp(word, "SQL_INTERVAL_", 13)) {
+        *known = true;
+        return NULL;
+    }
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+        if (strcasecmp(word, map[i].w))
+            continue;
+        *known = true;
+        if (!map[i].fn)
+            return NULL;
+        return *map[i].fn ? sql_func_find(map[i].fn) : map[i].own;
+    }
+    return NULL;
 }
 
 const sql_funcdef sql_funcs_conv[] = {

@@ -333,6 +333,37 @@ static int build_in_set(ctx *x, enode *n)
     return 0;
 }
 
+/* {fn CONVERT(x, SQL_type)}: the Jet conversion the ODBC type keyword
+ * stands for (sql_func_convert), applied to x. */
+static int compile_convert(ctx *x, const sql_expr *e, enode **out)
+{
+    if (e->nargs != 2)
+        return fail(x, "42000", e->position, "Wrong number of arguments used "
+                    "with function CONVERT (at character %zu)", e->position);
+    const sql_expr *t = e->args[1];
+    bool known = false;
+    const sql_funcdef *f = NULL;
+    if (t->kind == EXPR_COLUMN && !t->qualifier && !t->quote)
+        f = sql_func_convert(t->text, &known);
+    if (!known)
+        return fail(x, "42000", t->position, "CONVERT needs an ODBC data "
+                    "type (SQL_INTEGER, SQL_VARCHAR, SQL_DATE, ...) as its "
+                    "second argument (at character %zu)", t->position);
+    if (!f)
+        return fail(x, "HYC00", t->position, "not supported: CONVERT to "
+                    "%.40s (Jet has no conversion to that type) (at "
+                    "character %zu)", t->text, t->position);
+    enode *n = new_node(x, N_FUNC, e->position);
+    if (!n || alloc_args(x, n, 1) != 0)
+        return nomem(x);
+    n->fn = f;
+    if (compile(x, e->args[0], &n->args[0]) != 0)
+        return -1;
+    sql_func_bind(n, x->st->params, x->st->nparams);
+    *out = n;
+    return 0;
+}
+
 static int compile_func(ctx *x, const sql_expr *e, enode **out)
 {
     for (size_t i = 0; i < sizeof aggregates / sizeof aggregates[0]; i++) {
@@ -432,6 +463,8 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
         *out = n;
         return 0;
     }
+    if (e->odbc_fn && !strcasecmp(e->text, "CONVERT"))
+        return compile_convert(x, e, out);
     const sql_funcdef *f = sql_func_find(e->text);
     if (!f)
         return fail(x, "42000", e->position, "Undefined function '%s' in "

@@ -438,6 +438,70 @@ static const ecase conv_cases[] = {
     { "Left('a')", "!42000" },
 };
 
+/* {fn CONVERT(x, SQL_type)} (ODBC Appendix E, explicit data type
+ * conversion) is the Jet conversion of the type: SQL_INTEGER CLng,
+ * SQL_SMALLINT CInt, SQL_TINYINT CByte (0..255), SQL_BIGINT the same
+ * rounding over 64 bits, SQL_BIT CBool, SQL_REAL CSng, SQL_FLOAT and
+ * SQL_DOUBLE CDbl, SQL_NUMERIC/SQL_DECIMAL CDec, the character types
+ * CStr, SQL_TIMESTAMP CDate, SQL_DATE and SQL_TIME CDate's date / time
+ * part. Values by hand from the VBA pages (half to even, 2021-10-08 is
+ * day 44477: 44197 for 2021-01-01 + 280); binary, GUID and interval
+ * targets are ODBC types Jet cannot convert to (HYC00); a word that is
+ * no ODBC type, or CONVERT without the {fn} escape, is 42000. */
+static const ecase odbc_convert_cases[] = {
+    { "{fn CONVERT('12.5', SQL_INTEGER)}", "12" },
+    { "{fn CONVERT(13.5, SQL_INTEGER)}", "14" },
+    { "{fn convert(-2.5, sql_integer)}", "-2" },
+    { "{fn CONVERT(3000000000, SQL_INTEGER)}", "!22003" },
+    { "{fn CONVERT('abc', SQL_INTEGER)}", "!22018" },
+    { "{fn CONVERT(True, SQL_INTEGER)}", "-1" },
+    { "{fn CONVERT(#2021-10-08#, SQL_INTEGER)}", "44477" },
+    { "{fn CONVERT(2.5, SQL_SMALLINT)}", "2" },
+    { "{fn CONVERT(40000, SQL_SMALLINT)}", "!22003" },
+    { "{fn CONVERT(254.5, SQL_TINYINT)}", "254" },
+    { "{fn CONVERT(255.5, SQL_TINYINT)}", "!22003" },
+    { "{fn CONVERT(-1, SQL_TINYINT)}", "!22003" },
+    { "{fn CONVERT('3000000000', SQL_BIGINT)}", "3000000000" },
+    { "{fn CONVERT(-2.5, SQL_BIGINT)}", "-2" },
+    { "{fn CONVERT(9223372036854775807, SQL_BIGINT)}",
+      "9223372036854775807" },
+    { "{fn CONVERT(1E19, SQL_BIGINT)}", "!22003" },
+    { "{fn CONVERT(5, SQL_BIT)}", "true" },
+    { "{fn CONVERT('False', SQL_BIT)}", "false" },
+    { "{fn CONVERT(1 / 3, SQL_REAL)}", "0.3333333" },
+    { "{fn CONVERT('1.5', SQL_DOUBLE)}", "1.5" },
+    { "{fn CONVERT(CCur(2.25), SQL_FLOAT)}", "2.25" },
+    { "{fn CONVERT('1.25', SQL_DECIMAL)}", "1.25" },
+    { "{fn CONVERT(12.5, SQL_NUMERIC)}", "12.5" },
+    { "{fn CONVERT(123.456, SQL_VARCHAR)}", "123.456" },
+    { "{fn CONVERT(CCur(1.5), SQL_CHAR)}", "1.5" },
+    { "{fn CONVERT(#2021-10-08#, SQL_WVARCHAR)}", "10/8/2021" },
+    { "{fn CONVERT(42, SQL_LONGVARCHAR)} & 'x'", "42x" },
+    { "{fn CONVERT({ts '2021-10-08 15:04:05'}, SQL_DATE)}",
+      "2021-10-08 00:00:00" },
+    { "{fn CONVERT('2021-10-08 15:04:05', SQL_TYPE_DATE)}",
+      "2021-10-08 00:00:00" },
+    { "{fn CONVERT({ts '2021-10-08 15:04:05'}, SQL_TIME)}",
+      "1899-12-30 15:04:05" },
+    { "{fn CONVERT('2021-10-08 15:04:05', SQL_TIMESTAMP)}",
+      "2021-10-08 15:04:05" },
+    /* -1.25 is 1899-12-29 06:00 (the fraction is the time either side) */
+    { "{fn CONVERT(-1.25, SQL_DATE)}", "1899-12-29 00:00:00" },
+    { "{fn CONVERT(-1.25, SQL_TIME)}", "1899-12-30 06:00:00" },
+    { "{fn CONVERT('abc', SQL_DATE)}", "!22018" },
+    { "{fn CONVERT({fn CURDATE()}, SQL_CHAR)} = CStr(Date())", "true" },
+    { "{fn CONVERT(Null, SQL_INTEGER)}", "NULL" },
+    { "{fn CONVERT(1, SQL_GUID)}", "!HYC00" },
+    { "{fn CONVERT(1, SQL_VARBINARY)}", "!HYC00" },
+    { "{fn CONVERT(1, SQL_INTERVAL_DAY)}", "!HYC00" },
+    { "{fn CONVERT(1, SQL_FOO)}", "!42000" },
+    { "{fn CONVERT(1, [SQL_INTEGER])}", "!42000" },
+    { "{fn CONVERT(1, 'SQL_INTEGER')}", "!42000" },
+    { "{fn CONVERT(1)}", "!42000" },
+    { "{fn CONVERT(1, SQL_INTEGER, 2)}", "!42000" },
+    { "CONVERT(1, SQL_INTEGER)", "!42000" },
+};
+
 static const ecase date_cases[] = {
     /* Access's dates span 0100-01-01 .. 9999-12-31: Date arithmetic that
      * leaves it is an overflow (22008), never a wrapped or clamped date */
@@ -683,6 +747,33 @@ END_TEST
 START_TEST(conversions_and_choices_follow_vba)
 {
     RUN(conv_cases);
+}
+END_TEST
+
+START_TEST(odbc_convert_maps_to_jet_conversions)
+{
+    RUN(odbc_convert_cases);
+    /* the result types are the Jet types of the conversions */
+    static const struct { const char *sql; jet_type t; } types[] = {
+        { "SQL_INTEGER", JET_T_LONG }, { "SQL_SMALLINT", JET_T_INT },
+        { "SQL_TINYINT", JET_T_BYTE }, { "SQL_BIGINT", JET_T_BIGINT },
+        { "SQL_BIT", JET_T_BOOL }, { "SQL_REAL", JET_T_FLOAT },
+        { "SQL_DOUBLE", JET_T_DOUBLE }, { "SQL_FLOAT", JET_T_DOUBLE },
+        { "SQL_DECIMAL", JET_T_NUMERIC }, { "SQL_NUMERIC", JET_T_NUMERIC },
+        { "SQL_VARCHAR", JET_T_TEXT }, { "SQL_DATE", JET_T_DATETIME },
+        { "SQL_TIME", JET_T_DATETIME }, { "SQL_TIMESTAMP", JET_T_DATETIME },
+    };
+    jet_db *db = open_fixture(NWIND);
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        char sql[128], got[256], state[6];
+        jet_type t = 0;
+        snprintf(sql, sizeof sql, "SELECT {fn CONVERT(ShipperID, %s)} FROM "
+                 "Shippers WHERE ShipperID = 1", types[i].sql);
+        ck_assert_msg(run(db, sql, got, sizeof got, state, &t) == 0, "%s: %s",
+                      sql, state);
+        ck_assert_msg(t == types[i].t, "%s: type %d", sql, (int)t);
+    }
+    jet_db_close(db);
 }
 END_TEST
 
@@ -1263,6 +1354,7 @@ static Suite *sql_funcs_suite(void)
     tcase_add_test(tc, operators_and_constants_follow_jet);
     tcase_add_test(tc, math_functions_round_half_even);
     tcase_add_test(tc, conversions_and_choices_follow_vba);
+    tcase_add_test(tc, odbc_convert_maps_to_jet_conversions);
     tcase_add_test(tc, date_functions_and_literals_follow_vba);
     tcase_add_test(tc, format_named_and_custom_patterns);
     tcase_add_test(tc, exact_number_literals_have_their_types);
