@@ -32,6 +32,16 @@ const sql_funcdef *sql_func_find(const char *name)
     return NULL;
 }
 
+const sql_funcdef *sql_func_find_escape(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (const sql_funcdef *f = sql_funcs_escape; f->name; f++)
+        if (!strcasecmp(f->name, name))
+            return f;
+    return sql_func_find(name);
+}
+
 /* ------------------------------------------------------------ typing */
 
 static bool numeric_k(uint8_t k)

@@ -70,6 +70,9 @@ extern const sql_funcdef sql_funcs_math[];
 extern const sql_funcdef sql_funcs_date[];
 extern const sql_funcdef sql_funcs_conv[];
 extern const sql_funcdef sql_funcs_format[];
+/* functions whose {fn} form differs from the Jet function of the same
+ * name (ROUND with negative places): found by sql_func_find_escape only */
+extern const sql_funcdef sql_funcs_escape[];
 
 /** VBA's text of a Double (CStr, &): 15 significant digits, plain from
  *  1E-5 up to 1E15, else "1.5E-07". NUL-terminated into buf; returns
@@ -85,6 +88,10 @@ size_t sql_format_date(double days, char *buf, size_t cap);
 
 /** The function called name (case-insensitive), or NULL. */
 const sql_funcdef *sql_func_find(const char *name);
+/** The function {fn name(...)} calls: ODBC's own semantics where they
+ *  differ from Jet's function of that name (sql_funcs_escape), else
+ *  sql_func_find(name). */
+const sql_funcdef *sql_func_find_escape(const char *name);
 
 /**
  * The conversion {fn CONVERT(x, word)} stands for, word being an ODBC

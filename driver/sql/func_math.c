@@ -9,6 +9,11 @@
  * Log of a number out of their domain are error 5 (22023 here). Integer,
  * Currency and Decimal arguments are handled exactly in their own type
  * (Int of a Currency stays a Currency); others go through double.
+ *
+ * {fn ROUND(x, n)} is ODBC's ROUND (Appendix E, numeric functions): a
+ * negative n rounds |n| places left of the decimal point
+ * ({fn ROUND(123.456, -1)} = 120), where VBA's Round raises error 5; it
+ * rounds half to even like Round, whose answers it shares for n >= 0.
  */
 #include "config.h"
 
@@ -175,6 +180,85 @@ static int f_round(sql_cursor *c, const enode *e, sv *a, sv *out)
     }
 }
 
+/* m / 10^scale rounded half to even to a multiple of 10^k (k >= 1):
+ * the multiple as a whole number into *out; false when it needs more
+ * than 127 bits. */
+static bool round_left_exact(jet_i128 m, int scale, int64_t k,
+                             jet_i128 *out)
+{
+    jet_i128 ten = i128_of(10), d = i128_of(1), r;
+    if (scale + k > 38) {               /* 10^39 > 2 * 2^127: always 0 */
+        *out = i128_of(0);
+        return true;
+    }
+    for (int64_t i = 0; i < scale + k; i++)
+        d = i128_mul(d, ten);
+    jet_i128 q = i128_divmod(m, d, &r);
+    jet_u128 twice = u128_add(i128_mag(r), i128_mag(r));
+    int c = u128_cmp(twice, i128_mag(d));
+    if (c > 0 || (c == 0 && i128_to_i64(q) % 2 != 0))
+        q = i128_add(q, i128_of(i128_sign(m)));
+    /* q * 10^k, refusing what passes 127 bits */
+    jet_u128 rem, lim = u128_divmod(u128_sub(u128_shl(u128_of(1), 127),
+                                             u128_of(1)), u128_of(10), &rem);
+    for (int64_t i = 0; i < k; i++) {
+        if (u128_cmp(i128_mag(q), lim) > 0)
+            return false;
+        q = i128_mul(q, ten);
+    }
+    *out = q;
+    return true;
+}
+
+static int f_odbc_round(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    int64_t digits = 0;
+    if (e->nargs > 1) {
+        int rc = sql_sv_int(&a[1], &digits);
+        if (rc != 0)
+            return rc == -2 ? sql_fail_overflow(c, e)
+                            : sql_fail_mismatch(c, e);
+    }
+    if (digits >= 0 && digits <= 28)
+        return f_round(c, e, a, out);
+    if (digits > 28) {                  /* more places than any value has */
+        *out = a[0];
+        if (a[0].k == K_BOOL)
+            sql_set_int(out, a[0].i ? -1 : 0);
+        return 0;
+    }
+    int64_t k = -digits;
+    jet_i128 m, q;
+    int scale;
+    if (a[0].k == K_INT || a[0].k == K_BOOL || a[0].k == K_MONEY ||
+        a[0].k == K_DEC) {
+        if (!sql_dec_exact(&a[0], &m, &scale) ||
+            !round_left_exact(m, scale, k > 100 ? 100 : k, &q))
+            return sql_fail_overflow(c, e);
+        if (a[0].k == K_DEC) {
+            if (u128_cmp(i128_mag(q), u128_shl(u128_of(1), 96)) >= 0)
+                return sql_fail_overflow(c, e);
+            sql_dec_set(out, q, 0);
+            return 0;
+        }
+        if (a[0].k == K_MONEY)
+            q = i128_mul(q, i128_of(10000));    /* |q| < 2^63 / 10^4 * 2 */
+        if (!i128_fits_i64(q))
+            return sql_fail_overflow(c, e);
+        sql_set_int(out, i128_to_i64(q));
+        out->k = a[0].k == K_MONEY ? K_MONEY : K_INT;
+        return 0;
+    }
+    double d;
+    if (num_arg(c, e, &a[0], &d) != 0)
+        return -1;
+    double f = pow(10.0, (double)(k > 400 ? 400 : k));
+    sql_set_double(out, isinf(f) ? 0.0 * d : nearbyint(d / f) * f);
+    if (isinf(out->d))
+        return sql_fail_overflow(c, e);
+    return 0;
+}
+
 static int f_sgn(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     int s;
@@ -312,5 +396,10 @@ const sql_funcdef sql_funcs_math[] = {
     { "ATAN", 1, 1, FN_ODBC, FR_DOUBLE, 0, f_atn },
     { "MOD", 2, 2, FN_ODBC, FR_LONG, 0, f_mod },
     { "POWER", 2, 2, FN_ODBC, FR_DOUBLE, 0, f_power },
+    { NULL, 0, 0, 0, 0, 0, NULL },
+};
+
+const sql_funcdef sql_funcs_escape[] = {
+    { "ROUND", 1, 2, FN_ODBC, FR_NUM0, 0, f_odbc_round },
     { NULL, 0, 0, 0, 0, 0, NULL },
 };

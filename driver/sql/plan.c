@@ -465,7 +465,8 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
     }
     if (e->odbc_fn && !strcasecmp(e->text, "CONVERT"))
         return compile_convert(x, e, out);
-    const sql_funcdef *f = sql_func_find(e->text);
+    const sql_funcdef *f = e->odbc_fn ? sql_func_find_escape(e->text)
+                                      : sql_func_find(e->text);
     if (!f)
         return fail(x, "42000", e->position, "Undefined function '%s' in "
                     "expression (at character %zu)", e->text, e->position);

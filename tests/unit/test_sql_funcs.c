@@ -448,6 +448,40 @@ static const ecase conv_cases[] = {
  * day 44477: 44197 for 2021-01-01 + 280); binary, GUID and interval
  * targets are ODBC types Jet cannot convert to (HYC00); a word that is
  * no ODBC type, or CONVERT without the {fn} escape, is 42000. */
+/* {fn ROUND(x, n)} is ODBC's ROUND (Appendix E, numeric functions): "If
+ * integer_exp is negative, numeric_exp is rounded to |integer_exp|
+ * places to the left of the decimal point"; ties go to even as in Jet's
+ * Round, which answers n >= 0 alike and keeps VBA's error 5 (22023) for
+ * a negative n. Integer, Currency and Decimal stay exact in their type. */
+static const ecase odbc_round_cases[] = {
+    { "{fn ROUND(123.456, -1)}", "120" },
+    { "Round(123.456, -1)", "!22023" },
+    { "{fn ROUND(123.456, 1)}", "123.5" },
+    { "{fn ROUND(123.456, 0)}", "123" },
+    { "{fn round(125, -1)}", "120" },
+    { "{fn ROUND(135, -1)}", "140" },
+    { "{fn ROUND(-125, -1)}", "-120" },
+    { "{fn ROUND(-135, -1)}", "-140" },
+    { "{fn ROUND(126, -1)}", "130" },
+    { "{fn ROUND(1250.5, -2)}", "1300" },
+    { "{fn ROUND(1250, -2)}", "1200" },
+    { "{fn ROUND(CCur(1234.5678), -2)}", "1200.0000" },
+    { "{fn ROUND(CCur(-1250), -2)}", "-1200.0000" },
+    { "{fn ROUND(CDec(12345.678), -3)}", "12000" },
+    { "{fn ROUND(CDec(12500.0001), -3)}", "13000" },
+    { "{fn ROUND(12345, -10)}", "0" },
+    { "{fn ROUND(12345, -1000)}", "0" },
+    { "{fn ROUND(1E300, -300)}", "1e+300" },
+    { "{fn ROUND(5.5, -400)}", "0" },
+    { "{fn ROUND(9223372036854775807, -1)}", "!22003" },
+    { "{fn ROUND(9223372036854775807, -19)}", "!22003" },
+    { "{fn ROUND(2.5, 0)}", "2" },
+    { "{fn ROUND(1.5, 40)}", "1.5" },
+    { "{fn ROUND(Null, -1)}", "NULL" },
+    { "{fn ROUND('1234', -2)}", "1200" },
+    { "{fn ROUND('abc', -2)}", "!22018" },
+};
+
 static const ecase odbc_convert_cases[] = {
     { "{fn CONVERT('12.5', SQL_INTEGER)}", "12" },
     { "{fn CONVERT(13.5, SQL_INTEGER)}", "14" },
@@ -747,6 +781,12 @@ END_TEST
 START_TEST(conversions_and_choices_follow_vba)
 {
     RUN(conv_cases);
+}
+END_TEST
+
+START_TEST(odbc_round_rounds_left_of_the_point)
+{
+    RUN(odbc_round_cases);
 }
 END_TEST
 
@@ -1355,6 +1395,7 @@ static Suite *sql_funcs_suite(void)
     tcase_add_test(tc, math_functions_round_half_even);
     tcase_add_test(tc, conversions_and_choices_follow_vba);
     tcase_add_test(tc, odbc_convert_maps_to_jet_conversions);
+    tcase_add_test(tc, odbc_round_rounds_left_of_the_point);
     tcase_add_test(tc, date_functions_and_literals_follow_vba);
     tcase_add_test(tc, format_named_and_custom_patterns);
     tcase_add_test(tc, exact_number_literals_have_their_types);
