@@ -153,6 +153,11 @@ void sql_set_text(sv *out, const uint16_t *s, size_t n);
  *  times. Jet days into *out; 0, or -1 when not a date (func_date.c). */
 int sql_date_parse_loose(const char *s, size_t n, double *out);
 
+/** The DateAdd interval code of an ODBC SQL_TSI_ word ('S' 'N' 'H' 'D'
+ *  'V' week 'M' 'Q' 'Y'), 0 when word is none, -1 for
+ *  SQL_TSI_FRAC_SECOND (Jet dates have no fractions: HYC00). */
+int sql_tsi_interval(const char *word);
+
 /** Week of the year of Jet days under firstdayofweek (1 = Sunday) and
  *  firstweekofyear (1 Jan 1, 2 four days, 3 full week), as DatePart "ww"
  *  (func_date.c). */

@@ -586,9 +586,7 @@ static int f_weekdayname(sql_cursor *c, const enode *e, sv *a, sv *out)
     return name_text(c, day_names[(w - 1 + fdow - 1) % 7], ab, out);
 }
 
-/* SQL_TSI_* (ODBC) -> DateAdd/DateDiff interval code */
-static int tsi_interval(sql_cursor *c, const enode *e, const sv *v,
-                        char *out)
+int sql_tsi_interval(const char *word)
 {
     static const struct { const char *w; char code; } tsi[] = {
         { "SQL_TSI_SECOND", 'S' }, { "SQL_TSI_MINUTE", 'N' },
@@ -596,18 +594,36 @@ static int tsi_interval(sql_cursor *c, const enode *e, const sv *v,
         { "SQL_TSI_WEEK", 'V' }, { "SQL_TSI_MONTH", 'M' },
         { "SQL_TSI_QUARTER", 'Q' }, { "SQL_TSI_YEAR", 'Y' },
     };
+    if (!word)
+        return 0;
+    for (size_t i = 0; i < sizeof tsi / sizeof tsi[0]; i++)
+        if (!strcasecmp(word, tsi[i].w))
+            return tsi[i].code;
+    return strcasecmp(word, "SQL_TSI_FRAC_SECOND") ? 0 : -1;
+}
+
+/* SQL_TSI_* (ODBC) -> DateAdd/DateDiff interval code; the word arrives
+ * as text (checked at prepare when written bare, plan.c; a ? or an
+ * expression is checked here) */
+static int tsi_interval(sql_cursor *c, const enode *e, const sv *v,
+                        char *out)
+{
     char buf[24];
     size_t n = 0;
     if (v->k == K_TEXT)
         for (; n < v->n && n + 1 < sizeof buf && v->s[n] < 0x80; n++)
             buf[n] = (char)v->s[n];
     buf[n] = '\0';
-    for (size_t i = 0; i < sizeof tsi / sizeof tsi[0]; i++)
-        if (v->k == K_TEXT && n == v->n && !strcasecmp(buf, tsi[i].w)) {
-            *out = tsi[i].code;
-            return 0;
-        }
-    return sql_cursor_fail(c, "HY000", e->position, "Invalid interval for "
+    int code = v->k == K_TEXT && n == v->n ? sql_tsi_interval(buf) : 0;
+    if (code > 0) {
+        *out = (char)code;
+        return 0;
+    }
+    if (code < 0)
+        return sql_cursor_fail(c, "HYC00", e->position, "not supported: "
+                               "SQL_TSI_FRAC_SECOND (Jet dates hold whole "
+                               "seconds) (at character %zu)", e->position);
+    return sql_cursor_fail(c, "22023", e->position, "Invalid interval for "
                            "TIMESTAMPADD/TIMESTAMPDIFF (SQL_TSI_SECOND ... "
                            "SQL_TSI_YEAR) (at character %zu)", e->position);
 }

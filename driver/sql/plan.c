@@ -489,6 +489,17 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
             word = *a;              /* SQL_TSI_DAY: a word, not a column */
             word.kind = EXPR_STRING;
             a = &word;
+            int code = sql_tsi_interval(word.text);
+            if (code < 0)
+                return fail(x, "HYC00", a->position, "not supported: "
+                            "SQL_TSI_FRAC_SECOND in %s (Jet dates hold "
+                            "whole seconds) (at character %zu)", e->text,
+                            a->position);
+            if (code == 0)
+                return fail(x, "42000", a->position, "%s needs an interval "
+                            "SQL_TSI_SECOND ... SQL_TSI_YEAR, found '%.40s' "
+                            "(at character %zu)", e->text, word.text,
+                            a->position);
         }
         if (compile(x, a, &n->args[i]) != 0)
             return -1;

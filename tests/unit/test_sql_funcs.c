@@ -640,8 +640,26 @@ static const ecase date_cases[] = {
       "{ts '2021-10-08 11:00:00'})}", "1" },
     { "{fn TIMESTAMPDIFF(SQL_TSI_YEAR, {d '2020-12-31'}, {d '2021-01-01'})}",
       "1" },
+    /* ODBC's SQL_TSI_FRAC_SECOND: Jet dates hold whole seconds, so the
+     * interval is an optional feature not implemented (HYC00), as
+     * SQL_TIMEDATE_ADD_INTERVALS says; a word that is no interval is a
+     * syntax error, a text argument that is none 22023 */
     { "{fn TIMESTAMPADD(SQL_TSI_FRAC_SECOND, 1, {d '2021-01-31'})}",
-      "!HY000" },
+      "!HYC00" },
+    { "{fn TIMESTAMPDIFF(SQL_TSI_FRAC_SECOND, {d '2021-01-31'}, "
+      "{d '2021-02-01'})}", "!HYC00" },
+    { "{fn TIMESTAMPADD(sql_tsi_frac_second, 1, {d '2021-01-31'})}",
+      "!HYC00" },
+    { "{fn TIMESTAMPADD('SQL_TSI_FRAC_SECOND', 1, {d '2021-01-31'})}",
+      "!HYC00" },
+    { "{fn TIMESTAMPADD(SQL_TSI_FORTNIGHT, 1, {d '2021-01-31'})}",
+      "!42000" },
+    { "{fn TIMESTAMPADD('SQL_TSI_FORTNIGHT', 1, {d '2021-01-31'})}",
+      "!22023" },
+    { "{fn TIMESTAMPADD('SQL_TSI_DAY', 1, {d '2021-01-31'})}",
+      "2021-02-01 00:00:00" },
+    { "{fn TIMESTAMPDIFF(sql_tsi_week, {d '2021-01-31'}, {d '2021-02-14'})}",
+      "2" },
     /* the date literals Access reads */
     { "#8-Oct-2021#", "2021-10-08 00:00:00" },
     { "#October 8, 2021#", "2021-10-08 00:00:00" },
