@@ -1064,6 +1064,8 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
             return -1;
         if (is_kw(p, KW_SELECT))
             return unsupported(p, "subqueries");
+        if (p->tok.kind == TOK_RPAREN)      /* IN (): Jet's syntax error */
+            return syntax(p, "expected a value in the IN list");
         if (parse_args(p, e, false) != 0 || set_height(p, e) != 0)
             return -1;
         *lhs = e;
