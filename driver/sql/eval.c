@@ -1030,6 +1030,11 @@ static int eval_arith(sql_cursor *c, const enode *e, sv *out)
             return sql_cursor_fail(c, "22012", e->position,
                                    "Division by zero (at character %zu)",
                                    e->position);
+        /* y = -1 apart: x / -1 and x % -1 trap in C for x = INT64_MIN,
+         * whose quotient 2^63 is past a Large Number (Overflow); the
+         * remainder is 0 for every x */
+        if (y == -1 && op == '\\' && x == INT64_MIN)
+            return overflow(c, e);
         set_int(out, y == -1 ? (op == 'M' ? 0 : -x) : op == 'M' ? x % y
                                                                : x / y);
         return 0;

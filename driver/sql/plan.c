@@ -3358,6 +3358,20 @@ static int build(ctx *x, bool branch)
         st->ntabs = k;          /* bound so far (subqueries look here) */
     }
     st->ntabs = ntabs;
+    /* each FROM item is known by one name (its alias, else its table's
+     * name): the same name twice leaves every reference to it ambiguous,
+     * and Access refuses the query (a self-join needs an alias) */
+    for (size_t i = 1; i < ntabs; i++) {
+        const tab_plan *b = &st->tabs[i];
+        if (!b->alias && (!b->name || !b->name[0]))
+            continue;           /* an unnamed derived table */
+        for (size_t j = 0; j < i; j++)
+            if (jet_name_equal_ci(tab_label(&st->tabs[j]), tab_label(b)))
+                return fail(x, "42000", b->position, "'%.64s' names two "
+                            "tables in the FROM clause: give each an alias "
+                            "of its own (at character %zu)", tab_label(b),
+                            b->position);
+    }
     st->no_from = q->no_from;
     st->td = ntabs ? st->tabs[0].td : NULL;
 

@@ -479,6 +479,36 @@ START_TEST(errors_name_state_and_position)
                38, NULL);
     prep_fails(db, "SELECT * FROM Orders WHERE ShipName LIKE 'a' ESCAPE '!'",
                "42000", 46, "after end");
+    /* one name per FROM item (Access: a self-join needs an alias), and
+     * an IN list holds at least one value (Jet's syntax error) */
+    prep_fails(db, "SELECT * FROM Shippers o, Shippers o", "42000", 27,
+               "'o' names two tables");
+    prep_fails(db, "SELECT * FROM Shippers, Shippers", "42000", 25,
+               "'Shippers' names two tables");
+    prep_fails(db, "SELECT * FROM Orders AS Shippers INNER JOIN Shippers ON "
+               "Shippers.ShipperID = 1", "42000", 45, "Shippers");
+    prep_fails(db, "SELECT * FROM (SELECT 1 AS a FROM Shippers) x, (SELECT 2 "
+               "AS b FROM Shippers) X", "42000", 48, "names two tables");
+    prep_fails(db, "SELECT * FROM Orders WHERE OrderID IN ()", "42000", 40,
+               "IN list");
+    prep_fails(db, "SELECT * FROM Orders WHERE OrderID NOT IN ()", "42000",
+               44, "IN list");
+    static const char *const ok[] = {
+        "SELECT COUNT(*) FROM Shippers, Shippers s",
+        "SELECT COUNT(*) FROM Shippers s, Shippers",
+        "SELECT * FROM Shippers WHERE EXISTS (SELECT * FROM Shippers)",
+        "SELECT * FROM Shippers o WHERE ShipperID IN (SELECT ShipperID "
+        "FROM Shippers o)",
+        "SELECT * FROM (SELECT 1 AS a FROM Shippers), (SELECT 2 AS b FROM "
+        "Shippers)",
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        sql_stmt *st = NULL;
+        sql_error err;
+        ck_assert_msg(sql_stmt_prepare(&st, db, ok[i], strlen(ok[i]), NULL,
+                                       &err) == 0, "%s: %s", ok[i], err.msg);
+        sql_stmt_free(st);
+    }
     jet_db_close(db);
 }
 END_TEST
