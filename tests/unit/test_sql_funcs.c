@@ -829,7 +829,7 @@ START_TEST(odbc_convert_maps_to_jet_conversions)
         { "SQL_VARCHAR", JET_T_TEXT }, { "SQL_DATE", JET_T_DATETIME },
         { "SQL_TIME", JET_T_DATETIME }, { "SQL_TIMESTAMP", JET_T_DATETIME },
     };
-    jet_db *db = open_fixture(NWIND);
+    jet_db *db = sqlt_open_fixture(NWIND);
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         char sql[128], got[256], state[6];
         jet_type t = 0;
