@@ -748,32 +748,54 @@ static int hj_put_probe(sql_cursor *c, size_t tab)
     return hj_row_end(c, 1, t->probe);
 }
 
-/* Store one encoded build row (a copy in t->hmem) for level tab. */
-static int hj_store_build(sql_cursor *c, size_t tab, const uint8_t *row,
-                          size_t len, hrow ***tail)
+/* Bytes of level tab's value array (one jet_value per column). */
+static size_t vals_bytes(const tab_plan *tp)
 {
-    const tab_plan *tp = &c->st->tabs[tab];
+    return align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
+}
+
+/*
+ * A stored row of level tab, bytes long (the hrow, kbytes of key room,
+ * then the value array and its data), with hash h, from t->hmem and
+ * counted against the budget (c->recbytes, t->hbytes): r->keys is the
+ * key room (NULL when kbytes is 0), r->vals where the value array goes.
+ * NULL when out of memory (c failed).
+ */
+static hrow *hrow_new(sql_cursor *c, size_t tab, size_t bytes, size_t kbytes,
+                      uint64_t h)
+{
     tcur *t = &c->t[tab];
-    size_t nk = tp->nhkeys;
-    size_t bytes = align16(sizeof(hrow)) + align16(nk * sizeof(sv)) +
-                   align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value)) +
-                   align8(len);
     uint8_t *mem = sql_mem_alloc(&t->hmem, bytes);
-    if (!mem)
-        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    if (!mem) {
+        sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        return NULL;
+    }
     c->recbytes += bytes;
     t->hbytes += bytes;
     hrow *r = (hrow *)(void *)mem;
     size_t off = align16(sizeof(hrow));
     r->next = r->lnext = NULL;
-    r->keys = (sv *)(void *)(mem + off);
-    off += align16(nk * sizeof(sv));
-    r->vals = (jet_value *)(void *)(mem + off);
-    off += align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
-    uint8_t *copy = mem + off;
+    r->hash = h;
+    r->keys = kbytes ? (sv *)(void *)(mem + off) : NULL;
+    r->vals = (jet_value *)(void *)(mem + off + kbytes);
+    return r;
+}
+
+/* Store one encoded build row (a copy in t->hmem) for level tab. */
+static int hj_store_build(sql_cursor *c, size_t tab, const uint8_t *row,
+                          size_t len, hrow ***tail)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    size_t nk = tp->nhkeys, kbytes = align16(nk * sizeof(sv));
+    uint64_t h;
+    memcpy(&h, row + 8, 8);
+    hrow *r = hrow_new(c, tab, align16(sizeof(hrow)) + kbytes +
+                       vals_bytes(tp) + align8(len), kbytes, h);
+    if (!r)
+        return -1;
+    uint8_t *copy = (uint8_t *)r->vals + vals_bytes(tp);
     memcpy(copy, row, len);
     const uint8_t *p = copy + 16, *end = copy + len;
-    memcpy(&r->hash, copy + 8, 8);
     for (size_t i = 0; i < nk; i++)
         if (sql_spill_get_sv(&p, end, &r->keys[i]) != 0)
             return sql_spill_failed(c, "a join");
@@ -970,7 +992,7 @@ int sql_hash_replay_next(sql_cursor *c, size_t *level)
 static int row_vals_bytes(sql_cursor *c, size_t tab, size_t *out)
 {
     const tab_plan *tp = &c->st->tabs[tab];
-    size_t bytes = align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
+    size_t bytes = vals_bytes(tp);
     for (uint16_t col = 0; col < tp->ncols; col++) {
         if (!tp->proj[col])
             continue;
@@ -991,7 +1013,7 @@ static jet_value *row_vals_copy(sql_cursor *c, size_t tab, uint8_t *mem)
 {
     const tab_plan *tp = &c->st->tabs[tab];
     jet_value *vals = (jet_value *)(void *)mem;
-    size_t off = align8((tp->ncols ? tp->ncols : 1) * sizeof(jet_value));
+    size_t off = vals_bytes(tp);
     for (uint16_t col = 0; col < tp->ncols; col++) {
         jet_value *dst = &vals[col];
         if (!tp->proj[col]) {
@@ -1134,24 +1156,13 @@ static int build_rows(sql_cursor *c, size_t tab)
                 return -1;
             continue;
         }
-        uint8_t *mem = sql_mem_alloc(&t->hmem, bytes);
-        if (!mem)
-            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-        c->recbytes += bytes;
-        t->hbytes += bytes;
-        hrow *r = (hrow *)(void *)mem;
-        size_t off = align16(sizeof(hrow));
-        r->next = r->lnext = NULL;
-        r->hash = h;
-        r->keys = NULL;
-        if (kbytes) {
-            r->keys = (sv *)(void *)(mem + off);
+        hrow *r = hrow_new(c, tab, bytes, kbytes, h);
+        if (!r)
+            return -1;
+        if (kbytes)
             keys_copy(r->keys, t->pkeys, tp->nhkeys,
-                      mem + off + align16(tp->nhkeys * sizeof(sv)));
-            off += kbytes;
-        }
-        r->vals = row_vals_copy(c, tab, mem + off);
-        if (!r->vals)
+                      (uint8_t *)r->keys + align16(tp->nhkeys * sizeof(sv)));
+        if (!row_vals_copy(c, tab, (uint8_t *)r->vals))
             return -1;
         *tail = r;
         tail = &r->lnext;
