@@ -1066,6 +1066,41 @@ static int bucket_rows(sql_cursor *c, tcur *t, size_t n)
     return 0;
 }
 
+/* Every 256 rows read (c->nread), whether the run was asked to stop
+ * (sql_check_cancel): 0, or -1 when stopped. */
+static int read_tick(sql_cursor *c)
+{
+    return (c->nread & 255) == 0 ? sql_check_cancel(c) : 0;
+}
+
+/* The next row of level tab's source, its derived cursor or else its
+ * scan, after read_tick; a row is counted (t->gen, c->nread). JET_OK,
+ * JET_DONE, or -1 (c failed). */
+static int source_next(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    if (read_tick(c) != 0)
+        return -1;
+    int rc;
+    if (tp->sub) {
+        rc = sql_cursor_next(t->sub);
+        if (rc < 0) {
+            c->err = *sql_cursor_error(t->sub);
+            return -1;
+        }
+    } else {
+        rc = jet_scan_next(t->scan);
+        if (rc < 0 && rc != JET_DONE)
+            return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+    }
+    if (rc == JET_DONE)
+        return JET_DONE;
+    t->gen++;
+    c->nread++;
+    return JET_OK;
+}
+
 /* Read every row of table tab (its conditions on itself applied) into
  * stored rows, bucketed by the inner key hash for M_HASH; past the
  * budget into the partitions of a grace hash join (hj_begin). */
@@ -1083,26 +1118,11 @@ static int build_rows(sql_cursor *c, size_t tab)
             return -1;
     }
     for (;;) {
-        if ((c->nread & 255) == 0 &&
-            ((c->opts.cancel && atomic_load(c->opts.cancel)) ||
-             (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
-            return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
-        int rc;
-        if (tp->sub) {
-            rc = sql_cursor_next(t->sub);
-            if (rc < 0) {
-                c->err = *sql_cursor_error(t->sub);
-                return -1;
-            }
-        } else {
-            rc = jet_scan_next(t->scan);
-            if (rc < 0 && rc != JET_DONE)
-                return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
-        }
+        int rc = source_next(c, tab);
+        if (rc < 0)
+            return -1;
         if (rc == JET_DONE)
             break;
-        t->gen++;
-        c->nread++;
         sql_tmp_reset(c);
         if (tp->build_filter) {
             int r = sql_eval_cond(c, tp->build_filter);
@@ -1441,28 +1461,13 @@ static int rescan_next(sql_cursor *c, size_t tab)
     for (;;) {
         if (t->src_done)
             return JET_DONE;
-        if ((c->nread & 255) == 0 &&
-            ((c->opts.cancel && atomic_load(c->opts.cancel)) ||
-             (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
-            return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
-        int rc;
-        if (tp->sub) {
-            rc = sql_cursor_next(t->sub);
-            if (rc < 0) {
-                c->err = *sql_cursor_error(t->sub);
-                return -1;
-            }
-        } else {
-            rc = jet_scan_next(t->scan);
-            if (rc < 0 && rc != JET_DONE)
-                return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
-        }
+        int rc = source_next(c, tab);
+        if (rc < 0)
+            return -1;
         if (rc == JET_DONE) {
             t->src_done = true;
             return JET_DONE;
         }
-        t->gen++;
-        c->nread++;
         sql_tmp_reset(c);
         if (tp->build_filter) {
             int r = sql_eval_cond(c, tp->build_filter);
@@ -1620,10 +1625,8 @@ int sql_tab_next(sql_cursor *c, size_t tab)
     for (;;) {
         if (t->src_done)
             return JET_DONE;
-        if ((c->nread & 255) == 0 &&
-            ((c->opts.cancel && atomic_load(c->opts.cancel)) ||
-             (c->opts.interrupt && c->opts.interrupt(c->opts.interrupt_ctx))))
-            return sql_cursor_fail_rc(c, JET_EINTERRUPTED, NULL);
+        if (read_tick(c) != 0)
+            return -1;
         jet_rc rc;
         if (t->rescan)
             return rescan_next(c, tab);
