@@ -135,15 +135,26 @@ static double round_even(double x, int digits)
     return nearbyint(y) / f;
 }
 
-static int f_round(sql_cursor *c, const enode *e, sv *a, sv *out)
+/* Round's places argument (the second, 0 when absent) into *digits:
+ * 0, or -1 after 22003 (past 64 bits) / 22018 (not a number). */
+static int round_places(sql_cursor *c, const enode *e, const sv *a,
+                        int64_t *digits)
 {
-    int64_t digits = 0;
+    *digits = 0;
     if (e->nargs > 1) {
-        int rc = sql_sv_int(&a[1], &digits);
+        int rc = sql_sv_int(&a[1], digits);
         if (rc != 0)
             return rc == -2 ? sql_fail_overflow(c, e)
                             : sql_fail_mismatch(c, e);
     }
+    return 0;
+}
+
+static int f_round(sql_cursor *c, const enode *e, sv *a, sv *out)
+{
+    int64_t digits;
+    if (round_places(c, e, a, &digits) != 0)
+        return -1;
     if (digits < 0 || digits > 28)
         return domain(c, e, "Round with negative or too many places");
     switch (a[0].k) {
@@ -212,13 +223,9 @@ static bool round_left_exact(jet_i128 m, int scale, int64_t k,
 
 static int f_odbc_round(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
-    int64_t digits = 0;
-    if (e->nargs > 1) {
-        int rc = sql_sv_int(&a[1], &digits);
-        if (rc != 0)
-            return rc == -2 ? sql_fail_overflow(c, e)
-                            : sql_fail_mismatch(c, e);
-    }
+    int64_t digits;
+    if (round_places(c, e, a, &digits) != 0)
+        return -1;
     if (digits >= 0 && digits <= 28)
         return f_round(c, e, a, out);
     if (digits > 28) {                  /* more places than any value has */
