@@ -10,11 +10,13 @@
  * runs once without TOP (a plain sort: its plan must not say TOP-N) and
  * the test truncates that itself. The first nkeys output columns of each
  * case are its ORDER BY values, which the test compares for ties: equal
- * rendered values (doubles as %.17g, so equal exactly when the values
- * are), text case-insensitively without trailing spaces (as Access
- * compares; the fixtures' keys are ASCII). Every case runs for many n
- * (1 .. past the row count, around the prune points 64 and 2n), with
- * the default budget and a 1 MiB one (many ties then spill). Also: the
+ * values as sqlt_render writes them (doubles as %.17g, so equal exactly
+ * when the values are; dates to the millisecond, exact for these keys:
+ * nwind's dates are whole days), text case-insensitively without
+ * trailing spaces (as Access compares; the fixtures' keys are ASCII).
+ * Every case runs for many n (1 .. past the row count, around the prune
+ * points 64 and 2n), with the default budget and a 1 MiB one (many ties
+ * then spill). Also: the
  * plan says TOP-N SORT (n), a big n or PERCENT sorts every row, and a
  * cancelled top-N sort stops with HY008. Skipped (77) without ../shared.
  */
@@ -25,14 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "sql/engine.h"
-#include "unit.h"
-
-#ifndef JET_SHARED_DIR
-#define JET_SHARED_DIR "../shared"
-#endif
+#include "sqltest.h"
 
 #define NWIND "public/mdbtestdata/nwind.mdb"
 #define BULK "bulk/bulk.accdb"
@@ -52,59 +48,6 @@ static void rows_free(rowset *r)
     memset(r, 0, sizeof *r);
 }
 
-static void cat(char **s, size_t *len, const char *t, size_t n)
-{
-    char *p = realloc(*s, *len + n + 1);
-    ck_assert_ptr_nonnull(p);
-    memcpy(p + *len, t, n);
-    *len += n;
-    p[*len] = '\0';
-    *s = p;
-}
-
-static void render(char **s, size_t *len, jet_db *db, const jet_value *v)
-{
-    char buf[128];
-    if (v->is_null) {
-        cat(s, len, "NULL", 4);
-        return;
-    }
-    switch (v->type) {
-    case JET_T_BOOL:
-        snprintf(buf, sizeof buf, "%s", v->u.b ? "true" : "false");
-        break;
-    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT:
-        snprintf(buf, sizeof buf, "%lld", (long long)v->u.i);
-        break;
-    case JET_T_MONEY:
-        jet_money_format(v->u.money, buf, sizeof buf);
-        break;
-    case JET_T_FLOAT:
-        snprintf(buf, sizeof buf, "%.17g", (double)v->u.f);
-        break;
-    case JET_T_DOUBLE: case JET_T_DATETIME:
-        snprintf(buf, sizeof buf, "%.17g", v->u.d);
-        break;
-    case JET_T_NUMERIC:
-        jet_numeric_format(v, buf, sizeof buf);
-        break;
-    case JET_T_TEXT: case JET_T_MEMO: {
-        size_t n = 0;
-        ck_assert_int_eq(jet_text_to_utf8(db, v, NULL, 0, &n), JET_OK);
-        char *t = malloc(n + 1);
-        ck_assert_ptr_nonnull(t);
-        ck_assert_int_eq(jet_text_to_utf8(db, v, t, n, &n), JET_OK);
-        cat(s, len, t, n);
-        free(t);
-        return;
-    }
-    default:
-        snprintf(buf, sizeof buf, "<bin %zu>", v->len);
-        break;
-    }
-    cat(s, len, buf, strlen(buf));
-}
-
 /* Run sql (budget mib MiB, 0: default) into *out; its plan into plan. */
 static void run(jet_db *db, const char *sql, size_t mib, rowset *out,
                 char *plan, size_t plan_len)
@@ -120,25 +63,28 @@ static void run(jet_db *db, const char *sql, size_t mib, rowset *out,
     ck_assert_msg(sql_cursor_open(&c, st, NULL, &o, &err) == 0, "%s: %s %s",
                   sql, err.sqlstate, err.msg);
     size_t ncols = sql_stmt_ncols(st);
+    sqlt_buf line = { 0 };
     int rc;
     while ((rc = sql_cursor_next(c)) == JET_OK) {
-        char *s = NULL;
-        size_t len = 0;
-        cat(&s, &len, "", 0);
+        line.len = 0;
+        sqlt_puts(&line, "");
         for (size_t i = 0; i < ncols; i++) {
             jet_value v;
             ck_assert_int_eq(sql_cursor_value(c, i, &v), 0);
             if (i)
-                cat(&s, &len, "\x1f", 1);
-            render(&s, &len, db, &v);
+                sqlt_put(&line, "\x1f", 1);
+            sqlt_render(&line, db, &v);
         }
         if (out->n == out->cap) {
             out->cap = out->cap ? 2 * out->cap : 64;
             out->row = realloc(out->row, out->cap * sizeof *out->row);
             ck_assert_ptr_nonnull(out->row);
         }
-        out->row[out->n++] = s;
+        out->row[out->n] = strdup(line.p);
+        ck_assert_ptr_nonnull(out->row[out->n]);
+        out->n++;
     }
+    free(line.p);
     ck_assert_msg(rc == JET_DONE, "%s: %s %s", sql,
                   sql_cursor_error(c)->sqlstate, sql_cursor_error(c)->msg);
     sql_cursor_close(c);
@@ -194,12 +140,7 @@ static const size_t ns[] = { 1, 2, 3, 4, 5, 7, 10, 16, 31, 32, 33, 63, 64,
 static void check_cases(const char *file, const tcase_q *qs, size_t nq,
                         size_t max_n)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/%s", JET_SHARED_DIR, file);
-    jet_db *db = NULL;
-    jet_error jerr;
-    ck_assert_msg(jet_db_open(&db, path, NULL, &jerr) == JET_OK, "%s: %s",
-                  path, jerr.msg);
+    jet_db *db = sqlt_open_fixture(file);
     char sql[1024], plan[1024], want_plan[64];
     for (size_t q = 0; q < nq; q++) {
         rowset full, top;
@@ -305,11 +246,7 @@ static void plan_has(jet_db *db, const char *sql, const char *want,
 
 START_TEST(plans_say_when_the_sort_keeps_n)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/%s", JET_SHARED_DIR, NWIND);
-    jet_db *db = NULL;
-    jet_error jerr;
-    ck_assert_int_eq(jet_db_open(&db, path, NULL, &jerr), JET_OK);
+    jet_db *db = sqlt_open_fixture(NWIND);
     plan_has(db, "SELECT TOP 5 OrderID FROM Orders ORDER BY Freight",
              "SCAN Orders | TOP-N SORT (5) 1 KEY | TOP 5 WITH TIES", true);
     /* not: a big n, PERCENT, DISTINCT, index order, UNION */
@@ -329,11 +266,7 @@ END_TEST
 
 START_TEST(a_cancelled_top_n_sort_stops)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/%s", JET_SHARED_DIR, NWIND);
-    jet_db *db = NULL;
-    jet_error jerr;
-    ck_assert_int_eq(jet_db_open(&db, path, NULL, &jerr), JET_OK);
+    jet_db *db = sqlt_open_fixture(NWIND);
     const char *sql = "SELECT TOP 3 o.OrderID FROM Orders o, [Order Details] "
                       "d ORDER BY o.Freight * d.Quantity";
     atomic_int cancel = 1;
@@ -351,14 +284,8 @@ START_TEST(a_cancelled_top_n_sort_stops)
 }
 END_TEST
 
-int main(void)
+static Suite *topn_suite(void)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/fixtures/%s", JET_SHARED_DIR, BULK);
-    if (access(path, R_OK) != 0) {
-        fprintf(stderr, "skip: %s not found (../shared)\n", path);
-        return 77;
-    }
     Suite *s = suite_create("sql_topn");
     TCase *tc = tcase_create("topn");
     tcase_set_timeout(tc, 600);
@@ -367,9 +294,11 @@ int main(void)
     tcase_add_test(tc, plans_say_when_the_sort_keeps_n);
     tcase_add_test(tc, a_cancelled_top_n_sort_stops);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return s;
+}
+
+int main(void)
+{
+    static const char *const needs[] = { BULK, NULL };
+    return sqlt_run(topn_suite, needs);
 }
