@@ -8,17 +8,6 @@
 #include "alloc.h"
 #include "os.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define POOL_FROM_HEAP 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define POOL_FROM_HEAP 1
-#endif
-#endif
-#ifndef POOL_FROM_HEAP
-#define POOL_FROM_HEAP 0
-#endif
-
 static jet_allocator current;
 
 void jet_alloc_set(const jet_allocator *a)
@@ -79,7 +68,7 @@ void *jet_pool_alloc(size_t n)
     if (bytes < n)
         return NULL;
     h.bytes = bytes;
-    h.from_os = !POOL_FROM_HEAP && !current.malloc_fn;
+    h.from_os = !JET_ASAN && !current.malloc_fn;
     b = h.from_os ? jet_os_pages_alloc(bytes) : jet_malloc(bytes);
     if (!b)
         return NULL;

@@ -10,6 +10,22 @@
 
 #include <stddef.h>
 
+/**
+ * JET_ASAN: 1 in an AddressSanitizer build (GCC's __SANITIZE_ADDRESS__,
+ * clang's __has_feature(address_sanitizer)), else 0. Pools then come from
+ * malloc, one per page-cache slot, so that ASan sees a read past a page.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define JET_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define JET_ASAN 1
+#endif
+#endif
+#ifndef JET_ASAN
+#define JET_ASAN 0
+#endif
+
 /** A replaceable allocator; any member NULL keeps the libc default. */
 typedef struct jet_allocator {
     void *(*malloc_fn)(size_t n);

@@ -276,12 +276,8 @@ static uint8_t *slot_buffer(jet_pagefile *pf)
             n = POOL_MAX_SLOTS;
         if (n > pf->nslots - pf->made)
             n = pf->nslots - pf->made;
-#if defined(__SANITIZE_ADDRESS__)
+#if JET_ASAN
         n = 1;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-        n = 1;
-#endif
 #endif
         if (n == 0)
             return NULL;        /* never: a slot is made once */
