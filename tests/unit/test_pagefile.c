@@ -107,14 +107,23 @@ START_TEST(pagefile_slots_from_pools_do_not_overlap)
 }
 END_TEST
 
-START_TEST(pagefile_unpin_once_slot_is_reused_first)
+/* A cache of 8 slots in which page pgno was pinned (*a), unpinned "once"
+ * and pinned again (*b): the preamble of the unpin_once tests. */
+static jet_pagefile *open_pinned_again(uint32_t pgno, const uint8_t **a,
+                                       const uint8_t **b)
 {
     jet_pagefile *pf = open_file(8);
+    ck_assert_int_eq(jet_page_pin(pf, pgno, a, NULL), JET_OK);
+    jet_page_unpin_once(pf, *a);
+    ck_assert_int_eq(jet_page_pin(pf, pgno, b, NULL), JET_OK);
+    return pf;
+}
+
+START_TEST(pagefile_unpin_once_slot_is_reused_first)
+{
     const uint8_t *a, *b, *c;
-    ck_assert_int_eq(jet_page_pin(pf, 2, &a, NULL), JET_OK);
-    jet_page_unpin_once(pf, a);
+    jet_pagefile *pf = open_pinned_again(2, &a, &b);
     /* still cached until its slot is taken */
-    ck_assert_int_eq(jet_page_pin(pf, 2, &b, NULL), JET_OK);
     ck_assert_ptr_eq(a, b);
     ck_assert_uint_eq(jet_pagefile_pages_read(pf), 1);
     jet_page_unpin_once(pf, b);
@@ -135,11 +144,8 @@ END_TEST
 
 START_TEST(pagefile_unpin_once_pinned_again_is_not_taken)
 {
-    jet_pagefile *pf = open_file(8);
     const uint8_t *a, *b, *c;
-    ck_assert_int_eq(jet_page_pin(pf, 3, &a, NULL), JET_OK);
-    jet_page_unpin_once(pf, a);
-    ck_assert_int_eq(jet_page_pin(pf, 3, &b, NULL), JET_OK);  /* a hit */
+    jet_pagefile *pf = open_pinned_again(3, &a, &b);  /* b: a hit */
     ck_assert_int_eq(jet_page_pin(pf, 4, &c, NULL), JET_OK);
     ck_assert_ptr_ne(c, b);
     ck_assert_uint_eq(b[0], 3);
