@@ -15,6 +15,7 @@
 
 #include <openssl/evp.h>
 
+#include "alloc.h"
 #include "int128.h"
 #include "odbctest.h"
 
@@ -550,16 +551,8 @@ END_TEST
 
 /* ------------------------------------------------- allocation counting */
 
-#if defined(__SANITIZE_ADDRESS__)
-#define COUNT_ALLOCS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define COUNT_ALLOCS 0
-#endif
-#endif
-#ifndef COUNT_ALLOCS
-#define COUNT_ALLOCS 1
-#endif
+/* not under AddressSanitizer, which owns malloc */
+#define COUNT_ALLOCS (!JET_ASAN)
 
 #if COUNT_ALLOCS
 /* Interpose the process's allocator (the driver and the driver manager
