@@ -64,6 +64,28 @@ static jet_db *tdef_file(void)
     return pb_db_open(path, JET_VER_4);
 }
 
+/* The good file's pages in pages[], for a test to damage. */
+static void good_pages(void)
+{
+    jet_db *db = tdef_file();
+    ck_assert_ptr_nonnull(db);
+    pb_db_free(db);
+}
+
+/* Write pages[] (damaged) and read the TDEF of page 1: JET_ECORRUPT, err
+ * (may be NULL) saying why. Returns what the read left in its out
+ * pointer. */
+static jet_tdef_priv *read_is_corrupt(jet_error *err)
+{
+    jet_tdef_priv *t;
+    ck_assert_int_eq(pb_write_file(path, sizeof path, pages, 4, PS), 0);
+    jet_db *db = pb_db_open(path, JET_VER_4);
+    ck_assert_int_eq(jet_tdef_read(&t, db, 1, "T", err), JET_ECORRUPT);
+    pb_db_free(db);
+    unlink(path);
+    return t;
+}
+
 START_TEST(tdef_jet4_columns_sorted_by_col_num)
 {
     jet_db *db = tdef_file();
@@ -91,69 +113,40 @@ END_TEST
 
 START_TEST(tdef_continuation_loop_is_corrupt)
 {
-    jet_db *db = tdef_file();
-    jet_tdef_priv *t;
     jet_error err;
-    ck_assert_ptr_nonnull(db);
-    pb_db_free(db);
+    good_pages();
     pages[2 * PS] = 0x02;
     pb_put32(pages + PS + 4, 2);         /* 1 -> 2 */
     pb_put32(pages + 2 * PS + 4, 1);     /* 2 -> 1 */
-    ck_assert_int_eq(pb_write_file(path, sizeof path, pages, 4, PS), 0);
-    db = pb_db_open(path, JET_VER_4);
-    ck_assert_int_eq(jet_tdef_read(&t, db, 1, "T", &err), JET_ECORRUPT);
-    ck_assert_ptr_null(t);
+    ck_assert_ptr_null(read_is_corrupt(&err));
     ck_assert(strstr(err.msg, "loop") != NULL);
-    pb_db_free(db);
-    unlink(path);
 }
 END_TEST
 
 START_TEST(tdef_continuation_to_data_page_is_corrupt)
 {
-    jet_db *db = tdef_file();
-    jet_tdef_priv *t;
-    ck_assert_ptr_nonnull(db);
-    pb_db_free(db);
+    good_pages();
     pb_put32(pages + PS + 4, 2);         /* page 2 is a data page */
-    ck_assert_int_eq(pb_write_file(path, sizeof path, pages, 4, PS), 0);
-    db = pb_db_open(path, JET_VER_4);
-    ck_assert_int_eq(jet_tdef_read(&t, db, 1, "T", NULL), JET_ECORRUPT);
-    pb_db_free(db);
-    unlink(path);
+    read_is_corrupt(NULL);
 }
 END_TEST
 
 START_TEST(tdef_implausible_column_count_is_corrupt)
 {
     const jet_format *f = jet_format_for(JET_VER_4);
-    jet_db *db = tdef_file();
-    jet_tdef_priv *t;
-    ck_assert_ptr_nonnull(db);
-    pb_db_free(db);
+    good_pages();
     pb_put16(pages + PS + f->tdef_num_cols, 60000);
-    ck_assert_int_eq(pb_write_file(path, sizeof path, pages, 4, PS), 0);
-    db = pb_db_open(path, JET_VER_4);
-    ck_assert_int_eq(jet_tdef_read(&t, db, 1, "T", NULL), JET_ECORRUPT);
-    pb_db_free(db);
-    unlink(path);
+    read_is_corrupt(NULL);
 }
 END_TEST
 
 START_TEST(tdef_names_past_buffer_end_are_corrupt)
 {
     const jet_format *f = jet_format_for(JET_VER_4);
-    jet_db *db = tdef_file();
-    jet_tdef_priv *t;
-    ck_assert_ptr_nonnull(db);
-    pb_db_free(db);
+    good_pages();
     /* first name claims 5000 bytes */
     pb_put16(pages + PS + f->tdef_idx_def_block + 2 * f->col_size, 5000);
-    ck_assert_int_eq(pb_write_file(path, sizeof path, pages, 4, PS), 0);
-    db = pb_db_open(path, JET_VER_4);
-    ck_assert_int_eq(jet_tdef_read(&t, db, 1, "T", NULL), JET_ECORRUPT);
-    pb_db_free(db);
-    unlink(path);
+    read_is_corrupt(NULL);
 }
 END_TEST
 
