@@ -42,118 +42,101 @@ static void header(uint8_t *h, uint32_t len_flags, uint32_t pg, uint8_t row)
     pb_put24(h + 5, pg);
 }
 
-START_TEST(lval_inline_value_follows_header)
+/* Read the long value whose header is h[0..hlen) from a fresh
+ * lval_file(loop) into *b; the file is gone again on return. */
+static jet_rc read_lval(const uint8_t *h, size_t hlen, bool loop, jet_buf *b)
 {
-    jet_db *db = lval_file(false);
-    uint8_t h[16];
-    jet_buf b = { 0 };
-    header(h, 0x80000000u | 4, 0, 0);
-    memcpy(h + 12, "memo", 4);
-    ck_assert_int_eq(jet_lval_read(&b, db, h, sizeof h, 1, NULL), JET_OK);
-    ck_assert_uint_eq(b.len, 4);
-    ck_assert(memcmp(b.data, "memo", 4) == 0);
-    jet_buf_free(&b);
+    jet_db *db = lval_file(loop);
+    jet_rc rc = jet_lval_read(b, db, h, hlen, 1, NULL);
     pb_db_free(db);
     unlink(path);
+    return rc;
+}
+
+/* The long value of header h[0..hlen) reads as want[0..n). */
+static void reads_as(const uint8_t *h, size_t hlen, const char *want,
+                     size_t n)
+{
+    jet_buf b = { 0 };
+    ck_assert_int_eq(read_lval(h, hlen, false, &b), JET_OK);
+    ck_assert_uint_eq(b.len, n);
+    ck_assert(memcmp(b.data, want, n) == 0);
+    jet_buf_free(&b);
+}
+
+/* The long value of header h[0..hlen) is corrupt. */
+static void read_is_corrupt(const uint8_t *h, size_t hlen)
+{
+    jet_buf b = { 0 };
+    ck_assert_int_eq(read_lval(h, hlen, false, &b), JET_ECORRUPT);
+    jet_buf_free(&b);
+}
+
+START_TEST(lval_inline_value_follows_header)
+{
+    uint8_t h[16];
+    header(h, 0x80000000u | 4, 0, 0);
+    memcpy(h + 12, "memo", 4);
+    reads_as(h, sizeof h, "memo", 4);
 }
 END_TEST
 
 START_TEST(lval_single_page_row)
 {
-    jet_db *db = lval_file(false);
     uint8_t h[12];
-    jet_buf b = { 0 };
     header(h, 0x40000000u | 7, 1, 0);
-    ck_assert_int_eq(jet_lval_read(&b, db, h, sizeof h, 1, NULL), JET_OK);
-    ck_assert_uint_eq(b.len, 7);
-    ck_assert(memcmp(b.data, "single!", 7) == 0);
-    jet_buf_free(&b);
-    pb_db_free(db);
-    unlink(path);
+    reads_as(h, sizeof h, "single!", 7);
 }
 END_TEST
 
 START_TEST(lval_chain_of_two_pages)
 {
-    jet_db *db = lval_file(false);
     uint8_t h[12];
-    jet_buf b = { 0 };
     header(h, 11, 2, 0);
-    ck_assert_int_eq(jet_lval_read(&b, db, h, sizeof h, 1, NULL), JET_OK);
-    ck_assert_uint_eq(b.len, 11);
-    ck_assert(memcmp(b.data, "hello world", 11) == 0);
-    jet_buf_free(&b);
-    pb_db_free(db);
-    unlink(path);
+    reads_as(h, sizeof h, "hello world", 11);
 }
 END_TEST
 
 START_TEST(lval_chain_ending_early_is_corrupt)
 {
-    jet_db *db = lval_file(false);
     uint8_t h[12];
-    jet_buf b = { 0 };
     header(h, 50, 2, 0);   /* claims more than the chain holds */
-    ck_assert_int_eq(jet_lval_read(&b, db, h, sizeof h, 1, NULL),
-                     JET_ECORRUPT);
-    jet_buf_free(&b);
-    pb_db_free(db);
-    unlink(path);
+    read_is_corrupt(h, sizeof h);
 }
 END_TEST
 
 START_TEST(lval_chain_loop_stops_at_declared_length)
 {
-    jet_db *db = lval_file(true);
     uint8_t h[12];
     jet_buf b = { 0 };
     header(h, 4000, 2, 0);  /* loop 2 -> 3 -> 2 ... adds bytes each hop */
     /* the loop adds data, so it ends by length; a zero-length loop below */
-    ck_assert_int_eq(jet_lval_read(&b, db, h, sizeof h, 1, NULL), JET_OK);
+    ck_assert_int_eq(read_lval(h, sizeof h, true, &b), JET_OK);
     ck_assert_uint_eq(b.len, 4000);
     jet_buf_free(&b);
-    pb_db_free(db);
-    unlink(path);
 }
 END_TEST
 
 START_TEST(lval_length_past_file_size_is_corrupt)
 {
-    jet_db *db = lval_file(false);
     uint8_t h[12];
-    jet_buf b = { 0 };
     header(h, 0x3FFFFFFF, 2, 0);
-    ck_assert_int_eq(jet_lval_read(&b, db, h, sizeof h, 1, NULL),
-                     JET_ECORRUPT);
-    jet_buf_free(&b);
-    pb_db_free(db);
-    unlink(path);
+    read_is_corrupt(h, sizeof h);
 }
 END_TEST
 
 START_TEST(lval_pointer_past_end_of_file_is_corrupt)
 {
-    jet_db *db = lval_file(false);
     uint8_t h[12];
-    jet_buf b = { 0 };
     header(h, 0x40000000u | 7, 77, 0);
-    ck_assert_int_eq(jet_lval_read(&b, db, h, sizeof h, 1, NULL),
-                     JET_ECORRUPT);
-    jet_buf_free(&b);
-    pb_db_free(db);
-    unlink(path);
+    read_is_corrupt(h, sizeof h);
 }
 END_TEST
 
 START_TEST(lval_short_header_is_corrupt)
 {
-    jet_db *db = lval_file(false);
     uint8_t h[8] = { 0 };
-    jet_buf b = { 0 };
-    ck_assert_int_eq(jet_lval_read(&b, db, h, sizeof h, 1, NULL),
-                     JET_ECORRUPT);
-    pb_db_free(db);
-    unlink(path);
+    read_is_corrupt(h, sizeof h);
 }
 END_TEST
 
