@@ -133,6 +133,20 @@ void odbct_disconnect(SQLHENV env, SQLHDBC dbc)
     ck_assert_int_eq(SQLFreeHandle(SQL_HANDLE_ENV, env), SQL_SUCCESS);
 }
 
+void odbct_alloc_dbc(SQLHENV *env, SQLHDBC *dbc)
+{
+    ck_assert_int_eq(SQLAllocHandle(SQL_HANDLE_ENV, SQL_NULL_HANDLE, env),
+                     SQL_SUCCESS);
+    SQLSetEnvAttr(*env, SQL_ATTR_ODBC_VERSION, (SQLPOINTER)SQL_OV_ODBC3, 0);
+    ck_assert_int_eq(SQLAllocHandle(SQL_HANDLE_DBC, *env, dbc), SQL_SUCCESS);
+}
+
+void odbct_free_dbc(SQLHENV env, SQLHDBC dbc)
+{
+    SQLFreeHandle(SQL_HANDLE_DBC, dbc);
+    SQLFreeHandle(SQL_HANDLE_ENV, env);
+}
+
 SQLHSTMT odbct_exec(SQLHDBC dbc, const char *sql)
 {
     SQLHSTMT st;

@@ -43,6 +43,10 @@ const char *odbct_message(SQLSMALLINT type, SQLHANDLE h);
 /** Allocate env (ODBC 3) and dbc, connect with connstr; asserts. */
 void odbct_connect(SQLHENV *env, SQLHDBC *dbc, const char *connstr);
 void odbct_disconnect(SQLHENV env, SQLHDBC dbc);
+/** Allocate env (ODBC 3) and an unconnected dbc; asserts SQL_SUCCESS. */
+void odbct_alloc_dbc(SQLHENV *env, SQLHDBC *dbc);
+/** Free dbc and env of odbct_alloc_dbc (dbc disconnected). */
+void odbct_free_dbc(SQLHENV env, SQLHDBC dbc);
 /** Allocate a statement and execute sql (asserts success). */
 SQLHSTMT odbct_exec(SQLHDBC dbc, const char *sql);
 /** Fetch the rest of st's rows; column 1 of each as text (NULL as

@@ -12,20 +12,6 @@
 static SQLHENV env;
 static SQLHDBC dbc;
 
-static void alloc_dbc(void)
-{
-    ck_assert_int_eq(SQLAllocHandle(SQL_HANDLE_ENV, SQL_NULL_HANDLE, &env),
-                     SQL_SUCCESS);
-    SQLSetEnvAttr(env, SQL_ATTR_ODBC_VERSION, (SQLPOINTER)SQL_OV_ODBC3, 0);
-    ck_assert_int_eq(SQLAllocHandle(SQL_HANDLE_DBC, env, &dbc), SQL_SUCCESS);
-}
-
-static void free_dbc(void)
-{
-    SQLFreeHandle(SQL_HANDLE_DBC, dbc);
-    SQLFreeHandle(SQL_HANDLE_ENV, env);
-}
-
 /* Count the rows of SELECT * FROM Shippers (3 in nwind). */
 static int count_shippers(void)
 {
@@ -39,34 +25,34 @@ static int count_shippers(void)
 
 START_TEST(connect_dsn_reads_dbq_from_odbc_ini)
 {
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
              SQLConnect(dbc, (SQLCHAR *)"nwind", SQL_NTS, NULL, 0, NULL, 0));
     ck_assert_int_eq(count_shippers(), 3);
     ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
 START_TEST(connect_dsn_accepts_database_key)
 {
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
              SQLConnect(dbc, (SQLCHAR *)"nwind_database_key", SQL_NTS, NULL,
                         0, NULL, 0));
     ck_assert_int_eq(count_shippers(), 3);
     ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
 START_TEST(connect_dsn_without_dbq_is_08001)
 {
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ck_assert_int_eq(SQLConnect(dbc, (SQLCHAR *)"nodbq", SQL_NTS, NULL, 0,
                                 NULL, 0), SQL_ERROR);
     ck_assert_str_eq(odbct_state(SQL_HANDLE_DBC, dbc), "08001");
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
@@ -74,7 +60,7 @@ START_TEST(driver_connect_returns_completed_string)
 {
     SQLCHAR out[1024];
     SQLSMALLINT outlen = 0;
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
              SQLDriverConnect(dbc, NULL, (SQLCHAR *)odbct_nwind_connstr(),
                               SQL_NTS, out, sizeof out, &outlen,
@@ -84,19 +70,19 @@ START_TEST(driver_connect_returns_completed_string)
     ck_assert_ptr_nonnull(strstr((char *)out, "nwind.mdb"));
     ck_assert_int_eq(count_shippers(), 3);
     ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
 START_TEST(driver_connect_dsn_key_looks_up_dbq)
 {
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
              SQLDriverConnect(dbc, NULL, (SQLCHAR *)"DSN=nwind;", SQL_NTS,
                               NULL, 0, NULL, SQL_DRIVER_NOPROMPT));
     ck_assert_int_eq(count_shippers(), 3);
     ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
@@ -109,14 +95,14 @@ START_TEST(driver_connect_w_works)
     for (i = 0; cs[i]; i++)
         in[i] = (SQLWCHAR)(unsigned char)cs[i];
     in[i] = 0;
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
              SQLDriverConnectW(dbc, NULL, in, SQL_NTS, out, 1200, &outlen,
                                SQL_DRIVER_NOPROMPT));
     ck_assert_int_gt(outlen, 10);
     ck_assert_int_eq(count_shippers(), 3);
     ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
@@ -125,13 +111,13 @@ static void expect_connect_error(const char *path, const char *state)
 {
     char cs[1200];
     snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ck_assert_int_eq(SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS,
                                       NULL, 0, NULL, SQL_DRIVER_NOPROMPT),
                      SQL_ERROR);
     ck_assert_str_eq(odbct_state(SQL_HANDLE_DBC, dbc), state);
     ck_assert_int_gt((int)strlen(odbct_message(SQL_HANDLE_DBC, dbc)), 10);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 
 static const char *make_file(const char *name, const void *data, size_t len)
@@ -195,14 +181,14 @@ static void truncated_nwind(size_t n)
     const char *path = make_file("trunc.mdb", buf, got);
     free(buf);
     snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     SQLRETURN r = SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS, NULL, 0,
                                    NULL, SQL_DRIVER_NOPROMPT);
     if (r == SQL_ERROR) {
         const char *st = odbct_state(SQL_HANDLE_DBC, dbc);
         ck_assert_msg(!strcmp(st, "HY000") || !strcmp(st, "08001"),
                       "state %s", st);
-        free_dbc();
+        odbct_free_dbc(env, dbc);
         return;
     }
     /* open worked: reading every table must end in rows or an error */
@@ -227,7 +213,7 @@ static void truncated_nwind(size_t n)
     }
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     SQLDisconnect(dbc);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 
 START_TEST(connect_truncated_nwind_fails_cleanly)
@@ -239,7 +225,7 @@ END_TEST
 
 START_TEST(connect_attrs_pyodbc_sets_succeed)
 {
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
              SQLSetConnectAttr(dbc, SQL_ATTR_LOGIN_TIMEOUT, (SQLPOINTER)5, 0));
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
@@ -257,7 +243,7 @@ START_TEST(connect_attrs_pyodbc_sets_succeed)
     ck_assert_uint_eq(v, SQL_AUTOCOMMIT_OFF);
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc, SQL_ROLLBACK));
     ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
@@ -285,7 +271,7 @@ START_TEST(extended_ansi_sql_key_makes_like_ansi)
     for (int k = 0; k < 4; k++) {
         char cs[1200];
         snprintf(cs, sizeof cs, "%s%s", odbct_nwind_connstr(), keys[k]);
-        alloc_dbc();
+        odbct_alloc_dbc(&env, &dbc);
         ODBCT_OK(SQL_HANDLE_DBC, dbc,
                  SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS, NULL, 0,
                                   NULL, SQL_DRIVER_NOPROMPT));
@@ -297,7 +283,7 @@ START_TEST(extended_ansi_sql_key_makes_like_ansi)
         /* default: * is a wildcard too; ANSI-92: a literal star */
         ck_assert_int_eq(n_star, k >= 2 ? 0 : want);
         ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
-        free_dbc();
+        odbct_free_dbc(env, dbc);
     }
 }
 END_TEST
@@ -317,7 +303,7 @@ START_TEST(max_memory_key_spills_with_the_same_rows)
         char cs[1200];
         snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;%s", bulk,
                  k ? "MaxMemory=1;" : "");
-        alloc_dbc();
+        odbct_alloc_dbc(&env, &dbc);
         ODBCT_OK(SQL_HANDLE_DBC, dbc,
                  SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS, NULL, 0,
                                   NULL, SQL_DRIVER_NOPROMPT));
@@ -338,7 +324,7 @@ START_TEST(max_memory_key_spills_with_the_same_rows)
         ck_assert_int_eq(r, SQL_NO_DATA);
         SQLFreeHandle(SQL_HANDLE_STMT, st);
         ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);
-        free_dbc();
+        odbct_free_dbc(env, dbc);
     }
     ck_assert_int_eq(rows[0], 66407);
     ck_assert_int_eq(rows[1], rows[0]);
@@ -366,7 +352,7 @@ START_TEST(bad_option_values_are_01S00)
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char cs[4096];
         snprintf(cs, sizeof cs, "%s%s", odbct_nwind_connstr(), cases[k].opt);
-        alloc_dbc();
+        odbct_alloc_dbc(&env, &dbc);
         SQLRETURN rc = SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS,
                                         NULL, 0, NULL, SQL_DRIVER_NOPROMPT);
         ck_assert_msg(rc == cases[k].rc, "%s: rc %d", cases[k].opt, (int)rc);
@@ -374,7 +360,7 @@ START_TEST(bad_option_values_are_01S00)
             ck_assert_str_eq(odbct_state(SQL_HANDLE_DBC, dbc), "01S00");
         ck_assert_int_eq(count_shippers(), 3);
         SQLDisconnect(dbc);
-        free_dbc();
+        odbct_free_dbc(env, dbc);
     }
 }
 END_TEST
@@ -390,7 +376,7 @@ START_TEST(execute_keeps_engine_sqlstate)
         "SELECT ShipVia, COUNT(*) FROM Orders WHERE OrderID = (SELECT "
         "OrderID FROM Orders WHERE CustomerID = 'ALFKI') GROUP BY ShipVia",
     };
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
              SQLDriverConnect(dbc, NULL, (SQLCHAR *)odbct_nwind_connstr(),
                               SQL_NTS, NULL, 0, NULL, SQL_DRIVER_NOPROMPT));
@@ -406,7 +392,7 @@ START_TEST(execute_keeps_engine_sqlstate)
         SQLFreeHandle(SQL_HANDLE_STMT, st);
     }
     SQLDisconnect(dbc);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 

@@ -17,20 +17,6 @@
 static SQLHENV env;
 static SQLHDBC dbc;
 
-static void alloc_dbc(void)
-{
-    ck_assert_int_eq(SQLAllocHandle(SQL_HANDLE_ENV, SQL_NULL_HANDLE, &env),
-                     SQL_SUCCESS);
-    SQLSetEnvAttr(env, SQL_ATTR_ODBC_VERSION, (SQLPOINTER)SQL_OV_ODBC3, 0);
-    ck_assert_int_eq(SQLAllocHandle(SQL_HANDLE_DBC, env, &dbc), SQL_SUCCESS);
-}
-
-static void free_dbc(void)
-{
-    SQLFreeHandle(SQL_HANDLE_DBC, dbc);
-    SQLFreeHandle(SQL_HANDLE_ENV, env);
-}
-
 /* Write buf as name in the test's temporary directory; returns the path
  * (static). */
 static const char *spill(const char *name, const uint8_t *buf, size_t len)
@@ -69,7 +55,7 @@ START_TEST(standard_encrypted_accdb_opens_with_pwd_and_is_28000_without)
     path = spill("standard.accdb", buf, len);
     free(buf);
 
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
     ck_assert_int_eq(try_connect(cs), SQL_ERROR);
     ck_assert_str_eq(odbct_state(SQL_HANDLE_DBC, dbc), "28000");
@@ -84,7 +70,7 @@ START_TEST(standard_encrypted_accdb_opens_with_pwd_and_is_28000_without)
     ck_assert_int_gt(rows, 0);
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     SQLDisconnect(dbc);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
@@ -132,7 +118,7 @@ START_TEST(login_timeout_stops_a_ten_million_spin_key_derivation)
     double t0, took;
     const char *path = ten_million_spin_copy();
 
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
              SQLSetConnectAttr(dbc, SQL_ATTR_LOGIN_TIMEOUT, (SQLPOINTER)1, 0));
     snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;PWD=wrong;", path);
@@ -147,7 +133,7 @@ START_TEST(login_timeout_stops_a_ten_million_spin_key_derivation)
         ck_assert_str_eq(odbct_state(SQL_HANDLE_DBC, dbc), "HYT00");
         ck_assert(took < 1.8);
     }
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
@@ -156,13 +142,13 @@ START_TEST(agile_file_still_opens_with_its_password)
     char cs[1200];
     snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;PWD=Test123;",
              odbct_fixture("jackcessencrypt/db2007-enc.accdb"));
-    alloc_dbc();
+    odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc,
              SQLSetConnectAttr(dbc, SQL_ATTR_LOGIN_TIMEOUT, (SQLPOINTER)30,
                                0));
     ODBCT_OK(SQL_HANDLE_DBC, dbc, try_connect(cs));
     SQLDisconnect(dbc);
-    free_dbc();
+    odbct_free_dbc(env, dbc);
 }
 END_TEST
 
