@@ -18,6 +18,7 @@
 #include "alloc.h"
 #include "int128.h"
 #include "odbctest.h"
+#include "../numeric_struct.h"
 
 static SQLHENV env;
 static SQLHDBC dbc;
@@ -200,20 +201,6 @@ START_TEST(perf_currency_limits_exact)
     done();
 }
 END_TEST
-
-static jet_u128 ns_val(const SQL_NUMERIC_STRUCT *ns)
-{
-    jet_u128 m = u128_of(0);
-    for (int i = SQL_MAX_NUMERIC_LEN - 1; i >= 0; i--)
-        m = u128_or(u128_shl(m, 8), u128_of(ns->val[i]));
-    return m;
-}
-
-/* the magnitude of ns is want */
-static bool ns_is(const SQL_NUMERIC_STRUCT *ns, jet_u128 want)
-{
-    return u128_cmp(ns_val(ns), want) == 0;
-}
 
 START_TEST(perf_numeric_struct_from_ard_fields)
 {

@@ -15,6 +15,7 @@
 #include "convert.h"
 #include "int128.h"
 #include "unit.h"
+#include "../numeric_struct.h"
 
 /* env.c's grow-only buffer, here without the rest of the driver */
 int odbc_buf_reserve(odbc_buf *b, size_t n)
@@ -145,20 +146,6 @@ static jet_value numeric(bool neg, uint32_t hi, uint32_t mid, uint32_t lo,
     v.u.num.precision = prec;
     v.u.num.scale = scale;
     return v;
-}
-
-static jet_u128 ns_val(const SQL_NUMERIC_STRUCT *ns)
-{
-    jet_u128 m = u128_of(0);
-    for (int i = SQL_MAX_NUMERIC_LEN - 1; i >= 0; i--)
-        m = u128_or(u128_shl(m, 8), u128_of(ns->val[i]));
-    return m;
-}
-
-/* the magnitude of ns is want */
-static bool ns_is(const SQL_NUMERIC_STRUCT *ns, jet_u128 want)
-{
-    return u128_cmp(ns_val(ns), want) == 0;
 }
 
 #define NINES28 u128_add(u128_mul(u128_of(9999999999999ull), \
