@@ -599,6 +599,25 @@ static bool all_null(jet_scan *s, const jet_index *ix)
     return true;
 }
 
+/* The entries c returns from here to its end (JET_DONE), each asserted
+ * to start with kbuf[0..klen): how many. */
+static size_t count_prefixed(jet_index_cursor *c, const uint8_t *kbuf,
+                             size_t klen)
+{
+    uint32_t pg;
+    uint16_t row;
+    jet_rc rc;
+    size_t got = 0;
+    while ((rc = jet_index_next(c, &pg, &row)) == JET_OK) {
+        size_t el;
+        const uint8_t *key = jet_index_entry_key(c, &el);
+        ck_assert(el >= klen && memcmp(key, kbuf, klen) == 0);
+        got++;
+    }
+    ck_assert_int_eq(rc, JET_DONE);
+    return got;
+}
+
 static void check_index(jet_db *db, const jet_tdef *t, uint16_t i,
                         const char *file)
 {
@@ -685,7 +704,7 @@ static void check_index(jet_db *db, const jet_tdef *t, uint16_t i,
 
     /* equality seeks on some entries' leading seekable columns */
     for (size_t k = 0; nk > 0 && k < w.n; k += 1 + w.n / 13) {
-        size_t klen, expect = 0, got = 0;
+        size_t klen, expect = 0, got;
         /* alternately all seekable columns and a one-column prefix */
         uint16_t nq = nk > 1 && (k / (1 + w.n / 13)) % 2 ? 1 : nk;
         ck_assert_int_eq(jet_scan_fetch_row(s, w.e[k].pos.pgno,
@@ -697,24 +716,11 @@ static void check_index(jet_db *db, const jet_tdef *t, uint16_t i,
                 expect++;
         ck_assert_int_eq(jet_index_seek(c, vals, nq, JET_SEEK_GE), JET_OK);
         ck_assert_int_eq(jet_index_set_upper(c, vals, nq, true), JET_OK);
-        while ((rc = jet_index_next(c, &pg, &row)) == JET_OK) {
-            size_t el;
-            const uint8_t *key = jet_index_entry_key(c, &el);
-            ck_assert(el >= klen && memcmp(key, kbuf, klen) == 0);
-            got++;
-        }
-        ck_assert_int_eq(rc, JET_DONE);
+        got = count_prefixed(c, kbuf, klen);
         ck_assert_msg(got == expect, "%s %s.%s seek %zu: %zu of %zu rows",
                       file, t->name, ix->name, k, got, expect);
         ck_assert_int_eq(jet_index_set_reverse(c, true), JET_OK);
-        got = 0;
-        while ((rc = jet_index_next(c, &pg, &row)) == JET_OK) {
-            size_t el;
-            const uint8_t *key = jet_index_entry_key(c, &el);
-            ck_assert(el >= klen && memcmp(key, kbuf, klen) == 0);
-            got++;
-        }
-        ck_assert_int_eq(rc, JET_DONE);
+        got = count_prefixed(c, kbuf, klen);
         ck_assert_msg(got == expect, "%s %s.%s reverse seek %zu: %zu of %zu",
                       file, t->name, ix->name, k, got, expect);
         ck_assert_int_eq(jet_index_set_reverse(c, false), JET_OK);
