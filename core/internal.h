@@ -400,9 +400,27 @@ void jet_query_free_all(jet_db *db);
  * A loaded tdef plus what scans need: owned pages, var-column count.
  * The public part comes first so a jet_tdef* converts back.
  */
+/** How jet_scan_value reads a column without jet_value_decode, decided
+ *  once when the TDEF is read (the checks jet_value_decode repeats per
+ *  value: calculated, fixed/variable, type width). */
+typedef enum jet_col_path {
+    JET_CP_GENERAL = 0,    /* jet_value_decode decides */
+    JET_CP_FIXED,          /* a stored fixed scalar of `width` bytes */
+    JET_CP_VAR_TEXT        /* TEXT in the variable area */
+} jet_col_path;
+
+/** One column's fast path (see jet_col_path); parallel to cols[]. */
+typedef struct jet_col_fast {
+    uint8_t path;          /* jet_col_path */
+    uint8_t width;         /* JET_CP_FIXED: 1, 2, 4 or 8 bytes */
+    uint16_t off;          /* JET_CP_FIXED: byte offset in the row (past the
+                              column count) */
+} jet_col_fast;
+
 typedef struct jet_tdef_priv {
     jet_tdef pub;
     jet_column *cols;
+    jet_col_fast *fast;        /* ncols entries, parallel to cols */
     jet_index *indexes;
     jet_pglist owned;          /* data pages from the owned-pages usage map */
     uint16_t max_cols;

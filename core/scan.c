@@ -332,28 +332,19 @@ jet_rc jet_scan_next(jet_scan *s)
 }
 
 /* The column kinds a scan meets most, decoded in line: a stored (not
- * calculated) fixed scalar, or in-row text. 1 = done, 0 = not this case
+ * calculated) fixed scalar, or in-row text, as the TDEF's fast-path table
+ * (jet_col_fast, built by jet_tdef_read) says. 1 = done, 0 = not this case
  * (jet_value_decode decides, with the same result), never an error: a
  * span that leaves the row goes to jet_value_decode too, which names it. */
-static inline int decode_common(jet_scan *s, const jet_column *c,
-                                jet_value *out)
+static inline int decode_common(jet_scan *s, uint16_t col, jet_value *out)
 {
-    const jet_row *r = &s->row;
-    if ((c->flags & JET_COL_CALCULATED) || c->type != c->result_type)
+    const jet_col_fast *k = s->t->fast ? &s->t->fast[col] : NULL;
+    if (!k || k->path == JET_CP_GENERAL)
         return 0;
+    const jet_column *c = &s->t->cols[col];
+    const jet_row *r = &s->row;
     bool bit = c->col_num < r->ncols &&
                ((r->null_mask[c->col_num >> 3] >> (c->col_num & 7)) & 1);
-    const uint8_t *d;
-    size_t n;
-    switch (c->type) {
-    case JET_T_LONG: n = 4; break;
-    case JET_T_INT: n = 2; break;
-    case JET_T_BYTE: n = 1; break;
-    case JET_T_DOUBLE: case JET_T_DATETIME: case JET_T_MONEY:
-    case JET_T_BIGINT: n = 8; break;
-    case JET_T_TEXT: n = 0; break;
-    default: return 0;
-    }
     out->type = c->type;
     out->enc = 0;
     out->data = NULL;
@@ -364,9 +355,7 @@ static inline int decode_common(jet_scan *s, const jet_column *c,
         return 1;
     }
     out->is_null = false;
-    if (c->type == JET_T_TEXT) {
-        if (c->flags & JET_COL_FIXED)
-            return 0;
+    if (k->path == JET_CP_VAR_TEXT) {
         if (c->var_index >= r->nvar) {
             out->is_null = true;   /* column added after this row */
             return 1;
@@ -375,8 +364,8 @@ static inline int decode_common(jet_scan *s, const jet_column *c,
         uint16_t en = r->var_off[c->var_index + 1];
         if (st < s->db->fmt->row_count_size || st > en || en > r->len)
             return 0;
-        d = r->data + st;
-        n = (size_t)(en - st);
+        const uint8_t *d = r->data + st;
+        size_t n = (size_t)(en - st);
         out->data = d;
         out->len = n;
         out->enc = s->db->fmt->jet3 ? JET_ENC_CODEPAGE
@@ -384,24 +373,18 @@ static inline int decode_common(jet_scan *s, const jet_column *c,
                        ? JET_ENC_COMPRESSED : JET_ENC_UCS2;
         return 1;
     }
-    if (!(c->flags & JET_COL_FIXED))
+    if (!jet_span_ok(r->len - r->null_mask_len, k->off, k->width))
         return 0;
-    size_t off = s->db->fmt->row_count_size + (size_t)c->fixed_offset;
-    if (!jet_span_ok(r->len - r->null_mask_len, off, n))
-        return 0;
-    d = r->data + off;
-    switch (c->type) {
-    case JET_T_LONG: out->u.i = (int32_t)jet_get_u32(d); break;
-    case JET_T_INT: out->u.i = (int16_t)jet_get_u16(d); break;
-    case JET_T_BYTE: out->u.i = d[0]; break;
-    case JET_T_DOUBLE: case JET_T_DATETIME: {
+    const uint8_t *d = r->data + k->off;
+    switch (k->width) {
+    case 4: out->u.i = (int32_t)jet_get_u32(d); break;
+    case 2: out->u.i = (int16_t)jet_get_u16(d); break;
+    case 1: out->u.i = d[0]; break;
+    default: {  /* 8: DOUBLE and DATETIME bits, MONEY and BIGINT */
         uint64_t bits = jet_get_u64(d);
-        memcpy(&out->u.d, &bits, 8);
+        memcpy(&out->u, &bits, 8);
         break;
     }
-    default: /* MONEY, BIGINT */
-        out->u.i = (int64_t)jet_get_u64(d);
-        break;
     }
     return 1;
 }
@@ -414,7 +397,7 @@ jet_rc jet_scan_value(jet_scan *s, uint16_t col, jet_value *out)
     if (col >= s->t->pub.ncols)
         return jet_fail(&s->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "column %u of %u", col, s->t->pub.ncols);
-    if (decode_common(s, &s->t->cols[col], out))
+    if (decode_common(s, col, out))
         return JET_OK;
     return jet_value_decode(out, s->db, &s->row, &s->t->cols[col],
                             &s->scratch, s->row_pgno, &s->err);

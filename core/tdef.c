@@ -45,6 +45,7 @@ void jet_tdef_free(jet_tdef_priv *t)
     if (!t)
         return;
     jet_free(t->cols);
+    jet_free(t->fast);
     jet_free(t->indexes);
     jet_pglist_free(&t->owned);
     jet_free(t->strings);
@@ -234,6 +235,38 @@ static uint16_t map_flags(uint8_t disk, uint8_t ext, jet_type type)
     if (ext & DISK_EXT_CALCULATED)
         f |= JET_COL_CALCULATED;
     return f;
+}
+
+/* The path jet_scan_value takes for column c (see jet_col_path): stored
+ * fixed scalars and variable-area TEXT skip jet_value_decode; calculated
+ * columns (whose result type is set later, from the catalog) and every
+ * other type take it. */
+static jet_col_fast col_fast_path(const jet_format *f, const jet_column *c)
+{
+    jet_col_fast k = { JET_CP_GENERAL, 0, 0 };
+    if ((c->flags & JET_COL_CALCULATED) || c->type != c->result_type)
+        return k;
+    unsigned w;
+    switch (c->type) {
+    case JET_T_LONG: w = 4; break;
+    case JET_T_INT: w = 2; break;
+    case JET_T_BYTE: w = 1; break;
+    case JET_T_DOUBLE: case JET_T_DATETIME: case JET_T_MONEY:
+    case JET_T_BIGINT: w = 8; break;
+    case JET_T_TEXT:
+        if (!(c->flags & JET_COL_FIXED))
+            k.path = JET_CP_VAR_TEXT;
+        return k;
+    default:
+        return k;
+    }
+    size_t off = f->row_count_size + (size_t)c->fixed_offset;
+    if (!(c->flags & JET_COL_FIXED) || off > UINT16_MAX)
+        return k;
+    k.path = JET_CP_FIXED;
+    k.width = (uint8_t)w;
+    k.off = (uint16_t)off;
+    return k;
 }
 
 jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
@@ -439,6 +472,13 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
             ix->cols[k].col = pos;
         }
     }
+    t->fast = jet_calloc(ncols ? ncols : 1, sizeof *t->fast);
+    if (!t->fast) {
+        rc = jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+        goto out;
+    }
+    for (uint16_t i = 0; i < ncols; i++)
+        t->fast[i] = col_fast_path(f, &t->cols[i]);
     t->pub.ncols = ncols;
     t->pub.cols = t->cols;
     t->pub.nindexes = (uint16_t)nidx;
