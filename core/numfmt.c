@@ -223,17 +223,27 @@ static bool short_decimal(double d, char *dig, int *nd, int *point)
         if (n == 0 || (double)n / p10[k] != a)
             continue;
         char tmp[20];
-        int len = 0;
-        for (uint64_t m = n; m; m /= 10)
-            tmp[len++] = (char)('0' + m % 10);
-        int lead = len;             /* digits of n, most significant last */
+        char *end = tmp + sizeof tmp, *p = end;
+        uint64_t m = n;             /* n < 10^15: at most 15 digits */
+        while (m >= 100) {
+            unsigned r = (unsigned)(m % 100);
+            m /= 100;
+            p -= 2;
+            memcpy(p, two_digits + 2 * r, 2);
+        }
+        if (m >= 10) {
+            p -= 2;
+            memcpy(p, two_digits + 2 * m, 2);
+        } else {
+            *--p = (char)('0' + m);
+        }
+        int len = (int)(end - p);   /* digits of n */
         int z = 0;
-        while (tmp[z] == '0')
+        while (end[-1 - z] == '0')
             z++;                    /* trailing zeros of n (n != 0) */
         *nd = len - z;
-        for (int i = 0; i < *nd; i++)
-            dig[i] = tmp[len - 1 - i];
-        *point = lead - k;
+        memcpy(dig, p, (size_t)*nd);
+        *point = len - k;
         return true;
     }
     return false;
