@@ -360,9 +360,35 @@ static jet_rc decode_value(const jet_db *db, const jet_value *v, text_sink *s)
     return rc;
 }
 
+/* A compressed value that is one run of ASCII characters (most short
+ * text): its characters are the bytes after the FF FE marker, none of
+ * them 00 (the mode switch) or above 7F. Their count, with *chars at the
+ * first; (size_t)-1 when the value is anything else. */
+static inline size_t compressed_ascii(const jet_value *v,
+                                      const uint8_t **chars)
+{
+    if (v->is_null || !v->data || v->enc != JET_ENC_COMPRESSED ||
+        v->len < 2 || v->data[0] != 0xFF || v->data[1] != 0xFE)
+        return (size_t)-1;
+    size_t n = v->len - 2;
+    if (ascii_bytes_len(v->data + 2, n) != n)
+        return (size_t)-1;
+    *chars = v->data + 2;
+    return n;
+}
+
 jet_rc jet_text_to_utf8(const jet_db *db, const jet_value *v, char *buf,
                         size_t cap, size_t *out_len)
 {
+    const uint8_t *a;
+    size_t n = compressed_ascii(v, &a);
+    if (n != (size_t)-1) {
+        if (buf && cap)
+            memcpy(buf, a, n < cap ? n : cap);
+        if (out_len)
+            *out_len = n;
+        return JET_OK;
+    }
     text_sink s = { .utf16 = false, .b8 = buf, .cap = buf ? cap : 0 };
     jet_rc rc = decode_value(db, v, &s);
     if (out_len)
@@ -373,6 +399,16 @@ jet_rc jet_text_to_utf8(const jet_db *db, const jet_value *v, char *buf,
 jet_rc jet_text_to_utf16(const jet_db *db, const jet_value *v, uint16_t *buf,
                          size_t cap, size_t *out_units)
 {
+    const uint8_t *a;
+    size_t n = compressed_ascii(v, &a);
+    if (n != (size_t)-1) {
+        size_t k = buf ? (n < cap ? n : cap) : 0;
+        for (size_t i = 0; i < k; i++)
+            buf[i] = a[i];
+        if (out_units)
+            *out_units = n;
+        return JET_OK;
+    }
     text_sink s = { .utf16 = true, .b16 = buf, .cap = buf ? cap : 0 };
     jet_rc rc = decode_value(db, v, &s);
     if (out_units)

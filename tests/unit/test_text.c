@@ -110,6 +110,41 @@ START_TEST(compressed_plain_segment)
 }
 END_TEST
 
+/* The all-ASCII compressed value (jet_text_to_utf8/utf16's direct copy):
+ * whole, cut short, length only; the same lengths as the general path. */
+START_TEST(compressed_ascii_run_short_buffers)
+{
+    static const uint8_t in[] = { 0xFF, 0xFE, 'l', 'a', 'b', 'e', 'l', '-',
+                                  '0', '4', '2' };
+    jet_value v = text_value(JET_ENC_COMPRESSED, in, sizeof in);
+    char out[16];
+    memset(out, '#', sizeof out);
+    size_t n = 0;
+    ck_assert_int_eq(jet_text_to_utf8(NULL, &v, out, sizeof out, &n), JET_OK);
+    ck_assert_uint_eq(n, 9);
+    ck_assert_int_eq(memcmp(out, "label-042#", 10), 0);
+    memset(out, '#', sizeof out);
+    ck_assert_int_eq(jet_text_to_utf8(NULL, &v, out, 4, &n), JET_OK);
+    ck_assert_uint_eq(n, 9);
+    ck_assert_int_eq(memcmp(out, "labe#", 5), 0);
+    ck_assert_int_eq(jet_text_to_utf8(NULL, &v, NULL, 4, &n), JET_OK);
+    ck_assert_uint_eq(n, 9);
+
+    uint16_t u[12];
+    for (size_t i = 0; i < 12; i++)
+        u[i] = 7;
+    ck_assert_int_eq(jet_text_to_utf16(NULL, &v, u, 3, &n), JET_OK);
+    ck_assert_uint_eq(n, 9);
+    ck_assert_uint_eq(u[0], 'l');
+    ck_assert_uint_eq(u[2], 'b');
+    ck_assert_uint_eq(u[3], 7);
+    ck_assert_int_eq(jet_text_to_utf16(NULL, &v, u, 12, &n), JET_OK);
+    ck_assert_uint_eq(n, 9);
+    ck_assert_uint_eq(u[8], '2');
+    ck_assert_uint_eq(u[9], 7);
+}
+END_TEST
+
 START_TEST(compressed_mode_toggles)
 {
     /* "ab" compressed, 00, EUR uncompressed, 00, "c" compressed */
@@ -336,6 +371,7 @@ static Suite *text_suite(void)
     tcase_add_test(tc, ucs2_surrogate_pair_passes_through);
     tcase_add_test(tc, ucs2_lone_surrogates_become_replacement);
     tcase_add_test(tc, compressed_plain_segment);
+    tcase_add_test(tc, compressed_ascii_run_short_buffers);
     tcase_add_test(tc, compressed_mode_toggles);
     tcase_add_test(tc, compressed_starting_uncompressed_with_surrogate_pair);
     tcase_add_test(tc, compressed_header_only_is_empty);
