@@ -214,6 +214,13 @@ typedef struct tab_plan {
 /* Saved queries nest at most this deep in one statement (plan.c). */
 #define SQL_MAX_VIEW_DEPTH 16
 
+/* Query blocks (subqueries, derived tables, UNION members, saved queries
+ * expanded) nest at most this deep in one statement, views included
+ * (plan.c build_block): bounds the recursion of planning and of the
+ * cursors that execute the blocks. The parser already holds one text to
+ * SQL_MAX_QUERY_DEPTH; this leaves room for the saved queries it names. */
+#define SQL_MAX_BLOCK_DEPTH 128
+
 struct sql_stmt {
     jet_db *db;
     sql_query *q;           /* owned by the root statement only */
@@ -277,6 +284,8 @@ struct sql_stmt {
     struct sql_view_ref *views;
     const jet_object *view_stack[SQL_MAX_VIEW_DEPTH];
     unsigned view_depth;
+    unsigned block_depth;   /* blocks being built below the root (root
+                               block only), <= SQL_MAX_BLOCK_DEPTH */
 };
 
 /* ---------------------------------------------------------- cursor */

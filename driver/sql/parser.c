@@ -7,22 +7,25 @@
  * Access's nested parentheses, {oj ...}, derived tables), WHERE, GROUP
  * BY, HAVING, DISTINCT / DISTINCTROW / TOP n [PERCENT], subqueries in
  * expressions ((SELECT ..), EXISTS, IN, ANY/SOME/ALL) and COUNT(DISTINCT
- * x); each nested query costs 8 levels of SQL_MAX_DEPTH, each
- * parenthesised join one. Select items are expressions; ORDER BY, OFFSET
- * n ROWS / FETCH FIRST n ROWS ONLY, LIMIT n [OFFSET m], ODBC escapes {d}
- * {t} {ts} {fn}, TRUE/FALSE, ALIKE, != and an EXPLAIN prefix are accepted
- * (LIMIT/OFFSET/FETCH/EXPLAIN are words, not reserved keywords), and
- * the spellings Access writes in saved queries: table!column, Access 97's
+ * x); nested queries count against SQL_MAX_QUERY_DEPTH (Access's 50
+ * levels), each parenthesised join one level of SQL_MAX_DEPTH. Select
+ * items are expressions; ORDER BY, OFFSET n ROWS / FETCH FIRST n ROWS
+ * ONLY, LIMIT n [OFFSET m], ODBC escapes {d} {t} {ts} {fn}, TRUE/FALSE,
+ * ALIKE, != and an EXPLAIN prefix are accepted
+ * (LIMIT/OFFSET/FETCH/EXPLAIN are words, not reserved keywords), and the
+ * spellings Access writes in saved queries: table!column, Access 97's
  * derived table [SELECT ...]. AS x (the bracket's text parsed as a query
  * of its own), parenthesised UNION members, and a PARAMETERS clause
  * (declared names become parameters 0..n-1; ? markers follow). What
  * Access SQL has beyond that (INTO, PIVOT, IN <database>, WITH
- * OWNERACCESS OPTION, TRANSFORM, action queries) is HYC00 at
- * its position, so clients see why; anything else is 42000. The only
- * recursion is parse_expr, counted against SQL_MAX_DEPTH, so 10,000
- * nested parentheses give 42000. Tree height is capped at SQL_MAX_HEIGHT
- * for the walks that follow (plan.c, eval.c); runs of AND/OR/XOR are
- * built balanced, so a WHERE of 100,000 ANDs is 17 levels deep.
+ * OWNERACCESS OPTION, TRANSFORM, action queries) is HYC00 at its
+ * position, so clients see why; anything else is 42000. The only
+ * recursion is parse_expr, counted against SQL_MAX_DEPTH, and the query
+ * blocks, counted against SQL_MAX_QUERY_DEPTH, so 10,000 nested
+ * parentheses (or subqueries) give 42000. Tree height is capped at
+ * SQL_MAX_HEIGHT for the walks that follow (plan.c, eval.c); runs of
+ * AND/OR/XOR are built balanced, so a WHERE of 100,000 ANDs is 17 levels
+ * deep.
  */
 #include "config.h"
 
@@ -39,6 +42,7 @@ typedef struct parser {
     sql_arena *arena;
     sql_error *err;
     unsigned depth;         /* parse_expr recursion, <= SQL_MAX_DEPTH */
+    unsigned qdepth;        /* nested query blocks, <= SQL_MAX_QUERY_DEPTH */
     unsigned ntables;       /* FROM items of the whole statement */
     sql_query *q;           /* the query being built */
     size_t ndecl;           /* PARAMETERS declared: ? markers count after */
@@ -368,6 +372,20 @@ static sql_from *new_from(parser *p, sql_from_kind kind, size_t position)
     return f;
 }
 
+/* Enter one more nested query block (subquery, derived table) at pos:
+ * 42000 naming Access's limit past SQL_MAX_QUERY_DEPTH. */
+static int enter_query(parser *p, size_t pos)
+{
+    if (p->qdepth >= SQL_MAX_QUERY_DEPTH) {
+        sql_set_error(p->err, "42000", pos, "queries nested too deeply "
+                      "(more than %d levels of subqueries or derived "
+                      "tables)", SQL_MAX_QUERY_DEPTH);
+        return -1;
+    }
+    p->qdepth++;
+    return 0;
+}
+
 /* Whether the current token is Access 97's derived table: the query's
  * text in brackets, [SELECT ...]. AS alias. */
 static bool is_bracket_query(const parser *p)
@@ -388,12 +406,8 @@ static bool is_bracket_query(const parser *p)
 static int parse_bracket_query(parser *p, sql_from **out)
 {
     size_t pos = p->tok.position;
-    if (p->depth + 8 >= SQL_MAX_DEPTH) {
-        sql_set_error(p->err, "42000", pos,
-                      "subqueries nested too deeply (more than %d levels)",
-                      SQL_MAX_DEPTH);
-        return -1;
-    }
+    if (p->qdepth >= SQL_MAX_QUERY_DEPTH)
+        return enter_query(p, pos);     /* the 42000 */
     if (++p->ntables > SQL_MAX_TABLES) {
         sql_set_error(p->err, "42000", pos, "too many tables in one "
                       "statement (more than %d)", SQL_MAX_TABLES);
@@ -403,7 +417,8 @@ static int parse_bracket_query(parser *p, sql_from **out)
     memset(&in, 0, sizeof in);
     in.arena = p->arena;
     in.err = p->err;
-    in.depth = p->depth + 8;
+    in.depth = p->depth;
+    in.qdepth = p->qdepth + 1;
     in.ntables = p->ntables;
     in.ndecl = p->ndecl;
     in.decl = p->decl;
@@ -1483,23 +1498,20 @@ static int parse_query_body(parser *p, sql_query *q)
 }
 
 /* ( SELECT ... ) as a subquery or derived table; the current token is
- * the '('. Nesting counts against SQL_MAX_DEPTH. */
+ * the '('. Nesting counts against SQL_MAX_QUERY_DEPTH. */
 static int parse_subquery(parser *p, sql_query **out)
 {
-    if (p->depth >= SQL_MAX_DEPTH) {
-        sql_set_error(p->err, "42000", p->tok.position,
-                      "subqueries nested too deeply (more than %d levels)",
-                      SQL_MAX_DEPTH);
+    if (enter_query(p, p->tok.position) != 0)
         return -1;
+    int rc = -1;
+    sql_query *q = NULL;
+    if (next(p) == 0) {
+        if (!(q = new_query(p)))
+            nomem(p);
+        else
+            rc = parse_query_body(p, q);
     }
-    if (next(p) != 0)
-        return -1;
-    sql_query *q = new_query(p);
-    if (!q)
-        return nomem(p);
-    p->depth += 8;              /* a query block costs more stack */
-    int rc = parse_query_body(p, q);
-    p->depth -= 8;
+    p->qdepth--;
     if (rc != 0)
         return -1;
     if (p->tok.kind != TOK_RPAREN)

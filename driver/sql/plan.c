@@ -3522,12 +3522,10 @@ static int build(ctx *x, bool branch)
 static int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
                        sql_query *qb, bool branch, sql_error *err)
 {
-    unsigned depth = 0;
-    for (sql_stmt *p = parent; p; p = p->parent)
-        depth++;
-    if (depth > 32) {
-        sql_set_error(err, "42000", qb->position, "subqueries nested too "
-                      "deeply (more than 32 levels)");
+    if (root->block_depth >= SQL_MAX_BLOCK_DEPTH) {
+        sql_set_error(err, "42000", qb->position, "queries nested too "
+                      "deeply (more than %d levels of subqueries, derived "
+                      "tables and saved queries)", SQL_MAX_BLOCK_DEPTH);
         return -1;
     }
     sql_stmt *st = sql_arena_alloc(root->ar, sizeof *st);
@@ -3551,7 +3549,10 @@ static int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
     memset(&x, 0, sizeof x);
     x.st = st;
     x.err = err;
-    if (build(&x, branch) != 0)
+    root->block_depth++;
+    int rc = build(&x, branch);
+    root->block_depth--;
+    if (rc != 0)
         return -1;
     *out = st;
     return 0;

@@ -20,6 +20,12 @@
  * instead of exhausting the C stack. */
 #define SQL_MAX_DEPTH 200
 
+/* Bound on nested query blocks (subqueries, derived tables) in one
+ * statement: Access's specification allows 50 nested levels of queries.
+ * Counted apart from SQL_MAX_DEPTH so a query's nesting is not limited
+ * by its expressions; the two bounds together bound the parser's stack. */
+#define SQL_MAX_QUERY_DEPTH 50
+
 /* Bound on the height of an expression tree (what the recursive walks of
  * plan.c and eval.c descend): left-deep chains such as a+b+c+... count
  * one level per operator, so longer ones get 42000 "too complex". Runs of

@@ -801,7 +801,47 @@ static long count_of(jet_db *db, const char *sql, size_t len)
 typedef struct chain_job {
     jet_db *db;
     long and_count, or_count, deep_count;
+    long in_count[2], dt_count[2], ex_count[2];  /* 50 levels, 51 */
 } chain_job;
+
+/* COUNT(*) of the German customers through `levels` nested IN
+ * subqueries (kind 0), derived tables (1) or correlated EXISTS (2). */
+static long nested_count(jet_db *db, int kind, int levels)
+{
+    size_t cap = 256 + (size_t)levels * 128, k = 0;
+    char *sql = malloc(cap);
+    if (kind == 0) {
+        k += (size_t)sprintf(sql + k, "SELECT COUNT(*) FROM Customers");
+        for (int i = 0; i < levels; i++)
+            k += (size_t)sprintf(sql + k, " WHERE CustomerID IN (SELECT "
+                                 "CustomerID FROM Customers");
+        k += (size_t)sprintf(sql + k, " WHERE Country = 'Germany'");
+        for (int i = 0; i < levels; i++)
+            sql[k++] = ')';
+    } else if (kind == 1) {
+        k += (size_t)sprintf(sql + k, "SELECT COUNT(*) FROM ");
+        for (int i = 0; i < levels; i++)
+            k += (size_t)sprintf(sql + k, "(SELECT * FROM ");
+        k += (size_t)sprintf(sql + k, "Customers WHERE Country = "
+                             "'Germany'");
+        for (int i = 0; i < levels; i++)
+            k += (size_t)sprintf(sql + k, ") t%d", i);
+    } else {
+        k += (size_t)sprintf(sql + k, "SELECT COUNT(*) FROM Customers c0 "
+                             "WHERE");
+        for (int i = 1; i <= levels; i++)
+            k += (size_t)sprintf(sql + k, " EXISTS (SELECT * FROM "
+                                 "Customers c%d WHERE c%d.CustomerID = "
+                                 "c%d.CustomerID AND", i, i, i - 1);
+        k += (size_t)sprintf(sql + k, " c%d.Country = 'Germany'", levels);
+        for (int i = 0; i < levels; i++)
+            sql[k++] = ')';
+    }
+    sql[k] = '\0';
+    long n = count_of(db, sql, k);
+    free(sql);
+    return n;
+}
 
 /* 150,000 ANDs and 60,000 ORs over rows, planned and evaluated. */
 static void *run_chains(void *arg)
@@ -827,6 +867,12 @@ static void *run_chains(void *arg)
     k += (size_t)sprintf(sql + k, " = 125");
     j->deep_count = count_of(j->db, sql, k);
     free(sql);
+    /* Access's 50 nested levels of queries, planned and run */
+    for (int i = 0; i < 2; i++) {
+        j->in_count[i] = nested_count(j->db, 0, 50 + i);
+        j->dt_count[i] = nested_count(j->db, 1, 50 + i);
+        j->ex_count[i] = nested_count(j->db, 2, 50 + i);
+    }
     return NULL;
 }
 
@@ -837,7 +883,7 @@ START_TEST(long_and_or_chains_run_on_a_small_stack)
                         "'Germany'";
     long want = count_of(db, plain, strlen(plain));
     ck_assert_int_gt(want, 0);
-    chain_job j = { db, -2, -2, -2 };
+    chain_job j = { db, -2, -2, -2, { -2, -2 }, { -2, -2 }, { -2, -2 } };
     pthread_attr_t at;
     pthread_t th;
     pthread_attr_init(&at);
@@ -849,6 +895,12 @@ START_TEST(long_and_or_chains_run_on_a_small_stack)
     ck_assert_int_eq(j.and_count, want);
     ck_assert_int_eq(j.or_count, want);
     ck_assert_int_eq(j.deep_count, want);
+    ck_assert_int_eq(j.in_count[0], want);
+    ck_assert_int_eq(j.dt_count[0], want);
+    ck_assert_int_eq(j.ex_count[0], want);
+    ck_assert_int_eq(j.in_count[1], -1);        /* 51: 42000 */
+    ck_assert_int_eq(j.dt_count[1], -1);
+    ck_assert_int_eq(j.ex_count[1], -1);
     jet_db_close(db);
 }
 END_TEST

@@ -572,6 +572,57 @@ START_TEST(parse_where_depth_is_bounded)
 }
 END_TEST
 
+/* Query nesting is counted apart from expression depth: Access's 50
+ * levels of nested queries parse, the 51st and 10,000 are 42000 naming
+ * query nesting (not the expression budget). */
+START_TEST(parse_query_nesting_is_access_50_levels)
+{
+    static const char *const open[] = {
+        "a IN (SELECT a FROM t WHERE ", "EXISTS (SELECT * FROM t WHERE ",
+        "a = (SELECT a FROM t WHERE ",
+        "a IN (SELECT a FROM (SELECT a FROM t WHERE ",  /* 2 per level */
+    };
+    static const char *const close[] = { ")", ")", ")", ") x)" };
+    static const size_t levels[] = { 50, 50, 50, 25 };
+    for (size_t i = 0; i < sizeof open / sizeof *open; i++) {
+        deep_where(open[i], "1=0", close[i], levels[i], 1);
+        deep_where(open[i], "1=0", close[i], levels[i] + 1, 0);
+        deep_where(open[i], "1=0", close[i], 10000, 0);
+        deep_where(open[i], "1=0", "", 10000, 0);       /* unbalanced */
+    }
+    /* and in FROM: derived tables, also inside Access 97's bracketed
+     * derived table (whose text is parsed on its own) */
+    static const size_t dt[] = { 50, 51, 10000 };
+    char *buf = malloc(32 * 10001);
+    for (int form = 0; form < 2; form++)
+        for (size_t d = 0; d < 3; d++) {
+            size_t depth = dt[d] - (size_t)form;        /* the bracket's */
+            size_t n = (size_t)sprintf(buf, form ? "SELECT * FROM "
+                                       "[SELECT * FROM " : "SELECT * FROM ");
+            for (size_t i = 0; i < depth; i++)
+                n += (size_t)sprintf(buf + n, "(SELECT * FROM ");
+            n += (size_t)sprintf(buf + n, "t");
+            for (size_t i = 0; i < depth; i++)
+                n += (size_t)sprintf(buf + n, ") x%zu", i);
+            if (form)
+                n += (size_t)sprintf(buf + n, "]. AS b");
+            sql_query *q = NULL;
+            sql_error err;
+            int rc = sql_parse_query(&q, buf, n, &err);
+            if (d == 0) {
+                ck_assert_msg(rc == 0, "form %d: %s", form, err.msg);
+                done(q);
+                continue;
+            }
+            ck_assert_int_eq(rc, -1);
+            ck_assert_str_eq(err.sqlstate, "42000");
+            ck_assert_msg(strstr(err.msg, "queries nested too deeply (more "
+                                 "than 50 levels") != NULL, "%s", err.msg);
+        }
+    free(buf);
+}
+END_TEST
+
 /* "SELECT * FROM t WHERE " + n copies of item joined by sep. */
 static char *chain(const char *item, const char *sep, size_t n, size_t *len)
 {
@@ -680,6 +731,7 @@ static Suite *sql_parse_suite(void)
     tcase_add_test(tc, parse_where_builds_the_condition_tree);
     tcase_add_test(tc, parse_where_syntax_errors);
     tcase_add_test(tc, parse_where_depth_is_bounded);
+    tcase_add_test(tc, parse_query_nesting_is_access_50_levels);
     tcase_add_test(tc, parse_long_and_or_chains_are_balanced_trees);
     tcase_add_test(tc, parse_long_arithmetic_chains_are_too_complex);
     tcase_add_test(tc, parse_comments_are_white_space);
