@@ -808,8 +808,11 @@ static int table_columns(cat_rs *rs, const jet_object *o, const char *column,
 /* The columns of a view (a saved SELECT without parameters): its result
  * set as SQLDescribeCol describes it after SELECT * FROM [view] is
  * prepared (nothing runs). A view that does not prepare (a missing table,
- * a parameter Access would prompt for) is skipped: 1. 0 done, -1 memory. */
-static int view_columns(cat_rs *rs, const jet_object *o, const char *column)
+ * itself in its FROM, a parameter Access would prompt for): 1, the
+ * engine's error in *failed (the SQLSTATE SELECT * FROM it gives). 0
+ * done, -1 memory. */
+static int view_columns(cat_rs *rs, const jet_object *o, const char *column,
+                        sql_error *failed)
 {
     if (strchr(o->name, ']'))
         return 1;                   /* not nameable in brackets */
@@ -828,10 +831,15 @@ static int view_columns(cat_rs *rs, const jet_object *o, const char *column)
     free(sql);
     if (prc != 0) {
         sql_stmt_free(plan);
+        *failed = err;
         return strcmp(err.sqlstate, "HY001") == 0 ? -1 : 1;
     }
     int ret = 0;
     if (sql_stmt_nparams(plan) > 0) {
+        snprintf(failed->sqlstate, sizeof failed->sqlstate, "07002");
+        snprintf(failed->msg, sizeof failed->msg, "Too few parameters. "
+                 "Expected %zu. Saved query '%.60s' has parameter markers",
+                 sql_stmt_nparams(plan), o->name);
         sql_stmt_free(plan);
         return 1;
     }
@@ -885,12 +893,14 @@ SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
     qsort(objs, k, sizeof *objs, obj_name_cmp);
     int rc = 0;
     jet_rc failed = JET_OK;
+    sql_error verr;
+    memset(&verr, 0, sizeof verr);
     for (size_t i = 0; i < k && rc >= 0; i++) {
         const jet_object *o = objs[i];
         if (o->kind != JET_OBJ_QUERY)
             rc = table_columns(&rs, o, column, &failed);
         else if (query_kind_of(&q, o) == Q_VIEW)
-            rc = view_columns(&rs, o, column);
+            rc = view_columns(&rs, o, column, &verr);
     }
     free(objs);
     queries_free(&q);
@@ -898,6 +908,15 @@ SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
         return rs_nomem(&rs);
     if (rc == -2)
         return rs_fail(&rs, failed, jet_db_error(db));
+    /* The one view the arguments name does not resolve: its error, as
+     * SELECT * FROM it gives (a navigator previewing it shows why, not
+     * an empty view). When the pattern matches other objects too, a
+     * broken view is skipped so the others' columns still list. */
+    if (rc == 1 && k == 1 && verr.sqlstate[0]) {
+        odbc_matrows_free(rs.m);
+        rs.m = NULL;
+        return odbc_diag_add(DIAG(s), verr.sqlstate, "%s", verr.msg);
+    }
     return rs_finish(&rs);
 }
 

@@ -240,6 +240,63 @@ START_TEST(columns_of_views)
 }
 END_TEST
 
+/* A view that does not resolve: SQLColumns naming it gives the error
+ * SELECT * FROM it gives (a navigator previewing it shows why, not an
+ * empty view); a pattern matching it among other objects skips it and
+ * lists the others. queryTestV2003.mdb's UnionQuery names a table not in
+ * its FROM (42S22), CrosstabQuery has an aggregate in its WHERE (42000);
+ * SelectQuery resolves. */
+START_TEST(columns_of_broken_view_is_its_error)
+{
+    SQLHENV e2;
+    SQLHDBC d2;
+    SQLHSTMT s2;
+    char connstr[1024];
+    snprintf(connstr, sizeof connstr, "DRIVER={JetODBC};DBQ=%s;",
+             odbct_fixture("jackcess/V2003/queryTestV2003.mdb"));
+    odbct_connect(&e2, &d2, connstr);
+    ODBCT_OK(SQL_HANDLE_DBC, d2, SQLAllocHandle(SQL_HANDLE_STMT, d2, &s2));
+    static const char *const views[][2] = {
+        { "UnionQuery", "42S22" }, { "CrosstabQuery", "42000" },
+    };
+    for (size_t i = 0; i < 2; i++) {
+        char sql[64], msg[512];
+        snprintf(sql, sizeof sql, "SELECT * FROM %s", views[i][0]);
+        ck_assert_int_eq(SQLExecDirect(s2, (SQLCHAR *)sql, SQL_NTS),
+                         SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, s2), views[i][1]);
+        snprintf(msg, sizeof msg, "%s", odbct_message(SQL_HANDLE_STMT, s2));
+        ck_assert_int_eq(SQLColumns(s2, NULL, 0, NULL, 0,
+                                    (SQLCHAR *)views[i][0], SQL_NTS, NULL, 0),
+                         SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, s2), views[i][1]);
+        ck_assert_str_eq(odbct_message(SQL_HANDLE_STMT, s2), msg);
+        /* a column pattern does not change that */
+        ck_assert_int_eq(SQLColumns(s2, NULL, 0, NULL, 0,
+                                    (SQLCHAR *)views[i][0], SQL_NTS,
+                                    (SQLCHAR *)"col%", SQL_NTS), SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, s2), views[i][1]);
+    }
+    /* the three views by pattern: SelectQuery's six columns, no error */
+    ODBCT_OK(SQL_HANDLE_STMT, s2, SQLColumns(s2, NULL, 0, NULL, 0,
+             (SQLCHAR *)"%Query", SQL_NTS, NULL, 0));
+    int n = 0;
+    SQLRETURN r;
+    while ((r = SQLFetch(s2)) == SQL_SUCCESS) {
+        char t[64];
+        SQLLEN ind;
+        ODBCT_OK(SQL_HANDLE_STMT, s2, SQLGetData(s2, 3, SQL_C_CHAR, t,
+                                                 sizeof t, &ind));
+        ck_assert_str_eq(t, "SelectQuery");
+        n++;
+    }
+    ck_assert_int_eq(r, SQL_NO_DATA);
+    ck_assert_int_eq(n, 6);
+    SQLFreeHandle(SQL_HANDLE_STMT, s2);
+    odbct_disconnect(e2, d2);
+}
+END_TEST
+
 /* A linked table (SYNONYM) lists the linked file's columns; a link that
  * does not resolve is skipped, not an error. */
 START_TEST(columns_of_linked_table)
@@ -818,6 +875,7 @@ static Suite *catalog_suite(void)
     tcase_add_test(tc, tables_special_cases);
     tcase_add_test(tc, columns_has_18_columns_with_types);
     tcase_add_test(tc, columns_of_views);
+    tcase_add_test(tc, columns_of_broken_view_is_its_error);
     tcase_add_test(tc, columns_of_linked_table);
     tcase_add_test(tc, type_info_wvarchar_then_fetch);
     tcase_add_test(tc, type_info_and_columns_searchable);
