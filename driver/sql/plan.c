@@ -561,6 +561,49 @@ static jet_type decl_type(sql_ptype t)
     }
 }
 
+/* e names no column, but a derived table or view of st (matching e's
+ * qualifier) may label it "t.name": Access's label for a name its select
+ * list holds twice (qualify_duplicate_labels). Then the error says so and
+ * names the labels - 42000 when there are several (the reference is
+ * ambiguous), 42S22 for one - and -1; else 0 (no such label). */
+static int fail_qualified_labels(ctx *x, const sql_stmt *st,
+                                 const sql_expr *e)
+{
+    size_t nl = strlen(e->text), nfound = 0;
+    const char *found[3] = { NULL, NULL, NULL };
+    const tab_plan *where = NULL;
+    for (size_t i = 0; i < st->ntabs; i++) {
+        const tab_plan *tp = &st->tabs[i];
+        if (tp->td || !tp->sub || !qualifier_ok(tp, e->qualifier))
+            continue;
+        for (uint16_t c = 0; c < tp->ncols; c++) {
+            const char *l = tp->sub->cols[c].meta.name;
+            size_t ll = l ? strlen(l) : 0;
+            if (ll < nl + 2 || l[ll - nl - 1] != '.' ||
+                !jet_name_equal_ci(l + ll - nl, e->text))
+                continue;
+            if (nfound < 3)
+                found[nfound] = l;
+            nfound++;
+            where = tp;
+        }
+    }
+    if (!nfound)
+        return 0;
+    const char *t = where->alias ? where->alias : where->name;
+    if (nfound == 1)
+        return fail(x, "42S22", e->position, "Column '%s%s%s' not found: "
+                    "'%s' labels it [%s]; write %s.[%s] (at character %zu)",
+                    e->qualifier ? e->qualifier : "", e->qualifier ? "." : "",
+                    e->text, t, found[0], t, found[0], e->position);
+    return fail(x, "42000", e->position, "Column '%s%s%s' is ambiguous: "
+                "'%s' holds it %zu times, labelled [%s], [%s]%s; name one, "
+                "e.g. %s.[%s] (at character %zu)",
+                e->qualifier ? e->qualifier : "", e->qualifier ? "." : "",
+                e->text, t, nfound, found[0], found[1],
+                nfound > 2 ? ", ..." : "", t, found[0], e->position);
+}
+
 static int compile_column(ctx *x, const sql_expr *e, enode **out)
 {
     sql_stmt *st = x->st;
@@ -614,6 +657,9 @@ static int compile_column(ctx *x, const sql_expr *e, enode **out)
         return 0;
     }
     if (r == 0) {
+        for (const sql_stmt *o = st; o; o = o->parent)
+            if (fail_qualified_labels(x, o, e) != 0)
+                return -1;
         if (e->qualifier && !qual_seen)
             return fail(x, "42S22", e->position, "'%s.%s': '%s' does not "
                         "name a table in FROM (at character %zu)",

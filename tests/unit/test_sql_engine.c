@@ -1055,6 +1055,39 @@ START_TEST(join_and_subquery_errors)
                "COUNT(*) = 1", "42000", 0, "aggregate");
     prep_fails(db, "SELECT * FROM (SELECT * FROM Nope) AS t", "42S02", 0,
                "Nope");
+    /* a derived table holding a name twice labels the columns o.OrderID
+     * and d.OrderID (Access's rule): the plain name is ambiguous, and
+     * the error names the labels; x.[o.OrderID] reads one */
+    static const char dup[] = "(SELECT o.OrderID, d.OrderID FROM Orders o "
+                              "INNER JOIN [Order Details] d ON o.OrderID = "
+                              "d.OrderID) x";
+    char sql[256];
+    snprintf(sql, sizeof sql, "SELECT x.OrderID FROM %s", dup);
+    prep_fails(db, sql, "42000", 8, "ambiguous: 'x' holds it 2 times, "
+               "labelled [o.OrderID], [d.OrderID]; name one, e.g. "
+               "x.[o.OrderID]");
+    snprintf(sql, sizeof sql, "SELECT OrderID FROM %s WHERE x.OrderID > 1",
+             dup);
+    prep_fails(db, sql, "42000", 8, "[o.OrderID], [d.OrderID]");
+    snprintf(sql, sizeof sql, "SELECT y.OrderID FROM %s", dup);
+    prep_fails(db, sql, "42S22", 8, "'y' does not name a table");
+    /* the * expansion labels them the same way */
+    prep_fails(db, "SELECT x.CustomerID FROM (SELECT * FROM Orders o, "
+               "Customers c WHERE o.CustomerID = c.CustomerID) x", "42000", 8,
+               "[o.CustomerID], [c.CustomerID]");
+    /* one such label (carried out of x): 42S22 naming it */
+    snprintf(sql, sizeof sql, "SELECT y.OrderID FROM (SELECT x.[o.OrderID] "
+             "FROM %s) y", dup);
+    prep_fails(db, sql, "42S22", 8, "'y.OrderID' not found: 'y' labels it "
+               "[o.OrderID]; write y.[o.OrderID]");
+    /* no duplicate, no qualified label: the plain name */
+    snprintf(sql, sizeof sql, "SELECT COUNT(x.OrderID) FROM (SELECT "
+             "o.OrderID, d.OrderID AS DetailOrder FROM Orders o INNER JOIN "
+             "[Order Details] d ON o.OrderID = d.OrderID) x");
+    ck_assert_int_eq(count_of(db, sql, strlen(sql)), 2155);
+    snprintf(sql, sizeof sql, "SELECT COUNT(x.[d.OrderID]) FROM %s WHERE "
+             "x.[o.OrderID] = x.[D.ORDERID]", dup);
+    ck_assert_int_eq(count_of(db, sql, strlen(sql)), 2155);
     jet_db_close(db);
 }
 END_TEST
