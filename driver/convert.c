@@ -183,6 +183,41 @@ odbc_conv_status odbc_conv_chunk(const uint8_t *repr, size_t len,
     return n < rest ? CONV_TRUNC : CONV_OK;
 }
 
+bool odbc_conv_max_len_applies(jet_type t, SQLSMALLINT c_type)
+{
+    if (c_type != SQL_C_CHAR && c_type != SQL_C_WCHAR &&
+        c_type != SQL_C_BINARY)
+        return false;
+    return is_text_type(t) || t == JET_T_BINARY || t == JET_T_OLE ||
+           !(is_int_type(t) || t == JET_T_MONEY || t == JET_T_NUMERIC ||
+             t == JET_T_FLOAT || t == JET_T_DOUBLE ||
+             t == JET_T_DATETIME || t == JET_T_EXT_DATETIME ||
+             t == JET_T_GUID);
+}
+
+/* len, the bytes of a character or binary value's repr as c_type, cut to
+ * SQL_ATTR_MAX_LENGTH (cv->max_len) at a character boundary: a UTF-8
+ * character, a whole SQLWCHAR and no half of a surrogate pair. */
+static size_t max_len_cut(const odbc_conv *cv, const uint8_t *repr,
+                          size_t len, SQLSMALLINT c_type)
+{
+    if (!cv->max_len || len <= cv->max_len)
+        return len;
+    size_t n = (size_t)cv->max_len;
+    if (c_type == SQL_C_CHAR)
+        return utf8_cut(repr, n);
+    if (c_type == SQL_C_WCHAR) {
+        n -= n % WCHAR_SIZE;
+        if (WCHAR_SIZE == 2 && n >= 2) {
+            uint16_t last;
+            memcpy(&last, repr + n - 2, 2);
+            if (last >= 0xD800 && last <= 0xDBFF)
+                n -= 2;
+        }
+    }
+    return n;
+}
+
 /* Deliver repr (len bytes, which must already live in cv->scratch when
  * longer than the buffer) as the first chunk. */
 static odbc_conv_status deliver(odbc_conv *cv, const uint8_t *repr,
@@ -394,7 +429,10 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
 
     if (is_text_type(v->type)) {
         /* fast path: decode straight into the application's buffer */
-        if (WCHAR_SIZE == 2 && c_type == SQL_C_WCHAR && ptr && buflen >= 2 &&
+        if (cv->max_len) {
+            /* the whole text first, to be cut below */
+        } else if (WCHAR_SIZE == 2 && c_type == SQL_C_WCHAR && ptr &&
+                   buflen >= 2 &&
             ((uintptr_t)ptr & 1) == 0 && v->enc != ODBC_ENC_UTF8) {
             size_t cap = (size_t)buflen / 2 - 1, units = 0;
             jet_rc r = jet_text_to_utf16(cv->db, v, (uint16_t *)ptr, cap,
@@ -433,6 +471,7 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
         }
         if (st != CONV_OK)
             return st;
+        len = max_len_cut(cv, src, len, c_type);
         return deliver(cv, src, len, c_type, ptr, buflen, ind);
     }
 
@@ -461,6 +500,7 @@ static odbc_conv_status to_text(odbc_conv *cv, const jet_value *v,
                 *o++ = hi; *o++ = lo;
             }
         }
+        len = max_len_cut(cv, cv->scratch->p, len, c_type);
         return deliver(cv, cv->scratch->p, len, c_type, ptr, buflen, ind);
     }
 
@@ -1068,6 +1108,7 @@ static odbc_conv_status to_binary(odbc_conv *cv, const jet_value *v,
         odbc_conv_status st = text_utf16(cv, v, &n);
         if (st != CONV_OK)
             return st;
+        n = max_len_cut(cv, cv->scratch->p, n, SQL_C_BINARY);
         return deliver(cv, cv->scratch->p, n, SQL_C_BINARY, ptr, buflen,
                        ind);
     }
@@ -1112,7 +1153,9 @@ static odbc_conv_status to_binary(odbc_conv *cv, const jet_value *v,
         break;
     }
     default:
-        return deliver(cv, v->data, v->len, SQL_C_BINARY, ptr, buflen, ind);
+        return deliver(cv, v->data, max_len_cut(cv, v->data, v->len,
+                                                SQL_C_BINARY),
+                       SQL_C_BINARY, ptr, buflen, ind);
     }
     if (ind)
         *ind = (SQLLEN)n;

@@ -51,6 +51,12 @@ typedef struct odbc_conv {
      * ODBC_NUMERIC_DEFAULT_PRECISION, scale 0) */
     SQLSMALLINT num_precision;
     SQLSMALLINT num_scale;
+    /* SQL_ATTR_MAX_LENGTH: a character or binary value (Text, Memo,
+     * Binary, OLE Object) into SQL_C_CHAR, SQL_C_WCHAR or SQL_C_BINARY
+     * is returned as if it were at most this many bytes (cut at a
+     * character boundary; the indicator and the chunks of SQLGetData see
+     * the cut value, no 01004 for the cut). 0 = the whole value. */
+    SQLULEN max_len;
 } odbc_conv;
 
 /** Precision of SQL_C_NUMERIC results when the ARD says nothing (the
@@ -82,6 +88,11 @@ odbc_conv_status odbc_convert(odbc_conv *cv, const jet_value *v,
 odbc_conv_status odbc_conv_chunk(const uint8_t *repr, size_t len,
                                  size_t *off, SQLSMALLINT c_type,
                                  SQLPOINTER ptr, SQLLEN buflen, SQLLEN *ind);
+
+/** Whether SQL_ATTR_MAX_LENGTH (cv->max_len) can cut values of jet type
+ *  t converted to c_type: a character or binary source into a character
+ *  or binary C type. */
+bool odbc_conv_max_len_applies(jet_type t, SQLSMALLINT c_type);
 
 /** SQLSTATE and English message of a status. */
 void odbc_conv_state(odbc_conv_status st, const char **sqlstate,

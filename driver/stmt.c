@@ -1133,6 +1133,17 @@ static jet_rc cur_value(odbc_stmt *s, uint16_t i, jet_value *out)
 static SQLSMALLINT resolve_ctype(const odbc_stmt *s, uint16_t i,
                                  SQLSMALLINT c_type);
 
+/* The conversion of values of type t into C type ct for s: a fast one
+ * (fetchfast.c) unless SQL_ATTR_MAX_LENGTH may cut them, which only
+ * odbc_convert applies - decided once per binding, not per value (the
+ * attribute cannot change while a cursor is open). */
+static odbc_put_fn pick_put(const odbc_stmt *s, jet_type t, SQLSMALLINT ct)
+{
+    if (s->max_length && odbc_conv_max_len_applies(t, ct))
+        return odbc_convert;
+    return odbc_fast_put_for(t, ct);
+}
+
 /* The bound part of column i's entry, from s->binds[i]. */
 static void fast_bind(odbc_stmt *s, fast_col *fc, uint16_t i)
 {
@@ -1146,7 +1157,7 @@ static void fast_bind(odbc_stmt *s, fast_col *fc, uint16_t i)
     fc->put = odbc_convert;
     if (fc->ct && (fc->scan || fc->row) && fc->b.precision == 0 &&
         fc->b.scale == 0)
-        fc->put = odbc_fast_put_for(fc->type, fc->ct);
+        fc->put = pick_put(s, fc->type, fc->ct);
 }
 
 static inline bool same_binding(const odbc_binding *a, const odbc_binding *b)
@@ -1279,7 +1290,7 @@ static int bind_row_fast(odbc_stmt *s, const struct odbc_fastplan *p,
                          SQLULEN r)
 {
     odbc_conv cv = {s->dbc->db, &s->scratch, false, JET_OK, false, 0, 0,
-                    0, 0};
+                    0, 0, s->max_length};
     SQLLEN off = s->bind_offset_ptr ? *s->bind_offset_ptr : 0;
     int worst = 0;
     uint16_t n = s->nbinds < s->ncols ? s->nbinds : s->ncols;
@@ -1324,7 +1335,7 @@ static int bind_row_fast(odbc_stmt *s, const struct odbc_fastplan *p,
 static int bind_row(odbc_stmt *s, SQLULEN r)
 {
     odbc_conv cv = {s->dbc->db, &s->scratch, false, JET_OK, false, 0, 0,
-                    0, 0};
+                    0, 0, s->max_length};
     SQLLEN off = s->bind_offset_ptr ? *s->bind_offset_ptr : 0;
     int worst = 0;
     uint16_t n = s->nbinds < s->ncols ? s->nbinds : s->ncols;
@@ -1608,7 +1619,7 @@ get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
     uint16_t i = (uint16_t)(col - 1);
     SQLSMALLINT ct = resolve_ctype(s, i, c_type);
     odbc_conv cv = {s->dbc->db, &s->scratch, true, JET_OK, false, 0, 0,
-                    0, 0};
+                    0, 0, s->max_length};
     /* SQL_C_NUMERIC: default precision and scale 0, unless SQL_ARD_TYPE
      * asks for the ARD record's (SQLGetData, "SQL_C_NUMERIC") */
     if (c_type == SQL_ARD_TYPE && i < s->nbinds) {
@@ -1643,7 +1654,7 @@ get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
         fast_col *fc = &p->col[i];
         if (fc->gd_ct != ct) {
             fc->gd_ct = ct;
-            fc->gd_put = odbc_fast_put_for(fc->type, ct);
+            fc->gd_put = pick_put(s, fc->type, ct);
         }
         /* c_type passed the checks above and resolves to gd_ct for the
          * cursor's life (SQL_ARD_TYPE follows the bindings: not cached) */
@@ -1690,7 +1701,7 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
         }
         if (got) {
             odbc_conv cv = {s->dbc->db, &s->scratch, true, JET_OK, false,
-                            0, 0, 0, 0};
+                            0, 0, 0, 0, s->max_length};
             s->gd_col = col;
             s->gd_off = 0;
             s->gd_repr = false;
@@ -1757,14 +1768,15 @@ SQLRETURN odbc_stmt_set_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
         s->query_timeout = v;
         return SQL_SUCCESS;
     case SQL_ATTR_MAX_LENGTH:
-        /* values are always returned whole: say so rather than accept a
-         * limit that would not be applied */
-        s->max_length = 0;
-        if (v != 0)
+        /* applied by odbc_convert (cv.max_len), chosen per binding when
+         * the cursor's fetch plan is built: on an open cursor a new value
+         * would not take effect, so it is kept (the spec's 01S02) */
+        if (s->state == STMT_CURSOR && v != s->max_length)
             return odbc_diag_add(DIAG(s), "01S02", "Option value changed: "
-                                 "SQL_ATTR_MAX_LENGTH is 0 (the driver "
-                                 "returns whole values; SQLGetData reads "
-                                 "them in parts)");
+                                 "SQL_ATTR_MAX_LENGTH cannot change while "
+                                 "a cursor is open (still %lu)",
+                                 (unsigned long)s->max_length);
+        s->max_length = v;
         return SQL_SUCCESS;
     case SQL_ATTR_NOSCAN:
         s->noscan = v;

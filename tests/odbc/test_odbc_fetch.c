@@ -552,6 +552,98 @@ START_TEST(bound_char_truncation_is_01004_with_full_length)
 }
 END_TEST
 
+/* SQL_ATTR_MAX_LENGTH cuts character and binary values to that many
+ * bytes, bound or read by SQLGetData (in chunks too), with SQL_SUCCESS
+ * and the cut length in the indicator; other columns (a number, a date
+ * as text) are whole; 0 returns whole values again. */
+START_TEST(max_length_cuts_character_and_binary_values)
+{
+    SQLHSTMT st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_MAX_LENGTH,
+                                                 (SQLPOINTER)5, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT CompanyName, ShipperID, Phone, CompanyName FROM "
+             "Shippers", SQL_NTS));
+    SQLCHAR name[64], id[16];
+    SQLWCHAR phone[32];
+    unsigned char bin[64];
+    SQLLEN ni, ii, pi, bi;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, SQL_C_CHAR, name,
+                                             sizeof name, &ni));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 2, SQL_C_CHAR, id,
+                                             sizeof id, &ii));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 3, SQL_C_WCHAR, phone,
+                                             sizeof phone, &pi));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 4, SQL_C_BINARY, bin,
+                                             sizeof bin, &bi));
+    for (int row = 0; row < 3; row++) {
+        ck_assert_int_eq(SQLFetch(st), SQL_SUCCESS);        /* no 01004 */
+        ck_assert_int_eq(ni, 5);
+        ck_assert_uint_eq(strlen((char *)name), 5);
+        ck_assert_int_eq(pi, 4);            /* 5 bytes: 2 whole SQLWCHARs */
+        ck_assert_uint_eq(phone[0], '(');
+        ck_assert_uint_eq(phone[2], 0);
+        ck_assert_int_eq(bi, 5);            /* the UTF-16 bytes, cut */
+        ck_assert_uint_eq(bin[0], name[0]);
+        ck_assert_uint_eq(bin[2], name[1]);
+        ck_assert_int_eq(ii, 1);
+    }
+    ck_assert_str_eq((char *)name, "Feder");        /* Federal Shipping */
+    ck_assert_str_eq((char *)id, "3");
+    /* an open cursor keeps its value (01S02) */
+    ck_assert_int_eq(SQLSetStmtAttr(st, SQL_ATTR_MAX_LENGTH, (SQLPOINTER)0,
+                                    0), SQL_SUCCESS_WITH_INFO);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "01S02");
+    SQLFreeStmt(st, SQL_UNBIND);
+    SQLCloseCursor(st);
+
+    /* SQLGetData: a long Memo in 4-byte chunks ends after 10 bytes; an
+     * OLE Object is 10 bytes; a date as text is whole */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_MAX_LENGTH,
+                                                 (SQLPOINTER)10, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT Notes, Photo, BirthDate FROM Employees", SQL_NTS));
+    for (int row = 0; row < 2; row++) {
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+        char chunk[4], all[64] = "";
+        SQLLEN ind;
+        SQLRETURN r;
+        SQLLEN want = 10;
+        while ((r = SQLGetData(st, 1, SQL_C_CHAR, chunk, sizeof chunk,
+                               &ind)) != SQL_NO_DATA) {
+            ck_assert(SQL_SUCCEEDED(r));
+            ck_assert_int_eq(ind, want);    /* what is left of 10 */
+            ck_assert_int_eq(r, ind > 3 ? SQL_SUCCESS_WITH_INFO
+                                        : SQL_SUCCESS);
+            strcat(all, chunk);
+            want -= 3;
+        }
+        ck_assert_uint_eq(strlen(all), 10);
+        if (row == 0)
+            ck_assert_str_eq(all, "Education ");
+        ck_assert_int_eq(SQLGetData(st, 2, SQL_C_BINARY, bin, sizeof bin,
+                                    &ind), SQL_SUCCESS);
+        ck_assert_int_eq(ind, 10);
+        char date[32];
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 3, SQL_C_CHAR, date,
+                                                 sizeof date, &ind));
+        ck_assert_int_eq(ind, 19);
+    }
+    SQLCloseCursor(st);
+    /* 0: whole values again */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_MAX_LENGTH,
+                                                 (SQLPOINTER)0, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT CompanyName FROM Shippers", SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    SQLLEN ind;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_CHAR, name,
+                                             sizeof name, &ind));
+    ck_assert_str_eq((char *)name, "Speedy Express");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
 START_TEST(max_rows_and_top_limit_rows)
 {
     SQLHSTMT st = new_stmt();
@@ -675,6 +767,7 @@ static Suite *fetch_suite(void)
     tcase_add_test(tc, guid_display_size_fits_its_text);
     tcase_add_test(tc, bound_char_truncation_is_01004_with_full_length);
     tcase_add_test(tc, max_rows_and_top_limit_rows);
+    tcase_add_test(tc, max_length_cuts_character_and_binary_values);
     tcase_add_test(tc, conversions_of_money_float_date_text);
     tcase_add_test(tc, col_attribute_common_fields);
     suite_add_tcase(s, tc);

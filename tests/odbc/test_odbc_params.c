@@ -319,23 +319,29 @@ START_TEST(nul_in_string_parameter_is_kept)
 END_TEST
 
 /* Statement and connection attributes the driver cannot honour say so:
- * SQL_ATTR_MAX_LENGTH 01S02 (changed to 0), SQL_ATTR_CURRENT_CATALOG
- * naming another file HYC00; SQLExecDirect on an open cursor is 24000
- * as SQLExecute is. */
+ * SQL_ATTR_MAX_LENGTH changed on an open cursor 01S02 (kept; it is
+ * honoured otherwise, test_odbc_fetch), SQL_ATTR_CURRENT_CATALOG naming
+ * another file HYC00; SQLExecDirect on an open cursor is 24000 as
+ * SQLExecute is. */
 START_TEST(unhonoured_attributes_and_open_cursor)
 {
     SQLHSTMT st;
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
     ck_assert_int_eq(SQLSetStmtAttr(st, SQL_ATTR_MAX_LENGTH, (SQLPOINTER)10,
-                                    0), SQL_SUCCESS_WITH_INFO);
-    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "01S02");
+                                    0), SQL_SUCCESS);
     SQLULEN v = 99;
     ODBCT_OK(SQL_HANDLE_STMT, st,
              SQLGetStmtAttr(st, SQL_ATTR_MAX_LENGTH, &v, 0, NULL));
-    ck_assert_uint_eq(v, 0);
+    ck_assert_uint_eq(v, 10);
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st,
              (SQLCHAR *)"SELECT ShipperID FROM Shippers", SQL_NTS));
     ck_assert(SQL_SUCCEEDED(SQLFetch(st)));
+    ck_assert_int_eq(SQLSetStmtAttr(st, SQL_ATTR_MAX_LENGTH, (SQLPOINTER)0,
+                                    0), SQL_SUCCESS_WITH_INFO);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "01S02");
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLGetStmtAttr(st, SQL_ATTR_MAX_LENGTH, &v, 0, NULL));
+    ck_assert_uint_eq(v, 10);
     ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)"SELECT 1 FROM Shippers",
                                    SQL_NTS), SQL_ERROR);
     ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "24000");
