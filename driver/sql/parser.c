@@ -55,6 +55,7 @@ static int parse_select_core(parser *p, sql_query *q);
 static int parse_query_body(parser *p, sql_query *q);
 static sql_query *new_query(parser *p);
 static int peek_kw(parser *p, sql_kw kw, bool *yes);
+static int query_ahead(parser *p, bool *yes);
 
 static int next(parser *p)
 {
@@ -479,7 +480,7 @@ static int parse_from_primary(parser *p, sql_from **out)
     }
     if (p->tok.kind == TOK_LPAREN) {
         bool sel = false;
-        if (peek_kw(p, KW_SELECT, &sel) != 0)
+        if (query_ahead(p, &sel) != 0)
             return -1;
         if (sel) {
             if (++p->ntables > SQL_MAX_TABLES) {
@@ -692,6 +693,57 @@ static int set_height(parser *p, sql_expr *e)
     return 0;
 }
 
+/* Does the current '(' open a query: ( SELECT ... ), or a UNION whose
+ * first member Access wrote in parentheses, ( (SELECT ...) UNION ... )?
+ * For the second form, lexes ahead on a copy of the lexer to the ')'
+ * closing that member and looks for UNION after it (a derived table
+ * opening a parenthesised join, ((SELECT ...) AS x INNER JOIN ...), or a
+ * parenthesised scalar subquery, ((SELECT ...)), has none). Only '(' '('
+ * ... SELECT starts a scan past the leading parentheses, one per nested
+ * query level, so at most SQL_MAX_QUERY_DEPTH + 1 scans of the text. */
+static int query_ahead(parser *p, bool *yes)
+{
+    /* the copy's token strings go to a scratch arena freed here: the
+     * scan does not grow the statement's arena */
+    sql_arena scratch = { NULL };
+    sql_lexer lx = p->lx;
+    sql_token t;
+    int rc = -1;
+    size_t depth = 1;           /* inside the member's '(' */
+    lx.arena = &scratch;
+    *yes = false;
+    if (sql_lex_next(&lx, &t) != 0)
+        goto out;
+    rc = 0;
+    if (t.kind == TOK_IDENT && t.kw == KW_SELECT) {
+        *yes = true;
+        goto out;
+    }
+    if (t.kind != TOK_LPAREN)
+        goto out;
+    rc = -1;
+    do {
+        if (sql_lex_next(&lx, &t) != 0)
+            goto out;
+    } while (t.kind == TOK_LPAREN && ++depth <= SQL_MAX_DEPTH);
+    rc = 0;
+    if (!(t.kind == TOK_IDENT && t.kw == KW_SELECT))
+        goto out;       /* (deeper parentheses fail in the parse itself) */
+    while (depth > 0) {
+        if ((rc = sql_lex_next(&lx, &t)) != 0 || t.kind == TOK_EOF)
+            goto out;
+        if (t.kind == TOK_LPAREN)
+            depth++;
+        else if (t.kind == TOK_RPAREN)
+            depth--;
+    }
+    if ((rc = sql_lex_next(&lx, &t)) == 0)
+        *yes = t.kind == TOK_IDENT && t.kw == KW_UNION;
+out:
+    sql_arena_free(&scratch);
+    return rc;
+}
+
 /* Is the token after the current one keyword kw? (Lexes one token ahead
  * on a copy of the lexer; the arena keeps the copy's strings.) */
 static int peek_kw(parser *p, sql_kw kw, bool *yes)
@@ -847,7 +899,7 @@ static int parse_primary(parser *p, sql_expr **out)
         return next(p);
     case TOK_LPAREN: {
         bool sub = false;
-        if (peek_kw(p, KW_SELECT, &sub) != 0)
+        if (query_ahead(p, &sub) != 0)
             return -1;
         if (sub) {
             if (!(e = new_expr(p, EXPR_SUBQUERY, pos)))
@@ -1066,7 +1118,7 @@ static int parse_predicate(parser *p, sql_expr **lhs, bool *done)
         if (p->tok.kind != TOK_LPAREN)
             return syntax(p, "expected '(' after IN");
         bool sub = false;
-        if (peek_kw(p, KW_SELECT, &sub) != 0)
+        if (query_ahead(p, &sub) != 0)
             return -1;
         if (sub) {
             if (parse_subquery(p, &e->sub) != 0 || set_height(p, e) != 0)

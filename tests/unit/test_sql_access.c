@@ -489,7 +489,49 @@ START_TEST(parenthesised_union_members)
                                "(SELECT City FROM Suppliers)",
                                "SELECT City FROM Customers UNION ALL "
                                "SELECT City FROM Suppliers"), 91 + 29);
+    /* the same inside a derived table, IN and a scalar subquery: rows
+     * as the unparenthesised form gives them */
+    ck_assert_int_eq(same_rows("SELECT x.City FROM ((SELECT City FROM "
+                               "Customers) UNION (SELECT City FROM "
+                               "Suppliers)) AS x",
+                               "SELECT x.City FROM (SELECT City FROM "
+                               "Customers UNION SELECT City FROM "
+                               "Suppliers) AS x"), 93);
+    ck_assert_int_eq(same_rows("SELECT * FROM (((SELECT City FROM "
+                               "Customers)) UNION ALL (SELECT City FROM "
+                               "Suppliers) ORDER BY 1) x",
+                               "SELECT * FROM (SELECT City FROM Customers "
+                               "UNION ALL SELECT City FROM Suppliers ORDER "
+                               "BY 1) x"), 91 + 29);
+    ck_assert_int_eq(same_rows("SELECT CompanyName FROM Customers WHERE "
+                               "City IN ((SELECT City FROM Suppliers WHERE "
+                               "Country = 'Germany') UNION (SELECT City "
+                               "FROM Employees))",
+                               "SELECT CompanyName FROM Customers WHERE "
+                               "City IN (SELECT City FROM Suppliers WHERE "
+                               "Country = 'Germany' UNION SELECT City "
+                               "FROM Employees)"), 9);    /* London 6,
+                                Berlin, Seattle, Kirkland */
+    r = rows("SELECT ((SELECT COUNT(*) FROM Shippers) UNION (SELECT "
+             "COUNT(*) FROM Shippers)) FROM Shippers", NULL);
+    ck_assert_str_eq(r, "3\n3\n3\n");
+    free(r);
+    /* a parenthesised join opened by a derived table stays a join, a
+     * parenthesised scalar subquery a value */
+    ck_assert_int_eq(same_rows("SELECT * FROM ((SELECT ShipperID FROM "
+                               "Shippers) AS a INNER JOIN Shippers b ON "
+                               "a.ShipperID = b.ShipperID)",
+                               "SELECT a.ShipperID, b.* FROM Shippers a "
+                               "INNER JOIN Shippers b ON a.ShipperID = "
+                               "b.ShipperID"), 3);
+    r = rows("SELECT ((SELECT MAX(ShipperID) FROM Shippers)) + 1 FROM "
+             "Shippers WHERE ShipperID = 1", NULL);
+    ck_assert_str_eq(r, "4\n");
+    free(r);
     sql_error e = prepare_error("(SELECT City FROM Customers");
+    ck_assert_str_eq(e.sqlstate, "42000");
+    e = prepare_error("SELECT * FROM ((SELECT City FROM Customers) UNION "
+                      "(SELECT City FROM Suppliers) x");
     ck_assert_str_eq(e.sqlstate, "42000");
 }
 END_TEST

@@ -581,9 +581,12 @@ START_TEST(parse_query_nesting_is_access_50_levels)
         "a IN (SELECT a FROM t WHERE ", "EXISTS (SELECT * FROM t WHERE ",
         "a = (SELECT a FROM t WHERE ",
         "a IN (SELECT a FROM (SELECT a FROM t WHERE ",  /* 2 per level */
+        "a IN ((SELECT a FROM t WHERE ",        /* parenthesised UNION */
     };
-    static const char *const close[] = { ")", ")", ")", ") x)" };
-    static const size_t levels[] = { 50, 50, 50, 25 };
+    static const char *const close[] = {
+        ")", ")", ")", ") x)", ") UNION (SELECT a FROM t))"
+    };
+    static const size_t levels[] = { 50, 50, 50, 25, 50 };
     for (size_t i = 0; i < sizeof open / sizeof *open; i++) {
         deep_where(open[i], "1=0", close[i], levels[i], 1);
         deep_where(open[i], "1=0", close[i], levels[i] + 1, 0);
