@@ -1636,6 +1636,11 @@ int sql_tab_next(sql_cursor *c, size_t tab)
                 t->src_done = true;
                 return JET_DONE;
             }
+            /* stored rows are not read (c->nread stays): a join whose ON
+             * rejects them all, e.g. a LEFT JOIN on an inequality, would
+             * otherwise pass over millions without a cancel check */
+            if (sql_tick(c) != 0)
+                return -1;
             if (tp->method == M_HASH) {
                 t->cand = r->next;
                 if (r->hash != t->probe ||

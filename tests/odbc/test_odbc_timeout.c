@@ -10,6 +10,8 @@
  * no table, once the rows are in: sorting (an ORDER BY key compared value
  * by value: text mixed with a number), and passing over groups that
  * HAVING rejects; those loops check the flag every few thousand rows.
+ * Joins too: a LEFT JOIN on an inequality that passes over the stored
+ * inner rows without reading a page, and DISTINCT over a cross join.
  * Skipped (77) without the file.
  */
 #include <pthread.h>
@@ -39,6 +41,14 @@
  * costly per group (evaluated after all rows are read). */
 #define SLOW_HAVING " FROM bulk GROUP BY id, label HAVING UCASE(" \
                     C256 ") LIKE '*~*'"
+
+/* A LEFT JOIN on an inequality no pair meets (amounts are below 10^6):
+ * every outer row passes over all 200,000 stored inner rows, hours in
+ * all; ORDER BY label makes the execute read the whole join. */
+#define SLOW_THETA_JOIN " FROM bulk a LEFT JOIN bulk b ON a.amount < " \
+                        "b.amount - 1000000 ORDER BY a.label"
+/* A cross join's DISTINCT: 4 * 10^10 pairs to store. */
+#define SLOW_CROSS_DISTINCT " FROM bulk a, bulk b"
 
 static SQLHENV env;
 static SQLHDBC dbc;
@@ -187,6 +197,18 @@ START_TEST(timeout_stops_a_slow_pass_over_groups_with_HYT00)
 }
 END_TEST
 
+START_TEST(timeout_stops_a_left_join_on_an_inequality_with_HYT00)
+{
+    expect_timeout("SELECT a.id, b.id" SLOW_THETA_JOIN);
+}
+END_TEST
+
+START_TEST(timeout_stops_distinct_over_a_cross_join_with_HYT00)
+{
+    expect_timeout("SELECT DISTINCT a.amount + b.amount" SLOW_CROSS_DISTINCT);
+}
+END_TEST
+
 typedef struct canceller {
     SQLHSTMT st;
     SQLRETURN r;
@@ -248,6 +270,37 @@ START_TEST(cancel_from_another_thread_stops_a_sort_with_HY008)
 }
 END_TEST
 
+/* Streaming, each fetch passes over the 200,000 stored inner rows to
+ * give one null-extended row: SQLCancel from another thread during the
+ * fetch loop stops the fetch it lands in, with HY008. */
+START_TEST(cancel_from_another_thread_stops_a_left_join_on_an_inequality)
+{
+    SQLHSTMT st = new_stmt();
+    canceller c = { st, SQL_ERROR };
+    pthread_t th;
+    double t0, dt;
+    SQLRETURN r;
+    SQLLEN rows = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLExecDirect(st, (SQLCHAR *)"SELECT a.id FROM bulk a LEFT JOIN "
+                           "bulk b ON a.amount < b.amount - 1000000",
+                           SQL_NTS));
+    ck_assert_int_eq(pthread_create(&th, NULL, cancel_later, &c), 0);
+    t0 = now_s();
+    while ((r = SQLFetch(st)) == SQL_SUCCESS && now_s() - t0 < 60)
+        rows++;
+    dt = now_s() - t0;
+    pthread_join(th, NULL);
+    ck_assert_int_eq(c.r, SQL_SUCCESS);
+    ck_assert_int_eq(r, SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY008");
+    ck_assert_msg(dt < 6.0, "stopped after %.2f s (%ld rows)", dt, (long)rows);
+    ck_assert_int_lt(rows, 200000);
+    expect_count_works(st);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
 static Suite *timeout_suite(void)
 {
     Suite *s = suite_create("odbc_timeout");
@@ -262,6 +315,10 @@ static Suite *timeout_suite(void)
     tcase_add_test(tc, timeout_stops_a_slow_sort_with_HYT00);
     tcase_add_test(tc, timeout_stops_a_slow_pass_over_groups_with_HYT00);
     tcase_add_test(tc, cancel_from_another_thread_stops_a_sort_with_HY008);
+    tcase_add_test(tc, timeout_stops_a_left_join_on_an_inequality_with_HYT00);
+    tcase_add_test(tc, timeout_stops_distinct_over_a_cross_join_with_HYT00);
+    tcase_add_test(tc,
+                   cancel_from_another_thread_stops_a_left_join_on_an_inequality);
     suite_add_tcase(s, tc);
     return s;
 }
