@@ -30,23 +30,32 @@ static const char two_digits[201] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-size_t jet_int_format(int64_t v, char *buf)
+/* The decimal digits of m written backwards, two at a time, ending just
+ * before end; returns the first. */
+static inline char *digits_before(char *end, uint64_t m)
 {
-    char tmp[24];
-    char *end = tmp + sizeof tmp, *p = end;
-    uint64_t mag = v < 0 ? (uint64_t)(-(v + 1)) + 1 : (uint64_t)v;
-    while (mag >= 100) {
-        unsigned r = (unsigned)(mag % 100);
-        mag /= 100;
+    char *p = end;
+    while (m >= 100) {
+        unsigned r = (unsigned)(m % 100);
+        m /= 100;
         p -= 2;
         memcpy(p, two_digits + 2 * r, 2);
     }
-    if (mag >= 10) {
+    if (m >= 10) {
         p -= 2;
-        memcpy(p, two_digits + 2 * mag, 2);
+        memcpy(p, two_digits + 2 * m, 2);
     } else {
-        *--p = (char)('0' + mag);
+        *--p = (char)('0' + m);
     }
+    return p;
+}
+
+size_t jet_int_format(int64_t v, char *buf)
+{
+    char tmp[24];
+    char *end = tmp + sizeof tmp;
+    uint64_t mag = v < 0 ? (uint64_t)(-(v + 1)) + 1 : (uint64_t)v;
+    char *p = digits_before(end, mag);
     if (v < 0)
         *--p = '-';
     size_t n = (size_t)(end - p);
@@ -222,21 +231,8 @@ static bool short_decimal(double d, char *dig, int *nd, int *point)
         uint64_t n = (uint64_t)(scaled + 0.5);
         if (n == 0 || (double)n / p10[k] != a)
             continue;
-        char tmp[20];
-        char *end = tmp + sizeof tmp, *p = end;
-        uint64_t m = n;             /* n < 10^15: at most 15 digits */
-        while (m >= 100) {
-            unsigned r = (unsigned)(m % 100);
-            m /= 100;
-            p -= 2;
-            memcpy(p, two_digits + 2 * r, 2);
-        }
-        if (m >= 10) {
-            p -= 2;
-            memcpy(p, two_digits + 2 * m, 2);
-        } else {
-            *--p = (char)('0' + m);
-        }
+        char tmp[20];               /* n < 10^15: at most 15 digits */
+        char *end = tmp + sizeof tmp, *p = digits_before(end, n);
         int len = (int)(end - p);   /* digits of n */
         int z = 0;
         while (end[-1 - z] == '0')
