@@ -126,6 +126,13 @@ void odbct_connect(SQLHENV *env, SQLHDBC *dbc, const char *connstr)
                               0, NULL, SQL_DRIVER_NOPROMPT));
 }
 
+void odbct_connect_path(SQLHENV *env, SQLHDBC *dbc, const char *path)
+{
+    char cs[4200];
+    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
+    odbct_connect(env, dbc, cs);
+}
+
 void odbct_disconnect(SQLHENV env, SQLHDBC dbc)
 {
     ck_assert_int_eq(SQLDisconnect(dbc), SQL_SUCCESS);

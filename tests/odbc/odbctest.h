@@ -42,6 +42,8 @@ const char *odbct_message(SQLSMALLINT type, SQLHANDLE h);
 
 /** Allocate env (ODBC 3) and dbc, connect with connstr; asserts. */
 void odbct_connect(SQLHENV *env, SQLHDBC *dbc, const char *connstr);
+/** odbct_connect to the database file at path (DRIVER={JetODBC};DBQ=path;). */
+void odbct_connect_path(SQLHENV *env, SQLHDBC *dbc, const char *path);
 void odbct_disconnect(SQLHENV env, SQLHDBC dbc);
 /** Allocate env (ODBC 3) and an unconnected dbc; asserts SQL_SUCCESS. */
 void odbct_alloc_dbc(SQLHENV *env, SQLHDBC *dbc);

@@ -251,10 +251,7 @@ START_TEST(columns_of_broken_view_is_its_error)
     SQLHENV e2;
     SQLHDBC d2;
     SQLHSTMT s2;
-    char connstr[1024];
-    snprintf(connstr, sizeof connstr, "DRIVER={JetODBC};DBQ=%s;",
-             odbct_fixture("jackcess/V2003/queryTestV2003.mdb"));
-    odbct_connect(&e2, &d2, connstr);
+    odbct_connect_path(&e2, &d2, odbct_fixture("jackcess/V2003/queryTestV2003.mdb"));
     ODBCT_OK(SQL_HANDLE_DBC, d2, SQLAllocHandle(SQL_HANDLE_STMT, d2, &s2));
     static const char *const views[][2] = {
         { "UnionQuery", "42S22" }, { "CrosstabQuery", "42000" },

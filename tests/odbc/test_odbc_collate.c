@@ -199,12 +199,10 @@ static void check_file(const char *path)
     jet_error err;
     SQLHENV env;
     SQLHDBC dbc;
-    char cs[2200];
     jet_rc rc = jet_db_open(&db, path, NULL, &err);
     if (rc != JET_OK)
         return;         /* encrypted or unsupported: not this test's */
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_path(&env, &dbc, path);
     for (size_t o = 0; o < jet_catalog_count(db); o++) {
         const jet_object *obj = jet_catalog_at(db, o);
         const jet_tdef *t;

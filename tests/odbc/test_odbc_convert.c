@@ -33,9 +33,7 @@ static bool have_perf(void)
 
 static void connect_to(const char *path)
 {
-    char cs[2048];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_path(&env, &dbc, path);
 }
 
 #define NEED_PERF()                                                     \

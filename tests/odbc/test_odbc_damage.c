@@ -53,7 +53,6 @@ START_TEST(damaged_orders_page_is_hy000_naming_page_525)
         SQLHDBC dbc;
         SQLHSTMT st;
         SQLRETURN rc;
-        char cs[1200];
         int rows = 0;
         if (variant == 0) {
             memset(page, 0, sizeof page);
@@ -80,9 +79,7 @@ START_TEST(damaged_orders_page_is_hy000_naming_page_525)
                     break;
             }
         }
-        snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;",
-                 damaged_copy(page, variant));
-        odbct_connect(&env, &dbc, cs);
+        odbct_connect_path(&env, &dbc, damaged_copy(page, variant));
         ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
         rc = SQLExecDirect(st, (SQLCHAR *)"SELECT * FROM Orders", SQL_NTS);
         while (SQL_SUCCEEDED(rc) && SQL_SUCCEEDED(rc = SQLFetch(st)))

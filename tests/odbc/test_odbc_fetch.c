@@ -519,10 +519,7 @@ START_TEST(guid_display_size_fits_its_text)
      * SQL_C_CHAR gets, braces included */
     SQLHENV e2;
     SQLHDBC d2;
-    char cs[1200];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;",
-             odbct_fixture("jackcess/V1997/testIndexCodesV1997.mdb"));
-    odbct_connect(&e2, &d2, cs);
+    odbct_connect_path(&e2, &d2, odbct_fixture("jackcess/V1997/testIndexCodesV1997.mdb"));
     SQLHSTMT st = odbct_exec(d2, "SELECT data FROM Table13");
     SQLLEN disp = 0, ind = 0;
     char buf[64];

@@ -372,10 +372,7 @@ START_TEST(errors_name_the_real_problem)
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     SQLHENV e2;
     SQLHDBC d2;
-    char connstr[1024];
-    snprintf(connstr, sizeof connstr, "DRIVER={JetODBC};DBQ=%s;",
-             odbct_fixture("jackcess/V1997/queryTestV1997.mdb"));
-    odbct_connect(&e2, &d2, connstr);
+    odbct_connect_path(&e2, &d2, odbct_fixture("jackcess/V1997/queryTestV1997.mdb"));
     ODBCT_OK(SQL_HANDLE_DBC, d2, SQLAllocHandle(SQL_HANDLE_STMT, d2, &st));
     static const char *const calls[] = {"{call UpdateQuery}",
                                         "{call UpdateQuery(1, 2, 3)}",

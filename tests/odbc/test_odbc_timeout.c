@@ -63,9 +63,7 @@ static const char *bulk_path(void)
 
 static void setup(void)
 {
-    char cs[1100];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", BULK);
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_path(&env, &dbc, BULK);
 }
 
 static void teardown(void)
