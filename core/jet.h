@@ -299,6 +299,8 @@ typedef struct jet_tdef {
     const char *name;       /* the catalog name */
     uint32_t pgno;          /* first TDEF page */
     uint32_t row_count;     /* as recorded in the TDEF (may be stale) */
+    bool row_count_fits;    /* row_count <= the row slots of the table's
+                               owned data pages; false: a damaged count */
     uint16_t ncols;
     const jet_column *cols; /* sorted by col_num: the SELECT * order */
     uint16_t nindexes;

@@ -487,6 +487,11 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
     rc = jet_usagemap_read(&t->owned, db, owned_ptr, err);
     if (rc != JET_OK)
         goto out;
+    /* every row takes a 2-byte entry of a data page's row table: a count
+     * the owned pages cannot hold is damage (a crash, a bad write) */
+    t->pub.row_count_fits =
+        t->pub.row_count <= (uint64_t)t->owned.count *
+                                ((f->page_size - f->data_row_table) / 2);
     rc = JET_OK;
 out:
     jet_free(buf);

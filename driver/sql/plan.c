@@ -2579,7 +2579,7 @@ static bool count_from_tdef(const sql_stmt *st)
 {
     if (st->ntabs != 1 || !st->tabs[0].td || st->where || st->ngroup ||
         st->having || st->nsubq || st->nbranch || !st->naggs ||
-        st->tabs[0].ap.use_index)
+        st->tabs[0].ap.use_index || !st->tabs[0].td->row_count_fits)
         return false;
     /* system tables: Access leaves their stored counts stale */
     const jet_object *o = jet_catalog_find(st->db, st->tabs[0].td->name);

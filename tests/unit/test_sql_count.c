@@ -6,6 +6,7 @@
  * against the scan form (`WHERE 1=1`, which reads every row) on every
  * table of every public fixture that opens without a password, and by
  * pages read on the 200k-row bulk: the stored-count plan reads no page.
+ * A count the table's pages cannot hold (a damaged TDEF) is not trusted.
  * Skipped (77) without ../shared.
  */
 #include "config.h"
@@ -17,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "internal.h"
 #include "sql/engine.h"
 #include "unit.h"
 
@@ -175,6 +177,54 @@ START_TEST(count_star_on_bulk_reads_no_page)
 }
 END_TEST
 
+/* A damaged TDEF count: nwind.mdb with Customers' stored row count set
+ * to 0xA0000000 (more rows than its pages have row slots) answers the
+ * live rows by scanning. */
+START_TEST(count_star_scans_when_the_stored_count_cannot_fit)
+{
+    const char *src = JET_SHARED_DIR "/fixtures/public/mdbtestdata/nwind.mdb";
+    jet_db *db = NULL;
+    jet_error jerr;
+    ck_assert_int_eq(jet_db_open(&db, src, NULL, &jerr), JET_OK);
+    const jet_object *o = jet_catalog_find(db, "Customers");
+    const jet_tdef *td = NULL;
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(jet_tdef_load(&td, db, o), JET_OK);
+    ck_assert(td->row_count_fits);
+    long off = (long)td->pgno * (long)db->fmt->page_size +
+               db->fmt->tdef_nrows;
+    jet_db_close(db);
+
+    FILE *in = fopen(src, "rb");
+    ck_assert_ptr_nonnull(in);
+    char path[] = "/tmp/jet_count_XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *out = fdopen(fd, "wb");
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        ck_assert_uint_eq(fwrite(buf, 1, n, out), n);
+    fclose(in);
+    static const unsigned char huge[4] = { 0x00, 0x00, 0x00, 0xA0 };
+    ck_assert_int_eq(fseek(out, off, SEEK_SET), 0);
+    ck_assert_uint_eq(fwrite(huge, 1, 4, out), 4);
+    fclose(out);
+
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &jerr), JET_OK);
+    o = jet_catalog_find(db, "Customers");
+    ck_assert_int_eq(jet_tdef_load(&td, db, o), JET_OK);
+    ck_assert_uint_eq(td->row_count, 0xA0000000u);
+    ck_assert(!td->row_count_fits);
+    char plan[512];
+    ck_assert_int_eq(count_of(db, "SELECT COUNT(*) FROM Customers", plan,
+                              sizeof plan), 91);
+    ck_assert_ptr_null(strstr(plan, "TDEF"));
+    jet_db_close(db);
+    unlink(path);
+}
+END_TEST
+
 int main(void)
 {
     if (access(JET_SHARED_DIR "/fixtures/public", R_OK) != 0 ||
@@ -187,6 +237,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, stored_count_equals_scan_on_every_fixture_table);
     tcase_add_test(tc, count_star_on_bulk_reads_no_page);
+    tcase_add_test(tc, count_star_scans_when_the_stored_count_cannot_fit);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
