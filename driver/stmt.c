@@ -1133,6 +1133,16 @@ static jet_rc cur_value(odbc_stmt *s, uint16_t i, jet_value *out)
 static SQLSMALLINT resolve_ctype(const odbc_stmt *s, uint16_t i,
                                  SQLSMALLINT c_type);
 
+/* A conversion context for s's values: its database, scratch buffer
+ * and SQL_ATTR_MAX_LENGTH; keep for SQLGetData (a value that does not
+ * fit is kept to continue from), not for bound columns. */
+static inline odbc_conv stmt_conv(odbc_stmt *s, bool keep)
+{
+    odbc_conv cv = {s->dbc->db, &s->scratch, keep, JET_OK, false, 0, 0,
+                    0, 0, s->max_length};
+    return cv;
+}
+
 /* The conversion of values of type t into C type ct for s: a fast one
  * (fetchfast.c) unless SQL_ATTR_MAX_LENGTH may cut them, which only
  * odbc_convert applies - decided once per binding, not per value (the
@@ -1289,8 +1299,7 @@ static int conv_diag(odbc_stmt *s, odbc_conv *cv, odbc_conv_status st,
 static int bind_row_fast(odbc_stmt *s, const struct odbc_fastplan *p,
                          SQLULEN r)
 {
-    odbc_conv cv = {s->dbc->db, &s->scratch, false, JET_OK, false, 0, 0,
-                    0, 0, s->max_length};
+    odbc_conv cv = stmt_conv(s, false);
     SQLLEN off = s->bind_offset_ptr ? *s->bind_offset_ptr : 0;
     int worst = 0;
     uint16_t n = s->nbinds < s->ncols ? s->nbinds : s->ncols;
@@ -1334,8 +1343,7 @@ static int bind_row_fast(odbc_stmt *s, const struct odbc_fastplan *p,
 /* Convert the bound columns of the current row into rowset row r. */
 static int bind_row(odbc_stmt *s, SQLULEN r)
 {
-    odbc_conv cv = {s->dbc->db, &s->scratch, false, JET_OK, false, 0, 0,
-                    0, 0, s->max_length};
+    odbc_conv cv = stmt_conv(s, false);
     SQLLEN off = s->bind_offset_ptr ? *s->bind_offset_ptr : 0;
     int worst = 0;
     uint16_t n = s->nbinds < s->ncols ? s->nbinds : s->ncols;
@@ -1618,8 +1626,7 @@ get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
                              "type %d", (int)c_type);
     uint16_t i = (uint16_t)(col - 1);
     SQLSMALLINT ct = resolve_ctype(s, i, c_type);
-    odbc_conv cv = {s->dbc->db, &s->scratch, true, JET_OK, false, 0, 0,
-                    0, 0, s->max_length};
+    odbc_conv cv = stmt_conv(s, true);
     /* SQL_C_NUMERIC: default precision and scale 0, unless SQL_ARD_TYPE
      * asks for the ARD record's (SQLGetData, "SQL_C_NUMERIC") */
     if (c_type == SQL_ARD_TYPE && i < s->nbinds) {
@@ -1700,8 +1707,7 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
             }
         }
         if (got) {
-            odbc_conv cv = {s->dbc->db, &s->scratch, true, JET_OK, false,
-                            0, 0, 0, 0, s->max_length};
+            odbc_conv cv = stmt_conv(s, true);
             s->gd_col = col;
             s->gd_off = 0;
             s->gd_repr = false;
