@@ -230,16 +230,7 @@ uint16_t jet_page_row_count(const jet_format *fmt, const uint8_t *page);
 
 #define JET_MAX_VAR_OFFSETS 4097
 
-/** A parsed row: null mask and var-offset table located, no copies. */
-typedef struct jet_row {
-    const uint8_t *data;    /* the row bytes */
-    size_t len;
-    uint16_t ncols;         /* columns stored in this row */
-    const uint8_t *null_mask;
-    size_t null_mask_len;
-    uint16_t nvar;          /* var offsets stored in this row */
-    uint16_t *var_off;      /* nvar + 1 entries (last = eod); caller's */
-} jet_row;
+/* jet_row (a parsed row) is in jet.h: jet_row_cell reads it in line. */
 
 /**
  * Parse row bytes: column count, null mask at the end, var offsets

@@ -25,6 +25,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "bytes.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -449,6 +452,110 @@ jet_rc jet_scan_next(jet_scan *scan);
  * JET_EUNSUPPORTED (unknown type), JET_ENOMEM; detail in jet_scan_error().
  */
 jet_rc jet_scan_value(jet_scan *scan, uint16_t col, jet_value *out);
+
+/** A parsed row: null mask and var-offset table located, no copies.
+ *  Format: mdbtools HACKING.md "Data Pages" (column count first, null
+ *  mask last, var offsets before it). */
+typedef struct jet_row {
+    const uint8_t *data;    /* the row bytes */
+    size_t len;
+    uint16_t ncols;         /* columns stored in this row */
+    const uint8_t *null_mask;
+    size_t null_mask_len;
+    uint16_t nvar;          /* var offsets stored in this row */
+    uint16_t *var_off;      /* nvar + 1 entries (last = eod); caller's */
+} jet_row;
+
+/** jet_cell_loc.kind */
+enum {
+    JET_CELL_NONE = 0,      /* read the column with jet_scan_value */
+    JET_CELL_FIXED,         /* width bytes at off, little-endian */
+    JET_CELL_TEXT           /* Jet4 TEXT in the variable area (UCS-2 or
+                               compressed: jet_text_to_utf8 reads it) */
+};
+
+/** Where one column's bytes sit in every row of its table, from the TDEF
+ *  (jet_scan_cell_loc), so a reader of many rows takes them straight from
+ *  the row (jet_row_cell) instead of through a jet_value. */
+typedef struct jet_cell_loc {
+    uint8_t kind;           /* JET_CELL_* */
+    uint8_t width;          /* FIXED: 1, 2, 4 or 8 */
+    uint16_t off;           /* FIXED: byte offset in the row */
+    uint16_t col_num;       /* the column's null-mask bit */
+    uint16_t var_index;     /* TEXT: its var-offset slot */
+    uint16_t var_min;       /* TEXT: lowest valid var offset (past the
+                               column count) */
+} jet_cell_loc;
+
+/**
+ * Column col's jet_cell_loc in the scan's table: kind JET_CELL_NONE for
+ * anything but a stored (not calculated) 1/2/4/8-byte fixed scalar
+ * (BYTE, INT, LONG, DOUBLE, DATETIME, MONEY, BIGINT) or Jet4 in-row TEXT.
+ */
+void jet_scan_cell_loc(const jet_scan *scan, uint16_t col, jet_cell_loc *loc);
+
+/**
+ * The scan's current row. The pointer is the same for the scan's life;
+ * what it points to is valid while the scan stays on a row it reached with
+ * JET_OK (jet_scan_next, jet_scan_fetch_row) and changes when it moves.
+ */
+const jet_row *jet_scan_row(const jet_scan *scan);
+
+/**
+ * Column loc's bytes in row r: 1 with *p (FIXED: loc->width bytes; TEXT:
+ * *n bytes, encoded as jet_value_decode's TEXT: compressed when they start
+ * FF FE) for a value, 0 for NULL (including a column added after the row
+ * was written), -1 when jet_scan_value must decide (not a JET_CELL kind,
+ * or a span that leaves the row: it names the damage). No side effects.
+ */
+static inline int jet_row_cell(const jet_row *r, const jet_cell_loc *loc,
+                               const uint8_t **p, size_t *n)
+{
+    uint16_t c = loc->col_num;
+    if (loc->kind == JET_CELL_NONE)
+        return -1;
+    if (c >= r->ncols || !((r->null_mask[c >> 3] >> (c & 7)) & 1))
+        return 0;
+    if (loc->kind == JET_CELL_FIXED) {
+        size_t fixed = r->len - r->null_mask_len;
+        if (loc->off > fixed || loc->width > fixed - loc->off)
+            return -1;
+        *p = r->data + loc->off;
+        *n = loc->width;
+        return 1;
+    }
+    if (loc->var_index >= r->nvar)
+        return 0;               /* column added after this row */
+    uint16_t st = r->var_off[loc->var_index];
+    uint16_t en = r->var_off[loc->var_index + 1];
+    if (st < loc->var_min || st > en || en > r->len)
+        return -1;
+    *p = r->data + st;
+    *n = (size_t)(en - st);
+    return 1;
+}
+
+/** A JET_CELL_FIXED integer's value: width 1 (BYTE, unsigned), 2 (INT),
+ *  4 (LONG) or 8 (BIGINT) bytes, little-endian, signed. */
+static inline int64_t jet_cell_int(const uint8_t *p, size_t width)
+{
+    switch (width) {
+    case 1: return p[0];
+    case 2: return (int16_t)jet_get_u16(p);
+    case 4: return (int32_t)jet_get_u32(p);
+    default: return (int64_t)jet_get_u64(p);
+    }
+}
+
+/** A JET_CELL_FIXED DOUBLE or DATETIME: 8 bytes, IEEE 754 little-endian
+ *  (DATETIME: days since 1899-12-30, jet_datetime_split). */
+static inline double jet_cell_double(const uint8_t *p)
+{
+    uint64_t v = jet_get_u64(p);
+    double d;
+    memcpy(&d, &v, sizeof d);
+    return d;
+}
 
 /** Restart the scan at its first row (keeps its buffers). */
 void jet_scan_rewind(jet_scan *scan);

@@ -403,6 +403,30 @@ jet_rc jet_scan_value(jet_scan *s, uint16_t col, jet_value *out)
                             &s->scratch, s->row_pgno, &s->err);
 }
 
+void jet_scan_cell_loc(const jet_scan *s, uint16_t col, jet_cell_loc *loc)
+{
+    memset(loc, 0, sizeof *loc);
+    if (col >= s->t->pub.ncols || !s->t->fast)
+        return;
+    const jet_col_fast *k = &s->t->fast[col];
+    const jet_column *c = &s->t->cols[col];
+    loc->col_num = c->col_num;
+    if (k->path == JET_CP_FIXED) {
+        loc->kind = JET_CELL_FIXED;
+        loc->width = k->width;
+        loc->off = k->off;
+    } else if (k->path == JET_CP_VAR_TEXT && !s->db->fmt->jet3) {
+        loc->kind = JET_CELL_TEXT;
+        loc->var_index = c->var_index;
+        loc->var_min = s->db->fmt->row_count_size;
+    }
+}
+
+const jet_row *jet_scan_row(const jet_scan *s)
+{
+    return &s->row;
+}
+
 jet_rc jet_scan_fetch_row(jet_scan *s, uint32_t pgno, uint16_t row)
 {
     const jet_format *f = s->db->fmt;
