@@ -29,4 +29,25 @@ typedef odbc_conv_status (*odbc_put_fn)(odbc_conv *cv, const jet_value *v,
  */
 odbc_put_fn odbc_fast_put_for(jet_type src, SQLSMALLINT c_type);
 
+/**
+ * A cell getter: one value of a column read straight from its row
+ * (jet_row_cell: p and n, never NULL) into C type buffer ptr (buflen
+ * bytes) and *ind, with odbc_convert()'s result for it. Returns 1 when
+ * done, 0 when the value is not the simple case (a short buffer, a value
+ * out of range or of another form): nothing was decided and the caller
+ * converts it the general way (the buffer may have been written).
+ * db: the connection's database (code page).
+ */
+typedef int (*odbc_cell_fn)(const jet_db *db, const uint8_t *p, size_t n,
+                            SQLPOINTER ptr, SQLLEN buflen, SQLLEN *ind);
+
+/**
+ * The cell getter for values of jet type src in a JET_CELL_FIXED or
+ * JET_CELL_TEXT column into resolved C type c_type, or NULL when there is
+ * none (odbc_fast_put_for's pairs minus Single, Currency and Boolean).
+ * Like odbc_fast_put_for's functions it ignores SQL_ATTR_MAX_LENGTH: use
+ * it only where odbc_fast_put_for's pick would be used.
+ */
+odbc_cell_fn odbc_fast_cell_for(jet_type src, SQLSMALLINT c_type);
+
 #endif

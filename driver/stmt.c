@@ -49,6 +49,10 @@ typedef struct fast_col {
                                    gd_ct (checked valid, not SQL_ARD_TYPE),
                                    0 = none: odbc_stmt_get_data's fast path */
     odbc_put_fn gd_put;
+    odbc_cell_fn gd_cell;       /* SQLGetData straight from the row: for
+                                   gd_ct when loc allows, else NULL */
+    jet_cell_loc loc;           /* scan: where tcol's bytes sit in a row */
+    const jet_row *rowv;        /* scan: its current row (jet_scan_row) */
 } fast_col;
 
 struct odbc_fastplan {
@@ -98,6 +102,16 @@ static int stmt_interrupted(void *ctx)
         return 1;
     }
     return 0;
+}
+
+/* Forget a SQLCancel that arrived before this call: only one that
+ * arrives during it counts. A plain load and, rarely, a relaxed store: a
+ * default (sequentially consistent) store is a locked instruction on
+ * x86, as dear as a mutex, and fetch calls this once per row. */
+static inline void clear_cancel(odbc_stmt *s)
+{
+    if (atomic_load_explicit(&s->cancel, memory_order_relaxed))
+        atomic_store_explicit(&s->cancel, 0, memory_order_relaxed);
 }
 
 /* The diagnostic of an interrupted call: HYT00 when the query timeout
@@ -177,7 +191,7 @@ static void close_cursor(odbc_stmt *s)
     s->at_end = false;
     s->rows_returned = 0;
     s->gd_col = 0;
-    s->cancel = 0;
+    clear_cancel(s);
     s->rs_rows = 0;
     s->rs_fetched = 0;
     s->pos_row = 0;
@@ -920,7 +934,7 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     opts.interrupt = stmt_interrupted;
     opts.interrupt_ctx = s;
     opts.max_memory = s->dbc->max_memory;
-    s->cancel = 0;      /* as in fetch: only a cancel during this call */
+    clear_cancel(s);
     start_deadline(s);
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
     sql_error err;
@@ -936,7 +950,7 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
                                 DIAG_CTX_OTHER);
         else
             ret = engine_error(s, &err);
-        s->cancel = 0;
+        clear_cancel(s);
         /* the state the application receives (a timeout is HYT00) */
         odbc_trace_log(s->dbc->trace, "execute stmt=%p failed: %s",
                        (void *)s, !strcmp(err.sqlstate, "HY008") &&
@@ -1076,7 +1090,7 @@ static jet_rc advance(odbc_stmt *s)
     if (s->at_end)
         return JET_DONE;
     if (s->cancel) {
-        s->cancel = 0;
+        clear_cancel(s);
         return JET_EINTERRUPTED;
     }
     if (s->rows_returned >= s->limit) {
@@ -1220,8 +1234,13 @@ static struct odbc_fastplan *fast_plan(odbc_stmt *s)
     for (uint16_t i = 0; i < s->ncols; i++) {
         fast_col *fc = &p->col[i];
         fc->row = NULL;
-        if (!sql_cursor_direct_col(s->cur, s->cols[i].src, &fc->scan,
-                                   &fc->tcol, &fc->type)) {
+        fc->rowv = NULL;
+        fc->loc.kind = JET_CELL_NONE;
+        if (sql_cursor_direct_col(s->cur, s->cols[i].src, &fc->scan,
+                                  &fc->tcol, &fc->type)) {
+            jet_scan_cell_loc(fc->scan, fc->tcol, &fc->loc);
+            fc->rowv = jet_scan_row(fc->scan);
+        } else {
             fc->scan = NULL;
             if (row) {
                 /* a stored row is current (the plan is built after a
@@ -1233,6 +1252,7 @@ static struct odbc_fastplan *fast_plan(odbc_stmt *s)
         }
         fc->gd_ct = 0;
         fc->gd_req = 0;
+        fc->gd_cell = NULL;
         fast_bind(s, fc, i);
     }
     if (nb)
@@ -1503,7 +1523,7 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     jet_rc err = JET_OK;
     s->gd_col = 0;
     s->gd_fast = NULL;
-    s->cancel = 0;      /* only a cancel that arrives during this fetch counts */
+    clear_cancel(s);
     s->rs_rows = 0;
     s->rs_fetched = 0;
     s->pos_row = 0;
@@ -1662,6 +1682,9 @@ get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
         if (fc->gd_ct != ct) {
             fc->gd_ct = ct;
             fc->gd_put = pick_put(s, fc->type, ct);
+            fc->gd_cell = fc->scan && fc->loc.kind != JET_CELL_NONE &&
+                                  fc->gd_put != odbc_convert
+                              ? odbc_fast_cell_for(fc->type, ct) : NULL;
         }
         /* c_type passed the checks above and resolves to gd_ct for the
          * cursor's life (SQL_ARD_TYPE follows the bindings: not cached) */
@@ -1682,29 +1705,25 @@ get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
     return get_data_done(s, col, ct, &cv, st);
 }
 
-SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
-                             SQLSMALLINT c_type, SQLPOINTER ptr,
-                             SQLLEN buflen, SQLLEN *ind)
+/* odbc_stmt_get_data's second path: the value of a direct column (or of
+ * the cursor's stored row) through a jet_value, with the checks cached
+ * in the column's plan entry; anything else goes to get_data_slow. */
+static __attribute__((noinline)) SQLRETURN
+get_data_value(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
+               SQLPOINTER ptr, SQLLEN buflen, SQLLEN *ind)
 {
-    /* The common call: the first of its column on the row the open
-     * streaming cursor's last fetch read, with a TargetType this column
-     * was asked for before. The checks below passed then and their
-     * outcome is cached in the column's plan entry (gd_req -> gd_ct,
-     * gd_put); the value comes straight from its scan (or the cursor's
-     * stored row). */
     const struct odbc_fastplan *fp = s->gd_fast;
     uint16_t fi = (uint16_t)(col - 1);
-    if (fp && fi < fp->ncols && s->gd_col != col && buflen >= 0) {
+    if (fp && fi < fp->ncols && s->gd_col != col && buflen >= 0 &&
+        fp->col[fi].gd_req == c_type) {
         const fast_col *fc = &fp->col[fi];
         jet_value v;
         bool got = false;
-        if (fc->gd_req == c_type) {
-            if (fc->scan)
-                got = jet_scan_value(fc->scan, fc->tcol, &v) == JET_OK;
-            else if (fc->row) {
-                v = fc->row[fc->tcol];
-                got = v.type == fc->type;
-            }
+        if (fc->scan)
+            got = jet_scan_value(fc->scan, fc->tcol, &v) == JET_OK;
+        else if (fc->row) {
+            v = fc->row[fc->tcol];
+            got = v.type == fc->type;
         }
         if (got) {
             odbc_conv cv = stmt_conv(s, true);
@@ -1723,8 +1742,39 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
         }
         /* a failed read: the path below repeats it through the engine */
     }
-
     return get_data_slow(s, col, c_type, ptr, buflen, ind);
+}
+
+SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
+                             SQLSMALLINT c_type, SQLPOINTER ptr,
+                             SQLLEN buflen, SQLLEN *ind)
+{
+    /* The common call: the first of its column on the row the open
+     * streaming cursor's last fetch read, with a TargetType this column
+     * was asked for before. The checks passed then and their outcome is
+     * cached in the column's plan entry (gd_req -> gd_ct, gd_cell); the
+     * value goes from the scan's row bytes straight into the buffer.
+     * gd_done = true makes the repr fields moot until gd_col changes
+     * (get_data_slow resets them then). */
+    const struct odbc_fastplan *fp = s->gd_fast;
+    uint16_t fi = (uint16_t)(col - 1);
+    if (fp && fi < fp->ncols && s->gd_col != col && buflen >= 0) {
+        const fast_col *fc = &fp->col[fi];
+        if (fc->gd_req == c_type && fc->gd_cell) {
+            const uint8_t *cp = NULL;
+            size_t cn = 0;
+            int k = jet_row_cell(fc->rowv, &fc->loc, &cp, &cn);
+            if (k > 0 ? fc->gd_cell(s->dbc->db, cp, cn, ptr, buflen, ind)
+                      : k == 0 && ind) {
+                if (k == 0)
+                    *ind = SQL_NULL_DATA;
+                s->gd_col = col;
+                s->gd_done = true;
+                return SQL_SUCCESS;
+            }
+        }
+    }
+    return get_data_value(s, col, c_type, ptr, buflen, ind);
 }
 
 SQLRETURN odbc_stmt_more_results(odbc_stmt *s)

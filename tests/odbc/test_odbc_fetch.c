@@ -739,6 +739,83 @@ START_TEST(col_attribute_common_fields)
 }
 END_TEST
 
+/* SQLGetData from the 2nd row on reads a direct column's bytes straight
+ * from the row (stmt.c's cell getters): every value, NULL and short
+ * buffer must come out exactly as SQLBindCol's conversion gives it, in
+ * every C type a fixed scalar or in-row text has a getter for (and a few
+ * it has not). nwind Orders: Long, Text, Date/Time, NULLs (ShippedDate,
+ * ShipRegion), Integer (ShipVia); Products: Byte-free, Currency. */
+static void getdata_matches_bound(const char *sql, SQLSMALLINT ct,
+                                  SQLLEN size)
+{
+    SQLHSTMT b = odbct_exec(dbc, sql), g = odbct_exec(dbc, sql);
+    SQLSMALLINT ncols = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, b, SQLNumResultCols(b, &ncols));
+    ck_assert_int_le(ncols, 8);
+    unsigned char bv[8][64], gv[64];
+    SQLLEN bind[8];
+    for (SQLSMALLINT c = 0; c < ncols; c++)
+        ODBCT_OK(SQL_HANDLE_STMT, b, SQLBindCol(b, (SQLUSMALLINT)(c + 1), ct,
+                                                bv[c], size, &bind[c]));
+    long rows = 0;
+    for (;;) {
+        for (SQLSMALLINT c = 0; c < ncols; c++)
+            memset(bv[c], 0xAB, sizeof bv[c]);
+        SQLRETURN rb = SQLFetch(b), rg = SQLFetch(g);
+        ck_assert_int_eq(rb == SQL_NO_DATA, rg == SQL_NO_DATA);
+        if (rb == SQL_NO_DATA)
+            break;
+        rows++;
+        for (SQLSMALLINT c = 0; c < ncols; c++) {
+            SQLLEN gind = 12345;
+            memset(gv, 0xAB, sizeof gv);
+            SQLRETURN r = SQLGetData(g, (SQLUSMALLINT)(c + 1), ct, gv, size,
+                                     &gind);
+            ck_assert_msg(SQL_SUCCEEDED(r), "%s: row %ld col %d: %s", sql,
+                          rows, c + 1, odbct_state(SQL_HANDLE_STMT, g));
+            ck_assert_msg(gind == bind[c], "%s: row %ld col %d C type %d: "
+                          "indicator %ld, bound %ld", sql, rows, c + 1, ct,
+                          (long)gind, (long)bind[c]);
+            size_t n = gind == SQL_NULL_DATA ? 0
+                       : (size_t)(gind < size ? gind : size);
+            if (ct == SQL_C_CHAR || ct == SQL_C_WCHAR)
+                n = (size_t)size;   /* the terminator and what follows */
+            ck_assert_msg(memcmp(gv, bv[c], n) == 0, "%s: row %ld col %d "
+                          "C type %d: value differs", sql, rows, c + 1, ct);
+        }
+    }
+    ck_assert_int_gt(rows, 5);
+    SQLFreeHandle(SQL_HANDLE_STMT, b);
+    SQLFreeHandle(SQL_HANDLE_STMT, g);
+}
+
+START_TEST(getdata_from_row_bytes_matches_bound_columns)
+{
+    const char *num = "SELECT OrderID, EmployeeID, ShipVia FROM Orders";
+    const char *date = "SELECT OrderDate, ShippedDate FROM Orders";
+    const char *text = "SELECT CustomerID, ShipRegion, ShipName, "
+                       "ShipCountry FROM Orders";
+    const SQLSMALLINT num_types[] = { SQL_C_SLONG, SQL_C_SBIGINT,
+                                      SQL_C_SSHORT, SQL_C_DOUBLE,
+                                      SQL_C_CHAR, SQL_C_WCHAR };
+    for (size_t i = 0; i < sizeof num_types / sizeof *num_types; i++)
+        getdata_matches_bound(num, num_types[i], 64);
+    getdata_matches_bound("SELECT UnitPrice, Discount FROM [Order Details]",
+                          SQL_C_DOUBLE, 64);
+    getdata_matches_bound("SELECT UnitPrice, Discount FROM [Order Details]",
+                          SQL_C_CHAR, 64);
+    getdata_matches_bound(date, SQL_C_TYPE_TIMESTAMP, 64);
+    getdata_matches_bound(date, SQL_C_CHAR, 64);
+    getdata_matches_bound(date, SQL_C_WCHAR, 64);
+    getdata_matches_bound(text, SQL_C_CHAR, 64);
+    getdata_matches_bound(text, SQL_C_WCHAR, 64);
+    /* short buffers: the getters step aside, the general path truncates
+     * (01004) exactly as the bound conversion does */
+    getdata_matches_bound(text, SQL_C_CHAR, 4);
+    getdata_matches_bound(text, SQL_C_WCHAR, 6);
+}
+END_TEST
+
 static Suite *fetch_suite(void)
 {
     Suite *s = suite_create("odbc_fetch");
@@ -767,6 +844,7 @@ static Suite *fetch_suite(void)
     tcase_add_test(tc, max_length_cuts_character_and_binary_values);
     tcase_add_test(tc, conversions_of_money_float_date_text);
     tcase_add_test(tc, col_attribute_common_fields);
+    tcase_add_test(tc, getdata_from_row_bytes_matches_bound_columns);
     suite_add_tcase(s, tc);
     return s;
 }
