@@ -1072,14 +1072,15 @@ static bool key_value(const enode *v, uint64_t avail)
         return numeric_kind(v->konst.k);
     if (v->op == N_PARAM)
         return true;
-    if (v->op == N_COL && v->up)
-        /* a correlated subquery's outer column: constant for one run */
-        return numeric_kind(v->k) && v->k != K_DATE;
-    if (!avail)
+    if (!numeric_kind(v->k) || v->k == K_DATE)
         return false;
+    /* a correlated subquery's outer column, or an expression of outer
+     * columns, parameters and constants (a.id + 1): constant for one run
+     * (node_tabs counts subqueries and aggregates as every table) */
     uint64_t m = node_tabs(v);
-    return m != 0 && (m & ~avail) == 0 && numeric_kind(v->k) &&
-           v->k != K_DATE;
+    if (m == 0)
+        return true;
+    return avail && (m & ~avail) == 0;
 }
 
 static bool own_col(const enode *n, uint16_t tab)

@@ -680,6 +680,73 @@ END_TEST
 /* The order and method follow the estimates: a small filtered outer
  * side seeks the inner's index, many probes into a small table hash it,
  * and EXPLAIN shows the estimates. */
+/* A correlated subquery whose key is an expression of outer columns
+ * (o.order_id + 1: "the next order") seeks per outer row whatever other
+ * conditions stand beside it, and gives the rows of its scan form
+ * (key + 0, which cannot seek), over every outer row: keys past both
+ * ends, NULL customer ids, the unique primary key and a non-unique
+ * index. Where the cursor counts the subquery's rows, the seek reads
+ * under half the rows the scan form reads (which may itself be a
+ * hashed semi-join). */
+START_TEST(correlated_expression_keys_seek)
+{
+    /* sql, its scan form, whether the cursor's rows_read counts the
+     * subquery's rows (an EXISTS joined as a semi-join; a scalar
+     * subquery's reads are its own) */
+    static const struct { const char *sql, *scan; bool counted; } pairs[] = {
+        { "SELECT o.order_id FROM orders o WHERE EXISTS (SELECT 1 FROM "
+          "orders p WHERE p.order_id = o.order_id + 1 AND p.customer_id = "
+          "o.customer_id)",
+          "SELECT o.order_id FROM orders o WHERE EXISTS (SELECT 1 FROM "
+          "orders p WHERE p.order_id + 0 = o.order_id + 1 AND p.customer_id "
+          "= o.customer_id)", true },
+        { "SELECT o.order_id FROM orders o WHERE EXISTS (SELECT 1 FROM "
+          "orders p WHERE p.customer_id = o.customer_id + 1 AND p.order_id "
+          "> o.order_id + 9000)",
+          "SELECT o.order_id FROM orders o WHERE EXISTS (SELECT 1 FROM "
+          "orders p WHERE p.customer_id + 0 = o.customer_id + 1 AND "
+          "p.order_id > o.order_id + 9000)", true },
+        { "SELECT o.order_id, (SELECT p.customer_id FROM orders p WHERE "
+          "p.order_id = o.order_id - 1 AND p.order_id > 0) FROM orders o",
+          "SELECT o.order_id, (SELECT p.customer_id FROM orders p WHERE "
+          "p.order_id + 0 = o.order_id - 1 AND p.order_id > 0) FROM "
+          "orders o", false },
+        { "SELECT c.customer_id, (SELECT COUNT(*) FROM orders o WHERE "
+          "o.customer_id = c.customer_id * 2 - 1 AND o.order_id > 100) "
+          "FROM customers c",
+          "SELECT c.customer_id, (SELECT COUNT(*) FROM orders o WHERE "
+          "o.customer_id + 0 = c.customer_id * 2 - 1 AND o.order_id > 100) "
+          "FROM customers c", false },
+    };
+    jet_db *db = sqlt_open_fixture(PERF);
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        long n_seek, n_scan;
+        char *got = rows_of(db, pairs[i].sql, SQL_JOIN_AUTO, &n_seek);
+        char *want = rows_of(db, pairs[i].scan, SQL_JOIN_AUTO, &n_scan);
+        ck_assert_msg(n_seek == n_scan && !strcmp(got, want), "'%s': %ld "
+                      "rows, its scan form %ld (or rows differ)",
+                      pairs[i].sql, n_seek, n_scan);
+        ck_assert_int_ge(n_seek, 10);
+        free(got);
+        free(want);
+        if (!pairs[i].counted)
+            continue;
+        uint64_t r_seek = 0, r_scan = 0;
+        sql_stmt *st = prepare(db, pairs[i].sql, SQL_JOIN_AUTO);
+        sqlt_drain(st, db, NULL, NULL, &r_seek);
+        sql_stmt_free(st);
+        st = prepare(db, pairs[i].scan, SQL_JOIN_AUTO);
+        sqlt_drain(st, db, NULL, NULL, &r_scan);
+        sql_stmt_free(st);
+        ck_assert_msg(r_seek * 2 < r_scan, "'%s': %llu rows read, its scan "
+                      "form %llu: no seek", pairs[i].sql,
+                      (unsigned long long)r_seek,
+                      (unsigned long long)r_scan);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
 START_TEST(cost_based_order_and_method)
 {
     jet_db *db = sqlt_open_fixture(NWIND);
@@ -721,6 +788,7 @@ static Suite *join_suite(void)
     tcase_add_test(tc, joins_in_outer_join_groups_past_the_budget);
     tcase_add_test(tc, orders_join_customers_through_the_primary_key);
     tcase_add_test(tc, cost_based_order_and_method);
+    tcase_add_test(tc, correlated_expression_keys_seek);
     suite_add_tcase(s, tc);
     return s;
 }
