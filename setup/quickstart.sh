@@ -47,8 +47,10 @@ setup="$prefix/bin/jetodbc-setup"
 if [ -w "$(odbcinst -j | sed -n 's/^DRIVERS[^:]*: *//p')" ] ||
    [ "$(id -u)" = 0 ]; then
     "$setup" install-driver
+    registered=1
 else
     echo "the system odbcinst.ini is not writable: the DSN names the library"
+    registered=0
 fi
 
 step "a sample database (fixtures/jetgen) and the user DSN JetSample"
@@ -62,3 +64,12 @@ db="$prefix/share/jetodbc/sample.mdb"
 step "rows through isql"
 echo 'SELECT TOP 5 CustomerID, Name, Joined FROM Customers ORDER BY CustomerID' |
     isql -b -v JetSample
+
+step "next"
+echo "export PATH=\"$prefix/bin:\$PATH\" MANPATH=\"$prefix/share/man:\$MANPATH\""
+echo "  (jetodbc-setup and man jetodbc-setup)"
+if [ "$registered" = 0 ]; then
+    echo "no driver named JetODBC is registered: DSN-less connection strings"
+    echo "need DRIVER=$prefix/lib/odbc/libjetodbc.so; (or register it in a"
+    echo "private odbcinst.ini: README, \"To keep the driver out of the system files\")"
+fi
