@@ -276,6 +276,9 @@ struct sql_stmt {
     bool count_tdef;        /* COUNT(*) alone over one table, no WHERE:
                                the TDEF's row count, no page read */
     char *plan_text;
+    size_t or_in_chains;    /* OR chains of col = constant folded into IN
+                               (plan.c compile_or), for EXPLAIN */
+    size_t or_in_terms;     /* the terms they had */
     const sql_prepare_opts *popts;
     uint8_t join_force;     /* sql_join_method forced (tests), 0 auto */
     /* saved queries expanded as derived tables (plan.c bind_view; root

@@ -767,6 +767,165 @@ static size_t utf8_chars(const char *s)
     return n;
 }
 
+/*
+ * OR chains as IN. BI tools send filters as long chains such as
+ * (c = 'a') OR (c = 'b') OR ...; evaluated term by term they cost a
+ * comparison per term and row, and no index seek. compile_or folds each
+ * run of adjacent terms of the forms k = constant, constant = k and
+ * k IN (constants) on one expression k into k IN (their constants, in
+ * order). That is exact: IN evaluates k once (k below is free of
+ * subqueries, aggregates and clock functions, so once is as good as per
+ * term), then compares it with each constant in order as '=' does
+ * (sql_sv_cmp, the constants already converted against k as '=' converts
+ * them), stopping at the first match as OR stops at its first TRUE term;
+ * a NULL k or a NULL constant without a match gives NULL, as the OR does.
+ * The hash set (build_in_set) only answers where those comparisons
+ * cannot fail. Other terms keep their place, so errors come in the same
+ * order.
+ */
+
+static bool enode_equal(const enode *a, const enode *b);
+
+/* May k stand for the repeated operand of a folded OR chain: the same
+ * value whenever it is evaluated for one row? */
+static bool or_fold_pure(const enode *k)
+{
+    switch (k->op) {
+    case N_COL: case N_CONST: case N_PARAM:
+        return true;
+    case N_FUNC:
+        if (k->nargs == 0)
+            return false;       /* Now(), Date(), Time(): the clock */
+        break;
+    case N_NEG: case N_ARITH: case N_CONCAT:
+        break;
+    default:
+        return false;
+    }
+    for (size_t i = 0; i < k->nargs; i++)
+        if (!or_fold_pure(k->args[i]))
+            return false;
+    return true;
+}
+
+/* The operand k of a term k = constant, constant = k or k IN (constants)
+ * (*nconst: its constants), or NULL when the term is not of those forms. */
+static const enode *or_fold_key(const enode *t, size_t *nconst)
+{
+    const enode *k = NULL;
+    if (t->op == N_CMP && t->sub == CMP_EQ) {
+        const enode *a = t->args[0], *b = t->args[1];
+        if (b->op == N_CONST && a->op != N_CONST)
+            k = a;
+        else if (a->op == N_CONST && b->op != N_CONST)
+            k = b;
+        *nconst = 1;
+    } else if (t->op == N_IN && !t->negated && t->nargs >= 2 &&
+               t->args[0]->op != N_CONST) {
+        for (size_t i = 1; i < t->nargs; i++)
+            if (t->args[i]->op != N_CONST)
+                return NULL;
+        k = t->args[0];
+        *nconst = t->nargs - 1;
+    }
+    return k && or_fold_pure(k) ? k : NULL;
+}
+
+static size_t or_count_terms(const sql_expr *e)
+{
+    if (e->kind == EXPR_BINARY && !strcmp(e->op, "OR"))
+        return or_count_terms(e->a) + or_count_terms(e->b);
+    return 1;
+}
+
+/* The terms of the OR run at e, left to right, into v (recursion: the
+ * run's height, which the parser bounds by SQL_MAX_HEIGHT). */
+static void or_collect_terms(const sql_expr *e, const sql_expr **v,
+                             size_t *n)
+{
+    if (e->kind == EXPR_BINARY && !strcmp(e->op, "OR")) {
+        or_collect_terms(e->a, v, n);
+        or_collect_terms(e->b, v, n);
+    } else {
+        v[(*n)++] = e;
+    }
+}
+
+/* Balanced N_OR over v[lo..hi) (evaluation order left to right). */
+static enode *or_join(ctx *x, enode **v, size_t lo, size_t hi, size_t pos)
+{
+    if (hi - lo == 1)
+        return v[lo];
+    size_t mid = lo + (hi - lo) / 2;
+    enode *n = new_node(x, N_OR, pos);
+    if (!n || alloc_args(x, n, 2) != 0 ||
+        !(n->args[0] = or_join(x, v, lo, mid, pos)) ||
+        !(n->args[1] = or_join(x, v, mid, hi, pos)))
+        return NULL;
+    n->k = K_BOOL;
+    n->type = JET_T_BOOL;
+    return n;
+}
+
+/* A run of OR (e->op "OR"): its terms compiled, runs on one operand
+ * folded into IN (see above), the rest joined by OR again. */
+static int compile_or(ctx *x, const sql_expr *e, enode **out)
+{
+    sql_stmt *st = x->st;
+    size_t nt = or_count_terms(e), n = 0, w = 0;
+    const sql_expr **terms = sql_arena_alloc(st->ar, nt * sizeof *terms);
+    enode **v = terms ? sql_arena_alloc(st->ar, nt * sizeof *v) : NULL;
+    if (!v)
+        return nomem(x);
+    or_collect_terms(e, terms, &n);
+    for (size_t i = 0; i < nt; i++)
+        if (compile(x, terms[i], &v[i]) != 0)
+            return -1;
+    for (size_t i = 0; i < nt;) {
+        size_t nc, total, j = i + 1;
+        const enode *k = or_fold_key(v[i], &total);
+        while (k && j < nt) {
+            const enode *k2 = or_fold_key(v[j], &nc);
+            if (!k2 || !enode_equal(k, k2))
+                break;
+            total += nc;
+            j++;
+        }
+        if (j - i < 2) {
+            v[w++] = v[i++];
+            continue;
+        }
+        enode *in = new_node(x, N_IN, v[i]->position);
+        if (!in || alloc_args(x, in, total + 1) != 0)
+            return nomem(x);
+        in->args[0] = (enode *)k;
+        size_t a = 1;
+        for (size_t t = i; t < j; t++) {
+            const enode *term = v[t];
+            if (term->op == N_IN) {
+                for (size_t m = 1; m < term->nargs; m++)
+                    in->args[a++] = term->args[m];
+            } else {
+                /* the constant side, as or_fold_key chose it */
+                bool right = term->args[1]->op == N_CONST &&
+                             term->args[0]->op != N_CONST;
+                in->args[a++] = term->args[right ? 1 : 0];
+            }
+        }
+        in->k = K_BOOL;
+        in->type = JET_T_BOOL;
+        if (build_in_set(x, in) != 0)
+            return -1;
+        st->or_in_chains++;
+        st->or_in_terms += j - i;
+        v[w++] = in;
+        i = j;
+    }
+    if (!(*out = or_join(x, v, 0, w, e->position)))
+        return nomem(x);
+    return 0;
+}
+
 static int compile(ctx *x, const sql_expr *e, enode **out)
 {
     sql_stmt *st = x->st;
@@ -883,6 +1042,8 @@ static int compile(ctx *x, const sql_expr *e, enode **out)
     }
     case EXPR_BINARY: {
         enode *a, *b;
+        if (!strcmp(e->op, "OR"))
+            return compile_or(x, e, out);
         if (compile(x, e->a, &a) != 0 || compile(x, e->b, &b) != 0)
             return -1;
         const char *op = e->op;
@@ -2653,6 +2814,11 @@ static int plan_text(ctx *x)
         if (filter && (st->ntabs == 1 || lf))
             sb_add(&b, " | FILTER");
     }
+    if (st->or_in_chains == 1)
+        sb_add(&b, " | OR AS IN (%zu TERMS)", st->or_in_terms);
+    else if (st->or_in_chains)
+        sb_add(&b, " | OR AS IN (%zu RUNS, %zu TERMS)", st->or_in_chains,
+               st->or_in_terms);
     if (st->grouped && st->ngroup)
         sb_add(&b, " | GROUP BY %zu KEY%s", st->ngroup,
                st->ngroup > 1 ? "S" : "");

@@ -1150,6 +1150,173 @@ START_TEST(interrupt_callback_stops_scans_sorts_and_seeks)
 }
 END_TEST
 
+/* ------------------------------------------------ OR chains as IN */
+
+/* Every row of sql rendered (run), as a fresh string the caller frees. */
+static char *rows_of(jet_db *db, const char *sql)
+{
+    sqlt_buf o = { NULL, 0, 0 };
+    sqlt_puts(&o, "");
+    run(db, sql, NULL, &o, NULL);
+    return o.p;
+}
+
+/* terms[0..n) joined by sep into buf (the test fails when it is full). */
+static void join_terms(char *buf, size_t cap, const char *const *terms,
+                       size_t n, const char *sep)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        int w = snprintf(buf + k, cap - k, "%s(%s)", i ? sep : "", terms[i]);
+        ck_assert(w > 0 && (size_t)w < cap - k);
+        k += (size_t)w;
+    }
+}
+
+/* The chain terms[0..n) gives in the select list (TRUE, FALSE and NULL
+ * per row), in WHERE and under NOT what the same terms give with a
+ * FALSE term between each two, which no fold takes; and the plan of the
+ * plain chain says whether it was folded. */
+static void chain_agrees(jet_db *db, const char *table, const char *key,
+                         const char *const *terms, size_t n, bool folds)
+{
+    size_t cap = 64 + n * 96;
+    char *plain = malloc(cap), *apart = malloc(cap);
+    char *sql = malloc(2 * cap + 256);
+    join_terms(plain, cap, terms, n, " OR ");
+    join_terms(apart, cap, terms, n, " OR (1 = 0) OR ");
+    for (int f = 0; f < 3; f++) {
+        char *got[2];
+        for (int v = 0; v < 2; v++) {
+            const char *chain = v ? apart : plain;
+            if (f == 0)
+                sprintf(sql, "SELECT %s, (%s) FROM %s ORDER BY %s", key,
+                        chain, table, key);
+            else
+                sprintf(sql, "SELECT %s FROM %s WHERE %s(%s) ORDER BY %s",
+                        key, table, f == 2 ? "NOT " : "", chain, key);
+            got[v] = rows_of(db, sql);
+        }
+        ck_assert_msg(!strcmp(got[0], got[1]), "form %d of '%.300s': "
+                      "folded\n%.600s\nunfolded\n%.600s", f, plain, got[0],
+                      got[1]);
+        free(got[0]);
+        free(got[1]);
+    }
+    sprintf(sql, "SELECT %s FROM %s WHERE %s", key, table, plain);
+    sql_stmt *st;
+    sql_error err;
+    ck_assert_msg(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err) ==
+                  0, "%s: %s", sql, err.msg);
+    ck_assert_msg((strstr(sql_stmt_plan_text(st), "OR AS IN") != NULL) ==
+                  folds, "'%.300s': plan '%s'", sql, sql_stmt_plan_text(st));
+    sql_stmt_free(st);
+    free(plain);
+    free(apart);
+    free(sql);
+}
+
+START_TEST(or_chains_fold_into_in_with_the_same_answers)
+{
+    jet_db *db = sqlt_open_fixture(NWIND);
+    /* text with NULLs: case, trailing spaces, a NULL constant, misses */
+    static const char *const region[] = {
+        "ShipRegion = 'WA'", "'bc' = ShipRegion", "ShipRegion = NULL",
+        "ShipRegion = 'RJ '", "ShipRegion = 'nowhere'",
+    };
+    chain_agrees(db, "Orders", "OrderID", region, 5, true);
+    chain_agrees(db, "Orders", "OrderID", region, 2, true);
+    chain_agrees(db, "Orders", "OrderID", region + 2, 1, false);
+    /* numbers of mixed kinds against a Long: 2.0, '3' (converted as '='
+     * converts it), 4.5, True (-1), NULL; merged with an IN list */
+    static const char *const emp[] = {
+        "EmployeeID = 2.0", "EmployeeID IN (1, 9)", "'3' = EmployeeID",
+        "EmployeeID = 4.5", "EmployeeID = NULL", "EmployeeID = True",
+        "EmployeeID = 7", "EmployeeID IN (8)",
+    };
+    chain_agrees(db, "Orders", "OrderID", emp, 8, true);
+    /* Currency, Date and an expression on either side */
+    static const char *const misc[] = {
+        "Freight = 32.38", "Freight = 11.61", "Freight = '65.83'",
+        "Freight = 41.34",
+    };
+    chain_agrees(db, "Orders", "OrderID", misc, 4, true);
+    static const char *const dates[] = {
+        "OrderDate = #1994-08-04#", "OrderDate = #1995-05-05#",
+        "OrderDate = '1994-08-05'", "OrderDate = NULL",
+        "RequiredDate = #1994-09-01#",  /* another operand: not folded */
+        "OrderDate = #1994-08-08#",
+    };
+    chain_agrees(db, "Orders", "OrderID", dates, 6, true);
+    static const char *const city[] = {
+        "UCase(ShipCity) = 'BERLIN'", "'LONDON' = UCase(ShipCity)",
+        "UCase(ShipCity) = 'lyon'", "ShipCity = 'Graz'",
+    };
+    chain_agrees(db, "Orders", "OrderID", city, 4, true);
+    /* terms that do not fold: another operand each time, a non-constant
+     * side, the clock */
+    static const char *const none[] = {
+        "ShipVia = 1", "EmployeeID = 1", "ShipVia = EmployeeID",
+        "Now() = #2001-01-01#", "Now() = #2001-01-02#",
+    };
+    chain_agrees(db, "Orders", "OrderID", none, 5, false);
+    /* a hashed chain: every third customer of Orders, lower case, among
+     * names no row has, a NULL in the middle */
+    char *ids = rows_of(db, "SELECT DISTINCT CustomerID FROM Orders "
+                            "ORDER BY CustomerID");
+    char **many = calloc(400, sizeof *many);
+    size_t n = 0, k = 0;
+    for (char *p = strtok(ids, "\n"); p && n < 390; p = strtok(NULL, "\n")) {
+        if (k++ % 3)
+            continue;
+        many[n] = malloc(64);
+        for (char *q = p; *q; q++)
+            *q = (char)(*q >= 'A' && *q <= 'Z' ? *q + 32 : *q);
+        snprintf(many[n++], 64, "CustomerID = '%s'", p);
+        many[n] = malloc(64);
+        snprintf(many[n++], 64, "CustomerID = 'zz%zu'", k);
+        if (n == 20) {
+            many[n] = malloc(64);
+            snprintf(many[n++], 64, "CustomerID = NULL");
+        }
+    }
+    ck_assert_uint_gt(n, 40);
+    chain_agrees(db, "Orders", "OrderID", (const char *const *)many, n,
+                 true);
+    for (size_t i = 0; i < n; i++)
+        free(many[i]);
+    free(many);
+    free(ids);
+    /* an index seek over the folded list, and what EXPLAIN says */
+    plan_is(db, "SELECT * FROM Orders WHERE (OrderID = 10250) OR "
+            "(10248 = OrderID) OR OrderID IN (10300, 1)",
+            "SEEK Orders.PrimaryKey (OrderID IN (10250, 10248, 10300, 1)) "
+            "| FILTER | OR AS IN (3 TERMS)");
+    plan_is(db, "SELECT * FROM Orders WHERE (ShipVia = 1 OR ShipVia = 2) "
+            "AND (EmployeeID = 1 OR EmployeeID = 2 OR ShipVia = 3)",
+            "SEEK Orders.ShippersOrders (ShipVia IN (1, 2)) | FILTER | "
+            "OR AS IN (2 RUNS, 4 TERMS)");
+    /* terms on one operand apart from each other stay as written, so
+     * errors come in the same order */
+    plan_is(db, "SELECT * FROM Orders WHERE EmployeeID = 1 OR ShipVia = 3 "
+            "OR EmployeeID = 2", "SCAN Orders | FILTER");
+    /* 5,000 and 20,000 text terms: one hash probe per row */
+    size_t cap = 64 + 20000 * 32;
+    char *sql = malloc(cap);
+    for (int r = 0; r < 2; r++) {
+        size_t terms = r ? 20000 : 5000;
+        k = (size_t)sprintf(sql, "SELECT COUNT(*) FROM Orders WHERE "
+                            "(CustomerID = 'vinet')");
+        for (size_t i = 0; i < terms; i++)
+            k += (size_t)sprintf(sql + k, " OR (CustomerID = 'C%zu')", i);
+        ck_assert_int_eq(count_of(db, sql, k), 5);
+    }
+    free(sql);
+    jet_db_close(db);
+}
+END_TEST
+
 static Suite *sql_engine_suite(void)
 {
     Suite *s = suite_create("sql_engine");
@@ -1174,6 +1341,10 @@ static Suite *sql_engine_suite(void)
     tcase_add_test(tc, group_by_counts_agree_with_seeks);
     tcase_add_test(tc, correlated_subquery_seeks_per_outer_row);
     tcase_add_test(tc, join_and_subquery_errors);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("or_fold");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, or_chains_fold_into_in_with_the_same_answers);
     suite_add_tcase(s, tc);
     return s;
 }
