@@ -387,6 +387,8 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
         s->call_nmarks = call.nmarks;
         s->call_nargs = call.nargs;
         call.map = NULL;
+        /* errors inside its rebuilt text name the query instead */
+        po.saved_query = call.name;
     }
     odbc_trace_log(s->dbc->trace, "prepare stmt=%p: %.*s", (void *)s,
                    (int)(len > 4000 ? 4000 : len), sql);

@@ -96,6 +96,7 @@ void sql_call_free(sql_call *c)
 {
     free(c->sql);
     free(c->map);
+    free(c->name);
     memset(c, 0, sizeof *c);
 }
 
@@ -267,6 +268,10 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
         goto out;
     for (size_t k = 0; k < out->nmarks; k++)
         out->map[k] = appidx[out->map[k]];
+    if (!(out->name = strdup(o->name))) {
+        rc = fail(err, "HY001", 0, "out of memory");
+        goto out;
+    }
     rc = 1;
 out:
     free(appidx);

@@ -24,6 +24,7 @@ typedef struct sql_call {
     size_t *map;        /* marker k reads application parameter map[k]
                            (0-based); malloc'd, NULL when no markers */
     size_t nargs;       /* application parameters (the call's '?' args) */
+    char *name;         /* the saved query called (malloc'd) */
 } sql_call;
 
 /**

@@ -99,6 +99,10 @@ typedef struct sql_prepare_opts {
     sql_join_method join_method;
     unsigned crosstab_depth;    /* the engine's own: crosstabs whose pivot
                                    query this statement is (0 else) */
+    const char *saved_query;    /* the text is this saved query's SQL as
+                                   rebuilt for a {call}: errors name it
+                                   and give no positions in that text,
+                                   which the application never saw */
 } sql_prepare_opts;
 
 /** One result column. Strings are owned by the statement. */

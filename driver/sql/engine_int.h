@@ -289,6 +289,15 @@ struct sql_stmt {
     unsigned view_depth;
     unsigned block_depth;   /* blocks being built below the root (root
                                block only), <= SQL_MAX_BLOCK_DEPTH */
+    /* saved queries: a block built from a saved query's SQL (bind_view,
+     * or the text of a {call}) names it; its errors name it too and give
+     * no character positions in that rebuilt text, which the user never
+     * saw (sql_error_in_saved) */
+    const char *view_name;  /* the saved query, or NULL (the user's SQL) */
+    size_t view_pos;        /* position to report instead: where the
+                               user's statement names the outermost saved
+                               query (0 for a {call}) */
+    size_t view_outer_pos;  /* root: view_pos of the views being bound */
 };
 
 /* ---------------------------------------------------------- cursor */
@@ -764,6 +773,11 @@ int sql_spill_failed(sql_cursor *c, const char *what);
 int sql_mem_exceeded(sql_cursor *c, const char *what);
 /** Record a core failure on c (sqlstate from rc). Returns -1. */
 int sql_cursor_fail_rc(sql_cursor *c, int rc, const jet_error *je);
+/** An error raised inside saved query name (a statement built from its
+ *  rebuilt SQL): drop every "(at character N)" from e->msg, prefix
+ *  "saved query 'name': " unless a saved query is named already, and set
+ *  e->position to pos (a position in the user's statement, or 0). */
+void sql_error_in_saved(sql_error *e, const char *name, size_t pos);
 /** Record an error on c. Returns -1. */
 int sql_cursor_fail(sql_cursor *c, const char *state, size_t pos,
                     const char *fmt, ...)

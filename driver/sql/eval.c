@@ -761,6 +761,37 @@ uint16_t *sql_utf8_to_u16(const char *s, size_t *n,
 
 /* ------------------------------------------------------------ errors */
 
+void sql_error_in_saved(sql_error *e, const char *name, size_t pos)
+{
+    static const char tag[] = " (at character ";
+    char *m = e->msg, *w = m;
+    for (const char *r = m; *r;) {
+        if (!strncmp(r, tag, sizeof tag - 1)) {
+            const char *d = r + sizeof tag - 1;
+            while (*d >= '0' && *d <= '9')
+                d++;
+            if (d > r + sizeof tag - 1 && *d == ')') {
+                r = d + 1;
+                continue;
+            }
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+    e->position = pos;
+    if (!name || !strncmp(m, "saved query '", 13))
+        return;
+    char inner[sizeof e->msg];
+    memcpy(inner, m, sizeof inner);
+    int l = snprintf(e->msg, sizeof e->msg, "saved query '%.60s': ", name);
+    size_t at = l > 0 && (size_t)l < sizeof e->msg ? (size_t)l : 0;
+    size_t n = strlen(inner);
+    if (n > sizeof e->msg - 1 - at)
+        n = sizeof e->msg - 1 - at;     /* the end of a long message */
+    memcpy(e->msg + at, inner, n);
+    e->msg[at + n] = '\0';
+}
+
 int sql_cursor_fail(sql_cursor *c, const char *state, size_t pos,
                     const char *fmt, ...)
 {
@@ -770,6 +801,8 @@ int sql_cursor_fail(sql_cursor *c, const char *state, size_t pos,
     va_start(ap, fmt);
     vsnprintf(c->err.msg, sizeof c->err.msg, fmt, ap);
     va_end(ap);
+    if (c->st && c->st->view_name)
+        sql_error_in_saved(&c->err, c->st->view_name, c->st->view_pos);
     if (!c->err.rc)
         c->err.rc = JET_EUNSUPPORTED;
     c->core_failed = false;

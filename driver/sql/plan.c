@@ -2912,8 +2912,13 @@ struct sql_view_ref {
 static int nested_fail(ctx *x, const sql_error *e, const char *name,
                        size_t pos)
 {
-    return fail(x, e->sqlstate[0] ? e->sqlstate : "HY000", pos,
-                "saved query '%.60s': %.180s", name, e->msg);
+    int rc = x->err->rc;
+    *x->err = *e;
+    x->err->rc = rc;
+    if (!x->err->sqlstate[0])
+        snprintf(x->err->sqlstate, sizeof x->err->sqlstate, "HY000");
+    sql_error_in_saved(x->err, name, pos);
+    return -1;
 }
 
 /*
@@ -3085,9 +3090,15 @@ static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
     memset(&perr, 0, sizeof perr);
     int prc = sql_parse_query(&vq, text, strlen(text), &perr);
     free(text);
-    if (prc != 0)
-        return fail(x, perr.sqlstate[0] ? perr.sqlstate : "42000",
-                    f->position, "saved query '%s': %s", qo->name, perr.msg);
+    if (prc != 0) {
+        int keep_rc = x->err->rc;
+        *x->err = perr;
+        x->err->rc = keep_rc;
+        if (!x->err->sqlstate[0])
+            snprintf(x->err->sqlstate, sizeof x->err->sqlstate, "42000");
+        sql_error_in_saved(x->err, qo->name, f->position);
+        return -1;
+    }
     struct sql_view_ref *ref = sql_arena_alloc(root->ar, sizeof *ref);
     if (!ref) {
         sql_select_free(&vq->sel);
@@ -3096,24 +3107,15 @@ static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
     ref->q = vq;
     ref->next = root->views;
     root->views = ref;
+    if (root->view_depth == 0)
+        root->view_outer_pos = f->position;
     root->view_stack[root->view_depth++] = qo;
     int r = build_block(&tp->sub, NULL, root, vq, false, x->err);
     root->view_depth--;
     if (r != 0) {
-        if (strncmp(x->err->msg, "saved query", 11) != 0) {
-            char inner[sizeof x->err->msg];
-            memcpy(inner, x->err->msg, sizeof inner);
-            inner[sizeof inner - 1] = '\0';
-            int l = snprintf(x->err->msg, sizeof x->err->msg, "saved query "
-                             "'%.60s': ", qo->name);
-            size_t il = strlen(inner), room = sizeof x->err->msg - 1 -
-                                              (size_t)(l > 0 ? l : 0);
-            if (il > room)
-                il = room;
-            memcpy(x->err->msg + l, inner, il);
-            x->err->msg[(size_t)l + il] = '\0';
-        }
-        x->err->position = f->position;
+        /* positions inside the rebuilt text mean nothing to the user:
+         * name the saved query, point at where the statement names it */
+        sql_error_in_saved(x->err, qo->name, f->position);
         return -1;
     }
     tp->alias = f->alias ? f->alias : qo->name;
@@ -3758,6 +3760,12 @@ static int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
     st->join_force = root->join_force;
     st->limit = -1;
     st->top = -1;
+    if (root->view_depth) {
+        st->view_name = root->view_stack[root->view_depth - 1]->name;
+        st->view_pos = root->view_outer_pos;
+    } else {
+        st->view_name = root->view_name;    /* a {call}: its query */
+    }
     ctx x;
     memset(&x, 0, sizeof x);
     x.st = st;
@@ -3781,8 +3789,12 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
     memset(err, 0, sizeof *err);
     *out = NULL;
     sql_query *q = NULL;
-    if (sql_parse_query(&q, text, len, err) != 0)
+    const char *saved = opts ? opts->saved_query : NULL;
+    if (sql_parse_query(&q, text, len, err) != 0) {
+        if (saved)
+            sql_error_in_saved(err, saved, 0);
         return -1;
+    }
     sql_stmt *st = calloc(1, sizeof *st);
     if (!st) {
         sql_select_free(&q->sel);
@@ -3810,6 +3822,12 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
     memset(&x, 0, sizeof x);
     x.st = st;
     x.err = err;
+    if (saved && !(st->view_name = sql_arena_strndup(st->ar, saved,
+                                                     strlen(saved)))) {
+        nomem(&x);
+        sql_stmt_free(st);
+        return -1;
+    }
     st->nparams = q->sel.nparams;
     st->params = sql_arena_alloc(st->ar, (st->nparams ? st->nparams : 1) *
                                          sizeof *st->params);
@@ -3828,6 +3846,8 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
         }
     }
     if (build(&x, false) != 0) {
+        if (saved)
+            sql_error_in_saved(err, saved, 0);
         sql_stmt_free(st);
         return -1;
     }

@@ -190,6 +190,40 @@ static void patched_copy(char *path, size_t cap, const char *qname,
     ck_assert(patched);
 }
 
+/* Copy nwind to a temporary file with every occurrence of the bytes old
+ * replaced by new (same length; at least one). */
+static void replaced_copy(char *path, size_t cap, const char *old,
+                          const char *new)
+{
+    size_t n = strlen(old), got, hits = 0;
+    ck_assert_uint_eq(strlen(new), n);
+    FILE *in = fopen(nwind, "rb");
+    ck_assert_ptr_nonnull(in);
+    ck_assert_int_eq(fseek(in, 0, SEEK_END), 0);
+    long size = ftell(in);
+    ck_assert_int_gt(size, 0);
+    rewind(in);
+    unsigned char *buf = malloc((size_t)size);
+    ck_assert_ptr_nonnull(buf);
+    got = fread(buf, 1, (size_t)size, in);
+    ck_assert_uint_eq(got, (size_t)size);
+    fclose(in);
+    for (size_t i = 0; i + n <= got; i++)
+        if (memcmp(buf + i, old, n) == 0) {
+            memcpy(buf + i, new, n);
+            hits++;
+        }
+    ck_assert_uint_gt(hits, 0);
+    snprintf(path, cap, "/tmp/jet_views_XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *out = fdopen(fd, "wb");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_uint_eq(fwrite(buf, 1, got, out), got);
+    fclose(out);
+    free(buf);
+}
+
 START_TEST(view_reading_itself_is_an_error_not_a_loop)
 {
     if (!have_nwind())
@@ -228,6 +262,51 @@ START_TEST(view_missing_its_table_names_table_and_view)
 }
 END_TEST
 
+/*
+ * Errors inside a saved query, found while preparing or while running it,
+ * name the saved query and point at where the statement names it: the
+ * character positions of the SQL the driver rebuilt from MSysQueries mean
+ * nothing to the user. Quarterly Orders' WHERE, patched to compare the
+ * text ShipCity with dates, fails on its first row (22018); a view whose
+ * table is missing fails to prepare through another view.
+ */
+START_TEST(errors_inside_views_name_them_not_rebuilt_positions)
+{
+    if (!have_nwind())
+        return;
+    char path[64];
+    replaced_copy(path, sizeof path, "(((Orders.OrderDate) Between #1/1/95#",
+                  "(((Orders.ShipCity ) Between #1/1/95#");
+    jet_db *db = open_path(path);
+    sql_error err;
+    const char *sql = "SELECT COUNT(*) FROM [Quarterly Orders]";
+    ck_assert_int_eq(count_rows(db, sql, &err), -1);
+    ck_assert_str_eq(err.sqlstate, "22018");
+    ck_assert_msg(strstr(err.msg, "saved query 'Quarterly Orders': ") ==
+                  err.msg, "%s", err.msg);
+    ck_assert_msg(strstr(err.msg, "at character") == NULL, "%s", err.msg);
+    ck_assert_uint_eq(err.position, 22);
+    /* the statement's own errors keep their positions, over a view too */
+    ck_assert_int_eq(count_rows(db, "SELECT COUNT(*) FROM [Orders Qry] "
+                                "WHERE City * 2 = 1", &err), -1);
+    ck_assert_msg(strstr(err.msg, "saved query") == NULL, "%s %s",
+                  err.sqlstate, err.msg);
+    ck_assert_uint_eq(err.position, 46);     /* the * */
+    jet_db_close(db);
+    unlink(path);
+    /* prepare time, through two views */
+    patched_copy(path, sizeof path, "Order Subtotals", JET_QA_TABLE,
+                 "Order Details", "Order Detailz");
+    db = open_path(path);
+    ck_assert_int_eq(count_rows(db, "SELECT * FROM [Sales Totals by Amount]",
+                                &err), -1);
+    ck_assert_msg(strstr(err.msg, "at character") == NULL, "%s", err.msg);
+    ck_assert_uint_eq(err.position, 15);
+    jet_db_close(db);
+    unlink(path);
+}
+END_TEST
+
 static Suite *views_suite(void)
 {
     Suite *s = suite_create("views");
@@ -237,6 +316,7 @@ static Suite *views_suite(void)
     tcase_add_test(tc, views_that_cannot_run_say_why);
     tcase_add_test(tc, view_reading_itself_is_an_error_not_a_loop);
     tcase_add_test(tc, view_missing_its_table_names_table_and_view);
+    tcase_add_test(tc, errors_inside_views_name_them_not_rebuilt_positions);
     suite_add_tcase(s, tc);
     return s;
 }
