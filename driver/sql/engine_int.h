@@ -298,6 +298,11 @@ struct sql_stmt {
                                user's statement names the outermost saved
                                query (0 for a {call}) */
     size_t view_outer_pos;  /* root: view_pos of the views being bound */
+    /* root: names a saved query's SQL cannot bind (plan.c unbound_name):
+     * Access asks for each as a parameter, so the query needs that many
+     * values (07002), not 42S22 */
+    size_t nunbound;
+    struct sql_unbound *unbound;    /* distinct names, newest first */
 };
 
 /* ---------------------------------------------------------- cursor */

@@ -779,8 +779,8 @@ void sql_error_in_saved(sql_error *e, const char *name, size_t pos)
     }
     *w = '\0';
     e->position = pos;
-    if (!name || !strncmp(m, "saved query '", 13))
-        return;
+    if (!name || strstr(m, "aved query '"))
+        return;                 /* names a saved query already */
     char inner[sizeof e->msg];
     memcpy(inner, m, sizeof inner);
     int l = snprintf(e->msg, sizeof e->msg, "saved query '%.60s': ", name);

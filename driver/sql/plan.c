@@ -604,6 +604,65 @@ static int fail_qualified_labels(ctx *x, const sql_stmt *st,
                 nfound > 2 ? ", ..." : "", t, found[0], e->position);
 }
 
+/** A name a saved query's SQL cannot bind (root statement's list). */
+struct sql_unbound {
+    const char *name;       /* qualifier.name as written, arena */
+    struct sql_unbound *next;
+};
+
+/*
+ * A name in a saved query's SQL that names no column of its tables (nor
+ * a declared parameter): Access takes it for a parameter and asks for its
+ * value, and Microsoft's ODBC driver answers "Too few parameters.
+ * Expected n." (07002) for a query run without them. The name is noted
+ * (once) on the root statement and stands as a Null while the rest of
+ * the query is bound, so every such name is counted; unbound_fail then
+ * reports them. The user's own SQL keeps 42S22 (compile_column).
+ */
+static int unbound_name(ctx *x, const sql_expr *e, enode **out)
+{
+    sql_stmt *root = x->st->root;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s%s%s", e->qualifier ? e->qualifier : "",
+             e->qualifier ? "." : "", e->text);
+    bool seen = false;
+    for (const struct sql_unbound *u = root->unbound; u && !seen;
+         u = u->next)
+        seen = jet_name_equal_ci(u->name, buf);
+    if (!seen) {
+        struct sql_unbound *u = sql_arena_alloc(root->ar, sizeof *u);
+        if (!u || !(u->name = sql_arena_strndup(root->ar, buf, strlen(buf))))
+            return nomem(x);
+        u->next = root->unbound;
+        root->unbound = u;
+        root->nunbound++;
+    }
+    enode *n = new_node(x, N_CONST, e->position);
+    if (!n)
+        return nomem(x);
+    *out = n;                   /* K_NULL */
+    return 0;
+}
+
+/* The 07002 of a saved query qname with unbound names (unbound_name),
+ * at position pos of the user's statement (0: none). */
+static int unbound_fail(ctx *x, const char *qname, size_t pos)
+{
+    const sql_stmt *root = x->st->root;
+    const struct sql_unbound *first = root->unbound;
+    while (first && first->next)
+        first = first->next;    /* the list is newest first */
+    size_t n = root->nunbound;
+    int rc = x->err->rc;
+    fail(x, "07002", pos, "Too few parameters. Expected %zu. Saved query "
+         "'%.60s' names [%.80s]%s, which %s not a field of its tables: "
+         "Access asks for %s as a parameter", n, qname,
+         first ? first->name : "", n > 1 ? " and more" : "",
+         n > 1 ? "are" : "is", n > 1 ? "each" : "it");
+    x->err->rc = rc;
+    return -1;
+}
+
 static int compile_column(ctx *x, const sql_expr *e, enode **out)
 {
     sql_stmt *st = x->st;
@@ -660,6 +719,8 @@ static int compile_column(ctx *x, const sql_expr *e, enode **out)
         for (const sql_stmt *o = st; o; o = o->parent)
             if (fail_qualified_labels(x, o, e) != 0)
                 return -1;
+        if (st->view_name)
+            return unbound_name(x, e, out);
         if (e->qualifier && !qual_seen)
             return fail(x, "42S22", e->position, "'%s.%s': '%s' does not "
                         "name a table in FROM (at character %zu)",
@@ -2959,7 +3020,8 @@ static int crosstab_text(ctx *x, const sql_from *f, const jet_query *jq,
         }
         memset(&perr, 0, sizeof perr);
         sql_prepare_opts po = { .crosstab_depth =
-                                    x->st->root->crosstab_depth + 1 };
+                                    x->st->root->crosstab_depth + 1,
+                                .saved_query = qname };
         int prc = sql_stmt_prepare(&pst, db, vsql, strlen(vsql), &po,
                                    &perr);
         if (prc != 0 || sql_cursor_open(&cur, pst, NULL, NULL, &perr) != 0) {
@@ -3112,6 +3174,10 @@ static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
     root->view_stack[root->view_depth++] = qo;
     int r = build_block(&tp->sub, NULL, root, vq, false, x->err);
     root->view_depth--;
+    /* names it could not bind are parameters Access would ask for: that
+     * is the error, whatever the Nulls standing for them led to */
+    if (root->view_depth == 0 && root->nunbound)
+        return unbound_fail(x, qo->name, f->position);
     if (r != 0) {
         /* positions inside the rebuilt text mean nothing to the user:
          * name the saved query, point at where the statement names it */
@@ -3845,7 +3911,10 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
             st->params[i].declared = true;
         }
     }
-    if (build(&x, false) != 0) {
+    int brc = build(&x, false);
+    if (saved && st->nunbound)
+        brc = unbound_fail(&x, saved, 0);
+    if (brc != 0) {
         if (saved)
             sql_error_in_saved(err, saved, 0);
         sql_stmt_free(st);

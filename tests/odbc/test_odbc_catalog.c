@@ -244,7 +244,8 @@ END_TEST
  * SELECT * FROM it gives (a navigator previewing it shows why, not an
  * empty view); a pattern matching it among other objects skips it and
  * lists the others. queryTestV2003.mdb's UnionQuery names a table not in
- * its FROM (42S22), CrosstabQuery has an aggregate in its WHERE (42000);
+ * its FROM (Access asks for such names as parameters: 07002),
+ * CrosstabQuery has an aggregate in its WHERE (42000);
  * SelectQuery resolves. */
 START_TEST(columns_of_broken_view_is_its_error)
 {
@@ -254,7 +255,7 @@ START_TEST(columns_of_broken_view_is_its_error)
     odbct_connect_path(&e2, &d2, odbct_fixture("jackcess/V2003/queryTestV2003.mdb"));
     ODBCT_OK(SQL_HANDLE_DBC, d2, SQLAllocHandle(SQL_HANDLE_STMT, d2, &s2));
     static const char *const views[][2] = {
-        { "UnionQuery", "42S22" }, { "CrosstabQuery", "42000" },
+        { "UnionQuery", "07002" }, { "CrosstabQuery", "42000" },
     };
     for (size_t i = 0; i < 2; i++) {
         char sql[64], msg[512];
@@ -267,7 +268,12 @@ START_TEST(columns_of_broken_view_is_its_error)
                                     (SQLCHAR *)views[i][0], SQL_NTS, NULL, 0),
                          SQL_ERROR);
         ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, s2), views[i][1]);
-        ck_assert_str_eq(odbct_message(SQL_HANDLE_STMT, s2), msg);
+        /* the same message, without the position in a SELECT the
+         * application did not write */
+        const char *cm = odbct_message(SQL_HANDLE_STMT, s2);
+        ck_assert_msg(!strncmp(cm, msg, strlen(cm)) &&
+                      !strcmp(msg + strlen(cm), " (at character 15)"),
+                      "%s\n%s", cm, msg);
         /* a column pattern does not change that */
         ck_assert_int_eq(SQLColumns(s2, NULL, 0, NULL, 0,
                                     (SQLCHAR *)views[i][0], SQL_NTS,

@@ -361,7 +361,9 @@ END_TEST
 
 /* Errors that name the real problem: a cut-short ODBC escape is a syntax
  * error (42000), calling an action query is HYC00 before its arguments
- * are counted, and the message has the right article. */
+ * are counted, and the message has the right article; saved queries that
+ * name what they cannot bind want parameters; errors inside a saved
+ * query name it. */
 START_TEST(errors_name_the_real_problem)
 {
     SQLHSTMT st;
@@ -384,6 +386,32 @@ START_TEST(errors_name_the_real_problem)
     }
     ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
                                  "is an append query"));
+    /* UnionQuery names Table1.col1 ... with no FROM: Access asks for the
+     * seven names as parameters, so run without them it is 07002 (as a
+     * view and called alike); the same SQL typed in is 42S22 */
+    static const char *const unbound[] = {"SELECT * FROM UnionQuery",
+                                          "{call UnionQuery}"};
+    for (size_t k = 0; k < 2; k++) {
+        ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)unbound[k], SQL_NTS),
+                         SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "07002");
+        const char *m = odbct_message(SQL_HANDLE_STMT, st);
+        ck_assert_msg(strstr(m, "Too few parameters. Expected 7.") &&
+                      strstr(m, "'UnionQuery' names [Table1.col1]"), "%s", m);
+        ck_assert_msg(!strstr(m, "(at character") == (k == 1), "%s", m);
+    }
+    ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)"SELECT Table1.col1 WHERE "
+                                   "Table1.col1 = 'foo'", SQL_NTS),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "42S22");
+    /* CrosstabQuery's WHERE holds an aggregate: the message names the
+     * query and points at its name, not into the SQL rebuilt from it */
+    ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)"SELECT * FROM "
+                                   "CrosstabQuery", SQL_NTS), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "42000");
+    ck_assert_str_eq(odbct_message(SQL_HANDLE_STMT, st),
+                     "[jetodbc]saved query 'CrosstabQuery': Cannot have "
+                     "aggregate function in WHERE clause (at character 15)");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(e2, d2);
 }
