@@ -945,12 +945,16 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
         s->cur = NULL;
         if (!strcmp(err.sqlstate, "HY008"))
             ret = interrupt_diag(s);
-        else if (err.rc < 0 && strncmp(err.sqlstate, "22", 2))
+        else if (err.rc < 0 && strncmp(err.sqlstate, "22", 2)) {
             /* data exceptions (22xxx: 22003, 22008, 22012, 22018...) keep
-             * the engine's state and message */
-            ret = odbc_diag_jet(DIAG(s), (jet_rc)err.rc, NULL,
-                                DIAG_CTX_OTHER);
-        else
+             * the engine's state and message; the core's failures its
+             * message ("index page 29: damaged index ...") */
+            jet_error je;
+            je.rc = (jet_rc)err.rc;
+            je.pgno = UINT32_MAX;
+            snprintf(je.msg, sizeof je.msg, "%s", err.msg);
+            ret = odbc_diag_jet(DIAG(s), je.rc, &je, DIAG_CTX_OTHER);
+        } else
             ret = engine_error(s, &err);
         clear_cancel(s);
         /* the state the application receives (a timeout is HYT00) */
