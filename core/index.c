@@ -69,6 +69,14 @@
  *   2. A descent visits at most MAX_DEPTH levels and a leaf-chain walk at
  *      most page-count pages, so link cycles end in JET_ECORRUPT.
  *   3. At most one index page is pinned by a cursor (the current leaf).
+ *   4. Every entry a seek probes or a walk touches has its pointers on
+ *      pages of the file and a key of its index's column shapes
+ *      (check_entry); the entries a walk touches ascend (descend when
+ *      reversed) across the leaf chain, and each leaf it steps to links
+ *      back. Damage that would steer a seek past its rows (a merged or
+ *      split entry from a flipped entry mask bit) is JET_ECORRUPT, not
+ *      fewer rows. A page's unprobed entries are not checked: that would
+ *      cost a primary-key lookup its log-time page visit.
  */
 #include <string.h>
 
@@ -121,6 +129,32 @@ typedef struct ent {
     uint32_t s, e;
 } ent;
 
+/* An entry's bytes as up to two runs (entry_parts): p1[0..l1), then p2
+ * (NULL when the entry is one run). */
+typedef struct eparts {
+    const uint8_t *p1;
+    size_t l1;
+    const uint8_t *p2;
+} eparts;
+
+/* Byte k of entry e (k below the entry's length). */
+static inline uint8_t eparts_byte(const eparts *e, size_t k)
+{
+    return k < e->l1 ? e->p1[k] : e->p2[k - e->l1];
+}
+
+/* What an index key column looks like (key_shape_ok): its flag bytes
+ * and widths (flag byte included) present and null; KW_SEGMENTS: binary
+ * segments (key_col_width), 0: not shown by the type (text, long
+ * values). */
+typedef struct key_shape {
+    jet_type type;
+    uint8_t start, null;
+    uint8_t width, null_width;
+} key_shape;
+
+#define KW_SEGMENTS 0xFF
+
 /* A bound key as the walk uses it. */
 typedef struct bound {
     uint8_t key[JET_INDEX_KEY_MAX];   /* encoded, DATETIME keys widened */
@@ -154,7 +188,18 @@ struct jet_index_cursor {
     uint32_t pos;            /* forward: start of the next entry;
                                 reverse: end of the next entry */
     uint32_t leaves_seen;
+    uint32_t page_count;     /* pages in the file: entry pointers below */
     uint8_t *entry;          /* page_size bytes: an assembled entry */
+    key_shape kshape[10];    /* the key columns' shapes (key_shapes) */
+    uint16_t kcols;
+    size_t kfull;            /* key length when every column is present and
+                                of fixed width, else SIZE_MAX */
+    bool kvar_first;         /* the first column's width is not shown by
+                                its type (text): a present one ends the
+                                shape check */
+    size_t prev_klen;        /* key length of the entry in c->entry, the
+                                last one the walk touched (have_prev) */
+    bool have_prev;
     bool reverse;            /* walk from the upper bound downwards */
     const uint8_t *key;      /* current entry key (in entry) */
     size_t key_len;
@@ -559,28 +604,6 @@ static ent entry_at(const jet_index_cursor *c, const page_view *v,
     return x;
 }
 
-/* Check entry x of v: the first holds the shared prefix, and with the
- * prefix restored each holds its row pointer (and child pointer on
- * node pages) and fits a page. */
-static jet_rc check_entry(jet_index_cursor *c, const page_view *v, ent x)
-{
-    size_t len = x.e - x.s;
-    if (x.e <= x.s)
-        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
-                        "index page %u: bad entry bounds %u..%u", v->pgno,
-                        x.s, x.e);
-    if (x.s == 0 && v->prefix_len > len)
-        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
-                        "index page %u: shared prefix longer than its first "
-                        "entry", v->pgno);
-    if (x.s > 0)
-        len += v->prefix_len;
-    if (len < (v->leaf ? 4u : 8u) || len > c->db->page_size)
-        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
-                        "index page %u: entry of %zu bytes", v->pgno, len);
-    return JET_OK;
-}
-
 /* Entry x of v as up to two byte runs: the shared prefix (entries after
  * the first) and the stored bytes. */
 static void entry_parts(const jet_index_cursor *c, const page_view *v,
@@ -599,6 +622,201 @@ static void entry_parts(const jet_index_cursor *c, const page_view *v,
         *p2 = area + x.s;
         *l2 = x.e - x.s;
     }
+}
+
+/*
+ * Width in bytes of the key column of type t starting at key byte `at` of
+ * entry bytes e (its flag byte; bytes from `end` on are not the key), or 0
+ * when the type's width depends on bytes we do not parse (text, long
+ * values, unknown types) or runs past `end`. Binary and GUID keys are
+ * 9-byte segments ending in a length byte other than 9.
+ */
+static size_t key_col_width(jet_type t, bool asc, const eparts *e,
+                            size_t at, size_t end)
+{
+    size_t w;
+    if (at >= end)
+        return 0;
+    if (t == JET_T_BOOL)
+        return 2;
+    if (eparts_byte(e, at) == (asc ? ASC_NULL : DESC_NULL))
+        return 1;
+    switch (t) {
+    case JET_T_BYTE: return 2;
+    case JET_T_INT: return 3;
+    case JET_T_LONG: case JET_T_COMPLEX: case JET_T_FLOAT: return 5;
+    case JET_T_MONEY: case JET_T_BIGINT: case JET_T_DOUBLE:
+    case JET_T_DATETIME: return 9;
+    case JET_T_NUMERIC: return 18;
+    case JET_T_EXT_DATETIME: return 1 + 5 * 9 + 9;
+    case JET_T_GUID: case JET_T_BINARY:
+        for (w = 1; at + w + 9 <= end; w += 9)
+            if (eparts_byte(e, at + w + 8) != 9)
+                return w + 9;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/*
+ * Does key bytes [0, klen) of entry e have the shape of c's key columns
+ * (c->kcols, set by key_shapes): each column a flag byte of its direction
+ * (present or null) and the width its type gives, the last one ending at
+ * klen? A column whose width the key bytes do not show (text, long
+ * values) ends the check with the rest taken as its. A cleared entry mask
+ * bit merges two entries into one longer than its columns; a set one
+ * splits an entry. Format: Jackcess IndexData ColumnDescriptor classes,
+ * IndexCodes.
+ */
+static bool key_shape_ok(const jet_index_cursor *c, const eparts *e,
+                         size_t klen)
+{
+    size_t at = 0;
+    for (uint16_t k = 0; k < c->kcols; k++) {
+        const key_shape *ks = &c->kshape[k];
+        uint8_t flag;
+        size_t w;
+        if (at >= klen)
+            return false;
+        flag = eparts_byte(e, at);
+        if (flag == ks->start)
+            w = ks->width;
+        else if (flag == ks->null)
+            w = ks->null_width;
+        else
+            return false;
+        if (w == KW_SEGMENTS)
+            w = key_col_width(ks->type, ks->start == ASC_START, e, at, klen);
+        if (w == 0)
+            return true;            /* width not shown: the rest is its */
+        at += w;
+    }
+    /* columns past kcols (none when the tdef names one we lack) are not
+     * ours to judge */
+    return at == klen || c->kcols == 0 || c->kcols < c->ix->ncols;
+}
+
+/* Set c->kshape and c->kcols from the index's columns (key_shape_ok). */
+static void key_shapes(jet_index_cursor *c)
+{
+    c->kcols = 0;
+    c->kfull = 0;
+    for (uint16_t k = 0; k < c->ix->ncols && k < 10; k++) {
+        const jet_index_column *ic = &c->ix->cols[k];
+        key_shape *ks = &c->kshape[k];
+        jet_type t;
+        if (ic->col >= c->t->pub.ncols)
+            return;                 /* not ours to judge from here on */
+        t = c->t->cols[ic->col].type;
+        ks->type = t;
+        ks->start = ic->ascending ? ASC_START : DESC_START;
+        ks->null = ic->ascending ? ASC_NULL : DESC_NULL;
+        ks->null_width = t == JET_T_BOOL ? 2 : 1;
+        ks->width = t == JET_T_GUID || t == JET_T_BINARY ? KW_SEGMENTS : 0;
+        switch (t) {
+        case JET_T_BOOL: case JET_T_BYTE: ks->width = 2; break;
+        case JET_T_INT: ks->width = 3; break;
+        case JET_T_LONG: case JET_T_COMPLEX: case JET_T_FLOAT:
+            ks->width = 5; break;
+        case JET_T_MONEY: case JET_T_BIGINT: case JET_T_DOUBLE:
+        case JET_T_DATETIME: ks->width = 9; break;
+        case JET_T_NUMERIC: ks->width = 18; break;
+        case JET_T_EXT_DATETIME: ks->width = 1 + 5 * 9 + 9; break;
+        default: break;
+        }
+        c->kcols = (uint16_t)(k + 1);
+        if (ks->width == 0 || ks->width == KW_SEGMENTS ||
+            c->kfull == SIZE_MAX)
+            c->kfull = SIZE_MAX;
+        else
+            c->kfull += ks->width;
+    }
+    if (c->kcols == 0 || c->kcols < c->ix->ncols)
+        c->kfull = SIZE_MAX;
+    c->kvar_first = c->kcols > 0 && c->kshape[0].width == 0;
+}
+
+/*
+ * Check entry x of v: the first holds the shared prefix, and with the
+ * prefix restored each holds its row pointer (and child pointer on node
+ * pages) and fits a page; the pointers name pages of the file (not page
+ * 0, the header) and the key has the shape of the index's columns
+ * (key_shape_ok). Every entry a seek or walk compares or returns passes
+ * here, so a damaged entry on its way is an error, not a wrong turn.
+ */
+static jet_rc check_entry_full(jet_index_cursor *c, const page_view *v,
+                               ent x)
+{
+    size_t len = x.e - x.s, tail = v->leaf ? 4 : 8;
+    eparts e;
+    size_t l2;
+    uint32_t data, child = 0;
+    if (x.e <= x.s)
+        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                        "index page %u: bad entry bounds %u..%u", v->pgno,
+                        x.s, x.e);
+    if (x.s == 0 && v->prefix_len > len)
+        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                        "index page %u: shared prefix longer than its first "
+                        "entry", v->pgno);
+    if (x.s > 0)
+        len += v->prefix_len;
+    if (len < tail || len > c->db->page_size)
+        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                        "index page %u: entry of %zu bytes", v->pgno, len);
+    entry_parts(c, v, x, &e.p1, &e.l1, &e.p2, &l2);
+    if (x.e - x.s >= tail) {
+        /* the pointers lie in the stored bytes (all but always) */
+        const uint8_t *p = v->page + c->area + x.e - tail;
+        data = get_be24(p);
+        if (!v->leaf)
+            child = (uint32_t)p[4] << 24 | get_be24(p + 5);
+    } else {
+        data = (uint32_t)eparts_byte(&e, len - tail) << 16 |
+               (uint32_t)eparts_byte(&e, len - tail + 1) << 8 |
+               eparts_byte(&e, len - tail + 2);
+        if (!v->leaf)
+            for (size_t k = len - 4; k < len; k++)
+                child = child << 8 | eparts_byte(&e, k);
+    }
+    if (data == 0 || data >= c->page_count ||
+        (!v->leaf && (child == 0 || child >= c->page_count)))
+        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                        "index page %u: damaged index %s: entry at %u "
+                        "points at page %u", v->pgno, c->ix->name, x.s,
+                        data == 0 || data >= c->page_count ? data : child);
+    if (!key_shape_ok(c, &e, len - tail))
+        return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                        "index page %u: damaged index %s: entry at %u of "
+                        "%zu bytes does not fit its key columns", v->pgno,
+                        c->ix->name, x.s, len);
+    return JET_OK;
+}
+
+/* check_entry_full, first the common case in a few instructions (seeks
+ * check every entry they probe): pointers in the stored bytes naming
+ * pages of the file, and a key of fixed-width columns, all present, or
+ * one whose first column (present) has a width the type does not give,
+ * with the first flag byte right. */
+static inline jet_rc check_entry(jet_index_cursor *c, const page_view *v,
+                                 ent x)
+{
+    uint32_t n = x.e - x.s, tail = v->leaf ? 4 : 8;
+    const uint8_t *area = v->page + c->area, *p;
+    size_t klen;
+    if (x.e <= x.s || n < tail || (x.s == 0 && v->prefix_len > n))
+        return check_entry_full(c, v, x);
+    klen = n + (x.s > 0 ? v->prefix_len : 0) - tail;
+    p = area + x.e - tail;
+    if ((klen != c->kfull &&
+         (!c->kvar_first || klen + tail > c->db->page_size)) ||
+        area[v->prefix_len ? 0 : x.s] !=
+        c->kshape[0].start || get_be24(p) - 1u >= c->page_count - 1u ||
+        (!v->leaf && ((uint32_t)p[4] << 24 | get_be24(p + 5)) - 1u >=
+                     c->page_count - 1u))
+        return check_entry_full(c, v, x);
+    return JET_OK;
 }
 
 /* Entry x of v assembled into c->entry; its length. */
@@ -639,6 +857,35 @@ static int cmp_entry(const jet_index_cursor *c, const page_view *v, ent x,
     if (r != 0)
         return r;
     return elen < klen ? -1 : 0;
+}
+
+/*
+ * Is (checked) entry x, the next one a walk touches, out of order after
+ * the one before it (kept in c->entry)? Keys ascend along a page and the
+ * leaf chain, equal keys allowed (a merged or split entry, a stray mask
+ * bit past the last entry or a leaf from another index usually breaks
+ * this); reverse walks see them descend.
+ */
+static bool out_of_order(const jet_index_cursor *c, const page_view *v,
+                         ent x)
+{
+    int r;
+    size_t klen;
+    if (!c->have_prev)
+        return false;
+    r = cmp_entry(c, v, x, c->entry, c->prev_klen);
+    if (!c->reverse)
+        return r < 0;
+    klen = x.e - x.s + (x.s > 0 ? v->prefix_len : 0) - (v->leaf ? 4 : 8);
+    return r > 0 || (r == 0 && klen > c->prev_klen);
+}
+
+/* JET_ECORRUPT for entry x of v out of order (out_of_order). */
+static jet_rc fail_order(jet_index_cursor *c, const page_view *v, ent x)
+{
+    return jet_fail(&c->err, JET_ECORRUPT, v->pgno,
+                    "index page %u: damaged index %s: entry at %u is out "
+                    "of order", v->pgno, c->ix->name, x.s);
 }
 
 /* Does the key of (checked) entry x pass the lower bound (bytes)? */
@@ -693,40 +940,6 @@ static jet_rc search_page(jet_index_cursor *c, page_view *v,
 }
 
 /* -------------------------------------------------- exact date bounds */
-
-/*
- * Width in bytes of the key column of type t starting at e[0] (its flag
- * byte), or 0 when the type's width depends on bytes we do not parse
- * (text). Binary and GUID keys are 9-byte segments ending in a length
- * byte other than 9.
- */
-static size_t key_col_width(jet_type t, bool asc, const uint8_t *e,
-                            size_t avail)
-{
-    size_t w;
-    if (avail == 0)
-        return 0;
-    if (t == JET_T_BOOL)
-        return 2;
-    if (e[0] == (asc ? ASC_NULL : DESC_NULL))
-        return 1;
-    switch (t) {
-    case JET_T_BYTE: return 2;
-    case JET_T_INT: return 3;
-    case JET_T_LONG: case JET_T_COMPLEX: case JET_T_FLOAT: return 5;
-    case JET_T_MONEY: case JET_T_BIGINT: case JET_T_DOUBLE:
-    case JET_T_DATETIME: return 9;
-    case JET_T_NUMERIC: return 18;
-    case JET_T_EXT_DATETIME: return 1 + 5 * 9 + 9;
-    case JET_T_GUID: case JET_T_BINARY:
-        for (w = 1; w + 9 <= avail; w += 9)
-            if (e[w + 8] != 9)
-                return w + 9;
-        return 0;
-    default:
-        return 0;
-    }
-}
 
 /*
  * Jet date (days since 1899-12-30; before that the integer part counts
@@ -790,14 +1003,14 @@ static int cmp_exact(const jet_index_cursor *c, const uint8_t *e, size_t elen,
                      const bound *b, bool *ok)
 {
     size_t pe = 0;
+    eparts whole = { e, elen, NULL };
     *ok = true;
     for (uint16_t k = 0; k < b->nkeys; k++) {
         const jet_index_column *ic = &c->ix->cols[k];
         jet_type t = c->t->cols[ic->col].type;
         const uint8_t *bk = b->exact_key + b->col_off[k];
         size_t bl = (size_t)b->col_off[k + 1] - b->col_off[k];
-        size_t w = pe < elen ? key_col_width(t, ic->ascending, e + pe,
-                                             elen - pe) : 0;
+        size_t w = key_col_width(t, ic->ascending, &whole, pe, elen);
         int r;
         if (t == JET_T_TEXT || t == JET_T_MEMO) {
             /* the last key column: a prefix of the entry's bytes */
@@ -893,6 +1106,7 @@ static void restart(jet_index_cursor *c)
     release_leaf(c);
     c->positioned = false;
     c->done = false;
+    c->have_prev = false;
     c->key = NULL;
     c->key_len = 0;
 }
@@ -941,6 +1155,8 @@ jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
     c->ix = &tdef->indexes[index_no];
     c->area = (uint32_t)c->lay->mask + c->lay->mask_len;
     c->legacy_numeric = db->version <= JET_VER_4;
+    c->page_count = jet_pagefile_page_count(db->pf);
+    key_shapes(c);
     c->lower_op = JET_SEEK_GE;
     jet_error_clear(&c->err);
     *out = c;
@@ -1302,8 +1518,9 @@ static jet_rc descend(jet_index_cursor *c, uint32_t *leaf)
     }
 }
 
-/* Pin leaf pgno as the current page and decode it. */
-static jet_rc enter_leaf(jet_index_cursor *c, uint32_t pgno)
+/* Pin leaf pgno as the current page and decode it; from is the leaf the
+ * walk steps from (0 after a descent), which pgno must link back to. */
+static jet_rc enter_leaf(jet_index_cursor *c, uint32_t pgno, uint32_t from)
 {
     const uint8_t *page;
     jet_rc rc;
@@ -1322,6 +1539,13 @@ static jet_rc enter_leaf(jet_index_cursor *c, uint32_t pgno)
         rc = jet_fail(&c->err, JET_ECORRUPT, pgno,
                       "index %s: page %u in the leaf chain is not a leaf",
                       c->ix->name, pgno);
+    if (rc == JET_OK && from != 0 &&
+        jet_get_u32(page + (c->reverse ? c->lay->next : c->lay->prev)) !=
+            from)
+        rc = jet_fail(&c->err, JET_ECORRUPT, pgno,
+                      "index page %u: damaged index %s: leaf page %u links "
+                      "to it, it does not link back", pgno, c->ix->name,
+                      from);
     /* where the walk starts on this leaf */
     if (rc == JET_OK && !c->reverse)
         c->pos = 0;
@@ -1355,7 +1579,7 @@ static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
 {
     jet_rc rc;
     for (;;) {
-        uint32_t prev;
+        uint32_t prev, from;
         if (c->pos > 0) {
             ent x;
             size_t len;
@@ -1369,9 +1593,18 @@ static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
                 c->done = true;
                 return rc;
             }
+            /* below the lower bound it is below the entry before too */
             if (!past_lower(c, &c->leaf, x))
                 break;
+            if (out_of_order(c, &c->leaf, x)) {
+                rc = fail_order(c, &c->leaf, x);
+                release_leaf(c);
+                c->done = true;
+                return rc;
+            }
             len = entry_copy(c, &c->leaf, x);
+            c->prev_klen = len - 4;
+            c->have_prev = true;
             if ((c->lower.exact || c->upper.exact) &&
                 !in_exact_bounds(c, len - 4))
                 continue;
@@ -1379,10 +1612,11 @@ static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
             return JET_OK;
         }
         prev = jet_get_u32(c->leaf.page + c->lay->prev);
+        from = c->leaf.pgno;
         release_leaf(c);
         if (prev == 0)
             break;
-        rc = enter_leaf(c, prev);
+        rc = enter_leaf(c, prev, from);
         if (rc != JET_OK) {
             release_leaf(c);
             c->done = true;
@@ -1407,9 +1641,10 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
         c->leaves_seen = 0;
         c->lower_passed = false;
         c->upper_passed = false;
+        c->have_prev = false;
         rc = descend(c, &leaf);
         if (rc == JET_OK)
-            rc = enter_leaf(c, leaf);
+            rc = enter_leaf(c, leaf, 0);
         if (rc != JET_OK) {
             release_leaf(c);
             c->done = true;
@@ -1420,7 +1655,7 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
     if (c->reverse)
         return next_reverse(c, pgno, row);
     for (;;) {
-        uint32_t next;
+        uint32_t next, from;
         uint32_t e = next_end(c, &c->leaf, c->pos);
         if (e != 0) {
             ent x;
@@ -1435,9 +1670,18 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
                 c->done = true;
                 return rc;
             }
+            /* past the upper bound it is past the entry before too */
             if (past_upper(c, &c->leaf, x))
                 break;
+            if (out_of_order(c, &c->leaf, x)) {
+                rc = fail_order(c, &c->leaf, x);
+                release_leaf(c);
+                c->done = true;
+                return rc;
+            }
             len = entry_copy(c, &c->leaf, x);
+            c->prev_klen = len - 4;
+            c->have_prev = true;
             if ((c->lower.exact || c->upper.exact) &&
                 !in_exact_bounds(c, len - 4))
                 continue;
@@ -1445,10 +1689,11 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
             return JET_OK;
         }
         next = jet_get_u32(c->leaf.page + c->lay->next);
+        from = c->leaf.pgno;
         release_leaf(c);
         if (next == 0)
             break;
-        rc = enter_leaf(c, next);
+        rc = enter_leaf(c, next, from);
         if (rc != JET_OK) {
             c->done = true;
             return rc;

@@ -291,11 +291,22 @@ static jet_tdef_priv fake_t = {
     .cols = &fake_col, .indexes = &fake_ix,
 };
 
-static uint8_t tree[5 * 4096];
+/* index pages at 1.., data pages 100 and 101 (zeros: entries must point
+ * at pages of the file) */
+#define TREE_PAGES 102
+static uint8_t tree[TREE_PAGES * 4096];
 static char tree_path[64];
 
+/* tree[] as a file, opened. */
+static jet_db *open_tree_file(void)
+{
+    ck_assert_int_eq(pb_write_file(tree_path, sizeof tree_path, tree,
+                                   TREE_PAGES, 4096), 0);
+    return pb_db_open(tree_path, JET_VER_4);
+}
+
 /* root node (page 1) -> leaves 2, 3, and tail leaf 4; keys 10..90. */
-static jet_db *open_tree(bool loop)
+static void fill_tree(bool loop)
 {
     pb_entry root[2] = { { 30, 100, 2, 2 }, { 60, 100, 5, 3 } };
     pb_entry l2[3] = { { 10, 100, 0, 0 }, { 20, 100, 1, 0 },
@@ -309,9 +320,12 @@ static jet_db *open_tree(bool loop)
     build_index_page(tree + 2 * 4096, true, l2, 3, 3, 0, 3, 0);
     build_index_page(tree + 3 * 4096, true, l3, 3, 0, 2, 4, 0);
     build_index_page(tree + 4 * 4096, true, l4, 3, 4, 3, loop ? 2 : 0, 0);
-    ck_assert_int_eq(pb_write_file(tree_path, sizeof tree_path, tree, 5,
-                                   4096), 0);
-    return pb_db_open(tree_path, JET_VER_4);
+}
+
+static jet_db *open_tree(bool loop)
+{
+    fill_tree(loop);
+    return open_tree_file();
 }
 
 static int walk_keys(jet_index_cursor *c, uint16_t *rows, int cap)
@@ -453,8 +467,8 @@ START_TEST(tree_leaf_int_entries_of_the_current_leaf)
                       { INT32_MAX, 101, 0, 0 } };
     memset(tree, 0, sizeof tree);
     build_index_page(tree + 4096, true, l, 5, 0, 0, 0, 0);
-    ck_assert_int_eq(pb_write_file(tree_path, sizeof tree_path, tree, 2,
-                                   4096), 0);
+    ck_assert_int_eq(pb_write_file(tree_path, sizeof tree_path, tree,
+                                   TREE_PAGES, 4096), 0);
     db = pb_db_open(tree_path, JET_VER_4);
     ck_assert_ptr_nonnull(db);
     ck_assert_int_eq(jet_index_cursor_open(&c, db, &fake_t.pub, 0), JET_OK);
@@ -519,6 +533,93 @@ START_TEST(tree_bad_mask_and_node_cycle_are_corrupt)
     fake_ix.first_pgno = 1;
     pb_db_free(db);
     unlink(tree_path);
+}
+END_TEST
+
+/* Seek GE key (upper: the same, inclusive; 0 for none) on the tree file,
+ * forward or backwards, and walk to the end: the rc that ended it and
+ * the page the error names. */
+static jet_rc damaged_walk(int32_t key, int32_t upper, bool reverse,
+                           uint32_t *pgno)
+{
+    jet_db *db = open_tree_file();
+    jet_index_cursor *c;
+    jet_value k = ival(JET_T_LONG, key), u = ival(JET_T_LONG, upper);
+    uint32_t pg;
+    uint16_t row;
+    jet_rc rc;
+    int n = 0;
+    ck_assert_ptr_nonnull(db);
+    ck_assert_int_eq(jet_index_cursor_open(&c, db, &fake_t.pub, 0), JET_OK);
+    ck_assert_int_eq(jet_index_set_reverse(c, reverse), JET_OK);
+    ck_assert_int_eq(jet_index_seek(c, &k, 1, JET_SEEK_GE), JET_OK);
+    ck_assert_int_eq(jet_index_set_upper(c, &u, upper ? 1 : 0, true),
+                     JET_OK);
+    while ((rc = jet_index_next(c, &pg, &row)) == JET_OK)
+        ck_assert_int_lt(++n, 100);
+    *pgno = jet_index_error(c)->pgno;
+    if (rc != JET_DONE)
+        ck_assert_ptr_nonnull(strstr(jet_index_error(c)->msg, "index"));
+    jet_index_cursor_close(c);
+    pb_db_free(db);
+    unlink(tree_path);
+    return rc;
+}
+
+/*
+ * Damage that the page checks (type, owner, entry bounds) let through but
+ * that would steer a seek past its rows (tester finding F3): a cleared
+ * entry mask bit merging two entries, a stray one past the last entry, a
+ * key flag byte no column writes, an entry pointing at page 0, keys out
+ * of order, a leaf that does not link back. Each seek or walk that meets
+ * it ends in JET_ECORRUPT naming the page, never JET_DONE with rows
+ * missing; the undamaged tree walks all nine.
+ */
+START_TEST(tree_damaged_entries_are_corrupt_not_missing_rows)
+{
+    uint32_t pg;
+    uint8_t *l3 = tree + 3 * 4096, *root = tree + 4096;
+    /* leaf 3 holds 40, 50, 60 as 9-byte entries ending at 9, 18, 27 */
+    fill_tree(false);
+    ck_assert_int_eq(damaged_walk(10, 0, false, &pg), JET_DONE);
+    ck_assert_int_eq(damaged_walk(10, 0, true, &pg), JET_DONE);
+    /* merged: 40 and 50 one 18-byte entry (a seek for 50 found none) */
+    fill_tree(false);
+    l3[27 + 1] &= (uint8_t)~0x02;
+    ck_assert_int_eq(damaged_walk(50, 50, false, &pg), JET_ECORRUPT);
+    ck_assert_uint_eq(pg, 3);
+    ck_assert_int_eq(damaged_walk(50, 50, true, &pg), JET_ECORRUPT);
+    /* a stray end bit past the last entry: one entry of zeros */
+    fill_tree(false);
+    l3[27 + 200] |= 0x01;
+    ck_assert_int_eq(damaged_walk(50, 50, false, &pg), JET_ECORRUPT);
+    ck_assert_uint_eq(pg, 3);
+    /* a key flag byte of neither a value nor a null */
+    fill_tree(false);
+    l3[480 + 9] = 0x14;
+    ck_assert_int_eq(damaged_walk(10, 0, false, &pg), JET_ECORRUPT);
+    ck_assert_uint_eq(pg, 3);
+    /* the root's first entry points at page 0 as its child */
+    fill_tree(false);
+    memset(root + 480 + 9, 0, 4);
+    ck_assert_int_eq(damaged_walk(20, 20, false, &pg), JET_ECORRUPT);
+    ck_assert_uint_eq(pg, 1);
+    /* keys out of order on a leaf (60 before 50), both directions */
+    fill_tree(false);
+    {
+        pb_entry bad[3] = { { 40, 100, 3, 0 }, { 60, 100, 5, 0 },
+                            { 50, 100, 4, 0 } };
+        build_index_page(l3, true, bad, 3, 0, 2, 4, 0);
+    }
+    ck_assert_int_eq(damaged_walk(10, 0, false, &pg), JET_ECORRUPT);
+    ck_assert_uint_eq(pg, 3);
+    ck_assert_int_eq(damaged_walk(10, 0, true, &pg), JET_ECORRUPT);
+    ck_assert_uint_eq(pg, 3);
+    /* leaf 2's next is 3, but 3 says its previous is 4 */
+    fill_tree(false);
+    l3[12] = 4;
+    ck_assert_int_eq(damaged_walk(10, 0, false, &pg), JET_ECORRUPT);
+    ck_assert_uint_eq(pg, 3);
 }
 END_TEST
 
@@ -1188,6 +1289,7 @@ static Suite *index_suite(void)
     tcase_add_test(tc, tree_leaf_int_entries_of_the_current_leaf);
     tcase_add_test(tc, tree_leaf_chain_cycle_is_corrupt);
     tcase_add_test(tc, tree_bad_mask_and_node_cycle_are_corrupt);
+    tcase_add_test(tc, tree_damaged_entries_are_corrupt_not_missing_rows);
     suite_add_tcase(s, tc);
     tc = tcase_create("fixtures");
     tcase_set_timeout(tc, 120);
