@@ -184,6 +184,7 @@ struct jet_index_cursor {
     bool lower_failed, upper_failed; /* a bound no value can meet */
     bool upper_passed;       /* reverse: an entry has passed the upper */
     bool positioned, done;
+    jet_rc failed;           /* the error that ended the walk, or JET_OK */
     page_view leaf;          /* the current leaf (leaf.page pinned) */
     uint32_t pos;            /* forward: start of the next entry;
                                 reverse: end of the next entry */
@@ -1106,6 +1107,7 @@ static void restart(jet_index_cursor *c)
     release_leaf(c);
     c->positioned = false;
     c->done = false;
+    c->failed = JET_OK;
     c->have_prev = false;
     c->key = NULL;
     c->key_len = 0;
@@ -1573,6 +1575,18 @@ static void yield(jet_index_cursor *c, size_t len, uint32_t *pgno,
     *row = c->entry[klen + 3];
 }
 
+/* End the walk on error rc (not JET_DONE): the leaf released, and every
+ * later jet_index_next() returns rc again until a seek or bound resets
+ * the cursor, so a caller that asks again never sees a quiet end of the
+ * index after a damaged page or a failed read. */
+static jet_rc walk_failed(jet_index_cursor *c, jet_rc rc)
+{
+    release_leaf(c);
+    c->done = true;
+    c->failed = rc;
+    return rc;
+}
+
 /* jet_index_next() backwards: from the upper bound down to the lower. */
 static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
                            uint16_t *row)
@@ -1588,20 +1602,13 @@ static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
             c->pos = x.s;
             c->upper_passed = true;
             rc = check_entry(c, &c->leaf, x);
-            if (rc != JET_OK) {
-                release_leaf(c);
-                c->done = true;
-                return rc;
-            }
+            if (rc != JET_OK)
+                return walk_failed(c, rc);
             /* below the lower bound it is below the entry before too */
             if (!past_lower(c, &c->leaf, x))
                 break;
-            if (out_of_order(c, &c->leaf, x)) {
-                rc = fail_order(c, &c->leaf, x);
-                release_leaf(c);
-                c->done = true;
-                return rc;
-            }
+            if (out_of_order(c, &c->leaf, x))
+                return walk_failed(c, fail_order(c, &c->leaf, x));
             len = entry_copy(c, &c->leaf, x);
             c->prev_klen = len - 4;
             c->have_prev = true;
@@ -1617,11 +1624,8 @@ static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
         if (prev == 0)
             break;
         rc = enter_leaf(c, prev, from);
-        if (rc != JET_OK) {
-            release_leaf(c);
-            c->done = true;
-            return rc;
-        }
+        if (rc != JET_OK)
+            return walk_failed(c, rc);
     }
     release_leaf(c);
     c->done = true;
@@ -1634,6 +1638,8 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
 
     c->key = NULL;
     c->key_len = 0;
+    if (c->failed != JET_OK)
+        return c->failed;
     if (c->done || c->lower_failed || c->upper_failed)
         return JET_DONE;
     if (!c->positioned) {
@@ -1645,11 +1651,8 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
         rc = descend(c, &leaf);
         if (rc == JET_OK)
             rc = enter_leaf(c, leaf, 0);
-        if (rc != JET_OK) {
-            release_leaf(c);
-            c->done = true;
-            return rc;
-        }
+        if (rc != JET_OK)
+            return walk_failed(c, rc);
         c->positioned = true;
     }
     if (c->reverse)
@@ -1665,20 +1668,13 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
             c->pos = e;
             c->lower_passed = true;
             rc = check_entry(c, &c->leaf, x);
-            if (rc != JET_OK) {
-                release_leaf(c);
-                c->done = true;
-                return rc;
-            }
+            if (rc != JET_OK)
+                return walk_failed(c, rc);
             /* past the upper bound it is past the entry before too */
             if (past_upper(c, &c->leaf, x))
                 break;
-            if (out_of_order(c, &c->leaf, x)) {
-                rc = fail_order(c, &c->leaf, x);
-                release_leaf(c);
-                c->done = true;
-                return rc;
-            }
+            if (out_of_order(c, &c->leaf, x))
+                return walk_failed(c, fail_order(c, &c->leaf, x));
             len = entry_copy(c, &c->leaf, x);
             c->prev_klen = len - 4;
             c->have_prev = true;
@@ -1694,10 +1690,8 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
         if (next == 0)
             break;
         rc = enter_leaf(c, next, from);
-        if (rc != JET_OK) {
-            c->done = true;
-            return rc;
-        }
+        if (rc != JET_OK)
+            return walk_failed(c, rc);
     }
     release_leaf(c);
     c->done = true;

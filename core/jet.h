@@ -717,8 +717,11 @@ jet_rc jet_index_set_reverse(jet_index_cursor *c, bool reverse);
 /**
  * Next entry in walk order: *pgno and *row locate its data row (for
  * jet_scan_fetch_row()). JET_OK, JET_DONE at the end or past a bound, or
- * < 0: JET_ECORRUPT (page named), JET_EIO, JET_ELIMIT (cache exhausted);
- * after an error the walk is over until the next seek/set call.
+ * < 0: JET_ECORRUPT (page named; also an entry whose pointers or key
+ * shape are impossible, entries out of order, a leaf that does not link
+ * back), JET_EIO, JET_ELIMIT (cache exhausted), JET_EINTERRUPTED; after
+ * an error the walk is over and every later call returns the same error
+ * (never JET_DONE) until the next seek/set call.
  */
 jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row);
 
