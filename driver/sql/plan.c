@@ -1831,6 +1831,9 @@ static int and_without(ctx *x, enode *const *v, size_t n,
 #define COST_MEMO_ROW 2.9
 #define COST_LEARN 1.0
 #define COST_PAIR 0.3
+/* the share of the inner's rows a join window bounded on both sides by
+ * the outer row is taken to hold (level_estimate) */
+#define JOIN_WINDOW_SEL 0.01
 /* a memoised index join learns whole leaves when it probes at least
  * 1/MEMO_LEAF_SHARE of the inner's keys; keys on one leaf (4 KiB pages,
  * an integer key: ~400; fewer assumed) */
@@ -2037,6 +2040,14 @@ static void level_estimate(ctx *x, uint16_t tab, uint64_t placed,
         double fetched = rows * (ni / ri);
         if (!tp->ap.keys_vary)
             fetched = outer * ri;
+        else if (!tp->ap.neq && tp->ap.lo && tp->ap.hi && nk == 0)
+            /* a window bounded on both sides by the outer row (b.id >
+             * a.id AND b.id <= a.id + 3, a date between two of its
+             * dates): such windows are narrow; assume 1% of the inner's
+             * rows per outer row rather than a range's 33%, as a nested
+             * loop trying every pair costs far more when it is narrow
+             * than the seeks do when it is wide */
+            fetched = outer * ni * JOIN_WINDOW_SEL;
         memo = memo_ok(tp);
         if (memo) {
             /* one seek and one row read per distinct key (at most the

@@ -747,6 +747,46 @@ START_TEST(correlated_expression_keys_seek)
 }
 END_TEST
 
+/* A join whose ON bounds an indexed column of the inner table on both
+ * sides by the outer row (a window: b.order_id > a.order_id AND
+ * b.order_id <= a.order_id + 3) seeks that window per outer row instead
+ * of trying every pair, and gives the rows of its scan form, inner and
+ * left, with a residual condition, over 300 outer rows (empty windows
+ * too). */
+START_TEST(window_join_seeks_per_outer_row)
+{
+    static const char *const pairs[][2] = {
+        { "SELECT a.order_id, b.order_id FROM orders a INNER JOIN orders b "
+          "ON b.order_id > a.order_id AND b.order_id <= a.order_id + 3 "
+          "WHERE a.order_id <= 300",
+          "SELECT a.order_id, b.order_id FROM orders a INNER JOIN orders b "
+          "ON b.order_id + 0 > a.order_id AND b.order_id + 0 <= "
+          "a.order_id + 3 WHERE a.order_id <= 300" },
+        { "SELECT a.order_id, b.order_id FROM orders a LEFT JOIN orders b "
+          "ON b.order_id >= a.order_id - 2 AND b.order_id < a.order_id AND "
+          "b.customer_id <> a.customer_id WHERE a.order_id <= 300",
+          "SELECT a.order_id, b.order_id FROM orders a LEFT JOIN orders b "
+          "ON b.order_id + 0 >= a.order_id - 2 AND b.order_id + 0 < "
+          "a.order_id AND b.customer_id <> a.customer_id WHERE a.order_id "
+          "<= 300" },
+    };
+    jet_db *db = sqlt_open_fixture(PERF);
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        plan_has(db, pairs[i][0], SQL_JOIN_AUTO, "INDEX NESTED LOOP JOIN");
+        long n, nscan;
+        char *got = rows_of(db, pairs[i][0], SQL_JOIN_AUTO, &n);
+        char *want = rows_of(db, pairs[i][1], SQL_JOIN_LOOP, &nscan);
+        ck_assert_msg(n == nscan && !strcmp(got, want), "'%s': %ld rows, "
+                      "its scan form %ld (or rows differ)", pairs[i][0], n,
+                      nscan);
+        ck_assert_int_ge(n, 300);
+        free(got);
+        free(want);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
 START_TEST(cost_based_order_and_method)
 {
     jet_db *db = sqlt_open_fixture(NWIND);
@@ -788,6 +828,7 @@ static Suite *join_suite(void)
     tcase_add_test(tc, joins_in_outer_join_groups_past_the_budget);
     tcase_add_test(tc, orders_join_customers_through_the_primary_key);
     tcase_add_test(tc, cost_based_order_and_method);
+    tcase_add_test(tc, window_join_seeks_per_outer_row);
     tcase_add_test(tc, correlated_expression_keys_seek);
     suite_add_tcase(s, tc);
     return s;
