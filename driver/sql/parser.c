@@ -36,6 +36,27 @@
 #include <string.h>
 #include <strings.h>
 
+/* Bound on the parentheses query_ahead's memo tracks at once: deeper
+ * input fails in the parse itself (SQL_MAX_DEPTH), so parentheses past
+ * it are only counted. */
+#define AHEAD_MAX_OPEN (SQL_MAX_DEPTH + SQL_MAX_QUERY_DEPTH + 8)
+
+/*
+ * What query_ahead learnt scanning ahead, so that no text is scanned
+ * twice: each '(' it passed that a query member could open (followed by
+ * '(' or SELECT), by byte offset (ascending), with whether UNION follows
+ * its matching ')'. Every such '(' before `covered` is listed, unless it
+ * lay deeper than AHEAD_MAX_OPEN (then it is scanned for again).
+ */
+typedef struct ahead_memo {
+    size_t *off;
+    bool *uni;
+    size_t n, cap;
+    size_t covered;         /* byte offset */
+    size_t open[AHEAD_MAX_OPEN];    /* scan: listed '(' still open */
+    size_t open_depth[AHEAD_MAX_OPEN];
+} ahead_memo;
+
 typedef struct parser {
     sql_lexer lx;
     sql_token tok;          /* current token */
@@ -47,6 +68,7 @@ typedef struct parser {
     sql_query *q;           /* the query being built */
     size_t ndecl;           /* PARAMETERS declared: ? markers count after */
     const sql_param_decl *decl;
+    ahead_memo *memo;       /* query_ahead's, for the text of lx */
 } parser;
 
 static int parse_expr(parser *p, int min_bp, sql_expr **out);
@@ -424,6 +446,7 @@ static int parse_bracket_query(parser *p, sql_from **out)
     in.ndecl = p->ndecl;
     in.decl = p->decl;
     in.q = p->q;
+    in.memo = NULL;             /* another text: scanned without a memo */
     const char *text = p->tok.text;
     sql_lexer_init(&in.lx, text, strlen(text), p->arena, p->err);
     in.lx.position = pos + 1;
@@ -693,14 +716,105 @@ static int set_height(parser *p, sql_expr *e)
     return 0;
 }
 
+/* Add a '(' at byte offset off to the memo (offsets ascend). */
+static int memo_add(parser *p, size_t off)
+{
+    ahead_memo *m = p->memo;
+    if (m->n == m->cap) {
+        size_t nc = m->cap ? 2 * m->cap : 64;
+        size_t *no = realloc(m->off, nc * sizeof *no);
+        if (no)
+            m->off = no;
+        bool *nu = no ? realloc(m->uni, nc * sizeof *nu) : NULL;
+        if (nu)
+            m->uni = nu;
+        if (!no || !nu)
+            return nomem(p);
+        m->cap = nc;
+    }
+    m->off[m->n] = off;
+    m->uni[m->n] = false;
+    m->n++;
+    return 0;
+}
+
+/* The memo's entry for the '(' at byte offset off, or SIZE_MAX. */
+static size_t memo_find(const ahead_memo *m, size_t off)
+{
+    size_t lo = 0, hi = m->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->off[mid] < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < m->n && m->off[lo] == off ? lo : SIZE_MAX;
+}
+
+/* Scan from lx (its next token the '(' at byte offset past the memo's
+ * covered part) to the token after that '(' closes, or to the end,
+ * listing in the memo each '(' a member could open and what follows its
+ * ')'. 0, or -1 (a lexer error, out of memory). */
+static int memo_scan(parser *p, sql_lexer *lx)
+{
+    ahead_memo *m = p->memo;
+    size_t depth = 0, nopen = 0, fresh = SIZE_MAX, closed = SIZE_MAX;
+    sql_token t;
+    for (;;) {
+        if (sql_lex_next(lx, &t) != 0)
+            return -1;
+        size_t at = t.kind == TOK_EOF ? lx->len : (size_t)(t.start - lx->s);
+        bool sel = t.kind == TOK_IDENT && t.kw == KW_SELECT;
+        if (fresh != SIZE_MAX && t.kind != TOK_LPAREN && !sel) {
+            m->n--;             /* no member opens there: unlist it */
+            nopen--;
+        }
+        fresh = SIZE_MAX;
+        if (closed != SIZE_MAX) {
+            m->uni[closed] = t.kind == TOK_IDENT && t.kw == KW_UNION;
+            closed = SIZE_MAX;
+            if (depth == 0) {
+                m->covered = at;
+                return 0;
+            }
+        }
+        if (t.kind == TOK_EOF) {
+            m->covered = at;    /* the open ones: no UNION follows */
+            return 0;
+        }
+        if (t.kind == TOK_LPAREN) {
+            depth++;
+            if (nopen < AHEAD_MAX_OPEN) {
+                if (memo_add(p, at) != 0)
+                    return -1;
+                fresh = m->n - 1;
+                m->open[nopen] = fresh;
+                m->open_depth[nopen++] = depth;
+            }
+        } else if (t.kind == TOK_RPAREN && depth > 0) {
+            if (nopen && m->open_depth[nopen - 1] == depth)
+                closed = m->open[--nopen];
+            depth--;
+            if (depth == 0 && closed == SIZE_MAX) {
+                /* the first '(' went unlisted (it cannot be: it opens
+                 * a member); end here all the same */
+                m->covered = at + 1;
+                return 0;
+            }
+        }
+    }
+}
+
 /* Does the current '(' open a query: ( SELECT ... ), or a UNION whose
  * first member Access wrote in parentheses, ( (SELECT ...) UNION ... )?
- * For the second form, lexes ahead on a copy of the lexer to the ')'
- * closing that member and looks for UNION after it (a derived table
- * opening a parenthesised join, ((SELECT ...) AS x INNER JOIN ...), or a
- * parenthesised scalar subquery, ((SELECT ...)), has none). Only '(' '('
- * ... SELECT starts a scan past the leading parentheses, one per nested
- * query level, so at most SQL_MAX_QUERY_DEPTH + 1 scans of the text. */
+ * For the second form, finds the ')' closing that member and looks for
+ * UNION after it (a derived table opening a parenthesised join,
+ * ((SELECT ...) AS x INNER JOIN ...), or a parenthesised scalar
+ * subquery, ((SELECT ...)), has none). The text ahead is scanned once
+ * (memo_scan): the members nested inside the first one scanned are
+ * answered from the memo, so a statement of n characters costs O(n)
+ * however deeply its queries nest. */
 static int query_ahead(parser *p, bool *yes)
 {
     /* the copy's token strings go to a scratch arena freed here: the
@@ -711,6 +825,7 @@ static int query_ahead(parser *p, bool *yes)
     int rc = -1;
     size_t depth = 1;           /* inside the member's '(' */
     lx.arena = &scratch;
+    sql_lexer at_member = lx;
     *yes = false;
     if (sql_lex_next(&lx, &t) != 0)
         goto out;
@@ -721,6 +836,7 @@ static int query_ahead(parser *p, bool *yes)
     }
     if (t.kind != TOK_LPAREN)
         goto out;
+    size_t member = (size_t)(t.start - lx.s);
     rc = -1;
     do {
         if (sql_lex_next(&lx, &t) != 0)
@@ -729,6 +845,17 @@ static int query_ahead(parser *p, bool *yes)
     rc = 0;
     if (!(t.kind == TOK_IDENT && t.kw == KW_SELECT))
         goto out;       /* (deeper parentheses fail in the parse itself) */
+    if (p->memo) {
+        if (member >= p->memo->covered &&
+            (rc = memo_scan(p, &at_member)) != 0)
+            goto out;
+        size_t k = memo_find(p->memo, member);
+        if (k != SIZE_MAX) {
+            *yes = p->memo->uni[k];
+            goto out;
+        }
+    }
+    /* not in the memo (nested past AHEAD_MAX_OPEN): scan for it alone */
     while (depth > 0) {
         if ((rc = sql_lex_next(&lx, &t)) != 0 || t.kind == TOK_EOF)
             goto out;
@@ -1745,9 +1872,17 @@ int sql_parse_query(sql_query **out, const char *text, size_t len,
     p.arena = &arena;
     p.err = err;
     p.q = h;
+    ahead_memo *memo = calloc(1, sizeof *memo);
+    p.memo = memo;              /* NULL: query_ahead scans without one */
     sql_lexer_init(&p.lx, text, len, &arena, err);
 
-    if (parse_statement(&p) != 0) {
+    int prc = parse_statement(&p);
+    if (memo) {
+        free(memo->off);
+        free(memo->uni);
+        free(memo);
+    }
+    if (prc != 0) {
         sql_arena_free(&arena);
         return -1;
     }

@@ -626,6 +626,45 @@ START_TEST(parse_query_nesting_is_access_50_levels)
 }
 END_TEST
 
+/* Telling a parenthesised UNION member from a parenthesised derived
+ * table or scalar subquery looks past the member's ')': the text is
+ * scanned once however deeply queries nest (a 1 MB statement of 50
+ * levels is rejected without 50 scans of it), with the same answers at
+ * every level. */
+START_TEST(parse_lookahead_scans_once)
+{
+    static const char *const good[] = {
+        "SELECT * FROM ((SELECT a FROM t) AS x INNER JOIN ((SELECT b FROM "
+        "u) UNION (SELECT c FROM v)) AS y ON x.a = y.b)",
+        "SELECT * FROM t WHERE a IN ((SELECT a FROM t WHERE b IN ((SELECT "
+        "b FROM u)) ) UNION ((SELECT c FROM v WHERE c = ((SELECT 1 FROM "
+        "w)))))",
+        "SELECT ((SELECT 1 FROM t)) + ((SELECT 2 FROM u) UNION (SELECT 3 "
+        "FROM v)) FROM w",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        sql_query *q = NULL;
+        sql_error err;
+        ck_assert_msg(sql_parse_query(&q, good[i], strlen(good[i]), &err) ==
+                      0, "%s: %s", good[i], err.msg);
+        done(q);
+    }
+    size_t cap = 32 * 50 + 2000064, n;
+    char *buf = malloc(cap);
+    n = (size_t)sprintf(buf, "SELECT * FROM ");
+    for (int i = 0; i < 50; i++)
+        n += (size_t)sprintf(buf + n, "((SELECT * FROM ");
+    n += (size_t)sprintf(buf + n, "t ");
+    while (n < 1000000)
+        n += (size_t)sprintf(buf + n, "a ");
+    sql_query *q = NULL;
+    sql_error err;
+    ck_assert_int_eq(sql_parse_query(&q, buf, n, &err), -1);
+    ck_assert_str_eq(err.sqlstate, "42000");
+    free(buf);
+}
+END_TEST
+
 /* "SELECT * FROM t WHERE " + n copies of item joined by sep. */
 static char *chain(const char *item, const char *sep, size_t n, size_t *len)
 {
@@ -735,6 +774,7 @@ static Suite *sql_parse_suite(void)
     tcase_add_test(tc, parse_where_syntax_errors);
     tcase_add_test(tc, parse_where_depth_is_bounded);
     tcase_add_test(tc, parse_query_nesting_is_access_50_levels);
+    tcase_add_test(tc, parse_lookahead_scans_once);
     tcase_add_test(tc, parse_long_and_or_chains_are_balanced_trees);
     tcase_add_test(tc, parse_long_arithmetic_chains_are_too_complex);
     tcase_add_test(tc, parse_comments_are_white_space);
