@@ -632,6 +632,25 @@ static void entry_parts(const jet_index_cursor *c, const page_view *v,
  * values, unknown types) or runs past `end`. Binary and GUID keys are
  * 9-byte segments ending in a length byte other than 9.
  */
+/* Width in bytes (flag byte included) of a present key column of type
+ * t: KW_SEGMENTS for binary and GUID keys (9-byte segments), 0 when the
+ * type does not show it (text, long values, unknown types). Format:
+ * Jackcess IndexData ColumnDescriptor classes, IndexCodes. */
+static size_t key_type_width(jet_type t)
+{
+    switch (t) {
+    case JET_T_BOOL: case JET_T_BYTE: return 2;
+    case JET_T_INT: return 3;
+    case JET_T_LONG: case JET_T_COMPLEX: case JET_T_FLOAT: return 5;
+    case JET_T_MONEY: case JET_T_BIGINT: case JET_T_DOUBLE:
+    case JET_T_DATETIME: return 9;
+    case JET_T_NUMERIC: return 18;
+    case JET_T_EXT_DATETIME: return 1 + 5 * 9 + 9;
+    case JET_T_GUID: case JET_T_BINARY: return KW_SEGMENTS;
+    default: return 0;
+    }
+}
+
 static size_t key_col_width(jet_type t, bool asc, const eparts *e,
                             size_t at, size_t end)
 {
@@ -642,22 +661,13 @@ static size_t key_col_width(jet_type t, bool asc, const eparts *e,
         return 2;
     if (eparts_byte(e, at) == (asc ? ASC_NULL : DESC_NULL))
         return 1;
-    switch (t) {
-    case JET_T_BYTE: return 2;
-    case JET_T_INT: return 3;
-    case JET_T_LONG: case JET_T_COMPLEX: case JET_T_FLOAT: return 5;
-    case JET_T_MONEY: case JET_T_BIGINT: case JET_T_DOUBLE:
-    case JET_T_DATETIME: return 9;
-    case JET_T_NUMERIC: return 18;
-    case JET_T_EXT_DATETIME: return 1 + 5 * 9 + 9;
-    case JET_T_GUID: case JET_T_BINARY:
-        for (w = 1; at + w + 9 <= end; w += 9)
-            if (eparts_byte(e, at + w + 8) != 9)
-                return w + 9;
-        return 0;
-    default:
-        return 0;
-    }
+    w = key_type_width(t);
+    if (w != KW_SEGMENTS)
+        return w;
+    for (w = 1; at + w + 9 <= end; w += 9)
+        if (eparts_byte(e, at + w + 8) != 9)
+            return w + 9;
+    return 0;
 }
 
 /*
@@ -714,18 +724,7 @@ static void key_shapes(jet_index_cursor *c)
         ks->start = ic->ascending ? ASC_START : DESC_START;
         ks->null = ic->ascending ? ASC_NULL : DESC_NULL;
         ks->null_width = t == JET_T_BOOL ? 2 : 1;
-        ks->width = t == JET_T_GUID || t == JET_T_BINARY ? KW_SEGMENTS : 0;
-        switch (t) {
-        case JET_T_BOOL: case JET_T_BYTE: ks->width = 2; break;
-        case JET_T_INT: ks->width = 3; break;
-        case JET_T_LONG: case JET_T_COMPLEX: case JET_T_FLOAT:
-            ks->width = 5; break;
-        case JET_T_MONEY: case JET_T_BIGINT: case JET_T_DOUBLE:
-        case JET_T_DATETIME: ks->width = 9; break;
-        case JET_T_NUMERIC: ks->width = 18; break;
-        case JET_T_EXT_DATETIME: ks->width = 1 + 5 * 9 + 9; break;
-        default: break;
-        }
+        ks->width = (uint8_t)key_type_width(t);
         c->kcols = (uint16_t)(k + 1);
         if (ks->width == 0 || ks->width == KW_SEGMENTS ||
             c->kfull == SIZE_MAX)
