@@ -20,6 +20,7 @@
 
 #include "internal.h"
 #include "sql/engine.h"
+#include "sqltest.h"
 #include "unit.h"
 
 #ifndef JET_SHARED_DIR
@@ -225,13 +226,8 @@ START_TEST(count_star_scans_when_the_stored_count_cannot_fit)
 }
 END_TEST
 
-int main(void)
+static Suite *sql_count_suite(void)
 {
-    if (access(JET_SHARED_DIR "/fixtures/public", R_OK) != 0 ||
-        access(JET_SHARED_DIR "/fixtures/bulk/bulk.accdb", R_OK) != 0) {
-        printf("skip: no %s fixtures\n", JET_SHARED_DIR);
-        return 77;
-    }
     Suite *s = suite_create("sql_count");
     TCase *tc = tcase_create("count");
     tcase_set_timeout(tc, 120);
@@ -239,9 +235,11 @@ int main(void)
     tcase_add_test(tc, count_star_on_bulk_reads_no_page);
     tcase_add_test(tc, count_star_scans_when_the_stored_count_cannot_fit);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return s;
+}
+
+int main(void)
+{
+    static const char *const needs[] = { "public", "bulk/bulk.accdb", NULL };
+    return sqlt_run(sql_count_suite, needs);
 }

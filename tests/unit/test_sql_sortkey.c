@@ -367,7 +367,7 @@ START_TEST(memory_budget_bounds_sorts_grouping_and_joins)
 }
 END_TEST
 
-int main(void)
+static Suite *sql_sortkey_suite(void)
 {
     Suite *s = suite_create("sql_sortkey");
     TCase *tc = tcase_create("keys");
@@ -385,9 +385,7 @@ int main(void)
         printf("no %s fixtures: ORDER BY over fixtures not run\n",
                JET_SHARED_DIR);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return s;
 }
+
+UNIT_MAIN(sql_sortkey_suite)

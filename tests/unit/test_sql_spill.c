@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "sql/engine_int.h"
+#include "sqltest.h"
 #include "unit.h"
 
 #ifndef JET_SHARED_DIR
@@ -408,12 +409,8 @@ START_TEST(many_runs_merge_in_passes_to_the_same_order)
 }
 END_TEST
 
-int main(void)
+static Suite *sql_spill_suite(void)
 {
-    if (access(BULK, R_OK) != 0 || access(PERF, R_OK) != 0) {
-        fprintf(stderr, "skip: %s not found (../shared)\n", BULK);
-        return 77;
-    }
     Suite *s = suite_create("sql_spill");
     TCase *tc = tcase_create("spill");
     tcase_set_timeout(tc, 600);
@@ -431,9 +428,13 @@ int main(void)
     tcase_set_timeout(tm, 600);
     tcase_add_test(tm, many_runs_merge_in_passes_to_the_same_order);
     suite_add_tcase(s, tm);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return s;
+}
+
+int main(void)
+{
+    static const char *const needs[] = {
+        "bulk/bulk.accdb", "bulk/perf.accdb", NULL
+    };
+    return sqlt_run(sql_spill_suite, needs);
 }
