@@ -1586,29 +1586,44 @@ static jet_rc walk_failed(jet_index_cursor *c, jet_rc rc)
     return rc;
 }
 
-/* jet_index_next() backwards: from the upper bound down to the lower. */
-static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
-                           uint16_t *row)
+/* jet_index_next()'s walk from the cursor's position: forward from the
+ * lower bound up to the upper, or (c->reverse) backward from the upper
+ * down to the lower, following the leaves' next or prev links. */
+static jet_rc walk(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
 {
+    const bool rev = c->reverse;
     jet_rc rc;
     for (;;) {
-        uint32_t prev, from;
-        if (c->pos > 0) {
-            ent x;
-            size_t len;
-            x.e = c->pos;
-            x.s = prev_end(c, &c->leaf, x.e);
-            c->pos = x.s;
-            c->upper_passed = true;
+        ent x;
+        bool have;
+        if (rev) {
+            have = c->pos > 0;
+            if (have) {
+                x.e = c->pos;
+                x.s = prev_end(c, &c->leaf, x.e);
+                c->pos = x.s;
+                c->upper_passed = true;
+            }
+        } else {
+            uint32_t e = next_end(c, &c->leaf, c->pos);
+            have = e != 0;
+            if (have) {
+                x.s = c->pos;
+                x.e = e;
+                c->pos = e;
+                c->lower_passed = true;
+            }
+        }
+        if (have) {
             rc = check_entry(c, &c->leaf, x);
             if (rc != JET_OK)
                 return walk_failed(c, rc);
-            /* below the lower bound it is below the entry before too */
-            if (!past_lower(c, &c->leaf, x))
+            /* past the far bound, every later entry of the walk is too */
+            if (rev ? !past_lower(c, &c->leaf, x) : past_upper(c, &c->leaf, x))
                 break;
             if (out_of_order(c, &c->leaf, x))
                 return walk_failed(c, fail_order(c, &c->leaf, x));
-            len = entry_copy(c, &c->leaf, x);
+            size_t len = entry_copy(c, &c->leaf, x);
             c->prev_klen = len - 4;
             c->have_prev = true;
             if ((c->lower.exact || c->upper.exact) &&
@@ -1617,12 +1632,13 @@ static jet_rc next_reverse(jet_index_cursor *c, uint32_t *pgno,
             yield(c, len, pgno, row);
             return JET_OK;
         }
-        prev = jet_get_u32(c->leaf.page + c->lay->prev);
-        from = c->leaf.pgno;
+        uint32_t link = jet_get_u32(c->leaf.page +
+                                    (rev ? c->lay->prev : c->lay->next));
+        uint32_t from = c->leaf.pgno;
         release_leaf(c);
-        if (prev == 0)
+        if (link == 0)
             break;
-        rc = enter_leaf(c, prev, from);
+        rc = enter_leaf(c, link, from);
         if (rc != JET_OK)
             return walk_failed(c, rc);
     }
@@ -1654,47 +1670,7 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
             return walk_failed(c, rc);
         c->positioned = true;
     }
-    if (c->reverse)
-        return next_reverse(c, pgno, row);
-    for (;;) {
-        uint32_t next, from;
-        uint32_t e = next_end(c, &c->leaf, c->pos);
-        if (e != 0) {
-            ent x;
-            size_t len;
-            x.s = c->pos;
-            x.e = e;
-            c->pos = e;
-            c->lower_passed = true;
-            rc = check_entry(c, &c->leaf, x);
-            if (rc != JET_OK)
-                return walk_failed(c, rc);
-            /* past the upper bound it is past the entry before too */
-            if (past_upper(c, &c->leaf, x))
-                break;
-            if (out_of_order(c, &c->leaf, x))
-                return walk_failed(c, fail_order(c, &c->leaf, x));
-            len = entry_copy(c, &c->leaf, x);
-            c->prev_klen = len - 4;
-            c->have_prev = true;
-            if ((c->lower.exact || c->upper.exact) &&
-                !in_exact_bounds(c, len - 4))
-                continue;
-            yield(c, len, pgno, row);
-            return JET_OK;
-        }
-        next = jet_get_u32(c->leaf.page + c->lay->next);
-        from = c->leaf.pgno;
-        release_leaf(c);
-        if (next == 0)
-            break;
-        rc = enter_leaf(c, next, from);
-        if (rc != JET_OK)
-            return walk_failed(c, rc);
-    }
-    release_leaf(c);
-    c->done = true;
-    return JET_DONE;
+    return walk(c, pgno, row);
 }
 
 jet_rc jet_index_leaf_int_entries(jet_index_cursor *c, jet_index_int_fn fn,
