@@ -185,6 +185,26 @@ static jet_rc check_data_page(const jet_scan *s, const uint8_t *pg,
     return JET_OK;
 }
 
+/* Pin data page pgno of the scan's table and make it the current page
+ * (s->page, s->pgno, s->nrows; the caller sets s->rowno), once it passed
+ * check_data_page; on error nothing is pinned. */
+static jet_rc enter_data_page(jet_scan *s, uint32_t pgno)
+{
+    const uint8_t *pg;
+    jet_rc rc = jet_page_pin(s->db->pf, pgno, &pg, &s->err);
+    if (rc != JET_OK)
+        return rc;
+    rc = check_data_page(s, pg, pgno, &s->err);
+    if (rc != JET_OK) {
+        jet_page_unpin(s->db->pf, pg);
+        return rc;
+    }
+    s->page = pg;
+    s->pgno = pgno;
+    s->nrows = jet_page_row_count(s->db->fmt, pg);
+    return JET_OK;
+}
+
 /* Follow an overflow pointer row to the row holding the data. */
 static jet_rc follow_overflow(jet_scan *s, const uint8_t *ptr, size_t len,
                               const uint8_t **row, size_t *row_len)
@@ -285,13 +305,11 @@ static jet_rc load_row(jet_scan *s, uint16_t rowno)
 
 jet_rc jet_scan_next(jet_scan *s)
 {
-    const jet_format *f = s->db->fmt;
     jet_rc rc;
 
     release_row(s);
     for (;;) {
         if (!s->page) {
-            const uint8_t *pg;
             uint32_t pgno;
             if (s->page_idx >= s->t->owned.count)
                 return JET_DONE;
@@ -308,17 +326,9 @@ jet_rc jet_scan_next(jet_scan *s)
                 s->ra_window < RA_MAX)
                 s->ra_window *= 2;
             s->page_idx++;
-            rc = jet_page_pin(s->db->pf, pgno, &pg, &s->err);
+            rc = enter_data_page(s, pgno);
             if (rc != JET_OK)
                 return rc;
-            rc = check_data_page(s, pg, pgno, &s->err);
-            if (rc != JET_OK) {
-                jet_page_unpin(s->db->pf, pg);
-                return rc;
-            }
-            s->page = pg;
-            s->pgno = pgno;
-            s->nrows = jet_page_row_count(f, pg);
             s->rowno = 0;
         }
         while (s->rowno < s->nrows) {
@@ -429,8 +439,6 @@ const jet_row *jet_scan_row(const jet_scan *s)
 
 jet_rc jet_scan_fetch_row(jet_scan *s, uint32_t pgno, uint16_t row)
 {
-    const jet_format *f = s->db->fmt;
-    const uint8_t *pg;
     jet_rc rc;
 
     if (pgno != s->pgno || !s->page) {   /* a page boundary */
@@ -439,17 +447,9 @@ jet_rc jet_scan_fetch_row(jet_scan *s, uint32_t pgno, uint16_t row)
             return rc;
     }
     release_page(s);
-    rc = jet_page_pin(s->db->pf, pgno, &pg, &s->err);
+    rc = enter_data_page(s, pgno);
     if (rc != JET_OK)
         return rc;
-    rc = check_data_page(s, pg, pgno, &s->err);
-    if (rc != JET_OK) {
-        jet_page_unpin(s->db->pf, pg);
-        return rc;
-    }
-    s->page = pg;
-    s->pgno = pgno;
-    s->nrows = jet_page_row_count(f, pg);
     s->rowno = (uint16_t)(row + 1);
     if (row >= s->nrows)
         return jet_fail(&s->err, JET_ECORRUPT, pgno,
