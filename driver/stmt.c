@@ -19,6 +19,8 @@
 
 #include "odbc_internal.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -561,18 +563,21 @@ static bool digits(const char **p, const char *end, int n, int *out)
  * numeric literals (22018) in the type's range (22003); a value in the
  * ODBC date/timestamp form yyyy-mm-dd[ hh:mm:ss[.f]] must be a real date
  * and time (22007); other date spellings are left to the engine, which
- * reads them as Access does. The value itself stays text. */
+ * reads them as Access does. *out is the number a numeric type's text
+ * reads as (param_number_as converts the value to the type), NAN for the
+ * other types. */
 static SQLRETURN check_char_param(odbc_stmt *s, size_t i, const char *u8,
-                                  size_t n, SQLSMALLINT t)
+                                  size_t n, SQLSMALLINT t, double *out)
 {
     const char *p = u8, *end = u8 + n;
+    *out = NAN;
     while (p < end && (*p == ' ' || *p == '\t'))
         p++;
     while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
         end--;
     double lo = 0, hi = 0;
     switch (t) {
-    case SQL_BIT: lo = 0; hi = 1; break;
+    case SQL_BIT: lo = -1; hi = 2; break;     /* param_number_as decides */
     case SQL_TINYINT: lo = -128; hi = 255; break;
     case SQL_SMALLINT: lo = -32768; hi = 32767; break;
     case SQL_INTEGER: lo = -2147483648.0; hi = 2147483647.0; break;
@@ -629,6 +634,102 @@ static SQLRETURN check_char_param(odbc_stmt *s, size_t i, const char *u8,
     if (v < lo || v > hi)
         return odbc_diag_add(DIAG(s), "22003", "Numeric value out of range "
                              "(parameter %zu: %s)", i + 1, num);
+    if (t != SQL_NUMERIC && t != SQL_DECIMAL)
+        *out = v;   /* DECIMAL stays text: the engine reads it exactly */
+    return SQL_SUCCESS;
+}
+
+/*
+ * A numeric parameter value as the SQL type t the application declared
+ * (SQLBindParameter's ParameterType), by ODBC's C-to-SQL conversion rules,
+ * so `YesNoColumn = ?` bound as SQL_BIT or `SingleColumn = ?` as SQL_REAL
+ * compares as Access would whatever the C type was (text, as PHP and Perl
+ * bind, or another number):
+ *   SQL_BIT: 0 is False; 1 and -1 (Jet's True) are True; other values in
+ *     (0, 2) are True with 01S07 (fractional truncation); else 22003;
+ *   SQL_TINYINT .. SQL_BIGINT: the integer, a fraction dropped with 01S07;
+ *     22003 outside the type's range;
+ *   SQL_REAL: rounded to a Single; 22003 past its range;
+ *   SQL_FLOAT, SQL_DOUBLE: a Double.
+ * The value is the integer iv when is_int, else the double dv. *v is set
+ * for those types and left alone for the others (text, dates, decimals:
+ * the engine compares them as given). Returns SQL_SUCCESS,
+ * SQL_SUCCESS_WITH_INFO (01S07) or SQL_ERROR (22003).
+ */
+static SQLRETURN param_number_as(odbc_stmt *s, size_t i, bool is_int,
+                                 int64_t iv, double dv, SQLSMALLINT t,
+                                 jet_value *v)
+{
+    double x = is_int ? (double)iv : dv;
+    double lo, hi;
+    switch (t) {
+    case SQL_BIT:
+        if (x == 0 || x == 1 || x == -1) {
+            v->type = JET_T_BOOL;
+            v->u.b = x != 0;
+            v->is_null = false;
+            return SQL_SUCCESS;
+        }
+        if (x > 0 && x < 2) {
+            v->type = JET_T_BOOL;
+            v->u.b = true;
+            v->is_null = false;
+            return odbc_diag_add(DIAG(s), "01S07", "Fractional truncation "
+                                 "(parameter %zu: %.17g as SQL_BIT)", i + 1,
+                                 x);
+        }
+        return odbc_diag_add(DIAG(s), "22003", "Numeric value out of range "
+                             "(parameter %zu: %.17g as SQL_BIT)", i + 1, x);
+    case SQL_TINYINT: lo = -128; hi = 255; break;
+    case SQL_SMALLINT: lo = -32768; hi = 32767; break;
+    case SQL_INTEGER: lo = -2147483648.0; hi = 2147483647.0; break;
+    case SQL_BIGINT:
+        if (is_int) {
+            v->type = JET_T_BIGINT;
+            v->u.i = iv;
+            return SQL_SUCCESS;
+        }
+        lo = -9223372036854775808.0;
+        hi = 9223372036854775807.0;
+        break;
+    case SQL_REAL:
+        if (!(x >= -FLT_MAX && x <= FLT_MAX))
+            return odbc_diag_add(DIAG(s), "22003", "Numeric value out of "
+                                 "range (parameter %zu: %.17g as SQL_REAL)",
+                                 i + 1, x);
+        v->type = JET_T_FLOAT;
+        v->u.f = (float)x;
+        v->is_null = false;
+        return SQL_SUCCESS;
+    case SQL_FLOAT: case SQL_DOUBLE:
+        v->type = JET_T_DOUBLE;
+        v->u.d = x;
+        v->is_null = false;
+        return SQL_SUCCESS;
+    default:
+        return SQL_SUCCESS;
+    }
+    /* the integer types */
+    if (is_int) {
+        if (iv < (int64_t)lo || iv > (int64_t)hi)
+            return odbc_diag_add(DIAG(s), "22003", "Numeric value out of "
+                                 "range (parameter %zu: %lld)", i + 1,
+                                 (long long)iv);
+        v->type = t == SQL_BIGINT ? JET_T_BIGINT : JET_T_LONG;
+        v->u.i = iv;
+        return SQL_SUCCESS;
+    }
+    double w = trunc(x);
+    /* hi + 1 for BIGINT: 2^63 itself is out (hi rounds up to it) */
+    if (!(w >= lo && (t == SQL_BIGINT ? w < hi : w <= hi)))
+        return odbc_diag_add(DIAG(s), "22003", "Numeric value out of range "
+                             "(parameter %zu: %.17g)", i + 1, x);
+    v->type = t == SQL_BIGINT ? JET_T_BIGINT : JET_T_LONG;
+    v->u.i = (int64_t)w;
+    v->is_null = false;
+    if (w != x)
+        return odbc_diag_add(DIAG(s), "01S07", "Fractional truncation "
+                             "(parameter %zu: %.17g)", i + 1, x);
     return SQL_SUCCESS;
 }
 
@@ -684,8 +785,11 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     case SQL_C_CHAR: {
         size_t n = ind == SQL_NTS ? strlen(ptr) : (size_t)ind;
         size_t len;
-        if (check_char_param(s, i, ptr, n, p->sql_type) != SQL_SUCCESS)
+        double num;
+        if (check_char_param(s, i, ptr, n, p->sql_type, &num) != SQL_SUCCESS)
             return SQL_ERROR;
+        if (!isnan(num))
+            return param_number_as(s, i, false, 0, num, p->sql_type, v);
         if (!(*owned = utf8_to_utf16le(ptr, n, &len)))
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         v->type = JET_T_TEXT;
@@ -703,9 +807,15 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         if (!u8)
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         size_t len;
-        if (check_char_param(s, i, u8, n8, p->sql_type) != SQL_SUCCESS) {
+        double num;
+        if (check_char_param(s, i, u8, n8, p->sql_type, &num) !=
+            SQL_SUCCESS) {
             free(u8);
             return SQL_ERROR;
+        }
+        if (!isnan(num)) {
+            free(u8);
+            return param_number_as(s, i, false, 0, num, p->sql_type, v);
         }
         /* the given length, NUL characters included (not strlen) */
         *owned = utf8_to_utf16le(u8, n8, &len);
@@ -821,7 +931,18 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
                              "attribute violation (parameter %zu, C type "
                              "%d)", i + 1, (int)ct);
     }
-    return SQL_SUCCESS;
+    switch (v->type) {
+    case JET_T_LONG: case JET_T_BIGINT:
+        return param_number_as(s, i, true, v->u.i, 0, p->sql_type, v);
+    case JET_T_BOOL:
+        return param_number_as(s, i, true, v->u.b, 0, p->sql_type, v);
+    case JET_T_DOUBLE:
+        if (ct == SQL_C_FLOAT || ct == SQL_C_DOUBLE)
+            return param_number_as(s, i, false, 0, v->u.d, p->sql_type, v);
+        return SQL_SUCCESS;
+    default:
+        return SQL_SUCCESS;
+    }
 }
 
 SQLRETURN odbc_stmt_describe_param(odbc_stmt *s, SQLUSMALLINT num,
@@ -923,10 +1044,14 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
             goto out;
         }
         for (size_t i = 0; i < np; i++) {
-            ret = param_value(s, s->is_call ? s->call_map[i] : i, &pv[i],
-                              &owned[i]);
-            if (!SQL_SUCCEEDED(ret))
+            SQLRETURN pr = param_value(s, s->is_call ? s->call_map[i] : i,
+                                       &pv[i], &owned[i]);
+            if (!SQL_SUCCEEDED(pr)) {
+                ret = pr;
                 goto out;
+            }
+            if (pr == SQL_SUCCESS_WITH_INFO)
+                ret = pr;       /* 01S07: a parameter's fraction dropped */
         }
     }
     sql_cursor_opts opts;

@@ -499,6 +499,86 @@ START_TEST(char_values_checked_against_parameter_type)
 }
 END_TEST
 
+/* The value of a parameter is converted to the SQL type it is bound as
+ * (ODBC's C-to-SQL rules), whatever its C type: PHP and Perl send every
+ * value as text with the type SQLDescribeParam gave (tester9 F1). */
+START_TEST(values_take_the_bound_sql_type)
+{
+    static const struct {
+        const char *sql;
+        SQLSMALLINT c_type, sql_type;
+        const char *text;   /* SQL_C_CHAR value */
+        double num;         /* else this, as c_type */
+        long rows;          /* -1: an error */
+        const char *state;  /* the error, or the warning (01S07) */
+    } cases[] = {
+        {"SELECT ProductID FROM Products WHERE Discontinued = ?",
+         SQL_C_CHAR, SQL_BIT, "1", 0, 8, NULL},
+        {"SELECT ProductID FROM Products WHERE Discontinued = ?",
+         SQL_C_CHAR, SQL_BIT, "-1", 0, 8, NULL},   /* Jet's True */
+        {"SELECT ProductID FROM Products WHERE Discontinued = ?",
+         SQL_C_CHAR, SQL_BIT, " 0 ", 0, 69, NULL},
+        {"SELECT ProductID FROM Products WHERE Discontinued = ?",
+         SQL_C_CHAR, SQL_BIT, "0.5", 0, 8, "01S07"},
+        {"SELECT ProductID FROM Products WHERE Discontinued = ?",
+         SQL_C_CHAR, SQL_BIT, "5", 0, -1, "22003"},
+        {"SELECT ProductID FROM Products WHERE Discontinued = ?",
+         SQL_C_SLONG, SQL_BIT, NULL, 1, 8, NULL},
+        {"SELECT ProductID FROM Products WHERE Discontinued = ?",
+         SQL_C_DOUBLE, SQL_BIT, NULL, 2, -1, "22003"},
+        {"SELECT OrderID FROM [Order Details] WHERE Discount = ?",
+         SQL_C_CHAR, SQL_REAL, "0.15", 0, 157, NULL},
+        {"SELECT OrderID FROM [Order Details] WHERE Discount = ?",
+         SQL_C_DOUBLE, SQL_REAL, NULL, 0.15, 157, NULL},
+        {"SELECT OrderID FROM [Order Details] WHERE Discount = ?",
+         SQL_C_CHAR, SQL_DOUBLE, "0.15", 0, 0, NULL},  /* a Double: not the Single */
+        {"SELECT OrderID FROM Orders WHERE OrderID = ?",
+         SQL_C_DOUBLE, SQL_INTEGER, NULL, 10248.4, 1, "01S07"},
+        {"SELECT OrderID FROM Orders WHERE OrderID = ?",
+         SQL_C_CHAR, SQL_INTEGER, "10248.6", 0, 1, "01S07"},
+        {"SELECT OrderID FROM Orders WHERE OrderID = ?",
+         SQL_C_CHAR, SQL_BIGINT, "10248", 0, 1, NULL},
+        {"SELECT OrderID FROM Orders WHERE OrderID = ?",
+         SQL_C_DOUBLE, SQL_SMALLINT, NULL, 40000, -1, "22003"},
+        {"SELECT OrderID FROM [Order Details] WHERE UnitPrice = ?",
+         SQL_C_CHAR, SQL_DECIMAL, "14", 0, 56, NULL},  /* exact, as text */
+        {"SELECT ProductID FROM Products WHERE ProductName = ?",
+         SQL_C_CHAR, SQL_VARCHAR, "Chai", 0, 1, NULL},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        SQLHSTMT st = prepared(cases[k].sql);
+        SQLLEN ind = cases[k].text ? SQL_NTS : 0;
+        SQLINTEGER l = (SQLINTEGER)cases[k].num;
+        double d = cases[k].num;
+        SQLPOINTER val = cases[k].text ? (SQLPOINTER)cases[k].text
+                       : cases[k].c_type == SQL_C_SLONG ? (SQLPOINTER)&l
+                                                        : (SQLPOINTER)&d;
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLBindParameter(st, 1, SQL_PARAM_INPUT, cases[k].c_type,
+                                  cases[k].sql_type, 30, 0, val, 0, &ind));
+        SQLRETURN rc = SQLExecute(st);
+        if (cases[k].rows < 0) {
+            ck_assert_msg(rc == SQL_ERROR, "case %zu accepted", k);
+            ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st),
+                             cases[k].state);
+        } else {
+            ck_assert_msg(SQL_SUCCEEDED(rc), "case %zu: %s", k,
+                          odbct_message(SQL_HANDLE_STMT, st));
+            if (cases[k].state) {
+                ck_assert_int_eq(rc, SQL_SUCCESS_WITH_INFO);
+                ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st),
+                                 cases[k].state);
+            } else {
+                ck_assert_int_eq(rc, SQL_SUCCESS);
+            }
+            char buf[8192];
+            ck_assert_int_eq(col1(st, buf, sizeof buf), cases[k].rows);
+        }
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+}
+END_TEST
+
 static Suite *params_suite(void)
 {
     Suite *s = suite_create("params");
@@ -519,6 +599,7 @@ static Suite *params_suite(void)
     tcase_add_test(tc, errors_name_the_real_problem);
     tcase_add_test(tc, parameter_marker_limit_at_prepare);
     tcase_add_test(tc, char_values_checked_against_parameter_type);
+    tcase_add_test(tc, values_take_the_bound_sql_type);
     suite_add_tcase(s, tc);
     return s;
 }
