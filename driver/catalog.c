@@ -17,7 +17,10 @@
  * and _ with \ as escape, compared case-insensitively as Access compares
  * names; NULL does not constrain, "" matches only an empty name; a schema
  * of "" (or a pattern matching "") selects everything, as nothing has a
- * schema; a catalog of "" selects nothing, as everything has one.
+ * schema; a catalog of "" selects the file's objects too: every object has
+ * the one catalog, and clients pass "" to mean "the current one" (PHP's
+ * odbc_* and Perl DBI's examples, LibreOffice), as psqlODBC and MySQL's
+ * driver read it. In SQLForeignKeys a "" table name is one not given.
  * SQL_ATTR_METADATA_ID makes them identifiers.
  *
  * System tables read here through the core like any table:
@@ -310,11 +313,11 @@ static bool schema_match(const odbc_stmt *s, const char *pat)
     return arg_match(s, "", pat);
 }
 
-/* An ordinary catalog argument: NULL, or the file path exactly ("" would
- * mean "objects without a catalog": there are none). */
+/* An ordinary catalog argument: NULL, "" (the current catalog: see the
+ * top of this file) or the file path exactly. */
 static bool catalog_arg_ok(jet_db *db, const char *cat)
 {
-    return !cat || strcmp(cat, jet_db_path(db)) == 0;
+    return !cat || !*cat || strcmp(cat, jet_db_path(db)) == 0;
 }
 
 static bool is_msys(const char *name)
@@ -672,8 +675,10 @@ SQLRETURN odbc_cat_tables(odbc_stmt *s, const char *cat, const char *schem,
         }
         return rs_finish(&rs);
     }
-    /* the catalog argument is a pattern too (ODBC 3); Excel passes "%" */
-    if (!arg_match(s, rs.path, cat) || !schema_match(s, schem))
+    /* the catalog argument is a pattern too (ODBC 3); Excel passes "%",
+     * PHP and Perl "" (the current catalog) */
+    if ((!cat_empty && !arg_match(s, rs.path, cat)) ||
+        !schema_match(s, schem))
         return rs_finish(&rs);
     query_info q;
     jet_error err;
@@ -1369,13 +1374,20 @@ SQLRETURN odbc_cat_foreign_keys(odbc_stmt *s, const char *pkcat,
     if (!pktable && !fktable)
         return odbc_diag_add(DIAG(s), "HY009", "Invalid use of null pointer: "
                              "a table name is required");
+    /* "" is a table not given: PHP's odbc_foreignkeys passes it for the
+     * side it does not name. Both "": no table named, no rows. */
+    bool none = (!pktable || !*pktable) && (!fktable || !*fktable);
+    if (pktable && !*pktable)
+        pktable = NULL;
+    if (fktable && !*fktable)
+        fktable = NULL;
     cat_rs rs;
     if (!rs_begin(&rs, s, &fk_spec))
         return SQL_ERROR;
     jet_db *db = rs.db;
     const char *path = rs.path;
     /* no schemas: a non-empty schema names nothing */
-    if (!catalog_arg_ok(db, pkcat) || !catalog_arg_ok(db, fkcat) ||
+    if (none || !catalog_arg_ok(db, pkcat) || !catalog_arg_ok(db, fkcat) ||
         (pkschem && *pkschem) || (fkschem && *fkschem))
         return rs_finish(&rs);
     jet_error err;

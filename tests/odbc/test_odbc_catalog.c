@@ -536,6 +536,20 @@ START_TEST(foreign_keys_foreign_key_side_and_both)
                             (SQLCHAR *)"Orders", SQL_NTS, NULL, 0, NULL, 0,
                             NULL, 0));
     ck_assert_int_eq(fetch_all(1, NULL, 0), 0);
+    /* "" is a table not given, with "" catalogs and schemas: how PHP's
+     * odbc_foreignkeys asks (tester9 F5) */
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLForeignKeys(st, (SQLCHAR *)"", SQL_NTS, (SQLCHAR *)"",
+                            SQL_NTS, (SQLCHAR *)"Orders", SQL_NTS,
+                            (SQLCHAR *)"", SQL_NTS, (SQLCHAR *)"", SQL_NTS,
+                            (SQLCHAR *)"", SQL_NTS));
+    ck_assert_int_eq(fetch_all(7, list, sizeof list), 1);
+    ck_assert_str_eq(list, "Order Details,");
+    ODBCT_OK(SQL_HANDLE_STMT, st, fk("", "Orders"));
+    ck_assert_int_eq(fetch_all(3, list, sizeof list), 3);
+    ck_assert_str_eq(list, "Customers,Employees,Shippers,");
+    ODBCT_OK(SQL_HANDLE_STMT, st, fk("", ""));
+    ck_assert_int_eq(fetch_all(1, NULL, 0), 0);
     /* neither table: HY009 */
     ck_assert_int_eq(fk(NULL, NULL), SQL_ERROR);
     ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY009");
@@ -560,9 +574,20 @@ START_TEST(patterns_empty_strings_per_odbc)
                                             SQL_NTS, NULL, 0,
                                             (SQLCHAR *)"TABLE", SQL_NTS));
     ck_assert_int_eq(fetch_all(3, NULL, 0), 0);
-    /* "" catalog: objects without a catalog - none */
+    /* "" catalog: the current one, as PHP, Perl DBI and LibreOffice pass
+     * it (tester9 F5) */
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, (SQLCHAR *)"", SQL_NTS,
                                             NULL, 0, NULL, 0,
+                                            (SQLCHAR *)"TABLE", SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 9);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, (SQLCHAR *)"", SQL_NTS,
+                                            (SQLCHAR *)"", SQL_NTS,
+                                            (SQLCHAR *)"%", SQL_NTS,
+                                            (SQLCHAR *)"TABLE", SQL_NTS));
+    ck_assert_int_eq(fetch_all(3, NULL, 0), 9);
+    /* another catalog: none */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, (SQLCHAR *)"/no/such.mdb",
+                                            SQL_NTS, NULL, 0, NULL, 0,
                                             (SQLCHAR *)"TABLE", SQL_NTS));
     ck_assert_int_eq(fetch_all(3, NULL, 0), 0);
     /* the catalog as SQLTables reports it */
@@ -571,7 +596,8 @@ START_TEST(patterns_empty_strings_per_odbc)
                                             SQL_NTS, NULL, 0, NULL, 0,
                                             (SQLCHAR *)"TABLE", SQL_NTS));
     ck_assert_int_eq(fetch_all(3, NULL, 0), 9);
-    /* SQLColumns: "" column pattern matches nothing, "" catalog too */
+    /* SQLColumns: "" column pattern matches nothing; "" catalog is the
+     * current one */
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
                                              (SQLCHAR *)"Shippers", SQL_NTS,
                                              (SQLCHAR *)"", SQL_NTS));
@@ -579,7 +605,7 @@ START_TEST(patterns_empty_strings_per_odbc)
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, (SQLCHAR *)"", SQL_NTS,
                                              NULL, 0, (SQLCHAR *)"Shippers",
                                              SQL_NTS, NULL, 0));
-    ck_assert_int_eq(fetch_all(4, NULL, 0), 0);
+    ck_assert_int_eq(fetch_all(4, NULL, 0), 3);
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
                                              (SQLCHAR *)"Shippers", SQL_NTS,
                                              NULL, 0));
