@@ -3,7 +3,8 @@
  * SQLExecute, SQLExecDirect(W), SQLNumResultCols, SQLDescribeCol(W),
  * SQLColAttribute(W), SQLNumParams, SQLBindParameter, SQLDescribeParam,
  * SQLRowCount, SQLMoreResults,
- * SQLCloseCursor, SQLCancel, SQLNativeSql(W).
+ * SQLCloseCursor, SQLCancel, SQLNativeSql(W), SQLSetCursorName(W),
+ * SQLGetCursorName(W).
  */
 #include "config.h"
 
@@ -354,4 +355,80 @@ SQLRETURN SQL_API SQLNativeSqlW(SQLHDBC hdbc, SQLWCHAR *szSqlStrIn,
                              true);
     free(in);
     return dbc_leave(d, r);
+}
+
+/* SQLSetCursorName(W)'s shared part: name is the UTF-8 copy (NULL: HY009
+ * when the argument was NULL, HY001 when the copy failed). */
+static SQLRETURN set_cursor_name(odbc_stmt *s, char *name, int ok,
+                                 SQLSMALLINT len)
+{
+    SQLRETURN r;
+    if (!ok)
+        r = odbc_diag_add(&s->hdr.diag, "HY001", "Memory allocation error");
+    else if (!name)
+        r = odbc_diag_add(&s->hdr.diag, "HY009", "Invalid use of null "
+                          "pointer");
+    else if (len < 0 && len != SQL_NTS)
+        r = odbc_diag_add(&s->hdr.diag, "HY090", "Invalid string or buffer "
+                          "length");
+    else
+        r = odbc_stmt_set_cursor_name(s, name, strlen(name));
+    free(name);
+    return r;
+}
+
+SQLRETURN SQL_API SQLSetCursorName(SQLHSTMT hstmt, SQLCHAR *CursorName,
+                                   SQLSMALLINT NameLength)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *name = arg_a(CursorName, NameLength, &ok);
+    return stmt_leave(s, set_cursor_name(s, name, ok, NameLength));
+}
+
+SQLRETURN SQL_API SQLSetCursorNameW(SQLHSTMT hstmt, SQLWCHAR *CursorName,
+                                    SQLSMALLINT NameLength)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    int ok;
+    char *name = arg_w(CursorName, NameLength, &ok);
+    return stmt_leave(s, set_cursor_name(s, name, ok, NameLength));
+}
+
+SQLRETURN SQL_API SQLGetCursorName(SQLHSTMT hstmt, SQLCHAR *CursorName,
+                                   SQLSMALLINT BufferLength,
+                                   SQLSMALLINT *NameLengthPtr)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    if (BufferLength < 0)
+        return stmt_leave(s, odbc_diag_add(&s->hdr.diag, "HY090", "Invalid "
+                                           "string or buffer length"));
+    const char *name = odbc_stmt_cursor_name(s);
+    if (!name)
+        return stmt_leave(s, SQL_ERROR);
+    return stmt_leave(s, out_a(&s->hdr.diag, CursorName, BufferLength, name,
+                               NameLengthPtr));
+}
+
+SQLRETURN SQL_API SQLGetCursorNameW(SQLHSTMT hstmt, SQLWCHAR *CursorName,
+                                    SQLSMALLINT BufferLength,
+                                    SQLSMALLINT *NameLengthPtr)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    if (BufferLength < 0)
+        return stmt_leave(s, odbc_diag_add(&s->hdr.diag, "HY090", "Invalid "
+                                           "string or buffer length"));
+    const char *name = odbc_stmt_cursor_name(s);
+    if (!name)
+        return stmt_leave(s, SQL_ERROR);
+    return stmt_leave(s, out_w(&s->hdr.diag, CursorName, BufferLength, name,
+                               NameLengthPtr, false));
 }

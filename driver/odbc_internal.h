@@ -74,6 +74,7 @@ struct odbc_dbc {
                                    its statements: ExtendedAnsiSQL=1 gives
                                    SQL_LIKE_ANSI, else SQL_LIKE_BOTH (0) */
     size_t max_memory;          /* MaxMemory=<MB> key, bytes; 0 default */
+    unsigned cursor_seq;        /* last generated cursor name's number */
     odbc_stmt *stmts;
 };
 
@@ -179,10 +180,15 @@ typedef struct odbc_dae {
     bool is_null;
 } odbc_dae;
 
+/** SQL_MAX_CURSOR_NAME_LEN: bytes of a cursor name (SQLSetCursorName). */
+#define ODBC_MAX_CURSOR_NAME 64
+
 struct odbc_stmt {
     odbc_hdr hdr;
     odbc_dbc *dbc;
     odbc_stmt *next;
+    char *cursor_name;          /* SQLSetCursorName's or the generated
+                                   "SQL_CURn" (UTF-8); NULL until asked */
     odbc_desc ard, apd, ird, ipd;   /* implicit descriptors */
     /* attributes */
     SQLULEN row_array_size, row_bind_type, max_rows, query_timeout;
@@ -408,6 +414,21 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *stmt, SQLUSMALLINT col,
                              SQLLEN buflen, SQLLEN *ind);
 SQLRETURN odbc_stmt_more_results(odbc_stmt *stmt);
 SQLRETURN odbc_stmt_cancel(odbc_stmt *stmt);
+/**
+ * SQLSetCursorName: name (UTF-8, len bytes) becomes the statement's cursor
+ * name, cut to ODBC_MAX_CURSOR_NAME bytes with 01004. 24000 while a cursor
+ * is open, 34000 for a name starting "SQLCUR"/"SQL_CUR" (the generated
+ * ones) or empty, 3C000 when another statement of the connection has it
+ * (compared case-insensitively), HY001 without memory.
+ */
+SQLRETURN odbc_stmt_set_cursor_name(odbc_stmt *stmt, const char *name,
+                                    size_t len);
+/**
+ * SQLGetCursorName: the statement's cursor name, "SQL_CURn" (n counting
+ * the connection's generated names) when none was set; owned by the
+ * statement. NULL (HY001 recorded) without memory.
+ */
+const char *odbc_stmt_cursor_name(odbc_stmt *stmt);
 SQLRETURN odbc_stmt_set_attr(odbc_stmt *stmt, SQLINTEGER attr,
                              SQLPOINTER val, SQLINTEGER len);
 SQLRETURN odbc_stmt_get_attr(odbc_stmt *stmt, SQLINTEGER attr, SQLPOINTER val,

@@ -237,6 +237,7 @@ SQLRETURN odbc_stmt_free(odbc_stmt *s)
             break;
         }
     }
+    free(s->cursor_name);
     free(s->binds);
     free(s->params);
     odbc_buf_free(&s->scratch);
@@ -1913,6 +1914,72 @@ SQLRETURN odbc_stmt_more_results(odbc_stmt *s)
     bool batch = s->pset.batch;
     close_cursor(s);
     return batch ? odbc_stmt_next_param_set(s) : SQL_NO_DATA;
+}
+
+/* Case-insensitive ASCII prefix test. */
+static bool has_prefix_ci(const char *s, size_t n, const char *pre)
+{
+    size_t k = strlen(pre);
+    if (n < k)
+        return false;
+    for (size_t i = 0; i < k; i++) {
+        char c = s[i];
+        if (c >= 'a' && c <= 'z')
+            c = (char)(c - 'a' + 'A');
+        if (c != pre[i])
+            return false;
+    }
+    return true;
+}
+
+SQLRETURN odbc_stmt_set_cursor_name(odbc_stmt *s, const char *name,
+                                    size_t len)
+{
+    if (s->state == STMT_CURSOR)
+        return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state (a "
+                             "cursor is open)");
+    if (len == 0 || has_prefix_ci(name, len, "SQLCUR") ||
+        has_prefix_ci(name, len, "SQL_CUR"))
+        return odbc_diag_add(DIAG(s), "34000", "Invalid cursor name '%.*s'",
+                             (int)(len > 64 ? 64 : len), name);
+    bool cut = len > ODBC_MAX_CURSOR_NAME;
+    if (cut) {
+        len = ODBC_MAX_CURSOR_NAME;
+        while (len > 0 && ((unsigned char)name[len] & 0xC0) == 0x80)
+            len--;      /* a whole UTF-8 character */
+    }
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+    memcpy(copy, name, len);
+    copy[len] = '\0';
+    for (odbc_stmt *o = s->dbc->stmts; o; o = o->next) {
+        if (o != s && o->cursor_name &&
+            jet_name_compare_ci(o->cursor_name, copy) == 0) {
+            free(copy);
+            return odbc_diag_add(DIAG(s), "3C000", "Duplicate cursor name "
+                                 "'%s'", o->cursor_name);
+        }
+    }
+    free(s->cursor_name);
+    s->cursor_name = copy;
+    if (cut)
+        return odbc_diag_add(DIAG(s), "01004", "String data, right "
+                             "truncated (the cursor name is cut to %d "
+                             "bytes)", ODBC_MAX_CURSOR_NAME);
+    return SQL_SUCCESS;
+}
+
+const char *odbc_stmt_cursor_name(odbc_stmt *s)
+{
+    if (!s->cursor_name) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "SQL_CUR%u", ++s->dbc->cursor_seq);
+        s->cursor_name = odbc_strdup(buf);
+        if (!s->cursor_name)
+            odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+    }
+    return s->cursor_name;
 }
 
 SQLRETURN odbc_stmt_cancel(odbc_stmt *s)

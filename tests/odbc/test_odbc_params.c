@@ -579,6 +579,61 @@ START_TEST(values_take_the_bound_sql_type)
 }
 END_TEST
 
+/* SQLGetCursorName / SQLSetCursorName (ODBC Core; PHP's odbc_cursor). */
+START_TEST(cursor_names)
+{
+    SQLHSTMT a = prepared("SELECT OrderID FROM Orders");
+    SQLHSTMT b = prepared("SELECT OrderID FROM Orders");
+    SQLCHAR name[80];
+    SQLWCHAR wname[80];
+    SQLSMALLINT len = -1;
+    ODBCT_OK(SQL_HANDLE_STMT, a, SQLGetCursorName(a, name, sizeof name, &len));
+    ck_assert_int_eq(strncmp((char *)name, "SQL_CUR", 7), 0);
+    ck_assert_int_eq(len, (SQLSMALLINT)strlen((char *)name));
+    char first[80];
+    snprintf(first, sizeof first, "%s", (char *)name);
+    ODBCT_OK(SQL_HANDLE_STMT, b, SQLGetCursorName(b, name, sizeof name, &len));
+    ck_assert_str_ne((char *)name, first);      /* one per statement */
+    ODBCT_OK(SQL_HANDLE_STMT, a, SQLGetCursorName(a, name, sizeof name, &len));
+    ck_assert_str_eq((char *)name, first);      /* and it stays */
+    ODBCT_OK(SQL_HANDLE_STMT, a,
+             SQLSetCursorName(a, (SQLCHAR *)"orders_cur", SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, a,
+             SQLGetCursorNameW(a, wname, 80, &len));
+    ck_assert_int_eq(len, 10);
+    ck_assert_int_eq(wname[0], 'o');
+    ck_assert_int_eq(wname[10], 0);
+    /* truncated output: 01004, the full length */
+    ck_assert_int_eq(SQLGetCursorName(a, name, 4, &len),
+                     SQL_SUCCESS_WITH_INFO);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, a), "01004");
+    ck_assert_str_eq((char *)name, "ord");
+    ck_assert_int_eq(len, 10);
+    /* the same name on another statement of the connection: 3C000 */
+    ck_assert_int_eq(SQLSetCursorName(b, (SQLCHAR *)"ORDERS_CUR", SQL_NTS),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, b), "3C000");
+    /* the generated form and "" are not names an application sets */
+    ck_assert_int_eq(SQLSetCursorName(b, (SQLCHAR *)"SQL_CUR9", SQL_NTS),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, b), "34000");
+    ck_assert_int_eq(SQLSetCursorName(b, (SQLCHAR *)"", SQL_NTS), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, b), "34000");
+    /* not while a cursor is open */
+    ODBCT_OK(SQL_HANDLE_STMT, b, SQLExecute(b));
+    ck_assert_int_eq(SQLSetCursorName(b, (SQLCHAR *)"x", SQL_NTS), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, b), "24000");
+    SQLCloseCursor(b);
+    ODBCT_OK(SQL_HANDLE_STMT, b, SQLSetCursorName(b, (SQLCHAR *)"x", 1));
+    SQLUSMALLINT have = 0;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc,
+             SQLGetFunctions(dbc, SQL_API_SQLGETCURSORNAME, &have));
+    ck_assert_int_eq(have, SQL_TRUE);
+    SQLFreeHandle(SQL_HANDLE_STMT, a);
+    SQLFreeHandle(SQL_HANDLE_STMT, b);
+}
+END_TEST
+
 static Suite *params_suite(void)
 {
     Suite *s = suite_create("params");
@@ -600,6 +655,7 @@ static Suite *params_suite(void)
     tcase_add_test(tc, parameter_marker_limit_at_prepare);
     tcase_add_test(tc, char_values_checked_against_parameter_type);
     tcase_add_test(tc, values_take_the_bound_sql_type);
+    tcase_add_test(tc, cursor_names);
     suite_add_tcase(s, tc);
     return s;
 }
