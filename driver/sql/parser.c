@@ -216,14 +216,16 @@ static const char *take_name(parser *p)
     return p->tok.text;
 }
 
-/* [[AS] alias]: *out = alias or NULL. */
+/* [[AS] alias]: *out = alias or NULL. After AS the alias may also be a
+ * string, as Microsoft Query writes it (`Count(x) AS 'Count of x'`). */
 static int parse_alias(parser *p, const char **out)
 {
     *out = NULL;
     if (is_kw(p, KW_AS)) {
         if (next(p) != 0)
             return -1;
-        if (!is_name(p))
+        if (!is_name(p) &&
+            !(p->tok.kind == TOK_STRING && p->tok.text && *p->tok.text))
             return syntax(p, "expected an alias after AS");
     } else if (!is_name(p) || is_clause_word(p)) {
         return 0;

@@ -158,6 +158,13 @@ START_TEST(parse_qualified_star_columns_and_aliases)
     ck_assert_ptr_null(table_of(q)->alias);
     ck_assert_int_eq(q->limit, 3);
     done(q);
+    /* Microsoft Query's string alias after AS (not without AS, not '') */
+    q = ok("SELECT Count(x) AS 'Count of x', y AS 'it''s' FROM t");
+    ck_assert_str_eq(q->sel.items[0].alias, "Count of x");
+    ck_assert_str_eq(q->sel.items[1].alias, "it's");
+    done(q);
+    fails_s("SELECT x AS '' FROM t", "42000", 0, "alias");
+    fails_s("SELECT x 'y' FROM t", "42000", 0, NULL);
 }
 END_TEST
 
