@@ -246,6 +246,10 @@ struct odbc_stmt {
     SQLULEN rs_rows;            /* rows cached (0 = none) */
     SQLULEN rs_fetched;         /* rows in the last rowset */
     SQLULEN pos_row;            /* SQLSetPos row, 0-based */
+    bool pos_unkept;            /* SQLSetPos chose a row of a rowset whose
+                                   values were not kept (every column
+                                   bound) other than the cursor's row:
+                                   SQLGetData cannot read it */
     int64_t trace_fetch_us;     /* time in fetches, for the TraceFile */
     /* fetch fast path (stmt.c): per result column its direct source and
      * the bound column's conversion, built at the first fetch of a cursor

@@ -197,6 +197,7 @@ static void close_cursor(odbc_stmt *s)
     s->rs_rows = 0;
     s->rs_fetched = 0;
     s->pos_row = 0;
+    s->pos_unkept = false;
     if (s->mat) {
         /* a catalog result cannot be re-executed */
         odbc_matrows_free(s->mat);
@@ -1540,13 +1541,14 @@ static int bind_row(odbc_stmt *s, SQLULEN r)
 }
 
 /* Whether a rowset should be kept for SQLSetPos + SQLGetData: some
- * column of the result is not bound (SQLGetData's to read). */
+ * column of the result is not bound, or bound with an indicator only
+ * (nanodbc, R's odbc, binds long columns so), which SQLGetData reads. */
 static bool rowset_needs_cache(const odbc_stmt *s)
 {
     if (s->retrieve_data == SQL_RD_OFF)
         return false;
     for (uint16_t i = 0; i < s->ncols; i++)
-        if (i >= s->nbinds || s->binds[i].c_type == 0)
+        if (i >= s->nbinds || s->binds[i].c_type == 0 || !s->binds[i].ptr)
             return true;
     return false;
 }
@@ -1600,8 +1602,7 @@ static void finish_rowset(odbc_stmt *s, SQLULEN rows)
 SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
                             SQLUSMALLINT op, SQLUSMALLINT lock)
 {
-    if (s->state != STMT_CURSOR || s->rs_fetched == 0 ||
-        (!s->has_row && s->rs_rows == 0))
+    if (s->state != STMT_CURSOR || s->rs_fetched == 0)
         return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state "
                              "(no rowset fetched)");
     if (op != SQL_POSITION && op != SQL_REFRESH) {
@@ -1632,10 +1633,12 @@ SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
         return SQL_SUCCESS;
     }
     SQLULEN r = row - 1;
-    if (s->rs_rows == 0 && r != s->rs_fetched - 1)
-        return odbc_diag_add(DIAG(s), "HYC00", "Optional feature not "
-                             "implemented: positioning in a rowset whose "
-                             "every column is bound");
+    /* a rowset whose every column is bound keeps no values: positioning
+     * works (Node's odbc positions on each row), SQLGetData there not */
+    s->pos_unkept = s->rs_rows == 0 &&
+                    (r != s->rs_fetched - 1 || !s->has_row);
+    if (s->pos_unkept)
+        s->gd_fast = NULL;
     if (s->rs_rows > 0)
         s->pos_row = r;
     s->gd_col = 0;
@@ -1659,6 +1662,7 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     s->rs_rows = 0;
     s->rs_fetched = 0;
     s->pos_row = 0;
+    s->pos_unkept = false;
     start_deadline(s);
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
     bool keep = n > 1 && rowset_needs_cache(s);
@@ -1768,6 +1772,12 @@ get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
     if (s->state != STMT_CURSOR || (!s->has_row && s->rs_rows == 0))
         return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state "
                              "(no current row)");
+    if (s->pos_unkept)
+        return odbc_diag_add(DIAG(s), "HYC00", "Optional feature not "
+                             "implemented: SQLGetData on row %lu of a "
+                             "rowset whose every column is bound (leave a "
+                             "column unbound to read it)",
+                             (unsigned long)s->pos_row + 1);
     if (col == 0 || col > s->ncols)
         return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index %u",
                              (unsigned)col);

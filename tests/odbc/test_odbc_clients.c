@@ -190,6 +190,76 @@ START_TEST(setpos_block_cursor_getdata)
 }
 END_TEST
 
+/* Node's odbc positions on every row of a rowset whose every column is
+ * bound; R's odbc (nanodbc) binds long columns with an indicator only and
+ * reads them with SQLGetData after SQLSetPos (tester9 F9). */
+START_TEST(setpos_every_column_bound_and_indicator_only)
+{
+    SQLHSTMT st = stmt();
+    SQLULEN fetched = 0;
+    SQLINTEGER ids[4];
+    SQLLEN ind[4], nind[4];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_ROW_ARRAY_SIZE,
+             (SQLPOINTER)4, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_ROWS_FETCHED_PTR,
+             &fetched, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT EmployeeID FROM Employees ORDER BY EmployeeID", SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, SQL_C_SLONG, ids, 0, ind));
+    int rows = 0;
+    for (;;) {
+        SQLRETURN r = SQLFetch(st);
+        if (r == SQL_NO_DATA)
+            break;
+        ODBCT_OK(SQL_HANDLE_STMT, st, r);
+        for (SQLULEN k = 0; k < fetched; k++, rows++)
+            ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetPos(st, (SQLSETPOSIROW)k + 1,
+                     SQL_POSITION, SQL_LOCK_NO_CHANGE));
+        if (fetched > 1) {
+            /* those rows' values were not kept: SQLGetData says so */
+            SQLINTEGER v;
+            SQLLEN vi;
+            ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetPos(st, 1, SQL_POSITION,
+                     SQL_LOCK_NO_CHANGE));
+            ck_assert_int_eq(SQLGetData(st, 1, SQL_C_SLONG, &v, 0, &vi),
+                             SQL_ERROR);
+            ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
+        }
+    }
+    ck_assert_int_eq(rows, 9);
+    SQLCloseCursor(st);
+    SQLFreeStmt(st, SQL_UNBIND);
+    /* Notes bound with an indicator only: the rowset is kept */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "SELECT EmployeeID, Notes FROM Employees ORDER BY EmployeeID",
+             SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, SQL_C_SLONG, ids, 0, ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 2, SQL_C_CHAR, NULL, 0,
+                                             nind));
+    rows = 0;
+    for (;;) {
+        SQLRETURN r = SQLFetch(st);
+        if (r == SQL_NO_DATA)
+            break;
+        ODBCT_OK(SQL_HANDLE_STMT, st, r);
+        for (SQLULEN k = 0; k < fetched; k++, rows++) {
+            ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetPos(st, (SQLSETPOSIROW)k + 1,
+                     SQL_POSITION, SQL_LOCK_NO_CHANGE));
+            char notes[8];
+            SQLLEN ni;
+            ck_assert_int_eq(SQLGetData(st, 2, SQL_C_CHAR, notes,
+                                        sizeof notes, &ni),
+                             SQL_SUCCESS_WITH_INFO);
+            ck_assert_int_eq(ni, nind[k]);
+            if (ids[k] == 2)
+                ck_assert_str_eq(notes, "Andrew ");
+        }
+    }
+    ck_assert_int_eq(rows, 9);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
 START_TEST(privileges_result_sets)
 {
     SQLHSTMT st = stmt();
@@ -414,6 +484,7 @@ static Suite *suite(void)
     tcase_add_test(tc, dae_text_in_pieces_and_integer);
     tcase_add_test(tc, dae_exec_direct_wide);
     tcase_add_test(tc, setpos_block_cursor_getdata);
+    tcase_add_test(tc, setpos_every_column_bound_and_indicator_only);
     tcase_add_test(tc, privileges_result_sets);
     tcase_add_test(tc, apd_numeric_scale_and_ipd_fields);
     tcase_add_test(tc, bad_c_types_are_hy003);
