@@ -3738,6 +3738,21 @@ static int build(ctx *x, bool branch)
         st->order_desc = NULL;
     } else if (build_order(x) != 0) {
         return -1;
+    } else if (st->norder == 0 && q->ngroup > 0 && !q->sel.distinct) {
+        /* Access returns a totals query's groups sorted by its GROUP BY
+         * columns (Jet groups by sorting), and Excel and BI tables made
+         * from one show them so: the groups come sorted as if by
+         * ORDER BY the GROUP BY list (DISTINCT sorts its own way) */
+        st->norder = q->ngroup;
+        st->order = sql_arena_alloc(st->ar, q->ngroup * sizeof *st->order);
+        st->order_desc = sql_arena_alloc(st->ar, q->ngroup);
+        if (!st->order || !st->order_desc)
+            return nomem(x);
+        for (size_t i = 0; i < q->ngroup; i++) {
+            st->order_desc[i] = false;
+            if (compile(x, q->group[i], &st->order[i]) != 0)
+                return -1;
+        }
     }
 
     st->grouped = st->naggs > 0 || st->ngroup > 0 || st->having;

@@ -1217,6 +1217,44 @@ static void chain_agrees(jet_db *db, const char *table, const char *key,
     free(sql);
 }
 
+/* A totals query without ORDER BY gives its groups in the order of its
+ * GROUP BY list, as Access does (tester9 F3): the same rows, in the same
+ * order, as the query with that list as ORDER BY. */
+START_TEST(group_by_without_order_by_is_sorted_by_the_groups)
+{
+    jet_db *db = sqlt_open_fixture(NWIND);
+    static const char *const q[][2] = {
+        {"SELECT ShipCountry, COUNT(*) FROM Orders GROUP BY ShipCountry",
+         "SELECT ShipCountry, COUNT(*) FROM Orders GROUP BY ShipCountry "
+         "ORDER BY ShipCountry"},
+        {"SELECT COUNT(*), Sum(Freight) FROM Orders GROUP BY ShipVia, "
+         "ShipRegion",
+         "SELECT COUNT(*), Sum(Freight) FROM Orders GROUP BY ShipVia, "
+         "ShipRegion ORDER BY ShipVia, ShipRegion"},
+        {"SELECT Year(OrderDate), Max(OrderID) FROM Orders "
+         "GROUP BY Year(OrderDate) HAVING COUNT(*) > 1",
+         "SELECT Year(OrderDate), Max(OrderID) FROM Orders "
+         "GROUP BY Year(OrderDate) HAVING COUNT(*) > 1 "
+         "ORDER BY Year(OrderDate)"},
+        {"SELECT * FROM [Category Sales for 1995]",
+         "SELECT * FROM [Category Sales for 1995] ORDER BY CategoryName"},
+    };
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+        char *a = rows_of(db, q[i][0]), *b = rows_of(db, q[i][1]);
+        ck_assert_msg(strlen(a) > 20 && strcmp(a, b) == 0,
+                      "%s:\n%s\nvs ORDER BY:\n%s", q[i][0], a, b);
+        free(a);
+        free(b);
+    }
+    /* DISTINCT keeps its own order; an explicit ORDER BY wins */
+    char *a = rows_of(db, "SELECT ShipCountry, COUNT(*) FROM Orders GROUP BY "
+                          "ShipCountry ORDER BY COUNT(*) DESC, ShipCountry");
+    ck_assert_int_eq(strncmp(a, "Germany", 7), 0);
+    free(a);
+    jet_db_close(db);
+}
+END_TEST
+
 START_TEST(or_chains_fold_into_in_with_the_same_answers)
 {
     jet_db *db = sqlt_open_fixture(NWIND);
@@ -1341,6 +1379,7 @@ static Suite *sql_engine_suite(void)
     tcase_add_test(tc, group_by_counts_agree_with_seeks);
     tcase_add_test(tc, correlated_subquery_seeks_per_outer_row);
     tcase_add_test(tc, join_and_subquery_errors);
+    tcase_add_test(tc, group_by_without_order_by_is_sorted_by_the_groups);
     suite_add_tcase(s, tc);
     tc = tcase_create("or_fold");
     tcase_set_timeout(tc, 60);
