@@ -273,6 +273,14 @@ struct sql_stmt {
                                only the best n records plus ties (exec.c
                                top-N sort): n; 0 when every record is
                                sorted */
+    /* correlated subqueries hashed once (plan.c decorrelate) */
+    bool hashed;            /* this subquery block: its one table is an
+                               M_HASH level keyed by its equalities with
+                               the enclosing block (hk_outer reads that
+                               block's row); its cursor is kept between
+                               outer rows and rerun per row (op_subq.c) */
+    size_t nhsub;           /* this block's subquery nodes whose blocks */
+    const enode **hsub;     /* are hashed (for EXPLAIN) */
     bool count_tdef;        /* COUNT(*) alone over one table, no WHERE:
                                the TDEF's row count, no page read */
     char *plan_text;
@@ -499,6 +507,11 @@ typedef struct subq_state {
     bool set_null;          /* a NULL among them */
     bool sorted;            /* set sorted by key order (binary search) */
     tmp_chunk *mem;
+    sql_cursor *k;          /* a hashed block (sql_stmt.hashed): its
+                               cursor, kept with its stored rows between
+                               outer rows, or NULL before the first */
+    uint64_t kread;         /* k's rows read already added to the outer
+                               cursor's */
 } subq_state;
 
 struct sql_cursor {
@@ -751,6 +764,11 @@ int sql_agg_value(sql_cursor *c, const enode *e, sv *out);
 int sql_subq_eval(sql_cursor *c, const enode *e, sv *out);
 /** op_subq.c: free the subquery states of c. */
 void sql_subq_free(sql_cursor *c);
+/** exec.c: run a streaming child cursor (a hashed subquery block,
+ *  sql_stmt.hashed) again from its first row for the enclosing cursor's
+ *  current row: its tables keep what they stored (a hash level probes
+ *  again, sql_tab_start). Nothing is allocated. */
+void sql_cursor_rerun(sql_cursor *c);
 /** exec.c: open a cursor of a child statement (subquery, derived
  *  table, UNION branch) sharing the parameters of outer. */
 int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,

@@ -2001,6 +2001,18 @@ int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,
     return 0;
 }
 
+void sql_cursor_rerun(sql_cursor *c)
+{
+    /* a hashed block streams (no sort, TOP, OFFSET or LIMIT: plan.c
+     * decorrelate), so the run's state is the join's and the window's */
+    c->join_started = false;
+    c->src_done = false;
+    c->nout = 0;
+    c->skipped = 0;
+    c->have_tie = false;
+    sql_tmp_reset(c);
+}
+
 static int fail_code(const sql_cursor *c)
 {
     return c->err.rc < 0 ? c->err.rc : JET_EUNSUPPORTED;

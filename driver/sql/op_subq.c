@@ -7,7 +7,12 @@
  * enclosing cursor's current row (c->outer). A child cursor is opened
  * when the value is needed: once per run when the block is not
  * correlated (the result is cached in c->sq[slot]), else once per outer
- * row. Value sets (IN, ANY, ALL) are copied; an uncorrelated set of one
+ * row. A correlated block whose one table plan.c hashed by its
+ * equalities with the enclosing block (sql_stmt.hashed: a hash semi-join,
+ * or anti-join under NOT) keeps its cursor, and so its stored rows, from
+ * one outer row to the next and only probes again (sql_cursor_rerun):
+ * the rows it gives are the rows the per-row scan would give.
+ * Value sets (IN, ANY, ALL) are copied; an uncorrelated set of one
  * comparable class is sorted once and searched by bisection.
  * Three-valued logic as SQL: x IN (set) is NULL when x is NULL (set not
  * empty) or no value matches and the set holds a NULL; ALL over an
@@ -64,8 +69,15 @@ static int run_child(sql_cursor *c, const enode *e, subq_state *s)
     uint16_t *u16 = NULL;
     size_t cap = 0;
     int ret = -1;
-    if (sql_cursor_open_child(&k, e->subq, c, c->params) != 0)
+    bool keep = e->subq->hashed;
+    if (keep && s->k) {
+        /* its table stored and hashed on the first row: probe again */
+        k = s->k;
+        sql_cursor_rerun(k);
+    } else if (sql_cursor_open_child(&k, e->subq, c, c->params) != 0) {
         return -1;
+    }
+    s->k = NULL;
     memset(&s->val, 0, sizeof s->val);
     s->nset = 0;
     s->set_null = false;
@@ -168,6 +180,18 @@ nomem:
     sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
 out:
     free(u16);
+    if (keep && ret == 0) {
+        /* kept for the next outer row; its reads count as they happen */
+        c->nread += k->nread - s->kread;
+        s->kread = k->nread;
+        s->k = k;
+        return 0;
+    }
+    if (keep) {
+        /* a failed run may leave its table half stored: never rerun it */
+        k->nread -= s->kread;
+        s->kread = 0;
+    }
     sql_cursor_close(k);
     return ret;
 }
@@ -278,6 +302,11 @@ void sql_subq_free(sql_cursor *c)
         free(c->sq[i].bin);
         free(c->sq[i].set);
         sql_tmp_free(&c->sq[i].mem);
+        if (c->sq[i].k) {
+            /* its reads were added run by run (run_child) */
+            c->sq[i].k->nread -= c->sq[i].kread;
+            sql_cursor_close(c->sq[i].k);
+        }
     }
     free(c->sq);
     c->sq = NULL;

@@ -753,6 +753,9 @@ static int compile_column(ctx *x, const sql_expr *e, enode **out)
     return 0;
 }
 
+static int decorrelate(ctx *x, enode *n);
+static int plan_text(ctx *x);
+
 /* A subquery node: compile the block, check its shape. */
 static int compile_subquery(ctx *x, const sql_expr *e, uint8_t kind,
                             enode **out)
@@ -787,6 +790,8 @@ static int compile_subquery(ctx *x, const sql_expr *e, uint8_t kind,
             if (!strcmp(e->op, cmps[k]))
                 n->cmp = k;
     }
+    if (decorrelate(x, n) != 0)
+        return -1;
     *out = n;
     return 0;
 }
@@ -2454,6 +2459,158 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
     return 0;
 }
 
+/* ---------------------------------------- correlated subqueries */
+
+/* The largest up of a column (or group key) in n: 0 when n reads only
+ * its own block (or nothing), 1 when it reads the enclosing one. */
+static unsigned max_up(const enode *n)
+{
+    unsigned m = n->op == N_COL || n->op == N_GKEY ? n->up : 0;
+    for (size_t i = 0; i < n->nargs; i++) {
+        unsigned u = max_up(n->args[i]);
+        if (u > m)
+            m = u;
+    }
+    return m;
+}
+
+/* The conjuncts of e (split at its ANDs) into v (room from conj_count). */
+static size_t conj_count(const enode *e)
+{
+    if (e->op != N_AND || e->nargs != 2)
+        return 1;
+    return conj_count(e->args[0]) + conj_count(e->args[1]);
+}
+
+static void conj_fill(enode *e, enode **v, size_t *n)
+{
+    if (e->op != N_AND || e->nargs != 2) {
+        v[(*n)++] = e;
+        return;
+    }
+    conj_fill(e->args[0], v, n);
+    conj_fill(e->args[1], v, n);
+}
+
+/* Mark the columns of table 0 that n reads in proj. */
+static void proj_mark(const enode *n, bool *proj, uint16_t ncols)
+{
+    if (n->op == N_COL && !n->up && n->tab == 0 && n->col < ncols)
+        proj[n->col] = true;
+    for (size_t i = 0; i < n->nargs; i++)
+        proj_mark(n->args[i], proj, ncols);
+}
+
+/*
+ * Decorrelate subquery node n of block x->st: a correlated block reading
+ * one stored table that it would scan once per outer row (no index seek
+ * serves its correlation) and whose WHERE holds equalities inner = outer
+ * (inner reads only the table, outer only the enclosing block's row, of
+ * one hash class as a hash join's keys) becomes a hash level: the rows
+ * passing the WHERE's uncorrelated conjuncts are stored once, keyed by
+ * the inner sides (op_scan.c build_rows: NULL keys stored nowhere, text
+ * folded as '=' compares it); each outer row probes with the outer sides
+ * and checks the remaining correlated conjuncts on that key's rows only.
+ * The rows the block gives for an outer row are the ones its scan gives
+ * (in the same order), so EXISTS, NOT EXISTS, IN, NOT IN, ANY/ALL and
+ * scalar subqueries keep their meaning, NULLs included. Past the memory
+ * budget the level stores nothing and reads its table per outer row as
+ * before (op_scan.c rescan_next). Blocks with TOP, grouping, aggregates,
+ * DISTINCT, ORDER BY, UNION, a subquery of their own, or a reference to
+ * a block further out stay per row; so does everything when the join
+ * method is forced to nested loops (tests compare with that form).
+ * 0, or -1 out of memory (x->err).
+ */
+static int decorrelate(ctx *x, enode *n)
+{
+    sql_stmt *sub = n->subq, *st = x->st;
+    if (!sub || !sub->correlated || sub->ntabs != 1 || sub->nbranch ||
+        sub->grouped || sub->naggs || sub->distinct || sub->top >= 0 ||
+        sub->top_percent || sub->offset || sub->limit >= 0 ||
+        sub->materialize || sub->norder || sub->nsubq || !sub->where ||
+        sub->where_const || sub->join_force == SQL_JOIN_LOOP)
+        return 0;
+    tab_plan *tp = &sub->tabs[0];
+    if (!tp->td || tp->sub || tp->method != M_SCAN || tp->ginner >= 0 ||
+        tp->join != JOIN_INNER)
+        return 0;
+    size_t nc = conj_count(sub->where);
+    enode **v = sql_arena_alloc(st->ar, 3 * nc * sizeof *v);
+    if (!v)
+        return nomem(x);
+    enode **own = v + nc, **rest = v + 2 * nc;
+    size_t nv = 0, nown = 0, nrest = 0, nk = 0;
+    enode *in[MAX_HASH_KEYS], *outk[MAX_HASH_KEYS];
+    conj_fill(sub->where, v, &nv);
+    for (size_t i = 0; i < nv; i++) {
+        enode *w = v[i];
+        if (node_tabs(w) & ~(uint64_t)1)
+            return 0;           /* a subquery or aggregate: per row */
+        unsigned u = max_up(w);
+        if (u == 0) {
+            own[nown++] = w;    /* uncorrelated: prunes the stored rows */
+            continue;
+        }
+        if (u > 1)
+            return 0;           /* reads a block further out */
+        if (nk < MAX_HASH_KEYS && w->op == N_CMP && w->sub == CMP_EQ &&
+            w->nargs == 2) {
+            enode *a = w->args[0], *b = w->args[1];
+            if (node_tabs(a) == 0) {
+                enode *t = a;
+                a = b;
+                b = t;
+            }
+            if (node_tabs(a) == 1 && max_up(a) == 0 && node_tabs(b) == 0 &&
+                hash_class(a->k) && hash_class(a->k) == hash_class(b->k)) {
+                in[nk] = a;
+                outk[nk] = b;
+                nk++;
+                continue;
+            }
+        }
+        rest[nrest++] = w;      /* checked on the probe's rows */
+    }
+    if (!nk)
+        return 0;
+    tp->hk_inner = sql_arena_alloc(st->ar, nk * sizeof *tp->hk_inner);
+    tp->hk_outer = sql_arena_alloc(st->ar, nk * sizeof *tp->hk_outer);
+    if (!tp->hk_inner || !tp->hk_outer)
+        return nomem(x);
+    memcpy(tp->hk_inner, in, nk * sizeof *in);
+    memcpy(tp->hk_outer, outk, nk * sizeof *outk);
+    tp->nhkeys = nk;
+    ctx sx = *x;
+    sx.st = sub;
+    tp->build_filter = NULL;
+    if (nown && !(tp->build_filter = and_tree(&sx, own, 0, nown)))
+        return -1;
+    tp->filter = NULL;
+    if (nrest && !(tp->filter = and_tree(&sx, rest, 0, nrest)))
+        return -1;
+    tp->seek_filter = tp->filter;
+    tp->method = M_HASH;
+    memset(&tp->ap, 0, sizeof tp->ap);
+    if (n->sub == SQ_EXISTS) {
+        /* EXISTS reads no value of its rows: store only what WHERE
+         * reads (SELECT * would copy every column of every row) */
+        memset(tp->proj, 0, tp->ncols * sizeof *tp->proj);
+        proj_mark(sub->where, tp->proj, tp->ncols);
+    }
+    sub->hashed = true;
+    if (st->nhsub % 8 == 0) {
+        const enode **g = sql_arena_alloc(st->ar, (st->nhsub + 8) *
+                                                  sizeof *g);
+        if (!g)
+            return nomem(x);
+        if (st->nhsub)
+            memcpy(g, st->hsub, st->nhsub * sizeof *g);
+        st->hsub = g;
+    }
+    st->hsub[st->nhsub++] = n;
+    return plan_text(&sx);
+}
+
 /* -------------------------------------------------------- grouping */
 
 static bool enode_equal(const enode *a, const enode *b)
@@ -2713,9 +2870,15 @@ static void sb_value(sbuf *b, const sql_stmt *st, const enode *v)
         sb_add(b, "?%zu", v->param + 1);
         return;
     }
-    if (v->op == N_COL && !v->up) {
-        sb_add(b, "%s.%s", tab_label(&st->tabs[v->tab]), v->text);
-        return;
+    if (v->op == N_COL) {
+        /* a correlated column names its table in the enclosing block */
+        const sql_stmt *o = st;
+        for (uint8_t u = 0; u < v->up && o; u++)
+            o = o->parent;
+        if (o && v->tab < o->ntabs) {
+            sb_add(b, "%s.%s", tab_label(&o->tabs[v->tab]), v->text);
+            return;
+        }
     }
     if (v->op != N_CONST) {
         sb_add(b, "expr");
@@ -2825,6 +2988,54 @@ static bool count_from_tdef(const sql_stmt *st)
     return true;
 }
 
+/* " (inner = outer, ...)": the keys of hash level tp of block st. */
+static void sb_hash_keys(sbuf *b, const sql_stmt *st, const tab_plan *tp)
+{
+    sb_add(b, " (");
+    for (size_t k = 0; k < tp->nhkeys; k++) {
+        sb_add(b, "%s", k ? ", " : "");
+        sb_value(b, st, tp->hk_inner[k]);
+        sb_add(b, " = ");
+        sb_value(b, st, tp->hk_outer[k]);
+    }
+    sb_add(b, ")");
+}
+
+/* Whether subquery node q stands under a NOT in n (NOT EXISTS). */
+static bool negated_in(const enode *n, const enode *q, bool neg,
+                       unsigned depth)
+{
+    if (n == q)
+        return neg;
+    if (!n || depth > 64 || n->op == N_SUBQ)
+        return false;
+    for (size_t i = 0; i < n->nargs; i++)
+        if (negated_in(n->args[i], q, neg != (n->op == N_NOT), depth + 1))
+            return true;
+    return false;
+}
+
+/* " | HASH SEMI JOIN b (b.k = a.k)": a correlated subquery of block st
+ * whose block hashes its table (decorrelate); ANTI under NOT EXISTS, and
+ * WITH FILTER when correlated conditions beside the keys are checked on
+ * each key's rows. */
+static void sb_hashed_subquery(sbuf *b, const sql_stmt *st, const enode *q)
+{
+    const sql_stmt *sub = q->subq;
+    const tab_plan *tp = &sub->tabs[0];
+    const char *what = "HASHED SUBQUERY";
+    if (q->sub == SQ_EXISTS)
+        what = negated_in(st->where, q, false, 0) ||
+               negated_in(st->having, q, false, 0)
+               ? "HASH ANTI JOIN" : "HASH SEMI JOIN";
+    else if (q->sub == SQ_IN)
+        what = q->negated ? "HASHED NOT IN" : "HASHED IN";
+    sb_add(b, " | %s %s", what, tab_label(tp));
+    sb_hash_keys(b, sub, tp);
+    if (tp->filter)
+        sb_add(b, " WITH FILTER");
+}
+
 static int plan_text(ctx *x)
 {
     sql_stmt *st = x->st;
@@ -2849,7 +3060,11 @@ static int plan_text(ctx *x)
          * equalities) */
         const enode *lf = tp->method == M_INDEX ? tp->seek_filter
                                                  : tp->filter;
-        if (L == 0) {
+        if (L == 0 && tp->method == M_HASH) {
+            /* a hashed correlated subquery block (decorrelate) */
+            sb_add(&b, "HASH %s", tab_label(tp));
+            sb_hash_keys(&b, st, tp);
+        } else if (L == 0) {
             sb_access(&b, st, tp);
         } else {
             sb_add(&b, " | %s", tp->join == JOIN_LEFT ? "LEFT " : "");
@@ -2859,14 +3074,8 @@ static int plan_text(ctx *x)
                 if (tp->memo)
                     sb_add(&b, tp->memo_leaf ? " MEMO LEAVES" : " MEMO");
             } else if (tp->method == M_HASH) {
-                sb_add(&b, "HASH JOIN %s (", tab_label(tp));
-                for (size_t k = 0; k < tp->nhkeys; k++) {
-                    sb_add(&b, "%s", k ? ", " : "");
-                    sb_value(&b, st, tp->hk_inner[k]);
-                    sb_add(&b, " = ");
-                    sb_value(&b, st, tp->hk_outer[k]);
-                }
-                sb_add(&b, ")");
+                sb_add(&b, "HASH JOIN %s", tab_label(tp));
+                sb_hash_keys(&b, st, tp);
             } else {
                 sb_add(&b, "NESTED LOOP JOIN %s", tab_label(tp));
             }
@@ -2886,6 +3095,8 @@ static int plan_text(ctx *x)
         if (filter && (st->ntabs == 1 || lf))
             sb_add(&b, " | FILTER");
     }
+    for (size_t i = 0; i < st->nhsub; i++)
+        sb_hashed_subquery(&b, st, st->hsub[i]);
     if (st->or_in_chains == 1)
         sb_add(&b, " | OR AS IN (%zu TERMS)", st->or_in_terms);
     else if (st->or_in_chains)
