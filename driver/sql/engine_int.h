@@ -783,7 +783,8 @@ int sql_sort_make_room(sql_cursor *c);
 int sql_add_record(sql_cursor *c);
 /** exec.c: the memory budget of c's buffered rows, bytes (opts). */
 size_t sql_mem_budget(const sql_cursor *c);
-/** exec.c: bytes c holds for stored rows: join rows, groups, records. */
+/** exec.c: bytes c holds for stored rows: join rows, groups, records,
+ *  and the stored rows of its hashed subqueries kept between rows. */
 size_t sql_mem_held(const sql_cursor *c);
 /** exec.c: c's temporary file (opened on the first call); NULL with
  *  HY000 naming the directory and the reason (what: "sorting", ...). */

@@ -1373,10 +1373,15 @@ int sql_mem_exceeded(sql_cursor *c, const char *what)
 
 size_t sql_mem_held(const sql_cursor *c)
 {
+    size_t kept = 0;
+    /* hashed subqueries' stored rows, kept between rows (op_subq.c) */
+    for (size_t i = 0; c->sq && i < c->st->nsubq; i++)
+        if (c->sq[i].k)
+            kept += c->sq[i].k->recbytes;
     return c->recbytes + c->gmem.held + c->gheap +
            c->ngslots * sizeof *c->gslots + c->gkb.cap +
            c->gcap * sizeof *c->gorder + c->smem.held +
-           c->rcap * sizeof *c->rows + c->topn_mem.held;
+           c->rcap * sizeof *c->rows + c->topn_mem.held + kept;
 }
 
 /* The directory sql_spill_open uses (for messages). */

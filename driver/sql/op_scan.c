@@ -1110,6 +1110,13 @@ static int build_rows(sql_cursor *c, size_t tab)
     tcur *t = &c->t[tab];
     hrow **tail = &t->all;
     size_t n = 0;
+    /* a hashed subquery's rows stay while its enclosing cursors run: the
+     * budget is the statement's, less what those hold already */
+    size_t budget = sql_mem_budget(c), outside = 0;
+    if (c->st->hashed)
+        for (const sql_cursor *o = c->outer; o; o = o->outer)
+            outside += sql_mem_held(o);
+    budget = outside < budget ? budget - outside : 0;
     t->vals = NULL;
     t->null_row = false;
     t->hmem.block = sql_mem_block_for(sql_mem_budget(c));
@@ -1153,7 +1160,7 @@ static int build_rows(sql_cursor *c, size_t tab)
         if (row_vals_bytes(c, tab, &vbytes) != 0)
             return -1;
         size_t bytes = align16(sizeof(hrow)) + kbytes + vbytes;
-        if (c->recbytes + bytes > sql_mem_budget(c)) {
+        if (c->recbytes + bytes > budget) {
             if (!hj_partitionable(c, tab)) {
                 /* past the budget and not partitionable (a join inside
                  * an outer join's parenthesised side, a second hash join,
