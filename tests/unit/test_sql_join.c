@@ -814,6 +814,174 @@ START_TEST(cost_based_order_and_method)
 }
 END_TEST
 
+/*
+ * A correlated subquery whose correlation is an equality no index serves
+ * hashes its table once (HASH SEMI JOIN, HASH ANTI JOIN, HASHED IN,
+ * HASHED SUBQUERY in EXPLAIN) and gives, for every outer row, the rows
+ * its per-row scan gives: each query against itself with nested loops
+ * forced (the per-row form, no hash) and with a budget too small to
+ * store the table (the per-row fallback). Over nwind's and perf.accdb's
+ * keys: duplicate keys, NULL keys on either side (NOT EXISTS true, NOT IN
+ * NULL), text keys in other case and with trailing spaces, Long against
+ * Double, Currency against Double and Integer, dates, residual
+ * correlated conditions, uncorrelated conditions, two keys, an outer
+ * side that is a join (inner and LEFT), EXISTS under OR, IN, NOT IN and
+ * scalar subqueries. An indexed correlation keeps its seek.
+ */
+START_TEST(correlated_subqueries_hash_once)
+{
+    static const struct { const char *fx, *sql, *plan; } subq[] = {
+        { NWIND, "SELECT c.CustomerID FROM Customers c WHERE NOT EXISTS "
+          "(SELECT * FROM Orders o WHERE o.CustomerID = c.CustomerID)",
+          "HASH ANTI JOIN o (o.CustomerID = c.CustomerID)" },
+        { NWIND, "SELECT c.CustomerID FROM Customers c WHERE EXISTS (SELECT "
+          "* FROM Orders o WHERE o.CustomerID = UCase(c.CustomerID) & '  ')",
+          "HASH SEMI JOIN o (o.CustomerID = expr)" },
+        { NWIND, "SELECT c.CustomerID, c.City FROM Customers c WHERE EXISTS "
+          "(SELECT 1 FROM Orders o WHERE LCase(o.ShipCity) & ' ' = c.City "
+          "AND o.CustomerID <> c.CustomerID AND o.Freight > 20)",
+          "HASH SEMI JOIN o (expr = c.City) WITH FILTER" },
+        { NWIND, "SELECT o.OrderID FROM Orders o WHERE NOT EXISTS (SELECT 1 "
+          "FROM Orders p WHERE p.ShippedDate = o.OrderDate + 7 AND "
+          "p.OrderID <> o.OrderID)", "HASH ANTI JOIN p" },
+        { NWIND, "SELECT o.OrderID FROM Orders o WHERE NOT EXISTS (SELECT 1 "
+          "FROM Orders p WHERE p.OrderDate = o.ShippedDate)",
+          "HASH ANTI JOIN p (p.OrderDate = o.ShippedDate)" },
+        { NWIND, "SELECT p.ProductID FROM Products p WHERE EXISTS (SELECT 1 "
+          "FROM Orders o WHERE o.Freight = p.UnitPrice * 1.0 - 0.5)",
+          "HASH SEMI JOIN" },
+        { NWIND, "SELECT p.ProductID FROM Products p WHERE NOT EXISTS "
+          "(SELECT 1 FROM Orders o WHERE o.EmployeeID * 1 = p.CategoryID + "
+          "0.0 AND o.ShipVia + 0 = p.SupplierID / 10)", "HASH ANTI JOIN" },
+        { NWIND, "SELECT o.OrderID FROM Orders o WHERE o.EmployeeID IN "
+          "(SELECT p.EmployeeID FROM Orders p WHERE p.CustomerID = "
+          "o.CustomerID AND p.OrderID + 0 < o.OrderID)", "HASHED IN p" },
+        { NWIND, "SELECT o.OrderID, o.ShipRegion NOT IN (SELECT p.ShipRegion "
+          "FROM Orders p WHERE p.ShipCountry = o.ShipCountry AND p.OrderID + "
+          "0 < o.OrderID) FROM Orders o", "HASHED NOT IN p" },
+        { NWIND, "SELECT o.OrderID, (SELECT p.CustomerID FROM Orders p "
+          "WHERE p.OrderID + 0 = o.OrderID - 1) FROM Orders o",
+          "HASHED SUBQUERY p" },
+        { NWIND, "SELECT c.CustomerID, o.OrderID FROM Customers c INNER "
+          "JOIN Orders o ON o.CustomerID = c.CustomerID WHERE NOT EXISTS "
+          "(SELECT 1 FROM Orders p WHERE p.CustomerID = c.CustomerID AND "
+          "p.EmployeeID * 1 = o.EmployeeID AND p.OrderDate > o.OrderDate)",
+          "HASH ANTI JOIN p (p.CustomerID = c.CustomerID, expr = "
+          "o.EmployeeID) WITH FILTER" },
+        { NWIND, "SELECT c.CustomerID, o.OrderID FROM Customers c LEFT JOIN "
+          "Orders o ON o.CustomerID = c.CustomerID AND o.ShipVia = 2 WHERE "
+          "NOT EXISTS (SELECT 1 FROM Orders p WHERE p.EmployeeID * 1 = "
+          "o.EmployeeID AND p.OrderID + 0 > o.OrderID)", "HASH ANTI JOIN" },
+        { NWIND, "SELECT c.CustomerID FROM Customers c WHERE c.Country = "
+          "'USA' OR EXISTS (SELECT 1 FROM Orders o WHERE o.ShipCity = "
+          "c.City AND o.ShipVia + 0 = 3)", "HASH SEMI JOIN" },
+        { PERF, "SELECT a.id FROM numeric a WHERE a.id <= 150 AND EXISTS "
+          "(SELECT 1 FROM numeric b WHERE b.id * 1.0 = a.i AND b.id <> "
+          "a.id)", "HASH SEMI JOIN b (expr = a.i) WITH FILTER" },
+        { PERF, "SELECT a.id FROM numeric a WHERE a.id <= 150 AND NOT EXISTS "
+          "(SELECT 1 FROM numeric b WHERE CCur(b.id) = a.i + 0 AND b.d <> "
+          "a.d)", "HASH ANTI JOIN b (expr = expr) WITH FILTER" },
+        { PERF, "SELECT a.order_id FROM orders a WHERE a.order_id <= 300 AND "
+          "EXISTS (SELECT 1 FROM orders b WHERE DateValue(b.order_date) = "
+          "DateValue(a.order_date) AND b.order_id <> a.order_id)",
+          "HASH SEMI JOIN" },
+        { PERF, "SELECT a.order_id FROM orders a WHERE a.order_id <= 300 AND "
+          "NOT EXISTS (SELECT 1 FROM orders b WHERE b.amount = a.amount * "
+          "1.0 AND b.order_id <> a.order_id)", "HASH ANTI JOIN" },
+        { PERF, "SELECT a.order_id FROM orders a WHERE a.order_id <= 300 AND "
+          "EXISTS (SELECT 1 FROM orders b WHERE b.status = LCase(a.status) & "
+          "' ' AND b.customer_id + 0 = a.customer_id AND b.order_id <> "
+          "a.order_id)", "HASH SEMI JOIN b (b.status = expr, expr = "
+          "a.customer_id) WITH FILTER" },
+        { PERF, "SELECT a.id FROM text a WHERE a.id <= 150 AND EXISTS "
+          "(SELECT 1 FROM text b WHERE b.t50 = a.t50 AND b.id <> a.id)",
+          "HASH SEMI JOIN b (b.t50 = a.t50) WITH FILTER" },
+    };
+    for (size_t i = 0; i < sizeof subq / sizeof subq[0]; i++) {
+        jet_db *db = sqlt_open_fixture(subq[i].fx);
+        plan_has(db, subq[i].sql, SQL_JOIN_AUTO, subq[i].plan);
+        char *p = plan_of(db, subq[i].sql, SQL_JOIN_LOOP);
+        ck_assert_msg(!strstr(p, "HASH SEMI") && !strstr(p, "HASH ANTI") &&
+                      !strstr(p, "HASHED"), "'%s': forced nested loops "
+                      "still hash the subquery: %s", subq[i].sql, p);
+        free(p);
+        long n_loop, n_hash, n_small;
+        char *want = rows_of(db, subq[i].sql, SQL_JOIN_LOOP, &n_loop);
+        char *got = rows_of(db, subq[i].sql, SQL_JOIN_AUTO, &n_hash);
+        char *small = rows_budget(db, subq[i].sql, SQL_JOIN_AUTO, 16384,
+                                  &n_small);
+        ck_assert_msg(n_hash == n_loop && !strcmp(got, want), "'%s': %ld "
+                      "rows hashed, %ld per row (or rows differ)",
+                      subq[i].sql, n_hash, n_loop);
+        ck_assert_msg(n_small == n_loop && !strcmp(small, want), "'%s': "
+                      "%ld rows past the budget, %ld per row (or rows "
+                      "differ)", subq[i].sql, n_small, n_loop);
+        ck_assert_msg(n_loop > 0, "'%s': no rows", subq[i].sql);
+        free(want);
+        free(got);
+        free(small);
+        jet_db_close(db);
+    }
+    /* the hashed form reads its table once, the per-row form once per
+     * outer row (the cursor's rows read count the subquery's) */
+    jet_db *db = sqlt_open_fixture(PERF);
+    const char *q = "SELECT a.id FROM text a WHERE a.id <= 150 AND EXISTS "
+                    "(SELECT 1 FROM text b WHERE b.t50 = a.t50 AND b.id <> "
+                    "a.id)";
+    uint64_t r_hash = 0, r_loop = 0;
+    sql_stmt *st = prepare(db, q, SQL_JOIN_AUTO);
+    sqlt_drain(st, db, NULL, NULL, &r_hash);
+    sql_stmt_free(st);
+    st = prepare(db, q, SQL_JOIN_LOOP);
+    sqlt_drain(st, db, NULL, NULL, &r_loop);
+    sql_stmt_free(st);
+    ck_assert_msg(r_hash >= 25000 && r_hash < 30000 && r_loop > 20 * r_hash,
+                  "'%s': %llu rows read hashed, %llu per row", q,
+                  (unsigned long long)r_hash, (unsigned long long)r_loop);
+    /* an indexed correlation seeks per outer row, as before */
+    char *p = plan_of(db, "SELECT o.order_id FROM orders o WHERE EXISTS "
+                      "(SELECT 1 FROM customers c WHERE c.customer_id = "
+                      "o.customer_id)", SQL_JOIN_AUTO);
+    ck_assert_msg(!strstr(p, "HASH"), "indexed correlation hashed: %s", p);
+    free(p);
+    jet_db_close(db);
+}
+END_TEST
+
+/* A correlated block with TOP, an aggregate, DISTINCT, a subquery of its
+ * own (correlated further out) or a UNION stays per row, and runs. */
+START_TEST(correlated_subqueries_that_stay_per_row)
+{
+    static const char *const per_row[] = {
+        "SELECT c.CustomerID FROM Customers c WHERE EXISTS (SELECT TOP 1 "
+        "o.OrderID FROM Orders o WHERE o.CustomerID = c.CustomerID)",
+        "SELECT c.CustomerID FROM Customers c WHERE 2 < (SELECT COUNT(*) "
+        "FROM Orders o WHERE o.CustomerID = c.CustomerID)",
+        "SELECT c.CustomerID FROM Customers c WHERE EXISTS (SELECT DISTINCT "
+        "o.EmployeeID FROM Orders o WHERE o.CustomerID = c.CustomerID)",
+        "SELECT c.CustomerID FROM Customers c WHERE EXISTS (SELECT 1 FROM "
+        "Orders o WHERE o.CustomerID = c.CustomerID AND EXISTS (SELECT 1 "
+        "FROM Employees e WHERE e.EmployeeID = o.EmployeeID AND e.City = "
+        "c.City))",
+        "SELECT c.CustomerID FROM Customers c WHERE EXISTS (SELECT 1 FROM "
+        "Orders o WHERE o.CustomerID = c.CustomerID UNION SELECT 1 FROM "
+        "Orders p WHERE p.ShipCity = c.City)",
+    };
+    jet_db *db = sqlt_open_fixture(NWIND);
+    for (size_t i = 0; i < sizeof per_row / sizeof per_row[0]; i++) {
+        char *p = plan_of(db, per_row[i], SQL_JOIN_AUTO);
+        ck_assert_msg(!strstr(p, "HASH SEMI") && !strstr(p, "HASH ANTI") &&
+                      !strstr(p, "HASHED"), "'%s' hashed: %s", per_row[i], p);
+        free(p);
+        long n;
+        char *r = rows_of(db, per_row[i], SQL_JOIN_AUTO, &n);
+        ck_assert_int_gt(n, 0);
+        free(r);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
     Suite *s = suite_create("sql_join");
@@ -831,6 +999,11 @@ static Suite *join_suite(void)
     tcase_add_test(tc, window_join_seeks_per_outer_row);
     tcase_add_test(tc, correlated_expression_keys_seek);
     suite_add_tcase(s, tc);
+    TCase *td = tcase_create("decorrelate");
+    tcase_set_timeout(td, 600);
+    tcase_add_test(td, correlated_subqueries_hash_once);
+    tcase_add_test(td, correlated_subqueries_that_stay_per_row);
+    suite_add_tcase(s, td);
     return s;
 }
 
