@@ -2967,7 +2967,11 @@ static bool topn_applies(const sql_stmt *st)
  * The plan in one line. Single table as before ("SEEK t.ix (c = 1) |
  * FILTER | SORT 1 KEY"); joins add one step per level in join order:
  * "INDEX NESTED LOOP JOIN SEEK customers.PK (id = orders.cid)",
- * "HASH JOIN t (t.a = s.b)", "NESTED LOOP JOIN t", LEFT prefixed.
+ * "HASH JOIN t (t.a = s.b)", "NESTED LOOP JOIN t", LEFT prefixed; then
+ * each correlated subquery hashed once (decorrelate): "HASH SEMI JOIN b
+ * (b.k = a.k)", "HASH ANTI JOIN ..." under NOT, "HASHED IN ...", "HASHED
+ * NOT IN ...", "HASHED SUBQUERY ...", "WITH FILTER" when correlated
+ * conditions beside the keys are checked on each key's rows.
  */
 /* COUNT(*) (only) over one stored table without WHERE, GROUP BY,
  * HAVING or subqueries: answered from the TDEF's row count (README
