@@ -3418,6 +3418,63 @@ static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
     return 0;
 }
 
+/* Path p (n bytes) lexically normalised into out (cap bytes): '\\' as
+ * '/', ASCII lower case, "." and "x/.." steps removed, and a final .mdb,
+ * .accdb, .mde or .accde dropped. Returns false when it does not fit. */
+static bool norm_db_path(const char *p, char *out, size_t cap)
+{
+    size_t k = 0, n = strlen(p);
+    bool abs = n > 0 && (p[0] == '/' || p[0] == '\\');
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && p[j] != '/' && p[j] != '\\')
+            j++;
+        size_t len = j - i;         /* one component: p[i, j) */
+        size_t at = i;
+        i = j + 1;
+        if (len == 0 || (len == 1 && p[at] == '.'))
+            continue;
+        if (len == 2 && p[at] == '.' && p[at + 1] == '.' && k > 0) {
+            while (k > 0 && out[k - 1] != '/')
+                k--;                /* back over the last component */
+            if (k > 0)
+                k--;
+            continue;
+        }
+        if (k + len + 2 > cap)
+            return false;
+        if (k > 0 || abs)
+            out[k++] = '/';
+        for (size_t c = at; c < j; c++)
+            out[k++] = (char)(p[c] >= 'A' && p[c] <= 'Z' ? p[c] + 32 : p[c]);
+    }
+    out[k] = '\0';
+    static const char *const ext[] = { ".mdb", ".accdb", ".mde", ".accde" };
+    for (size_t e = 0; e < 4; e++) {
+        size_t el = strlen(ext[e]);
+        if (k > el && strcmp(out + k - el, ext[e]) == 0) {
+            out[k - el] = '\0';
+            break;
+        }
+    }
+    return true;
+}
+
+/* Does catalog cat (a FROM item's `path`.Table prefix) name the open file
+ * db? Its path as given, or the same path written otherwise: other case
+ * (a workbook made on Windows), '\\' for '/', "." and ".." steps, the
+ * .mdb/.accdb extension left out (Microsoft Query's TABLE_CAT for Jet
+ * files has none). */
+static bool catalog_is_db(const char *cat, jet_db *db)
+{
+    const char *path = jet_db_path(db);
+    if (strcmp(cat, path) == 0)
+        return true;
+    char a[4096], b[4096];
+    return norm_db_path(cat, a, sizeof a) && norm_db_path(path, b, sizeof b) &&
+           strcmp(a, b) == 0;
+}
+
 /* Load the table of a FROM_TABLE item into tabs[k]. */
 static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
 {
@@ -3434,7 +3491,7 @@ static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
         if (tp->sub->ncols > 4096)
             return fail(x, "54011", f->position, "Too many columns");
     } else {
-        if (f->catalog && strcmp(f->catalog, jet_db_path(db)))
+        if (f->catalog && !catalog_is_db(f->catalog, db))
             return fail(x, "42S02", f->position, "Database '%s' is not "
                         "the open file (at character %zu)", f->catalog,
                         f->position);

@@ -1255,6 +1255,44 @@ START_TEST(group_by_without_order_by_is_sorted_by_the_groups)
 }
 END_TEST
 
+/* A catalog prefix names the open file however its path is written:
+ * other case, '\\', "." and "..", no extension (Microsoft Query's SQL in
+ * a workbook; tester9 F4). Another file is 42S02. */
+START_TEST(catalog_prefix_names_the_open_file_written_otherwise)
+{
+    jet_db *db = sqlt_open_fixture(NWIND);
+    const char *path = jet_db_path(db);
+    char v[4][1200], sql[4900];
+    size_t n = strlen(path);
+    ck_assert(n > 4 && n < 1000 && strcmp(path + n - 4, ".mdb") == 0);
+    const char *slash = strrchr(path, '/');
+    ck_assert_ptr_nonnull(slash);
+    snprintf(v[0], sizeof v[0], "%.*s", (int)(n - 4), path);    /* no .mdb */
+    for (size_t i = 0; i <= n; i++)                          /* upper case */
+        v[1][i] = (char)(path[i] >= 'a' && path[i] <= 'z' ? path[i] - 32
+                                                          : path[i]);
+    snprintf(v[2], sizeof v[2], "%.*s/./x/..%s", (int)(slash - path), path,
+             slash);                                         /* . and .. */
+    for (size_t i = 0; i <= n; i++)                          /* backslashes */
+        v[3][i] = path[i] == '/' ? '\\' : path[i];
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM `%s`.Orders", v[i]);
+        sqlt_buf o = { NULL, 0, 0 };
+        sqlt_puts(&o, "");
+        run(db, sql, NULL, &o, NULL);
+        ck_assert_msg(strncmp(o.p, "830", 3) == 0 && strlen(o.p) <= 4,
+                      "%s: %s", sql, o.p);
+        free(o.p);
+    }
+    prep_fails(db, "SELECT COUNT(*) FROM `/no/such/nwind`.Orders", "42S02",
+               0, "not the open file");
+    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM `%s/other.mdb`.Orders",
+             v[0]);
+    prep_fails(db, sql, "42S02", 0, NULL);
+    jet_db_close(db);
+}
+END_TEST
+
 START_TEST(or_chains_fold_into_in_with_the_same_answers)
 {
     jet_db *db = sqlt_open_fixture(NWIND);
@@ -1380,6 +1418,7 @@ static Suite *sql_engine_suite(void)
     tcase_add_test(tc, correlated_subquery_seeks_per_outer_row);
     tcase_add_test(tc, join_and_subquery_errors);
     tcase_add_test(tc, group_by_without_order_by_is_sorted_by_the_groups);
+    tcase_add_test(tc, catalog_prefix_names_the_open_file_written_otherwise);
     suite_add_tcase(s, tc);
     tc = tcase_create("or_fold");
     tcase_set_timeout(tc, 60);
