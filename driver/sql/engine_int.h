@@ -170,6 +170,9 @@ typedef struct tab_plan {
     size_t position;
     const jet_tdef *td;     /* NULL for a derived table */
     sql_stmt *sub;          /* derived table: its statement */
+    const jet_object *view; /* a saved query's derived table: the query
+                               (plan.c rebuilds sub with outer conditions
+                               pushed into it), else NULL */
     uint16_t ncols;
     bool *proj;             /* per column: read by the query */
     access_path ap;
@@ -220,6 +223,13 @@ typedef struct tab_plan {
  * cursors that execute the blocks. The parser already holds one text to
  * SQL_MAX_QUERY_DEPTH; this leaves room for the saved queries it names. */
 #define SQL_MAX_BLOCK_DEPTH 128
+
+/* Derived tables one statement rebuilds with outer WHERE conditions
+ * pushed into them (plan.c push_down): each rebuild plans the block
+ * again, and a block whose own WHERE pushes into a block below rebuilds
+ * that one too, so without a bound deep nests would be planned an
+ * exponential number of times. Past it conditions stay outside only. */
+#define SQL_MAX_PUSH_REBUILDS 64
 
 struct sql_stmt {
     jet_db *db;
@@ -297,6 +307,9 @@ struct sql_stmt {
     unsigned view_depth;
     unsigned block_depth;   /* blocks being built below the root (root
                                block only), <= SQL_MAX_BLOCK_DEPTH */
+    unsigned push_rebuilds; /* root: derived tables rebuilt with outer
+                               conditions pushed in (plan.c push_down),
+                               at most SQL_MAX_PUSH_REBUILDS */
     /* saved queries: a block built from a saved query's SQL (bind_view,
      * or the text of a {call}) names it; its errors name it too and give
      * no character positions in that rebuilt text, which the user never

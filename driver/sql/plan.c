@@ -51,10 +51,13 @@ typedef struct ctx {
     bool in_agg;            /* nested aggregates refused */
     const char *no_agg;     /* clause refusing aggregates (GROUP BY, ON) */
     size_t naggs_cap;
+    enode *pushed;          /* conditions of an enclosing block pushed
+                               into this one (push_down): ANDed to WHERE */
 } ctx;
 
 static int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
-                       sql_query *qb, bool branch, sql_error *err);
+                       sql_query *qb, bool branch, enode *pushed,
+                       sql_error *err);
 
 static int fail(ctx *x, const char *state, size_t pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -769,7 +772,7 @@ static int compile_subquery(ctx *x, const sql_expr *e, uint8_t kind,
     n->negated = e->negated;
     if (n->nargs && compile(x, e->a, &n->args[0]) != 0)
         return -1;
-    if (build_block(&n->subq, st, st->root, e->sub, false, x->err) != 0)
+    if (build_block(&n->subq, st, st->root, e->sub, false, NULL, x->err) != 0)
         return -1;
     if (kind != SQ_EXISTS && n->subq->ncols != 1)
         return fail(x, "42000", e->position, "You have written a subquery "
@@ -2894,7 +2897,9 @@ static void sb_access(sbuf *b, const sql_stmt *st, const tab_plan *tp)
     const access_path *ap = &tp->ap;
     const jet_tdef *td = tp->td;
     if (!td) {
-        sb_add(b, "SUBQUERY %s", tab_label(tp));
+        /* the derived table's own plan: where its seeks are */
+        sb_add(b, "SUBQUERY %s (%s)", tab_label(tp),
+               tp->sub && tp->sub->plan_text ? tp->sub->plan_text : "");
         return;
     }
     if (st->count_tdef) {
@@ -3398,7 +3403,7 @@ static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
     if (root->view_depth == 0)
         root->view_outer_pos = f->position;
     root->view_stack[root->view_depth++] = qo;
-    int r = build_block(&tp->sub, NULL, root, vq, false, x->err);
+    int r = build_block(&tp->sub, NULL, root, vq, false, NULL, x->err);
     root->view_depth--;
     /* names it could not bind are parameters Access would ask for: that
      * is the error, whatever the Nulls standing for them led to */
@@ -3412,6 +3417,7 @@ static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
     }
     tp->alias = f->alias ? f->alias : qo->name;
     tp->name = tp->alias;
+    tp->view = qo;
     tp->ncols = (uint16_t)tp->sub->ncols;
     if (tp->sub->ncols > 4096)
         return fail(x, "54011", f->position, "Too many columns");
@@ -3483,7 +3489,7 @@ static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
     tp->position = f->position;
     tp->alias = f->alias;
     if (f->kind == FROM_SUBQUERY) {
-        if (build_block(&tp->sub, NULL, st->root, f->sub, false,
+        if (build_block(&tp->sub, NULL, st->root, f->sub, false, NULL,
                         x->err) != 0)
             return -1;
         tp->name = f->alias ? f->alias : "";
@@ -3789,7 +3795,7 @@ static int build_union(ctx *x)
         return nomem(x);
     size_t i = 0;
     for (sql_query *b = (sql_query *)q; b; b = b->union_next, i++) {
-        if (build_block(&st->branch[i], st, st->root, b, true, x->err) != 0)
+        if (build_block(&st->branch[i], st, st->root, b, true, NULL, x->err) != 0)
             return -1;
         if (i && !b->union_all)
             st->union_distinct = true;
@@ -3890,6 +3896,204 @@ static int build_union(ctx *x)
     return plan_text(x);
 }
 
+/* ------------------------------------------------ pushing conditions */
+
+/*
+ * An outer WHERE conjunct on a derived table or saved query (a "view")
+ * is pushed into the view's own WHERE, so the view's access path can
+ * seek on it (Power Query folds every step into such derived tables:
+ * select "_".c from (select * from T) "_" where "_".id = ?). Jet
+ * flattens stored queries the same way. The conjunct stays in the outer
+ * WHERE as well (a second test of rows that pass it).
+ *
+ * Rows are unchanged when the view's rows are its FROM's rows filtered
+ * by its WHERE, one output row per joined row: no grouping, aggregate,
+ * TOP, OFFSET/LIMIT or UNION (push_target), and under DISTINCT only
+ * conditions that commute with it (push_distinct_ok); the view is not on
+ * the optional side of an outer join of the outer block (there a WHERE
+ * conjunct also removes NULL-extended rows the view never produced); and
+ * the conjunct reads only plain columns of the view's tables (each
+ * output column read is a table column as read, so it has the same value
+ * inside as outside), parameters and constants (push_reads).
+ */
+
+/* Whether sub's rows are its joined rows filtered by its WHERE (then
+ * made distinct: see push_distinct_ok). */
+static bool push_target(const sql_stmt *sub)
+{
+    return !sub->nbranch && !sub->grouped && !sub->naggs &&
+           sub->top < 0 && !sub->top_percent &&
+           sub->offset == 0 && sub->limit < 0 && !sub->no_from &&
+           sub->ntabs > 0 && !sub->correlated;
+}
+
+/* Whether conjunct e can be evaluated inside derived table tab's block
+ * sub: it reads no subquery, aggregate, group key or enclosing block,
+ * and each column of tab it reads is a plain column of sub's tables.
+ * *reads: set when e reads tab at all; *other: when it reads another
+ * table of the outer block. */
+static bool push_reads(const enode *e, uint16_t tab, const sql_stmt *sub,
+                       bool *reads, bool *other)
+{
+    if (e->op == N_SUBQ || e->op == N_AGG || e->op == N_GKEY)
+        return false;
+    if (e->op == N_COL) {
+        if (e->up)
+            return false;
+        if (e->tab != tab) {
+            *other = true;
+            return false;
+        }
+        if (e->col >= sub->ncols)
+            return false;
+        const out_col *oc = &sub->cols[e->col];
+        if (!oc->direct || !oc->e || oc->e->op != N_COL || oc->e->up)
+            return false;
+        *reads = true;
+        return true;
+    }
+    for (size_t i = 0; i < e->nargs; i++)
+        if (!push_reads(e->args[i], tab, sub, reads, other))
+            return false;
+    return true;
+}
+
+/* A value that is the same for every row: a constant or a parameter. */
+static bool push_fixed(const enode *e)
+{
+    return e->op == N_CONST || e->op == N_PARAM;
+}
+
+/*
+ * Whether conjunct e commutes with DISTINCT (DISTINCTROW views: most of
+ * Access's saved queries): rows DISTINCT finds equal (text equal
+ * ignoring case and trailing spaces) must all pass or all fail it, since
+ * DISTINCT keeps one of them, whichever. Comparisons, BETWEEN, IN and IS
+ * NULL of a column against constants and parameters compare with that
+ * same equality; functions (Len, binary StrComp) and LIKE (trailing
+ * spaces count) may tell such rows apart.
+ */
+static bool push_distinct_ok(const enode *e)
+{
+    if (e->op != N_CMP && e->op != N_BETWEEN && e->op != N_IN &&
+        e->op != N_ISNULL)
+        return false;
+    if (e->nargs == 0 || e->args[0]->op != N_COL)
+        return false;
+    for (size_t i = 1; i < e->nargs; i++)
+        if (!push_fixed(e->args[i]))
+            return false;
+    return true;
+}
+
+/* A copy of e (a push_reads conjunct) in sub's terms: each column of
+ * tab replaced by the expression sub computes for it. NULL: out of
+ * memory. */
+static enode *push_copy(ctx *x, const enode *e, uint16_t tab,
+                        const sql_stmt *sub)
+{
+    const enode *src = e;
+    if (e->op == N_COL && e->tab == tab && !e->up)
+        src = sub->cols[e->col].e;
+    enode *n = sql_arena_alloc(x->st->ar, sizeof *n);
+    if (!n)
+        return NULL;
+    *n = *src;
+    if (src->nargs) {
+        n->args = sql_arena_alloc(x->st->ar, src->nargs * sizeof *n->args);
+        if (!n->args)
+            return NULL;
+        for (size_t i = 0; i < src->nargs; i++)
+            if (!(n->args[i] = push_copy(x, src->args[i], tab, sub)))
+                return NULL;
+    }
+    return n;
+}
+
+/* Conjuncts of e (its AND tree). */
+static size_t push_count(const enode *e)
+{
+    if (e->op == N_AND)
+        return push_count(e->args[0]) + push_count(e->args[1]);
+    return 1;
+}
+
+/* Append sub's copies of the conjuncts of e that push_reads allows to
+ * v[*n]. -1: out of memory. */
+static int push_collect(ctx *x, const enode *e, uint16_t tab,
+                        const sql_stmt *sub, enode **v, size_t *n)
+{
+    if (e->op == N_AND) {
+        if (push_collect(x, e->args[0], tab, sub, v, n) != 0)
+            return -1;
+        return push_collect(x, e->args[1], tab, sub, v, n);
+    }
+    bool reads = false, other = false;
+    if (!push_reads(e, tab, sub, &reads, &other) || !reads || other)
+        return 0;
+    if (sub->distinct && !push_distinct_ok(e))
+        return 0;
+    if (!(v[*n] = push_copy(x, e, tab, sub)))
+        return nomem(x);
+    (*n)++;
+    return 0;
+}
+
+/* Rebuild each view of st's FROM that the WHERE has conjuncts for with
+ * those conjuncts added to its WHERE (see above). 0 or -1. */
+static int push_down(ctx *x)
+{
+    sql_stmt *st = x->st, *root = st->root;
+    size_t nconj = 0;
+    enode **v = NULL;
+    for (size_t i = 0; i < st->ntabs; i++) {
+        tab_plan *tp = &st->tabs[i];
+        sql_stmt *sub = tp->sub;
+        if (!sub || tp->ginner >= 0 || !push_target(sub))
+            continue;
+        if (root->push_rebuilds >= SQL_MAX_PUSH_REBUILDS)
+            return 0;
+        if (!v) {
+            nconj = push_count(st->where);
+            if (!(v = sql_arena_alloc(st->ar, nconj * sizeof *v)))
+                return nomem(x);
+        }
+        size_t n = 0;
+        if (push_collect(x, st->where, (uint16_t)i, sub, v, &n) != 0)
+            return -1;
+        if (!n)
+            continue;
+        enode *pushed = and_tree(x, v, 0, n);
+        if (!pushed)
+            return nomem(x);
+        root->push_rebuilds++;
+        sql_stmt *nsub = NULL;
+        int r;
+        if (tp->view) {
+            /* as bind_view built it: errors name the saved query */
+            if (root->view_depth == SQL_MAX_VIEW_DEPTH)
+                continue;
+            size_t keep_pos = root->view_outer_pos;
+            if (root->view_depth == 0)
+                root->view_outer_pos = tp->position;
+            root->view_stack[root->view_depth++] = tp->view;
+            r = build_block(&nsub, NULL, root, sub->qb, false, pushed,
+                            x->err);
+            root->view_depth--;
+            root->view_outer_pos = keep_pos;
+            if (r != 0) {
+                sql_error_in_saved(x->err, tp->view->name, tp->position);
+                return -1;
+            }
+        } else if (build_block(&nsub, NULL, root, sub->qb, false, pushed,
+                               x->err) != 0) {
+            return -1;
+        }
+        tp->sub = nsub;
+    }
+    return 0;
+}
+
 /* Compile one query block (st->qb) into st: tables, select list,
  * conditions, grouping, order, join plan. branch: a UNION branch (its
  * ORDER BY / LIMIT belong to the union). */
@@ -3957,6 +4161,18 @@ static int build(ctx *x, bool branch)
         if (compile(x, q->where, &st->where) != 0)
             return -1;
         x->in_where = false;
+    }
+    if (x->pushed) {
+        /* an enclosing block's conditions on this block's columns
+         * (push_down): filtering here gives the rows filtering the
+         * result would, and lets the access path seek on them */
+        if (st->where) {
+            enode *v[2] = { st->where, x->pushed };
+            if (!(st->where = and_tree(x, v, 0, 2)))
+                return nomem(x);
+        } else {
+            st->where = x->pushed;
+        }
     }
     /* ON conditions: LEFT ones stay with their table */
     conj_list cl = { NULL, 0, 0 };
@@ -4067,6 +4283,8 @@ static int build(ctx *x, bool branch)
     if (long_value_rules(x) != 0)
         return -1;
 
+    if (st->where && push_down(x) != 0)
+        return -1;
     st->where_const = st->where && !uses_row(st->where);
     if (ntabs == 1) {
         /* one table: the whole WHERE is its filter, as always */
@@ -4099,7 +4317,8 @@ static int build(ctx *x, bool branch)
 /* A new block of root's statement for query qb (a subquery, derived
  * table or UNION branch when parent/root are set), compiled. */
 static int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
-                       sql_query *qb, bool branch, sql_error *err)
+                       sql_query *qb, bool branch, enode *pushed,
+                       sql_error *err)
 {
     if (root->block_depth >= SQL_MAX_BLOCK_DEPTH) {
         sql_set_error(err, "42000", qb->position, "queries nested too "
@@ -4134,6 +4353,7 @@ static int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
     memset(&x, 0, sizeof x);
     x.st = st;
     x.err = err;
+    x.pushed = pushed;
     root->block_depth++;
     int rc = build(&x, branch);
     root->block_depth--;
