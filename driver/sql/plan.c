@@ -3896,6 +3896,181 @@ static int build_union(ctx *x)
     return plan_text(x);
 }
 
+/* --------------------------------------- flattening simple views */
+
+/*
+ * A derived table or saved query that is one stored table's plain
+ * columns filtered by a condition ((select id, label from T where c) d:
+ * Power Query's every step, a merge's both sides) is read as that table
+ * itself: the outer block's columns of d become T's columns and c joins
+ * its WHERE. Then the planner sees T's indexes: the outer conditions
+ * seek, and a join on d seeks T per outer row (an index nested loop)
+ * instead of hashing all of d. The rows are those of the derived table:
+ * d's rows are T's rows passing c, each output column a column of T as
+ * read (flat_target). Not done on the optional side of an outer join
+ * when d has a condition (it would have to join that join's ON), nor
+ * when a subquery of the outer block could read d (correlated columns
+ * would need the same renumbering).
+ */
+
+static bool push_target(const sql_stmt *sub);
+
+/* Whether sub is one stored table's plain columns under a condition. */
+static bool flat_target(const sql_stmt *sub)
+{
+    if (!push_target(sub) || sub->distinct || sub->ntabs != 1 ||
+        !sub->tabs[0].td || sub->tabs[0].sub || sub->nsubq ||
+        sub->norder || sub->ncols == 0)
+        return false;
+    for (size_t c = 0; c < sub->ncols; c++) {
+        const enode *e = sub->cols[c].e;
+        if (!sub->cols[c].direct || !e || e->op != N_COL || e->up ||
+            e->tab != 0 || e->col >= sub->tabs[0].td->ncols)
+            return false;
+    }
+    return true;
+}
+
+/* Collected column nodes of one table (deduplicated before renumbering:
+ * a node may hang in two trees). */
+typedef struct col_refs {
+    enode **v;
+    size_t n, cap;
+} col_refs;
+
+static int refs_add(ctx *x, col_refs *r, enode *e, uint16_t tab)
+{
+    if (e->op == N_COL) {
+        if (e->up || e->tab != tab)
+            return 0;
+        if (r->n == r->cap) {
+            size_t ncap = r->cap ? 2 * r->cap : 32;
+            enode **g = sql_arena_alloc(x->st->ar, ncap * sizeof *g);
+            if (!g)
+                return nomem(x);
+            if (r->n)
+                memcpy(g, r->v, r->n * sizeof *g);
+            r->v = g;
+            r->cap = ncap;
+        }
+        r->v[r->n++] = e;
+        return 0;
+    }
+    for (size_t i = 0; i < e->nargs; i++)
+        if (refs_add(x, r, e->args[i], tab) != 0)
+            return -1;
+    return 0;
+}
+
+static int cmp_ptr(const void *a, const void *b)
+{
+    uintptr_t p = (uintptr_t)*(enode *const *)a;
+    uintptr_t q = (uintptr_t)*(enode *const *)b;
+    return p < q ? -1 : p > q;
+}
+
+/* A copy of e (sub's table 0 as read) reading table tab of x's block
+ * instead; marks the columns it reads in proj. NULL: out of memory. */
+static enode *flat_copy(ctx *x, const enode *e, uint16_t tab, bool *proj)
+{
+    enode *n = sql_arena_alloc(x->st->ar, sizeof *n);
+    if (!n)
+        return NULL;
+    *n = *e;
+    if (e->op == N_COL && !e->up) {
+        n->tab = tab;
+        proj[e->col] = true;
+    }
+    if (e->nargs) {
+        n->args = sql_arena_alloc(x->st->ar, e->nargs * sizeof *n->args);
+        if (!n->args)
+            return NULL;
+        for (size_t i = 0; i < e->nargs; i++)
+            if (!(n->args[i] = flat_copy(x, e->args[i], tab, proj)))
+                return NULL;
+    }
+    return n;
+}
+
+/* Read every flat_target derived table of x's block as its table (see
+ * above). cl, ml: the block's compiled ON conditions. 0 or -1. */
+static int flatten_views(ctx *x, conj_list *cl, conj_list *ml)
+{
+    sql_stmt *st = x->st;
+    if (st->nsubq)
+        return 0;
+    for (size_t i = 0; i < st->ntabs; i++) {
+        tab_plan *tp = &st->tabs[i];
+        sql_stmt *sub = tp->sub;
+        if (!sub || !flat_target(sub) || (tp->ginner >= 0 && sub->where))
+            continue;
+        uint16_t t = (uint16_t)i;
+        const jet_tdef *td = sub->tabs[0].td;
+        col_refs r = { NULL, 0, 0 };
+        int rc = 0;
+        for (size_t c = 0; c < st->ncols && !rc; c++)
+            rc = st->cols[c].e ? refs_add(x, &r, st->cols[c].e, t) : 0;
+        if (!rc && st->where)
+            rc = refs_add(x, &r, st->where, t);
+        for (size_t k = 0; k < cl->n && !rc; k++)
+            rc = refs_add(x, &r, cl->v[k].e, t);
+        for (size_t k = 0; k < ml->n && !rc; k++)
+            rc = refs_add(x, &r, ml->v[k].e, t);
+        for (size_t k = 0; k < st->ngroup && !rc; k++)
+            rc = refs_add(x, &r, st->group[k], t);
+        if (!rc && st->having)
+            rc = refs_add(x, &r, st->having, t);
+        for (size_t k = 0; k < st->norder && !rc; k++)
+            rc = refs_add(x, &r, st->order[k], t);
+        for (size_t k = 0; k < st->naggs && !rc; k++)
+            rc = refs_add(x, &r, st->aggs[k], t);
+        if (rc)
+            return -1;
+        bool *proj = sql_arena_alloc(st->ar, (td->ncols ? td->ncols : 1) *
+                                             sizeof *proj);
+        if (!proj)
+            return nomem(x);
+        if (r.n)
+            qsort(r.v, r.n, sizeof *r.v, cmp_ptr);
+        for (size_t k = 0; k < r.n; k++) {
+            if (k && r.v[k] == r.v[k - 1])
+                continue;
+            enode *n = r.v[k];
+            if (n->col >= sub->ncols)
+                return fail(x, "HY000", n->position, "internal error: "
+                            "column %u of a derived table", n->col);
+            n->col = sub->cols[n->col].e->col;
+            proj[n->col] = true;
+        }
+        if (sub->where) {
+            enode *w = flat_copy(x, sub->where, t, proj);
+            if (!w)
+                return nomem(x);
+            if (st->where) {
+                enode *v[2] = { w, st->where };
+                if (!(st->where = and_tree(x, v, 0, 2)))
+                    return nomem(x);
+            } else {
+                st->where = w;
+            }
+        }
+        for (size_t c = 0; c < st->ncols; c++) {
+            out_col *oc = &st->cols[c];
+            if (oc->e && oc->e->op == N_COL && !oc->e->up && oc->e->tab == t &&
+                oc->direct && st->ntabs == 1)
+                oc->src = oc->e->col;
+        }
+        tp->td = td;
+        tp->sub = NULL;
+        tp->view = NULL;
+        tp->ncols = td->ncols;
+        tp->proj = proj;
+        if (i == 0)
+            st->td = td;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------ pushing conditions */
 
 /*
@@ -4283,6 +4458,8 @@ static int build(ctx *x, bool branch)
     if (long_value_rules(x) != 0)
         return -1;
 
+    if (flatten_views(x, &cl, &ml) != 0)
+        return -1;
     if (st->where && push_down(x) != 0)
         return -1;
     st->where_const = st->where && !uses_row(st->where);
