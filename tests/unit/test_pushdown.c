@@ -66,7 +66,8 @@ static void rows_of(jet_db *db, const char *sql, const jet_value *params,
     ck_assert_msg(rc == JET_DONE, "%s: %s", sql, sql_cursor_error(c)->msg);
     sql_cursor_close(c);
     sql_stmt_free(st);
-    qsort(lines, n, sizeof *lines, cmp_line);
+    if (n)
+        qsort(lines, n, sizeof *lines, cmp_line);
     out->len = 0;
     sqlt_puts(out, "");
     for (size_t i = 0; i < n; i++) {
