@@ -399,6 +399,18 @@ SQLRETURN SQL_API SQLSetCursorNameW(SQLHSTMT hstmt, SQLWCHAR *CursorName,
     return stmt_leave(s, set_cursor_name(s, name, ok, NameLength));
 }
 
+/* SQLGetCursorName(W)'s checks: the statement's cursor name, or NULL
+ * with HY090 (a negative BufferLength) or HY001 recorded. */
+static const char *cursor_name_for(odbc_stmt *s, SQLSMALLINT buflen)
+{
+    if (buflen < 0) {
+        odbc_diag_add(&s->hdr.diag, "HY090", "Invalid string or buffer "
+                      "length");
+        return NULL;
+    }
+    return odbc_stmt_cursor_name(s);
+}
+
 SQLRETURN SQL_API SQLGetCursorName(SQLHSTMT hstmt, SQLCHAR *CursorName,
                                    SQLSMALLINT BufferLength,
                                    SQLSMALLINT *NameLengthPtr)
@@ -406,10 +418,7 @@ SQLRETURN SQL_API SQLGetCursorName(SQLHSTMT hstmt, SQLCHAR *CursorName,
     odbc_stmt *s = stmt_enter(hstmt);
     if (!s)
         return SQL_INVALID_HANDLE;
-    if (BufferLength < 0)
-        return stmt_leave(s, odbc_diag_add(&s->hdr.diag, "HY090", "Invalid "
-                                           "string or buffer length"));
-    const char *name = odbc_stmt_cursor_name(s);
+    const char *name = cursor_name_for(s, BufferLength);
     if (!name)
         return stmt_leave(s, SQL_ERROR);
     return stmt_leave(s, out_a(&s->hdr.diag, CursorName, BufferLength, name,
@@ -423,10 +432,7 @@ SQLRETURN SQL_API SQLGetCursorNameW(SQLHSTMT hstmt, SQLWCHAR *CursorName,
     odbc_stmt *s = stmt_enter(hstmt);
     if (!s)
         return SQL_INVALID_HANDLE;
-    if (BufferLength < 0)
-        return stmt_leave(s, odbc_diag_add(&s->hdr.diag, "HY090", "Invalid "
-                                           "string or buffer length"));
-    const char *name = odbc_stmt_cursor_name(s);
+    const char *name = cursor_name_for(s, BufferLength);
     if (!name)
         return stmt_leave(s, SQL_ERROR);
     return stmt_leave(s, out_w(&s->hdr.diag, CursorName, BufferLength, name,
