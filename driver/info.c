@@ -35,6 +35,7 @@
 #include "config.h"
 
 #include "info.h"
+#include "odbc_internal.h"
 
 #include <stddef.h>
 
@@ -195,7 +196,7 @@ static const info_row rows[] = {
     US(SQL_MAX_COLUMN_NAME_LEN, 64),
     US(SQL_MAX_TABLE_NAME_LEN, 64),
     US(SQL_MAX_IDENTIFIER_LEN, 64),
-    US(SQL_MAX_CURSOR_NAME_LEN, 64),
+    US(SQL_MAX_CURSOR_NAME_LEN, ODBC_MAX_CURSOR_NAME),
     US(SQL_MAX_SCHEMA_NAME_LEN, 0),
     US(SQL_MAX_PROCEDURE_NAME_LEN, 64),
     US(SQL_MAX_CATALOG_NAME_LEN, 0),        /* a file path: no fixed limit */
