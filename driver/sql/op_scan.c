@@ -259,6 +259,15 @@ static int seek_tuple(sql_cursor *c, size_t tab)
         const jet_column *jc = &tp->td->cols[ix->cols[k].col];
         if (key_from_sv(&t->eqvals[k][t->odo[k]], jc, &lo[k]) != 0)
             return 1;
+        /* an index join's text key (the outer row's value) seeks only
+         * when the sort order's tables cover it (as a text range bound
+         * does): else this outer row reads the table (its filter keeps
+         * the equality), never a walk of the whole index */
+        if ((jc->type == JET_T_TEXT || jc->type == JET_T_MEMO) &&
+            ap->eq_n[k] == 1 && ap->eq_v[k][0]->op != N_CONST &&
+            ap->eq_v[k][0]->op != N_PARAM &&
+            !jet_index_text_range_key(c->db, tp->td, ap->index_no, &lo[k]))
+            return 2;
         hi[k] = lo[k];
     }
     uint16_t nlo = n, nhi = n;

@@ -1323,14 +1323,23 @@ static bool is_text_type(jet_type t)
     return t == JET_T_TEXT || t == JET_T_MEMO;
 }
 
-/* A key value of column col of table tab: text keys (constants and
- * parameters only) for text columns, else key_value(). */
+/* A key value of column col of table tab: for text columns text keys
+ * (constants, parameters, or for an index nested-loop join a text
+ * expression reading only tables in avail: the outer row's value, sought
+ * as its General-order prefix like a constant, op_scan.c seek_tuple),
+ * else key_value(). A correlated subquery's outer text column is not a
+ * key here: such a block hashes its table once (decorrelate). */
 static bool col_key_value(const sql_stmt *st, uint16_t tab, uint16_t col,
                           const enode *v, uint64_t avail)
 {
     if (!is_text_type(st->tabs[tab].td->cols[col].type))
         return key_value(v, avail);
-    return v->op == N_PARAM || (v->op == N_CONST && v->konst.k == K_TEXT);
+    if (v->op == N_PARAM || (v->op == N_CONST && v->konst.k == K_TEXT))
+        return true;
+    if (v->k != K_TEXT || !avail)
+        return false;
+    uint64_t m = node_tabs(v);
+    return m && (m & ~avail) == 0;
 }
 
 /* LIKE with a constant pattern on a text column: its literal prefix (up
@@ -2400,15 +2409,20 @@ static int plan_joins(ctx *x, conj_list *l, bool has_left)
             size_t nfv = in_group ? tp->nmc : nv;
             if (L > 0 && tp->ap.keys_vary && nfv) {
                 /* equalities the seek matches exactly are not checked
-                 * again (unless the level has to scan) */
+                 * again (unless the level has to scan); a text key's
+                 * seek is a prefix seek that finds more (longer keys,
+                 * accent and punctuation variants): its equality stays */
                 const enode *drop[PLAN_MAX_KEYS];
                 size_t nd = 0;
+                const jet_index *six = &tp->td->indexes[tp->ap.index_no];
                 for (size_t i = 0; i < nfv; i++) {
                     const enode *w = fv[i];
                     if (w->op != N_CMP || w->sub != CMP_EQ)
                         continue;
                     for (uint16_t k = 0; k < tp->ap.neq; k++)
-                        if (tp->ap.eq_n[k] == 1 && node_tabs(tp->ap.eq_v[k][0]) &&
+                        if (tp->ap.eq_n[k] == 1 &&
+                            !is_text_type(tp->td->cols[six->cols[k].col].type) &&
+                            node_tabs(tp->ap.eq_v[k][0]) &&
                             (tp->ap.eq_v[k] == &w->args[0] ||
                              tp->ap.eq_v[k] == &w->args[1]) &&
                             nd < PLAN_MAX_KEYS)
