@@ -5,8 +5,10 @@
  *
  * Binding: FROM is flattened into tabs[] (a RIGHT join as the LEFT join
  * with its sides swapped); a column resolves in the block's tables (by
- * qualifier = alias or name; found in two tables: 42000 as Access says
- * it), else in the enclosing blocks (a correlated reference, N_COL.up).
+ * qualifier = alias, or name of an unaliased table; found in two tables:
+ * 42000 as Access says it), else in the enclosing blocks (a correlated
+ * reference, N_COL.up); a qualifier no block has such a table for may
+ * still name an aliased table by its table name (qualifier_ok).
  * GROUP BY expressions found inside the select list, HAVING and ORDER BY
  * become group-key nodes; a column left outside an aggregate is 42000.
  * Joins: see plan_joins(). Blocks of one statement share its arena.
@@ -145,14 +147,22 @@ static bool numeric_kind(uint8_t k)
 
 /* ----------------------------------------------------------- names */
 
-/* Does qualifier q name table tp? (Its alias when it has one, else its
- * name; the table name is accepted beside an alias too, as before.) */
-static bool qualifier_ok(const tab_plan *tp, const char *q)
+/* Does qualifier q name table tp? Exact: its alias when it has one, else
+ * its name - in Access an aliased table is known by its alias only, so
+ * `Employees` in `FROM Employees INNER JOIN Employees AS Employees_1`
+ * names the first copy, and inside `(SELECT ... FROM Orders AS o2 ...)`
+ * `Orders` names the outer query's Orders. Lenient (!exact): the table
+ * name is accepted beside an alias too, as before; callers try it only
+ * when no table of any enclosing block matches exactly. */
+static bool qualifier_ok(const tab_plan *tp, const char *q, bool exact)
 {
     if (!q)
         return true;
-    return (tp->alias && jet_name_equal_ci(q, tp->alias)) ||
-           (tp->name && jet_name_equal_ci(q, tp->name));
+    if (tp->alias && jet_name_equal_ci(q, tp->alias))
+        return true;
+    if (exact && tp->alias)
+        return false;
+    return tp->name && jet_name_equal_ci(q, tp->name);
 }
 
 /* Column named name of table tp, or -1. */
@@ -512,16 +522,17 @@ static int compile_func(ctx *x, const sql_expr *e, enode **out)
     return 0;
 }
 
-/* Find qualifier.name among st's tables: 1 found (*tab, *col), 0 not
- * found, -1 ambiguous (error set). *qual_seen: the qualifier names a
- * table of st. */
+/* Find qualifier.name among st's tables (the qualifier matched exactly
+ * or leniently, qualifier_ok): 1 found (*tab, *col), 0 not found, -1
+ * ambiguous (error set). *qual_seen: the qualifier names a table of st. */
 static int lookup_column(ctx *x, const sql_stmt *st, const sql_expr *e,
-                         uint16_t *tab, uint16_t *col, bool *qual_seen)
+                         bool exact, uint16_t *tab, uint16_t *col,
+                         bool *qual_seen)
 {
     int found = 0;
     for (size_t i = 0; i < st->ntabs; i++) {
         const tab_plan *tp = &st->tabs[i];
-        if (e->qualifier && !qualifier_ok(tp, e->qualifier))
+        if (e->qualifier && !qualifier_ok(tp, e->qualifier, exact))
             continue;
         if (e->qualifier)
             *qual_seen = true;
@@ -577,7 +588,7 @@ static int fail_qualified_labels(ctx *x, const sql_stmt *st,
     const tab_plan *where = NULL;
     for (size_t i = 0; i < st->ntabs; i++) {
         const tab_plan *tp = &st->tabs[i];
-        if (tp->td || !tp->sub || !qualifier_ok(tp, e->qualifier))
+        if (tp->td || !tp->sub || !qualifier_ok(tp, e->qualifier, false))
             continue;
         for (uint16_t c = 0; c < tp->ncols; c++) {
             const char *l = tp->sub->cols[c].meta.name;
@@ -694,11 +705,19 @@ static int compile_column(ctx *x, const sql_expr *e, enode **out)
     bool qual_seen = false;
     sql_stmt *owner = st;
     int r = 0;
-    for (; owner; owner = owner->parent, up++) {
-        r = lookup_column(x, owner, e, &tab, &col, &qual_seen);
-        if (r != 0 || (e->qualifier && qual_seen))
-            break;
-        if (up >= 250)
+    /* a qualifier: first the blocks (innermost first) for a table it
+     * names exactly, then, when none has one, for an aliased table's
+     * name (qualifier_ok) */
+    for (int pass = 0; pass < (e->qualifier ? 2 : 1); pass++) {
+        bool exact = e->qualifier && pass == 0;
+        for (owner = st, up = 0; owner; owner = owner->parent, up++) {
+            r = lookup_column(x, owner, e, exact, &tab, &col, &qual_seen);
+            if (r != 0 || (e->qualifier && qual_seen))
+                break;
+            if (up >= 250)
+                break;
+        }
+        if (r != 0 || qual_seen)
             break;
     }
     if (r < 0)
@@ -3698,9 +3717,13 @@ static int build_select_list(ctx *x)
             if (!st->ntabs)
                 return fail(x, "42000", it->position, "SELECT * needs a "
                             "FROM clause (at character %zu)", it->position);
+            /* t.*: the table t names exactly, else leniently */
+            bool exact = false;
+            for (size_t t = 0; it->qualifier && t < st->ntabs && !exact; t++)
+                exact = qualifier_ok(&st->tabs[t], it->qualifier, true);
             for (size_t t = 0; t < st->ntabs; t++) {
                 tab_plan *tp = &st->tabs[t];
-                if (it->qualifier && !qualifier_ok(tp, it->qualifier))
+                if (it->qualifier && !qualifier_ok(tp, it->qualifier, exact))
                     continue;
                 any = true;
                 for (uint16_t c = 0; c < tp->ncols; c++) {

@@ -1112,6 +1112,104 @@ START_TEST(text_key_join_of_a_few_rows_seeks)
 }
 END_TEST
 
+/* A qualifier names an aliased table by its alias and an unaliased one by
+ * its name (Access, tester10 F10/F11): the query designer's self-join
+ * (second copy Employees_1, first unaliased), Microsoft Query's (every
+ * table aliased with its own name) and the textbook correlated subquery
+ * over an aliased copy of the outer table each give the rows of the same
+ * query written with distinct aliases. The table name of an aliased
+ * table still binds when no table answers to it exactly; when two do,
+ * it is 42000. */
+START_TEST(qualifier_names_the_unaliased_table)
+{
+    static const char *const same[][2] = {
+        { "SELECT Employees.LastName, Employees_1.LastName AS Boss FROM "
+          "Employees INNER JOIN Employees AS Employees_1 ON "
+          "Employees.ReportsTo = Employees_1.EmployeeID",
+          "SELECT e.LastName, m.LastName AS Boss FROM Employees e INNER "
+          "JOIN Employees m ON e.ReportsTo = m.EmployeeID" },
+        { "SELECT Employees.LastName, Employees_1.LastName FROM Employees "
+          "AS Employees_1 RIGHT JOIN Employees ON Employees.ReportsTo = "
+          "Employees_1.EmployeeID",
+          "SELECT e.LastName, m.LastName FROM Employees e LEFT JOIN "
+          "Employees m ON e.ReportsTo = m.EmployeeID" },
+        { "SELECT Employees.LastName, Employees_1.LastName FROM Employees "
+          "Employees, Employees Employees_1 WHERE Employees.ReportsTo = "
+          "Employees_1.EmployeeID",
+          "SELECT e.LastName, m.LastName FROM Employees e, Employees m "
+          "WHERE e.ReportsTo = m.EmployeeID" },
+        { "SELECT Employees.* FROM Employees AS Employees_1 INNER JOIN "
+          "Employees ON Employees.ReportsTo = Employees_1.EmployeeID",
+          "SELECT e.* FROM Employees AS m INNER JOIN Employees e ON "
+          "e.ReportsTo = m.EmployeeID" },
+        { "SELECT OrderID, Freight FROM Orders WHERE Freight > (SELECT "
+          "AVG(Freight) FROM Orders AS o2 WHERE o2.ShipCountry = "
+          "Orders.ShipCountry)",
+          "SELECT o1.OrderID, o1.Freight FROM Orders o1 WHERE o1.Freight > "
+          "(SELECT AVG(o2.Freight) FROM Orders AS o2 WHERE o2.ShipCountry = "
+          "o1.ShipCountry)" },
+        { "SELECT OrderID FROM Orders WHERE Freight > (SELECT AVG(Freight) "
+          "FROM Orders AS o2 WHERE o2.CustomerID = Orders.CustomerID)",
+          "SELECT o1.OrderID FROM Orders o1 WHERE o1.Freight > (SELECT "
+          "AVG(o2.Freight) FROM Orders AS o2 WHERE o2.CustomerID = "
+          "o1.CustomerID)" },
+        { "SELECT OrderID FROM Orders WHERE EXISTS (SELECT * FROM Orders AS "
+          "o2 WHERE o2.CustomerID = Orders.CustomerID AND o2.OrderDate > "
+          "Orders.OrderDate)",
+          "SELECT o1.OrderID FROM Orders o1 WHERE EXISTS (SELECT * FROM "
+          "Orders AS o2 WHERE o2.CustomerID = o1.CustomerID AND "
+          "o2.OrderDate > o1.OrderDate)" },
+        { "SELECT OrderID FROM Orders WHERE OrderID IN (SELECT TOP 3 "
+          "Dupe.OrderID FROM Orders AS Dupe WHERE Dupe.CustomerID = "
+          "Orders.CustomerID ORDER BY Dupe.OrderDate DESC, Dupe.OrderID "
+          "DESC)",
+          "SELECT o.OrderID FROM Orders AS o WHERE o.OrderID IN (SELECT TOP "
+          "3 Dupe.OrderID FROM Orders AS Dupe WHERE Dupe.CustomerID = "
+          "o.CustomerID ORDER BY Dupe.OrderDate DESC, Dupe.OrderID DESC)" },
+        /* no table answers to Orders exactly: the aliased one does */
+        { "SELECT Orders.OrderID FROM Orders AS o WHERE Orders.OrderID < "
+          "10260",
+          "SELECT o.OrderID FROM Orders AS o WHERE o.OrderID < 10260" },
+    };
+    static const long want_rows[] = { 8, 9, 8, 8, -1, 301, 740, 263, 12 };
+    jet_db *db = sqlt_open_fixture(NWIND);
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        long n1, n2;
+        char *a = rows_of(db, same[i][0], SQL_JOIN_AUTO, &n1);
+        char *b = rows_of(db, same[i][1], SQL_JOIN_AUTO, &n2);
+        ck_assert_msg(n1 == n2 && !strcmp(a, b), "'%s': %ld rows\n%.600s\n"
+                      "'%s': %ld rows\n%.600s", same[i][0], n1, a,
+                      same[i][1], n2, b);
+        if (want_rows[i] >= 0)
+            ck_assert_msg(n1 == want_rows[i], "'%s': %ld rows, want %ld",
+                          same[i][0], n1, want_rows[i]);
+        if (i == 0)
+            ck_assert_msg(strstr(a, "Davolio|Fuller\n") != NULL &&
+                          strstr(a, "Dodsworth|Buchanan\n") != NULL,
+                          "self-join rows:\n%s", a);
+        free(a);
+        free(b);
+    }
+    /* ambiguous for real: two aliased copies, neither named Employees */
+    static const char *const ambiguous[] = {
+        "SELECT Employees.LastName FROM Employees AS a, Employees AS b",
+        "SELECT a.LastName FROM Employees AS a, Employees AS b WHERE "
+        "Employees.EmployeeID = 1",
+    };
+    for (size_t i = 0; i < sizeof ambiguous / sizeof ambiguous[0]; i++) {
+        sql_stmt *st = NULL;
+        sql_error err;
+        ck_assert_msg(sql_stmt_prepare(&st, db, ambiguous[i],
+                                       strlen(ambiguous[i]), NULL, &err) != 0,
+                      "'%s' prepared", ambiguous[i]);
+        ck_assert_msg(!strcmp(err.sqlstate, "42000") &&
+                      strstr(err.msg, "more than one table"), "'%s': %s %s",
+                      ambiguous[i], err.sqlstate, err.msg);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
 static Suite *join_suite(void)
 {
     Suite *s = suite_create("sql_join");
@@ -1139,6 +1237,10 @@ static Suite *join_suite(void)
     tcase_add_test(td, correlated_subqueries_hash_once);
     tcase_add_test(td, correlated_subqueries_that_stay_per_row);
     suite_add_tcase(s, td);
+    TCase *tq = tcase_create("qualifiers");
+    tcase_set_timeout(tq, 600);
+    tcase_add_test(tq, qualifier_names_the_unaliased_table);
+    suite_add_tcase(s, tq);
     return s;
 }
 
