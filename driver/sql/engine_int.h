@@ -417,8 +417,11 @@ int sql_collate_cmp(jet_collation co, const uint16_t *a, size_t an,
 /** A stored row of one table (hash join / materialized inner side). */
 typedef struct hrow hrow;
 struct hrow {
-    hrow *next;             /* bucket chain */
+    hrow *next;             /* bucket chain (tcur.hgrouped: of the key
+                               groups' first rows) */
     hrow *lnext;            /* all stored rows, in reading order */
+    hrow *dup;              /* tcur.hgrouped: the next row of this row's
+                               key group, in reading order */
     uint64_t hash;
     sv *keys;               /* M_HASH: the inner join key values */
     jet_value *vals;        /* per column (unread ones NULL) */
@@ -487,6 +490,9 @@ typedef struct tcur {
     size_t nbuckets;
     hrow *all;              /* every stored row (M_LOOP), in order */
     hrow *cand;             /* next candidate */
+    bool hgrouped;          /* M_HASH: bucket chains hold one row per
+                               distinct key, its equals on hrow.dup */
+    bool in_group;          /* hgrouped: cand walks the matched group */
     uint64_t probe;
     bool probe_null;
     sv *pkeys;              /* M_HASH: the probe's key values */

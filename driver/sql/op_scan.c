@@ -822,7 +822,7 @@ static int hj_store_build(sql_cursor *c, size_t tab, const uint8_t *row,
     return 0;
 }
 
-static int bucket_rows(sql_cursor *c, tcur *t, size_t n);
+static int bucket_rows(sql_cursor *c, size_t tab, size_t n);
 
 /* Route every row of stream s (side 0 build, 1 probe) to the partitions
  * being written (the next split level). */
@@ -907,7 +907,7 @@ static int hj_load_next(sql_cursor *c)
         }
         sql_spill_reader_free(&rd);
         if (fits) {
-            if (bucket_rows(c, t, n) != 0)
+            if (bucket_rows(c, tab, n) != 0)
                 return -1;
             sql_spill_reader_init(&hj->rd, &p->probe);
             return 1;
@@ -991,6 +991,7 @@ int sql_hash_replay_next(sql_cursor *c, size_t *level)
         t->src_done = false;
         t->probe_null = false;
         t->cand = t->buckets[t->probe & (t->nbuckets - 1)];
+        t->in_group = false;
         return JET_OK;
     }
 }
@@ -1043,9 +1044,116 @@ static jet_value *row_vals_copy(sql_cursor *c, size_t tab, uint8_t *mem)
     return vals;
 }
 
-/* Chain t's n stored rows (t->all) into hash buckets. */
-static int bucket_rows(sql_cursor *c, tcur *t, size_t n)
+/*
+ * Stored keys a and b (a row's nk key values each, none NULL) are one key
+ * for every probe: whatever value a probe has, it equals both or neither
+ * (keys_equal). Text: equal as the engine compares (case and trailing
+ * spaces aside), an equivalence (sql_text_cmp: equal sort keys); other
+ * kinds: the same kind and the same data, since comparisons across kinds
+ * (Integer with Double, Currency with an inexact Double, Date with a
+ * number) are not transitive.
+ */
+static bool keys_same(jet_collation co, const sv *a, const sv *b, size_t nk)
 {
+    for (size_t i = 0; i < nk; i++) {
+        const sv *x = &a[i], *y = &b[i];
+        if (x->k != y->k)
+            return false;
+        switch (x->k) {
+        case K_TEXT:
+            if (sql_text_cmp(co, x->s, x->n, y->s, y->n) != 0)
+                return false;
+            break;
+        case K_BOOL: case K_INT: case K_MONEY:
+            if (x->i != y->i)
+                return false;
+            break;
+        case K_DOUBLE: case K_DATE:
+            if (memcmp(&x->d, &y->d, sizeof x->d) != 0 ||
+                x->has_units != y->has_units || x->has_dec != y->has_dec ||
+                (x->has_units && x->i != y->i) ||
+                (x->has_dec && (x->scale != y->scale ||
+                                i128_cmp(x->m, y->m) != 0)))
+                return false;
+            break;
+        case K_DEC:
+            if (x->scale != y->scale || i128_cmp(x->m, y->m) != 0)
+                return false;
+            break;
+        case K_BIN: case K_GUID: {
+            size_t lx = x->k == K_GUID ? 16 : x->len;
+            size_t ly = y->k == K_GUID ? 16 : y->len;
+            if (lx != ly || (lx && memcmp(x->p, y->p, lx) != 0))
+                return false;
+            break;
+        }
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Reverse the list of stored rows linked by lnext. */
+static hrow *reverse_rows(hrow *r)
+{
+    hrow *prev = NULL;
+    while (r) {
+        hrow *next = r->lnext;
+        r->lnext = prev;
+        prev = r;
+        r = next;
+    }
+    return prev;
+}
+
+/*
+ * Group t's stored rows by key (hrow.dup, in reading order; one chain
+ * entry per group, the group's first row): a probe then compares its key
+ * once per distinct key of its bucket, not once per stored row, and its
+ * rows come in reading order as before. Walks the rows backwards, so each
+ * row met ahead of its group's first one becomes that group's head. False
+ * (nothing grouped) when two different keys of a bucket have the same full
+ * hash: a probe could then equal both (mixed numeric kinds, two Dates of
+ * one millisecond), and only the plain chain keeps its rows in order.
+ */
+static bool group_rows(sql_cursor *c, const tab_plan *tp, tcur *t, size_t nb)
+{
+    bool ok = true;
+    t->all = reverse_rows(t->all);
+    for (hrow *r = t->all; r; r = r->lnext) {
+        hrow **pp = &t->buckets[r->hash & (nb - 1)];
+        r->dup = NULL;
+        for (hrow *h; (h = *pp) != NULL; pp = &h->next) {
+            if (h->hash != r->hash)
+                continue;
+            if (!keys_same(c->text_order, h->keys, r->keys, tp->nhkeys)) {
+                ok = false;
+                break;
+            }
+            r->dup = h;         /* r comes first: the group's head now */
+            r->next = h->next;
+            *pp = r;
+            break;
+        }
+        if (!ok)
+            break;
+        if (!r->dup) {
+            r->next = *pp;      /* a new key: at the chain's end */
+            *pp = r;
+        }
+    }
+    t->all = reverse_rows(t->all);
+    return ok;
+}
+
+/* Chain t's n stored rows (t->all) of level tab into hash buckets:
+ * grouped by key where it can be (group_rows), else every row in the
+ * chain, in reading order. */
+static int bucket_rows(sql_cursor *c, size_t tab, size_t n)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
     size_t nb = 16;
     while (nb < n && nb < ((size_t)1 << 30))
         nb *= 2;
@@ -1057,14 +1165,18 @@ static int bucket_rows(sql_cursor *c, tcur *t, size_t n)
         nb = t->nbuckets;
         memset(t->buckets, 0, nb * sizeof *t->buckets);
     }
-    hrow **tails = calloc(nb, sizeof *tails);
-    if (!t->buckets || !tails) {
-        free(tails);
+    if (!t->buckets)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
-    }
+    t->hgrouped = group_rows(c, tp, t, nb);
+    if (t->hgrouped)
+        return 0;
+    memset(t->buckets, 0, nb * sizeof *t->buckets);
+    hrow **tails = calloc(nb, sizeof *tails);
+    if (!tails)
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     for (hrow *r = t->all; r; r = r->lnext) {
         size_t b = (size_t)(r->hash & (nb - 1));
-        r->next = NULL;
+        r->next = r->dup = NULL;
         if (tails[b])
             tails[b]->next = r;
         else
@@ -1208,7 +1320,7 @@ static int build_rows(sql_cursor *c, size_t tab)
         sql_cursor_close(t->sub);
         t->sub = NULL;
     }
-    if (tp->method == M_HASH && bucket_rows(c, t, n) != 0)
+    if (tp->method == M_HASH && bucket_rows(c, tab, n) != 0)
         return -1;
     t->built = true;
     return 0;
@@ -1565,6 +1677,7 @@ int sql_tab_start(sql_cursor *c, size_t tab)
         if (!t->built && build_rows(c, tab) != 0)
             return -1;
         t->vals = NULL;
+        t->in_group = false;
         if (tp->method == M_LOOP) {
             t->cand = t->all;
             return t->rescan ? rescan_start(c, tab) : 0;
@@ -1657,12 +1770,20 @@ int sql_tab_next(sql_cursor *c, size_t tab)
              * otherwise pass over millions without a cancel check */
             if (sql_tick(c) != 0)
                 return -1;
-            if (tp->method == M_HASH) {
+            if (t->in_group) {
+                /* the rest of the matched key's group: equal, and no
+                 * other group of the chain is */
+                t->cand = r->dup;
+            } else if (tp->method == M_HASH) {
                 t->cand = r->next;
                 if (r->hash != t->probe ||
                     !keys_equal(c->text_order, r->keys, t->pkeys,
                                 tp->nhkeys))
                     continue;
+                if (t->hgrouped) {
+                    t->in_group = true;
+                    t->cand = r->dup;
+                }
             } else {
                 t->cand = r->lnext;
             }
