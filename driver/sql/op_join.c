@@ -91,6 +91,43 @@ static int null_extend(sql_cursor *c, size_t h)
     return 1;
 }
 
+/* The next row of a level that walks the rows of a hash join's matched
+ * key (tcur.in_group), an inner join level that decides
+ * no outer-join group: those rows need no key comparison, so only the
+ * level's filter is left to judge them (what level_next would do, without
+ * its bookkeeping). JET_OK, JET_DONE (the group is done: the caller goes
+ * on as usual) or -1. */
+static int group_next(sql_cursor *c, const tab_plan *tp, tcur *t)
+{
+    for (;;) {
+        hrow *r = t->cand;
+        if (!r)
+            return JET_DONE;
+        if (sql_tick(c) != 0)
+            return -1;
+        t->cand = r->dup;
+        t->vals = r->vals;
+        t->gen++;
+        sql_tmp_reset(c);
+        if (tp->filter) {
+            int ok = sql_eval_cond(c, tp->filter);
+            if (ok < 0)
+                return -1;
+            if (!ok)
+                continue;
+        }
+        return JET_OK;
+    }
+}
+
+/* Whether level t (plan tp) walks a matched key group group_next can
+ * take over. */
+static bool group_fast(const tab_plan *tp, const tcur *t)
+{
+    return t->in_group && !t->null_row && !t->rescan &&
+           tp->join == JOIN_INNER && tp->ginner < 0 && !tp->on;
+}
+
 /* Next row of level L passing its conditions: JET_OK, JET_DONE,
  * LEVEL_NULL_GROUP or -1. */
 static int level_next(sql_cursor *c, size_t L)
@@ -101,6 +138,12 @@ static int level_next(sql_cursor *c, size_t L)
     for (;;) {
         if (t->null_done)
             return JET_DONE;
+        if (group_fast(tp, t)) {
+            /* the rest of a matched key's rows: only the filter */
+            int r = group_next(c, tp, t);
+            if (r != JET_DONE)
+                return r;
+        }
         int r = sql_tab_next(c, tab);
         if (r < 0)
             return -1;
@@ -170,6 +213,14 @@ int sql_join_next(sql_cursor *c)
             return -1;
         L = 0;
     } else {
+        size_t tab = st->order_tabs[n - 1];
+        const tab_plan *tp = &st->tabs[tab];
+        tcur *t = &c->t[tab];
+        if (group_fast(tp, t)) {
+            int r = group_next(c, tp, t);
+            if (r != JET_DONE)
+                return r;
+        }
         L = level_back(c, n - 1);
     }
     for (;;) {
