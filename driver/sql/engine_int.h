@@ -712,11 +712,53 @@ void sql_tmp_reset(sql_cursor *c);
 void sql_tmp_free(tmp_chunk **list);
 /** Allocation from a chunk list that is never reset (records). */
 void *sql_chunk_alloc(tmp_chunk **list, size_t bytes);
-/** sv of column col of table tab's current row (cached per row). */
-int sql_col_sv(sql_cursor *c, uint16_t tab, uint16_t col, sv *out);
-/** jet_value of column col of table tab's current row (cached per row). */
-int sql_col_value(sql_cursor *c, uint16_t tab, uint16_t col,
-                  const jet_value **out);
+/** sql_col_sv's work when the row's sv is not cached yet. */
+int sql_col_sv_read(sql_cursor *c, uint16_t tab, uint16_t col, sv *out);
+/** sql_col_value's work for a row that is not a stored one. */
+int sql_col_value_read(sql_cursor *c, uint16_t tab, uint16_t col,
+                       const jet_value **out);
+
+/** sv of column col of table tab's current row (cached per row): 0, or
+ *  -1 (c failed). Inline: a join pair reads its columns this way. */
+static inline int sql_col_sv(sql_cursor *c, uint16_t tab, uint16_t col,
+                             sv *out)
+{
+    const tcur *t = &c->t[tab];
+    const colcache *cc = &t->cc[col];
+    if (cc->sgen == t->gen) {
+        *out = cc->s;
+        return 0;
+    }
+    return sql_col_sv_read(c, tab, col, out);
+}
+
+/** jet_value of column col of table tab's current row: a stored row's
+ *  own value (valid while the row is current), else read and cached per
+ *  row. 0, or -1 (c failed). */
+static inline int sql_col_value(sql_cursor *c, uint16_t tab, uint16_t col,
+                                const jet_value **out)
+{
+    const tcur *t = &c->t[tab];
+    if (t->vals && !t->null_row) {
+        *out = &t->vals[col];
+        return 0;
+    }
+    return sql_col_value_read(c, tab, col, out);
+}
+
+/** sql_eval, with a column of the block's own tables and a constant
+ *  taken without the general evaluator's call (the operands of
+ *  comparisons, arithmetic and aggregates, per joined row). */
+static inline int sql_eval_leaf(sql_cursor *c, const enode *e, sv *out)
+{
+    if (e->op == N_COL && !e->up)
+        return sql_col_sv(c, e->tab, e->col, out);
+    if (e->op == N_CONST) {
+        *out = e->konst;
+        return 0;
+    }
+    return sql_eval(c, e, out);
+}
 /** jet_value -> sv; text through jet_text_to_utf16 into *u16 (grown). */
 int sql_value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
                     uint16_t **u16, size_t *cap);

@@ -1038,7 +1038,8 @@ int sql_fail_nomem(sql_cursor *c)
 static int eval_arith(sql_cursor *c, const enode *e, sv *out)
 {
     sv a, b;
-    if (sql_eval(c, e->args[0], &a) != 0 || sql_eval(c, e->args[1], &b) != 0)
+    if (sql_eval_leaf(c, e->args[0], &a) != 0 ||
+        sql_eval_leaf(c, e->args[1], &b) != 0)
         return -1;
     memset(out, 0, sizeof *out);
     if (a.k == K_NULL || b.k == K_NULL)
@@ -1321,8 +1322,8 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
             set_bool(out, (ta < 0 || tb < 0) ? -1 : ta != tb);
         return 0;
     case N_CMP:
-        if (sql_eval(c, e->args[0], &a) != 0 ||
-            sql_eval(c, e->args[1], &b) != 0)
+        if (sql_eval_leaf(c, e->args[0], &a) != 0 ||
+            sql_eval_leaf(c, e->args[1], &b) != 0)
             return -1;
         if (a.k == K_NULL || b.k == K_NULL) {
             set_bool(out, -1);

@@ -45,8 +45,8 @@ enum { MODE_STREAM = 0, MODE_MAT = 1, MODE_GROUPS = 2, MODE_EXPLAIN = 3,
 
 /* ------------------------------------------------------- column cache */
 
-int sql_col_value(sql_cursor *c, uint16_t tab, uint16_t col,
-                  const jet_value **out)
+int sql_col_value_read(sql_cursor *c, uint16_t tab, uint16_t col,
+                       const jet_value **out)
 {
     tcur *t = &c->t[tab];
     colcache *cc = &t->cc[col];
@@ -57,8 +57,6 @@ int sql_col_value(sql_cursor *c, uint16_t tab, uint16_t col,
             cc->v.is_null = true;
             cc->v.type = tp->td ? tp->td->cols[col].type
                                 : tp->sub->cols[col].meta.type;
-        } else if (t->vals) {
-            cc->v = t->vals[col];
         } else if (t->sub) {
             if (sql_cursor_value(t->sub, col, &cc->v) != 0) {
                 c->err = *sql_cursor_error(t->sub);
@@ -148,7 +146,7 @@ int sql_value_to_sv(sql_cursor *c, const jet_value *v, sv *s,
     }
 }
 
-int sql_col_sv(sql_cursor *c, uint16_t tab, uint16_t col, sv *out)
+int sql_col_sv_read(sql_cursor *c, uint16_t tab, uint16_t col, sv *out)
 {
     tcur *t = &c->t[tab];
     colcache *cc = &t->cc[col];
@@ -159,7 +157,7 @@ int sql_col_sv(sql_cursor *c, uint16_t tab, uint16_t col, sv *out)
         if (sql_value_to_sv(c, v, &cc->s, &cc->u16, &cc->u16cap) != 0)
             return -1;
         if (cc->s.k == K_GUID)
-            cc->s.p = cc->v.u.guid;
+            cc->s.p = v->u.guid;
         cc->sgen = t->gen;
     }
     *out = cc->s;

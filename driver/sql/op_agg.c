@@ -147,15 +147,18 @@ static int overflow(sql_cursor *c, const enode *e)
 /* A number as double (text converted); -1 when it is none. */
 static int as_double(const sv *v, double *out)
 {
-    sv t = *v;
-    if (t.k == K_TEXT && sql_text_to_number(t.s, t.n, &t) != 0)
-        return -1;
-    switch (t.k) {
-    case K_INT: *out = (double)t.i; return 0;
-    case K_BOOL: *out = t.i ? -1.0 : 0.0; return 0;
-    case K_MONEY: *out = (double)t.i / 10000.0; return 0;
-    case K_DOUBLE: case K_DATE: *out = t.d; return 0;
-    case K_DEC: *out = sql_dec_to_double(&t); return 0;
+    sv t;
+    if (v->k == K_TEXT) {
+        if (sql_text_to_number(v->s, v->n, &t) != 0)
+            return -1;
+        v = &t;
+    }
+    switch (v->k) {
+    case K_INT: *out = (double)v->i; return 0;
+    case K_BOOL: *out = v->i ? -1.0 : 0.0; return 0;
+    case K_MONEY: *out = (double)v->i / 10000.0; return 0;
+    case K_DOUBLE: case K_DATE: *out = v->d; return 0;
+    case K_DEC: *out = sql_dec_to_double(v); return 0;
     default: return -1;
     }
 }
@@ -208,9 +211,8 @@ static int copy_sv(sql_cursor *c, const sv *v, sv *out)
 
 /* Add value v (not NULL) to aggregate e's state ag. */
 static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
-                      const sv *vp)
+                      const sv *v)
 {
-    sv v = *vp;
     ag->count++;
     double d;
     switch (e->sub) {
@@ -222,7 +224,7 @@ static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
                          sizeof *ag->dvals) != 0)
                 return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
             c->gheap += (ag->dcap - was) * sizeof *ag->dvals;
-            if (copy_sv(c, &v, &ag->dvals[ag->ndvals]) != 0)
+            if (copy_sv(c, v, &ag->dvals[ag->ndvals]) != 0)
                 return -1;
             ag->ndvals++;
             ag->have = false;   /* not de-duplicated yet */
@@ -231,17 +233,17 @@ static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
     case A_SUM: case A_AVG:
         if (e->k == K_INT) {
             ag->wide = i128_add(ag->wide,
-                                i128_of(v.k == K_BOOL ? -v.i : v.i));
+                                i128_of(v->k == K_BOOL ? -v->i : v->i));
         } else if (e->k == K_MONEY) {
-            ag->wide = i128_add(ag->wide, i128_of(v.i));
-        } else if (e->k == K_DEC && v.k != K_DOUBLE && v.k != K_TEXT) {
+            ag->wide = i128_add(ag->wide, i128_of(v->i));
+        } else if (e->k == K_DEC && v->k != K_DOUBLE && v->k != K_TEXT) {
             /* exact Decimal sum (func_dec.c) */
             if (ag->count == 1)
                 sql_dec_set(&ag->dec, i128_of(0), 0);
-            if (sql_dec_arith(&ag->dec, '+', &ag->dec, &v) != 0)
+            if (sql_dec_arith(&ag->dec, '+', &ag->dec, v) != 0)
                 return overflow(c, e);
         } else {
-            if (as_double(&v, &d) != 0)
+            if (as_double(v, &d) != 0)
                 return mismatch(c, e);
             ag->dsum += d;
         }
@@ -250,7 +252,7 @@ static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
             return overflow(c, e);
         break;
     case A_STDEV: case A_STDEVP: case A_VAR: case A_VARP: {
-        if (as_double(&v, &d) != 0)
+        if (as_double(v, &d) != 0)
             return mismatch(c, e);
         /* Welford on d / 2^scale (scale kept in dsum): 1e308 and -1e308
          * overflowed delta to an infinity (Var -inf, StDev NaN) although
@@ -273,27 +275,27 @@ static int update_one(sql_cursor *c, const enode *e, agg_state *ag,
         break;
     }
     case A_FIRST:
-        if (!ag->have && keep_value(c, ag, &v) != 0)
+        if (!ag->have && keep_value(c, ag, v) != 0)
             return -1;
         break;
     case A_LAST:
-        if (keep_value(c, ag, &v) != 0)
+        if (keep_value(c, ag, v) != 0)
             return -1;
         break;
     default: {
         int r = 0;
-        if (ag->have && v.k == ag->best.k &&
-            (v.k == K_INT || v.k == K_MONEY)) {
+        if (ag->have && v->k == ag->best.k &&
+            (v->k == K_INT || v->k == K_MONEY)) {
             /* the common case without the general comparison */
-            if (e->sub == A_MIN ? v.i >= ag->best.i : v.i <= ag->best.i)
+            if (e->sub == A_MIN ? v->i >= ag->best.i : v->i <= ag->best.i)
                 break;
         } else if (ag->have) {
-            if (sql_sv_cmp(c->text_order, &v, &ag->best, &r) != 0)
+            if (sql_sv_cmp(c->text_order, v, &ag->best, &r) != 0)
                 return mismatch(c, e);
             if (e->sub == A_MIN ? r >= 0 : r <= 0)
                 break;
         }
-        if (keep_value(c, ag, &v) != 0)
+        if (keep_value(c, ag, v) != 0)
             return -1;
         break;
     }
@@ -353,7 +355,7 @@ int sql_agg_update(sql_cursor *c)
             continue;
         }
         sv v;
-        if (sql_eval(c, e->args[0], &v) != 0)
+        if (sql_eval_leaf(c, e->args[0], &v) != 0)
             return -1;
         if (v.k != K_NULL && update_agg(c, e, ag, &v) != 0)
             return -1;
