@@ -80,6 +80,10 @@ static int int_common(sql_cursor *c, const enode *e, sv *a, sv *out,
             q--;
         if (mode == 'C' && r > 0)
             q++;
+        /* Int of the least Currency, CEILING of the greatest: the whole
+         * number is past Currency's range (Access: Overflow) */
+        if (q < INT64_MIN / 10000 || q > INT64_MAX / 10000)
+            return sql_fail_overflow(c, e);
         *out = a[0];
         out->i = q * 10000;
         return 0;
@@ -174,6 +178,8 @@ static int f_round(sql_cursor *c, const enode *e, sv *a, sv *out)
             int64_t ar = r < 0 ? -r : r;
             if (2 * ar > f || (2 * ar == f && (q % 2 != 0)))
                 q += a[0].i < 0 ? -1 : 1;
+            if (q < INT64_MIN / f || q > INT64_MAX / f)
+                return sql_fail_overflow(c, e);    /* past Currency */
             out->i = q * f;
         }
         return 0;
