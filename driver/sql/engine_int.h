@@ -107,6 +107,10 @@ struct enode {
     uint8_t op;             /* N_* */
     uint8_t sub;            /* CMP_*, A_*, arithmetic char */
     bool negated;           /* NOT BETWEEN / NOT IN / IS NOT NULL */
+    bool soft;              /* a conjunct pushed into a view (plan.c
+                               push_down): a data exception (class 22)
+                               evaluating it counts as true, see
+                               sql_eval_cond */
     uint8_t k;              /* static kind K_* */
     jet_type type;          /* result type for output (0 when NULL) */
     size_t position;        /* 1-based, for messages */
@@ -173,6 +177,10 @@ typedef struct tab_plan {
     const jet_object *view; /* a saved query's derived table: the query
                                (plan.c rebuilds sub with outer conditions
                                pushed into it), else NULL */
+    const sql_stmt *flat;   /* a derived table flatten_views reads as its
+                               table: that statement (its cols[k].e->col
+                               is the table column of its column k), else
+                               NULL */
     uint16_t ncols;
     bool *proj;             /* per column: read by the query */
     access_path ap;

@@ -1251,6 +1251,28 @@ int sql_sv_truth(sql_cursor *c, const enode *e, const sv *v, int *t)
     return 0;
 }
 
+/*
+ * Whether conjunct e, whose evaluation just failed, passes instead: e is
+ * a copy of an outer WHERE conjunct pushed into a view (enode.soft) and
+ * the failure is a data exception (SQLSTATE class 22: division by zero,
+ * overflow, a conversion). The copy only narrows the view's rows early;
+ * the outer WHERE still tests the original on the rows the view gives,
+ * so the error is raised there, for exactly the rows the query without
+ * the push would raise it for, and not for a row the view's own
+ * conditions drop (the planner may test the copy first). On true the
+ * error is cleared and *v / *t say TRUE.
+ */
+static bool soft_pass(sql_cursor *c, const enode *e, sv *v, int *t)
+{
+    if (!e->soft || c->core_failed || c->err.sqlstate[0] != '2' ||
+        c->err.sqlstate[1] != '2')
+        return false;
+    memset(&c->err, 0, sizeof c->err);
+    set_bool(v, 1);
+    *t = 1;
+    return true;
+}
+
 int sql_eval(sql_cursor *c, const enode *e, sv *out)
 {
     sv a, b;
@@ -1301,8 +1323,10 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
         return 0;
     case N_AND: case N_OR: case N_XOR:
         if (sql_eval(c, e->args[0], &a) != 0 ||
-            sql_sv_truth(c, e, &a, &ta) != 0)
-            return -1;
+            sql_sv_truth(c, e, &a, &ta) != 0) {
+            if (e->op != N_AND || !soft_pass(c, e->args[0], &a, &ta))
+                return -1;
+        }
         if (e->op == N_AND && ta == 0) {
             set_bool(out, 0);
             return 0;
@@ -1312,8 +1336,10 @@ int sql_eval(sql_cursor *c, const enode *e, sv *out)
             return 0;
         }
         if (sql_eval(c, e->args[1], &b) != 0 ||
-            sql_sv_truth(c, e, &b, &tb) != 0)
-            return -1;
+            sql_sv_truth(c, e, &b, &tb) != 0) {
+            if (e->op != N_AND || !soft_pass(c, e->args[1], &b, &tb))
+                return -1;
+        }
         if (e->op == N_AND)
             set_bool(out, tb == 0 ? 0 : (ta < 0 || tb < 0) ? -1 : 1);
         else if (e->op == N_OR)
@@ -1481,8 +1507,10 @@ int sql_eval_cond(sql_cursor *c, const enode *e)
 {
     sv v;
     int t = 0;
-    if (sql_eval(c, e, &v) != 0 || sql_sv_truth(c, e, &v, &t) != 0)
-        return -1;
+    if (sql_eval(c, e, &v) != 0 || sql_sv_truth(c, e, &v, &t) != 0) {
+        if (!soft_pass(c, e, &v, &t))
+            return -1;
+    }
     return t == 1;
 }
 

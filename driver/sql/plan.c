@@ -4116,6 +4116,7 @@ static int flatten_views(ctx *x, conj_list *cl, conj_list *ml)
                 oc->src = oc->e->col;
         }
         tp->td = td;
+        tp->flat = sub;
         tp->sub = NULL;
         tp->view = NULL;
         tp->ncols = td->ncols;
@@ -4229,6 +4230,20 @@ static enode *push_copy(ctx *x, const enode *e, uint16_t tab,
     if (!n)
         return NULL;
     *n = *src;
+    if (src != e && src->op == N_COL && !src->up &&
+        sub->tabs[src->tab].flat) {
+        /* sub read that derived table as its table (flatten_views
+         * renumbered src to the table's columns), but the copy goes into
+         * sub's rebuild, where the derived table is one again: its
+         * column that reads the same table column */
+        const sql_stmt *f = sub->tabs[src->tab].flat;
+        size_t k = 0;
+        while (k < f->ncols && f->cols[k].e->col != src->col)
+            k++;
+        if (k == f->ncols)
+            return NULL;    /* cannot be: src came from one of them */
+        n->col = (uint16_t)k;
+    }
     if (src->nargs) {
         n->args = sql_arena_alloc(x->st->ar, src->nargs * sizeof *n->args);
         if (!n->args)
@@ -4265,6 +4280,7 @@ static int push_collect(ctx *x, const enode *e, uint16_t tab,
         return 0;
     if (!(v[*n] = push_copy(x, e, tab, sub)))
         return nomem(x);
+    v[*n]->soft = true;     /* the outer WHERE raises its errors */
     (*n)++;
     return 0;
 }

@@ -402,6 +402,161 @@ START_TEST(not_pushed)
 }
 END_TEST
 
+/* The SQLSTATE sql fails with (prepare, open or a row), "" when it
+ * runs to the end. */
+static void error_of(jet_db *db, const char *sql, char *state, size_t cap)
+{
+    sql_stmt *st = NULL;
+    sql_cursor *c = NULL;
+    sql_error err;
+    memset(&err, 0, sizeof err);
+    state[0] = '\0';
+    if (sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err) != 0) {
+        snprintf(state, cap, "%s", err.sqlstate);
+        return;
+    }
+    if (sql_cursor_open(&c, st, NULL, NULL, &err) != 0) {
+        snprintf(state, cap, "%s", err.sqlstate);
+    } else {
+        int rc;
+        while ((rc = sql_cursor_next(c)) == JET_OK)
+            ;
+        if (rc != JET_DONE)
+            snprintf(state, cap, "%s", sql_cursor_error(c)->sqlstate);
+        sql_cursor_close(c);
+    }
+    sql_stmt_free(st);
+}
+
+/* A pushed condition that would fail (division by zero, overflow, a
+ * conversion) on rows the view's own conditions drop does not fail:
+ * the planner may test it before them (here Orders is sought first, and
+ * Employees' condition decides later), and only the outer WHERE's test,
+ * on the view's rows, may raise. Where the view keeps such a row, the
+ * error still comes, as it does without the push. */
+START_TEST(pushed_errors_only_where_unpushed)
+{
+    jet_db *db = sqlt_open_fixture(NWIND);
+    static const char *const outer[] = {
+        "10 / (v.EmployeeID - 5) > 1",
+        "CInt(v.Freight * 1000) > 5",
+        "CLng(v.ShipRegion) = 1 OR v.OrderID > 0",
+        "1 / (v.OrderID - 10248) <> 0 AND v.EmployeeID <> 5",
+    };
+    /* the view keeps no row outer[] fails on: Buchanan is employee 5,
+     * whose orders include 10248 (freight 32.38, no region) */
+    static const char *const view =
+        "SELECT o.OrderID, o.EmployeeID, o.Freight, o.ShipRegion FROM "
+        "Orders o INNER JOIN Employees e ON e.EmployeeID = o.EmployeeID "
+        "WHERE e.LastName <> 'Buchanan' AND o.Freight < 30 AND "
+        "o.ShipRegion IS NULL AND o.OrderID %s";
+    static const char *const keys[] = {
+        "= 10248", "BETWEEN 10248 AND 10300", "IN (10248, 10249, 10250)",
+        "> 0",
+    };
+    char a[1024], b[1024], inner[512];
+    for (size_t i = 0; i < sizeof outer / sizeof outer[0]; i++) {
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            snprintf(inner, sizeof inner, view, keys[k]);
+            snprintf(a, sizeof a, "SELECT * FROM (%s) v WHERE %s", inner,
+                     outer[i]);
+            snprintf(b, sizeof b, "SELECT * FROM (SELECT TOP 100000000 * "
+                     "FROM (%s) w) v WHERE %s", inner, outer[i]);
+            same_rows(db, a, b, NULL, NULL);
+        }
+    }
+    /* a row of the view that fails: the error comes, pushed or not */
+    char sa[8], sb[8];
+    error_of(db, "SELECT * FROM (SELECT * FROM Orders o WHERE o.OrderID "
+             "BETWEEN 10248 AND 10260) v WHERE 10 / (v.EmployeeID - 5) > 1",
+             sa, sizeof sa);
+    error_of(db, "SELECT * FROM (SELECT TOP 100000000 * FROM Orders o WHERE "
+             "o.OrderID BETWEEN 10248 AND 10260) v WHERE 10 / (v.EmployeeID "
+             "- 5) > 1", sb, sizeof sb);
+    ck_assert_str_eq(sa, "22012");
+    ck_assert_str_eq(sb, "22012");
+    jet_db_close(db);
+}
+END_TEST
+
+/* tmpl with each ~ replaced by top and each ^ by cond, into out (cap
+ * bytes). */
+static void fill(char *out, size_t cap, const char *tmpl, const char *top,
+                 const char *cond)
+{
+    size_t m = 0;
+    for (const char *p = tmpl; *p; p++) {
+        const char *put = *p == '~' ? top : *p == '^' ? cond : NULL;
+        size_t n = put ? strlen(put) : 1;
+        ck_assert_uint_lt(m + n, cap);
+        memcpy(out + m, put ? put : p, n);
+        m += n;
+    }
+    out[m] = '\0';
+}
+
+/* A condition pushed into a view whose FROM joins a single-table
+ * derived table that the view reads as its table (flattened), the
+ * derived table's columns in another order than its table's: the
+ * pushed copy reads the derived table's column, not the table column of
+ * the same number (Power Query's merge of folded steps has this shape).
+ * Each against the form whose inner derived table keeps its rows (TOP). */
+START_TEST(pushed_through_a_flattened_join_side)
+{
+    jet_db *db = sqlt_open_fixture(NWIND);
+    static const char *const shapes[] = {
+        /* inner derived table, its TOP-guarded twin */
+        "SELECT d.OrderID, d.Freight, d.EmployeeID FROM (SELECT o.OrderID, "
+        "o.Freight, o.EmployeeID FROM (SELECT ~ Freight, CustomerID, "
+        "EmployeeID, ShipVia, OrderID FROM Orders) o INNER JOIN Customers c "
+        "ON o.CustomerID = c.CustomerID) d WHERE ^",
+        "SELECT d.OrderID, d.Freight, d.EmployeeID FROM (SELECT o.OrderID, "
+        "o.Freight, o.EmployeeID FROM (SELECT ~ ShipVia, OrderID, Freight, "
+        "EmployeeID FROM Orders WHERE ShipVia <> 3) o LEFT JOIN Employees e "
+        "ON o.EmployeeID = e.EmployeeID) d WHERE ^",
+        "SELECT d.OrderID, d.Freight, d.EmployeeID FROM (SELECT o.OrderID, "
+        "o.Freight, o.EmployeeID FROM Shippers z, (SELECT ~ EmployeeID, "
+        "Freight, OrderID FROM Orders) o WHERE z.ShipperID = 2) d WHERE ^",
+        "SELECT \"_\".OrderID, \"_\".Freight, \"_\".EmployeeID FROM (SELECT "
+        "\"$Outer\".OrderID, \"$Outer\".Freight, \"$Outer\".EmployeeID, "
+        "\"$Inner\".CompanyName FROM (SELECT ~ \"_\".EmployeeID, \"_\".Freight, "
+        "\"_\".OrderID, \"_\".CustomerID FROM Orders \"_\") \"$Outer\" LEFT OUTER "
+        "JOIN (SELECT \"_\".CustomerID, \"_\".CompanyName FROM Customers \"_\" "
+        "WHERE \"_\".Country = 'Germany') \"$Inner\" ON (\"$Outer\".CustomerID = "
+        "\"$Inner\".CustomerID)) \"_\" WHERE ^",
+    };
+    /* ~ in a shape stands for the TOP, ^ for the condition, @ in a
+     * condition for the outer block's qualifier */
+    static const char *const conds[] = {
+        "@OrderID = 10248", "@OrderID = 10250", "@OrderID < 10252",
+        "@EmployeeID = 5", "@Freight > 800", "@Freight BETWEEN 10 AND 11",
+        "@EmployeeID = 5 AND @Freight > 100",
+    };
+    char a[2048], b[2048], cond[128];
+    size_t total = 0;
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        const char *qual = i == 3 ? "\"_\"." : "d.";
+        for (size_t k = 0; k < sizeof conds / sizeof conds[0]; k++) {
+            size_t m = 0;
+            for (const char *p = conds[k]; *p && m + 8 < sizeof cond; p++) {
+                if (*p != '@') {
+                    cond[m++] = *p;
+                    continue;
+                }
+                memcpy(cond + m, qual, strlen(qual));
+                m += strlen(qual);
+            }
+            cond[m] = '\0';
+            fill(a, sizeof a, shapes[i], "", cond);
+            fill(b, sizeof b, shapes[i], "TOP 100000000", cond);
+            total += same_rows(db, a, b, NULL, NULL);
+        }
+    }
+    ck_assert_uint_gt(total, 200);
+    jet_db_close(db);
+}
+END_TEST
+
 static Suite *pushdown_suite(void)
 {
     Suite *s = suite_create("pushdown");
@@ -412,6 +567,8 @@ static Suite *pushdown_suite(void)
     tcase_add_test(tc, nwind_text_null_func);
     tcase_add_test(tc, nwind_joins);
     tcase_add_test(tc, not_pushed);
+    tcase_add_test(tc, pushed_errors_only_where_unpushed);
+    tcase_add_test(tc, pushed_through_a_flattened_join_side);
     suite_add_tcase(s, tc);
     return s;
 }
