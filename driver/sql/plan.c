@@ -825,7 +825,14 @@ static uint8_t arith_kind(char op, const enode *a, const enode *b)
         return K_DOUBLE;
     if (op == '\\' || op == 'M')
         return K_INT;
-    if (op == '+' && ka == K_TEXT && kb == K_TEXT)
+    /* text + text concatenates; an untyped parameter beside text is
+     * text too (hint_param types it as that text), and ? + ? is typed
+     * text: Access's Variant parameters concatenate as text ('5' + '6'
+     * is '56'), and a number bound there still reads back as its text,
+     * where a Double column could not hold concatenated text (22018) */
+    bool ta = ka == K_TEXT || (ka == K_ANY && a->op == N_PARAM);
+    bool tb = kb == K_TEXT || (kb == K_ANY && b->op == N_PARAM);
+    if (op == '+' && ta && tb)
         return K_TEXT;
     if (ka == K_NULL)
         return kb == K_NULL ? K_NULL : kb;

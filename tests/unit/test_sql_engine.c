@@ -539,6 +539,41 @@ START_TEST(runtime_type_mismatch_from_parameter_is_22018)
 }
 END_TEST
 
+/* + beside a text parameter concatenates, in the select list too: the
+ * column is typed text (it was a Double, and the text could not be read:
+ * 22018 at the fetch). ? + ? is text: text parameters concatenate,
+ * numbers add and read back as text. */
+START_TEST(text_plus_parameter_is_text)
+{
+    jet_db *db = sqlt_open_fixture(NWIND);
+    static const struct { const char *sql, *params, *want; } t[] = {
+        { "SELECT ContactName + ? + City FROM Customers WHERE CustomerID "
+          "= ?", "t:, |t:ALFKI", "Maria Anders, Berlin" },
+        { "SELECT ? + CompanyName FROM Customers WHERE CustomerID = ?",
+          "t:x |t:ALFKI", "x Alfreds Futterkiste" },
+        { "SELECT ? + ? FROM Shippers WHERE ShipperID = 1", "t:a|t:b",
+          "ab" },
+        { "SELECT ? + ? FROM Shippers WHERE ShipperID = 1", "t:5|t:6",
+          "56" },
+        { "SELECT ? + ? FROM Shippers WHERE ShipperID = 1", "i:5|i:6",
+          "11" },
+        { "SELECT ? + NULL FROM Shippers WHERE ShipperID = 1", "t:a",
+          "NULL" },
+        { "SELECT CompanyName FROM Customers WHERE CompanyName + ? = ?",
+          "t: Ltd|t:Alfreds Futterkiste Ltd", "Alfreds Futterkiste" },
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        sqlt_buf o = { 0 };
+        sqlt_puts(&o, "");
+        ck_assert_int_eq(run(db, t[i].sql, t[i].params, &o, NULL), 1);
+        ck_assert_msg(!strcmp(o.p, t[i].want), "%s: '%s', want '%s'",
+                      t[i].sql, o.p, t[i].want);
+        free(o.p);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
 /* ------------------------------------------------------------- plans */
 
 static void plan_is(jet_db *db, const char *sql, const char *want)
@@ -1404,6 +1439,7 @@ static Suite *sql_engine_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, errors_name_state_and_position);
     tcase_add_test(tc, runtime_type_mismatch_from_parameter_is_22018);
+    tcase_add_test(tc, text_plus_parameter_is_text);
     tcase_add_test(tc, plans_choose_seeks_walks_and_scans);
     tcase_add_test(tc, explain_returns_the_plan_as_one_row);
     tcase_add_test(tc, seek_reads_only_matching_rows_and_top_stops_early);
