@@ -156,3 +156,30 @@ SQLRETURN SQL_API SQLSetDescRec(SQLHDESC DescriptorHandle,
                                            Length, Precision, Scale, Data,
                                            StringLength, Indicator));
 }
+
+/* SQLCopyDesc: the two descriptors may belong to statements of different
+ * connections; both locks are taken in address order. Diagnostics go to
+ * the target. */
+SQLRETURN SQL_API SQLCopyDesc(SQLHDESC SourceDescHandle,
+                              SQLHDESC TargetDescHandle)
+{
+    odbc_desc *src = (odbc_desc *)SourceDescHandle;
+    odbc_desc *dst = (odbc_desc *)TargetDescHandle;
+    if (!src || src->hdr.tag != ODBC_TAG_DESC || !dst ||
+        dst->hdr.tag != ODBC_TAG_DESC)
+        return SQL_INVALID_HANDLE;
+    pthread_mutex_t *a = &src->stmt->dbc->lock, *b = &dst->stmt->dbc->lock;
+    if (a == b) {
+        pthread_mutex_lock(a);
+    } else {
+        pthread_mutex_lock((uintptr_t)a < (uintptr_t)b ? a : b);
+        pthread_mutex_lock((uintptr_t)a < (uintptr_t)b ? b : a);
+    }
+    odbc_diag_clear(&dst->hdr.diag);
+    SQLRETURN r = odbc_desc_copy(src, dst);
+    dst->hdr.diag.ret = r;
+    pthread_mutex_unlock(a);
+    if (a != b)
+        pthread_mutex_unlock(b);
+    return r;
+}

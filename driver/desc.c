@@ -8,13 +8,15 @@
  * (odbc_param: SQLBindParameter fills both halves, SQLSetDescField either
  * field by field, as Microsoft's SQL_C_NUMERIC example does with the
  * APD's TYPE, PRECISION, SCALE and DATA_PTR). Field types: ODBC 3.x
- * SQLSetDescField reference.
+ * SQLSetDescField reference. SQLCopyDesc copies between any two of them
+ * (of any statements) but into an IRD.
  */
 #include "config.h"
 
 #include "convert.h"
 #include "odbc_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define DIAG(d) (&(d)->hdr.diag)
@@ -721,4 +723,292 @@ SQLRETURN odbc_desc_set_rec(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT type,
     SET(SQL_DESC_DATA_PTR, data);
 #undef SET
     return SQL_SUCCESS;
+}
+
+/* ------------------------------------------------------------- copy */
+
+/* A statement function called for descriptor d put its record on the
+ * statement: move it to d. Returns r. */
+static SQLRETURN take_stmt_diag(odbc_desc *d, SQLRETURN r)
+{
+    odbc_diag *sd = &d->stmt->hdr.diag;
+    if (sd->count > 0 && DIAG(d)->count < ODBC_DIAG_MAX)
+        DIAG(d)->rec[DIAG(d)->count++] = sd->rec[--sd->count];
+    return r;
+}
+
+static bool is_app(const odbc_desc *d)
+{
+    return d->kind == SQL_ATTR_APP_ROW_DESC ||
+           d->kind == SQL_ATTR_APP_PARAM_DESC;
+}
+
+/* Whether a header field exists in a descriptor of this kind (the
+ * SQLSetDescField table; COUNT and ALLOC_TYPE are handled apart). */
+static bool header_has(const odbc_desc *d, SQLSMALLINT field)
+{
+    switch (field) {
+    case SQL_DESC_ARRAY_STATUS_PTR:
+        return true;
+    case SQL_DESC_ARRAY_SIZE: case SQL_DESC_BIND_OFFSET_PTR:
+    case SQL_DESC_BIND_TYPE:
+        return is_app(d);
+    case SQL_DESC_ROWS_PROCESSED_PTR:
+        return !is_app(d);
+    default:
+        return false;
+    }
+}
+
+/* Whether record rec (1-based, within the count) of src describes
+ * something; the gaps of a sparse binding stay unbound in the copy. */
+static bool src_rec_set(const odbc_desc *src, SQLSMALLINT rec)
+{
+    const odbc_stmt *s = src->stmt;
+    switch (src->kind) {
+    case SQL_ATTR_APP_ROW_DESC:
+        return rec <= s->nbinds && s->binds[rec - 1].c_type != 0;
+    case SQL_ATTR_APP_PARAM_DESC:
+        return rec <= s->nparams_bound && s->params[rec - 1].c_type != 0;
+    case SQL_ATTR_IMP_PARAM_DESC:
+        return rec <= s->nparams_bound && s->params[rec - 1].sql_type != 0;
+    default:
+        return true;            /* IRD: every result column */
+    }
+}
+
+/* A record's fields as SQLGetDescField gives them, from any kind. */
+typedef struct desc_rec_vals {
+    int64_t concise, length, octet_length, precision, scale, param_type;
+    int64_t data_ptr, ind_ptr, len_ptr;
+} desc_rec_vals;
+
+static SQLRETURN read_rec(odbc_desc *src, SQLSMALLINT rec, desc_rec_vals *v)
+{
+    static const SQLSMALLINT fields[] = {
+        SQL_DESC_CONCISE_TYPE, SQL_DESC_LENGTH, SQL_DESC_OCTET_LENGTH,
+        SQL_DESC_PRECISION, SQL_DESC_SCALE, SQL_DESC_DATA_PTR,
+        SQL_DESC_INDICATOR_PTR, SQL_DESC_OCTET_LENGTH_PTR,
+        SQL_DESC_PARAMETER_TYPE,
+    };
+    int64_t *out[] = {
+        &v->concise, &v->length, &v->octet_length, &v->precision, &v->scale,
+        &v->data_ptr, &v->ind_ptr, &v->len_ptr, &v->param_type,
+    };
+    /* the buffers of application descriptors, the parameter type of
+     * an IPD */
+    size_t nf = is_app(src) ? 8 : 5;
+    memset(v, 0, sizeof *v);
+    v->param_type = SQL_PARAM_INPUT;
+    for (size_t i = 0; i < nf; i++) {
+        SQLRETURN r = rec_num(src, rec, fields[i], out[i]);
+        if (!SQL_SUCCEEDED(r))
+            return r;
+    }
+    if (src->kind == SQL_ATTR_IMP_PARAM_DESC) {
+        SQLRETURN r = rec_num(src, rec, fields[8], out[8]);
+        if (!SQL_SUCCEEDED(r))
+            return r;
+    }
+    return SQL_SUCCESS;
+}
+
+/* SQL types whose IPD column size is the LENGTH field (characters or
+ * bytes); for the others it is the PRECISION field. */
+static bool sized_by_length(SQLSMALLINT t)
+{
+    switch (t) {
+    case SQL_CHAR: case SQL_VARCHAR: case SQL_LONGVARCHAR:
+    case SQL_WCHAR: case SQL_WVARCHAR: case SQL_WLONGVARCHAR:
+    case SQL_BINARY: case SQL_VARBINARY: case SQL_LONGVARBINARY:
+    case SQL_TYPE_DATE: case SQL_TYPE_TIME: case SQL_TYPE_TIMESTAMP:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Record rec of dst (an ARD, APD or IPD) from the values v of a record of
+ * another kind of descriptor. */
+static SQLRETURN write_rec(odbc_desc *dst, SQLSMALLINT rec,
+                           const desc_rec_vals *v)
+{
+    odbc_stmt *s = dst->stmt;
+    SQLSMALLINT t = (SQLSMALLINT)v->concise;
+    if (is_app(dst) ? !odbc_ctype_valid(t) : !odbc_sqltype_valid(t))
+        return odbc_diag_add(DIAG(dst), "HY021", "Inconsistent descriptor "
+                             "information: record %d's type %d is not a%s "
+                             "type", (int)rec, (int)t,
+                             is_app(dst) ? " C" : "n SQL");
+    void *ptr = (void *)(intptr_t)v->data_ptr;
+    SQLLEN *ind = (SQLLEN *)(intptr_t)v->ind_ptr;
+    SQLLEN *len_ptr = (SQLLEN *)(intptr_t)v->len_ptr;
+    SQLLEN buflen = v->octet_length > 0 ? (SQLLEN)v->octet_length : 0;
+    if (dst->kind == SQL_ATTR_APP_ROW_DESC) {
+        odbc_binding *b = &s->binds[rec - 1];
+        b->c_type = t;
+        b->ptr = ptr;
+        b->buflen = buflen;
+        b->ind = ind ? ind : len_ptr;   /* one buffer per column here */
+        b->precision = (SQLSMALLINT)v->precision;
+        b->scale = (SQLSMALLINT)v->scale;
+        return SQL_SUCCESS;
+    }
+    odbc_param *p = odbc_stmt_param_at(s, rec);
+    if (!p)
+        return take_stmt_diag(dst, SQL_ERROR);
+    if (dst->kind == SQL_ATTR_APP_PARAM_DESC) {
+        p->c_type = t;
+        p->ptr = ptr;
+        p->buflen = buflen;
+        p->ind = ind;
+        p->len_ptr = len_ptr;
+        p->num_precision = (SQLSMALLINT)v->precision;
+        p->num_scale = (SQLSMALLINT)v->scale;
+        p->num_scale_set = false;   /* a fetched struct has its scale */
+    } else {
+        p->sql_type = t;
+        p->column_size = (SQLULEN)(sized_by_length(t) ? v->length
+                                                      : v->precision);
+        p->decimal_digits = (SQLSMALLINT)(is_dt(t) ? v->precision
+                                                   : v->scale);
+        p->io_type = (SQLSMALLINT)v->param_type;
+    }
+    return SQL_SUCCESS;
+}
+
+/* Forget the target's records (the other half of a shared parameter
+ * record stays) and make room for n of them. */
+static SQLRETURN clear_recs(odbc_desc *dst, SQLSMALLINT n)
+{
+    odbc_stmt *s = dst->stmt;
+    if (dst->kind == SQL_ATTR_APP_ROW_DESC) {
+        s->binds_gen++;
+        if (n > s->nbinds) {
+            odbc_binding *b = realloc(s->binds, (size_t)n * sizeof *b);
+            if (!b)
+                return odbc_diag_add(DIAG(dst), "HY001", "Memory "
+                                     "allocation error");
+            s->binds = b;
+            s->nbinds = (uint16_t)n;
+        }
+        memset(s->binds, 0, s->nbinds * sizeof *s->binds);
+        return SQL_SUCCESS;
+    }
+    for (int i = 0; i < s->nparams_bound; i++) {
+        odbc_param *p = &s->params[i];
+        if (dst->kind == SQL_ATTR_APP_PARAM_DESC) {
+            p->c_type = 0;
+            p->ptr = NULL;
+            p->buflen = 0;
+            p->ind = p->len_ptr = NULL;
+            p->num_precision = p->num_scale = 0;
+            p->num_scale_set = false;
+        } else {
+            p->sql_type = 0;
+            p->column_size = 0;
+            p->decimal_digits = 0;
+            p->io_type = SQL_PARAM_INPUT;
+        }
+    }
+    return SQL_SUCCESS;
+}
+
+/* Same-kind copies keep the records exactly as stored. */
+static void copy_same_kind(odbc_desc *src, odbc_desc *dst, SQLSMALLINT n)
+{
+    odbc_stmt *ss = src->stmt, *ds = dst->stmt;
+    for (SQLSMALLINT r = 1; r <= n; r++) {
+        if (!src_rec_set(src, r))
+            continue;
+        if (dst->kind == SQL_ATTR_APP_ROW_DESC) {
+            ds->binds[r - 1] = ss->binds[r - 1];
+            continue;
+        }
+        const odbc_param *sp = &ss->params[r - 1];
+        odbc_param *dp = &ds->params[r - 1];
+        if (dst->kind == SQL_ATTR_APP_PARAM_DESC) {
+            dp->c_type = sp->c_type;
+            dp->ptr = sp->ptr;
+            dp->buflen = sp->buflen;
+            dp->ind = sp->ind;
+            dp->len_ptr = sp->len_ptr;
+            dp->num_precision = sp->num_precision;
+            dp->num_scale = sp->num_scale;
+            dp->num_scale_set = sp->num_scale_set;
+        } else {
+            dp->sql_type = sp->sql_type;
+            dp->column_size = sp->column_size;
+            dp->decimal_digits = sp->decimal_digits;
+            dp->io_type = sp->io_type;
+        }
+    }
+}
+
+static SQLRETURN copy_desc(odbc_desc *src, odbc_desc *dst)
+{
+    static const SQLSMALLINT header[] = {
+        SQL_DESC_ARRAY_SIZE, SQL_DESC_ARRAY_STATUS_PTR,
+        SQL_DESC_BIND_OFFSET_PTR, SQL_DESC_BIND_TYPE,
+        SQL_DESC_ROWS_PROCESSED_PTR,
+    };
+    SQLRETURN r = SQL_SUCCESS;
+    int64_t count = 0;
+
+    if (dst->kind == SQL_ATTR_IMP_ROW_DESC)
+        return odbc_diag_add(DIAG(dst), "HY016", "Cannot modify an "
+                             "implementation row descriptor");
+    if (src->kind == SQL_ATTR_IMP_ROW_DESC &&
+        src->stmt->state == STMT_ALLOCATED)
+        return odbc_diag_add(DIAG(dst), "HY007", "Associated statement is "
+                             "not prepared");
+    if (src == dst)
+        return SQL_SUCCESS;
+    if (!SQL_SUCCEEDED(r = rec_num(src, 0, SQL_DESC_COUNT, &count)))
+        return r;
+    SQLSMALLINT n = (SQLSMALLINT)count;
+    /* header fields both kinds have, through the statement attributes
+     * they stand for */
+    for (size_t i = 0; i < sizeof header / sizeof *header; i++) {
+        int64_t v;
+        if (!header_has(src, header[i]) || !header_has(dst, header[i]))
+            continue;
+        if (!SQL_SUCCEEDED(r = rec_num(src, 0, header[i], &v)))
+            return r;
+        r = odbc_desc_set_field(dst, 0, header[i], (SQLPOINTER)(intptr_t)v,
+                                0);
+        if (r != SQL_SUCCESS)
+            return take_stmt_diag(dst, r);
+    }
+    if ((r = clear_recs(dst, n)) != SQL_SUCCESS)
+        return r;
+    if (dst->kind != SQL_ATTR_APP_ROW_DESC && n > 0 &&
+        !odbc_stmt_param_at(dst->stmt, n))
+        return take_stmt_diag(dst, SQL_ERROR);
+    if (src->kind == dst->kind) {
+        copy_same_kind(src, dst, n);
+        return SQL_SUCCESS;
+    }
+    for (SQLSMALLINT rec = 1; rec <= n; rec++) {
+        desc_rec_vals v;
+        if (!src_rec_set(src, rec))
+            continue;
+        if (!SQL_SUCCEEDED(r = read_rec(src, rec, &v)))
+            return r;
+        if ((r = write_rec(dst, rec, &v)) != SQL_SUCCESS)
+            return r;
+    }
+    return SQL_SUCCESS;
+}
+
+SQLRETURN odbc_desc_copy(odbc_desc *src, odbc_desc *dst)
+{
+    int src_diags = DIAG(src)->count;
+    SQLRETURN r = copy_desc(src, dst);
+    /* records that reading the source put on it belong to the target */
+    for (int i = src_diags; i < DIAG(src)->count; i++)
+        if (DIAG(dst)->count < ODBC_DIAG_MAX)
+            DIAG(dst)->rec[DIAG(dst)->count++] = DIAG(src)->rec[i];
+    DIAG(src)->count = src_diags;
+    return r;
 }

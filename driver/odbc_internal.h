@@ -477,6 +477,16 @@ SQLRETURN odbc_desc_set_rec(odbc_desc *d, SQLSMALLINT rec, SQLSMALLINT type,
                             SQLSMALLINT precision, SQLSMALLINT scale,
                             SQLPOINTER data, SQLLEN *length_ptr,
                             SQLLEN *indicator_ptr);
+/**
+ * SQLCopyDesc: every field of src (any implicit descriptor of any
+ * statement) but SQL_DESC_ALLOC_TYPE into dst: the header fields both
+ * kinds have, then SQL_DESC_COUNT records (the target's others are
+ * unbound; of an APD or IPD target only its half of the shared parameter
+ * records changes). HY016 when dst is an IRD, HY007 when src is the IRD
+ * of an unprepared statement, HY021 when a record's type is not one the
+ * target kind takes (an SQL type into an ARD, say). Diagnostics go to dst.
+ */
+SQLRETURN odbc_desc_copy(odbc_desc *src, odbc_desc *dst);
 /** SQLSetDescField: ARD fields map onto bindings and rowset attributes. */
 SQLRETURN odbc_desc_set_field(odbc_desc *d, SQLSMALLINT rec,
                               SQLSMALLINT field, SQLPOINTER val,

@@ -3,7 +3,8 @@
  * IRD fields mirror SQLColAttribute, ARD fields bind columns, whole
  * records through SQLGetDescRec(W)/SQLSetDescRec (IRD, ARD, APD, IPD);
  * bindings changed between fetches (SQLBindCol, ARD fields, SQL_UNBIND)
- * take effect on the next fetch.
+ * take effect on the next fetch; SQLCopyDesc between statements (and
+ * connections), its errors on the target.
  */
 #include <string.h>
 
@@ -327,6 +328,192 @@ START_TEST(get_functions_lists_the_record_calls)
 }
 END_TEST
 
+static SQLHDESC stmt_desc(SQLHSTMT h, SQLINTEGER which)
+{
+    SQLHDESC d = NULL;
+    ODBCT_OK(SQL_HANDLE_STMT, h, SQLGetStmtAttr(h, which, &d, 0, NULL));
+    ck_assert_ptr_nonnull(d);
+    return d;
+}
+
+START_TEST(copy_desc_ard_binds_another_statement)
+{
+    /* st's bindings (sparse: column 2 only, then column 1 too) copied into
+     * another statement's ARD, of this connection and of another: its
+     * fetches fill the same buffers */
+    SQLINTEGER id = 0;
+    char company[64] = "";
+    SQLLEN id_ind = 0, ind = 0;
+    SQLSMALLINT count = 0, type = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 2, SQL_C_CHAR, company,
+                                             sizeof company, &ind));
+    SQLHSTMT b = odbct_exec(dbc, "SELECT ShipperID, CompanyName FROM "
+                            "Shippers ORDER BY ShipperID DESC");
+    SQLHDESC ard_a = stmt_desc(st, SQL_ATTR_APP_ROW_DESC);
+    SQLHDESC ard_b = stmt_desc(b, SQL_ATTR_APP_ROW_DESC);
+    ODBCT_OK(SQL_HANDLE_DESC, ard_b, SQLCopyDesc(ard_a, ard_b));
+    ODBCT_OK(SQL_HANDLE_STMT, b, SQLFetch(b));
+    ck_assert_str_eq(company, "Federal Shipping");
+    ck_assert_int_eq(ind, 16);
+    ck_assert_int_eq(id, 0);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, SQL_C_SLONG, &id, 0,
+                                             &id_ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_ROW_BIND_TYPE,
+                                                 (SQLPOINTER)SQL_BIND_BY_COLUMN,
+                                                 0));
+    ODBCT_OK(SQL_HANDLE_DESC, ard_b, SQLCopyDesc(ard_a, ard_b));
+    ODBCT_OK(SQL_HANDLE_DESC, ard_b, SQLGetDescField(ard_b, 0, SQL_DESC_COUNT,
+                                                     &count, 0, NULL));
+    ck_assert_int_eq(count, 2);
+    ODBCT_OK(SQL_HANDLE_DESC, ard_b, SQLGetDescField(ard_b, 1,
+                                                     SQL_DESC_CONCISE_TYPE,
+                                                     &type, 0, NULL));
+    ck_assert_int_eq(type, SQL_C_SLONG);
+    ODBCT_OK(SQL_HANDLE_STMT, b, SQLFetch(b));
+    ck_assert_int_eq(id, 2);
+    ck_assert_int_eq(id_ind, 4);
+    ck_assert_str_eq(company, "United Package");
+    /* the source statement still fetches into them too */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(id, 1);
+    ck_assert_str_eq(company, "Speedy Express");
+
+    /* a statement of another connection */
+    SQLHENV env2;
+    SQLHDBC dbc2;
+    odbct_connect(&env2, &dbc2, odbct_nwind_connstr());
+    SQLHSTMT c = odbct_exec(dbc2, "SELECT ShipperID, CompanyName FROM "
+                            "Shippers WHERE ShipperID = 3");
+    SQLHDESC ard_c = stmt_desc(c, SQL_ATTR_APP_ROW_DESC);
+    ODBCT_OK(SQL_HANDLE_DESC, ard_c, SQLCopyDesc(ard_b, ard_c));
+    ODBCT_OK(SQL_HANDLE_STMT, c, SQLFetch(c));
+    ck_assert_int_eq(id, 3);
+    ck_assert_str_eq(company, "Federal Shipping");
+    ck_assert_int_eq(SQLFetch(c), SQL_NO_DATA);
+
+    /* an empty ARD copied over unbinds: the next fetch writes nothing */
+    SQLHSTMT e;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc2, SQLAllocHandle(SQL_HANDLE_STMT, dbc2, &e));
+    ODBCT_OK(SQL_HANDLE_DESC, ard_b,
+             SQLCopyDesc(stmt_desc(e, SQL_ATTR_APP_ROW_DESC), ard_b));
+    ODBCT_OK(SQL_HANDLE_DESC, ard_b, SQLGetDescField(ard_b, 0, SQL_DESC_COUNT,
+                                                     &count, 0, NULL));
+    ck_assert_int_eq(count, 0);
+    id = -1;
+    ODBCT_OK(SQL_HANDLE_STMT, b, SQLFetch(b));
+    ck_assert_int_eq(id, -1);
+    SQLFreeHandle(SQL_HANDLE_STMT, e);
+    SQLFreeHandle(SQL_HANDLE_STMT, c);
+    odbct_disconnect(env2, dbc2);
+    SQLFreeHandle(SQL_HANDLE_STMT, b);
+}
+END_TEST
+
+START_TEST(copy_desc_row_descriptors_into_parameters)
+{
+    /* ODBC's "copying rows between tables": the ARD of a query into the
+     * APD of another statement and its IRD into that statement's IPD make
+     * the fetched value the parameter */
+    SQLINTEGER id = 0;
+    SQLLEN id_ind = 0;
+    SQLSMALLINT type = 0, count = 0;
+    SQLULEN size = 0;
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    st = odbct_exec(dbc, "SELECT ShipperID FROM Shippers WHERE ShipperID = 2");
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, SQL_C_SLONG, &id, 0,
+                                             &id_ind));
+    SQLHSTMT ps;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &ps));
+    ODBCT_OK(SQL_HANDLE_STMT, ps,
+             SQLPrepare(ps, (SQLCHAR *)"SELECT CompanyName FROM Shippers "
+                        "WHERE ShipperID = ?", SQL_NTS));
+    SQLHDESC apd = stmt_desc(ps, SQL_ATTR_APP_PARAM_DESC);
+    SQLHDESC ipd = stmt_desc(ps, SQL_ATTR_IMP_PARAM_DESC);
+    ODBCT_OK(SQL_HANDLE_DESC, apd,
+             SQLCopyDesc(stmt_desc(st, SQL_ATTR_APP_ROW_DESC), apd));
+    ODBCT_OK(SQL_HANDLE_DESC, ipd,
+             SQLCopyDesc(stmt_desc(st, SQL_ATTR_IMP_ROW_DESC), ipd));
+    ODBCT_OK(SQL_HANDLE_DESC, ipd, SQLGetDescField(ipd, 0, SQL_DESC_COUNT,
+                                                   &count, 0, NULL));
+    ck_assert_int_eq(count, 1);
+    ODBCT_OK(SQL_HANDLE_DESC, ipd, SQLGetDescField(ipd, 1,
+                                                   SQL_DESC_CONCISE_TYPE,
+                                                   &type, 0, NULL));
+    ck_assert_int_eq(type, SQL_INTEGER);
+    ODBCT_OK(SQL_HANDLE_DESC, ipd, SQLGetDescField(ipd, 1, SQL_DESC_LENGTH,
+                                                   &size, 0, NULL));
+    ck_assert_uint_eq(size, 10);
+    ODBCT_OK(SQL_HANDLE_DESC, apd, SQLGetDescField(apd, 1,
+                                                   SQL_DESC_CONCISE_TYPE,
+                                                   &type, 0, NULL));
+    ck_assert_int_eq(type, SQL_C_SLONG);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(id, 2);
+    ODBCT_OK(SQL_HANDLE_STMT, ps, SQLExecute(ps));
+    char company[64] = "";
+    SQLLEN clen = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, ps, SQLFetch(ps));
+    ODBCT_OK(SQL_HANDLE_STMT, ps, SQLGetData(ps, 1, SQL_C_CHAR, company,
+                                             sizeof company, &clen));
+    ck_assert_str_eq(company, "United Package");
+    SQLCloseCursor(ps);
+    /* APD to APD and IPD to IPD of another statement keep the records */
+    SQLHSTMT ps2;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &ps2));
+    ODBCT_OK(SQL_HANDLE_STMT, ps2,
+             SQLPrepare(ps2, (SQLCHAR *)"SELECT CompanyName FROM Shippers "
+                        "WHERE ShipperID = ?", SQL_NTS));
+    SQLHDESC apd2 = stmt_desc(ps2, SQL_ATTR_APP_PARAM_DESC);
+    SQLHDESC ipd2 = stmt_desc(ps2, SQL_ATTR_IMP_PARAM_DESC);
+    ODBCT_OK(SQL_HANDLE_DESC, apd2, SQLCopyDesc(apd, apd2));
+    ODBCT_OK(SQL_HANDLE_DESC, ipd2, SQLCopyDesc(ipd, ipd2));
+    id = 1;
+    ODBCT_OK(SQL_HANDLE_STMT, ps2, SQLExecute(ps2));
+    ODBCT_OK(SQL_HANDLE_STMT, ps2, SQLFetch(ps2));
+    ODBCT_OK(SQL_HANDLE_STMT, ps2, SQLGetData(ps2, 1, SQL_C_CHAR, company,
+                                              sizeof company, &clen));
+    ck_assert_str_eq(company, "Speedy Express");
+    SQLFreeHandle(SQL_HANDLE_STMT, ps2);
+    SQLFreeHandle(SQL_HANDLE_STMT, ps);
+}
+END_TEST
+
+START_TEST(copy_desc_errors_go_to_the_target)
+{
+    SQLHDESC ard = stmt_desc(st, SQL_ATTR_APP_ROW_DESC);
+    SQLHDESC ird = stmt_desc(st, SQL_ATTR_IMP_ROW_DESC);
+    /* an IRD cannot be a target */
+    ck_assert_int_eq(SQLCopyDesc(ard, ird), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_DESC, ird), "HY016");
+    /* the IRD of a statement with no result: HY007 */
+    SQLHSTMT fresh;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc,
+                                                 &fresh));
+    ck_assert_int_eq(SQLCopyDesc(stmt_desc(fresh, SQL_ATTR_IMP_ROW_DESC),
+                                 ard), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_DESC, ard), "HY007");
+    /* an SQL type is no C type: the IRD's WVARCHAR into an ARD */
+    ck_assert_int_eq(SQLCopyDesc(ird, ard), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_DESC, ard), "HY021");
+    /* a descriptor copied onto itself stays */
+    SQLINTEGER id = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 1, SQL_C_SLONG, &id, 0,
+                                             NULL));
+    ODBCT_OK(SQL_HANDLE_DESC, ard, SQLCopyDesc(ard, ard));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ck_assert_int_eq(id, 1);
+    /* handles that are no descriptors */
+    ck_assert_int_eq(SQLCopyDesc(SQL_NULL_HDESC, ard), SQL_INVALID_HANDLE);
+    ck_assert_int_eq(SQLCopyDesc(ard, SQL_NULL_HDESC), SQL_INVALID_HANDLE);
+    ck_assert_int_eq(SQLCopyDesc((SQLHDESC)st, ard), SQL_INVALID_HANDLE);
+    SQLUSMALLINT have = SQL_FALSE;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetFunctions(dbc, SQL_API_SQLCOPYDESC,
+                                                  &have));
+    ck_assert_int_eq(have, SQL_TRUE);
+    SQLFreeHandle(SQL_HANDLE_STMT, fresh);
+}
+END_TEST
+
 static Suite *desc_suite(void)
 {
     Suite *s = suite_create("odbc_desc");
@@ -342,6 +529,9 @@ static Suite *desc_suite(void)
     tcase_add_test(tc, set_desc_rec_datetime_uses_the_subtype);
     tcase_add_test(tc, param_desc_recs_drive_a_parameter);
     tcase_add_test(tc, get_functions_lists_the_record_calls);
+    tcase_add_test(tc, copy_desc_ard_binds_another_statement);
+    tcase_add_test(tc, copy_desc_row_descriptors_into_parameters);
+    tcase_add_test(tc, copy_desc_errors_go_to_the_target);
     suite_add_tcase(s, tc);
     return s;
 }
