@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "connstr.h"
+#include "sql/engine.h"
 #include "trace.h"
 
 /* The COLUMN_SIZE reported for Memo and OLE columns unless MaxLongSize
@@ -258,7 +259,8 @@ static SQLRETURN apply_options(odbc_dbc *dbc, const odbc_connstr *cs,
         ret = odbc_diag_add(&dbc->hdr.diag, "01S00", "Invalid connection "
                             "string attribute: MaxMemory '%s' is not a "
                             "number of MB from 1 to 1048576; using the "
-                            "default", o);
+                            "default, %zu MB", o,
+                            (size_t)(SQL_MEM_DEFAULT >> 20));
     dbc->max_long_size = DEFAULT_MAX_LONG_SIZE;
     const char *v = conn_opt(cs, dsn, "MaxLongSize", buf, sizeof buf);
     if (!v)

@@ -343,6 +343,9 @@ START_TEST(bad_option_values_are_01S00)
         {"MaxMemory=0;", SQL_SUCCESS_WITH_INFO},
         {"MaxMemory=99999999;", SQL_SUCCESS_WITH_INFO},
         {"MaxMemory=abc;", SQL_SUCCESS_WITH_INFO},
+        {"MaxMemory=-5;", SQL_SUCCESS_WITH_INFO},
+        {"MaxLongSize=abc;", SQL_SUCCESS_WITH_INFO},
+        {"MaxLongSize=-1;", SQL_SUCCESS_WITH_INFO},
         {"MaxMemory=64;", SQL_SUCCESS},
         {"ExtendedAnsiSQL=2;", SQL_SUCCESS_WITH_INFO},
         {"ExtendedAnsiSQL=yes;", SQL_SUCCESS},
@@ -356,8 +359,19 @@ START_TEST(bad_option_values_are_01S00)
         SQLRETURN rc = SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs, SQL_NTS,
                                         NULL, 0, NULL, SQL_DRIVER_NOPROMPT);
         ck_assert_msg(rc == cases[k].rc, "%s: rc %d", cases[k].opt, (int)rc);
-        if (rc == SQL_SUCCESS_WITH_INFO)
+        if (rc == SQL_SUCCESS_WITH_INFO) {
+            /* the message names the key and the value */
+            char key[64], val[64];
+            size_t eq = strcspn(cases[k].opt, "=");
+            snprintf(key, sizeof key, "%.*s", (int)eq, cases[k].opt);
+            snprintf(val, sizeof val, "'%.*s'",
+                     (int)strcspn(cases[k].opt + eq + 1, ";"),
+                     cases[k].opt + eq + 1);
+            const char *msg = odbct_message(SQL_HANDLE_DBC, dbc);
             ck_assert_str_eq(odbct_state(SQL_HANDLE_DBC, dbc), "01S00");
+            ck_assert_msg(strstr(msg, key) && strstr(msg, val),
+                          "%s: %s", cases[k].opt, msg);
+        }
         ck_assert_int_eq(count_shippers(), 3);
         SQLDisconnect(dbc);
         odbct_free_dbc(env, dbc);
