@@ -10,6 +10,8 @@
  * to star-slash (not nested). Access SQL has none, but many tools send
  * them. As in MySQL, "--" starts a comment only before white space or the
  * end, so --1 stays a double negation as Access reads it.
+ * A UTF-8 byte order mark before the text (SQL pasted from a file) is
+ * white space.
  * The lexer never recurses and never reads past len; the text has been
  * checked for valid UTF-8 and the absence of NUL bytes beforehand.
  */
@@ -210,6 +212,10 @@ void sql_lexer_init(sql_lexer *lx, const char *text, size_t len,
     lx->position = 1;
     lx->arena = arena;
     lx->err = err;
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
+        lx->i = 3;                          /* U+FEFF: one character */
+        lx->position = 2;
+    }
 }
 
 /* Advance one byte, keeping the character position. */

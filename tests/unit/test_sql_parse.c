@@ -753,6 +753,20 @@ START_TEST(parse_comments_are_white_space)
 }
 END_TEST
 
+START_TEST(parse_byte_order_mark_is_white_space)
+{
+    /* SQL pasted from a file that starts with a UTF-8 byte order mark */
+    sql_query *q = ok("\xEF\xBB\xBFSELECT * FROM t");
+    ck_assert_str_eq(table_of(q)->table, "t");
+    done(q);
+    /* positions count it as the first character */
+    fails_s("\xEF\xBB\xBFSELECT * FROM", "42000", 15, NULL);
+    fails_s("\xEF\xBB\xBF", "42000", 0, "empty");
+    /* only a leading one: elsewhere it is a character of a name */
+    fails_s("SELECT \xEF\xBB\xBF* FROM t", "42000", 0, NULL);
+}
+END_TEST
+
 static Suite *sql_parse_suite(void)
 {
     Suite *s = suite_create("sql_parse");
@@ -785,6 +799,7 @@ static Suite *sql_parse_suite(void)
     tcase_add_test(tc, parse_long_and_or_chains_are_balanced_trees);
     tcase_add_test(tc, parse_long_arithmetic_chains_are_too_complex);
     tcase_add_test(tc, parse_comments_are_white_space);
+    tcase_add_test(tc, parse_byte_order_mark_is_white_space);
     suite_add_tcase(s, tc);
     return s;
 }
