@@ -10,8 +10,10 @@
  * to star-slash (not nested). Access SQL has none, but many tools send
  * them. As in MySQL, "--" starts a comment only before white space or the
  * end, so --1 stays a double negation as Access reads it.
- * A UTF-8 byte order mark before the text (SQL pasted from a file) is
- * white space.
+ * ODBC 2's long-form escapes are the braces of the short form:
+ * "--(*vendor(Microsoft),product(ODBC)" is a '{' and, while one is open,
+ * "*)--" its '}' ("Escape Sequences in ODBC"). A UTF-8 byte order mark
+ * before the text (SQL pasted from a file) is white space.
  * The lexer never recurses and never reads past len; the text has been
  * checked for valid UTF-8 and the absence of NUL bytes beforehand.
  */
@@ -23,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ------------------------------------------------------------- arena */
 
@@ -333,6 +336,28 @@ static int skip_blank(sql_lexer *lx)
     }
 }
 
+/* Length of an ODBC 2 long-form escape opening at s[i] ("--(*", then
+ * "vendor(Microsoft),product(ODBC)", words in any case, blanks between
+ * the parts), or 0. */
+static size_t long_escape_open(const sql_lexer *lx)
+{
+    static const char *const parts[] = {
+        "--(*", "vendor", "(", "microsoft", ")", ",", "product", "(",
+        "odbc", ")",
+    };
+    size_t j = lx->i;
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        size_t n = strlen(parts[k]);
+        if (k > 0)
+            while (j < lx->len && is_space(lx->s[j]))
+                j++;
+        if (lx->len - j < n || strncasecmp(lx->s + j, parts[k], n))
+            return 0;
+        j += n;
+    }
+    return j - lx->i;
+}
+
 int sql_lex_next(sql_lexer *lx, sql_token *tok)
 {
     if (skip_blank(lx) != 0) {
@@ -391,6 +416,21 @@ int sql_lex_next(sql_lexer *lx, sql_token *tok)
         tok->len = lx->i - from;
         tok->text = sql_arena_strndup(lx->arena, tok->start, tok->len);
         return tok->text ? 0 : nomem(lx, tok->position);
+    }
+
+    size_t n = 0;
+    if ((c == '-' && (n = long_escape_open(lx)) > 0) ||
+        (c == '*' && lx->long_escapes > 0 && lx->len - lx->i >= 4 &&
+         !memcmp(lx->s + lx->i, "*)--", 4) && (n = 4) > 0)) {
+        tok->kind = c == '-' ? TOK_LBRACE : TOK_RBRACE;
+        if (c == '-')
+            lx->long_escapes++;
+        else
+            lx->long_escapes--;
+        while (n-- > 0)
+            advance(lx);
+        tok->len = (size_t)(lx->s + lx->i - tok->start);
+        return 0;
     }
 
     switch (c) {

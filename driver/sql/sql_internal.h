@@ -117,6 +117,8 @@ typedef struct sql_lexer {
     size_t i;               /* byte offset */
     size_t position;        /* 1-based character position of s[i] */
     size_t nparams;         /* ? markers seen so far */
+    size_t long_escapes;    /* ODBC 2 long-form escapes open: their
+                               "*)--" closes one (a '}') */
     sql_arena *arena;
     sql_error *err;
 } sql_lexer;

@@ -767,6 +767,40 @@ START_TEST(parse_byte_order_mark_is_white_space)
 }
 END_TEST
 
+START_TEST(parse_odbc2_long_form_escapes_are_braces)
+{
+    /* "--(*vendor(Microsoft),product(ODBC) ... *)--" = "{...}" */
+    sql_query *q = ok("SELECT --(*vendor(Microsoft),product(ODBC) fn "
+                      "UCASE('ab')*)-- FROM t");
+    ck_assert_int_eq(q->sel.items[0].expr->kind, EXPR_FUNC);
+    ck_assert(q->sel.items[0].expr->odbc_fn);
+    done(q);
+    q = ok("SELECT * FROM t WHERE d = --(*VENDOR ( microsoft ) , "
+           "Product(Odbc) d '2024-01-02' *)--");
+    ck_assert_int_eq(q->where->b->kind, EXPR_ODBC_DATE);
+    done(q);
+    /* nested, and mixed with the short form */
+    q = ok("SELECT --(*vendor(Microsoft),product(ODBC) fn UCASE({fn LCASE("
+           "--(*vendor(Microsoft),product(ODBC) fn CHAR(65)*)--)})*)-- "
+           "FROM t");
+    done(q);
+    q = ok("SELECT * FROM --(*vendor(Microsoft),product(ODBC) oj a LEFT "
+           "OUTER JOIN b ON a.x = b.x*)--");
+    ck_assert_int_eq(q->from[0]->kind, FROM_JOIN);
+    done(q);
+    /* "*)--" closes only an open one: COUNT(*)--1 stays a subtraction */
+    q = ok("SELECT COUNT(*)--1 FROM t");
+    done(q);
+    /* other vendors, and escapes left open, are errors */
+    fails_s("SELECT --(*vendor(Other),product(ODBC) fn UCASE('a')*)--",
+            "42000", 0, NULL);
+    fails_s("SELECT --(*vendor(Microsoft),product(ODBC) fn UCASE('a')",
+            "42000", 0, "'}'");
+    fails_s("SELECT --(*vendor(Microsoft),product(ODBC)", "42000", 0, NULL);
+    fails_s("SELECT --(*vendor(Microsoft),produ", "42000", 0, NULL);
+}
+END_TEST
+
 static Suite *sql_parse_suite(void)
 {
     Suite *s = suite_create("sql_parse");
@@ -800,6 +834,7 @@ static Suite *sql_parse_suite(void)
     tcase_add_test(tc, parse_long_arithmetic_chains_are_too_complex);
     tcase_add_test(tc, parse_comments_are_white_space);
     tcase_add_test(tc, parse_byte_order_mark_is_white_space);
+    tcase_add_test(tc, parse_odbc2_long_form_escapes_are_braces);
     suite_add_tcase(s, tc);
     return s;
 }
