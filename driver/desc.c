@@ -877,6 +877,28 @@ static SQLRETURN write_rec(odbc_desc *dst, SQLSMALLINT rec,
     return SQL_SUCCESS;
 }
 
+/* The half of parameter record dp that descriptor d (an APD or an IPD)
+ * holds, from sp; the other half (the other descriptor's) stays. */
+static void param_half_from(const odbc_desc *d, odbc_param *dp,
+                            const odbc_param *sp)
+{
+    if (d->kind == SQL_ATTR_APP_PARAM_DESC) {
+        dp->c_type = sp->c_type;
+        dp->ptr = sp->ptr;
+        dp->buflen = sp->buflen;
+        dp->ind = sp->ind;
+        dp->len_ptr = sp->len_ptr;
+        dp->num_precision = sp->num_precision;
+        dp->num_scale = sp->num_scale;
+        dp->num_scale_set = sp->num_scale_set;
+    } else {
+        dp->sql_type = sp->sql_type;
+        dp->column_size = sp->column_size;
+        dp->decimal_digits = sp->decimal_digits;
+        dp->io_type = sp->io_type;
+    }
+}
+
 /* Forget the target's records (the other half of a shared parameter
  * record stays) and make room for n of them. */
 static SQLRETURN clear_recs(odbc_desc *dst, SQLSMALLINT n)
@@ -895,22 +917,9 @@ static SQLRETURN clear_recs(odbc_desc *dst, SQLSMALLINT n)
         memset(s->binds, 0, s->nbinds * sizeof *s->binds);
         return SQL_SUCCESS;
     }
-    for (int i = 0; i < s->nparams_bound; i++) {
-        odbc_param *p = &s->params[i];
-        if (dst->kind == SQL_ATTR_APP_PARAM_DESC) {
-            p->c_type = 0;
-            p->ptr = NULL;
-            p->buflen = 0;
-            p->ind = p->len_ptr = NULL;
-            p->num_precision = p->num_scale = 0;
-            p->num_scale_set = false;
-        } else {
-            p->sql_type = 0;
-            p->column_size = 0;
-            p->decimal_digits = 0;
-            p->io_type = SQL_PARAM_INPUT;
-        }
-    }
+    static const odbc_param none = { .io_type = SQL_PARAM_INPUT };
+    for (int i = 0; i < s->nparams_bound; i++)
+        param_half_from(dst, &s->params[i], &none);
     return SQL_SUCCESS;
 }
 
@@ -925,23 +934,7 @@ static void copy_same_kind(odbc_desc *src, odbc_desc *dst, SQLSMALLINT n)
             ds->binds[r - 1] = ss->binds[r - 1];
             continue;
         }
-        const odbc_param *sp = &ss->params[r - 1];
-        odbc_param *dp = &ds->params[r - 1];
-        if (dst->kind == SQL_ATTR_APP_PARAM_DESC) {
-            dp->c_type = sp->c_type;
-            dp->ptr = sp->ptr;
-            dp->buflen = sp->buflen;
-            dp->ind = sp->ind;
-            dp->len_ptr = sp->len_ptr;
-            dp->num_precision = sp->num_precision;
-            dp->num_scale = sp->num_scale;
-            dp->num_scale_set = sp->num_scale_set;
-        } else {
-            dp->sql_type = sp->sql_type;
-            dp->column_size = sp->column_size;
-            dp->decimal_digits = sp->decimal_digits;
-            dp->io_type = sp->io_type;
-        }
+        param_half_from(dst, &ds->params[r - 1], &ss->params[r - 1]);
     }
 }
 
