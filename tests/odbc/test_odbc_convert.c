@@ -18,6 +18,7 @@
 #include "alloc.h"
 #include "int128.h"
 #include "odbctest.h"
+#include "../shared_dir.h"
 #include "../numeric_struct.h"
 
 static SQLHENV env;
@@ -27,7 +28,7 @@ static char perf[1024];
 static bool have_perf(void)
 {
     snprintf(perf, sizeof perf, "%s/fixtures/bulk/perf.accdb",
-             JET_SHARED_DIR);
+             jet_shared_dir());
     return access(perf, R_OK) == 0;
 }
 

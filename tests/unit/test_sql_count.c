@@ -18,14 +18,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../shared_dir.h"
 #include "internal.h"
 #include "sql/engine.h"
 #include "sqltest.h"
 #include "unit.h"
 
-#ifndef JET_SHARED_DIR
-#define JET_SHARED_DIR "../shared"
-#endif
+/* <shared>/fixtures/<rel> into out (cap bytes); returns out. */
+static const char *fixture(char *out, size_t cap, const char *rel)
+{
+    snprintf(out, cap, "%s/fixtures/%s", jet_shared_dir(), rel);
+    return out;
+}
 
 /* The one row, one column LONG result of sql; -1 when it fails. */
 static long count_of(jet_db *db, const char *sql, char *plan, size_t cap)
@@ -131,7 +135,8 @@ static void walk(const char *dir, tally *t)
 START_TEST(stored_count_equals_scan_on_every_fixture_table)
 {
     tally t = { 0, 0, 0 };
-    walk(JET_SHARED_DIR "/fixtures/public", &t);
+    char dir[1024];
+    walk(fixture(dir, sizeof dir, "public"), &t);
     ck_assert_uint_gt(t.files, 50);
     ck_assert_uint_gt(t.tables, 300);
     ck_assert_msg(t.mismatches == 0, "%u of %u tables disagree",
@@ -149,8 +154,9 @@ START_TEST(count_star_on_bulk_reads_no_page)
     sql_error err;
     jet_value v;
     const char *sql = "SELECT COUNT(*) AS n FROM bulk";
-    ck_assert_int_eq(jet_db_open(&db, JET_SHARED_DIR
-                                 "/fixtures/bulk/bulk.accdb", NULL, &jerr),
+    char bulk[1024];
+    ck_assert_int_eq(jet_db_open(&db, fixture(bulk, sizeof bulk,
+                                              "bulk/bulk.accdb"), NULL, &jerr),
                      JET_OK);
     ck_assert_int_eq(sql_stmt_prepare(&st, db, sql, strlen(sql), NULL, &err),
                      0);
@@ -183,7 +189,8 @@ END_TEST
  * live rows by scanning. */
 START_TEST(count_star_scans_when_the_stored_count_cannot_fit)
 {
-    const char *src = JET_SHARED_DIR "/fixtures/public/mdbtestdata/nwind.mdb";
+    char src[1024];
+    fixture(src, sizeof src, "public/mdbtestdata/nwind.mdb");
     jet_db *db = NULL;
     jet_error jerr;
     ck_assert_int_eq(jet_db_open(&db, src, NULL, &jerr), JET_OK);

@@ -20,12 +20,16 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../shared_dir.h"
 #include "sql/engine_int.h"
 #include "unit.h"
 
-#ifndef JET_SHARED_DIR
-#define JET_SHARED_DIR "../shared"
-#endif
+/* <shared>/fixtures/<rel> into out (cap bytes); returns out. */
+static const char *fixture(char *out, size_t cap, const char *rel)
+{
+    snprintf(out, cap, "%s/fixtures/%s", jet_shared_dir(), rel);
+    return out;
+}
 
 static uint64_t rnd_state = 0x9e3779b97f4a7c15ull;
 
@@ -283,7 +287,7 @@ static void check_fixture(const char *rel, unsigned *checked)
     char path[1024];
     jet_db *db = NULL;
     jet_error jerr;
-    snprintf(path, sizeof path, "%s/fixtures/%s", JET_SHARED_DIR, rel);
+    fixture(path, sizeof path, rel);
     ck_assert_msg(jet_db_open(&db, path, NULL, &jerr) == JET_OK, "%s: %s",
                   path, jerr.msg);
     for (size_t i = 0; i < jet_catalog_count(db); i++) {
@@ -334,8 +338,9 @@ START_TEST(memory_budget_bounds_sorts_grouping_and_joins)
     static const char *const sqls[] = {
         "SELECT COUNT(*) FROM bulk a INNER JOIN bulk b ON a.id + 0 = b.id + 0",
     };
-    ck_assert_int_eq(jet_db_open(&db, JET_SHARED_DIR
-                                 "/fixtures/bulk/bulk.accdb", NULL, &jerr),
+    char bulk[1024];
+    ck_assert_int_eq(jet_db_open(&db, fixture(bulk, sizeof bulk,
+                                              "bulk/bulk.accdb"), NULL, &jerr),
                      JET_OK);
     for (size_t i = 0; i < sizeof sqls / sizeof *sqls; i++) {
         sql_stmt *st;
@@ -376,14 +381,15 @@ static Suite *sql_sortkey_suite(void)
     tcase_add_test(tc, text_sorts_in_general_order);
     tcase_add_test(tc, mixed_kinds_fall_back);
     tcase_add_test(tc, date_keys_of_damaged_values_saturate);
-    if (access(JET_SHARED_DIR "/fixtures/public/mdbtestdata/nwind.mdb",
+    char path[1024];
+    if (access(fixture(path, sizeof path, "public/mdbtestdata/nwind.mdb"),
                R_OK) == 0)
         tcase_add_test(tc, order_by_every_column_agrees_with_the_value_comparator);
-    if (access(JET_SHARED_DIR "/fixtures/bulk/bulk.accdb", R_OK) == 0)
+    if (access(fixture(path, sizeof path, "bulk/bulk.accdb"), R_OK) == 0)
         tcase_add_test(tc, memory_budget_bounds_sorts_grouping_and_joins);
     else
         printf("no %s fixtures: ORDER BY over fixtures not run\n",
-               JET_SHARED_DIR);
+               jet_shared_dir());
     suite_add_tcase(s, tc);
     return s;
 }

@@ -23,16 +23,20 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "../shared_dir.h"
 #include "sql/engine_int.h"
 #include "sqltest.h"
 #include "unit.h"
 
-#ifndef JET_SHARED_DIR
-#define JET_SHARED_DIR "../shared"
-#endif
-
-#define BULK JET_SHARED_DIR "/fixtures/bulk/bulk.accdb"
-#define PERF JET_SHARED_DIR "/fixtures/bulk/perf.accdb"
+/* <shared>/fixtures/bulk/<name>, in a buffer of its own per name */
+static const char *bulk_fixture(char *buf, size_t cap, const char *name)
+{
+    snprintf(buf, cap, "%s/fixtures/bulk/%s", jet_shared_dir(), name);
+    return buf;
+}
+static char bulk_buf[1024], perf_buf[1024];
+#define BULK bulk_fixture(bulk_buf, sizeof bulk_buf, "bulk.accdb")
+#define PERF bulk_fixture(perf_buf, sizeof perf_buf, "perf.accdb")
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
