@@ -6,18 +6,24 @@
  *   jetodbc-setup remove-driver [--name N]
  *   jetodbc-setup list [--user | --system]
  *   jetodbc-setup show [--system] DSN
- *   jetodbc-setup add [--system] [--driver N] DSN FILE [KEY=VALUE...]
+ *   jetodbc-setup add [--system] [--driver N | --lib PATH] DSN FILE [KEY=VALUE...]
  *   jetodbc-setup remove [--system] DSN
  *
- * install-driver uses SQLInstallDriverEx (odbcinst.ini counts installs in
- * UsageCount; remove-driver with SQLRemoveDriver decrements it). add uses
- * SQLWriteDSNToIni and SQLWritePrivateProfileString; when the driver is
- * not registered (a user without write access to the system odbcinst.ini)
- * the DSN names the library by its path, which unixODBC accepts.
+ * install-driver uses SQLInstallDriverEx; registering a name that is
+ * already registered rewrites its keys and keeps its UsageCount (which
+ * SQLInstallDriverEx would raise), so running it again, as quickstart.sh
+ * does, leaves one install that one remove-driver (SQLRemoveDriver)
+ * removes. add uses SQLWriteDSNToIni and SQLWritePrivateProfileString;
+ * when the driver is not registered (a user without write access to the
+ * system odbcinst.ini), its registered library cannot be read, or --lib
+ * is given, the DSN names the library by its path, which unixODBC
+ * accepts. add refuses a library that does not exist or cannot be read,
+ * and a failed write names the file.
  * Exit status: 0 done, 1 failed, 2 usage.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <odbcinst.h>
@@ -25,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <pwd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dsn.h"
@@ -39,7 +47,8 @@ static void usage(FILE *f)
           "       jetodbc-setup remove-driver [--name NAME]\n"
           "       jetodbc-setup list [--user | --system]\n"
           "       jetodbc-setup show [--system] DSN\n"
-          "       jetodbc-setup add [--system] [--driver NAME] DSN FILE [KEY=VALUE...]\n"
+          "       jetodbc-setup add [--system] [--driver NAME | --lib PATH] DSN FILE\n"
+          "                         [KEY=VALUE...]\n"
           "       jetodbc-setup remove [--system] DSN\n"
           "DSN keys: DBQ (the file), PWD, ExtendedAnsiSQL, MaxLongSize, MaxMemory,\n"
           "TraceFile.\n"
@@ -62,12 +71,90 @@ static void driver_lib(const char *name, char *buf, int cap)
     SQLGetPrivateProfileString(name, "Driver", "", buf, cap, "odbcinst.ini");
 }
 
+/* The file the installer writes for scope: "odbcinst.ini" (drivers) or
+ * "odbc.ini" (system DSNs) in $ODBCSYSINI, else /etc (odbcinst.ini's name
+ * from $ODBCINSTINI), or the user DSN file, $ODBCINI, else ~/.odbc.ini:
+ * where unixODBC looks (odbcinst -j), for messages. */
+static void ini_path(char *buf, size_t cap, const char *which)
+{
+    const char *e;
+    if (!strcmp(which, "user")) {
+        if ((e = getenv("ODBCINI")) && *e) {
+            snprintf(buf, cap, "%s", e);
+            return;
+        }
+        const struct passwd *pw = getpwuid(getuid());
+        const char *home = pw && pw->pw_dir ? pw->pw_dir : getenv("HOME");
+        snprintf(buf, cap, "%s/.odbc.ini", home ? home : "~");
+        return;
+    }
+    const char *dir = (e = getenv("ODBCSYSINI")) && *e ? e : "/etc";
+    const char *name = which;
+    if (!strcmp(which, "odbcinst.ini") && (e = getenv("ODBCINSTINI")) && *e)
+        name = e;
+    snprintf(buf, cap, "%s/%s", dir, name);
+}
+
+/* Why file cannot be written, into why (cap bytes): the file, or its
+ * folder when the file does not exist, with the errno text; "" when
+ * both look writable (then the installer's own message stands). */
+static void why_unwritable(char *why, size_t cap, const char *file)
+{
+    struct stat st;
+    why[0] = '\0';
+    if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(why, cap, "%s is a folder", file);
+        return;
+    }
+    if (access(file, W_OK) == 0)
+        return;
+    if (errno != ENOENT) {
+        snprintf(why, cap, "%s: %s", file, strerror(errno));
+        return;
+    }
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", file);
+    char *slash = strrchr(dir, '/');
+    if (slash == dir)
+        slash[1] = '\0';
+    else if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, sizeof dir, ".");
+    if (access(dir, W_OK) != 0)
+        snprintf(why, cap, "cannot create %s: %s: %s", file, dir,
+                 strerror(errno));
+}
+
+/* fail() for a write to the installer's file which: names the file. */
+static int fail_write(const char *what, const char *which)
+{
+    char file[PATH_MAX], why[PATH_MAX + 256], err[1024];
+    jet_setup_error(err, sizeof err);
+    ini_path(file, sizeof file, which);
+    why_unwritable(why, sizeof why, file);
+    if (why[0])
+        fprintf(stderr, "jetodbc-setup: %s: %s (%s)\n", what, why, err);
+    else
+        fprintf(stderr, "jetodbc-setup: %s: writing %s: %s\n", what, file,
+                err);
+    return 1;
+}
+
 static int install_driver(const char *name, const char *lib,
                           const char *setup_lib)
 {
-    char spec[4096], path_out[PATH_MAX];
+    char spec[4096], path_out[PATH_MAX], old[32];
     WORD out_len = 0;
     DWORD usage_count = 0;
+    /* an entry of that name: its count, kept (the keys are rewritten) */
+    SQLGetPrivateProfileString(name, "UsageCount", "", old, sizeof old,
+                               "odbcinst.ini");
+    char old_lib[PATH_MAX];
+    driver_lib(name, old_lib, sizeof old_lib);
+    long old_count = old_lib[0] ? strtol(old, NULL, 10) : 0;
+    if (old_lib[0] && old_count < 1)
+        old_count = 1;
     if (access(lib, R_OK) != 0)
         fprintf(stderr, "jetodbc-setup: warning: %s does not exist (yet)\n",
                 lib);
@@ -84,10 +171,25 @@ static int install_driver(const char *name, const char *lib,
     spec[n] = '\0';
     if (!SQLInstallDriverEx(spec, NULL, path_out, sizeof path_out, &out_len,
                             ODBC_INSTALL_COMPLETE, &usage_count))
-        return fail("cannot register the driver (run as root, or set "
-                    "ODBCSYSINI to a folder of yours)");
-    printf("driver %s registered: %s (usage count %lu)\n", name, lib,
-           (unsigned long)usage_count);
+        return fail_write("cannot register the driver (run as root, or set "
+                          "ODBCSYSINI to a folder of yours)", "odbcinst.ini");
+    if (old_count > 0 && (long)usage_count != old_count) {
+        char count[32];
+        snprintf(count, sizeof count, "%ld", old_count);
+        if (!SQLWritePrivateProfileString(name, "UsageCount", count,
+                                          "odbcinst.ini"))
+            return fail_write("cannot keep the usage count", "odbcinst.ini");
+        usage_count = (DWORD)old_count;
+    }
+    if (old_count > 0 && !strcmp(old_lib, lib))
+        printf("driver %s already registered: %s (usage count %lu)\n",
+               name, lib, (unsigned long)usage_count);
+    else if (old_count > 0)
+        printf("driver %s registered again: %s, was %s (usage count %lu)\n",
+               name, lib, old_lib, (unsigned long)usage_count);
+    else
+        printf("driver %s registered: %s (usage count %lu)\n", name, lib,
+               (unsigned long)usage_count);
     return 0;
 }
 
@@ -146,23 +248,57 @@ static int show(bool system, const char *dsn)
     return 0;
 }
 
-static int add(bool system, const char *driver, const char *dsn,
-               const char *file, char **extra, int nextra)
+/* Whether the DSN's library path can be loaded: 0, or -1 with the
+ * reason printed. A bare name (no '/') is the dynamic loader's to find. */
+static int check_lib(const char *lib)
 {
-    char abs[PATH_MAX], lib[PATH_MAX], err[1024];
+    if (!strchr(lib, '/') || access(lib, R_OK) == 0)
+        return 0;
+    fprintf(stderr, "jetodbc-setup: the driver library %s %s\n", lib,
+            errno == ENOENT ? "does not exist" : strerror(errno));
+    return -1;
+}
+
+/* add: the DSN's Driver= into out: lib when given, else the registered
+ * driver name when its library can be read, else the installed library's
+ * path. 0, or 1 when no readable library is left (the reason printed). */
+static int dsn_driver(char *out, size_t cap, const char *driver,
+                      const char *lib)
+{
+    char reg[PATH_MAX];
+    if (lib) {
+        snprintf(out, cap, "%s", lib);
+        return check_lib(out) ? 1 : 0;
+    }
+    driver_lib(driver, reg, sizeof reg);
+    if (reg[0] && (!strchr(reg, '/') || access(reg, R_OK) == 0)) {
+        snprintf(out, cap, "%s", driver);
+        return 0;
+    }
+    snprintf(out, cap, "%s/libjetodbc.so", JET_ODBCDIR);
+    if (reg[0]) {
+        int e = errno;
+        fprintf(stderr, "jetodbc-setup: driver %s names %s, which %s\n",
+                driver, reg, e == ENOENT ? "does not exist"
+                : "this user cannot read");
+    }
+    if (check_lib(out))
+        return 1;
+    printf("driver %s is %s: the DSN names %s\n", driver,
+           reg[0] ? "unusable here" : "not registered", out);
+    return 0;
+}
+
+static int add(bool system, const char *driver, const char *lib_path,
+               const char *dsn, const char *file, char **extra, int nextra)
+{
+    char abs[PATH_MAX], drv[PATH_MAX], err[1024];
     if (!realpath(file, abs)) {
         fprintf(stderr, "jetodbc-setup: '%s' is not a file\n", file);
         return 2;
     }
-    driver_lib(driver, lib, sizeof lib);
-    const char *drv = driver;
-    if (!lib[0]) {
-        /* not registered: name the library itself */
-        snprintf(lib, sizeof lib, "%s/libjetodbc.so", JET_ODBCDIR);
-        printf("driver %s is not registered: the DSN names %s\n", driver,
-               lib);
-        drv = lib;
-    }
+    if (dsn_driver(drv, sizeof drv, driver, lib_path) != 0)
+        return 1;
     jet_setup_kv kv[65];
     size_t n = 0;
     kv[n].key = "Description";
@@ -181,7 +317,15 @@ static int add(bool system, const char *driver, const char *dsn,
         kv[n++].value = eq + 1;
     }
     if (jet_setup_write_dsn(system, dsn, drv, kv, n, err, sizeof err) != 0) {
-        fprintf(stderr, "jetodbc-setup: cannot write DSN %s: %s\n", dsn, err);
+        char ini[PATH_MAX], why[PATH_MAX + 256];
+        ini_path(ini, sizeof ini, system ? "odbc.ini" : "user");
+        why_unwritable(why, sizeof why, ini);
+        if (why[0])
+            fprintf(stderr, "jetodbc-setup: cannot write DSN %s: %s (%s)\n",
+                    dsn, why, err);
+        else
+            fprintf(stderr, "jetodbc-setup: cannot write DSN %s to %s: %s\n",
+                    dsn, ini, err);
         return 1;
     }
     printf("%s DSN '%s' written for %s\n", system ? "system" : "user", dsn,
@@ -191,7 +335,7 @@ static int add(bool system, const char *driver, const char *dsn,
 
 /* What the options set. */
 typedef struct setup_opts {
-    bool system, user;
+    bool system, user, lib_given;
     const char *driver, *lib, *setup_lib;
 } setup_opts;
 
@@ -215,7 +359,7 @@ static int parse_opts(int argc, char **argv, setup_opts *o)
         case 's': o->system = true; break;
         case 'u': o->user = true; break;
         case 'd': case 'n': o->driver = optarg; break;
-        case 'l': o->lib = optarg; break;
+        case 'l': o->lib = optarg; o->lib_given = true; break;
         case 'S': o->setup_lib = optarg; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
@@ -226,7 +370,7 @@ static int parse_opts(int argc, char **argv, setup_opts *o)
 
 int main(int argc, char **argv)
 {
-    setup_opts o = { false, false, JET_SETUP_DRIVER,
+    setup_opts o = { false, false, false, JET_SETUP_DRIVER,
                      JET_ODBCDIR "/libjetodbc.so",
                      JET_ODBCDIR "/libjetodbcS.so" };
     int st = parse_opts(argc, argv, &o);
@@ -261,7 +405,8 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "show") && rest == 1)
         return show(system, args[0]);
     if (!strcmp(cmd, "add") && rest >= 2)
-        return add(system, driver, args[0], args[1], args + 2, rest - 2);
+        return add(system, driver, o.lib_given ? o.lib : NULL, args[0],
+                   args[1], args + 2, rest - 2);
     if (!strcmp(cmd, "remove") && rest == 1) {
         char err[1024];
         if (jet_setup_remove_dsn(system, args[0], err, sizeof err) != 0) {
