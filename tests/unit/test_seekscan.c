@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "unit.h"
+#include "../fixture_walk.h"
 #include "../shared_dir.h"
 #include "jet.h"
 #include "collate.h"
@@ -531,33 +532,6 @@ static void check_file(const char *path)
     jet_db_close(db);
 }
 
-static void walk(const char *dir, int depth)
-{
-    DIR *d = opendir(dir);
-    struct dirent *de;
-    if (!d || depth > 4) {
-        if (d)
-            closedir(d);
-        return;
-    }
-    while ((de = readdir(d)) != NULL) {
-        char path[1024];
-        struct stat sb;
-        size_t n = strlen(de->d_name);
-        if (de->d_name[0] == '.')
-            continue;
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        if (stat(path, &sb) != 0)
-            continue;
-        if (S_ISDIR(sb.st_mode))
-            walk(path, depth + 1);
-        else if ((n > 4 && strcasecmp(de->d_name + n - 4, ".mdb") == 0) ||
-                 (n > 6 && strcasecmp(de->d_name + n - 6, ".accdb") == 0))
-            check_file(path);
-    }
-    closedir(d);
-}
-
 static void report(const char *what)
 {
     static const char *const tn[32] = {
@@ -594,7 +568,7 @@ START_TEST(fixtures_seek_equals_scan)
         return;
     }
     reset();
-    walk(dir, 0);
+    jet_fixture_walk(dir, 0, check_file);
     report("fixtures");
     ck_assert_int_ge(n_indexes, 40);
     ck_assert_int_ge(n_cases, 10000);
