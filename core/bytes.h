@@ -40,6 +40,26 @@ static inline uint64_t jet_get_u64(const uint8_t *p)
     return (uint64_t)jet_get_u32(p) | ((uint64_t)jet_get_u32(p + 4) << 32);
 }
 
+/** Little-endian writes (the encoders, core/encode.h): the caller has
+ *  proven the bytes are in bounds. */
+static inline void jet_put_u16(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+
+static inline void jet_put_u32(uint8_t *p, uint32_t v)
+{
+    jet_put_u16(p, v);
+    jet_put_u16(p + 2, v >> 16);
+}
+
+static inline void jet_put_u64(uint8_t *p, uint64_t v)
+{
+    jet_put_u32(p, (uint32_t)v);
+    jet_put_u32(p + 4, (uint32_t)(v >> 32));
+}
+
 /** Checked reads: store into *out and return true, or return false. */
 static inline bool jet_read_u8(const uint8_t *p, size_t len, size_t off,
                                uint8_t *out)

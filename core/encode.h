@@ -134,4 +134,160 @@ jet_rc jet_row_encode(uint8_t *out, size_t cap, size_t *out_len,
                       const jet_format *fmt, const jet_tdef_priv *t,
                       const jet_cell *cells, jet_error *err);
 
+/**
+ * Pad row (len bytes of a jet_row_encode result for t, in a buffer of cap
+ * bytes) to min_len bytes with zeros inserted before its trailer (the var
+ * offset table and null mask), as an in-place update that shrinks a row
+ * keeps its old size; offsets are unchanged (the eod stays where the data
+ * ends). Nothing happens when len >= min_len. Errors: JET_ELIMIT when
+ * min_len exceeds cap. Format: Jackcess TableImpl.padRowBuffer.
+ */
+jet_rc jet_row_pad(uint8_t *row, size_t cap, size_t *len,
+                   const jet_tdef_priv *t, size_t min_len);
+
+/* ------------------------------------------------------------ data pages */
+
+/** Page types. */
+#define JET_PAGE_DATA 0x01
+#define JET_PAGE_USAGE_MAP 0x05
+
+/** Row offset flags (row.c). */
+#define JET_ROW_DELETED 0x8000
+#define JET_ROW_OVERFLOW 0x4000
+
+/** Most rows a data page holds (Jackcess MAX_NUM_ROWS_ON_DATA_PAGE). */
+#define JET_MAX_ROWS_PER_PAGE 255
+
+/**
+ * Start an empty data page (page_size bytes of fmt): type 0x01, 0x01,
+ * free space, owner tdef_pgno at 4 — or the text "LVAL" when lval (the
+ * page of a table's long values), no rows.
+ * Format: Jackcess TableImpl.newDataPage, LongValueColumnImpl.
+ */
+void jet_data_page_init(uint8_t *page, const jet_format *fmt,
+                        uint32_t tdef_pgno, bool lval);
+
+/**
+ * Bytes free on a data page for a new row and its 2-byte offset entry:
+ * the gap between the row offset table and the lowest row, computed from
+ * the offsets (not the stored free-space field, which
+ * jet_data_page_insert keeps equal to it). 0 when the page's table is
+ * damaged or full of rows.
+ */
+size_t jet_data_page_free_space(const jet_format *fmt, const uint8_t *page);
+
+/**
+ * Append row (len bytes) to a data page below its lowest row, with flags
+ * (JET_ROW_DELETED for Jackcess-style overflow targets, else 0) on its
+ * offset entry; update the row count and the free-space field. *rowno =
+ * the new row's number. Errors: JET_ELIMIT when it does not fit (see
+ * jet_data_page_free_space) or the page has JET_MAX_ROWS_PER_PAGE rows;
+ * JET_EUNSUPPORTED for Jet3. Format: Jackcess TableImpl.addDataPageRow.
+ */
+jet_rc jet_data_page_insert(uint8_t *page, const jet_format *fmt,
+                            const uint8_t *row, size_t len, uint16_t flags,
+                            uint16_t *rowno);
+
+/**
+ * Mark row rowno deleted: its offset entry gets JET_ROW_DELETED and
+ * JET_ROW_OVERFLOW, as Access and Jackcess write it; bytes, row count and
+ * free space stay (space is not reclaimed). A row that points to an
+ * overflow row is deleted here, at its header slot. Errors: JET_ENOTFOUND
+ * for rowno past the row count. Format: Jackcess TableImpl.deleteRow.
+ */
+jet_rc jet_data_page_delete(uint8_t *page, const jet_format *fmt,
+                            uint16_t rowno);
+
+/**
+ * Replace row rowno's bytes with row (len <= its current length; the
+ * caller pads with jet_row_pad to the old size): an update in place.
+ * Errors: JET_ELIMIT when len differs from the old length, JET_ENOTFOUND
+ * for a bad rowno, JET_ECORRUPT for bad bounds.
+ */
+jet_rc jet_data_page_replace(uint8_t *page, const jet_format *fmt,
+                             uint16_t rowno, const uint8_t *row,
+                             size_t len);
+
+/**
+ * Turn row rowno into an overflow pointer to (target_pgno, target_row),
+ * the row's new home after an update that grew it: the row's first 4
+ * bytes become row byte + 3-byte page, the rest zeros, and its offset
+ * entry gets JET_ROW_OVERFLOW. The target row is inserted with
+ * JET_ROW_DELETED so scans skip it (scan.c follows the pointer).
+ * Errors: JET_ELIMIT when the row is shorter than 4 bytes or target_pgno
+ * needs more than 24 bits, JET_ENOTFOUND, JET_ECORRUPT.
+ * Format: Jackcess TableImpl.updateRow.
+ */
+jet_rc jet_data_page_set_overflow(uint8_t *page, const jet_format *fmt,
+                                  uint16_t rowno, uint32_t target_pgno,
+                                  uint8_t target_row);
+
+/* ------------------------------------------------------------ usage maps */
+
+/**
+ * Add (add = true) or remove page pgno in an inline usage map row (type
+ * 0: 4-byte start page, then a bitmap of (len - 5) * 8 pages). A page
+ * outside the window is added by moving the window (its start stays a
+ * multiple of 8) when every page fits it; otherwise JET_ELIMIT: the map
+ * must be promoted (jet_umap_promote) and the page added to the
+ * reference map. Removing a page outside the window: JET_ENOTFOUND.
+ * JET_ECORRUPT when row is not an inline map. Format: Jackcess
+ * UsageMap.InlineHandler.
+ */
+jet_rc jet_umap_inline_update(uint8_t *row, size_t len, uint32_t pgno,
+                              bool add);
+
+/** The reference-map slot (which map page) and bit of pgno for a page
+ *  size: each type-0x05 map page covers (page_size - 4) * 8 pages. */
+void jet_umap_ref_locate(uint32_t page_size, uint32_t pgno, size_t *slot,
+                         uint32_t *bit);
+
+/**
+ * The map page in slot of a reference usage map row (type 1, then 4-byte
+ * page numbers), or 0 when that slot has none yet (the caller allocates a
+ * page, jet_umap_page_init()s it and jet_umap_ref_attach()es it).
+ * *ok = false when the row has no such slot (the file is too large for
+ * this map) or is not a reference map.
+ */
+uint32_t jet_umap_ref_page(const uint8_t *row, size_t len, size_t slot,
+                           bool *ok);
+
+/** Store map page map_pgno in slot of a reference map row. JET_ELIMIT
+ *  when the row has no such slot, JET_ECORRUPT when not a reference map. */
+jet_rc jet_umap_ref_attach(uint8_t *row, size_t len, size_t slot,
+                           uint32_t map_pgno);
+
+/** Start an empty usage map page (type 0x05, 0x01, then a bitmap from
+ *  byte 4). Format: Jackcess UsageMap.allocateNewUsageMapPage. */
+void jet_umap_page_init(uint8_t *page, uint32_t page_size);
+
+/** Set or clear bit (from jet_umap_ref_locate) of a usage map page.
+ *  JET_ECORRUPT when page is not a usage map page. */
+jet_rc jet_umap_page_update(uint8_t *page, uint32_t page_size, uint32_t bit,
+                            bool add);
+
+/**
+ * Promotion of an inline map that outgrew its window, step 1: the slots
+ * of the reference map the pages now in the map need (ascending, at most
+ * cap; *n the count). The caller allocates and jet_umap_page_init()s one
+ * page per slot. JET_ECORRUPT when row is not an inline map, JET_ELIMIT
+ * when a page lies past the slots the row can hold ((len - 1) / 4).
+ */
+jet_rc jet_umap_promote_slots(const uint8_t *row, size_t len,
+                              uint32_t page_size, size_t *slots, size_t cap,
+                              size_t *n);
+
+/**
+ * Step 2: move the inline map's pages into the map pages (pages[i] for
+ * slots[i], numbered pgnos[i], as step 1 listed them) and rewrite row as
+ * a reference map (type 1) pointing to them. The page that did not fit
+ * is then added with jet_umap_ref_locate/jet_umap_page_update (its slot
+ * may need one more page). Errors: as step 1; JET_ELIMIT when a slot of
+ * a present page was not given. Format: Jackcess
+ * UsageMap.promoteInlineHandlerToReferenceHandler.
+ */
+jet_rc jet_umap_promote(uint8_t *row, size_t len, uint32_t page_size,
+                        uint8_t *const *pages, const uint32_t *pgnos,
+                        const size_t *slots, size_t n);
+
 #endif /* JET_ENCODE_H */

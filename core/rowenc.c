@@ -22,24 +22,6 @@
 #define NUMERIC_NEGATIVE 0x80
 #define LVAL_HEADER_LEN 12
 
-static void put_u16(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-
-static void put_u32(uint8_t *p, uint32_t v)
-{
-    put_u16(p, v);
-    put_u16(p + 2, v >> 16);
-}
-
-static void put_u64(uint8_t *p, uint64_t v)
-{
-    put_u32(p, (uint32_t)v);
-    put_u32(p + 4, (uint32_t)(v >> 32));
-}
-
 /* Does the 96-bit little-endian magnitude mag fit `digits` decimal digits
  * (mag < 10^digits)? */
 static bool numeric_fits(const uint8_t mag[12], unsigned digits)
@@ -97,29 +79,29 @@ jet_rc jet_value_encode(uint8_t *out, size_t cap, size_t *out_len,
     case JET_T_INT:
         if (v->u.i < INT16_MIN || v->u.i > INT16_MAX)
             return JET_ELIMIT;
-        put_u16(out, (uint32_t)v->u.i);
+        jet_put_u16(out, (uint32_t)v->u.i);
         break;
     case JET_T_LONG: case JET_T_COMPLEX:
         if (v->u.i < INT32_MIN || v->u.i > INT32_MAX)
             return JET_ELIMIT;
-        put_u32(out, (uint32_t)v->u.i);
+        jet_put_u32(out, (uint32_t)v->u.i);
         break;
     case JET_T_MONEY:
-        put_u64(out, (uint64_t)v->u.money);
+        jet_put_u64(out, (uint64_t)v->u.money);
         break;
     case JET_T_BIGINT:
-        put_u64(out, (uint64_t)v->u.i);
+        jet_put_u64(out, (uint64_t)v->u.i);
         break;
     case JET_T_FLOAT: {
         uint32_t bits;
         memcpy(&bits, &v->u.f, 4);
-        put_u32(out, bits);
+        jet_put_u32(out, bits);
         break;
     }
     case JET_T_DOUBLE: case JET_T_DATETIME: {
         uint64_t bits;
         memcpy(&bits, &v->u.d, 8);
-        put_u64(out, bits);
+        jet_put_u64(out, bits);
         break;
     }
     case JET_T_GUID:
@@ -215,7 +197,7 @@ size_t jet_text_encode(uint8_t *out, size_t cap, const uint16_t *s,
     if (2 * n > cap)
         return 0;
     for (size_t i = 0; i < n; i++)
-        put_u16(out + 2 * i, s[i]);
+        jet_put_u16(out + 2 * i, s[i]);
     return 2 * n;
 }
 
@@ -235,12 +217,12 @@ jet_rc jet_lval_header(uint8_t hdr[12], jet_lval_kind kind, size_t len,
 {
     if (len >= 0x40000000u || pgno > 0xFFFFFFu)
         return JET_ELIMIT;
-    put_u32(hdr, (uint32_t)len | (uint32_t)kind << 24);
+    jet_put_u32(hdr, (uint32_t)len | (uint32_t)kind << 24);
     if (kind == JET_LVAL_INLINE)
-        put_u32(hdr + 4, 0);
+        jet_put_u32(hdr + 4, 0);
     else
-        put_u32(hdr + 4, pgno << 8 | row);
-    put_u32(hdr + 8, 0);
+        jet_put_u32(hdr + 4, pgno << 8 | row);
+    jet_put_u32(hdr + 8, 0);
     return JET_OK;
 }
 
@@ -249,7 +231,7 @@ size_t jet_lval_chain_row(uint8_t *out, size_t cap, uint32_t next_pgno,
 {
     if (cap < 4 || n > cap - 4 || next_pgno > 0xFFFFFFu)
         return 0;
-    put_u32(out, next_pgno ? next_pgno << 8 | next_row : 0);
+    jet_put_u32(out, next_pgno ? next_pgno << 8 | next_row : 0);
     if (n)
         memcpy(out + 4, data, n);
     return 4 + n;
@@ -304,7 +286,7 @@ jet_rc jet_row_encode(uint8_t *out, size_t cap, size_t *out_len,
         goto too_long;
     memset(out, 0, fixed_end);
     memset(out + limit - mask_len, 0, mask_len);
-    put_u16(out, (uint32_t)ncols);
+    jet_put_u16(out, (uint32_t)ncols);
     /* the null mask is built at the end of the buffer, moved into place */
     {
         uint8_t *mask = out + limit - mask_len;
@@ -340,13 +322,13 @@ jet_rc jet_row_encode(uint8_t *out, size_t cap, size_t *out_len,
         pos += x->len;
     }
     if (nvar) {
-        put_u16(out + pos, (uint32_t)pos);   /* eod */
+        jet_put_u16(out + pos, (uint32_t)pos);   /* eod */
         pos += 2;
         for (size_t k = nvar; k-- > 0;) {
-            put_u16(out + pos, var_off[k]);
+            jet_put_u16(out + pos, var_off[k]);
             pos += 2;
         }
-        put_u16(out + pos, (uint32_t)nvar);
+        jet_put_u16(out + pos, (uint32_t)nvar);
         pos += 2;
     }
     memmove(out + pos, out + limit - mask_len, mask_len);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "encode.h"
+#include "pagebuild.h"
 #include "../fixture_walk.h"
 #include "../shared_dir.h"
 #include "unit.h"
@@ -73,6 +74,12 @@ START_TEST(value_numeric_checks_precision_and_scale)
     ck_assert_int_eq(jet_value_encode(b, sizeof b, &n, &c, &v), JET_ELIMIT);
 }
 END_TEST
+
+static void put_u32_le(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
 
 static size_t utf16(uint16_t *u, const char *s)
 {
@@ -180,6 +187,236 @@ START_TEST(row_layout_matches_reader)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------ data pages */
+
+START_TEST(data_page_insert_reads_back)
+{
+    const jet_format *f = jet_format_for(JET_VER_ACE14);
+    static uint8_t page[4096];
+    uint16_t rno, s, e, fl;
+    static uint8_t row[4096];
+    size_t n = 0;
+
+    jet_data_page_init(page, f, 77, false);
+    ck_assert_uint_eq(jet_get_u32(page + 4), 77);
+    ck_assert_uint_eq(jet_data_page_free_space(f, page), 4096 - 14);
+    ck_assert_uint_eq(jet_get_u16(page + 2), 4096 - 14);
+    ck_assert_int_eq(jet_data_page_insert(page, f, (const uint8_t *)"abcd",
+                                          4, 0, &rno), JET_OK);
+    ck_assert_uint_eq(rno, 0);
+    ck_assert_int_eq(jet_data_page_insert(page, f, (const uint8_t *)"xyz",
+                                          3, 0, &rno), JET_OK);
+    ck_assert_uint_eq(rno, 1);
+    ck_assert_uint_eq(jet_page_row_count(f, page), 2);
+    ck_assert_int_eq(jet_row_bounds(f, page, 9, 1, &s, &e, &fl, NULL),
+                     JET_OK);
+    ck_assert(s == 4089 && e == 4092 && fl == 0);
+    ck_assert_mem_eq(page + s, "xyz", 3);
+    ck_assert_uint_eq(jet_data_page_free_space(f, page), 4089 - 18);
+    ck_assert_uint_eq(jet_get_u16(page + 2), 4089 - 18);
+    /* a row that does not fit leaves the page alone */
+    memset(row, 'r', sizeof row);
+    ck_assert_int_eq(jet_data_page_insert(page, f, row, 4072, 0, &rno),
+                     JET_ELIMIT);
+    ck_assert_uint_eq(jet_page_row_count(f, page), 2);
+    ck_assert_int_eq(jet_data_page_insert(page, f, row, 4069, 0, &rno),
+                     JET_OK);
+    ck_assert_uint_eq(jet_data_page_free_space(f, page), 0);
+    /* 255 rows at most */
+    jet_data_page_init(page, f, 77, true);
+    ck_assert_mem_eq(page + 4, "LVAL", 4);
+    while (jet_data_page_insert(page, f, row, 1, 0, &rno) == JET_OK)
+        n++;
+    ck_assert_uint_eq(n, JET_MAX_ROWS_PER_PAGE);
+    ck_assert_int_eq(jet_data_page_insert(page, jet_format_for(JET_VER_3),
+                                          row, 1, 0, &rno),
+                     JET_EUNSUPPORTED);
+}
+END_TEST
+
+START_TEST(data_page_delete_and_overflow_as_scan_reads_them)
+{
+    const jet_format *f = jet_format_for(JET_VER_4);
+    static uint8_t page[4096];
+    uint16_t rno, s, e, fl;
+    jet_data_page_init(page, f, 5, false);
+    ck_assert_int_eq(jet_data_page_insert(page, f,
+                     (const uint8_t *)"row zero", 8, 0, &rno), JET_OK);
+    ck_assert_int_eq(jet_data_page_insert(page, f,
+                     (const uint8_t *)"row one!", 8, 0, &rno), JET_OK);
+    ck_assert_int_eq(jet_data_page_insert(page, f,
+                     (const uint8_t *)"target", 6, JET_ROW_DELETED, &rno),
+                     JET_OK);
+    ck_assert_int_eq(jet_data_page_delete(page, f, 0), JET_OK);
+    ck_assert_int_eq(jet_row_bounds(f, page, 9, 0, &s, &e, &fl, NULL),
+                     JET_OK);
+    ck_assert_uint_eq(fl, JET_ROW_DELETED | JET_ROW_OVERFLOW);
+    ck_assert_int_eq(jet_data_page_delete(page, f, 3), JET_ENOTFOUND);
+    ck_assert_int_eq(jet_data_page_set_overflow(page, f, 1, 0x123456, 2),
+                     JET_OK);
+    ck_assert_int_eq(jet_row_bounds(f, page, 9, 1, &s, &e, &fl, NULL),
+                     JET_OK);
+    ck_assert_uint_eq(fl, JET_ROW_OVERFLOW);
+    ck_assert_uint_eq(page[s], 2);
+    ck_assert_uint_eq(jet_get_u24(page + s + 1), 0x123456);
+    ck_assert(page[s + 4] == 0 && page[s + 7] == 0);
+    ck_assert_int_eq(jet_data_page_set_overflow(page, f, 1, 1u << 24, 2),
+                     JET_ELIMIT);
+    ck_assert_int_eq(jet_data_page_replace(page, f, 2,
+                     (const uint8_t *)"TARGET", 6), JET_OK);
+    ck_assert_int_eq(jet_row_bounds(f, page, 9, 2, &s, &e, &fl, NULL),
+                     JET_OK);
+    ck_assert_mem_eq(page + s, "TARGET", 6);
+    ck_assert_int_eq(jet_data_page_replace(page, f, 2,
+                     (const uint8_t *)"TARGET!", 7), JET_ELIMIT);
+}
+END_TEST
+
+START_TEST(row_pad_keeps_the_trailer_readable)
+{
+    jet_column cols[1] = {
+        { .name = "t", .type = JET_T_TEXT, .col_num = 0, .var_index = 0,
+          .length = 20, .result_type = JET_T_TEXT },
+    };
+    jet_tdef_priv t = { .pub = { .name = "x", .ncols = 1, .cols = cols },
+                        .max_cols = 1, .num_var_cols = 1 };
+    const jet_format *f = jet_format_for(JET_VER_4);
+    jet_cell c = { .data = (const uint8_t *)"ab", .len = 2 };
+    uint8_t row[64];
+    uint16_t vb[4];
+    size_t len;
+    jet_row r;
+    bool isnull;
+    const uint8_t *d;
+    size_t dl;
+    ck_assert_int_eq(jet_row_encode(row, sizeof row, &len, f, &t, &c, NULL),
+                     JET_OK);
+    ck_assert_uint_eq(len, 11);
+    ck_assert_int_eq(jet_row_pad(row, sizeof row, &len, &t, 20), JET_OK);
+    ck_assert_uint_eq(len, 20);
+    ck_assert_int_eq(jet_row_parse(&r, f, row, len, true, vb, 4, 1, NULL),
+                     JET_OK);
+    ck_assert_int_eq(jet_row_column(&r, f, &cols[0], &isnull, &d, &dl, 1,
+                                    NULL), JET_OK);
+    ck_assert(!isnull && dl == 2 && d[0] == 'a');
+    ck_assert_int_eq(jet_row_pad(row, sizeof row, &len, &t, 65),
+                     JET_ELIMIT);
+}
+END_TEST
+
+/* ------------------------------------------------------------ usage maps */
+
+static size_t decode_inline(const uint8_t *row, size_t len, uint32_t *out,
+                            size_t cap)
+{
+    jet_pglist l;
+    size_t n;
+    ck_assert_int_eq(jet_usagemap_decode(&l, row, len, NULL, 4096, 1u << 24,
+                                         1, NULL), JET_OK);
+    n = l.count;
+    ck_assert_uint_le(n, cap);
+    memcpy(out, l.pgnos, n * sizeof *out);
+    jet_pglist_free(&l);
+    return n;
+}
+
+START_TEST(umap_inline_set_clear_and_move)
+{
+    uint8_t row[69] = { 0 };
+    uint32_t pg[16];
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, 100, true),
+                     JET_OK);    /* empty map at start 0: fits */
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, 7, true),
+                     JET_OK);
+    ck_assert_uint_eq(decode_inline(row, sizeof row, pg, 16), 2);
+    ck_assert(pg[0] == 7 && pg[1] == 100);
+    /* 600 does not fit [0, 512): the window moves to start 0? no: 7..600
+     * spans 594 pages > 512: promote */
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, 600, true),
+                     JET_ELIMIT);
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, 7, false),
+                     JET_OK);
+    /* now 100..600 fits a window starting at 96 */
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, 600, true),
+                     JET_OK);
+    ck_assert_uint_eq(jet_get_u32(row + 1), 96);
+    ck_assert_uint_eq(decode_inline(row, sizeof row, pg, 16), 2);
+    ck_assert(pg[0] == 100 && pg[1] == 600);
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, 3, false),
+                     JET_ENOTFOUND);
+    row[0] = 1;
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, 100, true),
+                     JET_ECORRUPT);
+}
+END_TEST
+
+START_TEST(umap_promote_to_reference_reads_back)
+{
+    const uint32_t ps = 4096, per = (ps - 4) * 8;
+    static uint8_t pages[4][4096];
+    uint8_t row[69] = { 0 };
+    uint8_t *mp[2] = { pages[2], pages[3] };
+    uint32_t mpg[2] = { 2, 3 };
+    size_t slots[4], n, slot;
+    uint32_t bit, want[] = { per - 8, per + 5, 2 * per + 1 };
+    char path[512];
+    jet_db *db;
+    jet_pglist l;
+    bool ok;
+
+    /* an inline window straddling map pages 0 and 1 */
+    put_u32_le(row + 1, per - 8);
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, per - 8, true),
+                     JET_OK);
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, per + 5, true),
+                     JET_OK);
+    ck_assert_int_eq(jet_umap_inline_update(row, sizeof row, 2 * per + 1,
+                                            true), JET_ELIMIT);
+    ck_assert_int_eq(jet_umap_promote_slots(row, sizeof row, ps, slots, 4,
+                                            &n), JET_OK);
+    ck_assert_uint_eq(n, 2);
+    ck_assert(slots[0] == 0 && slots[1] == 1);
+    jet_umap_page_init(pages[2], ps);
+    ck_assert_int_eq(jet_umap_promote(row, sizeof row, ps, mp, mpg, slots,
+                                      1), JET_ELIMIT);   /* slot 1 missing */
+    ck_assert_uint_eq(row[0], 0);
+    jet_umap_page_init(pages[3], ps);
+    ck_assert_int_eq(jet_umap_promote(row, sizeof row, ps, mp, mpg, slots,
+                                      2), JET_OK);
+    ck_assert_uint_eq(row[0], 1);
+    /* the page that did not fit: slot 2 needs a page of its own */
+    jet_umap_ref_locate(ps, 2 * per + 1, &slot, &bit);
+    ck_assert(slot == 2 && bit == 1);
+    ck_assert_uint_eq(jet_umap_ref_page(row, sizeof row, slot, &ok), 0);
+    ck_assert(ok);
+    jet_umap_page_init(pages[1], ps);
+    ck_assert_int_eq(jet_umap_ref_attach(row, sizeof row, slot, 1), JET_OK);
+    ck_assert_int_eq(jet_umap_page_update(pages[1], ps, bit, true), JET_OK);
+    ck_assert_uint_eq(jet_umap_ref_page(row, sizeof row, 17, &ok), 0);
+    ck_assert(!ok);
+    ck_assert_int_eq(jet_umap_ref_attach(row, sizeof row, 17, 9),
+                     JET_ELIMIT);
+    /* read it back through usagemap.c over a page file */
+    ck_assert_int_eq(pb_write_file(path, sizeof path, &pages[0][0], 4, ps),
+                     0);
+    db = pb_db_open(path, JET_VER_4);
+    ck_assert_ptr_nonnull(db);
+    ck_assert_int_eq(jet_usagemap_decode(&l, row, sizeof row, db->pf, ps,
+                                         1u << 24, 1, NULL), JET_OK);
+    ck_assert_uint_eq(l.count, 3);
+    for (size_t i = 0; i < 3; i++)
+        ck_assert_uint_eq(l.pgnos[i], want[i]);
+    jet_pglist_free(&l);
+    /* clear one again */
+    ck_assert_int_eq(jet_umap_page_update(pages[3], ps, 5, false), JET_OK);
+    ck_assert_int_eq(jet_umap_page_update(pages[3], ps, per, true),
+                     JET_ELIMIT);
+    pb_db_free(db);
+    unlink(path);
+}
+END_TEST
+
 /* ------------------------------------------------- fixture round trip */
 
 static struct {
@@ -188,6 +425,7 @@ static struct {
     long values, values_exact, text, text_exact, text_other;
     long lval, lval_exact, lval_kind_match, lval_unused_set;
     long rows_null_fixed;
+    long pages, pages_free_exact, deleted, deleted_both;
     long value_other;
 } st;
 
@@ -339,8 +577,33 @@ static bool has_dropped_value(const jet_tdef *t, const jet_row *r)
     return false;
 }
 
+/* A data page of the fixtures: the free-space field against
+ * jet_data_page_free_space, and how deleted rows are flagged. */
+static void check_page(jet_db *db, uint32_t pgno)
+{
+    const uint8_t *page;
+    uint16_t n;
+    if (jet_page_pin(db->pf, pgno, &page, NULL) != JET_OK)
+        return;
+    n = jet_page_row_count(db->fmt, page);
+    st.pages++;
+    if (n < JET_MAX_ROWS_PER_PAGE &&
+        jet_get_u16(page + 2) == jet_data_page_free_space(db->fmt, page))
+        st.pages_free_exact++;
+    for (uint16_t r = 0; r < n; r++) {
+        uint16_t fl = jet_get_u16(page + db->fmt->data_row_table + 2 * r) &
+                      0xC000;
+        if (fl & JET_ROW_DELETED)
+            st.deleted++;
+        if (fl == (JET_ROW_DELETED | JET_ROW_OVERFLOW))
+            st.deleted_both++;
+    }
+    jet_page_unpin(db->pf, page);
+}
+
 static void check_table(jet_db *db, const jet_tdef *t, const char *path)
 {
+    uint32_t last_pgno = 0;
     const jet_tdef_priv *tp = (const jet_tdef_priv *)t;
     const jet_format *f = db->fmt;
     jet_scan *s;
@@ -359,6 +622,9 @@ static void check_table(jet_db *db, const jet_tdef *t, const char *path)
         uint16_t rowno;
         st.rows++;
         jet_scan_position(s, &pgno, &rowno);
+        if (pgno != last_pgno)
+            check_page(db, pgno);
+        last_pgno = pgno;
         for (uint16_t i = 0; i < t->ncols; i++) {
             const jet_column *c = &t->cols[i];
             const uint8_t *d;
@@ -448,11 +714,16 @@ START_TEST(fixtures_rows_encode_as_stored)
             st.rows_padded, st.rows_older, st.rows_other, st.values, st.values_exact,
             st.text_exact, st.text, st.lval_exact, st.lval,
             st.lval_unused_set, st.lval_kind_match);
+    fprintf(stderr, "encode round trip: %ld data pages, free space as "
+            "computed on %ld; %ld deleted rows, %ld flagged 0xC000\n",
+            st.pages, st.pages_free_exact, st.deleted, st.deleted_both);
     ck_assert_int_ge(st.files, 40);
     ck_assert_int_ge(st.rows, 10000);
     ck_assert_int_eq(st.rows_other, 0);
     ck_assert_int_eq(st.value_other, 0);
     ck_assert_int_eq(st.text_other, 0);
+    ck_assert_int_ge(st.pages, 500);
+    ck_assert_int_eq(st.pages_free_exact, st.pages);
 }
 END_TEST
 
@@ -465,6 +736,13 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, text_compressed_only_when_shorter_and_allowed);
     tcase_add_test(tc, lval_header_round_trips);
     tcase_add_test(tc, row_layout_matches_reader);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("pages");
+    tcase_add_test(tc, data_page_insert_reads_back);
+    tcase_add_test(tc, data_page_delete_and_overflow_as_scan_reads_them);
+    tcase_add_test(tc, row_pad_keeps_the_trailer_readable);
+    tcase_add_test(tc, umap_inline_set_clear_and_move);
+    tcase_add_test(tc, umap_promote_to_reference_reads_back);
     suite_add_tcase(s, tc);
     tc = tcase_create("fixtures");
     tcase_set_timeout(tc, 120);
