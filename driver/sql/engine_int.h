@@ -541,6 +541,10 @@ typedef struct subq_state {
                                cursor's */
 } subq_state;
 
+/** How a cursor gives its rows (sql_cursor.mode; exec.c, op_sort.c). */
+enum { MODE_STREAM = 0, MODE_MAT = 1, MODE_GROUPS = 2, MODE_EXPLAIN = 3,
+       MODE_MERGE = 4 };
+
 struct sql_cursor {
     sql_stmt *st;
     sql_cursor *outer;      /* enclosing block's cursor (subqueries) */
@@ -889,5 +893,22 @@ int sql_sv_to_value(sql_cursor *c, const sv *v, jet_type type,
                     uint8_t **buf, size_t *cap, jet_value *out);
 /** Text of a value for messages / plan (ASCII-safe, truncated). */
 void sql_sv_describe(const sv *v, char *buf, size_t cap);
+
+/* ------------------------------- shared by exec.c and op_sort.c */
+
+/* Value of output column i for the current row (or group). */
+int sql_live_value(sql_cursor *c, size_t i, jet_value *out);
+/* The output values of record r into c->vcur (c->cur = r). 0 or -1. */
+int sql_rec_values(sql_cursor *c, const rec *r);
+/* Input done with runs on disk: the rest as a run, then merge. */
+int sql_sort_start_merge(sql_cursor *c);
+/* Next merged row into c->cur: JET_OK, JET_DONE or -1. */
+int sql_sort_next_merge(sql_cursor *c);
+void sql_sort_spill_free(sql_cursor *c);
+/* Row count of TOP n PERCENT of total, rounded up. */
+size_t sql_top_rows(const sql_stmt *st, size_t total);
+/* Records collected: DISTINCT, ORDER BY, then the window (OFFSET, TOP
+ * with ties, LIMIT, max_rows). */
+int sql_sort_finish(sql_cursor *c);
 
 #endif
