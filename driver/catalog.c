@@ -452,7 +452,7 @@ static jet_rc implicit_params_load(jet_db *db, query_info *q, size_t *pcap)
         size_t np = 0;
         sql_error serr;
         if (sql_saved_param_list(&pp, &np, jq, &serr) != 0) {
-            if (strcmp(serr.sqlstate, "HY001") == 0)
+            if (serr.rc == JET_ENOMEM)
                 return JET_ENOMEM;
             continue;
         }
@@ -837,7 +837,7 @@ static int view_columns(cat_rs *rs, const jet_object *o, const char *column,
     if (prc != 0) {
         sql_stmt_free(plan);
         *failed = err;
-        return strcmp(err.sqlstate, "HY001") == 0 ? -1 : 1;
+        return err.rc == JET_ENOMEM ? -1 : 1;
     }
     int ret = 0;
     if (sql_stmt_nparams(plan) > 0) {
@@ -917,10 +917,11 @@ SQLRETURN odbc_cat_columns(odbc_stmt *s, const char *cat, const char *schem,
      * SELECT * FROM it gives (a navigator previewing it shows why, not
      * an empty view). When the pattern matches other objects too, a
      * broken view is skipped so the others' columns still list. */
-    if (rc == 1 && k == 1 && verr.sqlstate[0]) {
+    if (rc == 1 && k == 1 && (verr.sqlstate[0] || verr.rc < 0)) {
         odbc_matrows_free(rs.m);
         rs.m = NULL;
-        return odbc_diag_add(DIAG(s), verr.sqlstate, "%s", verr.msg);
+        verr.position = 0;      /* not in any text the application sent */
+        return odbc_diag_sql(DIAG(s), &verr, DIAG_CTX_TABLE);
     }
     return rs_finish(&rs);
 }

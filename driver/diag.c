@@ -64,6 +64,8 @@ SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
 
     switch (rc) {
     case JET_ENOMEM:
+        if (!strcmp(msg, jet_rc_str(rc)))
+            return odbc_diag_add(d, "HY001", "%s", msg);
         return odbc_diag_add(d, "HY001", "out of memory: %s", msg);
     case JET_ECORRUPT:
         /* core's messages at open already say "damaged file '<path>'";
@@ -94,4 +96,20 @@ SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
         break;
     }
     return odbc_diag_add(d, "HY000", "internal error %d: %s", (int)rc, msg);
+}
+
+SQLRETURN odbc_diag_sql(odbc_diag *d, const sql_error *e, odbc_diag_ctx ctx)
+{
+    if (!e->sqlstate[0] && e->rc < 0) {
+        jet_error je;
+        je.rc = (jet_rc)e->rc;
+        je.pgno = e->pgno;
+        snprintf(je.msg, sizeof je.msg, "%s", e->msg);
+        return odbc_diag_jet(d, je.rc, &je, ctx);
+    }
+    const char *state = e->sqlstate[0] ? e->sqlstate : "42000";
+    if (e->position && !strstr(e->msg, "(at character"))
+        return odbc_diag_add(d, state, "%s (at character %zu)", e->msg,
+                             e->position);
+    return odbc_diag_add(d, state, "%s", e->msg);
 }

@@ -12,6 +12,7 @@
 #include <sqlext.h>
 
 #include "jet.h"
+#include "sql/sql.h"
 
 #define ODBC_DIAG_MAX 8
 
@@ -76,5 +77,14 @@ typedef enum odbc_diag_ctx {
  */
 SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
                         odbc_diag_ctx ctx);
+
+/**
+ * Add the record for a failed engine call (sql.h): a core failure
+ * (sqlstate "", rc < 0) through odbc_diag_jet with its page and message;
+ * an SQL error the engine raised with its own SQLSTATE (42000 when none)
+ * and its message, "(at character N)" added when it has a position its
+ * text does not give. Returns SQL_ERROR (SQL_SUCCESS_WITH_INFO for 01xxx).
+ */
+SQLRETURN odbc_diag_sql(odbc_diag *d, const sql_error *e, odbc_diag_ctx ctx);
 
 #endif

@@ -332,14 +332,18 @@ static int fill_col(odbc_stmt *s, odbc_colmeta *c, size_t i)
     return c->name ? 0 : -1;
 }
 
-/* The engine's message, with the position when it does not say it. */
-static SQLRETURN engine_error(odbc_stmt *s, const sql_error *e)
+/* The SQLSTATE of s's last diagnostic record (for the trace). */
+static const char *last_state(odbc_stmt *s)
 {
-    const char *state = e->sqlstate[0] ? e->sqlstate : "42000";
-    if (e->position && !strstr(e->msg, "(at character"))
-        return odbc_diag_add(DIAG(s), state, "%s (at character %zu)",
-                             e->msg, e->position);
-    return odbc_diag_add(DIAG(s), state, "%s", e->msg);
+    const odbc_diag *d = DIAG(s);
+    return d->count > 0 ? d->rec[d->count - 1].sqlstate : "";
+}
+
+/* A failed engine call: the one path to an SQLSTATE (diag.c). */
+static SQLRETURN engine_error(odbc_stmt *s, const sql_error *e,
+                              odbc_diag_ctx ctx)
+{
+    return odbc_diag_sql(DIAG(s), e, ctx);
 }
 
 /* SQLExecute and SQLExecDirect on an open cursor: 24000 (their spec
@@ -382,7 +386,7 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
     sql_call call;
     int is_call = sql_call_parse(&call, db, sql, len, &perr);
     if (is_call < 0)
-        return engine_error(s, &perr);
+        return engine_error(s, &perr, DIAG_CTX_OTHER);
     if (is_call > 0) {
         sql = call.sql;
         len = strlen(call.sql);
@@ -404,18 +408,15 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
         snprintf(perr.msg, sizeof perr.msg, "the saved query's parameter "
                  "markers do not match its declared parameters");
     if (prc != 0) {
-        odbc_trace_log(s->dbc->trace, "prepare stmt=%p failed: %s %s",
-                       (void *)s, perr.sqlstate[0] ? perr.sqlstate : "42000",
-                       perr.msg);
         sql_stmt_free(s->plan);
         s->plan = NULL;
         free(s->call_map);
         s->call_map = NULL;
         s->is_call = false;
-        if (perr.rc < 0 && perr.rc != JET_EUNSUPPORTED)
-            return odbc_diag_jet(DIAG(s), (jet_rc)perr.rc, jet_db_error(db),
-                                 DIAG_CTX_TABLE);
-        return engine_error(s, &perr);
+        SQLRETURN ret = engine_error(s, &perr, DIAG_CTX_TABLE);
+        odbc_trace_log(s->dbc->trace, "prepare stmt=%p failed: %s %s",
+                       (void *)s, last_state(s), perr.msg);
+        return ret;
     }
     s->tdef = sql_stmt_tdef(s->plan);
     size_t n = sql_stmt_ncols(s->plan);
@@ -999,12 +1000,8 @@ SQLRETURN odbc_stmt_describe_param(odbc_stmt *s, SQLUSMALLINT num,
  * map, the engine's own SQLSTATE (22018, 22003, ...) otherwise. */
 static SQLRETURN exec_diag(odbc_stmt *s, jet_rc rc)
 {
-    if (s->cur) {
-        const jet_error *je = sql_cursor_core_error(s->cur);
-        if (je)
-            return odbc_diag_jet(DIAG(s), rc, je, DIAG_CTX_OTHER);
-        return engine_error(s, sql_cursor_error(s->cur));
-    }
+    if (s->cur)
+        return engine_error(s, sql_cursor_error(s->cur), DIAG_CTX_OTHER);
     return odbc_diag_jet(DIAG(s), rc, NULL, DIAG_CTX_OTHER);
 }
 
@@ -1070,25 +1067,15 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     memset(&err, 0, sizeof err);
     if (sql_cursor_open(&s->cur, s->plan, pv, &opts, &err) != 0) {
         s->cur = NULL;
-        if (!strcmp(err.sqlstate, "HY008"))
+        bool interrupted = !err.sqlstate[0] && err.rc == JET_EINTERRUPTED;
+        if (interrupted)
             ret = interrupt_diag(s);
-        else if (err.rc < 0 && strncmp(err.sqlstate, "22", 2)) {
-            /* data exceptions (22xxx: 22003, 22008, 22012, 22018...) keep
-             * the engine's state and message; the core's failures its
-             * message ("index page 29: damaged index ...") */
-            jet_error je;
-            je.rc = (jet_rc)err.rc;
-            je.pgno = UINT32_MAX;
-            snprintf(je.msg, sizeof je.msg, "%s", err.msg);
-            ret = odbc_diag_jet(DIAG(s), je.rc, &je, DIAG_CTX_OTHER);
-        } else
-            ret = engine_error(s, &err);
+        else
+            ret = engine_error(s, &err, DIAG_CTX_OTHER);
         clear_cancel(s);
         /* the state the application receives (a timeout is HYT00) */
         odbc_trace_log(s->dbc->trace, "execute stmt=%p failed: %s",
-                       (void *)s, !strcmp(err.sqlstate, "HY008") &&
-                       s->timed_out ? "HYT00" : err.sqlstate[0] ?
-                       err.sqlstate : "HY000");
+                       (void *)s, last_state(s));
         goto out;
     }
     odbc_trace_log(s->dbc->trace, "execute stmt=%p params=%zu: %.3f ms",

@@ -36,6 +36,21 @@
 #include <string.h>
 #include <strings.h>
 
+/* A failure of the core (rc, detail in db's error): rc, page and message,
+ * no SQLSTATE (sql.h: the driver maps it). Returns -1. */
+static int core_fail(ctx *x, jet_rc rc)
+{
+    const jet_error *je = jet_db_error(x->st->db);
+    sql_error *e = x->err;
+    e->sqlstate[0] = '\0';
+    e->position = 0;
+    e->rc = rc;
+    e->pgno = je && je->rc == rc ? je->pgno : UINT32_MAX;
+    snprintf(e->msg, sizeof e->msg, "%s", je && je->rc == rc && je->msg[0]
+             ? je->msg : jet_rc_str(rc));
+    return -1;
+}
+
 /* ----------------------------------------------------------- names */
 
 /* Does qualifier q name table tp? Exact: its alias when it has one, else
@@ -637,10 +652,8 @@ size_t count_tabs(const sql_from *f)
 static int nested_fail(ctx *x, const sql_error *e, const char *name,
                        size_t pos)
 {
-    int rc = x->err->rc;
-    *x->err = *e;
-    x->err->rc = rc;
-    if (!x->err->sqlstate[0])
+    *x->err = *e;       /* a core failure (sqlstate "") keeps its rc */
+    if (!x->err->sqlstate[0] && x->err->rc >= 0)
         snprintf(x->err->sqlstate, sizeof x->err->sqlstate, "HY000");
     sql_error_in_saved(x->err, name, pos);
     return -1;
@@ -774,12 +787,8 @@ static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
         return fail(x, "42000", f->position, "saved queries nest deeper "
                     "than %d at '%s'", SQL_MAX_VIEW_DEPTH, qo->name);
     jet_rc rc = jet_query_load(&jq, db, qo);
-    if (rc != JET_OK) {
-        x->err->rc = rc;
-        return fail(x, rc == JET_ENOMEM ? "HY001" : "HY000", f->position,
-                    "saved query '%s': %s", qo->name,
-                    jet_db_error(db)->msg);
-    }
+    if (rc != JET_OK)
+        return core_fail(x, rc);
     /* a parameter query (declared parameters, or form references Access
      * would ask for) needs its values: Microsoft's driver answers "Too
      * few parameters. Expected n." */
@@ -817,10 +826,8 @@ static int bind_view(ctx *x, const sql_from *f, tab_plan *tp,
     int prc = sql_parse_query(&vq, text, strlen(text), &perr);
     free(text);
     if (prc != 0) {
-        int keep_rc = x->err->rc;
-        *x->err = perr;
-        x->err->rc = keep_rc;
-        if (!x->err->sqlstate[0])
+        *x->err = perr;     /* out of memory (sqlstate "") stays so */
+        if (!x->err->sqlstate[0] && x->err->rc >= 0)
             snprintf(x->err->sqlstate, sizeof x->err->sqlstate, "42000");
         sql_error_in_saved(x->err, qo->name, f->position);
         return -1;
@@ -950,14 +957,8 @@ static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
                         "%zu)", f->table, f->position);
         }
         jet_rc rc = jet_tdef_load(&tp->td, db, obj);
-        if (rc != JET_OK) {
-            const jet_error *je = jet_db_error(db);
-            x->err->rc = rc;
-            return fail(x, rc == JET_EUNSUPPORTED ? "HYC00" : rc ==
-                        JET_ENOMEM ? "HY001" : "HY000", f->position,
-                        "table '%s': %s", f->table, je && je->msg[0] ?
-                        je->msg : jet_rc_str(rc));
-        }
+        if (rc != JET_OK)
+            return core_fail(x, rc);
         tp->name = tp->td->name;
         tp->ncols = tp->td->ncols;
     }

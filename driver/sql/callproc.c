@@ -36,6 +36,13 @@ static int fail(sql_error *err, const char *state, size_t pos,
     return -1;
 }
 
+static int nomem(sql_error *err)
+{
+    memset(err, 0, sizeof *err);
+    sql_set_nomem(err, 0);
+    return -1;
+}
+
 static bool is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
@@ -148,7 +155,7 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
     /* the arguments, copied NUL-terminated into argbuf */
     argbuf = malloc(len + 1);
     if (!argbuf)
-        return fail(err, "HY001", 0, "out of memory");
+        return nomem(err);
     char *ab = argbuf;
     if (eat(&c, '(')) {
         skip_ws(&c);
@@ -254,7 +261,7 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
     const char *lit[MAX_ARGS];
     appidx = calloc(np ? np : 1, sizeof *appidx);
     if (!appidx) {
-        rc = fail(err, "HY001", 0, "out of memory");
+        rc = nomem(err);
         goto out;
     }
     for (size_t j = 0; j < np; j++) {
@@ -269,7 +276,7 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
     for (size_t k = 0; k < out->nmarks; k++)
         out->map[k] = appidx[out->map[k]];
     if (!(out->name = strdup(o->name))) {
-        rc = fail(err, "HY001", 0, "out of memory");
+        rc = nomem(err);
         goto out;
     }
     rc = 1;

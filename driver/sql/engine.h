@@ -3,7 +3,8 @@
  * then run it as a row cursor with per-column jet_value access.
  *
  * Knows no ODBC handles and no sql.h/sqlext.h types (the driver maps C
- * types to jet_value and jet_rc/sql_error to SQLSTATEs).
+ * types to jet_value; driver/diag.c maps sql_error and jet_rc to
+ * SQLSTATEs, the engine none).
  *
  * Grammar (see parser.c): [EXPLAIN] [PARAMETERS name type, ..;] select
  * [UNION [ALL] select]... (each select possibly parenthesised)
@@ -129,10 +130,12 @@ typedef struct sql_param_info {
  * Parse text (UTF-8, len bytes), resolve names against db's catalog and
  * the table's tdef, type-check and plan. On success returns 0 and *out
  * owns the plan (it borrows db: free it before jet_db_close). On failure
- * returns -1, *out = NULL, err has SQLSTATE, 1-based position, message:
- * 42000 syntax, HYC00 unsupported, 42S02 no such table, 42S22 no such
- * column, 22018 type mismatch, HY001 memory; err->rc a jet_rc when the
- * core failed loading the table (the driver maps it). opts may be NULL.
+ * returns sql_error_code(err) (JET_ENOMEM exactly when memory ran out),
+ * *out = NULL, and err (sql.h) says why: an SQL error with its SQLSTATE,
+ * 1-based position and message (42000 syntax, HYC00 unsupported, 42S02 no
+ * such table, 42S22 no such column, 22018 type mismatch), or the core's
+ * failure (loading a table or saved query) as its jet_rc, page and
+ * message, which the driver maps. opts may be NULL.
  */
 int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
                      size_t len, const sql_prepare_opts *opts,
@@ -181,8 +184,10 @@ typedef struct sql_cursor_opts {
  * Sorting, DISTINCT, TOP PERCENT and aggregates read the whole input
  * here (bounded by opts->max_memory: past it they spill to a temporary
  * file, or fail with HY001 naming MaxMemory).
- * Returns 0, or -1 with err filled: its SQLSTATE and message, err->rc the
- * core's jet_rc when the core failed (else 0). opts may be NULL.
+ * Returns 0, or a jet_rc < 0 (JET_ENOMEM exactly when memory ran out, the
+ * core's code when it failed, else JET_EUNSUPPORTED or JET_ELIMIT) with
+ * err filled as sql.h says (err->rc 0 for an SQL error). opts may be
+ * NULL.
  */
 int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
                     const sql_cursor_opts *opts, sql_error *err);
@@ -199,7 +204,8 @@ int sql_cursor_next(sql_cursor *c);
  */
 int sql_cursor_value(sql_cursor *c, size_t col, jet_value *out);
 
-/** Detail of the last failure on c (sqlstate, message, rc). */
+/** Detail of the last failure on c, as sql.h describes it (an SQL
+ *  error's sqlstate, or a core failure's rc, page and message). */
 const sql_error *sql_cursor_error(const sql_cursor *c);
 
 /**

@@ -131,6 +131,7 @@ int sql_cursor_fail(sql_cursor *c, const char *state, size_t pos,
 {
     snprintf(c->err.sqlstate, sizeof c->err.sqlstate, "%s", state);
     c->err.position = pos;
+    c->err.pgno = UINT32_MAX;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(c->err.msg, sizeof c->err.msg, fmt, ap);
@@ -145,16 +146,9 @@ int sql_cursor_fail(sql_cursor *c, const char *state, size_t pos,
 
 int sql_cursor_fail_rc(sql_cursor *c, int rc, const jet_error *je)
 {
-    const char *state = "HY000";
-    switch (rc) {
-    case JET_ENOMEM: state = "HY001"; break;
-    case JET_EINTERRUPTED: state = "HY008"; break;
-    case JET_EUNSUPPORTED: state = "HYC00"; break;
-    case JET_ENOTFOUND: state = "42S02"; break;
-    default: break;
-    }
+    /* no SQLSTATE here: the driver maps rc (sql.h, driver/diag.c) */
     c->err.rc = rc;
-    snprintf(c->err.sqlstate, sizeof c->err.sqlstate, "%s", state);
+    c->err.sqlstate[0] = '\0';
     c->err.position = 0;
     c->core_failed = true;
     memset(&c->core_err, 0, sizeof c->core_err);
@@ -162,6 +156,7 @@ int sql_cursor_fail_rc(sql_cursor *c, int rc, const jet_error *je)
     c->core_err.pgno = UINT32_MAX;
     if (je)
         c->core_err = *je;
+    c->err.pgno = c->core_err.pgno;
     if (je && je->msg[0])
         snprintf(c->err.msg, sizeof c->err.msg, "%s", je->msg);
     else

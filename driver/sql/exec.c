@@ -589,8 +589,8 @@ int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
     sql_cursor *c = new_cursor(st, opts);
     if (!c) {
         if (err)
-            sql_set_error(err, "HY001", 0, "out of memory");
-        return -1;
+            sql_set_nomem(err, 0);
+        return JET_ENOMEM;
     }
     if (set_params(c, params) != 0)
         goto fail;
@@ -604,7 +604,8 @@ int sql_cursor_open(sql_cursor **out, sql_stmt *st, const jet_value *params,
         goto fail;
     *out = c;
     return 0;
-fail:
+fail:;
+    int rc = c->err.rc < 0 ? c->err.rc : JET_EUNSUPPORTED;
     if (err) {
         *err = c->err;
         /* rc only for the core's failures (sql.h): an engine error
@@ -613,7 +614,7 @@ fail:
             err->rc = 0;
     }
     sql_cursor_close(c);
-    return -1;
+    return rc;
 }
 
 int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,

@@ -101,6 +101,7 @@ void sql_set_error(sql_error *err, const char *sqlstate, size_t position,
         return;
     snprintf(err->sqlstate, sizeof err->sqlstate, "%s", sqlstate);
     err->position = position;
+    err->pgno = UINT32_MAX;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
@@ -255,7 +256,7 @@ static bool is_ident_char(unsigned char c)
 
 static int nomem(sql_lexer *lx, size_t position)
 {
-    sql_set_error(lx->err, "HY001", position, "out of memory");
+    sql_set_nomem(lx->err, position);
     return -1;
 }
 

@@ -113,7 +113,7 @@ static int unsupported(parser *p, const char *what)
 
 static int nomem(parser *p)
 {
-    sql_set_error(p->err, "HY001", p->tok.position, "out of memory");
+    sql_set_nomem(p->err, p->tok.position);
     return -1;
 }
 
@@ -1863,7 +1863,7 @@ int sql_parse_query(sql_query **out, const char *text, size_t len,
     sql_arena arena = { NULL };
     sql_query *h = sql_arena_alloc(&arena, sizeof *h);
     if (!h) {
-        sql_set_error(err, "HY001", 0, "out of memory");
+        sql_set_nomem(err, 0);
         return -1;
     }
     h->sel.top = -1;

@@ -20,8 +20,10 @@
  *   2. Blocks nest at most SQL_MAX_BLOCK_DEPTH deep (build_block), and
  *      derived tables are rebuilt with pushed conditions at most
  *      SQL_MAX_PUSH_REBUILDS times per statement (rewrite.c push_down).
- *   3. A failed prepare returns -1 with err set (SQLSTATE, 1-based
- *      position or 0, message) and *out NULL; out of memory is HY001.
+ *   3. A failed prepare returns sql_error_code(err) with err set as sql.h
+ *      says (an SQL error's SQLSTATE, 1-based position or 0 and message,
+ *      or a core failure's jet_rc, page and message: JET_ENOMEM for
+ *      memory) and *out NULL.
  */
 #include "config.h"
 
@@ -46,7 +48,8 @@ int fail(ctx *x, const char *state, size_t pos, const char *fmt, ...)
 
 int nomem(ctx *x)
 {
-    return fail(x, "HY001", 0, "out of memory");
+    sql_set_nomem(x->err, 0);
+    return -1;
 }
 
 void *arena_alloc_cb(void *a, size_t n)
@@ -457,7 +460,7 @@ int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
     }
     sql_stmt *st = sql_arena_alloc(root->ar, sizeof *st);
     if (!st) {
-        sql_set_error(err, "HY001", 0, "out of memory");
+        sql_set_nomem(err, 0);
         return -1;
     }
     st->db = root->db;
@@ -506,13 +509,13 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
     if (sql_parse_query(&q, text, len, err) != 0) {
         if (saved)
             sql_error_in_saved(err, saved, 0);
-        return -1;
+        return sql_error_code(err);
     }
     sql_stmt *st = calloc(1, sizeof *st);
     if (!st) {
         sql_select_free(&q->sel);
-        sql_set_error(err, "HY001", 0, "out of memory");
-        return -1;
+        sql_set_nomem(err, 0);
+        return sql_error_code(err);
     }
     st->db = db;
     st->q = q;
@@ -539,7 +542,7 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
                                                      strlen(saved)))) {
         nomem(&x);
         sql_stmt_free(st);
-        return -1;
+        return sql_error_code(err);
     }
     st->nparams = q->sel.nparams;
     st->params = sql_arena_alloc(st->ar, (st->nparams ? st->nparams : 1) *
@@ -547,7 +550,7 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
     if (!st->params) {
         nomem(&x);
         sql_stmt_free(st);
-        return -1;
+        return sql_error_code(err);
     }
     for (size_t i = 0; i < st->nparams; i++)
         st->params[i].type = JET_T_TEXT;
@@ -565,7 +568,7 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
         if (saved)
             sql_error_in_saved(err, saved, 0);
         sql_stmt_free(st);
-        return -1;
+        return sql_error_code(err);
     }
     st->explain = q->explain;
     if (st->explain) {
@@ -574,7 +577,7 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
         if (!oc) {
             nomem(&x);
             sql_stmt_free(st);
-            return -1;
+            return sql_error_code(err);
         }
         oc->src = -1;
         oc->meta.name = "Plan";

@@ -85,7 +85,8 @@ static int set_err(sql_error *err, const char *state, const char *fmt, ...)
 
 static int nomem(sql_error *err)
 {
-    return set_err(err, "HY001", "out of memory");
+    sql_set_nomem(err, 0);
+    return -1;
 }
 
 /* ---------------------------------------------------------- rows */

@@ -16,16 +16,52 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
-/** A parse failure: SQLSTATE (42000 syntax, HYC00 unsupported feature),
- *  1-based character position in the statement, and an English message. */
+#include "jet.h"
+
+/**
+ * Why an engine call failed; one of two kinds:
+ *  - an SQL error the engine raises itself (syntax 42000, names 42S02/
+ *    42S22, types 22018, data exceptions 22xxx, MaxMemory HY001, ...):
+ *    sqlstate says which, msg is the whole message;
+ *  - a failure of the core, out of memory included: sqlstate is "", rc the
+ *    jet_rc (JET_ENOMEM exactly when memory ran out, the engine's own
+ *    allocations too), msg and pgno the core's detail. The engine maps no
+ *    jet_rc to an SQLSTATE: the driver does, once (driver/diag.c).
+ * position: 1-based character in the statement, 0 when none.
+ */
 typedef struct sql_error {
     char sqlstate[6];
     size_t position;
     char msg[256];
-    int rc;                 /* jet_rc when the core failed (catalog, tdef,
-                               scan), else 0; appended by helper "sql" */
+    int rc;                 /* a core failure's jet_rc (< 0); with an SQL
+                               error 0 or the code the call returned
+                               (JET_EUNSUPPORTED, JET_ELIMIT) */
+    uint32_t pgno;          /* the page a core failure names, or
+                               UINT32_MAX */
 } sql_error;
+
+/** Record that memory ran out: rc JET_ENOMEM, sqlstate "" (the driver
+ *  maps it), message "out of memory", at position (0: none). */
+static inline void sql_set_nomem(sql_error *err, size_t position)
+{
+    if (!err)
+        return;
+    memset(err, 0, sizeof *err);
+    err->rc = JET_ENOMEM;
+    err->pgno = UINT32_MAX;
+    err->position = position;
+    memcpy(err->msg, "out of memory", sizeof "out of memory");
+}
+
+/** What an engine call that failed with err returns: err->rc when the
+ *  core failed (JET_ENOMEM exactly when memory ran out), else
+ *  JET_EUNSUPPORTED (an SQL error: err->sqlstate says which). */
+static inline int sql_error_code(const sql_error *err)
+{
+    return err->rc < 0 && !err->sqlstate[0] ? err->rc : JET_EUNSUPPORTED;
+}
 
 typedef enum sql_item_kind {
     SQL_ITEM_STAR = 1,      /* * or qualifier.* */
