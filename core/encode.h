@@ -290,4 +290,58 @@ jet_rc jet_umap_promote(uint8_t *row, size_t len, uint32_t page_size,
                         uint8_t *const *pages, const uint32_t *pgnos,
                         const size_t *slots, size_t n);
 
+/* --------------------------------------------------------------- indexes */
+
+/**
+ * The index key of one row for index ix of table t (both of db): per
+ * index column, its flag byte and body — numbers, dates, BOOL, GUID,
+ * binary by jet_index_encode_value (index.c), TEXT/MEMO by
+ * jet_collate_key in the column's sort order (General 97, Legacy or
+ * 2010+), descending columns inverted as Jet writes them, NULL one flag
+ * byte. vals holds one value per t->cols entry (only the index's columns
+ * are read), as jet_value_decode gives them. Writes at most cap bytes to
+ * out; *out_len = the key length (no page/row pointer).
+ * Errors: JET_EUNSUPPORTED for text with a character the sort order's
+ * tables do not cover (CJK, Hangul, private use, surrogates: Jet's codes
+ * for them are not published, and a guessed key is one the reader might
+ * not find), a column in a sort order without tables, or a type that has
+ * no key (OLE); JET_ELIMIT when cap is short or a value is out of its
+ * column's range. Format: Jackcess IndexData.createEntryBytes.
+ */
+jet_rc jet_index_row_key(uint8_t *out, size_t cap, size_t *out_len,
+                         const jet_db *db, const jet_tdef *t,
+                         const jet_index *ix, const jet_value *vals);
+
+/** One entry of an index page: key bytes, then the data row it names
+ *  (3-byte page, 1-byte row, big-endian) and on node pages the child page
+ *  (4 bytes, big-endian). */
+typedef struct jet_index_entry {
+    const uint8_t *key;
+    size_t key_len;
+    uint32_t pgno;
+    uint8_t row;
+    uint32_t child;         /* node pages only */
+} jet_index_entry;
+
+/** Bytes of an entry on an index page of fmt (before prefix sharing). */
+size_t jet_index_entry_len(const jet_index_entry *e, bool leaf);
+
+/**
+ * Write a whole Jet4/ACE index page (leaf: type 0x04, else node 0x03)
+ * from entries ents[0..n) in index order: owner tdef_pgno, prev/next
+ * pages at its level, tail (the rightmost child of a node page not among
+ * its entries, else 0), the prefix shared by all entries (the common
+ * prefix of the first and last entries' keys, as Jackcess computes it),
+ * the entry mask and the entries, the first whole and the others without
+ * the prefix; free space at 2. *used = bytes of the entry area used.
+ * Errors: JET_ELIMIT when the entries do not fit (the caller splits),
+ * JET_ECORRUPT when they are out of order, JET_EUNSUPPORTED for Jet3.
+ * Format: Jackcess IndexData.writeDataPage, IndexPageCache
+ * findCommonPrefix; index.c's page layout.
+ */
+jet_rc jet_index_page_build(uint8_t *page, const jet_format *fmt, bool leaf,
+                            uint32_t tdef_pgno, uint32_t prev, uint32_t next,
+                            uint32_t tail, const jet_index_entry *ents,
+                            size_t n, size_t *used);
+
 #endif /* JET_ENCODE_H */

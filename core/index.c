@@ -1213,9 +1213,8 @@ bool jet_index_text_seekable(const jet_db *db, const jet_tdef *tdef,
            jet_collation_of(db->version, col) != JET_COLL_NONE;
 }
 
-/* The UTF-16 units of text key k (at most 256) into units[]; *n. */
-static jet_rc text_key_units(const jet_db *db, const jet_value *k,
-                             uint16_t units[256], size_t *n)
+jet_rc jet_index_text_units(const jet_db *db, const jet_value *k,
+                            uint16_t units[256], size_t *n)
 {
     *n = 0;
     if (k->enc == JET_ENC_UCS2) {
@@ -1246,7 +1245,7 @@ bool jet_index_text_range_key(const jet_db *db, const jet_tdef *tdef,
     co = jet_collation_of(db->version,
                           &tdef->cols[ix->cols[jet_index_seekable_cols(
                                                    tdef, index_no)].col]);
-    if (text_key_units(db, k, units, &n) != JET_OK)
+    if (jet_index_text_units(db, k, units, &n) != JET_OK)
         return false;
     if (n > 255)
         n = 255;
@@ -1275,7 +1274,7 @@ static jet_rc encode_text_key(jet_index_cursor *c, const jet_index_column *ic,
     }
     if (k->type != JET_T_TEXT && k->type != JET_T_MEMO)
         return JET_EUNSUPPORTED;
-    rc = text_key_units(c->db, k, units, &n);
+    rc = jet_index_text_units(c->db, k, units, &n);
     if (rc != JET_OK)
         return rc;
     buf[(*pos)++] = ic->ascending ? ASC_START : DESC_START;

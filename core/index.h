@@ -30,6 +30,14 @@ jet_rc jet_index_encode_value(uint8_t *buf, size_t cap, size_t *pos,
                               bool legacy_numeric, const jet_value *v);
 
 /**
+ * The first 256 UTF-16 units of TEXT/MEMO value k into units[] (*n of
+ * them): what a text index key reads (Jet cuts keys at 255 units). Errors:
+ * those of jet_text_to_utf16.
+ */
+jet_rc jet_index_text_units(const jet_db *db, const jet_value *k,
+                            uint16_t units[256], size_t *n);
+
+/**
  * The key bytes (without page/row pointer) of the entry most recently
  * returned by jet_index_next(); borrowed from the cursor until its next
  * call. NULL and 0 when there is none.

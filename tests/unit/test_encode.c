@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "encode.h"
+#include "index.h"
 #include "pagebuild.h"
 #include "../fixture_walk.h"
 #include "../shared_dir.h"
@@ -417,6 +418,125 @@ START_TEST(umap_promote_to_reference_reads_back)
 }
 END_TEST
 
+
+/* --------------------------------------------------------------- indexes */
+
+START_TEST(index_row_key_refuses_uncovered_text)
+{
+    jet_db db = { .version = JET_VER_ACE14 };
+    jet_column cols[2] = {
+        { .name = "n", .type = JET_T_LONG, .col_num = 0, .length = 4,
+          .flags = JET_COL_FIXED, .result_type = JET_T_LONG },
+        { .name = "t", .type = JET_T_TEXT, .col_num = 1, .length = 20,
+          .result_type = JET_T_TEXT },
+    };
+    jet_tdef t = { .name = "x", .ncols = 2, .cols = cols };
+    jet_index ix = { .name = "i", .ncols = 2,
+                     .cols = { { 0, true }, { 1, false } } };
+    static const uint8_t ab[] = { 'a', 0, 'B', 0 };
+    static const uint8_t cjk[] = { 'a', 0, 0x00, 0x4E };
+    jet_value v[2] = { { .type = JET_T_LONG, .u.i = 1 },
+                       { .type = JET_T_TEXT, .enc = JET_ENC_UCS2,
+                         .data = ab, .len = 4 } };
+    uint8_t key[64];
+    size_t n;
+    ck_assert_int_eq(jet_index_row_key(key, sizeof key, &n, &db, &t, &ix,
+                                       v), JET_OK);
+    /* LONG 1 ascending, then a descending text key: 0x80 and inverted */
+    ck_assert(n > 6 && key[0] == 0x7F && key[4] == 0x01 && key[5] == 0x80);
+    v[1].data = cjk;
+    ck_assert_int_eq(jet_index_row_key(key, sizeof key, &n, &db, &t, &ix,
+                                       v), JET_EUNSUPPORTED);
+    v[1].is_null = true;
+    ck_assert_int_eq(jet_index_row_key(key, sizeof key, &n, &db, &t, &ix,
+                                       v), JET_OK);
+    ck_assert(n == 6 && key[5] == 0xFF);
+    ck_assert_int_eq(jet_index_row_key(key, 3, &n, &db, &t, &ix, v),
+                     JET_ELIMIT);
+}
+END_TEST
+
+/* A LONG primary key over pages built by jet_index_page_build: root node
+ * 1 -> leaves 2, 3 (tail); keys 10..60 on data page 100. */
+static jet_column pk_col = { .name = "id", .type = JET_T_LONG,
+                             .flags = JET_COL_FIXED,
+                             .result_type = JET_T_LONG };
+static jet_index pk_ix = { .name = "PK", .ncols = 1,
+                           .cols = { { 0, true } }, .first_pgno = 1 };
+static jet_tdef_priv pk_t = {
+    .pub = { .name = "t", .pgno = 9, .ncols = 1, .cols = &pk_col,
+             .nindexes = 1, .indexes = &pk_ix },
+    .cols = &pk_col, .indexes = &pk_ix,
+};
+
+START_TEST(index_pages_built_walk_and_seek)
+{
+    const jet_format *f = jet_format_for(JET_VER_4);
+    static uint8_t file[101 * 4096];
+    uint8_t keys[6][8];
+    jet_index_entry e[6], root[1];
+    jet_value vals[1];
+    size_t used, n;
+    char path[512];
+    jet_db *db;
+    jet_index_cursor *c;
+    uint32_t pg;
+    uint16_t row, got = 0;
+
+    for (int i = 0; i < 6; i++) {
+        vals[0] = (jet_value){ .type = JET_T_LONG, .u.i = 10 * (i + 1) };
+        ck_assert_int_eq(jet_index_row_key(keys[i], sizeof keys[i], &n,
+                         &(jet_db){ .version = JET_VER_4 }, &pk_t.pub,
+                         &pk_ix, vals), JET_OK);
+        e[i] = (jet_index_entry){ .key = keys[i], .key_len = n,
+                                  .pgno = 100, .row = (uint8_t)i };
+    }
+    ck_assert_int_eq(jet_index_page_build(file + 2 * 4096, f, true, 9, 0,
+                                          3, 0, e, 3, &used), JET_OK);
+    /* 10, 20, 30 share 7F 80 00 00: 9 + 5 + 5 bytes */
+    ck_assert_uint_eq(jet_get_u16(file + 2 * 4096 + 24), 4);
+    ck_assert_uint_eq(used, 19);
+    ck_assert_uint_eq(jet_get_u16(file + 2 * 4096 + 2), 4096 - 480 - 19);
+    ck_assert_int_eq(jet_index_page_build(file + 3 * 4096, f, true, 9, 2,
+                                          0, 0, e + 3, 3, &used), JET_OK);
+    root[0] = e[2];
+    root[0].child = 2;
+    ck_assert_int_eq(jet_index_page_build(file + 4096, f, false, 9, 0, 0,
+                                          3, root, 1, &used), JET_OK);
+    ck_assert_uint_eq(used, 13);
+    /* out of order, too many */
+    ck_assert_int_eq(jet_index_page_build(file + 4096, f, true, 9, 0, 0, 0,
+                                          e + 1, 1, &used), JET_OK);
+    {
+        jet_index_entry bad[2] = { e[1], e[0] };
+        uint8_t scratch[4096];
+        ck_assert_int_eq(jet_index_page_build(scratch, f, true, 9, 0, 0, 0,
+                                              bad, 2, &used), JET_ECORRUPT);
+        ck_assert_int_eq(jet_index_page_build(scratch,
+                         jet_format_for(JET_VER_3), true, 9, 0, 0, 0, e, 1,
+                         &used), JET_EUNSUPPORTED);
+    }
+    ck_assert_int_eq(jet_index_page_build(file + 4096, f, false, 9, 0, 0,
+                                          3, root, 1, &used), JET_OK);
+    ck_assert_int_eq(pb_write_file(path, sizeof path, file, 101, 4096), 0);
+    db = pb_db_open(path, JET_VER_4);
+    ck_assert_ptr_nonnull(db);
+    ck_assert_int_eq(jet_index_cursor_open(&c, db, &pk_t.pub, 0), JET_OK);
+    while (jet_index_next(c, &pg, &row) == JET_OK) {
+        ck_assert(pg == 100 && row == got);
+        got++;
+    }
+    ck_assert_uint_eq(got, 6);
+    vals[0] = (jet_value){ .type = JET_T_LONG, .u.i = 50 };
+    ck_assert_int_eq(jet_index_seek(c, vals, 1, JET_SEEK_GE), JET_OK);
+    ck_assert_int_eq(jet_index_next(c, &pg, &row), JET_OK);
+    ck_assert_uint_eq(row, 4);
+    jet_index_cursor_close(c);
+    pb_db_free(db);
+    unlink(path);
+}
+END_TEST
+
 /* ------------------------------------------------- fixture round trip */
 
 static struct {
@@ -426,6 +546,8 @@ static struct {
     long lval, lval_exact, lval_kind_match, lval_unused_set;
     long rows_null_fixed;
     long pages, pages_free_exact, deleted, deleted_both;
+    long indexes, entries, keys_exact, keys_refused, keys_other;
+    long keys_jet3_other;
     long value_other;
 } st;
 
@@ -673,17 +795,75 @@ static void check_table(jet_db *db, const jet_tdef *t, const char *path)
     jet_scan_close(s);
 }
 
+/* Every entry of index i: the key jet_index_row_key builds from its row
+ * equals the key stored in the leaf. */
+static void check_index_keys(jet_db *db, const jet_tdef *t, uint16_t i,
+                             const char *path)
+{
+    const jet_index *ix = &t->indexes[i];
+    static jet_value vals[256];
+    static uint8_t text[10][4096];
+    uint8_t key[JET_INDEX_KEY_MAX];
+    jet_index_cursor *c;
+    jet_scan *s;
+    uint32_t pg;
+    uint16_t row;
+    jet_rc rc;
+
+    if (t->ncols > 256 || jet_index_cursor_open(&c, db, t, i) != JET_OK)
+        return;
+    ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+    st.indexes++;
+    while ((rc = jet_index_next(c, &pg, &row)) == JET_OK) {
+        size_t klen, elen;
+        const uint8_t *ek = jet_index_entry_key(c, &elen);
+        bool ok = true;
+        ck_assert_int_eq(jet_scan_fetch_row(s, pg, row), JET_OK);
+        for (uint16_t k = 0; k < ix->ncols; k++) {
+            jet_value *v = &vals[ix->cols[k].col];
+            ck_assert_int_eq(jet_scan_value(s, ix->cols[k].col, v), JET_OK);
+            if (v->data && v->len) {          /* copy: scratch is reused */
+                if (v->len > sizeof text[k])
+                    ok = false;
+                else
+                    v->data = memcpy(text[k], v->data, v->len);
+            }
+        }
+        st.entries++;
+        if (!ok)
+            continue;
+        rc = jet_index_row_key(key, sizeof key, &klen, db, t, ix, vals);
+        if (rc == JET_EUNSUPPORTED) {
+            st.keys_refused++;
+            continue;
+        }
+        ck_assert_int_eq(rc, JET_OK);
+        if (klen == elen && memcmp(key, ek, klen) == 0) {
+            st.keys_exact++;
+        } else if (jet_db_version(db) == JET_VER_3) {
+            /* Jet3 is never written: its General 97 keys are informative
+             * (nwind.mdb MSysModules2 "Lock" carries an extra code) */
+            st.keys_jet3_other++;
+        } else if (st.keys_other++ < 5) {
+            fprintf(stderr, "key differs: %s %s index %s\n", path,
+                    t->name, ix->name);
+            hexdump("stored", ek, elen);
+            hexdump("encoded", key, klen);
+        }
+    }
+    ck_assert_int_eq(rc, JET_DONE);
+    jet_scan_close(s);
+    jet_index_cursor_close(c);
+}
+
 static void check_file(const char *path)
 {
     jet_db *db;
     jet_error err;
     if (jet_db_open(&db, path, NULL, &err) != JET_OK)
         return;      /* encrypted: opened with its password elsewhere */
-    if (jet_db_version(db) == JET_VER_3) {
-        jet_db_close(db);
-        return;
-    }
-    st.files++;
+    /* rows of Jet4/ACE (Jet3 stays read-only); index keys of all */
+    st.files += jet_db_version(db) != JET_VER_3;
     for (size_t o = 0; o < jet_catalog_count(db); o++) {
         const jet_object *obj = jet_catalog_at(db, o);
         const jet_tdef *t;
@@ -691,7 +871,10 @@ static void check_file(const char *path)
             continue;
         if (jet_tdef_load(&t, db, obj) != JET_OK)
             continue;
-        check_table(db, t, path);
+        if (jet_db_version(db) != JET_VER_3)
+            check_table(db, t, path);
+        for (uint16_t i = 0; i < t->nindexes; i++)
+            check_index_keys(db, t, i, path);
     }
     jet_db_close(db);
 }
@@ -717,6 +900,11 @@ START_TEST(fixtures_rows_encode_as_stored)
     fprintf(stderr, "encode round trip: %ld data pages, free space as "
             "computed on %ld; %ld deleted rows, %ld flagged 0xC000\n",
             st.pages, st.pages_free_exact, st.deleted, st.deleted_both);
+    fprintf(stderr, "index keys: %ld indexes, %ld entries: %ld keys equal "
+            "the stored ones, %ld refused (text the collation tables do "
+            "not cover), %ld other (Jet3, read-only: %ld)\n", st.indexes,
+            st.entries, st.keys_exact, st.keys_refused, st.keys_other,
+            st.keys_jet3_other);
     ck_assert_int_ge(st.files, 40);
     ck_assert_int_ge(st.rows, 10000);
     ck_assert_int_eq(st.rows_other, 0);
@@ -724,6 +912,8 @@ START_TEST(fixtures_rows_encode_as_stored)
     ck_assert_int_eq(st.text_other, 0);
     ck_assert_int_ge(st.pages, 500);
     ck_assert_int_eq(st.pages_free_exact, st.pages);
+    ck_assert_int_ge(st.entries, 10000);
+    ck_assert_int_eq(st.keys_other, 0);
 }
 END_TEST
 
@@ -743,6 +933,10 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, row_pad_keeps_the_trailer_readable);
     tcase_add_test(tc, umap_inline_set_clear_and_move);
     tcase_add_test(tc, umap_promote_to_reference_reads_back);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("indexes");
+    tcase_add_test(tc, index_row_key_refuses_uncovered_text);
+    tcase_add_test(tc, index_pages_built_walk_and_seek);
     suite_add_tcase(s, tc);
     tc = tcase_create("fixtures");
     tcase_set_timeout(tc, 120);
