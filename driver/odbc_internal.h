@@ -207,7 +207,9 @@ struct odbc_stmt {
                                    rechecks them only then */
     /* statement */
     odbc_stmt_state state;
-    struct sql_stmt *plan;      /* driver/sql/engine.h: the prepared query */
+    struct sql_statement *prepared; /* driver/sql/engine.h: the prepared
+                                   statement (any kind), or NULL */
+    struct sql_stmt *plan;      /* its query (owned by prepared), or NULL */
     struct sql_cursor *cur;     /* its open cursor */
     const jet_tdef *tdef;
     odbc_colmeta *cols;

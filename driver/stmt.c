@@ -215,7 +215,8 @@ void odbc_stmt_reset(odbc_stmt *s)
 {
     close_cursor(s);
     odbc_stmt_dae_end(s);
-    sql_stmt_free(s->plan);
+    sql_statement_free(s->prepared);
+    s->prepared = NULL;
     s->plan = NULL;
     free_cols(s->cols, s->ncols);
     s->cols = NULL;
@@ -400,7 +401,8 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
     }
     odbc_trace_log(s->dbc->trace, "prepare stmt=%p: %.*s", (void *)s,
                    (int)(len > 4000 ? 4000 : len), sql);
-    int prc = sql_stmt_prepare(&s->plan, db, sql, len, &po, &perr);
+    int prc = sql_statement_prepare(&s->prepared, db, sql, len, &po, &perr);
+    s->plan = prc == 0 ? sql_statement_query(s->prepared) : NULL;
     if (is_call > 0)
         sql_call_free(&call);
     if (prc == 0 && s->is_call && sql_stmt_nparams(s->plan) != s->call_nmarks)
@@ -408,7 +410,8 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
         snprintf(perr.msg, sizeof perr.msg, "the saved query's parameter "
                  "markers do not match its declared parameters");
     if (prc != 0) {
-        sql_stmt_free(s->plan);
+        sql_statement_free(s->prepared);
+        s->prepared = NULL;
         s->plan = NULL;
         free(s->call_map);
         s->call_map = NULL;
@@ -1065,7 +1068,7 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
     sql_error err;
     memset(&err, 0, sizeof err);
-    if (sql_cursor_open(&s->cur, s->plan, pv, &opts, &err) != 0) {
+    if (sql_statement_execute(s->prepared, pv, &opts, &s->cur, &err) != 0) {
         s->cur = NULL;
         bool interrupted = !err.sqlstate[0] && err.rc == JET_EINTERRUPTED;
         if (interrupted)
@@ -1141,8 +1144,10 @@ SQLRETURN odbc_stmt_num_params(odbc_stmt *s, SQLSMALLINT *out)
 
 SQLRETURN odbc_stmt_row_count(odbc_stmt *s, SQLLEN *out)
 {
+    /* the engine's count of the last execute: -1 for a query (unknown) */
     if (out)
-        *out = -1;      /* SELECT: unknown */
+        *out = s->prepared ? (SQLLEN)sql_statement_row_count(s->prepared)
+                           : -1;
     return SQL_SUCCESS;
 }
 

@@ -74,6 +74,8 @@
 
 typedef struct sql_stmt sql_stmt;
 typedef struct sql_cursor sql_cursor;
+typedef struct sql_statement sql_statement;
+struct sql_cursor_opts;
 
 /** LIKE wildcard dialects (see the header comment). */
 typedef enum sql_like_mode {
@@ -143,6 +145,37 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
 
 /** Free a statement; its cursors must be closed first. Safe on NULL. */
 void sql_stmt_free(sql_stmt *st);
+
+/**
+ * Prepare any statement: parse it, and prepare it through the executor of
+ * its kind (sql.h sql_stmt_kind; statement.c). A query is planned as by
+ * sql_stmt_prepare; INSERT, UPDATE, DELETE, CREATE, DROP and ALTER answer
+ * HYC00 "(the driver is read-only)" until the write path gives them
+ * executors. Returns and fills err as sql_stmt_prepare; *out owns what it
+ * prepared (free with sql_statement_free before jet_db_close).
+ */
+int sql_statement_prepare(sql_statement **out, jet_db *db, const char *text,
+                          size_t len, const sql_prepare_opts *opts,
+                          sql_error *err);
+/** The kind of a prepared statement. */
+sql_stmt_kind sql_statement_kind(const sql_statement *s);
+/** A query's plan (owned by s: its columns, parameters, plan text), or
+ *  NULL for the other kinds. */
+sql_stmt *sql_statement_query(const sql_statement *s);
+/**
+ * Run s with params (as sql_cursor_open). A query opens *cur on its result
+ * set; the other kinds run to the end and leave *cur NULL. Returns 0 or a
+ * jet_rc < 0 with err filled (sql.h).
+ */
+int sql_statement_execute(sql_statement *s, const jet_value *params,
+                          const struct sql_cursor_opts *opts,
+                          sql_cursor **cur, sql_error *err);
+/** Rows the last execute of s inserted, updated or deleted (SQLRowCount);
+ *  -1 for a query and before the first execute. */
+int64_t sql_statement_row_count(const sql_statement *s);
+/** Free s and what it prepared; its cursor must be closed first. Safe on
+ *  NULL. */
+void sql_statement_free(sql_statement *s);
 
 size_t sql_stmt_ncols(const sql_stmt *st);
 /** Column i (0-based, < ncols). */

@@ -868,6 +868,29 @@ int sql_spill_failed(sql_cursor *c, const char *what);
 /** exec.c: HY001 (JET_ELIMIT) naming what needs more than the budget
  *  and the MaxMemory key. Returns -1. */
 int sql_mem_exceeded(sql_cursor *c, const char *what);
+/** One kind's executor (statement.c): how a statement of that kind is
+ *  prepared from its parse, run and freed. prepare fills s (0, or -1 with
+ *  err set); execute opens *cur for a result set or leaves it NULL, sets
+ *  the statement's row count and returns 0 or a jet_rc < 0 (as
+ *  sql_cursor_open); free releases what prepare made. */
+typedef struct sql_executor {
+    sql_stmt_kind kind;
+    const char *name;
+    int (*prepare)(sql_statement *s, jet_db *db, sql_parsed *p,
+                   const sql_prepare_opts *opts, sql_error *err);
+    int (*execute)(sql_statement *s, const jet_value *params,
+                   const sql_cursor_opts *opts, sql_cursor **cur,
+                   sql_error *err);
+    void (*free)(sql_statement *s);
+} sql_executor;
+
+/** statement.c: the executor of kind, or NULL for no such kind. */
+const sql_executor *sql_executor_of(sql_stmt_kind kind);
+
+/** plan.c: plan the parsed query q (taking it: freed with the statement,
+ *  or here on failure) against db; as sql_stmt_prepare after its parse. */
+int sql_stmt_plan(sql_stmt **out, jet_db *db, struct sql_query *q,
+                  const sql_prepare_opts *opts, sql_error *err);
 /** Record a core failure on c (sqlstate from rc). Returns -1. */
 int sql_cursor_fail_rc(sql_cursor *c, int rc, const jet_error *je);
 /** An error raised inside saved query name (a statement built from its

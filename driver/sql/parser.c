@@ -1903,3 +1903,44 @@ void sql_select_free(sql_select *sel)
     sql_arena arena = ((sql_query *)(void *)sel)->arena;
     sql_arena_free(&arena);
 }
+
+int sql_parse_statement(sql_parsed *out, const char *text, size_t len,
+                        sql_error *err)
+{
+    sql_error scratch;
+    if (!err)
+        err = &scratch;
+    memset(out, 0, sizeof *out);
+    memset(err, 0, sizeof *err);
+    if (text && sql_check_text(text, len, err) != 0)
+        return -1;
+    /* the first word: a lexer error (or none) leaves it to the query
+     * parser, which reports it as before */
+    sql_arena arena = { NULL };
+    sql_lexer lx;
+    sql_token tok;
+    sql_error lerr;
+    memset(&lerr, 0, sizeof lerr);
+    sql_lexer_init(&lx, text ? text : "", text ? len : 0, &arena, &lerr);
+    int lrc = sql_lex_next(&lx, &tok);
+    sql_arena_free(&arena);
+    if (lrc == 0 && tok.kind == TOK_IDENT) {
+        switch (tok.kw) {
+        case KW_INSERT: case KW_UPDATE: case KW_DELETE:
+            out->kind = SQL_KIND_DML;
+            break;
+        case KW_CREATE: case KW_DROP: case KW_ALTER:
+            out->kind = SQL_KIND_DDL;
+            break;
+        default:
+            break;
+        }
+        if (out->kind) {
+            out->verb = tok.kw;
+            out->position = tok.position;
+            return 0;
+        }
+    }
+    out->kind = SQL_KIND_QUERY;
+    return sql_parse_query(&out->query, text, len, err);
+}

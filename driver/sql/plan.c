@@ -511,6 +511,14 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
             sql_error_in_saved(err, saved, 0);
         return sql_error_code(err);
     }
+    return sql_stmt_plan(out, db, q, opts, err);
+}
+
+int sql_stmt_plan(sql_stmt **out, jet_db *db, sql_query *q,
+                  const sql_prepare_opts *opts, sql_error *err)
+{
+    *out = NULL;
+    const char *saved = opts ? opts->saved_query : NULL;
     sql_stmt *st = calloc(1, sizeof *st);
     if (!st) {
         sql_select_free(&q->sel);

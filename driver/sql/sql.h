@@ -63,6 +63,15 @@ static inline int sql_error_code(const sql_error *err)
     return err->rc < 0 && !err->sqlstate[0] ? err->rc : JET_EUNSUPPORTED;
 }
 
+/** What a statement does. The engine prepares and runs each kind through
+ *  that kind's executor (statement.c), so a new kind of statement adds an
+ *  executor, not a branch in every caller. */
+typedef enum sql_stmt_kind {
+    SQL_KIND_QUERY = 1,     /* SELECT, UNION, EXPLAIN: gives a result set */
+    SQL_KIND_DML = 2,       /* INSERT, UPDATE, DELETE: changes rows */
+    SQL_KIND_DDL = 3        /* CREATE, DROP, ALTER: changes the schema */
+} sql_stmt_kind;
+
 typedef enum sql_item_kind {
     SQL_ITEM_STAR = 1,      /* * or qualifier.* */
     SQL_ITEM_COLUMN = 2,    /* [qualifier.]column [AS alias] */

@@ -294,4 +294,23 @@ typedef struct sql_query {
 int sql_parse_query(sql_query **out, const char *text, size_t len,
                     sql_error *err);
 
+/** The root of a parsed statement: its kind and what that kind parsed. */
+typedef struct sql_parsed {
+    sql_stmt_kind kind;
+    sql_query *query;       /* SQL_KIND_QUERY: the query (its first block,
+                               owner of the arena); else NULL */
+    sql_kw verb;            /* DML/DDL: INSERT, UPDATE, ... (nothing after
+                               it is parsed yet: issue 25) */
+    size_t position;        /* DML/DDL: 1-based position of the verb */
+} sql_parsed;
+
+/**
+ * Parse one statement: its first word names its kind (INSERT, UPDATE,
+ * DELETE are DML; CREATE, DROP, ALTER DDL; anything else a query, parsed
+ * by sql_parse_query). 0 and *out filled, or -1 with err set as
+ * sql_parse_query sets it. Free out->query with sql_select_free.
+ */
+int sql_parse_statement(sql_parsed *out, const char *text, size_t len,
+                        sql_error *err);
+
 #endif

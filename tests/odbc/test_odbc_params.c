@@ -213,6 +213,12 @@ START_TEST(engine_errors_have_sqlstates)
         { "SELECT * FROM Orders GROUP BY ShipName", "42000" },
         { "SELECT * FROM Orders FULL OUTER JOIN Customers ON 1=1", "42000" },
         { "SELECT {oj x} FROM Orders", "HYC00" },
+        /* statements that would write reach the engine's DML and DDL
+         * executors, which refuse until the write path */
+        { "DELETE FROM Orders", "HYC00" },
+        { "UPDATE Orders SET Freight = 0", "HYC00" },
+        { "INSERT INTO Shippers (CompanyName) VALUES ('x')", "HYC00" },
+        { "DROP TABLE Orders", "HYC00" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         SQLHSTMT st;

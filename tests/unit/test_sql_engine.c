@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "sql/engine.h"
+#include "sql/engine_int.h"         /* sql_executor_of, sql_parse_statement */
 #include "sqltest.h"
 #include "unit.h"
 
@@ -1431,6 +1432,96 @@ START_TEST(or_chains_fold_into_in_with_the_same_answers)
 }
 END_TEST
 
+/* ------------------------------------------------- statement kinds */
+
+/* Each statement kind goes to its own executor: the parse names the
+ * kind, the table gives every kind one executor of that kind, a query
+ * runs as before with a row count of -1, and DML and DDL reach their
+ * (refusing) executors with the parser's former HYC00. */
+START_TEST(statement_kinds_route_to_their_executors)
+{
+    static const struct { const char *sql; sql_stmt_kind kind; } k[] = {
+        { "SELECT 1", SQL_KIND_QUERY },
+        { "(SELECT 1)", SQL_KIND_QUERY },
+        { "EXPLAIN SELECT 1", SQL_KIND_QUERY },
+        { "PARAMETERS a Long; SELECT a", SQL_KIND_QUERY },
+        { "INSERT INTO t VALUES (1)", SQL_KIND_DML },
+        { " update t set a = 1", SQL_KIND_DML },
+        { "DELETE FROM t", SQL_KIND_DML },
+        { "CREATE TABLE t (a LONG)", SQL_KIND_DDL },
+        { "DROP TABLE t", SQL_KIND_DDL },
+        { "ALTER TABLE t ADD b LONG", SQL_KIND_DDL },
+    };
+    for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+        sql_parsed p;
+        sql_error err;
+        ck_assert_int_eq(sql_parse_statement(&p, k[i].sql, strlen(k[i].sql),
+                                             &err), 0);
+        ck_assert_msg(p.kind == k[i].kind, "'%s': kind %d", k[i].sql,
+                      (int)p.kind);
+        ck_assert_int_eq(p.query != NULL, k[i].kind == SQL_KIND_QUERY);
+        if (p.query)
+            sql_select_free(&p.query->sel);
+    }
+    for (int kind = SQL_KIND_QUERY; kind <= SQL_KIND_DDL; kind++) {
+        const sql_executor *ex = sql_executor_of((sql_stmt_kind)kind);
+        ck_assert_ptr_nonnull(ex);
+        ck_assert_int_eq(ex->kind, kind);
+        ck_assert_ptr_nonnull(ex->prepare);
+        ck_assert_ptr_nonnull(ex->execute);
+        ck_assert_ptr_nonnull(ex->free);
+    }
+    ck_assert_ptr_null(sql_executor_of((sql_stmt_kind)0));
+    ck_assert_ptr_null(sql_executor_of((sql_stmt_kind)99));
+
+    jet_db *db = sqlt_open_fixture(NWIND);
+    sql_statement *s;
+    sql_error err;
+    const char *q = "SELECT TOP 2 OrderID FROM Orders";
+    ck_assert_int_eq(sql_statement_prepare(&s, db, q, strlen(q), NULL, &err),
+                     0);
+    ck_assert_int_eq(sql_statement_kind(s), SQL_KIND_QUERY);
+    ck_assert_ptr_nonnull(sql_statement_query(s));
+    ck_assert_uint_eq(sql_stmt_ncols(sql_statement_query(s)), 1);
+    ck_assert_int_eq(sql_statement_row_count(s), -1);
+    sql_cursor *c;
+    ck_assert_int_eq(sql_statement_execute(s, NULL, NULL, &c, &err), 0);
+    ck_assert_ptr_nonnull(c);
+    int n = 0;
+    while (sql_cursor_next(c) == JET_OK)
+        n++;
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_eq(sql_statement_row_count(s), -1);  /* a result set */
+    sql_cursor_close(c);
+    sql_statement_free(s);
+
+    static const struct { const char *sql; size_t pos; const char *msg; }
+    refused[] = {
+        { "DELETE FROM Orders", 1, "not supported: DELETE (the driver is "
+          "read-only)" },
+        { "  UPDATE Orders SET Freight = 0", 3, "not supported: UPDATE (the "
+          "driver is read-only)" },
+        { "CREATE TABLE x (a LONG)", 1, "not supported: CREATE (the driver "
+          "is read-only)" },
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        const char *sql = refused[i].sql;
+        s = (sql_statement *)1;
+        int rc = sql_statement_prepare(&s, db, sql, strlen(sql), NULL, &err);
+        ck_assert_int_eq(rc, JET_EUNSUPPORTED);
+        ck_assert_ptr_null(s);
+        ck_assert_str_eq(err.sqlstate, "HYC00");
+        ck_assert_uint_eq(err.position, refused[i].pos);
+        ck_assert_str_eq(err.msg, refused[i].msg);
+    }
+    /* what comes before the first word is checked as before */
+    ck_assert_int_ne(sql_statement_prepare(&s, db, "DELETE\xff", 7, NULL,
+                                           &err), 0);
+    ck_assert_str_eq(err.sqlstate, "42000");
+    jet_db_close(db);
+}
+END_TEST
+
 static Suite *sql_engine_suite(void)
 {
     Suite *s = suite_create("sql_engine");
@@ -1441,6 +1532,7 @@ static Suite *sql_engine_suite(void)
     tc = tcase_create("engine");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, errors_name_state_and_position);
+    tcase_add_test(tc, statement_kinds_route_to_their_executors);
     tcase_add_test(tc, runtime_type_mismatch_from_parameter_is_22018);
     tcase_add_test(tc, text_plus_parameter_is_text);
     tcase_add_test(tc, plans_choose_seeks_walks_and_scans);
