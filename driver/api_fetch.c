@@ -1,5 +1,6 @@
 /*
- * api_fetch.c - SQLBindCol, SQLFetch, SQLFetchScroll, SQLGetData.
+ * api_fetch.c - SQLBindCol, SQLFetch, SQLFetchScroll, SQLGetData,
+ * SQLExtendedFetch (ODBC 2).
  */
 #include "config.h"
 
@@ -45,4 +46,17 @@ SQLRETURN SQL_API SQLGetData(SQLHSTMT hstmt, SQLUSMALLINT ColumnNumber,
     return stmt_leave(s, odbc_stmt_get_data(s, ColumnNumber, TargetType,
                                             TargetValue, BufferLength,
                                             StrLen_or_Ind));
+}
+
+SQLRETURN SQL_API SQLExtendedFetch(SQLHSTMT hstmt,
+                                   SQLUSMALLINT FetchOrientation,
+                                   SQLLEN FetchOffset, SQLULEN *RowCountPtr,
+                                   SQLUSMALLINT *RowStatusArray)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_extended_fetch(s, FetchOrientation,
+                                                  FetchOffset, RowCountPtr,
+                                                  RowStatusArray));
 }

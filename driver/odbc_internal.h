@@ -252,6 +252,16 @@ struct odbc_stmt {
                                    values were not kept (every column
                                    bound) other than the cursor's row:
                                    SQLGetData cannot read it */
+    /* a static (scrollable) cursor (driver/scroll.h), chosen at execute
+     * for SQL_CURSOR_STATIC or bookmarks: its rows as read so far; NULL
+     * for a forward-only cursor, whose fetches never look here */
+    struct odbc_rowstore *sc_rows;
+    jet_value *sc_vals;         /* ncols: a row read back from sc_rows */
+    uint64_t sc_pos;            /* rowset position (scroll.h ODBC_POS_*) */
+    SQLULEN sc_prev_n;          /* rowset size of the fetch that set it */
+    bool sc_done;               /* every row of the query is in sc_rows */
+    SQLPOINTER fetch_bookmark_ptr;  /* SQL_ATTR_FETCH_BOOKMARK_PTR */
+    odbc_binding bm_bind;       /* column 0, the bookmark (c_type 0: none) */
     int64_t trace_fetch_us;     /* time in fetches, for the TraceFile */
     /* fetch fast path (stmt.c): per result column its direct source and
      * the bound column's conversion, built at the first fetch of a cursor
@@ -402,8 +412,9 @@ SQLULEN odbc_ctype_size(SQLSMALLINT ct);
  * arrays), buflen for character, binary and other variable-length types.
  */
 SQLULEN odbc_ctype_elem_size(SQLSMALLINT ct, SQLLEN buflen);
-/** SQLSetPos on the current rowset: SQL_POSITION and SQL_REFRESH of row
- *  1 (rowset of one row: the cursor keeps no earlier rows), others HYC00. */
+/** SQLSetPos on the current rowset: SQL_POSITION and SQL_REFRESH of any
+ *  row of a static cursor's rowset or of a forward-only one's kept rowset
+ *  (else its last row), others HYC00. */
 SQLRETURN odbc_stmt_set_pos(odbc_stmt *stmt, SQLSETPOSIROW row,
                             SQLUSMALLINT op, SQLUSMALLINT lock);
 SQLRETURN odbc_stmt_row_count(odbc_stmt *stmt, SQLLEN *out);
@@ -415,6 +426,12 @@ SQLRETURN odbc_stmt_bind_col(odbc_stmt *stmt, SQLUSMALLINT col,
 SQLRETURN odbc_stmt_fetch(odbc_stmt *stmt);
 SQLRETURN odbc_stmt_fetch_scroll(odbc_stmt *stmt, SQLSMALLINT orientation,
                                  SQLLEN offset);
+/** SQLExtendedFetch (ODBC 2): SQLFetchScroll with the rowset size of
+ *  SQL_ROWSET_SIZE, its own row count and status outputs, and for
+ *  SQL_FETCH_BOOKMARK the bookmark as offset. */
+SQLRETURN odbc_stmt_extended_fetch(odbc_stmt *stmt, SQLUSMALLINT orientation,
+                                   SQLLEN offset, SQLULEN *row_count,
+                                   SQLUSMALLINT *row_status);
 SQLRETURN odbc_stmt_get_data(odbc_stmt *stmt, SQLUSMALLINT col,
                              SQLSMALLINT c_type, SQLPOINTER ptr,
                              SQLLEN buflen, SQLLEN *ind);

@@ -14,6 +14,9 @@
  * heap memory per fetch is the statement's grow-only scratch buffer.
  * Parameters are read from their bound buffers at SQLExecute (input only)
  * and handed to the engine as jet_values (text as UTF-16LE).
+ * A cursor is forward-only (the fetch fast path) or static (scrollable,
+ * bookmarks: rows kept in a row store, driver/scroll.h), chosen once at
+ * execute (wants_static); the forward-only path never looks at the other.
  */
 #include "config.h"
 
@@ -28,6 +31,7 @@
 
 #include "convert.h"
 #include "fetchfast.h"
+#include "scroll.h"
 #include "sql/callproc.h"
 #include "sql/engine.h"
 #include "trace.h"
@@ -198,6 +202,11 @@ static void close_cursor(odbc_stmt *s)
     s->rs_fetched = 0;
     s->pos_row = 0;
     s->pos_unkept = false;
+    odbc_rowstore_free(s->sc_rows);
+    s->sc_rows = NULL;
+    s->sc_pos = 0;
+    s->sc_prev_n = 0;
+    s->sc_done = false;
     if (s->mat) {
         /* a catalog result cannot be re-executed */
         odbc_matrows_free(s->mat);
@@ -247,6 +256,7 @@ SQLRETURN odbc_stmt_free(odbc_stmt *s)
     s->fast = NULL;
     free(s->rs_vals);
     odbc_buf_free(&s->rs_data);
+    free(s->sc_vals);
     s->hdr.tag = ODBC_TAG_DEAD;
     s->ard.hdr.tag = s->apd.hdr.tag = ODBC_TAG_DEAD;
     s->ird.hdr.tag = s->ipd.hdr.tag = ODBC_TAG_DEAD;
@@ -270,6 +280,7 @@ SQLRETURN odbc_stmt_free_stmt(odbc_stmt *s, SQLUSMALLINT option)
         return SQL_SUCCESS;
     case SQL_UNBIND:
         s->binds_gen++;
+        memset(&s->bm_bind, 0, sizeof s->bm_bind);
         free(s->binds);
         s->binds = NULL;
         s->nbinds = 0;
@@ -1008,6 +1019,18 @@ static SQLRETURN exec_diag(odbc_stmt *s, jet_rc rc)
     return odbc_diag_jet(DIAG(s), rc, NULL, DIAG_CTX_OTHER);
 }
 
+/* The one place a cursor's kind is chosen (at execute): a static cursor
+ * for SQL_CURSOR_STATIC (keyset-driven and dynamic are answered as it)
+ * and whenever bookmarks are on; else forward-only, whose fetches never
+ * look at the static cursor's state. */
+static bool wants_static(const odbc_stmt *s)
+{
+    return s->cursor_type != SQL_CURSOR_FORWARD_ONLY ||
+           s->use_bookmarks != SQL_UB_OFF;
+}
+
+static SQLRETURN start_static(odbc_stmt *s);
+
 SQLRETURN odbc_stmt_execute(odbc_stmt *s)
 {
     if (s->state == STMT_ALLOCATED || !s->plan)
@@ -1092,6 +1115,10 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     s->at_end = false;
     s->rows_returned = 0;
     s->gd_col = 0;
+    if (wants_static(s) && start_static(s) != SQL_SUCCESS) {
+        close_cursor(s);
+        ret = SQL_ERROR;
+    }
 out:
     if (owned)
         for (size_t i = 0; i < np; i++)
@@ -1124,6 +1151,10 @@ SQLRETURN odbc_stmt_set_matrows(odbc_stmt *s, odbc_matrows *rows,
     s->mat_pos = 0;
     s->limit = s->max_rows > 0 ? s->max_rows : UINT64_MAX;
     s->state = STMT_CURSOR;
+    if (wants_static(s) && start_static(s) != SQL_SUCCESS) {
+        close_cursor(s);
+        return SQL_ERROR;
+    }
     return SQL_SUCCESS;
 }
 
@@ -1165,8 +1196,28 @@ SQLRETURN odbc_stmt_bind_col(odbc_stmt *s, SQLUSMALLINT col,
                              SQLSMALLINT c_type, SQLPOINTER ptr,
                              SQLLEN buflen, SQLLEN *ind)
 {
-    if (col == 0)
-        return odbc_diag_add(DIAG(s), "07009", "Bookmarks are not supported");
+    if (col == 0) {
+        /* the bookmark column: SQL_C_VARBOOKMARK (binary, 4 bytes) or an
+         * integer type (SQL_C_BOOKMARK) */
+        if (buflen < 0)
+            return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
+        if ((ptr || ind) && !odbc_ctype_valid(c_type))
+            return odbc_diag_add(DIAG(s), "HY003", "Invalid application "
+                                 "buffer type %d", (int)c_type);
+        if (!ptr && !ind) {
+            memset(&s->bm_bind, 0, sizeof s->bm_bind);
+            return SQL_SUCCESS;
+        }
+        if (s->use_bookmarks == SQL_UB_OFF && s->state != STMT_ALLOCATED)
+            return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index "
+                                 "0: bookmarks are off "
+                                 "(SQL_ATTR_USE_BOOKMARKS)");
+        s->bm_bind.c_type = c_type;
+        s->bm_bind.ptr = ptr;
+        s->bm_bind.buflen = buflen;
+        s->bm_bind.ind = ind;
+        return SQL_SUCCESS;
+    }
     if (buflen < 0)
         return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
     if ((ptr || ind) && !odbc_ctype_valid(c_type))
@@ -1548,7 +1599,7 @@ static bool rowset_needs_cache(const odbc_stmt *s)
 /* Copy the current row's values into rowset row r: their bytes are
  * appended to rs_data, the pointers stored as offsets until
  * finish_rowset (rs_data may move while it grows). */
-static int keep_row(odbc_stmt *s, SQLULEN r)
+static int keep_row(odbc_stmt *s, SQLULEN r, const jet_value *vals)
 {
     size_t need = (size_t)(r + 1) * s->ncols;
     if (need > s->rs_cap) {
@@ -1563,7 +1614,9 @@ static int keep_row(odbc_stmt *s, SQLULEN r)
         s->rs_data_len = 0;
     for (uint16_t i = 0; i < s->ncols; i++) {
         jet_value v;
-        if (cur_value(s, i, &v) != JET_OK)
+        if (vals)
+            v = vals[i];
+        else if (cur_value(s, i, &v) != JET_OK)
             memset(&v, 0, sizeof v), v.is_null = true;
         if (!v.is_null && v.data && v.len > 0) {
             if (odbc_buf_reserve(&s->rs_data, s->rs_data_len + v.len) != 0)
@@ -1590,6 +1643,8 @@ static void finish_rowset(odbc_stmt *s, SQLULEN rows)
     s->rs_rows = rows;
     s->pos_row = 0;     /* a fetch positions on the rowset's first row */
 }
+
+static int static_rebind(odbc_stmt *s, SQLULEN r);
 
 SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
                             SQLUSMALLINT op, SQLUSMALLINT lock)
@@ -1618,11 +1673,22 @@ SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
             return odbc_diag_add(DIAG(s), "HY109", "Invalid cursor "
                                  "position (row 0)");
         /* SQL_REFRESH of the whole rowset: a read-only file's rows do not
-         * change under us */
-        if (s->row_status_ptr)
-            for (SQLULEN r = 0; r < s->rs_fetched; r++)
-                s->row_status_ptr[r] = SQL_ROW_SUCCESS;
-        return SQL_SUCCESS;
+         * change under us; a static cursor writes them into the bound
+         * buffers again */
+        int worst = 0;
+        for (SQLULEN r = 0; r < s->rs_fetched; r++) {
+            int w = s->sc_rows ? static_rebind(s, r) : 0;
+            if (w > worst)
+                worst = w;
+            if (s->row_status_ptr)
+                s->row_status_ptr[r] = w == 0 ? SQL_ROW_SUCCESS
+                                     : w == 1 ? SQL_ROW_SUCCESS_WITH_INFO
+                                              : SQL_ROW_ERROR;
+        }
+        if (s->sc_rows)
+            s->pos_row = 0;
+        return worst == 2 ? SQL_ERROR
+             : worst == 1 ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
     }
     SQLULEN r = row - 1;
     /* a rowset whose every column is bound keeps no values: positioning
@@ -1631,12 +1697,17 @@ SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
                     (r != s->rs_fetched - 1 || !s->has_row);
     if (s->pos_unkept)
         s->gd_fast = NULL;
+    s->gd_col = 0;
+    int w = 0;
+    if (op == SQL_REFRESH && s->sc_rows)
+        w = static_rebind(s, r);
     if (s->rs_rows > 0)
         s->pos_row = r;
-    s->gd_col = 0;
     if (op == SQL_REFRESH && s->row_status_ptr)
-        s->row_status_ptr[r] = SQL_ROW_SUCCESS;
-    return SQL_SUCCESS;
+        s->row_status_ptr[r] = w == 0 ? SQL_ROW_SUCCESS
+                             : w == 1 ? SQL_ROW_SUCCESS_WITH_INFO
+                                      : SQL_ROW_ERROR;
+    return w == 2 ? SQL_ERROR : w == 1 ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
 }
 
 static SQLRETURN fetch_rowset(odbc_stmt *s)
@@ -1673,7 +1744,7 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
             fp = fast_plan(s);
         int w = s->retrieve_data == SQL_RD_OFF || s->nbinds == 0 ? 0
               : fp ? bind_row_fast(s, fp, r) : bind_row(s, r);
-        if (keep && keep_row(s, r) != 0) {
+        if (keep && keep_row(s, r, NULL) != 0) {
             err = JET_ENOMEM;
             break;
         }
@@ -1713,18 +1784,298 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     return worst == 1 ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
 }
 
+/* ------------------------------------------------------ static cursor
+ *
+ * A static cursor (chosen at execute, wants_static) pulls the query's
+ * rows into its row store (scroll.h) as fetches reach them; every rowset
+ * is read back from the store into the kept-rowset arrays (rs_vals), so
+ * that binding, SQLSetPos and SQLGetData work as for a kept forward-only
+ * rowset. The bookmark of a row is its 1-based number (4 bytes).
+ */
+
+static SQLRETURN start_static(odbc_stmt *s)
+{
+    size_t cap = ODBC_ROWSTORE_MEM;
+    if (s->dbc->max_memory && s->dbc->max_memory < cap)
+        cap = s->dbc->max_memory;
+    jet_value *v = realloc(s->sc_vals, (s->ncols ? s->ncols : 1) *
+                                           sizeof *v);
+    if (!v)
+        return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+    s->sc_vals = v;
+    if (odbc_rowstore_open(&s->sc_rows, s->ncols, cap) != JET_OK)
+        return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+    s->sc_pos = 0;
+    s->sc_prev_n = 0;
+    s->sc_done = false;
+    return SQL_SUCCESS;
+}
+
+/* Diagnostic of a row store failure. */
+static SQLRETURN store_diag(odbc_stmt *s, jet_rc rc, int err_no)
+{
+    if (rc == JET_ENOMEM)
+        return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+    return odbc_diag_add(DIAG(s), "HY000", "Static cursor: the temporary "
+                         "file of its rows failed (%s)",
+                         err_no ? strerror(err_no) : "damaged");
+}
+
+/* odbc_rows_upto_fn of a static cursor: read the query on until k rows
+ * are stored or it ends. */
+static int64_t static_upto(void *ctx, uint64_t k)
+{
+    odbc_stmt *s = ctx;
+    odbc_rowstore *st = s->sc_rows;
+    while (odbc_rowstore_rows(st) < k && !s->sc_done) {
+        jet_rc rc = advance(s);
+        if (rc == JET_DONE) {
+            s->sc_done = true;
+            break;
+        }
+        if (rc == JET_OK)
+            for (uint16_t i = 0; i < s->ncols && rc == JET_OK; i++)
+                rc = cur_value(s, i, &s->sc_vals[i]);
+        if (rc != JET_OK) {
+            if (rc == JET_EINTERRUPTED)
+                interrupt_diag(s);
+            else
+                exec_diag(s, rc);
+            return -1;
+        }
+        int e;
+        rc = odbc_rowstore_append(st, s->sc_vals, &e);
+        if (rc != JET_OK) {
+            store_diag(s, rc, e);
+            return -1;
+        }
+    }
+    s->has_row = false;
+    uint64_t have = odbc_rowstore_rows(st);
+    return (int64_t)(have < k ? have : k);
+}
+
+/* Write bookmark bm into a column-0 buffer of C type ct. */
+static odbc_conv_status put_bookmark(odbc_stmt *s, SQLSMALLINT ct, char *ptr,
+                                     SQLLEN buflen, SQLLEN *ind, uint64_t bm)
+{
+    if (ct == SQL_C_BINARY) {
+        uint32_t b = (uint32_t)bm;
+        SQLLEN n = buflen < (SQLLEN)sizeof b ? buflen : (SQLLEN)sizeof b;
+        if (ptr && n > 0)
+            memcpy(ptr, &b, (size_t)n);
+        if (ind)
+            *ind = sizeof b;
+        return n < (SQLLEN)sizeof b ? CONV_TRUNC : CONV_OK;
+    }
+    odbc_conv cv = stmt_conv(s, false);
+    jet_value v;
+    memset(&v, 0, sizeof v);
+    v.type = JET_T_LONG;
+    v.u.i = (int64_t)bm;
+    return odbc_convert(&cv, &v, ct, ptr, buflen, ind);
+}
+
+/* The bound column 0 of rowset row r (bookmark bm). */
+static int bind_bookmark(odbc_stmt *s, SQLULEN r, uint64_t bm)
+{
+    const odbc_binding *b = &s->bm_bind;
+    SQLSMALLINT ct = b->c_type == SQL_C_DEFAULT ? SQL_C_BINARY : b->c_type;
+    char *ptr = b->ptr;
+    char *ind = (char *)b->ind;
+    SQLLEN off = s->bind_offset_ptr ? *s->bind_offset_ptr : 0;
+    if (s->row_bind_type == SQL_BIND_BY_COLUMN) {
+        if (ptr)
+            ptr += r * odbc_ctype_elem_size(ct, b->buflen);
+        if (ind)
+            ind += r * sizeof(SQLLEN);
+    } else {
+        if (ptr)
+            ptr += r * s->row_bind_type;
+        if (ind)
+            ind += r * s->row_bind_type;
+    }
+    if (ptr)
+        ptr += off;
+    if (ind)
+        ind += off;
+    odbc_conv cv = stmt_conv(s, false);
+    odbc_conv_status st = put_bookmark(s, ct, ptr, b->buflen, (SQLLEN *)ind,
+                                       bm);
+    return conv_diag(s, &cv, st, (SQLLEN)r + 1, 0);
+}
+
+/* Write row r of a static cursor's rowset (kept in rs_vals) into the
+ * bound buffers, bookmark included: 0, 1 (info) or 2 (error) as
+ * bind_row. Leaves pos_row at r. */
+static int static_rebind(odbc_stmt *s, SQLULEN r)
+{
+    s->pos_row = r;
+    if (s->retrieve_data == SQL_RD_OFF)
+        return 0;
+    int w = s->nbinds ? bind_row(s, r) : 0;
+    if (s->bm_bind.c_type) {
+        int wb = bind_bookmark(s, r, s->sc_pos + r);
+        if (wb > w)
+            w = wb;
+    }
+    return w;
+}
+
+static bool orientation_valid(SQLSMALLINT o)
+{
+    return o == SQL_FETCH_NEXT || o == SQL_FETCH_PRIOR ||
+           o == SQL_FETCH_FIRST || o == SQL_FETCH_LAST ||
+           o == SQL_FETCH_ABSOLUTE || o == SQL_FETCH_RELATIVE ||
+           o == SQL_FETCH_BOOKMARK;
+}
+
+/* SQLFetchScroll on a static cursor: rowset size n, outputs fetched_ptr
+ * and status (either may be NULL); bookmark: SQL_FETCH_BOOKMARK's row. */
+static SQLRETURN fetch_static(odbc_stmt *s, SQLSMALLINT orientation,
+                              SQLLEN offset, uint64_t bookmark, SQLULEN n,
+                              SQLULEN *fetched_ptr, SQLUSMALLINT *status)
+{
+    if (s->state != STMT_CURSOR)
+        return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
+                             "(no result set)");
+    if (!orientation_valid(orientation))
+        return odbc_diag_add(DIAG(s), "HY106", "Fetch type out of range "
+                             "(%d)", (int)orientation);
+    s->gd_col = 0;
+    s->gd_fast = NULL;
+    clear_cancel(s);
+    s->rs_rows = 0;
+    s->rs_fetched = 0;
+    s->pos_row = 0;
+    s->pos_unkept = false;
+    s->has_row = false;
+    start_deadline(s);
+    int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
+    if (orientation == SQL_FETCH_BOOKMARK) {
+        int64_t have = bookmark ? static_upto(s, bookmark) : 0;
+        if (have < 0)
+            return SQL_ERROR;
+        if (bookmark == 0 || (uint64_t)have < bookmark)
+            return odbc_diag_add(DIAG(s), "HY111", "Invalid bookmark value");
+    }
+    odbc_scroll_req rq = {orientation, offset, bookmark, s->sc_pos, n,
+                          s->sc_prev_n};
+    uint64_t t;
+    bool warn;
+    if (odbc_scroll_target(&t, &warn, &rq, static_upto, s) != 0)
+        return SQL_ERROR;
+    s->sc_pos = t;
+    s->sc_prev_n = n;
+    SQLULEN got = 0;
+    int worst = 0;
+    if (t != 0 && t != ODBC_POS_AFTER) {
+        uint64_t want = t - 1 + n < t ? UINT64_MAX : t - 1 + n;
+        int64_t have = static_upto(s, want);
+        if (have < 0)
+            return SQL_ERROR;
+        got = (SQLULEN)((uint64_t)have - (t - 1));
+        for (SQLULEN r = 0; r < got; r++) {
+            int e;
+            jet_rc rc = odbc_rowstore_get(s->sc_rows, t - 1 + r, s->sc_vals,
+                                          &e);
+            if (rc != JET_OK)
+                return store_diag(s, rc, e);
+            if (keep_row(s, r, s->sc_vals) != 0)
+                return odbc_diag_add(DIAG(s), "HY001", "Memory allocation "
+                                     "error");
+        }
+        finish_rowset(s, got);
+        s->rs_fetched = got;
+        s->has_row = got > 0;
+        for (SQLULEN r = 0; r < got; r++) {
+            int w = static_rebind(s, r);
+            if (status)
+                status[r] = w == 0 ? SQL_ROW_SUCCESS
+                          : w == 1 ? SQL_ROW_SUCCESS_WITH_INFO
+                                   : SQL_ROW_ERROR;
+            if (w > worst)
+                worst = w;
+        }
+        s->pos_row = 0;
+    }
+    if (t0)
+        s->trace_fetch_us += odbc_trace_now_us() - t0;
+    if (fetched_ptr) {
+        SQLULEN g = got;
+        memcpy(fetched_ptr, &g, sizeof g);
+    }
+    if (status)
+        for (SQLULEN r = got; r < n; r++)
+            status[r] = SQL_ROW_NOROW;
+    if (got == 0)
+        return SQL_NO_DATA;
+    if (warn)
+        odbc_diag_add(DIAG(s), "01S06", "Attempt to fetch before the result "
+                      "set returned the first rowset");
+    if (worst == 2)
+        return n == 1 ? SQL_ERROR : SQL_SUCCESS_WITH_INFO;
+    return worst || warn ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
+}
+
+/* The bookmark SQL_ATTR_FETCH_BOOKMARK_PTR points at (0: none). */
+static uint64_t fetch_bookmark(const odbc_stmt *s)
+{
+    uint32_t b = 0;
+    if (s->fetch_bookmark_ptr)
+        memcpy(&b, s->fetch_bookmark_ptr, sizeof b);
+    return b;
+}
+
 SQLRETURN odbc_stmt_fetch(odbc_stmt *s)
 {
+    if (s->sc_rows)
+        return fetch_static(s, SQL_FETCH_NEXT, 0, 0,
+                            s->row_array_size ? s->row_array_size : 1,
+                            s->rows_fetched_ptr, s->row_status_ptr);
     return fetch_rowset(s);
 }
 
 SQLRETURN odbc_stmt_fetch_scroll(odbc_stmt *s, SQLSMALLINT orientation,
                                  SQLLEN offset)
 {
+    if (s->sc_rows)
+        return fetch_static(s, orientation, offset,
+                            orientation == SQL_FETCH_BOOKMARK
+                                ? fetch_bookmark(s) : 0,
+                            s->row_array_size ? s->row_array_size : 1,
+                            s->rows_fetched_ptr, s->row_status_ptr);
+    if (orientation != SQL_FETCH_NEXT)
+        return odbc_diag_add(DIAG(s), "HY106", "Fetch type out of range: "
+                             "the cursor is forward-only (set "
+                             "SQL_ATTR_CURSOR_TYPE to SQL_CURSOR_STATIC to "
+                             "scroll)");
+    return fetch_rowset(s);
+}
+
+SQLRETURN odbc_stmt_extended_fetch(odbc_stmt *s, SQLUSMALLINT orientation,
+                                   SQLLEN offset, SQLULEN *row_count,
+                                   SQLUSMALLINT *row_status)
+{
+    SQLULEN n = s->row_array_size ? s->row_array_size : 1;
+    if (s->sc_rows) {
+        uint64_t bm = orientation == SQL_FETCH_BOOKMARK && offset > 0
+                          ? (uint64_t)offset : 0;
+        return fetch_static(s, (SQLSMALLINT)orientation,
+                            orientation == SQL_FETCH_BOOKMARK ? 0 : offset,
+                            bm, n, row_count, row_status);
+    }
     if (orientation != SQL_FETCH_NEXT)
         return odbc_diag_add(DIAG(s), "HY106", "Fetch type out of range: "
                              "the cursor is forward-only");
-    return fetch_rowset(s);
+    SQLULEN *fp = s->rows_fetched_ptr;
+    SQLUSMALLINT *sp = s->row_status_ptr;
+    s->rows_fetched_ptr = row_count;
+    s->row_status_ptr = row_status;
+    SQLRETURN ret = fetch_rowset(s);
+    s->rows_fetched_ptr = fp;
+    s->row_status_ptr = sp;
+    return ret;
 }
 
 /* The end of an SQLGetData call that converted a whole value (put's
@@ -1770,6 +2121,24 @@ get_data_slow(odbc_stmt *s, SQLUSMALLINT col, SQLSMALLINT c_type,
                              "rowset whose every column is bound (leave a "
                              "column unbound to read it)",
                              (unsigned long)s->pos_row + 1);
+    if (col == 0 && s->sc_rows && s->use_bookmarks != SQL_UB_OFF) {
+        if (buflen < 0)
+            return odbc_diag_add(DIAG(s), "HY090", "Invalid buffer length");
+        SQLSMALLINT ct = c_type == SQL_C_DEFAULT || c_type == SQL_ARD_TYPE
+                             ? SQL_C_BINARY : c_type;
+        if (!odbc_ctype_valid(ct))
+            return odbc_diag_add(DIAG(s), "HY003", "Invalid application "
+                                 "buffer type %d", (int)c_type);
+        if (s->gd_col == -1)
+            return SQL_NO_DATA;
+        odbc_conv cv = stmt_conv(s, false);
+        odbc_conv_status st = put_bookmark(s, ct, ptr, buflen, ind,
+                                           s->sc_pos + s->pos_row);
+        s->gd_col = -1;
+        int w = conv_diag(s, &cv, st, SQL_NO_ROW_NUMBER, 0);
+        return w == 2 ? SQL_ERROR : w == 1 ? SQL_SUCCESS_WITH_INFO
+                                           : SQL_SUCCESS;
+    }
     if (col == 0 || col > s->ncols)
         return odbc_diag_add(DIAG(s), "07009", "Invalid descriptor index %u",
                              (unsigned)col);
@@ -2071,12 +2440,18 @@ SQLRETURN odbc_stmt_set_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
     case SQL_ATTR_SIMULATE_CURSOR:
         return SQL_SUCCESS;
     case SQL_ATTR_CURSOR_TYPE:
-        if (v != SQL_CURSOR_FORWARD_ONLY) {
-            s->cursor_type = SQL_CURSOR_FORWARD_ONLY;
-            return odbc_diag_add(DIAG(s), "01S02", "Option value changed: "
-                                 "cursor is forward-only");
+        /* takes effect at the next execute (wants_static) */
+        if (v == SQL_CURSOR_FORWARD_ONLY || v == SQL_CURSOR_STATIC) {
+            s->cursor_type = v;
+            return SQL_SUCCESS;
         }
-        return SQL_SUCCESS;
+        if (v == SQL_CURSOR_KEYSET_DRIVEN || v == SQL_CURSOR_DYNAMIC) {
+            s->cursor_type = SQL_CURSOR_STATIC;
+            return odbc_diag_add(DIAG(s), "01S02", "Option value changed: "
+                                 "the cursor is static (a read-only file's "
+                                 "rows do not change under it)");
+        }
+        return odbc_diag_add(DIAG(s), "HY024", "Invalid attribute value");
     case SQL_ATTR_CONCURRENCY:
         if (v != SQL_CONCUR_READ_ONLY) {
             s->concurrency = SQL_CONCUR_READ_ONLY;
@@ -2085,19 +2460,31 @@ SQLRETURN odbc_stmt_set_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
         }
         return SQL_SUCCESS;
     case SQL_ATTR_CURSOR_SCROLLABLE:
-        if (v != SQL_NONSCROLLABLE)
-            return odbc_diag_add(DIAG(s), "HYC00", "Scrollable cursors are "
-                                 "not supported");
-        return SQL_SUCCESS;
+        /* the spec's pairing: scrollable = static, else forward-only */
+        if (v == SQL_SCROLLABLE) {
+            if (s->cursor_type == SQL_CURSOR_FORWARD_ONLY)
+                s->cursor_type = SQL_CURSOR_STATIC;
+            return SQL_SUCCESS;
+        }
+        if (v == SQL_NONSCROLLABLE) {
+            s->cursor_type = SQL_CURSOR_FORWARD_ONLY;
+            return SQL_SUCCESS;
+        }
+        return odbc_diag_add(DIAG(s), "HY024", "Invalid attribute value");
     case SQL_ATTR_CURSOR_SENSITIVITY:
         if (v == SQL_SENSITIVE)
             return odbc_diag_add(DIAG(s), "HYC00", "Sensitive cursors are "
                                  "not supported");
         return SQL_SUCCESS;
     case SQL_ATTR_USE_BOOKMARKS:
-        if (v != SQL_UB_OFF)
-            return odbc_diag_add(DIAG(s), "HYC00", "Bookmarks are not "
-                                 "supported");
+        /* takes effect at the next execute: a cursor with bookmarks is a
+         * static one (wants_static) */
+        if (v != SQL_UB_OFF && v != SQL_UB_ON && v != SQL_UB_VARIABLE)
+            return odbc_diag_add(DIAG(s), "HY024", "Invalid attribute value");
+        s->use_bookmarks = v;
+        return SQL_SUCCESS;
+    case SQL_ATTR_FETCH_BOOKMARK_PTR:
+        s->fetch_bookmark_ptr = val;
         return SQL_SUCCESS;
     case SQL_ATTR_ASYNC_ENABLE:
         if (v != SQL_ASYNC_ENABLE_OFF)
@@ -2149,7 +2536,12 @@ SQLRETURN odbc_stmt_get_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
     case SQL_ATTR_PARAM_BIND_TYPE: v = s->pset.bind_type; break;
     case SQL_ATTR_CURSOR_TYPE: v = s->cursor_type; break;
     case SQL_ATTR_CONCURRENCY: v = s->concurrency; break;
-    case SQL_ATTR_CURSOR_SCROLLABLE: v = SQL_NONSCROLLABLE; break;
+    case SQL_ATTR_CURSOR_SCROLLABLE:
+        v = s->cursor_type == SQL_CURSOR_FORWARD_ONLY ? SQL_NONSCROLLABLE
+                                                      : SQL_SCROLLABLE;
+        break;
+    case SQL_ATTR_FETCH_BOOKMARK_PTR:
+        p = s->fetch_bookmark_ptr; is_ptr = true; break;
     case SQL_ATTR_CURSOR_SENSITIVITY: v = SQL_INSENSITIVE; break;
     case SQL_ATTR_USE_BOOKMARKS: v = s->use_bookmarks; break;
     case SQL_ATTR_ASYNC_ENABLE: v = SQL_ASYNC_ENABLE_OFF; break;
@@ -2158,6 +2550,8 @@ SQLRETURN odbc_stmt_get_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
     case SQL_ATTR_ROW_NUMBER:
         if (s->state != STMT_CURSOR || !s->has_row)
             v = 0;
+        else if (s->sc_rows)
+            v = s->sc_pos + s->pos_row;
         else
             v = s->rows_returned;
         break;

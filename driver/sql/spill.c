@@ -250,6 +250,22 @@ static int file_read(sql_spill *f, void *p, size_t n, uint64_t off)
     return 0;
 }
 
+int sql_spill_append(sql_spill *f, const void *p, size_t n, uint64_t *off)
+{
+    if (off)
+        *off = f->size;
+    return n ? file_append(f, p, n) : 0;
+}
+
+int sql_spill_read(sql_spill *f, void *p, size_t n, uint64_t off)
+{
+    if (off > f->size || n > f->size - off) {
+        f->err = EIO;
+        return -1;
+    }
+    return n ? file_read(f, p, n, off) : 0;
+}
+
 int sql_spill_stream_flush(sql_spill *f, sql_spill_stream *s)
 {
     if (!s->wb.len)

@@ -107,6 +107,14 @@ int sql_spill_errno(const sql_spill *f);
 /** Bytes written to the file so far. */
 uint64_t sql_spill_size(const sql_spill *f);
 
+/** Append n raw bytes at the file's end (the driver's static cursors
+ *  keep their rows so); *off (may be NULL) receives their offset. 0, or
+ *  -1 with sql_spill_errno. */
+int sql_spill_append(sql_spill *f, const void *p, size_t n, uint64_t *off);
+/** Read n bytes at offset off of what was written: random access for
+ *  the static cursors. 0, or -1 (past the end, read error: errno). */
+int sql_spill_read(sql_spill *f, void *p, size_t n, uint64_t off);
+
 /** Append one encoded row (len a multiple of 8) to stream s, writing a
  *  block when full. 0, or -1 (write error: sql_spill_errno; or out of
  *  memory with errno 0). */
