@@ -260,6 +260,13 @@ struct odbc_stmt {
     uint64_t sc_pos;            /* rowset position (scroll.h ODBC_POS_*) */
     SQLULEN sc_prev_n;          /* rowset size of the fetch that set it */
     bool sc_done;               /* every row of the query is in sc_rows */
+    /* rows straight from a table (sql_cursor_table_rows): sc_rows keeps
+     * each row's locator (page << 16 | row slot) and sc_scan, a scan of
+     * our own, reads the row again; sc_tcols[i] is the table column of
+     * result column i. NULL: sc_rows keeps the values themselves */
+    jet_scan *sc_src;           /* the engine's scan (the cursor's) */
+    jet_scan *sc_scan;
+    uint16_t *sc_tcols;
     SQLPOINTER fetch_bookmark_ptr;  /* SQL_ATTR_FETCH_BOOKMARK_PTR */
     odbc_binding bm_bind;       /* column 0, the bookmark (c_type 0: none) */
     int64_t trace_fetch_us;     /* time in fetches, for the TraceFile */

@@ -204,6 +204,11 @@ static void close_cursor(odbc_stmt *s)
     s->pos_unkept = false;
     odbc_rowstore_free(s->sc_rows);
     s->sc_rows = NULL;
+    jet_scan_close(s->sc_scan);
+    s->sc_scan = NULL;
+    s->sc_src = NULL;
+    free(s->sc_tcols);
+    s->sc_tcols = NULL;
     s->sc_pos = 0;
     s->sc_prev_n = 0;
     s->sc_done = false;
@@ -1599,7 +1604,7 @@ static bool rowset_needs_cache(const odbc_stmt *s)
 /* Copy the current row's values into rowset row r: their bytes are
  * appended to rs_data, the pointers stored as offsets until
  * finish_rowset (rs_data may move while it grows). */
-static int keep_row(odbc_stmt *s, SQLULEN r, const jet_value *vals)
+static int keep_begin(odbc_stmt *s, SQLULEN r)
 {
     size_t need = (size_t)(r + 1) * s->ncols;
     if (need > s->rs_cap) {
@@ -1612,22 +1617,38 @@ static int keep_row(odbc_stmt *s, SQLULEN r, const jet_value *vals)
     }
     if (r == 0)
         s->rs_data_len = 0;
+    return 0;
+}
+
+/* keep_row's copy of one value, column i of rowset row r (keep_begin
+ * called for r). */
+static int keep_value(odbc_stmt *s, SQLULEN r, uint16_t i, jet_value v)
+{
+    if (!v.is_null && v.data && v.len > 0) {
+        if (odbc_buf_reserve(&s->rs_data, s->rs_data_len + v.len) != 0)
+            return -1;
+        memcpy(s->rs_data.p + s->rs_data_len, v.data, v.len);
+        v.data = (const uint8_t *)(uintptr_t)(s->rs_data_len + 1);
+        s->rs_data_len += v.len;
+    } else {
+        v.data = NULL;
+    }
+    s->rs_vals[r * s->ncols + i] = v;
+    return 0;
+}
+
+static int keep_row(odbc_stmt *s, SQLULEN r, const jet_value *vals)
+{
+    if (keep_begin(s, r) != 0)
+        return -1;
     for (uint16_t i = 0; i < s->ncols; i++) {
         jet_value v;
         if (vals)
             v = vals[i];
         else if (cur_value(s, i, &v) != JET_OK)
             memset(&v, 0, sizeof v), v.is_null = true;
-        if (!v.is_null && v.data && v.len > 0) {
-            if (odbc_buf_reserve(&s->rs_data, s->rs_data_len + v.len) != 0)
-                return -1;
-            memcpy(s->rs_data.p + s->rs_data_len, v.data, v.len);
-            v.data = (const uint8_t *)(uintptr_t)(s->rs_data_len + 1);
-            s->rs_data_len += v.len;
-        } else {
-            v.data = NULL;
-        }
-        s->rs_vals[r * s->ncols + i] = v;
+        if (keep_value(s, r, i, v) != 0)
+            return -1;
     }
     return 0;
 }
@@ -1803,7 +1824,34 @@ static SQLRETURN start_static(odbc_stmt *s)
     if (!v)
         return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
     s->sc_vals = v;
-    if (odbc_rowstore_open(&s->sc_rows, s->ncols, cap) != JET_OK)
+    uint16_t nstore = s->ncols;
+    const jet_tdef *td;
+    uint16_t *tc = s->cur && s->ncols ? malloc(s->ncols * sizeof *tc) : NULL;
+    if (tc && sql_cursor_table_rows(s->cur, &s->sc_src, &td, tc)) {
+        /* a table's rows: keep where each is, read it again */
+        bool *proj = calloc(td->ncols ? td->ncols : 1, sizeof *proj);
+        if (!proj) {
+            free(tc);
+            return odbc_diag_add(DIAG(s), "HY001", "Memory allocation "
+                                 "error");
+        }
+        for (uint16_t i = 0; i < s->ncols; i++)
+            proj[tc[i]] = true;
+        jet_rc rc = jet_scan_open(&s->sc_scan, s->dbc->db, td, proj);
+        free(proj);
+        if (rc != JET_OK) {
+            free(tc);
+            s->sc_scan = NULL;
+            return exec_diag(s, rc);
+        }
+        jet_scan_set_interrupt(s->sc_scan, stmt_interrupted, s);
+        s->sc_tcols = tc;
+        nstore = 1;
+    } else {
+        free(tc);
+        s->sc_src = NULL;
+    }
+    if (odbc_rowstore_open(&s->sc_rows, nstore, cap) != JET_OK)
         return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
     s->sc_pos = 0;
     s->sc_prev_n = 0;
@@ -1833,9 +1881,17 @@ static int64_t static_upto(void *ctx, uint64_t k)
             s->sc_done = true;
             break;
         }
-        if (rc == JET_OK)
+        if (rc == JET_OK && s->sc_tcols) {
+            uint32_t pgno;
+            uint16_t slot;
+            rc = jet_scan_position(s->sc_src, &pgno, &slot);
+            memset(&s->sc_vals[0], 0, sizeof s->sc_vals[0]);
+            s->sc_vals[0].type = JET_T_BIGINT;
+            s->sc_vals[0].u.i = (int64_t)((uint64_t)pgno << 16 | slot);
+        } else if (rc == JET_OK) {
             for (uint16_t i = 0; i < s->ncols && rc == JET_OK; i++)
                 rc = cur_value(s, i, &s->sc_vals[i]);
+        }
         if (rc != JET_OK) {
             if (rc == JET_EINTERRUPTED)
                 interrupt_diag(s);
@@ -1903,6 +1959,39 @@ static int bind_bookmark(odbc_stmt *s, SQLULEN r, uint64_t bm)
     odbc_conv_status st = put_bookmark(s, ct, ptr, b->buflen, (SQLLEN *)ind,
                                        bm);
     return conv_diag(s, &cv, st, (SQLLEN)r + 1, 0);
+}
+
+/* Row k (0-based) of a static cursor into rowset row r (rs_vals): read
+ * back from the store, or by its locator from the table. */
+static SQLRETURN keep_static_row(odbc_stmt *s, uint64_t k, SQLULEN r)
+{
+    int e;
+    jet_rc rc = odbc_rowstore_get(s->sc_rows, k, s->sc_vals, &e);
+    if (rc != JET_OK)
+        return store_diag(s, rc, e);
+    if (!s->sc_tcols) {
+        if (keep_row(s, r, s->sc_vals) != 0)
+            return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+        return SQL_SUCCESS;
+    }
+    uint64_t loc = (uint64_t)s->sc_vals[0].u.i;
+    rc = jet_scan_fetch_row(s->sc_scan, (uint32_t)(loc >> 16),
+                            (uint16_t)(loc & 0xffff));
+    if (rc == JET_OK && keep_begin(s, r) != 0)
+        rc = JET_ENOMEM;
+    for (uint16_t i = 0; i < s->ncols && rc == JET_OK; i++) {
+        jet_value v;
+        rc = jet_scan_value(s->sc_scan, s->sc_tcols[i], &v);
+        /* MEMO and OLE values share the scan's scratch: copied at once */
+        if (rc == JET_OK && keep_value(s, r, i, v) != 0)
+            rc = JET_ENOMEM;
+    }
+    if (rc == JET_EINTERRUPTED)
+        return interrupt_diag(s);
+    if (rc != JET_OK)
+        return odbc_diag_jet(DIAG(s), rc, jet_scan_error(s->sc_scan),
+                             DIAG_CTX_OTHER);
+    return SQL_SUCCESS;
 }
 
 /* Write row r of a static cursor's rowset (kept in rs_vals) into the
@@ -1976,14 +2065,9 @@ static SQLRETURN fetch_static(odbc_stmt *s, SQLSMALLINT orientation,
             return SQL_ERROR;
         got = (SQLULEN)((uint64_t)have - (t - 1));
         for (SQLULEN r = 0; r < got; r++) {
-            int e;
-            jet_rc rc = odbc_rowstore_get(s->sc_rows, t - 1 + r, s->sc_vals,
-                                          &e);
-            if (rc != JET_OK)
-                return store_diag(s, rc, e);
-            if (keep_row(s, r, s->sc_vals) != 0)
-                return odbc_diag_add(DIAG(s), "HY001", "Memory allocation "
-                                     "error");
+            SQLRETURN kr = keep_static_row(s, t - 1 + r, r);
+            if (kr != SQL_SUCCESS)
+                return kr;
         }
         finish_rowset(s, got);
         s->rs_fetched = got;

@@ -256,6 +256,21 @@ bool sql_cursor_direct_col(const sql_cursor *c, size_t col, jet_scan **scan,
                            uint16_t *tcol, jet_type *type);
 
 /**
+ * Whether every row c gives is one row of a table, its columns read as
+ * stored: a streaming one-table query (scan or index walk, any WHERE)
+ * whose every output column is a plain column reference (MEMO, OLE and
+ * calculated columns too). Then *scan is the table's scan: after each
+ * successful sql_cursor_next(c), jet_scan_position(*scan, ...) locates
+ * the row; *tdef is the table; tcols[i] (sql_stmt_ncols entries, the
+ * caller's) the table column of output column i, whose value
+ * jet_scan_value gives as sql_cursor_value does. The driver's static
+ * cursors keep such rows' locators and read them again. Returns false
+ * (and touches nothing) otherwise.
+ */
+bool sql_cursor_table_rows(const sql_cursor *c, jet_scan **scan,
+                           const jet_tdef **tdef, uint16_t *tcols);
+
+/**
  * The current row's values when c gives stored rows (a sort without an
  * index, DISTINCT, a sorted grouping, UNION): one jet_value per output
  * column, what sql_cursor_value gives, rebuilt by each successful

@@ -830,6 +830,30 @@ bool sql_cursor_direct_col(const sql_cursor *c, size_t col, jet_scan **scan,
     return true;
 }
 
+bool sql_cursor_table_rows(const sql_cursor *c, jet_scan **scan,
+                           const jet_tdef **tdef, uint16_t *tcols)
+{
+    const sql_stmt *st = c->st;
+    if (c->mode != MODE_STREAM || st->ntabs != 1)
+        return false;
+    const tab_plan *tp = &st->tabs[0];
+    if (tp->sub || !tp->td || tp->method == M_HASH || tp->method == M_LOOP ||
+        !c->t || !c->t[0].scan)
+        return false;
+    for (size_t i = 0; i < st->ncols; i++) {
+        const out_col *oc = &st->cols[i];
+        if (!(oc->src >= 0 || (oc->direct && oc->e->op == N_COL &&
+                               !oc->e->up)) ||
+            oc->e->tab != 0 || oc->e->col >= tp->td->ncols)
+            return false;
+    }
+    for (size_t i = 0; i < st->ncols; i++)
+        tcols[i] = st->cols[i].e->col;
+    *scan = c->t[0].scan;
+    *tdef = tp->td;
+    return true;
+}
+
 const jet_value *sql_cursor_stored_row(const sql_cursor *c)
 {
     return (c->mode == MODE_MAT || c->mode == MODE_MERGE) ? c->vcur : NULL;

@@ -325,6 +325,7 @@ START_TEST(bulk_scroll_samples_as_the_forward_scan_in_64_mb)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     /* ru_maxrss is in KiB on Linux */
+    printf("static cursor over bulk: peak RSS %ld KiB\n", (long)ru.ru_maxrss);
 #ifndef __SANITIZE_ADDRESS__     /* ASan's shadow memory and quarantine */
     ck_assert_msg(ru.ru_maxrss <= 64 * 1024, "peak RSS %ld KiB",
                   (long)ru.ru_maxrss);
