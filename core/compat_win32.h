@@ -9,8 +9,8 @@
  *   newlocale/freelocale, towlower_l/towupper_l  Unicode simple case
  *       mapping by LCMapStringEx with the invariant locale (the Unix build
  *       uses glibc's C.UTF-8 tables);
- *   strtod_l                                     msvcrt's _strtod_l in the
- *       "C" locale (decimal point '.').
+ *   strtod_l, strtof_l                           msvcrt's _strtod_l in the
+ *       "C" locale (decimal point '.'; a float is the double rounded).
  * localtime_r comes from mingw-w64's time.h (_POSIX_THREAD_SAFE_FUNCTIONS),
  * clock_gettime and the pthread calls of driver/ from its winpthreads.
  */
@@ -98,5 +98,6 @@ static inline struct tm *jet_w32_localtime_time(const time_t *t,
 #define towlower_l(c, loc) jet_w32_towlower((uint32_t)(c))
 #define towupper_l(c, loc) jet_w32_towupper((uint32_t)(c))
 #define strtod_l(s, end, loc) jet_w32_strtod_c((s), (end))
+#define strtof_l(s, end, loc) ((float)jet_w32_strtod_c((s), (end)))
 
 #endif /* JET_COMPAT_WIN32_H */

@@ -417,6 +417,21 @@ size_t jet_double_format(double d, char *buf);
 size_t jet_float_format(float f, char *buf);
 
 /**
+ * Number text in the "C" locale (decimal point '.'), whatever LC_NUMERIC
+ * the host process or thread set (core/numfmt.c). jet_strtod_c and
+ * jet_strtof_c: strtod/strtof otherwise (leading white space, sign, hex,
+ * inf/nan, *end, errno ERANGE); on Windows the float is the double
+ * rounded to float (msvcrt has no _strtof_l). jet_fmt_double_c: printf's
+ * "%.{prec}{conv}" of d, conv one of 'e' 'E' 'f' 'g' 'G', prec clamped to
+ * 0..100, into buf (cap bytes incl. NUL, truncated like snprintf);
+ * returns the untruncated length. Thread-safe; no allocation after the
+ * first call.
+ */
+double jet_strtod_c(const char *s, char **end);
+float jet_strtof_c(const char *s, char **end);
+int jet_fmt_double_c(char *buf, size_t cap, char conv, int prec, double d);
+
+/**
  * Write a NUMERIC value as plain decimal text ("-123.4500", scale digits
  * after the point, no point when scale is 0) into buf (cap bytes incl. NUL).
  * Returns the length without NUL; exact, never through double. 40 bytes

@@ -13,10 +13,20 @@
  * printf's text can be a digit longer than the shortest), from the old
  * printf/strtod search here.
  * No locale, no printf on the fast paths.
+ *
+ * Also the one place where number text meets the C library
+ * (jet_strtod_c, jet_strtof_c, jet_fmt_double_c): ODBC's number text,
+ * Access SQL's literals and the engine's Val/CStr/Format are C-locale (a
+ * period) whatever LC_NUMERIC the host process set (a client that calls
+ * setlocale(LC_ALL, "de_DE.UTF-8") would otherwise make strtod stop at
+ * the period and printf write a comma). Nothing else in core/ or driver/
+ * calls strtod, strtof or a floating printf conversion.
  */
+#define _GNU_SOURCE 1   /* strtod_l, strtof_l */
 #include "config.h"
 
 #include <float.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +34,7 @@
 
 #include "dtoa.h"
 #include "jet.h"
+#include "lock.h"
 
 static const char two_digits[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -261,6 +272,80 @@ static size_t shortest(double d, bool single, char *buf)
 }
 #endif
 
+/* ------------------------------------------------ C-locale number text */
+
+/* The "C" locale for LC_NUMERIC, made once (never freed: process-wide,
+ * like the C library's own). NULL only when newlocale failed (out of
+ * memory at first use); then the process locale is used. On Windows,
+ * compat_win32.h maps strtod_l to msvcrt's _strtod_l in its "C" locale. */
+static locale_t c_numeric;
+static jet_once_t c_numeric_once = JET_ONCE_INIT;
+
+static void c_numeric_init(void)
+{
+    c_numeric = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+}
+
+double jet_strtod_c(const char *s, char **end)
+{
+    jet_once(&c_numeric_once, c_numeric_init);
+    return c_numeric ? strtod_l(s, end, c_numeric) : strtod(s, end);
+}
+
+float jet_strtof_c(const char *s, char **end)
+{
+    jet_once(&c_numeric_once, c_numeric_init);
+    return c_numeric ? strtof_l(s, end, c_numeric) : strtof(s, end);
+}
+
+int jet_fmt_double_c(char *buf, size_t cap, char conv, int prec, double d)
+{
+    char tmp[512];          /* "%.100f" of DBL_MAX: 410 bytes */
+    int n;
+    if (prec < 0)
+        prec = 0;
+    if (prec > 100)
+        prec = 100;
+    switch (conv) {
+    case 'e': n = snprintf(tmp, sizeof tmp, "%.*e", prec, d); break;
+    case 'E': n = snprintf(tmp, sizeof tmp, "%.*E", prec, d); break;
+    case 'f': n = snprintf(tmp, sizeof tmp, "%.*f", prec, d); break;
+    case 'G': n = snprintf(tmp, sizeof tmp, "%.*G", prec, d); break;
+    default: n = snprintf(tmp, sizeof tmp, "%.*g", prec, d); break;
+    }
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof tmp)
+        n = (int)sizeof tmp - 1;
+    /* The locale's decimal point is whatever stands where a number's
+     * text has no digit, sign or letter (e, inf, nan): one byte (',') or
+     * several (U+066B in UTF-8). Grouping never appears (no ' flag). */
+    size_t k = 0;
+    for (int i = 0; i < n;) {
+        unsigned char ch = (unsigned char)tmp[i];
+        if ((ch >= '0' && ch <= '9') || ch == '+' || ch == '-' ||
+            ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z')) {
+            tmp[k++] = (char)ch;
+            i++;
+            continue;
+        }
+        tmp[k++] = '.';
+        while (++i < n) {
+            ch = (unsigned char)tmp[i];
+            if ((ch >= '0' && ch <= '9') || ch == '+' || ch == '-' ||
+                ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z'))
+                break;
+        }
+    }
+    tmp[k] = '\0';
+    if (cap > 0) {
+        size_t c = k < cap ? k : cap - 1;
+        memcpy(buf, tmp, c);
+        buf[c] = '\0';
+    }
+    return (int)k;
+}
+
 /* The printf search: the smallest "%.*g" precision from 15 (FLOAT: 6;
  * subnormals: 1) whose text reads back as the value. */
 static size_t search(double d, bool single, char *buf)
@@ -268,14 +353,14 @@ static size_t search(double d, bool single, char *buf)
     if (single) {
         float f = (float)d;
         for (int p = fabsf(f) < FLT_MIN ? 1 : 6; p <= 9; p++) {
-            snprintf(buf, 32, "%.*g", p, d);
-            if (strtof(buf, NULL) == f)
+            jet_fmt_double_c(buf, 32, 'g', p, d);
+            if (jet_strtof_c(buf, NULL) == f)
                 break;
         }
     } else {
         for (int p = fabs(d) < DBL_MIN ? 1 : 15; p <= 17; p++) {
-            snprintf(buf, 32, "%.*g", p, d);
-            if (strtod(buf, NULL) == d)
+            jet_fmt_double_c(buf, 32, 'g', p, d);
+            if (jet_strtod_c(buf, NULL) == d)
                 break;
         }
     }

@@ -750,11 +750,11 @@ static odbc_conv_status to_double(odbc_conv *cv, const jet_value *v,
     switch (v->type) {
     case JET_T_MONEY:
         jet_money_format(v->u.money, buf, sizeof buf);
-        *out = strtod(buf, NULL);
+        *out = jet_strtod_c(buf, NULL);
         return CONV_OK;
     case JET_T_NUMERIC:
         jet_numeric_format(v, buf, sizeof buf);
-        *out = strtod(buf, NULL);
+        *out = jet_strtod_c(buf, NULL);
         return CONV_OK;
     case JET_T_FLOAT:
         *out = (double)v->u.f;
@@ -773,7 +773,7 @@ static odbc_conv_status to_double(odbc_conv *cv, const jet_value *v,
         if (st == CONV_BADNUM)
             return st;
         errno = 0;
-        *out = strtod(s, NULL);
+        *out = jet_strtod_c(s, NULL);
         if (errno == ERANGE && isinf(*out))
             return CONV_RANGE;
         return CONV_OK;

@@ -646,7 +646,7 @@ static SQLRETURN check_char_param(odbc_stmt *s, size_t i, const char *u8,
     if (len > 0 && len < sizeof num) {
         memcpy(num, p, len);
         num[len] = '\0';
-        v = strtod(num, &e);
+        v = jet_strtod_c(num, &e);
     }
     if (!e || e == num || *e || v != v)
         return odbc_diag_add(DIAG(s), "22018", "Invalid character value "

@@ -226,7 +226,7 @@ static int number_of(sql_cursor *c, const enode *e, const sv *v, sv *out)
         {
             double d;
             char *end;
-            d = strtod(buf, &end);
+            d = jet_strtod_c(buf, &end);
             if (*end || !isfinite(d))
                 return sql_fail_overflow(c, e);
             sql_set_double(out, d);
@@ -493,7 +493,7 @@ static int f_val(sql_cursor *c, const enode *e, sv *a, sv *out)
             k--;
     }
     buf[k] = '\0';
-    double d = digits ? strtod(buf, NULL) : 0.0;
+    double d = digits ? jet_strtod_c(buf, NULL) : 0.0;
     if (!isfinite(d))
         return sql_fail_overflow(c, e);
     sql_set_double(out, d);

@@ -145,7 +145,7 @@ int sql_dec_from_double(sv *out, double d)
         return -1;
     /* 15 significant digits, as VBA's CDec of a Double */
     char buf[64];
-    snprintf(buf, sizeof buf, "%.14e", d);
+    jet_fmt_double_c(buf, sizeof buf, 'e', 14, d);
     return sql_dec_parse(out, buf) == 0 ? 0 : -1;
 }
 

@@ -163,7 +163,7 @@ static int dnum_of(const sv *v, dnum *x)
     double d;
     if (sql_sv_double(v, &d) != 0 || !isfinite(d))
         return -1;
-    snprintf(buf, sizeof buf, "%.*e", v->single ? 6 : 14, d);
+    jet_fmt_double_c(buf, sizeof buf, 'e', v->single ? 6 : 14, d);
     /* [-]d.ddddddddddddddde[+-]xx */
     const char *p = buf;
     if (*p == '-') {
@@ -336,7 +336,7 @@ static size_t format_vba(double d, bool single, char *buf, size_t cap)
     if (single && a != 0) {
         /* the exponent of the 7 digits (9999999.5 shows as 1E+07) */
         char m[40];
-        snprintf(m, sizeof m, "%.6e", a);
+        jet_fmt_double_c(m, sizeof m, 'e', 6, a);
         const char *ep = strchr(m, 'e');
         int e10 = ep ? atoi(ep + 1) : 0;
         sci = e10 < -5 || e10 >= 7;
@@ -344,7 +344,7 @@ static size_t format_vba(double d, bool single, char *buf, size_t cap)
     if (sci) {
         /* d.dddE+xx: 15 (7) significant digits, no trailing zeros */
         char m[40];
-        snprintf(m, sizeof m, "%.*E", single ? 6 : 14, d);
+        jet_fmt_double_c(m, sizeof m, 'E', single ? 6 : 14, d);
         char *ep = strchr(m, 'E');
         if (!ep)
             return (size_t)snprintf(buf, cap, "%s", m);

@@ -1398,11 +1398,11 @@ int sql_saved_pivot_value(char **lit, char **name, const jet_db *db,
         break;
     case JET_T_FLOAT:
     case JET_T_DOUBLE:
-        snprintf(buf, sizeof buf, "%.17g",
-                 v->type == JET_T_FLOAT ? (double)v->u.f : v->u.d);
+        jet_fmt_double_c(buf, sizeof buf, 'g', 17,
+                         v->type == JET_T_FLOAT ? (double)v->u.f : v->u.d);
         sb_add(&l, buf);
-        snprintf(buf, sizeof buf, "%.15g",
-                 v->type == JET_T_FLOAT ? (double)v->u.f : v->u.d);
+        jet_fmt_double_c(buf, sizeof buf, 'g', 15,
+                         v->type == JET_T_FLOAT ? (double)v->u.f : v->u.d);
         sb_add(&n, buf);
         break;
     case JET_T_DATETIME: {

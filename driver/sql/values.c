@@ -21,7 +21,6 @@
  *      class (sql_in_class), so IN sets and hash joins find exactly the
  *      values '=' finds.
  */
-#define _GNU_SOURCE 1   /* strtod_l */
 #include "config.h"
 
 #include "engine_int.h"
@@ -30,9 +29,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
-#include <locale.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,20 +250,6 @@ static int split_days(double v, jet_timestamp *ts)
 
 /* ----------------------------------------------------------- numbers */
 
-static locale_t num_locale;
-static pthread_once_t num_once = PTHREAD_ONCE_INIT;
-
-static void num_init(void)
-{
-    num_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-}
-
-static locale_t c_locale(void)
-{
-    pthread_once(&num_once, num_init);
-    return num_locale;
-}
-
 /* Exact money units of a decimal literal with at most 4 fraction digits;
  * false when it has more or is out of range. */
 static bool literal_units(const char *t, int64_t *units)
@@ -324,8 +307,7 @@ int sql_number_literal(const char *text, sv *out)
         }
     }
     char *end;
-    locale_t loc = c_locale();
-    double d = loc ? strtod_l(text, &end, loc) : strtod(text, &end);
+    double d = jet_strtod_c(text, &end);
     if (*end)
         return -1;
     if (!isfinite(d))
@@ -828,15 +810,20 @@ void sql_sv_describe(const sv *v, char *buf, size_t cap)
     case K_BOOL: snprintf(buf, cap, "%s", v->i ? "TRUE" : "FALSE"); break;
     case K_INT: snprintf(buf, cap, "%lld", (long long)v->i); break;
     case K_MONEY: jet_money_format(v->i, buf, cap); break;
-    case K_DOUBLE: snprintf(buf, cap, "%.17g", v->d); break;
+    case K_DOUBLE: jet_fmt_double_c(buf, cap, 'g', 17, v->d); break;
     case K_DEC: sql_dec_format(v, buf, cap); break;
     case K_DATE: {
         jet_timestamp ts;
         if (split_days(v->d, &ts) == 0)
             snprintf(buf, cap, "#%04d-%02d-%02d %02d:%02d:%02d#", ts.year,
                      ts.month, ts.day, ts.hour, ts.minute, ts.second);
-        else
-            snprintf(buf, cap, "#%g#", v->d);
+        else if (cap > 2) {
+            buf[0] = '#';
+            size_t n = (size_t)jet_fmt_double_c(buf + 1, cap - 2, 'g', 6,
+                                                v->d);
+            n = n < cap - 3 ? n : cap - 3;
+            memcpy(buf + 1 + n, "#", 2);
+        }
         break;
     }
     case K_TEXT: {

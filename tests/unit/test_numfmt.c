@@ -12,9 +12,12 @@
  * patterns, two-decimal amounts and integers up to 2^53, plus fixed edge
  * values (subnormals, +-max, +-min, +-0, powers of ten, 2^53 +- 1).
  * JET_NUMFMT_SEED changes the seed.
+ * The C-locale helpers (jet_strtod_c, jet_strtof_c, jet_fmt_double_c)
+ * under a decimal-comma locale (de_DE.UTF-8, when installed).
  */
 #include <float.h>
 #include <inttypes.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,6 +225,62 @@ START_TEST(timestamps_match_printf)
 }
 END_TEST
 
+/* Switch to de_DE.UTF-8 (true) or say why not (false). */
+static bool german(void)
+{
+    if (setlocale(LC_ALL, "de_DE.UTF-8"))
+        return true;
+    fprintf(stderr, "test_numfmt: de_DE.UTF-8 not installed; the "
+                    "decimal-comma cases run in the C locale only\n");
+    return false;
+}
+
+START_TEST(c_locale_helpers_whatever_the_locale)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1 && !german())
+            break;
+        char buf[64], *end;
+        if (pass == 1) {        /* the premise: printf writes a comma */
+            snprintf(buf, sizeof buf, "%.1f", 0.5);
+            ck_assert_str_eq(buf, "0,5");
+        }
+        ck_assert(jet_strtod_c("2.5", &end) == 2.5 && *end == '\0');
+        ck_assert(jet_strtod_c(" -0.125e1x", &end) == -1.25 &&
+                  strcmp(end, "x") == 0);
+        ck_assert(jet_strtod_c("2,5", &end) == 2 && strcmp(end, ",5") == 0);
+        ck_assert(jet_strtof_c("0.1", &end) == 0.1f && *end == '\0');
+        ck_assert_int_eq(jet_fmt_double_c(buf, sizeof buf, 'f', 2, 0.5), 4);
+        ck_assert_str_eq(buf, "0.50");
+        jet_fmt_double_c(buf, sizeof buf, 'e', 14, 1.0 / 3);
+        ck_assert_str_eq(buf, "3.33333333333333e-01");
+        jet_fmt_double_c(buf, sizeof buf, 'E', 2, -12345.0);
+        ck_assert_str_eq(buf, "-1.23E+04");
+        jet_fmt_double_c(buf, sizeof buf, 'g', 17, 0.1);
+        ck_assert_str_eq(buf, "0.10000000000000001");
+        jet_fmt_double_c(buf, sizeof buf, 'G', 6, 1e-10);
+        ck_assert_str_eq(buf, "1E-10");
+        jet_fmt_double_c(buf, sizeof buf, 'g', 6, -INFINITY);
+        ck_assert_str_eq(buf, "-inf");
+        /* truncated like snprintf; the full length returned */
+        ck_assert_int_eq(jet_fmt_double_c(buf, 4, 'f', 3, 2.5), 5);
+        ck_assert_str_eq(buf, "2.5");
+        /* powers of two go through the printf search on every build */
+        ck_assert_uint_eq(jet_double_format(0.5, buf), 3);
+        ck_assert_str_eq(buf, "0.5");
+        jet_double_format(0.25, buf);
+        ck_assert_str_eq(buf, "0.25");
+        jet_double_format(1.0 / 3, buf);
+        ck_assert_str_eq(buf, "0.3333333333333333");
+        jet_float_format(0.125f, buf);
+        ck_assert_str_eq(buf, "0.125");
+        jet_float_format(0.1f, buf);
+        ck_assert_str_eq(buf, "0.1");
+    }
+    setlocale(LC_ALL, "C");
+}
+END_TEST
+
 static Suite *numfmt_suite(void)
 {
     Suite *s = suite_create("numfmt");
@@ -232,6 +291,7 @@ static Suite *numfmt_suite(void)
     tcase_add_test(tc, float_values_match_printf);
     tcase_add_test(tc, integers_match_printf);
     tcase_add_test(tc, timestamps_match_printf);
+    tcase_add_test(tc, c_locale_helpers_whatever_the_locale);
     suite_add_tcase(s, tc);
     return s;
 }
