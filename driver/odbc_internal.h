@@ -344,6 +344,10 @@ SQLRETURN odbc_stmt_num_result_cols(odbc_stmt *stmt, SQLSMALLINT *out);
 #define ODBC_MAX_PARAMS 4096
 
 struct sql_result_col;
+/** A computed text column whose values can be longer than this many
+ *  characters (its sql_result_col.length) is described as long text
+ *  (SQL_WLONGVARCHAR); up to it, as SQL_WVARCHAR of that length. */
+#define ODBC_TEXT_DESCRIBED_MAX 4000
 /** Type and nullability of an engine result column as SQLDescribeCol
  *  gives them (long types capped at max_long, 0 = no cap); the IRD and
  *  SQLColumns of a view share it. */

@@ -313,19 +313,24 @@ void odbc_describe_result_col(odbc_type_info *ti, SQLSMALLINT *nullable,
         odbc_type_for_column(ti, db, rc->column);
         *nullable = odbc_column_nullable(rc->column);
     } else {
-        /* a computed value: described as a column of its result type */
+        /* a computed value: described as a column of its result type;
+         * a text that can be longer than 4,000 characters (or has no
+         * known bound) as long text, so no value exceeds COLUMN_SIZE */
         jet_column jc;
         memset(&jc, 0, sizeof jc);
         jc.name = rc->name;
         jc.type = rc->type;
-        jc.result_type = rc->type;
+        if (rc->type == JET_T_TEXT && rc->length > ODBC_TEXT_DESCRIBED_MAX)
+            jc.type = JET_T_MEMO;
+        jc.result_type = jc.type;
         jc.flags = JET_COL_NULLABLE;
         if (rc->type == JET_T_NUMERIC) {
             jc.precision = 28;          /* Decimal's full precision */
             jc.scale = rc->scale;
         }
-        jc.length = (uint16_t)(rc->length *
-                               (jet_db_version(db) == JET_VER_3 ? 1 : 2));
+        if (jc.type == JET_T_TEXT)
+            jc.length = (uint16_t)(rc->length *
+                                   (jet_db_version(db) == JET_VER_3 ? 1 : 2));
         odbc_type_for_column(ti, db, &jc);
         *nullable = SQL_NULLABLE;
     }

@@ -1153,7 +1153,13 @@ int build_select_list(ctx *x)
             oc->meta.base_column = "";
             oc->meta.type = e->type ? e->type : JET_T_TEXT;
             oc->meta.nullable = true;
-            oc->meta.length = (oc->meta.type == JET_T_TEXT) ? 255 : 0;
+            oc->meta.length = 0;
+            if (oc->meta.type == JET_T_TEXT) {
+                /* no value longer than described: 255 (Access's Text)
+                 * unless the expression can give more */
+                uint32_t b = sql_text_bound(st, e);
+                oc->meta.length = b > 255 ? b : 255;
+            }
             if (oc->meta.type == JET_T_NUMERIC)
                 oc->meta.scale = (uint8_t)sql_func_scale(e, st->ntabs == 1 ?
                                                          st->tabs[0].td

@@ -116,10 +116,19 @@ typedef struct sql_result_col {
     const jet_column *column;   /* the table column, NULL when computed */
     jet_type type;              /* type of the values sql_cursor_value gives */
     bool nullable;
-    uint32_t length;            /* TEXT: characters; other types 0 */
+    uint32_t length;            /* TEXT: characters, the longest value
+                                   (a table column's declared length; a
+                                   computed one's bound, 255 when it
+                                   cannot exceed Access's Text limit,
+                                   SQL_TEXT_UNBOUNDED when no bound is
+                                   known); other types 0 */
     uint8_t scale;              /* computed NUMERIC: decimal places (the
                                    values carry their own; helper funcs) */
 } sql_result_col;
+
+/** sql_result_col.length of a computed text that has no known bound
+ *  (the driver describes it as long text). */
+#define SQL_TEXT_UNBOUNDED UINT32_MAX
 
 /** What is known of a ? parameter (best guess from its context). */
 typedef struct sql_param_info {

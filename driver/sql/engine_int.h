@@ -891,6 +891,10 @@ const sql_executor *sql_executor_of(sql_stmt_kind kind);
  *  or here on failure) against db; as sql_stmt_prepare after its parse. */
 int sql_stmt_plan(sql_stmt **out, jet_db *db, struct sql_query *q,
                   const sql_prepare_opts *opts, sql_error *err);
+/** textbound.c: the most characters text expression n of block st can
+ *  give (a number or date as text counts 40), SQL_TEXT_UNBOUNDED when
+ *  no bound is known (a parameter, a Memo, Space of a column). */
+uint32_t sql_text_bound(const sql_stmt *st, const enode *n);
 /** Record a core failure on c (sqlstate from rc). Returns -1. */
 int sql_cursor_fail_rc(sql_cursor *c, int rc, const jet_error *je);
 /** An error raised inside saved query name (a statement built from its
