@@ -31,6 +31,7 @@
 
 #include "convert.h"
 #include "fetchfast.h"
+#include "paramconv.h"
 #include "scroll.h"
 #include "sql/callproc.h"
 #include "sql/engine.h"
@@ -559,205 +560,70 @@ static uint8_t *utf8_to_utf16le(const char *u8, size_t n, size_t *len)
     return out;
 }
 
-/* Days in month m (1..12) of year y (proleptic Gregorian). */
-static int days_in_month(int y, int m)
+/* A number's text for a message: "%.17g" in the C locale. */
+static const char *number_text(char *buf, size_t cap, bool is_int,
+                               int64_t iv, double dv)
 {
-    static const int d[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    return m == 2 && leap ? 29 : d[m - 1];
+    if (is_int)
+        snprintf(buf, cap, "%lld", (long long)iv);
+    else
+        jet_fmt_double_c(buf, cap, 'g', 17, dv);
+    return buf;
 }
 
-static bool date_ok(int y, int m, int d)
+/* The diagnostic of a parameter coercion (paramconv.c) that failed or
+ * dropped a fraction; what names the value (its text or number). */
+static SQLRETURN pconv_diag(odbc_stmt *s, size_t i, odbc_pconv rc,
+                            const char *what, size_t n)
 {
-    return m >= 1 && m <= 12 && d >= 1 && d <= days_in_month(y, m);
-}
-
-/* Read n decimal digits at *p into *out. */
-static bool digits(const char **p, const char *end, int n, int *out)
-{
-    int v = 0;
-    for (int k = 0; k < n; k++, (*p)++) {
-        if (*p >= end || **p < '0' || **p > '9')
-            return false;
-        v = v * 10 + (**p - '0');
-    }
-    *out = v;
-    return true;
-}
-
-/* Character data sent as parameter i declared as SQL type t (the
- * SQLBindParameter ParameterType): ODBC's C-to-SQL rules. Numbers must be
- * numeric literals (22018) in the type's range (22003); a value in the
- * ODBC date/timestamp form yyyy-mm-dd[ hh:mm:ss[.f]] must be a real date
- * and time (22007); other date spellings are left to the engine, which
- * reads them as Access does. *out is the number a numeric type's text
- * reads as (param_number_as converts the value to the type), NAN for the
- * other types. */
-static SQLRETURN check_char_param(odbc_stmt *s, size_t i, const char *u8,
-                                  size_t n, SQLSMALLINT t, double *out)
-{
-    const char *p = u8, *end = u8 + n;
-    *out = NAN;
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
-        end--;
-    double lo = 0, hi = 0;
-    switch (t) {
-    case SQL_BIT: lo = -1; hi = 2; break;     /* param_number_as decides */
-    case SQL_TINYINT: lo = -128; hi = 255; break;
-    case SQL_SMALLINT: lo = -32768; hi = 32767; break;
-    case SQL_INTEGER: lo = -2147483648.0; hi = 2147483647.0; break;
-    case SQL_BIGINT: lo = -9223372036854775808.0; hi = 9223372036854775807.0;
-        break;
-    case SQL_REAL: lo = -3.402823466e38; hi = 3.402823466e38; break;
-    case SQL_FLOAT: case SQL_DOUBLE: case SQL_NUMERIC: case SQL_DECIMAL:
-        lo = -1.79769313486231570e308; hi = 1.79769313486231570e308; break;
-    case SQL_TYPE_DATE: case SQL_TYPE_TIMESTAMP: case SQL_DATE:
-    case SQL_TIMESTAMP: {
-        int y, mo, d, h = 0, mi = 0, se = 0;
-        const char *q = p;
-        if (!digits(&q, end, 4, &y) || q >= end || *q != '-')
-            return SQL_SUCCESS;         /* not the ODBC form */
-        q++;
-        bool ok = digits(&q, end, 2, &mo) && q < end && *q++ == '-' &&
-                  digits(&q, end, 2, &d) && date_ok(y, mo, d);
-        if (ok && q < end) {
-            ok = (*q == ' ' || *q == 'T') && (q++, true) &&
-                 digits(&q, end, 2, &h) && q < end && *q++ == ':' &&
-                 digits(&q, end, 2, &mi) && h <= 23 && mi <= 59;
-            if (ok && q < end && *q == ':') {
-                q++;
-                ok = digits(&q, end, 2, &se) && se <= 59;
-            }
-            if (ok && q < end && *q == '.')
-                for (q++; q < end && *q >= '0' && *q <= '9'; q++)
-                    ;
-            ok = ok && q == end;
-        }
-        if (!ok)
-            return odbc_diag_add(DIAG(s), "22007", "Invalid datetime "
-                                 "format (parameter %zu: '%.*s')", i + 1,
-                                 (int)(end - p > 40 ? 40 : end - p), p);
+    int w = (int)(n > 40 ? 40 : n);
+    switch (rc) {
+    case ODBC_PCONV_OK:
         return SQL_SUCCESS;
-    }
-    default:
-        return SQL_SUCCESS;
-    }
-    char num[64];
-    size_t len = (size_t)(end - p);
-    char *e = NULL;
-    double v = 0;
-    if (len > 0 && len < sizeof num) {
-        memcpy(num, p, len);
-        num[len] = '\0';
-        v = jet_strtod_c(num, &e);
-    }
-    if (!e || e == num || *e || v != v)
+    case ODBC_PCONV_TRUNCATED:
+        return odbc_diag_add(DIAG(s), "01S07", "Fractional truncation "
+                             "(parameter %zu: %.*s)", i + 1, w, what);
+    case ODBC_PCONV_NOT_NUMBER:
         return odbc_diag_add(DIAG(s), "22018", "Invalid character value "
                              "for cast specification (parameter %zu: "
-                             "'%.*s' is not a number)", i + 1,
-                             (int)(len > 40 ? 40 : len), p);
-    if (v < lo || v > hi)
+                             "'%.*s' is not a number)", i + 1, w, what);
+    case ODBC_PCONV_RANGE:
         return odbc_diag_add(DIAG(s), "22003", "Numeric value out of range "
-                             "(parameter %zu: %s)", i + 1, num);
-    if (t != SQL_NUMERIC && t != SQL_DECIMAL)
-        *out = v;   /* DECIMAL stays text: the engine reads it exactly */
-    return SQL_SUCCESS;
+                             "(parameter %zu: %.*s)", i + 1, w, what);
+    case ODBC_PCONV_BAD_DATE:
+        return odbc_diag_add(DIAG(s), "22007", "Invalid datetime format "
+                             "(parameter %zu: '%.*s')", i + 1, w, what);
+    }
+    return SQL_ERROR;
 }
 
-/*
- * A numeric parameter value as the SQL type t the application declared
- * (SQLBindParameter's ParameterType), by ODBC's C-to-SQL conversion rules,
- * so `YesNoColumn = ?` bound as SQL_BIT or `SingleColumn = ?` as SQL_REAL
- * compares as Access would whatever the C type was (text, as PHP and Perl
- * bind, or another number):
- *   SQL_BIT: 0 is False; 1 and -1 (Jet's True) are True; other values in
- *     (0, 2) are True with 01S07 (fractional truncation); else 22003;
- *   SQL_TINYINT .. SQL_BIGINT: the integer, a fraction dropped with 01S07;
- *     22003 outside the type's range;
- *   SQL_REAL: rounded to a Single; 22003 past its range;
- *   SQL_FLOAT, SQL_DOUBLE: a Double.
- * The value is the integer iv when is_int, else the double dv. *v is set
- * for those types and left alone for the others (text, dates, decimals:
- * the engine compares them as given). Returns SQL_SUCCESS,
- * SQL_SUCCESS_WITH_INFO (01S07) or SQL_ERROR (22003).
- */
-static SQLRETURN param_number_as(odbc_stmt *s, size_t i, bool is_int,
-                                 int64_t iv, double dv, SQLSMALLINT t,
-                                 jet_value *v)
+/* Character data u8[0..n) of parameter i as its declared SQL type t
+ * (paramconv.c): a value in *v, or kept as text (*as_text). */
+static SQLRETURN char_param(odbc_stmt *s, size_t i, const char *u8,
+                            size_t n, SQLSMALLINT t, jet_value *v,
+                            bool *as_text)
 {
-    double x = is_int ? (double)iv : dv;
-    double lo, hi;
-    switch (t) {
-    case SQL_BIT:
-        if (x == 0 || x == 1 || x == -1) {
-            v->type = JET_T_BOOL;
-            v->u.b = x != 0;
-            v->is_null = false;
-            return SQL_SUCCESS;
-        }
-        if (x > 0 && x < 2) {
-            v->type = JET_T_BOOL;
-            v->u.b = true;
-            v->is_null = false;
-            return odbc_diag_add(DIAG(s), "01S07", "Fractional truncation "
-                                 "(parameter %zu: %.17g as SQL_BIT)", i + 1,
-                                 x);
-        }
-        return odbc_diag_add(DIAG(s), "22003", "Numeric value out of range "
-                             "(parameter %zu: %.17g as SQL_BIT)", i + 1, x);
-    case SQL_TINYINT: lo = -128; hi = 255; break;
-    case SQL_SMALLINT: lo = -32768; hi = 32767; break;
-    case SQL_INTEGER: lo = -2147483648.0; hi = 2147483647.0; break;
-    case SQL_BIGINT:
-        if (is_int) {
-            v->type = JET_T_BIGINT;
-            v->u.i = iv;
-            return SQL_SUCCESS;
-        }
-        lo = -9223372036854775808.0;
-        hi = 9223372036854775807.0;
-        break;
-    case SQL_REAL:
-        if (!(x >= -FLT_MAX && x <= FLT_MAX))
-            return odbc_diag_add(DIAG(s), "22003", "Numeric value out of "
-                                 "range (parameter %zu: %.17g as SQL_REAL)",
-                                 i + 1, x);
-        v->type = JET_T_FLOAT;
-        v->u.f = (float)x;
-        v->is_null = false;
-        return SQL_SUCCESS;
-    case SQL_FLOAT: case SQL_DOUBLE:
-        v->type = JET_T_DOUBLE;
-        v->u.d = x;
-        v->is_null = false;
-        return SQL_SUCCESS;
-    default:
-        return SQL_SUCCESS;
+    odbc_pconv rc = odbc_param_from_text(v, as_text, u8, n, t);
+    while (n > 0 && (*u8 == ' ' || *u8 == '\t')) {
+        u8++;
+        n--;
     }
-    /* the integer types */
-    if (is_int) {
-        if (iv < (int64_t)lo || iv > (int64_t)hi)
-            return odbc_diag_add(DIAG(s), "22003", "Numeric value out of "
-                                 "range (parameter %zu: %lld)", i + 1,
-                                 (long long)iv);
-        v->type = t == SQL_BIGINT ? JET_T_BIGINT : JET_T_LONG;
-        v->u.i = iv;
+    return pconv_diag(s, i, rc, u8, n);
+}
+
+/* A numeric C value of parameter i (the integer iv when is_int, else dv)
+ * as its declared SQL type t (paramconv.c): *v converted, or left alone
+ * for the types the engine compares as given. */
+static SQLRETURN number_param(odbc_stmt *s, size_t i, bool is_int,
+                              int64_t iv, double dv, SQLSMALLINT t,
+                              jet_value *v)
+{
+    odbc_pconv rc = odbc_param_from_number(v, is_int, iv, dv, t);
+    if (rc == ODBC_PCONV_OK)
         return SQL_SUCCESS;
-    }
-    double w = trunc(x);
-    /* hi + 1 for BIGINT: 2^63 itself is out (hi rounds up to it) */
-    if (!(w >= lo && (t == SQL_BIGINT ? w < hi : w <= hi)))
-        return odbc_diag_add(DIAG(s), "22003", "Numeric value out of range "
-                             "(parameter %zu: %.17g)", i + 1, x);
-    v->type = t == SQL_BIGINT ? JET_T_BIGINT : JET_T_LONG;
-    v->u.i = (int64_t)w;
-    v->is_null = false;
-    if (w != x)
-        return odbc_diag_add(DIAG(s), "01S07", "Fractional truncation "
-                             "(parameter %zu: %.17g)", i + 1, x);
-    return SQL_SUCCESS;
+    char num[40];
+    number_text(num, sizeof num, is_int, iv, dv);
+    return pconv_diag(s, i, rc, num, strlen(num));
 }
 
 /* The bound value of parameter i as a jet_value; text into *owned (freed
@@ -812,11 +678,10 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     case SQL_C_CHAR: {
         size_t n = ind == SQL_NTS ? strlen(ptr) : (size_t)ind;
         size_t len;
-        double num;
-        if (check_char_param(s, i, ptr, n, p->sql_type, &num) != SQL_SUCCESS)
-            return SQL_ERROR;
-        if (!isnan(num))
-            return param_number_as(s, i, false, 0, num, p->sql_type, v);
+        bool as_text;
+        SQLRETURN rc = char_param(s, i, ptr, n, p->sql_type, v, &as_text);
+        if (!as_text || rc == SQL_ERROR)
+            return rc;
         if (!(*owned = utf8_to_utf16le(ptr, n, &len)))
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         v->type = JET_T_TEXT;
@@ -834,15 +699,11 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         if (!u8)
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         size_t len;
-        double num;
-        if (check_char_param(s, i, u8, n8, p->sql_type, &num) !=
-            SQL_SUCCESS) {
+        bool as_text;
+        SQLRETURN rc = char_param(s, i, u8, n8, p->sql_type, v, &as_text);
+        if (!as_text || rc == SQL_ERROR) {
             free(u8);
-            return SQL_ERROR;
-        }
-        if (!isnan(num)) {
-            free(u8);
-            return param_number_as(s, i, false, 0, num, p->sql_type, v);
+            return rc;
         }
         /* the given length, NUL characters included (not strlen) */
         *owned = utf8_to_utf16le(u8, n8, &len);
@@ -884,7 +745,7 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         v->type = JET_T_DOUBLE; v->u.d = *(const SQLDOUBLE *)ptr; break;
     case SQL_C_TYPE_DATE: case SQL_C_DATE: {
         const SQL_DATE_STRUCT *d = ptr;
-        if (!date_ok(d->year, d->month, d->day))
+        if (!odbc_param_date_ok(d->year, d->month, d->day))
             return odbc_diag_add(DIAG(s), "22007", "Invalid datetime format "
                                  "(parameter %zu: %d-%02u-%02u is no date)",
                                  i + 1, (int)d->year, (unsigned)d->month,
@@ -905,7 +766,8 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     }
     case SQL_C_TYPE_TIMESTAMP: case SQL_C_TIMESTAMP: {
         const SQL_TIMESTAMP_STRUCT *t = ptr;
-        if (!date_ok(t->year, t->month, t->day) || t->hour > 23 || t->minute > 59 || t->second > 61)
+        if (!odbc_param_date_ok(t->year, t->month, t->day) ||
+            t->hour > 23 || t->minute > 59 || t->second > 61)
             return odbc_diag_add(DIAG(s), "22007", "Invalid datetime format "
                                  "(parameter %zu)", i + 1);
         v->type = JET_T_DATETIME;
@@ -960,12 +822,12 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     }
     switch (v->type) {
     case JET_T_LONG: case JET_T_BIGINT:
-        return param_number_as(s, i, true, v->u.i, 0, p->sql_type, v);
+        return number_param(s, i, true, v->u.i, 0, p->sql_type, v);
     case JET_T_BOOL:
-        return param_number_as(s, i, true, v->u.b, 0, p->sql_type, v);
+        return number_param(s, i, true, v->u.b, 0, p->sql_type, v);
     case JET_T_DOUBLE:
         if (ct == SQL_C_FLOAT || ct == SQL_C_DOUBLE)
-            return param_number_as(s, i, false, 0, v->u.d, p->sql_type, v);
+            return number_param(s, i, false, 0, v->u.d, p->sql_type, v);
         return SQL_SUCCESS;
     default:
         return SQL_SUCCESS;
