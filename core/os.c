@@ -1,22 +1,69 @@
 /*
- * os.c - POSIX file access for the core reader (read-only, never writes).
+ * os.c - POSIX file access for the core: reads, the pager's writes, and
+ * the locking protocol.
  *
  * Only regular files are opened: a FIFO would block open() and read() for
  * ever, a device (/dev/zero) never ends, a directory cannot be read. The
  * path is checked with stat() before open() (so no device is opened at
  * all) and the opened descriptor again with fstat() (the path may have
  * changed in between); O_NONBLOCK keeps that open() from blocking.
+ *
+ * Writes happen only through the pager (pagefile.c, which owns the fsync
+ * order) and only under its locks.
+ *
+ * LOCKING PROTOCOL (the model is SQLite's os_unix.c unixLock). fcntl
+ * byte-range locks on bytes past any Access page (an Access file stops at
+ * 2 GiB), so no lock ever covers data:
+ *   PENDING byte   LOCK_BASE         write-locked by a writer about to
+ *                                    commit: no new reader may start
+ *   RESERVED byte  LOCK_BASE + 1     write-locked by the one writer
+ *   SHARED range   LOCK_BASE + 2 ... 510 bytes: read-locked by every
+ *                                    reader, write-locked by a committer
+ * Levels (jet_lock_level):
+ *   SHARED     read-lock PENDING (fails while a writer waits to commit),
+ *              read-lock the SHARED range, unlock PENDING.
+ *   RESERVED   (from SHARED) write-lock RESERVED: one writer at a time;
+ *              readers keep reading the old content meanwhile.
+ *   EXCLUSIVE  (from SHARED/RESERVED) write-lock PENDING (the PENDING
+ *              level), then write-lock the SHARED range, which succeeds
+ *              once every other process's reader has left. Only now is
+ *              the database file written.
+ *   unlock     to SHARED: read-lock the SHARED range, unlock PENDING and
+ *              RESERVED; to NONE: unlock everything.
+ * Nothing waits inside this file: a conflict is EBUSY and the pager
+ * retries with its busy timeout.
+ * fcntl locks belong to a process and an inode, not to a descriptor, and
+ * closing ANY descriptor of the file drops ALL the process's locks on it.
+ * So the process keeps one record per inode (struct inode, as SQLite's
+ * unixInodeInfo), shared by every connection on that file: the process's
+ * lock level, how many connections read (nshared) or hold any lock
+ * (nlock), and descriptors whose close waits until nlock is 0. Between
+ * connections of one process the record arbitrates: a second SHARED is
+ * only counted; RESERVED or EXCLUSIVE while another connection of the
+ * process holds more than SHARED, or EXCLUSIVE while another reads, is
+ * EBUSY.
+ * Access's own lock file (.ldb/.laccdb) is a later layer above this one:
+ * the pager will take its user slot there when a write transaction
+ * begins (as Access does) and refuse writing while another program's
+ * slot is live; these byte locks stay the protocol between our own
+ * connections and processes. Access and Jet do not know them, and locks
+ * do not reach a Windows client over SMB.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "alloc.h"
+#include "lock.h"
 #include "os.h"
 
 /* What a non-regular file is, as a phrase for an error message. */
@@ -180,4 +227,503 @@ void jet_os_pages_free(void *p, size_t n)
 {
     if (p)
         (void)munmap(p, n ? n : 1);
+}
+
+/* ------------------------------------------------------------- writing */
+
+int jet_os_open_rw(int *fd, const char *path)
+{
+    struct stat st;
+    int f;
+
+    *fd = -1;
+    if (stat(path, &st) != 0)
+        return errno ? errno : EIO;
+    if (!S_ISREG(st.st_mode))
+        return JET_OS_NOT_REGULAR;
+    do {
+        f = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY);
+    } while (f < 0 && errno == EINTR);
+    if (f < 0)
+        return errno ? errno : EIO;
+    if (fstat(f, &st) != 0 || !S_ISREG(st.st_mode)) {
+        (void)close(f);
+        return JET_OS_NOT_REGULAR;
+    }
+    *fd = f;
+    return 0;
+}
+
+int jet_os_create(int *fd, const char *path, const char *like_path)
+{
+    struct stat st;
+    mode_t mode = 0644;
+    int f;
+
+    *fd = -1;
+    if (like_path && stat(like_path, &st) == 0)
+        mode = st.st_mode & 0777;
+    do {
+        f = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY,
+                 mode);
+    } while (f < 0 && errno == EINTR);
+    if (f < 0)
+        return errno ? errno : EIO;
+    /* the umask may have cut bits the database has: readers of the
+     * database must be able to read (and roll back) its journal */
+    (void)fchmod(f, mode);
+    *fd = f;
+    return 0;
+}
+
+int jet_os_pwrite(int fd, const void *buf, size_t n, uint64_t off)
+{
+    size_t done = 0;
+    int f = jet_os_fault_check(JET_OS_FAULT_WRITE);
+    if (f == JET_OS_FAULT_KILL) {
+        n /= 2;     /* a torn write: half of it reaches the file */
+        while (done < n) {
+            ssize_t r = pwrite(fd, (const char *)buf + done, n - done,
+                               (off_t)(off + done));
+            if (r <= 0)
+                break;
+            done += (size_t)r;
+        }
+        jet_os_fault_kill();
+    }
+    if (f)
+        return f;
+    while (done < n) {
+        ssize_t r = pwrite(fd, (const char *)buf + done, n - done,
+                           (off_t)(off + done));
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno ? errno : EIO;
+        }
+        if (r == 0)
+            return EIO;
+        done += (size_t)r;
+    }
+    return 0;
+}
+
+int jet_os_fsync(int fd)
+{
+    int f = jet_os_fault_check(JET_OS_FAULT_SYNC);
+    if (f == JET_OS_FAULT_KILL)
+        jet_os_fault_kill();
+    if (f)
+        return f;
+#if defined(__APPLE__) && defined(F_FULLFSYNC)
+    /* macOS fsync() stops at the drive's cache; F_FULLFSYNC flushes it */
+    if (fcntl(fd, F_FULLFSYNC) == 0)
+        return 0;
+#endif
+    for (;;) {
+#if defined(__linux__)
+        int r = fdatasync(fd);
+#else
+        int r = fsync(fd);
+#endif
+        if (r == 0)
+            return 0;
+        if (errno != EINTR)
+            return errno ? errno : EIO;
+    }
+}
+
+int jet_os_ftruncate(int fd, uint64_t size)
+{
+    int f = jet_os_fault_check(JET_OS_FAULT_TRUNCATE);
+    if (f == JET_OS_FAULT_KILL)
+        jet_os_fault_kill();
+    if (f)
+        return f;
+    while (ftruncate(fd, (off_t)size) != 0)
+        if (errno != EINTR)
+            return errno ? errno : EIO;
+    return 0;
+}
+
+int jet_os_unlink(const char *path)
+{
+    return unlink(path) == 0 ? 0 : (errno ? errno : EIO);
+}
+
+int jet_os_sync_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir;
+    int d, e = 0, f;
+
+    f = jet_os_fault_check(JET_OS_FAULT_SYNC);
+    if (f == JET_OS_FAULT_KILL)
+        jet_os_fault_kill();
+    if (f)
+        return f;
+    if (!slash)
+        dir = jet_strndup(".", 1);
+    else
+        dir = jet_strndup(path, slash == path ? 1 : (size_t)(slash - path));
+    if (!dir)
+        return ENOMEM;
+    do {
+        d = open(dir, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    } while (d < 0 && errno == EINTR);
+    jet_free(dir);
+    if (d < 0)
+        return errno ? errno : EIO;
+    if (fsync(d) != 0 && errno != EINVAL && errno != EBADF)
+        e = errno ? errno : EIO;
+    (void)close(d);
+    return e;
+}
+
+bool jet_os_exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+void jet_os_random(void *buf, size_t n)
+{
+    uint8_t *b = buf;
+    size_t got = 0;
+    int f;
+
+    do {
+        f = open("/dev/urandom", O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    } while (f < 0 && errno == EINTR);
+    if (f >= 0) {
+        (void)jet_os_pread(f, b, n, 0, &got);
+        (void)close(f);
+    }
+    if (got < n) {
+        struct timespec ts;
+        uint64_t x;
+        (void)clock_gettime(CLOCK_REALTIME, &ts);
+        x = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
+            ((uint64_t)getpid() << 16) ^ (uint64_t)(uintptr_t)buf;
+        for (size_t i = got; i < n; i++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            b[i] = (uint8_t)x;
+        }
+    }
+}
+
+void jet_os_sleep_ms(unsigned ms)
+{
+    struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+int jet_os_stamp_of(int fd, jet_os_stamp *out)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return errno ? errno : EIO;
+    out->size = (uint64_t)st.st_size;
+    {
+        struct timespec now;
+        (void)clock_gettime(CLOCK_REALTIME, &now);
+        out->taken_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+    }
+#if defined(__APPLE__)
+    out->mtime_ns = (int64_t)st.st_mtimespec.tv_sec * 1000000000 +
+                    st.st_mtimespec.tv_nsec;
+    out->ctime_ns = (int64_t)st.st_ctimespec.tv_sec * 1000000000 +
+                    st.st_ctimespec.tv_nsec;
+#else
+    out->mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 +
+                    st.st_mtim.tv_nsec;
+    out->ctime_ns = (int64_t)st.st_ctim.tv_sec * 1000000000 +
+                    st.st_ctim.tv_nsec;
+#endif
+    return 0;
+}
+
+/* ------------------------------------------------------------- locking */
+
+/* The lock bytes: past 2 GiB, where no Access page lives; below it only
+ * where off_t cannot reach so far (then within the last, never used, 512
+ * bytes of the 2 GiB range). */
+#define LOCK_BASE (sizeof(off_t) >= 8 ? (off_t)0x80000000LL * 3 / 2 \
+                                       : (off_t)0x7FFFFE00L)
+#define PENDING_BYTE (LOCK_BASE)
+#define RESERVED_BYTE (LOCK_BASE + 1)
+#define SHARED_FIRST (LOCK_BASE + 2)
+#define SHARED_SIZE 510
+
+/* The process's record of one database file (see the top of this file). */
+struct inode {
+    dev_t dev;
+    ino_t ino;
+    unsigned nref;          /* jet_os_lock handles on it */
+    unsigned nshared;       /* handles holding SHARED or more */
+    unsigned nlock;         /* handles holding any lock */
+    jet_lock_level level;   /* the process's lock on the file */
+    int *unused;            /* descriptors to close when nlock is 0 */
+    size_t nunused, capunused;
+    struct inode *next;
+};
+
+struct jet_os_lock {
+    struct inode *in;
+    int fd, wfd;            /* borrowed; wfd -1 until a write fd is set */
+    jet_lock_level level;
+};
+
+static jet_mutex_t inodes_lock = JET_MUTEX_INIT;
+static struct inode *inodes;
+
+/* fcntl F_SETLK of type over [start, start + len); 0, EBUSY or errno. */
+static int set_lock(int fd, short type, off_t start, off_t len)
+{
+    struct flock fl;
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = type;
+    fl.l_whence = SEEK_SET;
+    fl.l_start = start;
+    fl.l_len = len;
+    for (;;) {
+        if (fcntl(fd, F_SETLK, &fl) == 0)
+            return 0;
+        if (errno == EINTR)
+            continue;
+        if (errno == EACCES || errno == EAGAIN)
+            return EBUSY;
+        return errno ? errno : EIO;
+    }
+}
+
+int jet_os_lock_open(jet_os_lock **out, int fd)
+{
+    struct stat st;
+    struct inode *in;
+    jet_os_lock *l;
+
+    *out = NULL;
+    if (fstat(fd, &st) != 0)
+        return errno ? errno : EIO;
+    l = jet_calloc(1, sizeof *l);
+    if (!l)
+        return ENOMEM;
+    jet_mutex_lock(&inodes_lock);
+    for (in = inodes; in; in = in->next)
+        if (in->dev == st.st_dev && in->ino == st.st_ino)
+            break;
+    if (!in) {
+        in = jet_calloc(1, sizeof *in);
+        if (!in) {
+            jet_mutex_unlock(&inodes_lock);
+            jet_free(l);
+            return ENOMEM;
+        }
+        in->dev = st.st_dev;
+        in->ino = st.st_ino;
+        in->next = inodes;
+        inodes = in;
+    }
+    in->nref++;
+    jet_mutex_unlock(&inodes_lock);
+    l->in = in;
+    l->fd = fd;
+    l->wfd = -1;
+    *out = l;
+    return 0;
+}
+
+void jet_os_lock_set_write_fd(jet_os_lock *l, int wfd)
+{
+    l->wfd = wfd;
+}
+
+jet_lock_level jet_os_lock_level(const jet_os_lock *l)
+{
+    return l->level;
+}
+
+/* The lock itself, inodes_lock held. */
+static int lock_locked(jet_os_lock *l, jet_lock_level level)
+{
+    struct inode *in = l->in;
+    int e;
+
+    if (l->level >= level)
+        return 0;
+    /* another connection of this process holds more than we may share */
+    if (l->level != in->level &&
+        (in->level >= JET_LOCK_PENDING || level > JET_LOCK_SHARED))
+        return EBUSY;
+    if (level == JET_LOCK_SHARED) {
+        if (in->level == JET_LOCK_SHARED || in->level == JET_LOCK_RESERVED) {
+            l->level = JET_LOCK_SHARED;
+            in->nshared++;
+            in->nlock++;
+            return 0;
+        }
+        e = set_lock(l->fd, F_RDLCK, PENDING_BYTE, 1);
+        if (e)
+            return e;
+        e = set_lock(l->fd, F_RDLCK, SHARED_FIRST, SHARED_SIZE);
+        (void)set_lock(l->fd, F_UNLCK, PENDING_BYTE, 1);
+        if (e)
+            return e;
+        l->level = in->level = JET_LOCK_SHARED;
+        in->nshared++;
+        in->nlock++;
+        return 0;
+    }
+    /* RESERVED or EXCLUSIVE: from SHARED at least, and with a write fd */
+    if (l->level == JET_LOCK_NONE || l->wfd < 0)
+        return EINVAL;
+    if (level == JET_LOCK_EXCLUSIVE && in->nshared > 1)
+        return EBUSY;       /* another connection of the process reads */
+    if (level == JET_LOCK_RESERVED) {
+        e = set_lock(l->wfd, F_WRLCK, RESERVED_BYTE, 1);
+        if (e)
+            return e;
+        l->level = in->level = JET_LOCK_RESERVED;
+        return 0;
+    }
+    if (l->level < JET_LOCK_PENDING) {
+        e = set_lock(l->wfd, F_WRLCK, PENDING_BYTE, 1);
+        if (e)
+            return e;
+        l->level = in->level = JET_LOCK_PENDING;
+    }
+    e = set_lock(l->wfd, F_WRLCK, SHARED_FIRST, SHARED_SIZE);
+    if (e)
+        return e;           /* PENDING stays: new readers wait for us */
+    l->level = in->level = JET_LOCK_EXCLUSIVE;
+    return 0;
+}
+
+int jet_os_lock_acquire(jet_os_lock *l, jet_lock_level level)
+{
+    int e;
+    if (level == JET_LOCK_PENDING)
+        level = JET_LOCK_EXCLUSIVE;
+    jet_mutex_lock(&inodes_lock);
+    e = lock_locked(l, level);
+    jet_mutex_unlock(&inodes_lock);
+    return e;
+}
+
+/* Close the record's waiting descriptors (inodes_lock held, nlock 0). */
+static void close_unused(struct inode *in)
+{
+    for (size_t i = 0; i < in->nunused; i++)
+        (void)close(in->unused[i]);
+    in->nunused = 0;
+}
+
+static int unlock_locked(jet_os_lock *l, jet_lock_level level)
+{
+    struct inode *in = l->in;
+    int fd = l->wfd >= 0 ? l->wfd : l->fd, e = 0;
+
+    if (l->level <= level)
+        return 0;
+    if (l->level > JET_LOCK_SHARED) {
+        /* this connection is the process's writer */
+        if (level == JET_LOCK_SHARED && l->level == JET_LOCK_EXCLUSIVE)
+            e = set_lock(fd, F_RDLCK, SHARED_FIRST, SHARED_SIZE);
+        if (set_lock(fd, F_UNLCK, PENDING_BYTE, 2) && !e)
+            e = EIO;
+        in->level = JET_LOCK_SHARED;
+        l->level = JET_LOCK_SHARED;
+    }
+    if (level == JET_LOCK_NONE) {
+        if (--in->nshared == 0) {
+            if (set_lock(fd, F_UNLCK, LOCK_BASE, SHARED_SIZE + 2) && !e)
+                e = EIO;
+            in->level = JET_LOCK_NONE;
+        }
+        if (--in->nlock == 0)
+            close_unused(in);
+        l->level = JET_LOCK_NONE;
+    }
+    return e;
+}
+
+int jet_os_lock_release(jet_os_lock *l, jet_lock_level level)
+{
+    int e;
+    jet_mutex_lock(&inodes_lock);
+    e = unlock_locked(l, level);
+    jet_mutex_unlock(&inodes_lock);
+    return e;
+}
+
+int jet_os_lock_check_reserved(jet_os_lock *l, bool *out)
+{
+    struct flock fl;
+    int e = 0;
+
+    *out = false;
+    jet_mutex_lock(&inodes_lock);
+    if (l->in->level >= JET_LOCK_RESERVED)
+        *out = true;
+    else {
+        memset(&fl, 0, sizeof fl);
+        fl.l_type = F_WRLCK;
+        fl.l_whence = SEEK_SET;
+        fl.l_start = RESERVED_BYTE;
+        fl.l_len = 1;
+        if (fcntl(l->fd, F_GETLK, &fl) != 0)
+            e = errno ? errno : EIO;
+        else
+            *out = fl.l_type != F_UNLCK;
+    }
+    jet_mutex_unlock(&inodes_lock);
+    return e;
+}
+
+void jet_os_lock_close(jet_os_lock *l, const int *fds, size_t nfds)
+{
+    struct inode *in;
+
+    if (!l) {
+        for (size_t i = 0; i < nfds; i++)
+            jet_os_close(fds[i]);
+        return;
+    }
+    in = l->in;
+    jet_mutex_lock(&inodes_lock);
+    (void)unlock_locked(l, JET_LOCK_NONE);
+    for (size_t i = 0; i < nfds; i++) {
+        if (fds[i] < 0)
+            continue;
+        if (in->nlock == 0) {
+            (void)close(fds[i]);
+            continue;
+        }
+        if (in->nunused == in->capunused) {
+            size_t cap = in->capunused ? 2 * in->capunused : 4;
+            int *u = jet_realloc(in->unused, cap * sizeof *u);
+            if (!u)
+                continue;   /* leak it: closing would drop the others'
+                             * locks, and a reader could then see half
+                             * of another process's commit */
+            in->unused = u;
+            in->capunused = cap;
+        }
+        in->unused[in->nunused++] = fds[i];
+    }
+    if (--in->nref == 0) {
+        struct inode **link = &inodes;
+        close_unused(in);
+        while (*link != in)
+            link = &(*link)->next;
+        *link = in->next;
+        jet_free(in->unused);
+        jet_free(in);
+    }
+    jet_mutex_unlock(&inodes_lock);
+    jet_free(l);
 }

@@ -3,13 +3,17 @@
  *
  * Read-only open of regular files only (never blocks on a FIFO or device),
  * positioned reads, size, advice, close; and committed anonymous memory for
- * the page cache's buffers.
+ * the page cache's buffers. For the pager (pagefile.c): read-write opens,
+ * positioned writes, fsync, truncate, unlink, directory sync, the
+ * byte-range locking protocol (described at the top of os.c and
+ * os_win32.c), and a fault-injection hook for tests.
  * Functions return 0 on success or an errno value.
  */
 #ifndef JET_OS_H
 #define JET_OS_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /** jet_os_open() result: path exists but is not a regular file. */
@@ -53,5 +57,140 @@ void jet_os_close(int fd);
 void *jet_os_pages_alloc(size_t n);
 /** Release memory of jet_os_pages_alloc(n); p NULL is a no-op. */
 void jet_os_pages_free(void *p, size_t n);
+
+/* ------------------------------------------------------------ writing */
+
+/**
+ * Open the existing regular file path for reading and writing into *fd
+ * (O_RDWR|O_CLOEXEC|O_NOCTTY; Windows GENERIC_READ|GENERIC_WRITE with full
+ * sharing). Returns 0, JET_OS_NOT_REGULAR, or an errno value (EACCES,
+ * EROFS, EPERM when the file or its file system is not writable).
+ */
+int jet_os_open_rw(int *fd, const char *path);
+/**
+ * Create (or truncate) path for reading and writing, with the permission
+ * bits of the file at like_path when it can be stat'ed (else 0644), into
+ * *fd. For the rollback journal. Returns 0 or errno.
+ */
+int jet_os_create(int *fd, const char *path, const char *like_path);
+/** Write exactly n bytes at off (retries EINTR and short writes).
+ *  Returns 0 or errno (ENOSPC, EIO, ...). */
+int jet_os_pwrite(int fd, const void *buf, size_t n, uint64_t off);
+/** Make fd's data durable (fdatasync; F_FULLFSYNC on macOS;
+ *  FlushFileBuffers on Windows). Returns 0 or errno. */
+int jet_os_fsync(int fd);
+/** Set fd's size to size bytes. Returns 0 or errno. */
+int jet_os_ftruncate(int fd, uint64_t size);
+/** Remove path. Returns 0, ENOENT when it was not there, or errno. */
+int jet_os_unlink(const char *path);
+/** Make the directory entry changes of the directory holding path durable
+ *  (fsync of the directory; nothing to do on Windows). Returns 0 or errno;
+ *  file systems that cannot sync a directory (EINVAL) count as done. */
+int jet_os_sync_dir(const char *path);
+/** Does path exist (as anything)? */
+bool jet_os_exists(const char *path);
+/** Fill buf with n unpredictable bytes (the journal nonce): the system's
+ *  random source, else a mix of time, process id and address. */
+void jet_os_random(void *buf, size_t n);
+/** Sleep about ms milliseconds (a busy lock's retry). */
+void jet_os_sleep_ms(unsigned ms);
+/**
+ * What identifies the file's current content for a cache that outlives
+ * a lock: size, modification and change times in nanoseconds (as fine as
+ * the file system keeps them). Returns 0 or errno.
+ */
+typedef struct jet_os_stamp {
+    uint64_t size;
+    int64_t mtime_ns, ctime_ns;
+    int64_t taken_ns;   /* the wall clock when the stamp was taken */
+} jet_os_stamp;
+int jet_os_stamp_of(int fd, jet_os_stamp *out);
+
+/* ------------------------------------------------------------ locking */
+
+/**
+ * Lock levels of a database file, as SQLite's (os.c has the protocol):
+ * SHARED lets a connection read; RESERVED says it means to write (one
+ * writer at a time; readers still come and go); PENDING (a step of
+ * EXCLUSIVE) keeps new readers out while old ones finish; EXCLUSIVE lets
+ * it write the database file.
+ */
+typedef enum jet_lock_level {
+    JET_LOCK_NONE = 0,
+    JET_LOCK_SHARED = 1,
+    JET_LOCK_RESERVED = 2,
+    JET_LOCK_PENDING = 3,
+    JET_LOCK_EXCLUSIVE = 4
+} jet_lock_level;
+
+/** One connection's locks on one database file (opaque). */
+typedef struct jet_os_lock jet_os_lock;
+
+/**
+ * A lock handle for the file open as fd (read-only or read-write), which
+ * the handle borrows. POSIX: joins the process's record of that file
+ * (its inode: fcntl locks belong to the process, so connections of one
+ * process share one lock state; os.c). Returns 0, ENOMEM or errno.
+ */
+int jet_os_lock_open(jet_os_lock **out, int fd);
+/**
+ * Also use wfd (the same file opened read-write) for locks that need a
+ * writable descriptor (POSIX write locks). Borrowed like fd.
+ */
+void jet_os_lock_set_write_fd(jet_os_lock *l, int wfd);
+/**
+ * Raise the connection's lock to level (SHARED, RESERVED or EXCLUSIVE;
+ * EXCLUSIVE passes through PENDING) without waiting. Returns 0, EBUSY
+ * when another connection or process holds a conflicting lock (a failed
+ * EXCLUSIVE may leave PENDING held: retry, or unlock), or errno.
+ */
+int jet_os_lock_acquire(jet_os_lock *l, jet_lock_level level);
+/** Lower the connection's lock to SHARED or NONE. Returns 0 or errno. */
+int jet_os_lock_release(jet_os_lock *l, jet_lock_level level);
+/** The connection's lock level. */
+jet_lock_level jet_os_lock_level(const jet_os_lock *l);
+/**
+ * Does any connection (this process or another) hold RESERVED or more?
+ * (A journal beside the file is hot only when none does.) 0 or errno.
+ */
+int jet_os_lock_check_reserved(jet_os_lock *l, bool *out);
+/**
+ * Drop the connection's locks and free the handle; then close the nfds
+ * descriptors of the file. POSIX: while another connection of the
+ * process still holds a lock on the file, closing would drop its locks,
+ * so the descriptors are kept open until the last lock of the process on
+ * that file is released. NULL l just closes the descriptors.
+ */
+void jet_os_lock_close(jet_os_lock *l, const int *fds, size_t nfds);
+
+/* ------------------------------------------------------ fault injection */
+
+/** Operations the fault hook can fail (bit mask). */
+#define JET_OS_FAULT_WRITE 1u      /* jet_os_pwrite */
+#define JET_OS_FAULT_SYNC 2u       /* jet_os_fsync, jet_os_sync_dir */
+#define JET_OS_FAULT_TRUNCATE 4u   /* jet_os_ftruncate */
+#define JET_OS_FAULT_ALL 7u
+
+/**
+ * Tests only: make the nth (1-based) of the next operations in ops fail.
+ * errnum > 0 fails it with that errno (EIO, ENOSPC) and, when persist,
+ * every one after it too; errnum 0 kills the process at that point with
+ * SIGKILL (a write is first done half, as a torn write), for crash tests.
+ * nth 0 turns the hook off. Returns how many hooked operations ran since
+ * the last call. Not thread-safe: set it while no other thread writes.
+ * Costs one branch per write, sync or truncate; reads are not hooked.
+ */
+unsigned jet_os_fault_set(unsigned ops, unsigned nth, int errnum,
+                          bool persist);
+
+/**
+ * The hook's verdict on one operation of kind op (os.c and os_win32.c call
+ * it first thing): 0 go on, an errno value to fail with, or
+ * JET_OS_FAULT_KILL: (write half, then) jet_os_fault_kill().
+ */
+#define JET_OS_FAULT_KILL (-1)
+int jet_os_fault_check(unsigned op);
+/** End the process at once, as SIGKILL would (no exit handlers). */
+void jet_os_fault_kill(void);
 
 #endif /* JET_OS_H */

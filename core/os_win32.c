@@ -1,5 +1,6 @@
 /*
- * os_win32.c - Windows file access for the core reader (read-only).
+ * os_win32.c - Windows file access for the core: reads, the pager's
+ * writes, and the locking protocol.
  *
  * The Windows half of the os.h seam (core/os.c is the POSIX one; configure
  * picks one). Files are opened with CreateFileW for GENERIC_READ and share
@@ -13,6 +14,19 @@
  * text); a path that is not valid UTF-8 is taken as the ANSI code page.
  * Only disk files are accepted: directories, pipes and devices are refused
  * as "not a regular file", like the POSIX version.
+ *
+ * LOCKING PROTOCOL: the same bytes and levels as os.c (read it there), with
+ * LockFileEx/UnlockFileEx (LOCKFILE_FAIL_IMMEDIATELY: nothing waits here,
+ * a conflict is EBUSY). Windows locks belong to a handle, not to a
+ * process, so each connection's handle conflicts with the others' by
+ * itself and no per-file record is needed; closing a handle drops only
+ * its own locks. Differences from fcntl: a shared lock is not upgraded in
+ * place, so EXCLUSIVE takes PENDING first (no new reader gets in), then
+ * drops its shared lock on the SHARED range and takes it exclusive (on
+ * failure the shared lock is taken back, as SQLite's winLock does); and
+ * Windows locks are mandatory, which is why the bytes lie past any page
+ * an Access file can have. The protocol does not reach Access itself,
+ * which keeps its .ldb/.laccdb lock file (a later layer, see os.c).
  */
 #include "config.h"
 
@@ -21,6 +35,7 @@
 #include <io.h>
 #include <windows.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "alloc.h"
 #include "os.h"
@@ -229,4 +244,364 @@ void jet_os_pages_free(void *p, size_t n)
     (void)n;
     if (p)
         (void)VirtualFree(p, 0, MEM_RELEASE);
+}
+
+/* ------------------------------------------------------------- writing */
+
+/* A new C runtime descriptor for a CreateFileW of path with access and
+ * disposition; 0 or errno. */
+static int open_with(int *fd, const char *path, DWORD access, DWORD disp)
+{
+    wchar_t *w = wide_path(path);
+    HANDLE h;
+    int f, e;
+
+    *fd = -1;
+    if (!w)
+        return errno;
+    h = CreateFileW(w, access,
+                    FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                    NULL, disp, FILE_ATTRIBUTE_NORMAL, NULL);
+    e = h == INVALID_HANDLE_VALUE ? errno_of_last_error() : 0;
+    jet_free(w);
+    if (e)
+        return e;
+    if (GetFileType(h) != FILE_TYPE_DISK) {
+        CloseHandle(h);
+        return JET_OS_NOT_REGULAR;
+    }
+    f = _open_osfhandle((intptr_t)h, _O_RDWR | _O_BINARY);
+    if (f < 0) {
+        CloseHandle(h);
+        return EMFILE;
+    }
+    *fd = f;
+    return 0;
+}
+
+int jet_os_open_rw(int *fd, const char *path)
+{
+    return open_with(fd, path, GENERIC_READ | GENERIC_WRITE, OPEN_EXISTING);
+}
+
+int jet_os_create(int *fd, const char *path, const char *like_path)
+{
+    (void)like_path;    /* the directory's ACL applies */
+    return open_with(fd, path, GENERIC_READ | GENERIC_WRITE, CREATE_ALWAYS);
+}
+
+int jet_os_pwrite(int fd, const void *buf, size_t n, uint64_t off)
+{
+    HANDLE h = handle_of(fd);
+    size_t done = 0;
+    int f = jet_os_fault_check(JET_OS_FAULT_WRITE);
+
+    if (f == JET_OS_FAULT_KILL) {
+        n /= 2;
+        f = 0;
+        while (done < n) {
+            OVERLAPPED ov = { 0 };
+            DWORD w = 0;
+            ov.Offset = (DWORD)(off + done);
+            ov.OffsetHigh = (DWORD)((off + done) >> 32);
+            if (!WriteFile(h, (const char *)buf + done, (DWORD)(n - done),
+                           &w, &ov) || w == 0)
+                break;
+            done += w;
+        }
+        jet_os_fault_kill();
+    }
+    if (f)
+        return f;
+    if (h == INVALID_HANDLE_VALUE)
+        return EBADF;
+    while (done < n) {
+        OVERLAPPED ov = { 0 };
+        uint64_t at = off + done;
+        size_t want = n - done;
+        DWORD w = 0;
+        if (want > 0x40000000u)
+            want = 0x40000000u;
+        ov.Offset = (DWORD)at;
+        ov.OffsetHigh = (DWORD)(at >> 32);
+        if (!WriteFile(h, (const char *)buf + done, (DWORD)want, &w, &ov))
+            return GetLastError() == ERROR_DISK_FULL ? ENOSPC
+                                                     : errno_of_last_error();
+        if (w == 0)
+            return EIO;
+        done += w;
+    }
+    return 0;
+}
+
+int jet_os_fsync(int fd)
+{
+    HANDLE h = handle_of(fd);
+    int f = jet_os_fault_check(JET_OS_FAULT_SYNC);
+    if (f == JET_OS_FAULT_KILL)
+        jet_os_fault_kill();
+    if (f)
+        return f;
+    if (h == INVALID_HANDLE_VALUE)
+        return EBADF;
+    return FlushFileBuffers(h) ? 0 : errno_of_last_error();
+}
+
+int jet_os_ftruncate(int fd, uint64_t size)
+{
+    HANDLE h = handle_of(fd);
+    FILE_END_OF_FILE_INFO eof;
+    int f = jet_os_fault_check(JET_OS_FAULT_TRUNCATE);
+    if (f == JET_OS_FAULT_KILL)
+        jet_os_fault_kill();
+    if (f)
+        return f;
+    if (h == INVALID_HANDLE_VALUE)
+        return EBADF;
+    eof.EndOfFile.QuadPart = (LONGLONG)size;
+    return SetFileInformationByHandle(h, FileEndOfFileInfo, &eof, sizeof eof)
+               ? 0 : errno_of_last_error();
+}
+
+int jet_os_unlink(const char *path)
+{
+    wchar_t *w = wide_path(path);
+    int e = 0;
+    if (!w)
+        return errno;
+    if (!DeleteFileW(w))
+        e = errno_of_last_error();
+    jet_free(w);
+    return e;
+}
+
+int jet_os_sync_dir(const char *path)
+{
+    int f = jet_os_fault_check(JET_OS_FAULT_SYNC);
+    (void)path;     /* NTFS journals directory entries itself */
+    if (f == JET_OS_FAULT_KILL)
+        jet_os_fault_kill();
+    return f;
+}
+
+bool jet_os_exists(const char *path)
+{
+    wchar_t *w = wide_path(path);
+    bool yes;
+    if (!w)
+        return false;
+    yes = GetFileAttributesW(w) != INVALID_FILE_ATTRIBUTES;
+    jet_free(w);
+    return yes;
+}
+
+void jet_os_random(void *buf, size_t n)
+{
+    /* a nonce, not a key: the performance counter, time, process and
+     * address, stirred by xorshift */
+    uint8_t *b = buf;
+    LARGE_INTEGER t;
+    FILETIME ft;
+    uint64_t x;
+
+    QueryPerformanceCounter(&t);
+    GetSystemTimeAsFileTime(&ft);
+    x = (uint64_t)t.QuadPart ^ ((uint64_t)ft.dwLowDateTime << 21) ^
+        ((uint64_t)GetCurrentProcessId() << 40) ^ (uint64_t)(uintptr_t)buf;
+    for (size_t i = 0; i < n; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        b[i] = (uint8_t)(x >> 24);
+    }
+}
+
+void jet_os_sleep_ms(unsigned ms)
+{
+    Sleep(ms);
+}
+
+int jet_os_stamp_of(int fd, jet_os_stamp *out)
+{
+    HANDLE h = handle_of(fd);
+    BY_HANDLE_FILE_INFORMATION fi;
+    if (h == INVALID_HANDLE_VALUE)
+        return EBADF;
+    if (!GetFileInformationByHandle(h, &fi))
+        return errno_of_last_error();
+    out->size = ((uint64_t)fi.nFileSizeHigh << 32) | fi.nFileSizeLow;
+    out->mtime_ns = (int64_t)((((uint64_t)fi.ftLastWriteTime.dwHighDateTime
+                                << 32) |
+                               fi.ftLastWriteTime.dwLowDateTime) * 100);
+    out->ctime_ns = 0;
+    {
+        FILETIME ft;
+        GetSystemTimeAsFileTime(&ft);
+        out->taken_ns = (int64_t)((((uint64_t)ft.dwHighDateTime << 32) |
+                                   ft.dwLowDateTime) * 100);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------- locking */
+
+#define PENDING_BYTE 0xC0000000ull
+#define RESERVED_BYTE (PENDING_BYTE + 1)
+#define SHARED_FIRST (PENDING_BYTE + 2)
+#define SHARED_SIZE 510u
+
+struct jet_os_lock {
+    HANDLE h;
+    jet_lock_level level;
+    bool shared_range;      /* holding the SHARED range shared */
+};
+
+/* LockFileEx over [start, start + len) without waiting: 0, EBUSY, errno. */
+static int lock_range(HANDLE h, uint64_t start, DWORD len, bool exclusive)
+{
+    OVERLAPPED ov;
+    memset(&ov, 0, sizeof ov);
+    ov.Offset = (DWORD)start;
+    ov.OffsetHigh = (DWORD)(start >> 32);
+    if (LockFileEx(h, LOCKFILE_FAIL_IMMEDIATELY |
+                          (exclusive ? LOCKFILE_EXCLUSIVE_LOCK : 0),
+                   0, len, 0, &ov))
+        return 0;
+    switch (GetLastError()) {
+    case ERROR_LOCK_VIOLATION:
+    case ERROR_IO_PENDING:
+    case ERROR_SHARING_VIOLATION:
+        return EBUSY;
+    default:
+        return errno_of_last_error();
+    }
+}
+
+static void unlock_range(HANDLE h, uint64_t start, DWORD len)
+{
+    OVERLAPPED ov;
+    memset(&ov, 0, sizeof ov);
+    ov.Offset = (DWORD)start;
+    ov.OffsetHigh = (DWORD)(start >> 32);
+    (void)UnlockFileEx(h, 0, len, 0, &ov);
+}
+
+int jet_os_lock_open(jet_os_lock **out, int fd)
+{
+    jet_os_lock *l;
+    *out = NULL;
+    if (handle_of(fd) == INVALID_HANDLE_VALUE)
+        return EBADF;
+    l = jet_calloc(1, sizeof *l);
+    if (!l)
+        return ENOMEM;
+    l->h = handle_of(fd);
+    *out = l;
+    return 0;
+}
+
+void jet_os_lock_set_write_fd(jet_os_lock *l, int wfd)
+{
+    /* every lock stays on the first handle: Windows locks are per handle,
+     * and a read handle takes exclusive locks too */
+    (void)l;
+    (void)wfd;
+}
+
+jet_lock_level jet_os_lock_level(const jet_os_lock *l)
+{
+    return l->level;
+}
+
+int jet_os_lock_acquire(jet_os_lock *l, jet_lock_level level)
+{
+    int e;
+    if (level == JET_LOCK_PENDING)
+        level = JET_LOCK_EXCLUSIVE;
+    if (l->level >= level)
+        return 0;
+    if (level == JET_LOCK_SHARED) {
+        e = lock_range(l->h, PENDING_BYTE, 1, false);
+        if (e)
+            return e;
+        e = lock_range(l->h, SHARED_FIRST, SHARED_SIZE, false);
+        unlock_range(l->h, PENDING_BYTE, 1);
+        if (e)
+            return e;
+        l->shared_range = true;
+        l->level = JET_LOCK_SHARED;
+        return 0;
+    }
+    if (l->level == JET_LOCK_NONE)
+        return EINVAL;
+    if (level == JET_LOCK_RESERVED) {
+        e = lock_range(l->h, RESERVED_BYTE, 1, true);
+        if (e)
+            return e;
+        l->level = JET_LOCK_RESERVED;
+        return 0;
+    }
+    if (l->level < JET_LOCK_PENDING) {
+        e = lock_range(l->h, PENDING_BYTE, 1, true);
+        if (e)
+            return e;
+        l->level = JET_LOCK_PENDING;
+    }
+    if (l->shared_range) {
+        unlock_range(l->h, SHARED_FIRST, SHARED_SIZE);
+        l->shared_range = false;
+    }
+    e = lock_range(l->h, SHARED_FIRST, SHARED_SIZE, true);
+    if (e) {
+        if (lock_range(l->h, SHARED_FIRST, SHARED_SIZE, false) == 0)
+            l->shared_range = true;
+        return e;
+    }
+    l->level = JET_LOCK_EXCLUSIVE;
+    return 0;
+}
+
+int jet_os_lock_release(jet_os_lock *l, jet_lock_level level)
+{
+    int e = 0;
+    if (l->level <= level)
+        return 0;
+    if (l->level == JET_LOCK_EXCLUSIVE) {
+        unlock_range(l->h, SHARED_FIRST, SHARED_SIZE);
+        if (level == JET_LOCK_SHARED)
+            e = lock_range(l->h, SHARED_FIRST, SHARED_SIZE, false);
+        l->shared_range = level == JET_LOCK_SHARED && e == 0;
+    }
+    if (l->level >= JET_LOCK_PENDING)
+        unlock_range(l->h, PENDING_BYTE, 1);
+    if (l->level >= JET_LOCK_RESERVED)
+        unlock_range(l->h, RESERVED_BYTE, 1);
+    if (level == JET_LOCK_NONE && l->shared_range) {
+        unlock_range(l->h, SHARED_FIRST, SHARED_SIZE);
+        l->shared_range = false;
+    }
+    l->level = level;
+    return e;
+}
+
+int jet_os_lock_check_reserved(jet_os_lock *l, bool *out)
+{
+    *out = true;
+    if (l->level >= JET_LOCK_RESERVED)
+        return 0;
+    if (lock_range(l->h, RESERVED_BYTE, 1, true) == 0) {
+        unlock_range(l->h, RESERVED_BYTE, 1);
+        *out = false;
+    }
+    return 0;
+}
+
+void jet_os_lock_close(jet_os_lock *l, const int *fds, size_t nfds)
+{
+    if (l) {
+        (void)jet_os_lock_release(l, JET_LOCK_NONE);
+        jet_free(l);
+    }
+    for (size_t i = 0; i < nfds; i++)
+        jet_os_close(fds[i]);
 }
