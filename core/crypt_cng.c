@@ -163,10 +163,11 @@ void jet_crypto_hasher_free(jet_hasher *h)
     }
 }
 
-/* Decrypt buf in place with a key of alg (no padding; iv may be NULL). */
-static jet_rc run_cipher(BCRYPT_ALG_HANDLE alg, const uint8_t *key,
-                         size_t key_len, const uint8_t *iv, uint8_t *buf,
-                         size_t len)
+/* Decrypt (or, with encrypt, encrypt) buf in place with a key of alg (no
+ * padding; iv may be NULL). */
+static jet_rc run_cipher_dir(BCRYPT_ALG_HANDLE alg, const uint8_t *key,
+                             size_t key_len, const uint8_t *iv, uint8_t *buf,
+                             size_t len, bool encrypt)
 {
     BCRYPT_KEY_HANDLE k = NULL;
     UCHAR ivc[16];
@@ -184,13 +185,26 @@ static jet_rc run_cipher(BCRYPT_ALG_HANDLE alg, const uint8_t *key,
         return JET_EUNSUPPORTED;
     if (iv)
         memcpy(ivc, iv, sizeof ivc);   /* CNG updates the IV it is given */
-    if (BCRYPT_SUCCESS(BCryptDecrypt(k, buf, (ULONG)len, NULL,
-                                     iv ? ivc : NULL, iv ? sizeof ivc : 0,
-                                     buf, (ULONG)len, &got, 0)) &&
+    if (BCRYPT_SUCCESS(encrypt
+                           ? BCryptEncrypt(k, buf, (ULONG)len, NULL,
+                                           iv ? ivc : NULL,
+                                           iv ? sizeof ivc : 0, buf,
+                                           (ULONG)len, &got, 0)
+                           : BCryptDecrypt(k, buf, (ULONG)len, NULL,
+                                           iv ? ivc : NULL,
+                                           iv ? sizeof ivc : 0, buf,
+                                           (ULONG)len, &got, 0)) &&
         got == len)
         rc = JET_OK;
     BCryptDestroyKey(k);
     return rc;
+}
+
+static jet_rc run_cipher(BCRYPT_ALG_HANDLE alg, const uint8_t *key,
+                         size_t key_len, const uint8_t *iv, uint8_t *buf,
+                         size_t len)
+{
+    return run_cipher_dir(alg, key, key_len, iv, buf, len, false);
 }
 
 jet_rc jet_crypto_rc4(const uint8_t *key, size_t key_len, uint8_t *buf,
@@ -227,6 +241,27 @@ jet_rc jet_crypto_aes_ecb_decrypt(const uint8_t *key, size_t key_len,
     if (jet_crypto_load(NULL) != JET_OK)
         return JET_EUNSUPPORTED;
     return run_cipher(aes_ecb_alg, key, key_len, NULL, buf, len);
+}
+
+jet_rc jet_crypto_aes_cbc_encrypt(const uint8_t *key, size_t key_len,
+                                  const uint8_t iv[16], uint8_t *buf,
+                                  size_t len)
+{
+    if (!aes_key_len_ok(key_len) || len % 16)
+        return JET_ELIMIT;
+    if (jet_crypto_load(NULL) != JET_OK)
+        return JET_EUNSUPPORTED;
+    return run_cipher_dir(aes_cbc_alg, key, key_len, iv, buf, len, true);
+}
+
+jet_rc jet_crypto_aes_ecb_encrypt(const uint8_t *key, size_t key_len,
+                                  uint8_t *buf, size_t len)
+{
+    if (!aes_key_len_ok(key_len) || len % 16)
+        return JET_ELIMIT;
+    if (jet_crypto_load(NULL) != JET_OK)
+        return JET_EUNSUPPORTED;
+    return run_cipher_dir(aes_ecb_alg, key, key_len, NULL, buf, len, true);
 }
 
 jet_rc jet_crypto_base64_decode(uint8_t *out, size_t cap, size_t *out_len,

@@ -41,6 +41,7 @@
     F(EVP_CIPHER_CTX_new) F(EVP_CIPHER_CTX_free) F(EVP_DecryptInit_ex) \
     F(EVP_CIPHER_CTX_set_key_length) F(EVP_CIPHER_CTX_set_padding) \
     F(EVP_DecryptUpdate) F(EVP_DecryptFinal_ex) F(EVP_DecodeBlock) \
+    F(EVP_EncryptInit_ex) F(EVP_EncryptUpdate) F(EVP_EncryptFinal_ex) \
     CRYPTO_FUNCS_VERSIONED(F)
 #ifdef HAVE_OSSL3
 #define CRYPTO_FUNCS_VERSIONED(F) \
@@ -279,6 +280,56 @@ jet_rc jet_crypto_aes_ecb_decrypt(const uint8_t *key, size_t key_len,
     if (jet_crypto_load(NULL) != JET_OK)
         return JET_EUNSUPPORTED;
     return run_cipher(aes_ecb_tab[i], key, key_len, NULL, buf, len);
+}
+
+/* Run cipher c encrypting, no padding, over buf in place. */
+static jet_rc run_encrypt(const EVP_CIPHER *c, const uint8_t *key,
+                          size_t key_len, const uint8_t *iv, uint8_t *buf,
+                          size_t len)
+{
+    EVP_CIPHER_CTX *ctx;
+    int n1 = 0, n2 = 0;
+    jet_rc rc = JET_EUNSUPPORTED;
+
+    if (!c || jet_crypto_load(NULL) != JET_OK)
+        return JET_EUNSUPPORTED;
+    if (len > INT32_MAX)
+        return JET_ELIMIT;
+    if (!(ctx = fn.p_EVP_CIPHER_CTX_new()))
+        return JET_ENOMEM;
+    if (fn.p_EVP_EncryptInit_ex(ctx, c, NULL, NULL, NULL) == 1 &&
+        fn.p_EVP_CIPHER_CTX_set_key_length(ctx, (int)key_len) == 1 &&
+        fn.p_EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 &&
+        fn.p_EVP_EncryptInit_ex(ctx, NULL, NULL, key, iv) == 1 &&
+        fn.p_EVP_EncryptUpdate(ctx, buf, &n1, buf, (int)len) == 1 &&
+        fn.p_EVP_EncryptFinal_ex(ctx, buf + n1, &n2) == 1 &&
+        (size_t)n1 + (size_t)n2 == len)
+        rc = JET_OK;
+    fn.p_EVP_CIPHER_CTX_free(ctx);
+    return rc;
+}
+
+jet_rc jet_crypto_aes_cbc_encrypt(const uint8_t *key, size_t key_len,
+                                  const uint8_t iv[16], uint8_t *buf,
+                                  size_t len)
+{
+    int i = aes_index(key_len);
+    if (i < 0 || len % 16)
+        return JET_ELIMIT;
+    if (jet_crypto_load(NULL) != JET_OK)
+        return JET_EUNSUPPORTED;
+    return run_encrypt(aes_cbc_tab[i], key, key_len, iv, buf, len);
+}
+
+jet_rc jet_crypto_aes_ecb_encrypt(const uint8_t *key, size_t key_len,
+                                  uint8_t *buf, size_t len)
+{
+    int i = aes_index(key_len);
+    if (i < 0 || len % 16)
+        return JET_ELIMIT;
+    if (jet_crypto_load(NULL) != JET_OK)
+        return JET_EUNSUPPORTED;
+    return run_encrypt(aes_ecb_tab[i], key, key_len, NULL, buf, len);
 }
 
 jet_rc jet_crypto_base64_decode(uint8_t *out, size_t cap, size_t *out_len,

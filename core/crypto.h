@@ -91,6 +91,13 @@ jet_rc jet_crypto_aes_cbc_decrypt(const uint8_t *key, size_t key_len,
                                   size_t len);
 jet_rc jet_crypto_aes_ecb_decrypt(const uint8_t *key, size_t key_len,
                                   uint8_t *buf, size_t len);
+/** AES encrypt in place, the inverse of the decrypt functions above (for
+ *  writing encrypted pages); same key, iv and length rules. */
+jet_rc jet_crypto_aes_cbc_encrypt(const uint8_t *key, size_t key_len,
+                                  const uint8_t iv[16], uint8_t *buf,
+                                  size_t len);
+jet_rc jet_crypto_aes_ecb_encrypt(const uint8_t *key, size_t key_len,
+                                  uint8_t *buf, size_t len);
 
 /**
  * Decode base64 text (src_len characters, '=' padding, no whitespace)

@@ -173,6 +173,10 @@ jet_rc jet_codec_jet_rc4(jet_codec **out, uint32_t enc_key);
 jet_rc jet_codec_office(jet_codec **out, const uint8_t *page0, size_t len,
                         uint32_t enc_key, const jet_open_options *opts,
                         jet_error *err);
+/** Encode page pgno in place for writing: the exact inverse of
+ *  jet_codec_decode (page 0 is left alone). */
+jet_rc jet_codec_encode(const jet_codec *c, uint32_t pgno, uint8_t *page,
+                        size_t len);
 /** Decode page pgno in place (page 0 is left alone). */
 jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,
                         size_t len);

@@ -159,8 +159,10 @@ static jet_rc standard_key(const jet_codec *c, const uint8_t blk[4],
     return rc;
 }
 
-jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,
-                        size_t len)
+/* Decode (or, with encode, encode) page pgno in place. RC4 is its own
+ * inverse; AES runs the other direction with the same key and IV. */
+static jet_rc run_codec(const jet_codec *c, uint32_t pgno, uint8_t *page,
+                        size_t len, bool encode)
 {
     uint8_t blk[4];
     if (pgno == 0)
@@ -184,13 +186,18 @@ jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,
         memcpy(iv, h, sizeof iv);   /* every hash is >= 16 bytes */
         if (len % 16)
             return JET_ECORRUPT;
-        return jet_crypto_aes_cbc_decrypt(c->key, c->key_len, iv, page, len);
+        return encode ? jet_crypto_aes_cbc_encrypt(c->key, c->key_len, iv,
+                                                   page, len)
+                      : jet_crypto_aes_cbc_decrypt(c->key, c->key_len, iv,
+                                                   page, len);
     }
     case CODEC_STANDARD: {
         uint8_t key[40];
         jet_rc rc = standard_key(c, blk, key);
         if (rc == JET_OK)
             rc = len % 16 ? JET_ECORRUPT
+                 : encode ? jet_crypto_aes_ecb_encrypt(key, c->key_len, page,
+                                                       len)
                           : jet_crypto_aes_ecb_decrypt(key, c->key_len, page,
                                                        len);
         memset(key, 0, sizeof key);
@@ -198,6 +205,18 @@ jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,
     }
     }
     return JET_EUNSUPPORTED;
+}
+
+jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,
+                        size_t len)
+{
+    return run_codec(c, pgno, page, len, false);
+}
+
+jet_rc jet_codec_encode(const jet_codec *c, uint32_t pgno, uint8_t *page,
+                        size_t len)
+{
+    return run_codec(c, pgno, page, len, true);
 }
 
 /* What an open needs besides the provider bytes. */
