@@ -1,7 +1,9 @@
 /*
  * db.c - open/close a database and its accessors.
  *
- * Open: read-only file, header page (format.c), then the catalog. Any
+ * Open: the file read-only (the pager opens it for writing only when a
+ * write transaction begins), a read transaction (hot journal recovery),
+ * header page (format.c), then the catalog. Any
  * failure leaves nothing open and explains itself in the caller's
  * jet_error; a damaged file is named there ("damaged file '<path>': ..."),
  * since open is where the user first meets it.
@@ -76,7 +78,23 @@ jet_rc jet_db_open(jet_db **out, const char *path,
     rc = jet_pagefile_open(&db->pf, path, opts ? opts->cache_pages : 0, err);
     if (rc != JET_OK)
         goto fail;
+    if (opts && opts->read_only &&
+        jet_pagefile_set_read_only(db->pf, "the database was opened "
+                                   "read-only") != JET_OK) {
+        rc = jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        goto fail;
+    }
+    /* a read transaction over the open: a hot journal is rolled back (or
+     * refuses the open) before the header is read, and no commit lands
+     * while the catalog loads */
+    rc = jet_pagefile_read_begin(db->pf, err);
+    if (rc != JET_OK)
+        goto fail;
     rc = jet_format_read_header(db, opts, err);
+    if (rc == JET_OK && db->fmt->jet3 &&
+        jet_pagefile_set_read_only(db->pf, "Access 97 files are read-only")
+            != JET_OK)
+        rc = jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     if (rc != JET_OK)
         goto fail;
     rc = jet_catalog_load(db);
@@ -84,6 +102,7 @@ jet_rc jet_db_open(jet_db **out, const char *path,
         *err = db->err;
         goto fail;
     }
+    jet_pagefile_read_end(db->pf);
     *out = db;
     return JET_OK;
 fail:

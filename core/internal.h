@@ -146,6 +146,76 @@ void jet_page_unpin_once(jet_pagefile *pf, const uint8_t *page);
 /** The cache's size in pages (the bound given at open, clamped). */
 uint32_t jet_pagefile_cache_pages(const jet_pagefile *pf);
 
+/* ---------------------------------------------------------------- pager */
+/* Writing through the page file; pagefile.c's top comment has the state
+ * machine, the journal format and the fsync order. */
+
+/** The pager's states (pagefile.c). */
+typedef enum jet_pager_state {
+    JET_PAGER_OPEN = 0,         /* no lock; plain reads */
+    JET_PAGER_READER = 1,       /* SHARED: a consistent read */
+    JET_PAGER_WRITER_LOCKED = 2,/* RESERVED: writing may start */
+    JET_PAGER_WRITER_DIRTY = 3, /* journal open, pages dirty in the cache */
+    JET_PAGER_WRITER_DBMOD = 4, /* journal synced, EXCLUSIVE, file written */
+    JET_PAGER_ERROR = 5         /* write failed and could not be undone */
+} jet_pager_state;
+
+jet_pager_state jet_pager_state_of(const jet_pagefile *pf);
+/**
+ * Refuse writes with reason (e.g. "Access 97 files are read-only"); NULL
+ * allows them again. A read-only pager never opens the file for writing,
+ * and refuses to read past a hot journal. Errors: JET_ENOMEM.
+ */
+jet_rc jet_pagefile_set_read_only(jet_pagefile *pf, const char *reason);
+/** How long a busy lock is retried, in milliseconds (default 5000). */
+void jet_pagefile_set_busy_timeout(jet_pagefile *pf, unsigned ms);
+/**
+ * Begin a read transaction (OPEN -> READER): SHARED lock, roll back a hot
+ * journal (or refuse to read past one with JET_EIO when this pager may not
+ * write), and drop cached pages when the file changed since the cache last
+ * saw it. A no-op in READER and WRITER states. Errors: JET_EBUSY (a
+ * writer is committing past the busy timeout), JET_EIO, JET_ENOMEM.
+ */
+jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err);
+/** End a read transaction (READER -> OPEN: lock released). */
+void jet_pagefile_read_end(jet_pagefile *pf);
+/**
+ * Begin a write transaction (OPEN/READER -> WRITER_LOCKED): open the file
+ * read-write (first time only), SHARED then RESERVED lock. Errors:
+ * JET_EUNSUPPORTED (read-only pager or file, with the reason; a write
+ * transaction already open), JET_EBUSY (another writer past the busy
+ * timeout), JET_EIO, JET_ENOMEM.
+ */
+jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err);
+/**
+ * Page pgno for writing, pinned, in *out: the cached, decoded page, whose
+ * original on-disk image is journaled before the first change (page 0 is
+ * raw: its header mask is the caller's). The page stays dirty in the cache
+ * until commit or rollback; unpin it with jet_page_unpin() when done.
+ * Errors as jet_page_pin(), plus JET_EUNSUPPORTED (no write transaction),
+ * JET_EIO (journal), JET_EBUSY (a spill needed EXCLUSIVE).
+ */
+jet_rc jet_page_write(jet_pagefile *pf, uint32_t pgno, uint8_t **out,
+                      jet_error *err);
+/**
+ * A new zeroed page at the end of the file, pinned and dirty: its number
+ * in *pgno, its bytes in *out (unpin when done). Nothing is journaled: a
+ * rollback truncates the file. Errors: JET_ELIMIT (past 2 GB, or every
+ * cache slot pinned), JET_ENOMEM, and those of jet_page_write().
+ */
+jet_rc jet_page_alloc(jet_pagefile *pf, uint32_t *pgno, uint8_t **out,
+                      jet_error *err);
+/**
+ * Commit: the fsync order at the top of pagefile.c; back to the state
+ * before jet_pager_begin. On failure the transaction is rolled back
+ * (or, if even that fails, the pager is in ERROR and the journal stays
+ * hot for the next open) and the error says what failed.
+ */
+jet_rc jet_pager_commit(jet_pagefile *pf, jet_error *err);
+/** Roll back: dirty pages dropped, the file restored from the journal if
+ *  it was written, the journal removed. Errors: JET_EIO (then ERROR). */
+jet_rc jet_pager_rollback(jet_pagefile *pf, jet_error *err);
+
 /* ---------------------------------------------------------------- crypt */
 
 /** XOR the RC4 keystream of key (key_len bytes) over buf in place. */

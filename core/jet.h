@@ -47,7 +47,9 @@ typedef enum jet_rc {
     JET_ENOTFOUND = -6,      /* no such table/column/object */
     JET_ELIMIT = -7,         /* a size past what we accept */
     JET_EINTERRUPTED = -8,   /* cancelled or timed out */
-    JET_EFORMAT = -9         /* not a Jet/ACE database at all */
+    JET_EFORMAT = -9,        /* not a Jet/ACE database at all */
+    JET_EBUSY = -10          /* another connection or process holds the
+                              * lock a write needs (busy timeout passed) */
 } jet_rc;
 
 /** Error detail, recorded once where the problem is seen. */
@@ -90,6 +92,10 @@ typedef struct jet_open_options {
      * derivation): non-zero stops the open with JET_EINTERRUPTED */
     jet_interrupt_fn interrupt;
     void *interrupt_ctx;
+    /* never write the file (ReadOnly=1, SQL_MODE_READ_ONLY): it is not
+     * opened for writing, and a hot journal refuses the open instead of
+     * being rolled back */
+    bool read_only;
 } jet_open_options;
 
 /**

@@ -1,27 +1,109 @@
 /*
- * pagefile.c - read-only page access with a bounded LRU page cache.
+ * pagefile.c - the pager: page cache for reading, and transactional writes
+ * with a rollback journal.
  *
- * Pages are read with pread into cache slots and decoded by the page codec
- * (Jet RC4, ACE agile AES / RC4 CryptoAPI) when one is installed; page 0 is never codec-decoded (its mask
- * is format.c's job). Callers pin a page, use its bytes, and unpin it.
+ * READING. Pages are read with pread into cache slots and decoded by the
+ * page codec (Jet RC4, ACE agile AES / RC4 CryptoAPI) when one is
+ * installed; page 0 is never codec-decoded (its mask is format.c's job).
+ * Callers pin a page, use its bytes, and unpin it.
  * Invariants:
  *   1. A pinned slot is never evicted or rewritten.
  *   1a. Lookup is a hash of pgno -> slot; eviction is a clock sweep over
  *       unpinned slots, so pin and unpin cost O(1) amortised.
  *   2. The cache never holds more than its configured slot count; when all
- *      slots are pinned, jet_page_pin() fails with JET_ELIMIT.
- *   3. Every pgno handed out is below the page count derived from the file
- *      size, else JET_ECORRUPT.
+ *       slots are pinned, jet_page_pin() fails with JET_ELIMIT.
+ *   3. Every pgno handed out is below the page count (the file size at
+ *       open, grown by jet_page_alloc), else JET_ECORRUPT.
  *   4. Read-ahead (jet_pagefile_read_ahead) only fills slots it claimed by
- *      the same clock sweep, with listed pages not yet cached, and leaves
- *      them unpinned: it never grows the cache past its slot count and
- *      takes at most a quarter of it per request (of READAHEAD_BYTES at
- *      most); bridged unlisted pages land in one junk page, not the cache.
+ *       the same clock sweep, with listed pages not yet cached, and leaves
+ *       them unpinned: it never grows the cache past its slot count and
+ *       takes at most a quarter of it per request (of READAHEAD_BYTES at
+ *       most); bridged unlisted pages land in one junk page, not the cache.
+ *   5. A dirty page holds one pin of its own until commit or rollback, so
+ *       the clock never evicts it; nothing on the pin/unpin path of a
+ *       clean page changed for writing.
+ *
+ * WRITING (the model is SQLite's pager.c, rollback-journal mode). States:
+ *
+ *   OPEN ---read_begin---> READER ---begin---> WRITER_LOCKED
+ *     ^                     |  ^                  | first jet_page_write/alloc
+ *     +------read_end-------+  |                  v
+ *                              +--commit/----- WRITER_DIRTY
+ *                              |  rollback        | commit, or a spill when
+ *                              |                  v the cache is full
+ *                              +--commit/----- WRITER_DBMOD
+ *                                 rollback
+ *   any WRITER_* --(I/O error while the database may be half written and
+ *                   cannot be restored)--> ERROR (only close helps; the
+ *                   journal stays hot and the next open rolls it back)
+ *
+ *   OPEN           no lock. Reading works here as it always has (the
+ *                  driver reads without read transactions today).
+ *   READER         SHARED lock; no hot journal; the cache matches the file.
+ *   WRITER_LOCKED  RESERVED lock, database opened read-write; nothing
+ *                  changed yet.
+ *   WRITER_DIRTY   the journal exists and holds the original image of
+ *                  every changed page that existed before; changed pages
+ *                  are dirty in the cache; the database file is untouched.
+ *   WRITER_DBMOD   the journal is synced, EXCLUSIVE is held, and database
+ *                  pages may have been written.
+ *
+ * THE JOURNAL is <database>-journal, beside the database:
+ *   header (JHDR_SIZE = 512 bytes, little-endian)
+ *     0   8  magic "jetjrnl\0"
+ *     8   4  format version (1)
+ *     12  4  nonce: random per transaction, seeds every record checksum
+ *     16  4  page size
+ *     20  4  page count before the transaction
+ *     24  8  file size in bytes before the transaction
+ *     32  4  checksum of bytes 0..31
+ *     36  .. zero
+ *   records from 512, each page size + 8 bytes:
+ *     0   4  pgno (below the page count before the transaction)
+ *     4   ps the page's bytes as they were on disk (still encoded)
+ *     4+ps 4 checksum of nonce, pgno and the bytes
+ *   Playback reads records until the end of the file, a short record, a
+ *   bad checksum or a pgno out of range, writes each image back, and
+ *   truncates the database to its size before the transaction.
+ *   A journal is HOT when it exists, its header is whole and valid, and no
+ *   connection of any process holds RESERVED (a live writer's journal is
+ *   not hot). A hot journal is rolled back before anything of the database
+ *   is read (jet_pagefile_read_begin, which jet_db_open calls first); a
+ *   connection that may not write (read-only mode, no permission) refuses
+ *   to read instead, naming the journal.
+ *
+ * FSYNC ORDER of a commit (jet_pager_commit):
+ *   1. while pages change: the journal header, then each page's original
+ *      image, appended before the page's first change in the cache (the
+ *      database file is not touched);
+ *   2. fsync(journal), then fsync(directory): the journal and its name
+ *      are durable before the database changes;
+ *   3. EXCLUSIVE lock (PENDING keeps new readers out; waits for old ones);
+ *   4. write every dirty page (encoded) to the database, ascending pgno;
+ *   5. fsync(database);
+ *   6. unlink(journal) - THE COMMIT POINT - then fsync(directory) so the
+ *      commit survives power loss (if the unlink cannot be done the header
+ *      is zeroed and synced instead: a journal without a valid header is
+ *      never hot);
+ *   7. back to SHARED (READER) or no lock (OPEN).
+ *   A crash before 6 leaves a hot journal: the old content comes back. A
+ *   crash after 6 leaves the new content. Spilling (a transaction changing
+ *   more pages than the cache holds) does 2-4 early for the pages no
+ *   caller pins, and syncs the journal again before any page whose record
+ *   was appended after the last sync is written.
+ *
+ * READ-ONLY (jet_pagefile_set_read_only): the database is opened O_RDONLY
+ * and only re-opened O_RDWR (a second descriptor) when the first write
+ * transaction begins; reading a file one may not write never needs write
+ * permission, never creates a journal, never changes the file. A pager
+ * marked read-only (ReadOnly=1, Jet3) refuses jet_pager_begin with the
+ * reason given, as does a file the OS will not open for writing.
  */
 #include <errno.h>
 #include <string.h>
 
 #include "alloc.h"
+#include "bytes.h"
 #include "internal.h"
 #include "os.h"
 
@@ -43,6 +125,13 @@
  * slots already made (so a pool is at most the cache's size), at most */
 #define POOL_FIRST_SLOTS 16u
 #define POOL_MAX_SLOTS 1024u
+/* journal layout (the top of this file) */
+#define JHDR_SIZE 512u
+#define JHDR_USED 36u
+#define JOURNAL_VERSION 1u
+static const uint8_t journal_magic[8] = { 'j', 'e', 't', 'j', 'r', 'n', 'l', 0 };
+/* busy timeout of a lock when none was set, in milliseconds */
+#define DEFAULT_BUSY_MS 5000u
 
 typedef struct slot {
     uint8_t *buf;       /* SLOT_HDR bytes of slot index, then the page;
@@ -52,6 +141,8 @@ typedef struct slot {
     uint32_t hnext;     /* next slot in the hash chain, NO_SLOT at the end */
     bool ref;           /* clock reference bit */
     bool listed;        /* on jet_pagefile.reuse */
+    uint8_t dirty;      /* 1 while changed and not yet written: holds a
+                         * pin of its own (invariant 5) */
 } slot;
 
 struct jet_pagefile {
@@ -85,6 +176,27 @@ struct jet_pagefile {
     uint32_t ra_slot[READAHEAD_MAX_PAGES];
     uint8_t *ra_buf[READAHEAD_MAX_PAGES];
     uint8_t *junk;
+    /* ---- the pager (writing); see the top of this file */
+    jet_pager_state state;
+    char *path, *jpath;         /* database and journal paths */
+    char *ro_reason;            /* why writes are refused; NULL = allowed */
+    jet_os_lock *lock;          /* NULL when locks are unavailable */
+    int wfd;                    /* read-write descriptor, -1 until needed */
+    int jfd;                    /* journal, -1 when none */
+    unsigned busy_ms;           /* how long a lock is retried */
+    bool tx_from_open;          /* the write began without a read txn */
+    uint32_t nonce;
+    uint32_t orig_page_count;   /* at begin */
+    uint64_t orig_size;
+    uint64_t jsize;             /* journal bytes written */
+    uint64_t jsynced;           /* journal bytes known durable */
+    bool jdir_synced;           /* the journal's name is durable */
+    uint8_t *journaled;         /* bitmap over orig_page_count */
+    uint32_t *dirty;            /* dirty slots, in the order dirtied */
+    uint32_t ndirty, capdirty;
+    uint8_t *scratch;           /* one page: raw images, encoding */
+    jet_os_stamp stamp;         /* the file as the cache last saw it */
+    bool stamped;
 };
 
 static uint32_t bucket_of(const jet_pagefile *pf, uint32_t pgno)
@@ -126,6 +238,10 @@ jet_rc jet_pagefile_open(jet_pagefile **out, const char *path,
     if (!pf)
         return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     pf->fd = -1;
+    pf->wfd = -1;
+    pf->jfd = -1;
+    pf->busy_ms = DEFAULT_BUSY_MS;
+    pf->state = JET_PAGER_OPEN;
     e = jet_os_open(&pf->fd, path, &kind);
     if (e == JET_OS_NOT_REGULAR) {
         jet_pagefile_close(pf);
@@ -166,6 +282,18 @@ jet_rc jet_pagefile_open(jet_pagefile **out, const char *path,
     }
     for (uint32_t i = 0; i < pf->nbuckets; i++)
         pf->buckets[i] = NO_SLOT;
+    pf->path = jet_strndup(path, strlen(path));
+    pf->jpath = jet_malloc(strlen(path) + sizeof "-journal");
+    if (!pf->path || !pf->jpath) {
+        jet_pagefile_close(pf);
+        return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    }
+    memcpy(pf->jpath, path, strlen(path));
+    memcpy(pf->jpath + strlen(path), "-journal", sizeof "-journal");
+    /* locks are best effort for a reader: a file system without them
+     * still reads (writes then refuse, in jet_pager_begin) */
+    if (jet_os_lock_open(&pf->lock, pf->fd) != 0)
+        pf->lock = NULL;
     jet_os_advise_sequential(pf->fd);
     *out = pf;
     return JET_OK;
@@ -173,8 +301,22 @@ jet_rc jet_pagefile_open(jet_pagefile **out, const char *path,
 
 void jet_pagefile_close(jet_pagefile *pf)
 {
+    int fds[2];
     if (!pf)
         return;
+    if (pf->state >= JET_PAGER_WRITER_LOCKED && pf->state != JET_PAGER_ERROR)
+        (void)jet_pager_rollback(pf, NULL);
+    if (pf->jfd >= 0)
+        jet_os_close(pf->jfd);
+    fds[0] = pf->fd;
+    fds[1] = pf->wfd;
+    jet_os_lock_close(pf->lock, fds, 2);
+    jet_free(pf->path);
+    jet_free(pf->jpath);
+    jet_free(pf->ro_reason);
+    jet_free(pf->journaled);
+    jet_free(pf->dirty);
+    jet_free(pf->scratch);
     for (uint32_t i = 0; i < pf->npools; i++)
         jet_pool_free(pf->pools[i]);
     jet_free(pf->pools);
@@ -182,7 +324,6 @@ void jet_pagefile_close(jet_pagefile *pf)
     jet_free(pf->reuse);
     jet_free(pf->buckets);
     jet_free(pf->junk);
-    jet_os_close(pf->fd);
     jet_codec_free(pf->codec);
     jet_free(pf);
 }
@@ -516,7 +657,7 @@ void jet_page_unpin_once(jet_pagefile *pf, const uint8_t *page)
         return;
     memcpy(&idx, page - SLOT_HDR, sizeof idx);
     if (idx >= pf->nslots || pf->slots[idx].buf + SLOT_HDR != page ||
-        pf->slots[idx].pins == 0)
+        pf->slots[idx].pins <= pf->slots[idx].dirty)
         return;
     s = &pf->slots[idx];
     if (--s->pins)
@@ -535,6 +676,894 @@ void jet_page_unpin(jet_pagefile *pf, const uint8_t *page)
         return;
     memcpy(&idx, page - SLOT_HDR, sizeof idx);
     if (idx < pf->nslots && pf->slots[idx].buf + SLOT_HDR == page &&
-        pf->slots[idx].pins > 0)
+        pf->slots[idx].pins > pf->slots[idx].dirty)
         pf->slots[idx].pins--;
+}
+
+/* ================================================================ pager */
+
+jet_pager_state jet_pager_state_of(const jet_pagefile *pf)
+{
+    return pf->state;
+}
+
+void jet_pagefile_set_busy_timeout(jet_pagefile *pf, unsigned ms)
+{
+    pf->busy_ms = ms;
+}
+
+jet_rc jet_pagefile_set_read_only(jet_pagefile *pf, const char *reason)
+{
+    char *r = NULL;
+    if (reason) {
+        r = jet_strndup(reason, strlen(reason));
+        if (!r)
+            return JET_ENOMEM;
+    }
+    jet_free(pf->ro_reason);
+    pf->ro_reason = r;
+    return JET_OK;
+}
+
+/* Checksum of len bytes (a multiple of 4) seeded by seed: Fletcher-style
+ * sums of little-endian 32-bit words, position-sensitive. */
+static uint32_t checksum(uint32_t seed, const uint8_t *p, size_t len)
+{
+    uint64_t a = seed | 1u, b = seed;
+    for (size_t i = 0; i + 4 <= len; i += 4) {
+        a += jet_get_u32(p + i);
+        b += a;
+    }
+    return (uint32_t)(a ^ (a >> 32) ^ (b * 0x9E3779B1u) ^ (b >> 29));
+}
+
+static uint32_t record_checksum(uint32_t nonce, uint32_t pgno,
+                                const uint8_t *page, size_t len)
+{
+    return checksum(nonce ^ (pgno * 0x85EBCA6Bu), page, len);
+}
+
+static void put_u32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+static void put_u64(uint8_t *p, uint64_t v)
+{
+    put_u32(p, (uint32_t)v);
+    put_u32(p + 4, (uint32_t)(v >> 32));
+}
+
+static uint64_t get_u64(const uint8_t *p)
+{
+    return jet_get_u32(p) | ((uint64_t)jet_get_u32(p + 4) << 32);
+}
+
+/* Take lock level, retrying while busy until the busy timeout. */
+static jet_rc lock_wait(jet_pagefile *pf, jet_lock_level level,
+                        jet_error *err)
+{
+    unsigned waited = 0, step = 1;
+    int e;
+
+    if (!pf->lock)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO,
+                        "cannot lock '%s': the file system has no locks",
+                        pf->path);
+    for (;;) {
+        e = jet_os_lock_acquire(pf->lock, level);
+        if (e != EBUSY)
+            break;
+        if (waited >= pf->busy_ms)
+            return jet_fail(err, JET_EBUSY, JET_NO_PGNO,
+                            "'%s' is %s by another connection (waited %u "
+                            "ms)", pf->path,
+                            level == JET_LOCK_SHARED ? "being committed"
+                            : level == JET_LOCK_RESERVED ? "being written"
+                            : "being read", waited);
+        jet_os_sleep_ms(step);
+        waited += step;
+        if (step < 32)
+            step *= 2;
+    }
+    if (e)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot lock '%s': %s",
+                        pf->path, strerror(e));
+    return JET_OK;
+}
+
+/* The journal's header, checked; false when it is not a valid header
+ * (then the database was never changed under it). */
+static bool read_journal_header(int jfd, uint32_t *nonce, uint32_t *ps,
+                                uint32_t *count, uint64_t *size)
+{
+    uint8_t h[JHDR_USED];
+    size_t got = 0;
+    if (jet_os_pread(jfd, h, sizeof h, 0, &got) != 0 || got != sizeof h)
+        return false;
+    if (memcmp(h, journal_magic, 8) != 0 ||
+        jet_get_u32(h + 8) != JOURNAL_VERSION ||
+        jet_get_u32(h + 32) != checksum(0, h, 32))
+        return false;
+    *nonce = jet_get_u32(h + 12);
+    *ps = jet_get_u32(h + 16);
+    *count = jet_get_u32(h + 20);
+    *size = get_u64(h + 24);
+    return *ps == 2048 || *ps == 4096;
+}
+
+/* The read-write descriptor, opened on first need. */
+static jet_rc open_for_writing(jet_pagefile *pf, jet_error *err)
+{
+    int e;
+    if (pf->wfd >= 0)
+        return JET_OK;
+    e = jet_os_open_rw(&pf->wfd, pf->path);
+    if (e == EACCES || e == EPERM || e == EROFS)
+        return jet_fail(err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                        "'%s' is read-only: %s", pf->path, strerror(e));
+    if (e)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO,
+                        "cannot open '%s' for writing: %s", pf->path,
+                        e == JET_OS_NOT_REGULAR ? "not a regular file"
+                                                : strerror(e));
+    if (pf->lock)
+        jet_os_lock_set_write_fd(pf->lock, pf->wfd);
+    return JET_OK;
+}
+
+/*
+ * Write the journal's original images back into the database, truncate it
+ * to its size before the transaction and sync it (EXCLUSIVE held). With
+ * the journal header's page size ps, page count and size. Stops at the
+ * first record that is short, out of range or fails its checksum: records
+ * past the last journal sync may be torn, and their pages were never
+ * written to the database.
+ */
+static jet_rc playback(jet_pagefile *pf, int jfd, jet_error *err)
+{
+    uint32_t nonce, ps, count;
+    uint64_t size, jlen, off;
+    uint8_t *rec;
+    jet_os_stamp st;
+    jet_rc rc = JET_OK;
+    int e;
+
+    if (!read_journal_header(jfd, &nonce, &ps, &count, &size))
+        return JET_OK;      /* not hot after all: nothing was changed */
+    if (jet_os_stamp_of(jfd, &st) != 0)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot stat '%s'",
+                        pf->jpath);
+    jlen = st.size;
+    rec = jet_malloc((size_t)ps + 8);
+    if (!rec)
+        return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    for (off = JHDR_SIZE; off + ps + 8 <= jlen; off += (uint64_t)ps + 8) {
+        size_t got = 0;
+        uint32_t pgno;
+        e = jet_os_pread(jfd, rec, (size_t)ps + 8, off, &got);
+        if (e || got != (size_t)ps + 8) {
+            if (e)
+                rc = jet_fail(err, JET_EIO, JET_NO_PGNO,
+                              "cannot read '%s': %s", pf->jpath,
+                              strerror(e));
+            break;
+        }
+        pgno = jet_get_u32(rec);
+        if (pgno >= count ||
+            jet_get_u32(rec + 4 + ps) != record_checksum(nonce, pgno,
+                                                         rec + 4, ps))
+            break;
+        e = jet_os_pwrite(pf->wfd, rec + 4, ps, (uint64_t)pgno * ps);
+        if (e) {
+            rc = jet_fail(err, JET_EIO, pgno, "cannot restore page %u of "
+                          "'%s': %s", pgno, pf->path, strerror(e));
+            break;
+        }
+    }
+    jet_free(rec);
+    if (rc != JET_OK)
+        return rc;
+    if (jet_os_stamp_of(pf->wfd, &st) == 0 && st.size != size &&
+        (e = jet_os_ftruncate(pf->wfd, size)) != 0)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot truncate '%s': "
+                        "%s", pf->path, strerror(e));
+    if ((e = jet_os_fsync(pf->wfd)) != 0)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot sync '%s': %s",
+                        pf->path, strerror(e));
+    return JET_OK;
+}
+
+/* Remove the journal (the commit point or the end of a rollback) and
+ * make that durable; when it cannot be removed, zero its header instead.
+ * Closes jfd. */
+static jet_rc finish_journal(jet_pagefile *pf, jet_error *err)
+{
+    int e;
+    if (pf->jfd >= 0) {
+        jet_os_close(pf->jfd);
+        pf->jfd = -1;
+    }
+    e = jet_os_unlink(pf->jpath);
+    if (e == 0 || e == ENOENT) {
+        /* the commit point has passed: a directory that will not sync
+         * risks only durability (after a power loss the journal may come
+         * back and roll the transaction back whole), never a half state */
+        (void)jet_os_sync_dir(pf->jpath);
+        return JET_OK;
+    }
+    {
+        uint8_t zero[JHDR_USED] = { 0 };
+        int jfd = -1, e2 = jet_os_open_rw(&jfd, pf->jpath);
+        if (!e2)
+            e2 = jet_os_pwrite(jfd, zero, sizeof zero, 0);
+        if (!e2)
+            e2 = jet_os_fsync(jfd);
+        jet_os_close(jfd);
+        if (e2)
+            return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot remove '%s' "
+                            "(%s) nor clear it (%s)", pf->jpath,
+                            strerror(e), strerror(e2));
+    }
+    return JET_OK;
+}
+
+/* Forget every clean cached page (another process may have changed the
+ * file); pinned ones leave the hash, their holders keep the bytes. */
+static void drop_clean_pages(jet_pagefile *pf)
+{
+    for (uint32_t i = 0; i < pf->nslots; i++) {
+        slot *s = &pf->slots[i];
+        if (s->pgno != UINT32_MAX && !s->dirty) {
+            hash_remove(pf, i);
+            s->ref = false;
+        }
+    }
+}
+
+/* The file's size and page count from the OS (after another process's
+ * commit or a playback). */
+static jet_rc refresh_size(jet_pagefile *pf, jet_error *err)
+{
+    jet_os_stamp st;
+    int e = jet_os_stamp_of(pf->fd, &st);
+    if (e)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot stat '%s': %s",
+                        pf->path, strerror(e));
+    pf->size = st.size;
+    if (pf->page_size) {
+        uint64_t n = st.size / pf->page_size;
+        pf->page_count = n > UINT32_MAX - 1 ? UINT32_MAX - 1 : (uint32_t)n;
+    }
+    pf->stamp = st;
+    pf->stamped = true;
+    return JET_OK;
+}
+
+/*
+ * Is the file as the cache saw it? Size, modification and change times
+ * equal - and the old stamp not "racy": file systems keep times to a
+ * clock tick (Linux: a few ms; FAT: 2 s), so a commit in the same tick
+ * as the stamp leaves the times equal. A stamp taken within RACY_NS of
+ * the file's mtime proves nothing, and the cache is dropped (as git
+ * treats a racily clean index entry).
+ */
+#define RACY_NS 2000000000LL
+static bool same_stamp(const jet_os_stamp *now, const jet_os_stamp *then)
+{
+    return now->size == then->size && now->mtime_ns == then->mtime_ns &&
+           now->ctime_ns == then->ctime_ns &&
+           then->taken_ns - then->mtime_ns > RACY_NS;
+}
+
+/* With SHARED held: roll back a hot journal, if there is one. */
+static jet_rc recover_hot_journal(jet_pagefile *pf, jet_error *err)
+{
+    uint32_t nonce, ps, count;
+    uint64_t size;
+    bool reserved = false;
+    int jfd = -1, e;
+    jet_rc rc;
+
+    if (!jet_os_exists(pf->jpath))
+        return JET_OK;
+    if (jet_os_lock_check_reserved(pf->lock, &reserved) != 0 || reserved)
+        return JET_OK;      /* a live writer's journal */
+    e = jet_os_open(&jfd, pf->jpath, NULL);
+    if (e == ENOENT)
+        return JET_OK;
+    if (e)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "'%s' has an unfinished "
+                        "transaction, but its journal '%s' cannot be read "
+                        "(%s)", pf->path, pf->jpath,
+                        e == JET_OS_NOT_REGULAR ? "not a regular file"
+                                                : strerror(e));
+    if (!read_journal_header(jfd, &nonce, &ps, &count, &size)) {
+        jet_os_close(jfd);
+        return JET_OK;      /* header never completed: file untouched */
+    }
+    if (pf->ro_reason) {
+        jet_os_close(jfd);
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "'%s' has an unfinished "
+                        "transaction (journal '%s') that must be rolled "
+                        "back before it can be read, and this connection "
+                        "may not write (%s); open it once for writing",
+                        pf->path, pf->jpath, pf->ro_reason);
+    }
+    rc = open_for_writing(pf, err);
+    if (rc != JET_OK) {
+        jet_os_close(jfd);
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "'%s' has an unfinished "
+                        "transaction (journal '%s') that must be rolled "
+                        "back before it can be read: %s", pf->path,
+                        pf->jpath, err ? err->msg : "cannot write");
+    }
+    rc = lock_wait(pf, JET_LOCK_EXCLUSIVE, err);
+    if (rc == JET_OK) {
+        /* another process may have rolled it back meanwhile */
+        jet_os_close(jfd);
+        jfd = -1;
+        e = jet_os_open(&jfd, pf->jpath, NULL);
+        if (e == 0) {
+            rc = playback(pf, jfd, err);
+            jet_os_close(jfd);
+            jfd = -1;
+            if (rc == JET_OK)
+                rc = finish_journal(pf, err);
+        }
+    }
+    if (jfd >= 0)
+        jet_os_close(jfd);
+    (void)jet_os_lock_release(pf->lock, JET_LOCK_SHARED);
+    if (rc != JET_OK)
+        return rc;
+    drop_clean_pages(pf);
+    return refresh_size(pf, err);
+}
+
+jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err)
+{
+    jet_os_stamp st;
+    jet_rc rc;
+
+    if (pf->state == JET_PAGER_ERROR)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "'%s' had a write "
+                        "error; close and reopen it", pf->path);
+    if (pf->state != JET_PAGER_OPEN)
+        return JET_OK;      /* already reading (or writing) */
+    rc = pf->lock ? lock_wait(pf, JET_LOCK_SHARED, err) : JET_EIO;
+    if (rc == JET_EIO) {
+        /* a file system without locks (ENOLCK) still reads, as before
+         * the pager had locks; it cannot tell a hot journal from a live
+         * writer's, so it refuses to read past any */
+        if (jet_os_exists(pf->jpath))
+            return jet_fail(err, JET_EIO, JET_NO_PGNO, "'%s' has a journal "
+                            "'%s' and its file system has no locks to "
+                            "tell whether it is hot", pf->path, pf->jpath);
+        return JET_OK;
+    }
+    if (rc != JET_OK)
+        return rc;
+    rc = recover_hot_journal(pf, err);
+    if (rc != JET_OK) {
+        (void)jet_os_lock_release(pf->lock, JET_LOCK_NONE);
+        return rc;
+    }
+    /* the cache is good while the file is as it last saw it */
+    if (jet_os_stamp_of(pf->fd, &st) == 0 &&
+        (!pf->stamped || !same_stamp(&st, &pf->stamp))) {
+        if (pf->stamped)
+            drop_clean_pages(pf);
+        rc = refresh_size(pf, err);
+        if (rc != JET_OK) {
+            (void)jet_os_lock_release(pf->lock, JET_LOCK_NONE);
+            return rc;
+        }
+    }
+    pf->state = JET_PAGER_READER;
+    return JET_OK;
+}
+
+void jet_pagefile_read_end(jet_pagefile *pf)
+{
+    if (pf->state != JET_PAGER_READER)
+        return;
+    if (pf->lock)
+        (void)jet_os_lock_release(pf->lock, JET_LOCK_NONE);
+    pf->state = JET_PAGER_OPEN;
+}
+
+jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err)
+{
+    unsigned waited = 0, step = 1;
+    jet_rc rc;
+    int e;
+
+    if (pf->state >= JET_PAGER_WRITER_LOCKED && pf->state != JET_PAGER_ERROR)
+        return jet_fail(err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                        "a write transaction is already open");
+    if (pf->ro_reason)
+        return jet_fail(err, JET_EUNSUPPORTED, JET_NO_PGNO, "%s",
+                        pf->ro_reason);
+    if (pf->page_size == 0)
+        return jet_fail(err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                        "page size unknown");
+    rc = open_for_writing(pf, err);
+    if (rc != JET_OK)
+        return rc;
+    if (!pf->lock)
+        return lock_wait(pf, JET_LOCK_RESERVED, err);   /* says why */
+    pf->tx_from_open = pf->state == JET_PAGER_OPEN;
+    for (;;) {
+        rc = jet_pagefile_read_begin(pf, err);
+        if (rc != JET_OK)
+            return rc;
+        if (pf->state != JET_PAGER_READER)
+            return lock_wait(pf, JET_LOCK_RESERVED, err);  /* no locks */
+        e = jet_os_lock_acquire(pf->lock, JET_LOCK_RESERVED);
+        if (e == 0)
+            break;
+        if (e != EBUSY) {
+            if (pf->tx_from_open)
+                jet_pagefile_read_end(pf);
+            return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot lock '%s': "
+                            "%s", pf->path, strerror(e));
+        }
+        /* another writer. Waiting while holding SHARED would deadlock
+         * with its commit (EXCLUSIVE waits for our SHARED): a read
+         * transaction of the caller's gets EBUSY at once; our own is
+         * dropped while we wait. */
+        if (!pf->tx_from_open)
+            return jet_fail(err, JET_EBUSY, JET_NO_PGNO, "'%s' is being "
+                            "written by another connection; end this read "
+                            "and retry", pf->path);
+        jet_pagefile_read_end(pf);
+        if (waited >= pf->busy_ms)
+            return jet_fail(err, JET_EBUSY, JET_NO_PGNO, "'%s' is being "
+                            "written by another connection (waited %u ms)",
+                            pf->path, waited);
+        jet_os_sleep_ms(step);
+        waited += step;
+        if (step < 32)
+            step *= 2;
+    }
+    pf->orig_page_count = pf->page_count;
+    pf->orig_size = pf->size;
+    pf->jsize = pf->jsynced = 0;
+    pf->jdir_synced = false;
+    pf->ndirty = 0;
+    jet_free(pf->journaled);
+    pf->journaled = jet_calloc((size_t)pf->orig_page_count / 8 + 1, 1);
+    if (!pf->scratch)
+        pf->scratch = jet_malloc(pf->page_size);
+    if (!pf->journaled || !pf->scratch) {
+        (void)jet_os_lock_release(pf->lock, pf->tx_from_open
+                                                ? JET_LOCK_NONE
+                                                : JET_LOCK_SHARED);
+        pf->state = pf->tx_from_open ? JET_PAGER_OPEN : JET_PAGER_READER;
+        return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    }
+    pf->state = JET_PAGER_WRITER_LOCKED;
+    return JET_OK;
+}
+
+/* Create the journal and write its header (WRITER_LOCKED -> DIRTY). */
+static jet_rc open_journal(jet_pagefile *pf, jet_error *err)
+{
+    uint8_t h[JHDR_SIZE];
+    int e;
+
+    e = jet_os_create(&pf->jfd, pf->jpath, pf->path);
+    if (e)
+        return jet_fail(err, e == EACCES || e == EROFS ? JET_EUNSUPPORTED
+                                                       : JET_EIO,
+                        JET_NO_PGNO, "cannot create the journal '%s': %s",
+                        pf->jpath, strerror(e));
+    jet_os_random(&pf->nonce, sizeof pf->nonce);
+    memset(h, 0, sizeof h);
+    memcpy(h, journal_magic, 8);
+    put_u32(h + 8, JOURNAL_VERSION);
+    put_u32(h + 12, pf->nonce);
+    put_u32(h + 16, pf->page_size);
+    put_u32(h + 20, pf->orig_page_count);
+    put_u64(h + 24, pf->orig_size);
+    put_u32(h + 32, checksum(0, h, 32));
+    e = jet_os_pwrite(pf->jfd, h, sizeof h, 0);
+    if (e) {
+        jet_os_close(pf->jfd);
+        pf->jfd = -1;
+        (void)jet_os_unlink(pf->jpath);     /* never hot: no valid header */
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot write the "
+                        "journal '%s': %s", pf->jpath, strerror(e));
+    }
+    pf->jsize = JHDR_SIZE;
+    pf->state = JET_PAGER_WRITER_DIRTY;
+    return JET_OK;
+}
+
+/* Append pgno's original on-disk image to the journal (first change of a
+ * page that existed before the transaction). */
+static jet_rc journal_page(jet_pagefile *pf, uint32_t pgno, jet_error *err)
+{
+    uint8_t tail[4], head[4];
+    size_t got = 0;
+    uint64_t at;
+    int e;
+
+    e = jet_os_pread(pf->fd, pf->scratch, pf->page_size,
+                     (uint64_t)pgno * pf->page_size, &got);
+    if (e || got != pf->page_size)
+        return jet_fail(err, JET_EIO, pgno, "cannot read page %u to "
+                        "journal it: %s", pgno,
+                        e ? strerror(e) : "short read");
+    put_u32(head, pgno);
+    put_u32(tail, record_checksum(pf->nonce, pgno, pf->scratch,
+                                  pf->page_size));
+    at = pf->jsize;
+    if ((e = jet_os_pwrite(pf->jfd, head, 4, at)) != 0 ||
+        (e = jet_os_pwrite(pf->jfd, pf->scratch, pf->page_size, at + 4)) !=
+            0 ||
+        (e = jet_os_pwrite(pf->jfd, tail, 4, at + 4 + pf->page_size)) != 0)
+        return jet_fail(err, JET_EIO, pgno, "cannot write the journal "
+                        "'%s': %s", pf->jpath, strerror(e));
+    pf->jsize = at + 8 + pf->page_size;
+    pf->journaled[pgno / 8] |= (uint8_t)(1u << (pgno % 8));
+    return JET_OK;
+}
+
+/* Sync the journal (and, once, its directory) when records were added
+ * since the last sync; then hold EXCLUSIVE (DIRTY -> DBMOD). */
+static jet_rc sync_journal(jet_pagefile *pf, jet_error *err)
+{
+    int e;
+    jet_rc rc;
+    if (pf->jsize > pf->jsynced) {
+        if ((e = jet_os_fsync(pf->jfd)) != 0)
+            return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot sync the "
+                            "journal '%s': %s", pf->jpath, strerror(e));
+        pf->jsynced = pf->jsize;
+    }
+    if (!pf->jdir_synced) {
+        if ((e = jet_os_sync_dir(pf->jpath)) != 0)
+            return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot sync the "
+                            "directory of '%s': %s", pf->jpath,
+                            strerror(e));
+        pf->jdir_synced = true;
+    }
+    rc = lock_wait(pf, JET_LOCK_EXCLUSIVE, err);
+    if (rc != JET_OK)
+        return rc;
+    pf->state = JET_PAGER_WRITER_DBMOD;
+    return JET_OK;
+}
+
+/* Write one dirty slot's page to the database, encoded. */
+static jet_rc write_page(jet_pagefile *pf, uint32_t idx, jet_error *err)
+{
+    slot *s = &pf->slots[idx];
+    const uint8_t *src = s->buf + SLOT_HDR;
+    int e;
+
+    if (pf->codec && s->pgno != 0) {
+        jet_rc rc;
+        memcpy(pf->scratch, src, pf->page_size);
+        rc = jet_codec_encode(pf->codec, s->pgno, pf->scratch,
+                              pf->page_size);
+        if (rc != JET_OK)
+            return jet_fail(err, rc, s->pgno, "cannot encode page %u",
+                            s->pgno);
+        src = pf->scratch;
+    }
+    e = jet_os_pwrite(pf->wfd, src, pf->page_size,
+                      (uint64_t)s->pgno * pf->page_size);
+    if (e)
+        return jet_fail(err, JET_EIO, s->pgno, "cannot write page %u of "
+                        "'%s': %s", s->pgno, pf->path, strerror(e));
+    return JET_OK;
+}
+
+static int cmp_slot_pgno_ctx(const jet_pagefile *pf, uint32_t a, uint32_t b)
+{
+    return pf->slots[a].pgno < pf->slots[b].pgno ? -1
+         : pf->slots[a].pgno > pf->slots[b].pgno;
+}
+
+/* Sort the dirty list by pgno (insertion sort on runs that are mostly in
+ * order already: pages are dirtied roughly ascending). */
+static void sort_dirty(jet_pagefile *pf)
+{
+    for (uint32_t i = 1; i < pf->ndirty; i++) {
+        uint32_t v = pf->dirty[i], j = i;
+        while (j > 0 && cmp_slot_pgno_ctx(pf, pf->dirty[j - 1], v) > 0) {
+            pf->dirty[j] = pf->dirty[j - 1];
+            j--;
+        }
+        pf->dirty[j] = v;
+    }
+}
+
+/* Make slot idx clean: drop its dirty pin. */
+static void mark_clean(jet_pagefile *pf, uint32_t idx)
+{
+    slot *s = &pf->slots[idx];
+    s->dirty = 0;
+    s->pins--;
+}
+
+/*
+ * Spill: write to the database the dirty pages no caller pins (the cache
+ * is full of dirty pages), after syncing the journal. Returns how many
+ * slots it freed in *freed.
+ */
+static jet_rc spill(jet_pagefile *pf, uint32_t *freed, jet_error *err)
+{
+    uint32_t keep = 0;
+    jet_rc rc;
+
+    *freed = 0;
+    rc = sync_journal(pf, err);
+    if (rc != JET_OK)
+        return rc;
+    sort_dirty(pf);
+    for (uint32_t i = 0; i < pf->ndirty; i++) {
+        uint32_t idx = pf->dirty[i];
+        if (pf->slots[idx].pins > 1) {
+            pf->dirty[keep++] = idx;
+            continue;
+        }
+        rc = write_page(pf, idx, err);
+        if (rc != JET_OK) {
+            /* keep the list whole for rollback */
+            for (uint32_t j = i; j < pf->ndirty; j++)
+                pf->dirty[keep++] = pf->dirty[j];
+            pf->ndirty = keep;
+            return rc;
+        }
+        mark_clean(pf, idx);
+        (*freed)++;
+    }
+    pf->ndirty = keep;
+    return JET_OK;
+}
+
+/* Record slot idx as dirty (it is pinned by the caller already). */
+static jet_rc add_dirty(jet_pagefile *pf, uint32_t idx, jet_error *err)
+{
+    if (pf->ndirty == pf->capdirty) {
+        uint32_t cap = pf->capdirty ? 2 * pf->capdirty : 64;
+        uint32_t *d = jet_realloc(pf->dirty, cap * sizeof *d);
+        if (!d)
+            return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        pf->dirty = d;
+        pf->capdirty = cap;
+    }
+    pf->dirty[pf->ndirty++] = idx;
+    pf->slots[idx].dirty = 1;
+    pf->slots[idx].pins++;
+    return JET_OK;
+}
+
+static jet_rc check_writing(jet_pagefile *pf, jet_error *err)
+{
+    if (pf->state == JET_PAGER_ERROR)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "'%s' had a write "
+                        "error; close and reopen it", pf->path);
+    if (pf->state < JET_PAGER_WRITER_LOCKED)
+        return jet_fail(err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                        "no write transaction (jet_pager_begin)");
+    if (pf->state == JET_PAGER_WRITER_LOCKED)
+        return open_journal(pf, err);
+    return JET_OK;
+}
+
+/* Pin pgno, spilling dirty pages when the cache is full of them. */
+static jet_rc pin_for_write(jet_pagefile *pf, uint32_t pgno,
+                            const uint8_t **p, jet_error *err)
+{
+    jet_rc rc = jet_page_pin(pf, pgno, p, err);
+    if (rc == JET_ELIMIT && pf->ndirty > 0) {
+        uint32_t freed = 0;
+        rc = spill(pf, &freed, err);
+        if (rc != JET_OK)
+            return rc;
+        rc = jet_page_pin(pf, pgno, p, err);
+    }
+    return rc;
+}
+
+jet_rc jet_page_write(jet_pagefile *pf, uint32_t pgno, uint8_t **out,
+                      jet_error *err)
+{
+    const uint8_t *p;
+    uint32_t idx;
+    jet_rc rc;
+
+    *out = NULL;
+    rc = check_writing(pf, err);
+    if (rc != JET_OK)
+        return rc;
+    rc = pin_for_write(pf, pgno, &p, err);
+    if (rc != JET_OK)
+        return rc;
+    memcpy(&idx, p - SLOT_HDR, sizeof idx);
+    if (!pf->slots[idx].dirty) {
+        if (pgno < pf->orig_page_count &&
+            !(pf->journaled[pgno / 8] & (1u << (pgno % 8)))) {
+            /* in DBMOD too: sync_journal runs again before this page
+             * reaches the file (commit and spill start with it) */
+            rc = journal_page(pf, pgno, err);
+        }
+        if (rc == JET_OK)
+            rc = add_dirty(pf, idx, err);
+        if (rc != JET_OK) {
+            jet_page_unpin(pf, p);
+            return rc;
+        }
+    }
+    *out = (uint8_t *)(uintptr_t)p;
+    return JET_OK;
+}
+
+jet_rc jet_page_alloc(jet_pagefile *pf, uint32_t *pgno, uint8_t **out,
+                      jet_error *err)
+{
+    uint32_t idx;
+    bool nomem;
+    slot *v;
+    jet_rc rc;
+
+    *out = NULL;
+    rc = check_writing(pf, err);
+    if (rc != JET_OK)
+        return rc;
+    if (pf->page_count >= UINT32_MAX - 1 ||
+        ((uint64_t)pf->page_count + 1) * pf->page_size > 0x80000000ull)
+        return jet_fail(err, JET_ELIMIT, JET_NO_PGNO, "the file would "
+                        "pass 2 GB, the largest an Access file can be");
+    idx = claim_slot(pf, &nomem);
+    if (idx == NO_SLOT && !nomem && pf->ndirty > 0) {
+        uint32_t freed = 0;
+        rc = spill(pf, &freed, err);
+        if (rc != JET_OK)
+            return rc;
+        idx = claim_slot(pf, &nomem);
+    }
+    if (idx == NO_SLOT)
+        return nomem ? jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory")
+                     : jet_fail(err, JET_ELIMIT, JET_NO_PGNO,
+                                "page cache exhausted: all %u pages pinned",
+                                pf->nslots);
+    v = &pf->slots[idx];
+    memset(v->buf + SLOT_HDR, 0, pf->page_size);
+    hash_insert(pf, idx, pf->page_count);
+    v->pins = 1;
+    v->ref = true;
+    rc = add_dirty(pf, idx, err);
+    if (rc != JET_OK) {
+        v->pins = 0;
+        hash_remove(pf, idx);
+        return rc;
+    }
+    *pgno = pf->page_count++;
+    pf->size = (uint64_t)pf->page_count * pf->page_size;
+    *out = v->buf + SLOT_HDR;
+    return JET_OK;
+}
+
+/* End a write transaction: locks back to where it began. */
+static void end_transaction(jet_pagefile *pf)
+{
+    jet_free(pf->journaled);
+    pf->journaled = NULL;
+    if (pf->lock)
+        (void)jet_os_lock_release(pf->lock, pf->tx_from_open
+                                                ? JET_LOCK_NONE
+                                                : JET_LOCK_SHARED);
+    pf->state = pf->tx_from_open ? JET_PAGER_OPEN : JET_PAGER_READER;
+}
+
+/* Forget every dirty page of the cache (their slots become free). */
+static void discard_dirty(jet_pagefile *pf)
+{
+    for (uint32_t i = 0; i < pf->ndirty; i++) {
+        uint32_t idx = pf->dirty[i];
+        slot *s = &pf->slots[idx];
+        mark_clean(pf, idx);
+        if (s->pgno != UINT32_MAX)
+            hash_remove(pf, idx);
+        s->ref = false;
+    }
+    pf->ndirty = 0;
+}
+
+/* Enter ERROR: the file may be half written and could not be restored;
+ * drop the locks so that another connection can roll the journal back. */
+static jet_rc enter_error(jet_pagefile *pf, jet_rc rc)
+{
+    discard_dirty(pf);
+    drop_clean_pages(pf);
+    if (pf->jfd >= 0) {
+        jet_os_close(pf->jfd);
+        pf->jfd = -1;
+    }
+    if (pf->lock)
+        (void)jet_os_lock_release(pf->lock, JET_LOCK_NONE);
+    pf->state = JET_PAGER_ERROR;
+    return rc;
+}
+
+jet_rc jet_pager_commit(jet_pagefile *pf, jet_error *err)
+{
+    jet_rc rc;
+    int e;
+
+    if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED)
+        return check_writing(pf, err);
+    if (pf->state == JET_PAGER_WRITER_LOCKED) {
+        end_transaction(pf);
+        return JET_OK;
+    }
+    rc = sync_journal(pf, err);
+    if (rc == JET_OK) {
+        sort_dirty(pf);
+        for (uint32_t i = 0; i < pf->ndirty && rc == JET_OK; i++)
+            rc = write_page(pf, pf->dirty[i], err);
+    }
+    if (rc == JET_OK && (e = jet_os_fsync(pf->wfd)) != 0)
+        rc = jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot sync '%s': %s",
+                      pf->path, strerror(e));
+    if (rc == JET_OK)
+        rc = finish_journal(pf, err);
+    if (rc != JET_OK) {
+        jet_error keep;
+        if (err)
+            keep = *err;
+        /* restore the file from the journal; the caller's error stays */
+        if (jet_pager_rollback(pf, NULL) != JET_OK && pf->state !=
+                                                          JET_PAGER_ERROR)
+            (void)enter_error(pf, rc);
+        if (err)
+            *err = keep;
+        return rc;
+    }
+    for (uint32_t i = 0; i < pf->ndirty; i++)
+        mark_clean(pf, pf->dirty[i]);
+    pf->ndirty = 0;
+    (void)jet_os_stamp_of(pf->fd, &pf->stamp);
+    pf->stamped = true;
+    end_transaction(pf);
+    return JET_OK;
+}
+
+jet_rc jet_pager_rollback(jet_pagefile *pf, jet_error *err)
+{
+    jet_rc rc = JET_OK;
+
+    if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED)
+        return check_writing(pf, err);
+    if (pf->state == JET_PAGER_WRITER_DBMOD) {
+        /* database pages may be written: put the originals back */
+        if (pf->jfd < 0 && jet_os_open(&pf->jfd, pf->jpath, NULL) != 0)
+            pf->jfd = -1;
+        rc = pf->jfd >= 0 ? playback(pf, pf->jfd, err)
+                          : jet_fail(err, JET_EIO, JET_NO_PGNO,
+                                     "the journal '%s' is gone", pf->jpath);
+        if (rc != JET_OK)
+            return enter_error(pf, rc);
+        drop_clean_pages(pf);
+    }
+    discard_dirty(pf);
+    if (pf->state >= JET_PAGER_WRITER_DIRTY) {
+        rc = finish_journal(pf, err);
+        if (rc != JET_OK)
+            return enter_error(pf, rc);
+    }
+    pf->page_count = pf->orig_page_count;
+    pf->size = pf->orig_size;
+    (void)jet_os_stamp_of(pf->fd, &pf->stamp);
+    end_transaction(pf);
+    return JET_OK;
 }

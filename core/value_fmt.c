@@ -42,6 +42,8 @@ const char *jet_rc_str(jet_rc rc)
         return "operation cancelled";
     case JET_EFORMAT:
         return "not a Jet/ACE database";
+    case JET_EBUSY:
+        return "database is locked";
     }
     return "unknown error";
 }

@@ -87,6 +87,8 @@ SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
         return odbc_diag_add(d, "HY008", "operation cancelled: %s", msg);
     case JET_ELIMIT:
         return odbc_diag_add(d, "HY000", "size limit exceeded: %s", msg);
+    case JET_EBUSY:
+        return odbc_diag_add(d, "HYT00", "database is locked: %s", msg);
     case JET_EIO:
     case JET_EFORMAT:
         return odbc_diag_add(d, ctx == DIAG_CTX_CONNECT ? "08001" : "HY000",

@@ -1,0 +1,839 @@
+/*
+ * test_pager.c - the pager: write transactions, commit, rollback, the
+ * rollback journal, hot-journal recovery, read-only refusals, locks
+ * between processes, codec round trips, injected I/O faults, and the
+ * crash test (a writer SIGKILLed at random points of multi-page commits).
+ *
+ * Transactions rewrite real data pages of copies of public fixtures in a
+ * way that keeps them valid: a generation number stamped into each page's
+ * free space (between the row offset table and the rows, bytes no reader
+ * looks at), plus one new page appended per transaction holding the same
+ * generation. After any crash or fault the file must hold exactly one
+ * generation: every stamped page and the page count agree, every page is
+ * byte-for-byte the original with that stamp, and every table still reads.
+ *
+ * JET_CRASH_POINTS sets how many kill points the crash test runs (default
+ * 200; e.g. 5000 for a long run). With the shared folder's jetcheck (and a
+ * java) the crash test ends with `jetcheck verify` on the file.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bytes.h"
+#include "internal.h"
+#include "os.h"
+#include "unit.h"
+#include "../shared_dir.h"
+#include "../slurp.h"
+
+#define MAX_STAMPED 8
+
+static const char *fixture(const char *rel)
+{
+    static char buf[1024];
+    snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
+    return access(buf, R_OK) == 0 ? buf : NULL;
+}
+
+/* Copy src to a fresh temporary file; its name into path (cap bytes). */
+static void copy_to_temp(char *path, size_t cap, const char *src)
+{
+    size_t len;
+    uint8_t *buf = jet_test_slurp(src, &len);
+    FILE *f;
+    int fd;
+    ck_assert_ptr_nonnull(buf);
+    snprintf(path, cap, "/tmp/jet_pager_XXXXXX");
+    fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    f = fdopen(fd, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
+    fclose(f);
+    free(buf);
+}
+
+static void remove_db(const char *path)
+{
+    char j[1100];
+    snprintf(j, sizeof j, "%s-journal", path);
+    unlink(path);
+    unlink(j);
+}
+
+static bool journal_exists(const char *path)
+{
+    char j[1100];
+    snprintf(j, sizeof j, "%s-journal", path);
+    return access(j, F_OK) == 0;
+}
+
+static uint8_t *file_bytes(const char *path, size_t *len)
+{
+    uint8_t *b = jet_test_slurp(path, len);
+    ck_assert_ptr_nonnull(b);
+    return b;
+}
+
+/* ----------------------------------------------------- the stamped pages */
+
+/* What a test transaction changes: up to MAX_STAMPED data pages, each
+ * with the offset of a 4-byte stamp inside its free space. */
+typedef struct plan {
+    uint32_t ps;
+    uint32_t orig_count;
+    uint32_t n;
+    uint32_t pgno[MAX_STAMPED];
+    uint32_t at[MAX_STAMPED];
+    uint8_t *orig;              /* the original file */
+    size_t orig_len;
+} plan;
+
+/* Data pages (type 1) with at least 32 free bytes, from the decoded
+ * cache of db. */
+static void make_plan(plan *pl, jet_db *db, const char *path)
+{
+    uint32_t count = jet_pagefile_page_count(db->pf);
+    const jet_format *fmt = db->fmt;
+    memset(pl, 0, sizeof *pl);
+    pl->ps = db->page_size;
+    pl->orig_count = count;
+    for (uint32_t pg = 1; pg < count && pl->n < MAX_STAMPED; pg++) {
+        const uint8_t *p;
+        uint16_t nrows, free_len;
+        uint32_t start;
+        ck_assert_int_eq(jet_page_pin(db->pf, pg, &p, NULL), JET_OK);
+        if (p[0] == 0x01) {
+            nrows = jet_get_u16(p + fmt->data_nrows);
+            free_len = jet_get_u16(p + 2);
+            start = fmt->data_nrows + 2 + 2u * nrows;
+            if (free_len >= 32 && start + free_len <= pl->ps) {
+                pl->pgno[pl->n] = pg;
+                pl->at[pl->n] = (start + free_len / 2) & ~3u;
+                pl->n++;
+            }
+        }
+        jet_page_unpin(db->pf, p);
+    }
+    ck_assert_uint_ge(pl->n, 2);
+    pl->orig = file_bytes(path, &pl->orig_len);
+    ck_assert_uint_eq(pl->orig_len % pl->ps, 0);
+}
+
+/* One transaction: stamp generation gen into every planned page and
+ * append a page holding gen. Returns the first failing rc. */
+static jet_rc run_tx(jet_pagefile *pf, const plan *pl, uint32_t gen,
+                     jet_error *err)
+{
+    jet_rc rc = jet_pager_begin(pf, err);
+    uint32_t newpg;
+    uint8_t *p;
+
+    if (rc != JET_OK)
+        return rc;
+    for (uint32_t i = 0; i < pl->n; i++) {
+        rc = jet_page_write(pf, pl->pgno[i], &p, err);
+        if (rc != JET_OK)
+            goto fail;
+        memcpy(p + pl->at[i], &gen, 4);
+        jet_page_unpin(pf, p);
+    }
+    rc = jet_page_alloc(pf, &newpg, &p, err);
+    if (rc != JET_OK)
+        goto fail;
+    memcpy(p + 8, &gen, 4);
+    jet_page_unpin(pf, p);
+    return jet_pager_commit(pf, err);
+fail:
+    (void)jet_pager_rollback(pf, NULL);
+    return rc;
+}
+
+/* The file as generation gen must be: bytes of the original with gen
+ * stamped (gen 0: no stamp) and pages 1..gen appended. */
+static uint32_t file_generation(const plan *pl, const char *path)
+{
+    size_t len;
+    uint8_t *b = file_bytes(path, &len);
+    uint32_t gen = 0, ps = pl->ps;
+
+    ck_assert_uint_eq(len % ps, 0);
+    ck_assert_uint_ge(len / ps, pl->orig_count);
+    gen = (uint32_t)(len / ps) - pl->orig_count;
+    for (uint32_t pg = 0; pg < pl->orig_count; pg++) {
+        uint8_t want[4096];
+        memcpy(want, pl->orig + (size_t)pg * ps, ps);
+        for (uint32_t i = 0; i < pl->n && gen; i++)
+            if (pl->pgno[i] == pg)
+                memcpy(want + pl->at[i], &gen, 4);  /* raw = plain */
+        ck_assert_msg(memcmp(want, b + (size_t)pg * ps, ps) == 0,
+                      "page %u is not generation %u's", pg, gen);
+    }
+    for (uint32_t g = 1; g <= gen; g++) {
+        const uint8_t *p = b + (size_t)(pl->orig_count + g - 1) * ps;
+        uint32_t v;
+        memcpy(&v, p + 8, 4);
+        ck_assert_msg(v == g, "appended page %u holds %u", g, v);
+    }
+    free(b);
+    return gen;
+}
+
+/* Rows of every user and system table, summed (all must read). */
+static size_t count_rows(jet_db *db)
+{
+    size_t rows = 0;
+    for (size_t i = 0; i < jet_catalog_count(db); i++) {
+        const jet_object *o = jet_catalog_at(db, i);
+        const jet_tdef *t;
+        jet_scan *s;
+        jet_rc rc;
+        if (o->kind != JET_OBJ_TABLE && o->kind != JET_OBJ_SYSTEM_TABLE)
+            continue;
+        if (jet_tdef_load(&t, db, o) != JET_OK)
+            continue;
+        ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+        while ((rc = jet_scan_next(s)) == JET_OK)
+            rows++;
+        ck_assert_int_eq(rc, JET_DONE);
+        jet_scan_close(s);
+    }
+    return rows;
+}
+
+static const char *plain_mdb(void)
+{
+    return fixture("jackcess/V2003/testV2003.mdb");
+}
+
+static const char *plain_accdb(void)
+{
+    return fixture("jackcess/V2010/testV2010.accdb");
+}
+
+/* ------------------------------------------------------------- the tests */
+
+START_TEST(pager_commit_lands_whole_and_journal_goes)
+{
+    const char *src = plain_accdb();
+    char path[64];
+    jet_db *db;
+    jet_error err;
+    plan pl;
+    size_t rows;
+
+    if (!src)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    make_plan(&pl, db, path);
+    rows = count_rows(db);
+    ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_OPEN);
+    ck_assert_int_eq(run_tx(db->pf, &pl, 1, &err), JET_OK);
+    ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_OPEN);
+    ck_assert(!journal_exists(path));
+    ck_assert_int_eq(run_tx(db->pf, &pl, 2, &err), JET_OK);
+    ck_assert_uint_eq(jet_pagefile_page_count(db->pf), pl.orig_count + 2);
+    /* the cache and the file agree */
+    ck_assert_uint_eq(count_rows(db), rows);
+    jet_db_close(db);
+    ck_assert_uint_eq(file_generation(&pl, path), 2);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    ck_assert_uint_eq(count_rows(db), rows);
+    jet_db_close(db);
+    free(pl.orig);
+    remove_db(path);
+}
+END_TEST
+
+START_TEST(pager_rollback_restores_cache_and_file)
+{
+    const char *src = plain_mdb();
+    char path[64];
+    jet_db *db;
+    jet_error err;
+    plan pl;
+    uint8_t *p;
+    uint32_t newpg;
+
+    if (!src)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    make_plan(&pl, db, path);
+    ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_OK);
+    ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_WRITER_LOCKED);
+    ck_assert_int_eq(jet_page_write(db->pf, pl.pgno[0], &p, &err), JET_OK);
+    ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_WRITER_DIRTY);
+    ck_assert(journal_exists(path));
+    memset(p, 0xEE, pl.ps);
+    jet_page_unpin(db->pf, p);
+    jet_page_unpin(db->pf, p);      /* unbalanced: must not free it */
+    ck_assert_int_eq(jet_page_alloc(db->pf, &newpg, &p, &err), JET_OK);
+    ck_assert_uint_eq(newpg, pl.orig_count);
+    jet_page_unpin(db->pf, p);
+    ck_assert_int_eq(jet_pager_rollback(db->pf, &err), JET_OK);
+    ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_OPEN);
+    ck_assert(!journal_exists(path));
+    ck_assert_uint_eq(jet_pagefile_page_count(db->pf), pl.orig_count);
+    {
+        const uint8_t *q;
+        ck_assert_int_eq(jet_page_pin(db->pf, pl.pgno[0], &q, &err), JET_OK);
+        ck_assert_uint_eq(q[0], 0x01);
+        jet_page_unpin(db->pf, q);
+    }
+    jet_db_close(db);
+    ck_assert_uint_eq(file_generation(&pl, path), 0);
+    free(pl.orig);
+    remove_db(path);
+}
+END_TEST
+
+/* A transaction that changes more pages than the cache holds spills them
+ * early (journal synced first) and still commits or rolls back whole. */
+START_TEST(pager_spill_past_the_cache)
+{
+    const char *src = plain_accdb();
+    jet_open_options o = { .cache_pages = 8 };
+    char path[64];
+    jet_db *db;
+    jet_error err;
+    plan pl;
+    uint8_t *p;
+    uint32_t pg;
+
+    if (!src)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    ck_assert_int_eq(jet_db_open(&db, path, &o, &err), JET_OK);
+    make_plan(&pl, db, path);
+    for (int commit = 0; commit < 2; commit++) {
+        ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_OK);
+        for (int i = 0; i < 40; i++) {
+            ck_assert_int_eq(jet_page_alloc(db->pf, &pg, &p, &err), JET_OK);
+            memset(p, i + 1, 16);
+            jet_page_unpin(db->pf, p);
+        }
+        ck_assert_int_eq(jet_page_write(db->pf, pl.pgno[0], &p, &err),
+                         JET_OK);
+        p[pl.at[0]] ^= 0x5A;
+        jet_page_unpin(db->pf, p);
+        ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_WRITER_DBMOD);
+        if (!commit) {
+            ck_assert_int_eq(jet_pager_rollback(db->pf, &err), JET_OK);
+            ck_assert_uint_eq(file_generation(&pl, path), 0);
+        } else {
+            ck_assert_int_eq(jet_pager_commit(db->pf, &err), JET_OK);
+        }
+    }
+    jet_db_close(db);
+    {
+        size_t len;
+        uint8_t *b = file_bytes(path, &len);
+        ck_assert_uint_eq(len, (size_t)(pl.orig_count + 40) * pl.ps);
+        for (int i = 0; i < 40; i++)
+            ck_assert_uint_eq(b[(size_t)(pl.orig_count + i) * pl.ps], i + 1);
+        ck_assert_uint_eq(b[(size_t)pl.pgno[0] * pl.ps + pl.at[0]],
+                          pl.orig[(size_t)pl.pgno[0] * pl.ps + pl.at[0]] ^
+                              0x5A);
+        free(b);
+    }
+    free(pl.orig);
+    remove_db(path);
+}
+END_TEST
+
+/* A child killed after the journal is synced and the database half
+ * written leaves a hot journal; the next open rolls it back, a read-only
+ * open refuses to read past it. */
+START_TEST(pager_hot_journal_rolled_back_at_open)
+{
+    const char *src = plain_mdb();
+    jet_open_options ro = { .read_only = true };
+    char path[64];
+    jet_db *db;
+    jet_error err;
+    plan pl;
+    pid_t pid;
+    int st;
+
+    if (!src)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    make_plan(&pl, db, path);
+    jet_db_close(db);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (jet_db_open(&db, path, NULL, &err) != JET_OK)
+            _exit(3);
+        /* die on the third database page write: after the journal sync */
+        (void)jet_os_fault_set(JET_OS_FAULT_WRITE,
+                               1 + 3 * pl.n + 1 + 2, 0, false);
+        (void)run_tx(db->pf, &pl, 1, &err);
+        _exit(4);
+    }
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    ck_assert(journal_exists(path));
+    /* the file is half written now */
+    {
+        size_t len;
+        uint8_t *b = file_bytes(path, &len);
+        ck_assert(len != pl.orig_len || memcmp(b, pl.orig, len) != 0);
+        free(b);
+    }
+    ck_assert_int_eq(jet_db_open(&db, path, &ro, &err), JET_EIO);
+    ck_assert_ptr_nonnull(strstr(err.msg, "unfinished transaction"));
+    ck_assert(journal_exists(path));
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    ck_assert(!journal_exists(path));
+    ck_assert_uint_gt(count_rows(db), 0);
+    jet_db_close(db);
+    ck_assert_uint_eq(file_generation(&pl, path), 0);
+    free(pl.orig);
+    remove_db(path);
+}
+END_TEST
+
+START_TEST(pager_read_only_refuses_and_never_writes)
+{
+    const char *src = plain_accdb();
+    const char *jet3 = fixture("jackcess/V1997/testV1997.mdb");
+    jet_open_options ro = { .read_only = true };
+    char path[64];
+    jet_db *db;
+    jet_error err;
+    size_t len;
+    uint8_t *before, *after;
+
+    if (!src)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    before = file_bytes(path, &len);
+    ck_assert_int_eq(jet_db_open(&db, path, &ro, &err), JET_OK);
+    ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_EUNSUPPORTED);
+    ck_assert_ptr_nonnull(strstr(err.msg, "read-only"));
+    jet_db_close(db);
+    /* no write permission: reads, refuses to write, creates nothing */
+    ck_assert_int_eq(chmod(path, 0444), 0);
+    if (access(path, W_OK) != 0) {      /* not root */
+        ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+        ck_assert_uint_gt(count_rows(db), 0);
+        ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_EUNSUPPORTED);
+        ck_assert_ptr_nonnull(strstr(err.msg, "read-only"));
+        jet_db_close(db);
+    }
+    ck_assert(!journal_exists(path));
+    after = file_bytes(path, &len);
+    ck_assert(memcmp(before, after, len) == 0);
+    free(before);
+    free(after);
+    remove_db(path);
+    if (jet3) {
+        copy_to_temp(path, sizeof path, jet3);
+        ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+        ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_EUNSUPPORTED);
+        ck_assert_str_eq(err.msg, "Access 97 files are read-only");
+        jet_db_close(db);
+        remove_db(path);
+    }
+}
+END_TEST
+
+/* encode(decode(page)) is the page: rewrite every page of each encrypted
+ * fixture unchanged through the pager; the file must not change. */
+START_TEST(pager_codecs_write_back_exact_bytes)
+{
+    static const char *files[] = { "jackcessencrypt/db-enc.mdb",
+                                   "jackcessencrypt/db2007-enc.accdb",
+                                   "jackcessencrypt/db2007-oldenc.accdb" };
+    for (size_t f = 0; f < 3; f++) {
+        const char *src = fixture(files[f]);
+        jet_open_options o = { .password = "Test123" };
+        char path[64];
+        jet_db *db;
+        jet_error err;
+        size_t len, len2;
+        uint8_t *before, *after;
+        uint32_t count;
+
+        if (!src)
+            continue;
+        copy_to_temp(path, sizeof path, src);
+        before = file_bytes(path, &len);
+        ck_assert_msg(jet_db_open(&db, path, f ? &o : NULL, &err) == JET_OK,
+                      "%s: %s", files[f], err.msg);
+        count = jet_pagefile_page_count(db->pf);
+        ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_OK);
+        for (uint32_t pg = 0; pg < count; pg++) {
+            uint8_t *p;
+            ck_assert_int_eq(jet_page_write(db->pf, pg, &p, &err), JET_OK);
+            jet_page_unpin(db->pf, p);
+        }
+        ck_assert_int_eq(jet_pager_commit(db->pf, &err), JET_OK);
+        ck_assert_uint_gt(count_rows(db), 0);
+        jet_db_close(db);
+        after = file_bytes(path, &len2);
+        ck_assert_uint_eq(len, len2);
+        ck_assert_msg(memcmp(before, after, len) == 0, "%s changed",
+                      files[f]);
+        free(before);
+        free(after);
+        remove_db(path);
+    }
+}
+END_TEST
+
+/* Every hooked operation of a transaction failing in turn (EIO, ENOSPC,
+ * and a disk that stays failed): the commit either succeeds and the file
+ * is the new generation, or fails and, after reopening, it is the old. */
+START_TEST(pager_injected_faults_leave_old_or_new)
+{
+    const char *src = plain_accdb();
+    static const int errs[] = { EIO, ENOSPC };
+    char path[64];
+    jet_db *db;
+    jet_error err;
+    plan pl;
+    uint32_t gen = 0, cases = 0;
+
+    if (!src)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    make_plan(&pl, db, path);
+    jet_db_close(db);
+    for (int persist = 0; persist < 2; persist++)
+        for (size_t k = 0; k < 2; k++)
+            for (unsigned nth = 1;; nth++) {
+                jet_rc rc;
+                unsigned ran;
+                ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+                (void)jet_os_fault_set(JET_OS_FAULT_ALL, nth, errs[k],
+                                       persist);
+                rc = run_tx(db->pf, &pl, gen + 1, &err);
+                ran = jet_os_fault_set(0, 0, 0, false);
+                jet_db_close(db);
+                cases++;
+                if (rc == JET_OK)
+                    gen++;
+                else
+                    ck_assert_msg(rc == JET_EIO, "rc %d: %s", rc, err.msg);
+                /* reopening recovers whatever a failed rollback left */
+                ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+                ck_assert_uint_gt(count_rows(db), 0);
+                jet_db_close(db);
+                ck_assert(!journal_exists(path));
+                ck_assert_uint_eq(file_generation(&pl, path), gen);
+                if (ran < nth)
+                    break;      /* the fault point lay past the commit */
+            }
+    ck_assert_uint_gt(cases, 40);
+    free(pl.orig);
+    remove_db(path);
+}
+END_TEST
+
+/* Run jetcheck verify on path when the shared tool and java are there. */
+static void jetcheck_verify(const char *path)
+{
+    char tool[1024], cmd[2300];
+    snprintf(tool, sizeof tool, "%s/tools/jetcheck/jetcheck",
+             jet_shared_dir());
+    if (access(tool, X_OK) != 0 || system("command -v java >/dev/null") != 0) {
+        fprintf(stderr, "jetcheck or java not found: verify skipped\n");
+        return;
+    }
+    snprintf(cmd, sizeof cmd, "'%s' verify '%s' >/dev/null 2>&1", tool, path);
+    ck_assert_msg(system(cmd) == 0, "jetcheck verify failed on %s", path);
+}
+
+/*
+ * The crash test. Each point forks a writer that runs transactions on the
+ * file and dies: three points of four by the fault hook's SIGKILL at a
+ * random write (torn in half), sync or truncate of one transaction; one
+ * in four by the parent's SIGKILL after a random delay while the child
+ * commits in a loop. After each, the file must open (hot journal rolled
+ * back), be exactly one generation, and read every table.
+ */
+START_TEST(pager_crash_test_sigkill_at_random_points)
+{
+    const char *src = plain_accdb();
+    const char *env = getenv("JET_CRASH_POINTS");
+    unsigned points = env && atoi(env) > 0 ? (unsigned)atoi(env) : 200;
+    unsigned hooked_deaths = 0, timed_deaths = 0, survived = 0;
+    char path[64];
+    jet_db *db;
+    jet_error err;
+    plan pl;
+    size_t rows;
+    uint32_t gen = 0;
+
+    if (!src)
+        return;
+    srand((unsigned)time(NULL) ^ (unsigned)getpid());
+    copy_to_temp(path, sizeof path, src);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    make_plan(&pl, db, path);
+    rows = count_rows(db);
+    jet_db_close(db);
+    for (unsigned i = 0; i < points; i++) {
+        bool timed = i % 4 == 3;
+        unsigned nth = 1 + (unsigned)rand() % (4 * pl.n + 12);
+        int st;
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            uint32_t g = gen;
+            if (jet_db_open(&db, path, NULL, &err) != JET_OK)
+                _exit(3);
+            if (timed) {
+                for (;;)
+                    if (run_tx(db->pf, &pl, ++g, &err) != JET_OK)
+                        _exit(5);
+            }
+            (void)jet_os_fault_set(JET_OS_FAULT_ALL, nth, 0, false);
+            _exit(run_tx(db->pf, &pl, g + 1, &err) == JET_OK ? 0 : 4);
+        }
+        if (timed) {
+            struct timespec ts = { 0, (long)(rand() % 20000) * 1000L };
+            nanosleep(&ts, NULL);
+            kill(pid, SIGKILL);
+        }
+        ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+        if (WIFSIGNALED(st)) {
+            ck_assert_int_eq(WTERMSIG(st), SIGKILL);
+            if (timed)
+                timed_deaths++;
+            else
+                hooked_deaths++;
+        } else {
+            ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+                          "writer failed: status %d", st);
+            survived++;
+        }
+        ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+        ck_assert_uint_eq(count_rows(db), rows);
+        jet_db_close(db);
+        ck_assert(!journal_exists(path));
+        {
+            uint32_t now = file_generation(&pl, path);
+            ck_assert_msg(now == gen || now == gen + 1 || timed,
+                          "generation %u after %u", now, gen);
+            ck_assert_uint_ge(now, gen);
+            gen = now;
+        }
+    }
+    fprintf(stderr, "crash test: %u points, %u killed by the hook, %u by "
+            "the timer, %u commits survived; %u generations\n", points,
+            hooked_deaths, timed_deaths, survived, gen);
+    ck_assert_uint_ge(hooked_deaths + timed_deaths, points / 2);
+    jetcheck_verify(path);
+    free(pl.orig);
+    remove_db(path);
+}
+END_TEST
+
+/*
+ * Readers in another process never see half a transaction: a writer
+ * process commits generations while a reader process reads every stamped
+ * page inside read transactions; each read must see one generation. Two
+ * writer processes incrementing a counter both succeed, serialised.
+ */
+START_TEST(pager_concurrent_reader_and_writers)
+{
+    const char *src = plain_accdb();
+    char path[64];
+    jet_db *db;
+    jet_error err;
+    plan pl;
+    pid_t w, r, w2;
+    int st;
+
+    if (!src)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    make_plan(&pl, db, path);
+    jet_db_close(db);
+    w = fork();
+    ck_assert_int_ge(w, 0);
+    if (w == 0) {
+        if (jet_db_open(&db, path, NULL, &err) != JET_OK)
+            _exit(3);
+        for (uint32_t g = 1; g <= 60; g++)
+            if (run_tx(db->pf, &pl, g, &err) != JET_OK)
+                _exit(4);
+        jet_db_close(db);
+        _exit(0);
+    }
+    r = fork();
+    ck_assert_int_ge(r, 0);
+    if (r == 0) {
+        unsigned reads = 0;
+        if (jet_db_open(&db, path, NULL, &err) != JET_OK)
+            _exit(3);
+        time_t deadline = time(NULL) + 120;
+        for (;;) {
+            uint32_t gen = 0;
+            if (jet_pagefile_read_begin(db->pf, &err) != JET_OK)
+                _exit(4);
+            for (uint32_t i = 0; i < pl.n; i++) {
+                const uint8_t *p;
+                uint32_t v, o;
+                if (jet_page_pin(db->pf, pl.pgno[i], &p, &err) != JET_OK)
+                    _exit(5);
+                memcpy(&v, p + pl.at[i], 4);
+                memcpy(&o, pl.orig + (size_t)pl.pgno[i] * pl.ps + pl.at[i],
+                       4);
+                if (i == 0)
+                    gen = v == o ? 0 : v;
+                else if (v != (gen ? gen : o))
+                    _exit(6);   /* a mix of two generations */
+                jet_page_unpin(db->pf, p);
+            }
+            jet_pagefile_read_end(db->pf);
+            reads++;
+            if (gen == 60)
+                break;
+            if (time(NULL) > deadline)
+                _exit(7);
+        }
+        fprintf(stderr, "reader: %u consistent reads\n", reads);
+        jet_db_close(db);
+        _exit(0);
+    }
+    ck_assert_int_eq(waitpid(w, &st, 0), w);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "writer %d", st);
+    ck_assert_int_eq(waitpid(r, &st, 0), r);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "reader %d", st);
+    ck_assert_uint_eq(file_generation(&pl, path), 60);
+
+    /* two writers, each adding 1 to a counter 40 times */
+    for (int k = 0; k < 2; k++) {
+        pid_t c = fork();
+        ck_assert_int_ge(c, 0);
+        if (c == 0) {
+            if (jet_db_open(&db, path, NULL, &err) != JET_OK)
+                _exit(3);
+            for (int i = 0; i < 40; i++) {
+                uint8_t *p;
+                uint32_t v;
+                if (jet_pager_begin(db->pf, &err) != JET_OK)
+                    _exit(4);
+                if (jet_page_write(db->pf, pl.pgno[1], &p, &err) != JET_OK)
+                    _exit(5);
+                memcpy(&v, p + pl.at[1] + 8, 4);
+                v++;
+                memcpy(p + pl.at[1] + 8, &v, 4);
+                jet_page_unpin(db->pf, p);
+                if (jet_pager_commit(db->pf, &err) != JET_OK)
+                    _exit(6);
+            }
+            jet_db_close(db);
+            _exit(0);
+        }
+        if (k == 0)
+            w2 = c;
+        else
+            w = c;
+    }
+    ck_assert_int_eq(waitpid(w2, &st, 0), w2);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "writer 1: %d", st);
+    ck_assert_int_eq(waitpid(w, &st, 0), w);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "writer 2: %d", st);
+    {
+        size_t len;
+        uint8_t *b = file_bytes(path, &len);
+        uint32_t v, v0;
+        memcpy(&v, b + (size_t)pl.pgno[1] * pl.ps + pl.at[1] + 8, 4);
+        memcpy(&v0, pl.orig + (size_t)pl.pgno[1] * pl.ps + pl.at[1] + 8, 4);
+        ck_assert_uint_eq(v, v0 + 80);
+        free(b);
+    }
+    free(pl.orig);
+    remove_db(path);
+}
+END_TEST
+
+/* Two connections of one process share the process's locks (fcntl locks
+ * belong to the process): closing one must not drop the other's, and the
+ * second cannot write while the first is. */
+START_TEST(pager_two_connections_one_process)
+{
+    const char *src = plain_accdb();
+    char path[64];
+    jet_db *a, *b;
+    jet_error err;
+    plan pl;
+    uint8_t *p;
+
+    if (!src)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
+    make_plan(&pl, a, path);
+    ck_assert_int_eq(jet_db_open(&b, path, NULL, &err), JET_OK);
+    jet_pagefile_set_busy_timeout(b->pf, 20);
+    ck_assert_int_eq(jet_pager_begin(a->pf, &err), JET_OK);
+    ck_assert_int_eq(jet_page_write(a->pf, pl.pgno[0], &p, &err), JET_OK);
+    jet_page_unpin(a->pf, p);
+    ck_assert_int_eq(jet_pager_begin(b->pf, &err), JET_EBUSY);
+    /* b reads (SHARED) while a holds RESERVED; a's commit then waits */
+    ck_assert_int_eq(jet_pagefile_read_begin(b->pf, &err), JET_OK);
+    jet_pagefile_set_busy_timeout(a->pf, 20);
+    ck_assert_int_eq(jet_pager_commit(a->pf, &err), JET_EBUSY);
+    ck_assert_uint_eq(file_generation(&pl, path), 0);
+    jet_pagefile_read_end(b->pf);
+    /* another process cannot see a's RESERVED drop when b closes */
+    ck_assert_int_eq(jet_pager_begin(a->pf, &err), JET_OK);
+    jet_db_close(b);
+    {
+        pid_t c = fork();
+        int st;
+        if (c == 0) {
+            jet_db *d;
+            if (jet_db_open(&d, path, NULL, &err) != JET_OK)
+                _exit(3);
+            jet_pagefile_set_busy_timeout(d->pf, 20);
+            _exit(jet_pager_begin(d->pf, &err) == JET_EBUSY ? 0 : 4);
+        }
+        ck_assert_int_eq(waitpid(c, &st, 0), c);
+        ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "child %d", st);
+    }
+    ck_assert_int_eq(jet_pager_rollback(a->pf, &err), JET_OK);
+    jet_db_close(a);
+    free(pl.orig);
+    remove_db(path);
+}
+END_TEST
+
+static Suite *pager_suite(void)
+{
+    Suite *s = suite_create("pager");
+    TCase *tc = tcase_create("pager");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, pager_commit_lands_whole_and_journal_goes);
+    tcase_add_test(tc, pager_rollback_restores_cache_and_file);
+    tcase_add_test(tc, pager_spill_past_the_cache);
+    tcase_add_test(tc, pager_hot_journal_rolled_back_at_open);
+    tcase_add_test(tc, pager_read_only_refuses_and_never_writes);
+    tcase_add_test(tc, pager_codecs_write_back_exact_bytes);
+    tcase_add_test(tc, pager_injected_faults_leave_old_or_new);
+    tcase_add_test(tc, pager_two_connections_one_process);
+    tcase_add_test(tc, pager_concurrent_reader_and_writers);
+    tcase_add_test(tc, pager_crash_test_sigkill_at_random_points);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+UNIT_MAIN(pager_suite)
