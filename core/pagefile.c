@@ -1001,7 +1001,14 @@ static jet_rc recover_hot_journal(jet_pagefile *pf, jet_error *err)
                         "back before it can be read: %s", pf->path,
                         pf->jpath, err ? err->msg : "cannot write");
     }
-    rc = lock_wait(pf, JET_LOCK_EXCLUSIVE, err);
+    /* one try: two openers that both found the journal would each wait
+     * for the other's SHARED; the loser lets go and read_begin retries */
+    e = jet_os_lock_acquire(pf->lock, JET_LOCK_EXCLUSIVE);
+    rc = e == 0 ? JET_OK
+       : e == EBUSY ? jet_fail(err, JET_EBUSY, JET_NO_PGNO, "'%s' is being "
+                               "recovered by another connection", pf->path)
+       : jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot lock '%s': %s",
+                  pf->path, strerror(e));
     if (rc == JET_OK) {
         /* another process may have rolled it back meanwhile */
         jet_os_close(jfd);
@@ -1047,10 +1054,20 @@ jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err)
     }
     if (rc != JET_OK)
         return rc;
-    rc = recover_hot_journal(pf, err);
-    if (rc != JET_OK) {
+    for (unsigned waited = 0, step = 1;;) {
+        rc = recover_hot_journal(pf, err);
+        if (rc == JET_OK)
+            break;
         (void)jet_os_lock_release(pf->lock, JET_LOCK_NONE);
-        return rc;
+        if (rc != JET_EBUSY || waited >= pf->busy_ms)
+            return rc;
+        jet_os_sleep_ms(step);
+        waited += step;
+        if (step < 32)
+            step *= 2;
+        rc = lock_wait(pf, JET_LOCK_SHARED, err);
+        if (rc != JET_OK)
+            return rc;
     }
     /* the cache is good while the file is as it last saw it */
     if (jet_os_stamp_of(pf->fd, &st) == 0 &&

@@ -394,8 +394,26 @@ START_TEST(pager_hot_journal_rolled_back_at_open)
     ck_assert_int_eq(jet_db_open(&db, path, &ro, &err), JET_EIO);
     ck_assert_ptr_nonnull(strstr(err.msg, "unfinished transaction"));
     ck_assert(journal_exists(path));
-    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    /* two processes open it at once: one rolls back, both read */
+    {
+        pid_t c[2];
+        for (int k = 0; k < 2; k++) {
+            c[k] = fork();
+            ck_assert_int_ge(c[k], 0);
+            if (c[k] == 0) {
+                if (jet_db_open(&db, path, NULL, &err) != JET_OK)
+                    _exit(3);
+                _exit(count_rows(db) > 0 ? 0 : 4);
+            }
+        }
+        for (int k = 0; k < 2; k++) {
+            ck_assert_int_eq(waitpid(c[k], &st, 0), c[k]);
+            ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+                          "opener %d: status %d", k, st);
+        }
+    }
     ck_assert(!journal_exists(path));
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     ck_assert_uint_gt(count_rows(db), 0);
     jet_db_close(db);
     ck_assert_uint_eq(file_generation(&pl, path), 0);
