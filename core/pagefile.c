@@ -982,8 +982,20 @@ static jet_rc recover_hot_journal(jet_pagefile *pf, jet_error *err)
                         e == JET_OS_NOT_REGULAR ? "not a regular file"
                                                 : strerror(e));
     if (!read_journal_header(jfd, &nonce, &ps, &count, &size)) {
+        /* a writer died before its header was whole: the database was
+         * never touched. Tidy the leftover away when we may write, under
+         * RESERVED so that no new writer's journal is taken for it. */
         jet_os_close(jfd);
-        return JET_OK;      /* header never completed: file untouched */
+        if (!pf->ro_reason && open_for_writing(pf, NULL) == JET_OK &&
+            jet_os_lock_acquire(pf->lock, JET_LOCK_RESERVED) == 0) {
+            jfd = -1;
+            if (jet_os_open(&jfd, pf->jpath, NULL) == 0 &&
+                !read_journal_header(jfd, &nonce, &ps, &count, &size))
+                (void)jet_os_unlink(pf->jpath);
+            jet_os_close(jfd);
+            (void)jet_os_lock_release(pf->lock, JET_LOCK_SHARED);
+        }
+        return JET_OK;
     }
     if (pf->ro_reason) {
         jet_os_close(jfd);
