@@ -109,7 +109,7 @@ esac
 echo "jetodbc-setup add MyDb /path/file.accdb && isql -v MyDb"
 echo "  (a DSN of your own for an Access file: man jetodbc-setup)"
 if [ -d "$prefix/share/doc/jetodbc" ]; then
-    echo "The manual: man jetodbc, and $prefix/share/doc/jetodbc/"
+    echo "The manual: man jetodbc, and $prefix/share/doc/jetodbc/README.md"
 fi
 if ! odbcinst -q -d -n JetODBC >/dev/null 2>&1; then
     echo "No driver named JetODBC is registered: DSN-less connection strings"
