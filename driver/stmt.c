@@ -35,6 +35,7 @@
 #include "scroll.h"
 #include "sql/callproc.h"
 #include "sql/engine.h"
+#include "stmt_int.h"
 #include "trace.h"
 #include "wide.h"
 
@@ -72,8 +73,6 @@ struct odbc_fastplan {
     fast_col col[];
 };
 
-#define DIAG(s) (&(s)->hdr.diag)
-
 /* ------------------------------------------------ timeout and cancel */
 
 /* The monotonic clock in nanoseconds. */
@@ -87,7 +86,7 @@ static int64_t mono_ns(void)
 /* Arm SQL_ATTR_QUERY_TIMEOUT for one execute or fetch call: each call
  * may take query_timeout seconds (0 = no limit), as the timeout bounds
  * the work the application waits for, not a cursor's whole life. */
-static void start_deadline(odbc_stmt *s)
+void start_deadline(odbc_stmt *s)
 {
     SQLULEN secs = s->query_timeout;
     if (secs > 100000000)
@@ -99,7 +98,7 @@ static void start_deadline(odbc_stmt *s)
 /* The engine's interrupt check, run before each page it reads: stop on
  * SQLCancel's flag or once the deadline has passed (one vDSO clock read,
  * cheap next to decoding a page). */
-static int stmt_interrupted(void *ctx)
+int stmt_interrupted(void *ctx)
 {
     odbc_stmt *s = ctx;
     if (s->cancel)
@@ -111,19 +110,9 @@ static int stmt_interrupted(void *ctx)
     return 0;
 }
 
-/* Forget a SQLCancel that arrived before this call: only one that
- * arrives during it counts. A plain load and, rarely, a relaxed store: a
- * default (sequentially consistent) store is a locked instruction on
- * x86, as dear as a mutex, and fetch calls this once per row. */
-static inline void clear_cancel(odbc_stmt *s)
-{
-    if (atomic_load_explicit(&s->cancel, memory_order_relaxed))
-        atomic_store_explicit(&s->cancel, 0, memory_order_relaxed);
-}
-
 /* The diagnostic of an interrupted call: HYT00 when the query timeout
  * expired, else HY008 (SQLCancel). */
-static SQLRETURN interrupt_diag(odbc_stmt *s)
+SQLRETURN interrupt_diag(odbc_stmt *s)
 {
     if (s->timed_out)
         return odbc_diag_add(DIAG(s), "HYT00", "Timeout expired");
@@ -181,7 +170,7 @@ static void free_cols(odbc_colmeta *cols, uint16_t n)
     free(cols);
 }
 
-static void close_cursor(odbc_stmt *s)
+void close_cursor(odbc_stmt *s)
 {
     if (s->dbc->trace && s->state == STMT_CURSOR)
         odbc_trace_log(s->dbc->trace, "close stmt=%p rows=%llu fetch=%.3f ms",
@@ -884,7 +873,7 @@ SQLRETURN odbc_stmt_describe_param(odbc_stmt *s, SQLUSMALLINT num,
 
 /* A failed engine cursor call: the core's detail through the one jet_rc
  * map, the engine's own SQLSTATE (22018, 22003, ...) otherwise. */
-static SQLRETURN exec_diag(odbc_stmt *s, jet_rc rc)
+SQLRETURN exec_diag(odbc_stmt *s, jet_rc rc)
 {
     if (s->cur)
         return engine_error(s, sql_cursor_error(s->cur), DIAG_CTX_OTHER);
@@ -895,13 +884,11 @@ static SQLRETURN exec_diag(odbc_stmt *s, jet_rc rc)
  * for SQL_CURSOR_STATIC (keyset-driven and dynamic are answered as it)
  * and whenever bookmarks are on; else forward-only, whose fetches never
  * look at the static cursor's state. */
-static bool wants_static(const odbc_stmt *s)
+bool wants_static(const odbc_stmt *s)
 {
     return s->cursor_type != SQL_CURSOR_FORWARD_ONLY ||
            s->use_bookmarks != SQL_UB_OFF;
 }
-
-static SQLRETURN start_static(odbc_stmt *s);
 
 SQLRETURN odbc_stmt_execute(odbc_stmt *s)
 {
@@ -1681,7 +1668,7 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
  * rowset. The bookmark of a row is its 1-based number (4 bytes).
  */
 
-static SQLRETURN start_static(odbc_stmt *s)
+SQLRETURN start_static(odbc_stmt *s)
 {
     size_t cap = ODBC_ROWSTORE_MEM;
     if (s->dbc->max_memory && s->dbc->max_memory < cap)
