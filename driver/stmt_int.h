@@ -13,8 +13,44 @@
 #include <stdbool.h>
 
 #include "odbc_internal.h"
+#include "convert.h"
+#include "fetchfast.h"
 
 #define DIAG(s) (&(s)->hdr.diag)
+
+/* The fetch fast path's plan (see fast_plan in stmt_fetch.c). */
+typedef struct fast_col {
+    jet_scan *scan;             /* direct source, or NULL */
+    const jet_value *row;       /* else the cursor's stored row
+                                   (sql_cursor_stored_row), or NULL:
+                                   cur_value */
+    uint16_t tcol;              /* scan: table column; row: its index */
+    jet_type type;              /* direct: type of the values; row: the
+                                   type put is for (others: odbc_convert) */
+    odbc_binding b;             /* the binding the entries below are for */
+    SQLSMALLINT ct;             /* resolved C type, 0 = unbound */
+    SQLULEN elem;               /* column-wise element size */
+    odbc_put_fn put;
+    SQLSMALLINT gd_ct;          /* SQLGetData: C type of gd_put, 0 = none */
+    SQLSMALLINT gd_req;         /* SQLGetData's TargetType that resolved to
+                                   gd_ct (checked valid, not SQL_ARD_TYPE),
+                                   0 = none: odbc_stmt_get_data's fast path */
+    odbc_put_fn gd_put;
+    odbc_cell_fn gd_cell;       /* SQLGetData straight from the row: for
+                                   gd_ct when loc allows, else NULL */
+    jet_cell_loc loc;           /* scan: where tcol's bytes sit in a row */
+    const jet_row *rowv;        /* scan: its current row (jet_scan_row) */
+} fast_col;
+
+struct odbc_fastplan {
+    const struct sql_cursor *cur;   /* cursor the plan is for; NULL = none */
+    SQLULEN row_bind_type;
+    uint16_t ncols, nbinds, cap;
+    uint32_t binds_gen;     /* s->binds_gen the entries were checked at */
+    odbc_binding *snap;     /* byte copy of s->binds[0..min(nbinds, ncols))
+                               the entries were made for (one memcmp) */
+    fast_col col[];
+};
 
 /* Forget a SQLCancel that arrived before this call: only one that
  * arrives during it counts. A plain load and, rarely, a relaxed store: a
