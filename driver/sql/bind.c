@@ -27,9 +27,12 @@
  */
 #include "config.h"
 
-#include "plan_int.h"
 #include "func.h"
+#include "plan.h"
+#include "plan_int.h"
 #include "savedquery.h"
+#include "sql_internal.h"
+#include "values.h"
 
 #include <stdio.h>
 #include <stdlib.h>

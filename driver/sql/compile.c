@@ -19,8 +19,11 @@
  */
 #include "config.h"
 
-#include "plan_int.h"
 #include "func.h"
+#include "plan.h"
+#include "plan_int.h"
+#include "sql_internal.h"
+#include "values.h"
 
 #include <string.h>
 #include <strings.h>

@@ -10,14 +10,20 @@
  * Calls back up (recursions the language makes inherent):
  *   sql_agg_value (op_agg.c)  an aggregate read inside an expression
  *   sql_subq_eval (op_subq.c) a subquery evaluated inside an expression
- *   sql_cursor_value (exec.c) a derived table's column: its child
- *                             cursor's output value
+ *   sql_cursor_value, sql_cursor_error (exec.c)
+ *                             a derived table's column: its child
+ *                             cursor's output value (or its error)
  */
 #define _GNU_SOURCE 1   /* strtod_l */
 #include "config.h"
 
-#include "engine_int.h"
+#include "cursor.h"
+#include "eval.h"
 #include "func.h"
+#include "plan.h"
+#include "spill.h"
+#include "sql_internal.h"
+#include "values.h"
 
 #include <limits.h>
 #include <math.h>
@@ -94,37 +100,6 @@ void sql_tmp_free(tmp_chunk **list)
 }
 
 /* ------------------------------------------------------------ errors */
-
-void sql_error_in_saved(sql_error *e, const char *name, size_t pos)
-{
-    static const char tag[] = " (at character ";
-    char *m = e->msg, *w = m;
-    for (const char *r = m; *r;) {
-        if (!strncmp(r, tag, sizeof tag - 1)) {
-            const char *d = r + sizeof tag - 1;
-            while (*d >= '0' && *d <= '9')
-                d++;
-            if (d > r + sizeof tag - 1 && *d == ')') {
-                r = d + 1;
-                continue;
-            }
-        }
-        *w++ = *r++;
-    }
-    *w = '\0';
-    e->position = pos;
-    if (!name || strstr(m, "aved query '"))
-        return;                 /* names a saved query already */
-    char inner[sizeof e->msg];
-    memcpy(inner, m, sizeof inner);
-    int l = snprintf(e->msg, sizeof e->msg, "saved query '%.60s': ", name);
-    size_t at = l > 0 && (size_t)l < sizeof e->msg ? (size_t)l : 0;
-    size_t n = strlen(inner);
-    if (n > sizeof e->msg - 1 - at)
-        n = sizeof e->msg - 1 - at;     /* the end of a long message */
-    memcpy(e->msg + at, inner, n);
-    e->msg[at + n] = '\0';
-}
 
 int sql_cursor_fail(sql_cursor *c, const char *state, size_t pos,
                     const char *fmt, ...)

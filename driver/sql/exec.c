@@ -26,8 +26,13 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
+#include "cursor.h"
+#include "eval.h"
 #include "func.h"
+#include "plan.h"
+#include "sort.h"
+#include "spill.h"
+#include "values.h"
 
 #include <errno.h>
 #include <float.h>
@@ -721,7 +726,7 @@ int sql_cursor_value(sql_cursor *c, size_t col, jet_value *out)
         size_t n;
         memset(&s, 0, sizeof s);
         s.k = K_TEXT;
-        const char *t = sql_stmt_plan_text(st);
+        const char *t = st->plan_text ? st->plan_text : "";
         uint16_t *u = sql_tmp_alloc(c, (strlen(t) + 1) * 2);
         if (!u)
             return JET_ENOMEM;

@@ -7,7 +7,10 @@
  */
 #include "config.h"
 
+#include "plan.h"
 #include "plan_int.h"
+#include "sql_internal.h"
+#include "values.h"
 
 #include <stdarg.h>
 #include <stdio.h>

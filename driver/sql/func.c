@@ -11,7 +11,10 @@
  */
 #include "config.h"
 
+#include "eval.h"
 #include "func.h"
+#include "plan.h"
+#include "values.h"
 
 #include <string.h>
 #include <strings.h>

@@ -10,13 +10,14 @@
  * the evaluator (eval.c) calls sql_func_eval for N_FUNC and N_CONCAT
  * nodes. Semantics are Jet's/VBA's (README "Functions").
  *
- * Also here: the value helpers the implementations share (conversions,
- * errors) and exact DECIMAL arithmetic (func_dec.c) that aggregates use.
+ * Also here: the helpers the implementations share (conversions to text,
+ * errors); numeric conversions and exact DECIMAL arithmetic (func_dec.c)
+ * are values.h's.
  */
 #ifndef JET_DRIVER_SQL_FUNC_H
 #define JET_DRIVER_SQL_FUNC_H
 
-#include "engine_int.h"
+#include "plan.h"
 
 /**
  * Implementation of one function: args[0..e->nargs) are the evaluated
@@ -123,16 +124,9 @@ int sql_func_concat(sql_cursor *c, const enode *e, sv *out);
 
 /** Any value as text in the cursor's per-row scratch. 0, or -1. */
 int sql_sv_text(sql_cursor *c, const sv *v, sv *out);
-/** Any value as a double (text parsed). 0, or -1 when not numeric. */
-int sql_sv_double(const sv *v, double *out);
-/** Any value as int64, doubles rounded half to even. 0, -1 not numeric,
- *  -2 out of range. */
-int sql_sv_int(const sv *v, int64_t *out);
 /** Argument v of e as int64 (sql_sv_int): 0, or -1 with 22003 (out of
  *  range) or 22018 (not numeric) recorded on c. */
 int sql_arg_int(sql_cursor *c, const enode *e, const sv *v, int64_t *out);
-/** Any value as Jet days (text parsed as a date). 0, or -1. */
-int sql_sv_date(const sv *v, double *out);
 /** Truth of v as a condition into *t: -1 NULL, 0 false, 1 true (non-zero
  *  number, numeric text). 0, or -1 with 22018 recorded for e on c. */
 int sql_sv_truth(sql_cursor *c, const enode *e, const sv *v, int *t);
@@ -148,11 +142,6 @@ void sql_set_int(sv *out, int64_t v);
 void sql_set_double(sv *out, double v);
 void sql_set_text(sv *out, const uint16_t *s, size_t n);
 
-/** Dates Access reads beyond ISO and m/d/y: month names (8-Oct-2021,
- *  October 8, 2021), d/m/y when the first number is no month, 12/24-hour
- *  times. Jet days into *out; 0, or -1 when not a date (func_date.c). */
-int sql_date_parse_loose(const char *s, size_t n, double *out);
-
 /** The DateAdd interval code of an ODBC SQL_TSI_ word ('S' 'N' 'H' 'D'
  *  'V' week 'M' 'Q' 'Y'), 0 when word is none, -1 for
  *  SQL_TSI_FRAC_SECOND (Jet dates have no fractions: HYC00). */
@@ -162,45 +151,6 @@ int sql_tsi_interval(const char *word);
  *  firstweekofyear (1 Jan 1, 2 four days, 3 full week), as DatePart "ww"
  *  (func_date.c). */
 int sql_date_week(double days, int fdow, int fwoy);
-
-/* ------------------------------------- exact decimals (func_dec.c)
- *
- * For the evaluator and the aggregates: SUM over DECIMAL keeps a K_DEC
- * accumulator and calls sql_dec_arith(&acc, '+', &acc, &v) per value
- * (-1 = 22003 overflow); AVG divides the sum by the count the same way
- * ('/' with a K_INT count); MIN/MAX compare with sql_sv_cmp, which is
- * exact for DECIMAL, CURRENCY, integers and number literals.
- */
-
-/** Set *out to the Decimal m / 10^scale (scale 0..28, |m| < 2^96). */
-void sql_dec_set(sv *out, jet_i128 m, int scale);
-/** The exact decimal of v when it has one (Boolean, integer, Currency,
- *  Decimal, a number literal): true and *m, *scale; false otherwise. */
-bool sql_dec_exact(const sv *v, jet_i128 *m, int *scale);
-/** Compare two numeric values, exactly when both have an exact decimal
- *  (else as doubles): -1, 0, 1. */
-int sql_dec_cmp(const sv *a, const sv *b);
-/** a op b ('+', '-', '*', '/') as a Decimal into *out (may alias a).
- *  0; -1 overflow (22003); -2 division by zero; -3 an operand inexact. */
-int sql_dec_arith(sv *out, char op, const sv *a, const sv *b);
-/** Round half to even at digits places (0..28) into a Decimal. 0, -1. */
-int sql_dec_round(sv *out, const sv *v, int digits);
-/** Integer part: toward zero, or toward -infinity when floor_mode. */
-int sql_dec_trunc(sv *out, const sv *v, bool floor_mode);
-/** Nearest double. */
-double sql_dec_to_double(const sv *v);
-/** A double as a Decimal of its 15 significant digits. 0, or -1. */
-int sql_dec_from_double(sv *out, double d);
-/** Parse "[-]digits[.digits][e[-]n]" exactly (rounded half even past 28
- *  places). 0, or -1 when malformed or out of range. */
-int sql_dec_parse(sv *out, const char *text);
-/** Plain text ("-12.5", no trailing fraction zeros) into buf (NUL
- *  terminated, truncated to cap); returns the full length. */
-size_t sql_dec_format(const sv *v, char *buf, size_t cap);
-/** jet_value NUMERIC -> K_DEC sv. */
-void sql_dec_from_value(const jet_value *v, sv *out);
-/** K_DEC sv -> jet_value NUMERIC (precision 28, the value's scale). */
-void sql_dec_to_value(const sv *v, jet_value *out);
 
 /** The most text a function may build (Space, String, Replace, Format):
  *  longer results are 22001 instead of an unbounded allocation. */

@@ -16,7 +16,10 @@
  */
 #include "config.h"
 
+#include "eval.h"
 #include "func.h"
+#include "plan.h"
+#include "values.h"
 
 #include <float.h>
 #include <math.h>

@@ -22,79 +22,15 @@
  */
 #include "config.h"
 
+#include "eval.h"
 #include "func.h"
+#include "plan.h"
+#include "values.h"
 
 #include <math.h>
 #include <string.h>
 #include <strings.h>
 
-#define MS_PER_DAY 86400000LL
-
-static const char *const month_names[12] = {
-    "January", "February", "March", "April", "May", "June", "July",
-    "August", "September", "October", "November", "December"
-};
-static const char *const day_names[7] = {
-    "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-    "Saturday"
-};
-
-/* ------------------------------------------------------- calendar */
-
-static int64_t floor_div(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0)))
-        q--;
-    return q;
-}
-
-/* day number (Jet, 0 = 1899-12-30) -> y, m, d (H. Hinnant's algorithm) */
-static void civil(int64_t jday, int *y, int *m, int *d)
-{
-    int64_t z = jday - 25569 + 719468;
-    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    int64_t doe = z - era * 146097;
-    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    int64_t yy = yoe + era * 400;
-    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    int64_t mp = (5 * doy + 2) / 153;
-    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
-    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
-    *y = (int)(yy + (*m <= 2));
-}
-
-/* y, m, d -> Jet day number (any m/d; no validation) */
-static int64_t jday_of(int64_t y, int64_t m, int64_t d)
-{
-    y -= m <= 2;
-    int64_t era = (y >= 0 ? y : y - 399) / 400;
-    int64_t yoe = y - era * 400;
-    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468 + 25569;
-}
-
-static bool leap(int y)
-{
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-static int month_len(int y, int m)
-{
-    static const int ml[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30,
-                              31 };
-    return m == 2 && leap(y) ? 29 : ml[m - 1];
-}
-
-/* linear ms key -> Jet days */
-static double days_of_key(int64_t key)
-{
-    int64_t day = floor_div(key, MS_PER_DAY);
-    int64_t ms = key - day * MS_PER_DAY;
-    double frac = (double)ms / (double)MS_PER_DAY;
-    return day >= 0 ? (double)day + frac : (double)day - frac;
-}
 
 /* the first and last valid Jet days (100-01-01, 9999-12-31 23:59:59) */
 #define KEY_MIN (-657434LL * MS_PER_DAY)
@@ -116,9 +52,9 @@ static int date_arg(sql_cursor *c, const enode *e, const sv *v, dparts *p)
         return sql_cursor_fail(c, "22008", e->position, "Date out of range "
                                "(at character %zu)", e->position);
     p->key = sql_date_key(days);
-    p->day = floor_div(p->key, MS_PER_DAY);
+    p->day = sql_floor_div(p->key, MS_PER_DAY);
     p->ms = p->key - p->day * MS_PER_DAY;
-    civil(p->day, &p->y, &p->m, &p->d);
+    sql_civil(p->day, &p->y, &p->m, &p->d);
     return 0;
 }
 
@@ -135,7 +71,7 @@ static int set_key(sql_cursor *c, const enode *e, int64_t key, sv *out)
         return range_error(c, e);
     memset(out, 0, sizeof *out);
     out->k = K_DATE;
-    out->d = days_of_key(key);
+    out->d = sql_days_of_key(key);
     return 0;
 }
 
@@ -169,7 +105,7 @@ static int week_of_year(const dparts *p, int fdow, int fwoy)
 {
     int y = p->y;
     for (int pass = 0; pass < 3; pass++) {
-        int64_t jan1 = jday_of(y, 1, 1);
+        int64_t jan1 = sql_jday_of(y, 1, 1);
         int wd = weekday_of(jan1, fdow);
         int64_t start;
         if (fwoy == 3)
@@ -181,7 +117,7 @@ static int week_of_year(const dparts *p, int fdow, int fwoy)
         if (p->day >= start) {
             if (fwoy != 1 && pass == 0) {
                 /* a date late in December may be week 1 of next year */
-                int64_t nj = jday_of(y + 1, 1, 1);
+                int64_t nj = sql_jday_of(y + 1, 1, 1);
                 int nwd = weekday_of(nj, fdow);
                 int64_t nstart = fwoy == 3 ? (nwd == 1 ? nj : nj + (8 - nwd))
                                  : (nwd <= 4 ? nj - (nwd - 1) : nj + (8 - nwd));
@@ -199,9 +135,9 @@ int sql_date_week(double days, int fdow, int fwoy)
 {
     dparts p;
     p.key = sql_date_key(days);
-    p.day = floor_div(p.key, MS_PER_DAY);
+    p.day = sql_floor_div(p.key, MS_PER_DAY);
     p.ms = p.key - p.day * MS_PER_DAY;
-    civil(p.day, &p.y, &p.m, &p.d);
+    sql_civil(p.day, &p.y, &p.m, &p.d);
     return week_of_year(&p, fdow < 1 || fdow > 7 ? 1 : fdow,
                         fwoy < 1 || fwoy > 3 ? 1 : fwoy);
 }
@@ -280,7 +216,7 @@ static int part(sql_cursor *c, const enode *e, sv *a, sv *out, char what)
     case 'N': v = p.ms / 60000 % 60; break;
     case 'S': v = p.ms / 1000 % 60; break;
     case 'Q': v = (p.m - 1) / 3 + 1; break;
-    case 'y': v = p.day - jday_of(p.y, 1, 1) + 1; break;
+    case 'y': v = p.day - sql_jday_of(p.y, 1, 1) + 1; break;
     default: break;
     }
     sql_set_int(out, v);
@@ -353,7 +289,7 @@ static int f_datepart(sql_cursor *c, const enode *e, sv *a, sv *out)
     case 'Y': v = p.y; break;
     case 'Q': v = (p.m - 1) / 3 + 1; break;
     case 'M': v = p.m; break;
-    case 'y': v = p.day - jday_of(p.y, 1, 1) + 1; break;
+    case 'y': v = p.day - sql_jday_of(p.y, 1, 1) + 1; break;
     case 'D': v = p.d; break;
     case 'W': v = weekday_of(p.day, fdow); break;
     case 'V': v = week_of_year(&p, fdow, fwoy); break;
@@ -372,14 +308,14 @@ static int add_months(sql_cursor *c, const enode *e, const dparts *p,
     if (months > 200000 || months < -200000)
         return range_error(c, e);
     int64_t t = (int64_t)p->y * 12 + (p->m - 1) + months;
-    int64_t y = floor_div(t, 12);
+    int64_t y = sql_floor_div(t, 12);
     int m = (int)(t - y * 12) + 1;
     if (y < 100 || y > 9999)
         return range_error(c, e);
-    int d = p->d, ml = month_len((int)y, m);
+    int d = p->d, ml = sql_month_len((int)y, m);
     if (d > ml)
         d = ml;
-    return set_key(c, e, jday_of(y, m, d) * MS_PER_DAY + p->ms, out);
+    return set_key(c, e, sql_jday_of(y, m, d) * MS_PER_DAY + p->ms, out);
 }
 
 /* DateAdd(interval, number, date) */
@@ -438,23 +374,13 @@ static int f_datediff(sql_cursor *c, const enode *e, sv *a, sv *out)
         v = (s2 - s1) / 7;
         break;
     }
-    case 'H': v = floor_div(q.key, 3600000) - floor_div(p.key, 3600000); break;
-    case 'N': v = floor_div(q.key, 60000) - floor_div(p.key, 60000); break;
-    case 'S': v = floor_div(q.key, 1000) - floor_div(p.key, 1000); break;
+    case 'H': v = sql_floor_div(q.key, 3600000) - sql_floor_div(p.key, 3600000); break;
+    case 'N': v = sql_floor_div(q.key, 60000) - sql_floor_div(p.key, 60000); break;
+    case 'S': v = sql_floor_div(q.key, 1000) - sql_floor_div(p.key, 1000); break;
     default: v = q.day - p.day; break;                  /* y d */
     }
     sql_set_int(out, v);
     return 0;
-}
-
-/* two-digit years: 0-29 -> 2000s, 30-99 -> 1900s (Windows' default) */
-static int64_t window_year(int64_t y)
-{
-    if (y >= 0 && y <= 29)
-        return y + 2000;
-    if (y >= 30 && y <= 99)
-        return y + 1900;
-    return y;
 }
 
 /* DateSerial(year, month, day): month and day may overflow either way */
@@ -467,11 +393,11 @@ static int f_dateserial(sql_cursor *c, const enode *e, sv *a, sv *out)
     if (y < -100000 || y > 100000 || m < -1200000 || m > 1200000 ||
         d < -4000000 || d > 4000000)
         return range_error(c, e);
-    y = window_year(y);
+    y = sql_window_year(y);
     int64_t t = y * 12 + (m - 1);
-    int64_t yy = floor_div(t, 12);
+    int64_t yy = sql_floor_div(t, 12);
     int mm = (int)(t - yy * 12) + 1;
-    int64_t day = jday_of(yy, mm, 1) + (d - 1);
+    int64_t day = sql_jday_of(yy, mm, 1) + (d - 1);
     return set_key(c, e, day * MS_PER_DAY, out);
 }
 
@@ -539,7 +465,7 @@ static int f_odbc_monthname(sql_cursor *c, const enode *e, sv *a, sv *out)
     dparts p;
     if (date_arg(c, e, &a[0], &p) != 0)
         return -1;
-    return name_text(c, month_names[p.m - 1], false, out);
+    return name_text(c, sql_month_names[p.m - 1], false, out);
 }
 
 static int f_odbc_dayname(sql_cursor *c, const enode *e, sv *a, sv *out)
@@ -547,7 +473,7 @@ static int f_odbc_dayname(sql_cursor *c, const enode *e, sv *a, sv *out)
     dparts p;
     if (date_arg(c, e, &a[0], &p) != 0)
         return -1;
-    return name_text(c, day_names[weekday_of(p.day, 1) - 1], false, out);
+    return name_text(c, sql_day_names[weekday_of(p.day, 1) - 1], false, out);
 }
 
 /* MonthName(month[, abbreviate]) (English names) */
@@ -565,7 +491,7 @@ static int f_monthname(sql_cursor *c, const enode *e, sv *a, sv *out)
         return sql_cursor_fail(c, "22023", e->position, "Invalid procedure "
                                "call: month %lld (at character %zu)",
                                (long long)m, e->position);
-    return name_text(c, month_names[m - 1], ab, out);
+    return name_text(c, sql_month_names[m - 1], ab, out);
 }
 
 /* WeekdayName(weekday[, abbreviate[, firstdayofweek]]) */
@@ -583,7 +509,7 @@ static int f_weekdayname(sql_cursor *c, const enode *e, sv *a, sv *out)
         return sql_cursor_fail(c, "22023", e->position, "Invalid procedure "
                                "call: weekday %lld (at character %zu)",
                                (long long)w, e->position);
-    return name_text(c, day_names[(w - 1 + fdow - 1) % 7], ab, out);
+    return name_text(c, sql_day_names[(w - 1 + fdow - 1) % 7], ab, out);
 }
 
 int sql_tsi_interval(const char *word)
@@ -703,196 +629,3 @@ const sql_funcdef sql_funcs_date[] = {
     { "DAYNAME", 1, 1, FN_ODBC, FR_TEXT, 0, f_odbc_dayname },
     { NULL, 0, 0, 0, 0, 0, NULL },
 };
-
-/* ------------------------------------------------ loose date parser */
-
-/*
- * The date forms Access reads beyond ISO and m/d/y (sql_parse_datetime
- * tries those first): month names ("8-Oct-2021", "October 8, 2021",
- * "8 October 2021", "2021-Oct-08", "Oct 2021"), day/month when the first
- * number cannot be a month ("13/10/2021"), two-digit years (windowed
- * 30/70 as Windows does), and a time anywhere after the date: h:mm[:ss]
- * or h[:mm[:ss]] AM/PM, 12- or 24-hour. Without a date the value is a
- * time of 1899-12-30.
- */
-typedef struct dtok {
-    char kind;          /* 'n' number, 'm' month name, 'a' AM, 'p' PM */
-    long v;
-    int digits;
-    char after;         /* the separator that follows: ':' or other */
-} dtok;
-
-static int month_word(const char *w, size_t n)
-{
-    if (n < 3)
-        return 0;
-    for (int m = 0; m < 12; m++) {
-        size_t ln = strlen(month_names[m]);
-        if (n <= ln && !strncasecmp(w, month_names[m], n) &&
-            (n == 3 || n == ln || (m == 8 && n == 4)))
-            return m + 1;
-    }
-    return 0;
-}
-
-static bool day_word(const char *w, size_t n)
-{
-    for (int k = 0; k < 7; k++) {
-        size_t ln = strlen(day_names[k]);
-        if (n >= 3 && n <= ln && !strncasecmp(w, day_names[k], n))
-            return true;
-    }
-    return false;
-}
-
-int sql_date_parse_loose(const char *s, size_t n, double *out)
-{
-    dtok t[12];
-    size_t nt = 0, i = 0;
-    while (i < n) {
-        char ch = s[i];
-        if (ch == ' ' || ch == '\t' || ch == ',' || ch == '-' || ch == '/' ||
-            ch == '.' || ch == ':') {
-            if (nt && (ch == ':' || ch == '.') && t[nt - 1].after == 0)
-                t[nt - 1].after = ch;
-            else if (nt && t[nt - 1].after == 0)
-                t[nt - 1].after = ' ';
-            i++;
-            continue;
-        }
-        if (nt == sizeof t / sizeof t[0])
-            return -1;
-        dtok *k = &t[nt];
-        memset(k, 0, sizeof *k);
-        if (ch >= '0' && ch <= '9') {
-            k->kind = 'n';
-            while (i < n && s[i] >= '0' && s[i] <= '9') {
-                if (k->digits >= 9)
-                    return -1;
-                k->v = k->v * 10 + (s[i] - '0');
-                k->digits++;
-                i++;
-            }
-        } else if ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z') {
-            size_t b = i;
-            while (i < n && (s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z')
-                i++;
-            size_t wl = i - b;
-            if (wl == 2 && !strncasecmp(s + b, "am", 2)) {
-                k->kind = 'a';
-            } else if (wl == 2 && !strncasecmp(s + b, "pm", 2)) {
-                k->kind = 'p';
-            } else if ((k->v = month_word(s + b, wl)) != 0) {
-                k->kind = 'm';
-            } else if (day_word(s + b, wl)) {
-                continue;       /* "Friday, October 8, 2021" */
-            } else {
-                return -1;
-            }
-        } else {
-            return -1;
-        }
-        nt++;
-    }
-    /* the time: the first number followed by ':' or by AM/PM */
-    size_t tstart = nt;
-    for (size_t k = 0; k < nt; k++) {
-        if (t[k].kind == 'n' && (t[k].after == ':' ||
-                                 (k + 1 < nt && (t[k + 1].kind == 'a' ||
-                                                 t[k + 1].kind == 'p')))) {
-            tstart = k;
-            break;
-        }
-    }
-    int64_t ms = 0;
-    if (tstart < nt) {
-        long hms[3] = { 0, 0, 0 };
-        size_t k = tstart, nh = 0;
-        while (k < nt && t[k].kind == 'n' && nh < 3) {
-            if (t[k].digits > 2)
-                return -1;
-            hms[nh++] = t[k].v;
-            bool more = t[k].after == ':';
-            k++;
-            if (!more)
-                break;
-        }
-        if (k < nt && (t[k].kind == 'a' || t[k].kind == 'p')) {
-            if (hms[0] < 1 || hms[0] > 12)
-                return -1;
-            hms[0] = hms[0] % 12 + (t[k].kind == 'p' ? 12 : 0);
-            k++;
-        } else if (nh < 2) {
-            return -1;
-        }
-        if (k != nt || hms[0] > 23 || hms[1] > 59 || hms[2] > 59)
-            return -1;
-        ms = ((int64_t)hms[0] * 3600 + hms[1] * 60 + hms[2]) * 1000;
-    }
-    size_t nd = tstart;
-    if (nd == 0) {
-        if (tstart == nt)
-            return -1;
-        *out = (double)ms / (double)MS_PER_DAY;
-        return 0;
-    }
-    long y = -1, m = -1, d = -1;
-    int ydig = 0;
-    size_t mpos = nd;
-    for (size_t k = 0; k < nd; k++) {
-        if (t[k].kind == 'a' || t[k].kind == 'p')
-            return -1;
-        if (t[k].kind == 'm') {
-            if (mpos != nd)
-                return -1;
-            mpos = k;
-        }
-    }
-    if (mpos != nd) {
-        /* a month name and one or two numbers */
-        long num[2];
-        int dig[2];
-        size_t cnt = 0;
-        for (size_t k = 0; k < nd; k++)
-            if (k != mpos) {
-                if (cnt == 2)
-                    return -1;
-                num[cnt] = t[k].v;
-                dig[cnt++] = t[k].digits;
-            }
-        m = t[mpos].v;
-        if (cnt == 2) {
-            if (dig[0] >= 3 || num[0] > 31) {       /* 2021-Oct-08 */
-                y = num[0]; ydig = dig[0]; d = num[1];
-            } else {
-                d = num[0]; y = num[1]; ydig = dig[1];
-            }
-        } else if (cnt == 1) {
-            if (dig[0] >= 3 || num[0] > 31) {       /* Oct 2021 */
-                y = num[0]; ydig = dig[0]; d = 1;
-            } else {
-                return -1;      /* no year: would need today's */
-            }
-        } else {
-            return -1;
-        }
-    } else {
-        if (nd != 3)
-            return -1;
-        long a = t[0].v, b = t[1].v, cc = t[2].v;
-        if (t[0].digits >= 3) {
-            y = a; ydig = t[0].digits; m = b; d = cc;
-        } else if (a > 12 && b <= 12) {             /* 13/10/2021 */
-            d = a; m = b; y = cc; ydig = t[2].digits;
-        } else {
-            m = a; d = b; y = cc; ydig = t[2].digits;
-        }
-    }
-    if (ydig <= 2)
-        y = (long)window_year(y);
-    if (y < 100 || y > 9999 || m < 1 || m > 12 || d < 1 ||
-        d > month_len((int)y, (int)m))
-        return -1;
-    *out = days_of_key(jday_of(y, m, d) * MS_PER_DAY + ms);
-    return 0;
-}

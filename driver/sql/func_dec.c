@@ -13,7 +13,7 @@
  */
 #include "config.h"
 
-#include "func.h"
+#include "values.h"
 
 #include <math.h>
 #include <stdio.h>

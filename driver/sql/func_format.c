@@ -23,7 +23,10 @@
  */
 #include "config.h"
 
+#include "eval.h"
 #include "func.h"
+#include "plan.h"
+#include "values.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -17,7 +17,10 @@
  */
 #include "config.h"
 
+#include "eval.h"
 #include "func.h"
+#include "plan.h"
+#include "values.h"
 
 #include <math.h>
 #include <string.h>

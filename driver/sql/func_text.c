@@ -14,7 +14,10 @@
  */
 #include "config.h"
 
+#include "eval.h"
 #include "func.h"
+#include "plan.h"
+#include "values.h"
 
 #include <string.h>
 

@@ -16,7 +16,10 @@
  */
 #include "config.h"
 
+#include "plan.h"
 #include "plan_int.h"
+#include "sql_internal.h"
+#include "values.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -108,6 +108,37 @@ void sql_set_error(sql_error *err, const char *sqlstate, size_t position,
     va_end(ap);
 }
 
+void sql_error_in_saved(sql_error *e, const char *name, size_t pos)
+{
+    static const char tag[] = " (at character ";
+    char *m = e->msg, *w = m;
+    for (const char *r = m; *r;) {
+        if (!strncmp(r, tag, sizeof tag - 1)) {
+            const char *d = r + sizeof tag - 1;
+            while (*d >= '0' && *d <= '9')
+                d++;
+            if (d > r + sizeof tag - 1 && *d == ')') {
+                r = d + 1;
+                continue;
+            }
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+    e->position = pos;
+    if (!name || strstr(m, "aved query '"))
+        return;                 /* names a saved query already */
+    char inner[sizeof e->msg];
+    memcpy(inner, m, sizeof inner);
+    int l = snprintf(e->msg, sizeof e->msg, "saved query '%.60s': ", name);
+    size_t at = l > 0 && (size_t)l < sizeof e->msg ? (size_t)l : 0;
+    size_t n = strlen(inner);
+    if (n > sizeof e->msg - 1 - at)
+        n = sizeof e->msg - 1 - at;     /* the end of a long message */
+    memcpy(e->msg + at, inner, n);
+    e->msg[at + n] = '\0';
+}
+
 int sql_check_text(const char *text, size_t len, sql_error *err)
 {
     const unsigned char *s = (const unsigned char *)text;

@@ -40,8 +40,12 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
-#include "func.h"
+#include "cursor.h"
+#include "eval.h"
+#include "plan.h"
+#include "sort.h"
+#include "spill.h"
+#include "values.h"
 
 #include <math.h>
 #include <stddef.h>

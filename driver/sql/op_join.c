@@ -18,7 +18,9 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
+#include "cursor.h"
+#include "eval.h"
+#include "plan.h"
 
 /* Start level L: its table re-positioned for the current outer rows. */
 static int level_start(sql_cursor *c, size_t L)

@@ -26,8 +26,11 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
-#include "func.h"
+#include "cursor.h"
+#include "eval.h"
+#include "plan.h"
+#include "spill.h"
+#include "values.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -20,7 +20,12 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
+#include "cursor.h"
+#include "eval.h"
+#include "plan.h"
+#include "sort.h"
+#include "spill.h"
+#include "values.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +37,7 @@ static size_t pad8(size_t n)
     return (n + 7) & ~(size_t)7;
 }
 
-/* The parts of a record (engine_int.h struct rec). */
+/* The parts of a record (sort.h struct rec). */
 static const uint8_t *rec_bkey(const rec *r)
 {
     return (const uint8_t *)(r + 1);

@@ -22,7 +22,11 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
+#include "cursor.h"
+#include "eval.h"
+#include "plan.h"
+#include "spill.h"
+#include "values.h"
 
 #include <stdlib.h>
 #include <string.h>

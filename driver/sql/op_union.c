@@ -14,7 +14,10 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
+#include "cursor.h"
+#include "eval.h"
+#include "sort.h"
+#include "values.h"
 
 #include <stdlib.h>
 #include <string.h>

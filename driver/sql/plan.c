@@ -27,7 +27,11 @@
  */
 #include "config.h"
 
+#include "plan.h"
 #include "plan_int.h"
+#include "sort.h"
+#include "sql_internal.h"
+#include "values.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
 #ifndef JET_DRIVER_SQL_PLAN_INT_H
 #define JET_DRIVER_SQL_PLAN_INT_H
 
-#include "engine_int.h"
+#include "plan.h"
 
 typedef struct ctx {
     sql_stmt *st;

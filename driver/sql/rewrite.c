@@ -13,7 +13,9 @@
  */
 #include "config.h"
 
+#include "plan.h"
 #include "plan_int.h"
+#include "sql_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

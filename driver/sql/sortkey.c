@@ -29,7 +29,8 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
+#include "sort.h"
+#include "values.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -19,8 +19,9 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
 #include "spill.h"
+#include "sql_internal.h"
+#include "values.h"
 
 #include <errno.h>
 #include <stdio.h>

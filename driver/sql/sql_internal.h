@@ -127,6 +127,11 @@ typedef struct sql_lexer {
 void sql_set_error(sql_error *err, const char *sqlstate, size_t position,
                    const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/** An error raised inside saved query name (a statement built from its
+ *  rebuilt SQL): drop every "(at character N)" from e->msg, prefix
+ *  "saved query 'name': " unless a saved query is named already, and set
+ *  e->position to pos (a position in the user's statement, or 0). */
+void sql_error_in_saved(sql_error *e, const char *name, size_t pos);
 
 /** Check text is valid UTF-8 without NUL bytes; else 42000 and -1. */
 int sql_check_text(const char *text, size_t len, sql_error *err);

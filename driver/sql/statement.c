@@ -18,7 +18,8 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
+#include "plan.h"
+#include "statement.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -17,8 +17,8 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
-#include "func.h"
+#include "plan.h"
+#include "func.h"         /* struct sql_funcdef's name */
 
 #include <math.h>
 #include <string.h>

@@ -23,8 +23,7 @@
  */
 #include "config.h"
 
-#include "engine_int.h"
-#include "func.h"
+#include "values.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -246,6 +245,276 @@ static int parse_datetime_strict(const char *s, size_t n, int kind,
 static int split_days(double v, jet_timestamp *ts)
 {
     return jet_datetime_split(v, ts) == JET_OK ? 0 : -1;
+}
+
+/* ------------------------------------------------------- calendar */
+
+int64_t sql_floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0)))
+        q--;
+    return q;
+}
+
+/* day number (Jet, 0 = 1899-12-30) -> y, m, d (H. Hinnant's algorithm) */
+void sql_civil(int64_t jday, int *y, int *m, int *d)
+{
+    int64_t z = jday - 25569 + 719468;
+    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    int64_t doe = z - era * 146097;
+    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    int64_t yy = yoe + era * 400;
+    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    int64_t mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = (int)(yy + (*m <= 2));
+}
+
+/* y, m, d -> Jet day number (any m/d; no validation) */
+int64_t sql_jday_of(int64_t y, int64_t m, int64_t d)
+{
+    y -= m <= 2;
+    int64_t era = (y >= 0 ? y : y - 399) / 400;
+    int64_t yoe = y - era * 400;
+    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468 + 25569;
+}
+
+bool sql_leap_year(int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+int sql_month_len(int y, int m)
+{
+    static const int ml[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30,
+                              31 };
+    return m == 2 && sql_leap_year(y) ? 29 : ml[m - 1];
+}
+
+/* linear ms key -> Jet days */
+double sql_days_of_key(int64_t key)
+{
+    int64_t day = sql_floor_div(key, MS_PER_DAY);
+    int64_t ms = key - day * MS_PER_DAY;
+    double frac = (double)ms / (double)MS_PER_DAY;
+    return day >= 0 ? (double)day + frac : (double)day - frac;
+}
+
+/* two-digit years: 0-29 -> 2000s, 30-99 -> 1900s (Windows' default) */
+int64_t sql_window_year(int64_t y)
+{
+    if (y >= 0 && y <= 29)
+        return y + 2000;
+    if (y >= 30 && y <= 99)
+        return y + 1900;
+    return y;
+}
+
+/* ------------------------------------------------ loose date parser */
+
+const char *const sql_month_names[12] = {
+    "January", "February", "March", "April", "May", "June", "July",
+    "August", "September", "October", "November", "December"
+};
+const char *const sql_day_names[7] = {
+    "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+    "Saturday"
+};
+
+
+/*
+ * The date forms Access reads beyond ISO and m/d/y (sql_parse_datetime
+ * tries those first): month names ("8-Oct-2021", "October 8, 2021",
+ * "8 October 2021", "2021-Oct-08", "Oct 2021"), day/month when the first
+ * number cannot be a month ("13/10/2021"), two-digit years (windowed
+ * 30/70 as Windows does), and a time anywhere after the date: h:mm[:ss]
+ * or h[:mm[:ss]] AM/PM, 12- or 24-hour. Without a date the value is a
+ * time of 1899-12-30.
+ */
+typedef struct dtok {
+    char kind;          /* 'n' number, 'm' month name, 'a' AM, 'p' PM */
+    long v;
+    int digits;
+    char after;         /* the separator that follows: ':' or other */
+} dtok;
+
+static int month_word(const char *w, size_t n)
+{
+    if (n < 3)
+        return 0;
+    for (int m = 0; m < 12; m++) {
+        size_t ln = strlen(sql_month_names[m]);
+        if (n <= ln && !strncasecmp(w, sql_month_names[m], n) &&
+            (n == 3 || n == ln || (m == 8 && n == 4)))
+            return m + 1;
+    }
+    return 0;
+}
+
+static bool day_word(const char *w, size_t n)
+{
+    for (int k = 0; k < 7; k++) {
+        size_t ln = strlen(sql_day_names[k]);
+        if (n >= 3 && n <= ln && !strncasecmp(w, sql_day_names[k], n))
+            return true;
+    }
+    return false;
+}
+
+int sql_date_parse_loose(const char *s, size_t n, double *out)
+{
+    dtok t[12];
+    size_t nt = 0, i = 0;
+    while (i < n) {
+        char ch = s[i];
+        if (ch == ' ' || ch == '\t' || ch == ',' || ch == '-' || ch == '/' ||
+            ch == '.' || ch == ':') {
+            if (nt && (ch == ':' || ch == '.') && t[nt - 1].after == 0)
+                t[nt - 1].after = ch;
+            else if (nt && t[nt - 1].after == 0)
+                t[nt - 1].after = ' ';
+            i++;
+            continue;
+        }
+        if (nt == sizeof t / sizeof t[0])
+            return -1;
+        dtok *k = &t[nt];
+        memset(k, 0, sizeof *k);
+        if (ch >= '0' && ch <= '9') {
+            k->kind = 'n';
+            while (i < n && s[i] >= '0' && s[i] <= '9') {
+                if (k->digits >= 9)
+                    return -1;
+                k->v = k->v * 10 + (s[i] - '0');
+                k->digits++;
+                i++;
+            }
+        } else if ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z') {
+            size_t b = i;
+            while (i < n && (s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z')
+                i++;
+            size_t wl = i - b;
+            if (wl == 2 && !strncasecmp(s + b, "am", 2)) {
+                k->kind = 'a';
+            } else if (wl == 2 && !strncasecmp(s + b, "pm", 2)) {
+                k->kind = 'p';
+            } else if ((k->v = month_word(s + b, wl)) != 0) {
+                k->kind = 'm';
+            } else if (day_word(s + b, wl)) {
+                continue;       /* "Friday, October 8, 2021" */
+            } else {
+                return -1;
+            }
+        } else {
+            return -1;
+        }
+        nt++;
+    }
+    /* the time: the first number followed by ':' or by AM/PM */
+    size_t tstart = nt;
+    for (size_t k = 0; k < nt; k++) {
+        if (t[k].kind == 'n' && (t[k].after == ':' ||
+                                 (k + 1 < nt && (t[k + 1].kind == 'a' ||
+                                                 t[k + 1].kind == 'p')))) {
+            tstart = k;
+            break;
+        }
+    }
+    int64_t ms = 0;
+    if (tstart < nt) {
+        long hms[3] = { 0, 0, 0 };
+        size_t k = tstart, nh = 0;
+        while (k < nt && t[k].kind == 'n' && nh < 3) {
+            if (t[k].digits > 2)
+                return -1;
+            hms[nh++] = t[k].v;
+            bool more = t[k].after == ':';
+            k++;
+            if (!more)
+                break;
+        }
+        if (k < nt && (t[k].kind == 'a' || t[k].kind == 'p')) {
+            if (hms[0] < 1 || hms[0] > 12)
+                return -1;
+            hms[0] = hms[0] % 12 + (t[k].kind == 'p' ? 12 : 0);
+            k++;
+        } else if (nh < 2) {
+            return -1;
+        }
+        if (k != nt || hms[0] > 23 || hms[1] > 59 || hms[2] > 59)
+            return -1;
+        ms = ((int64_t)hms[0] * 3600 + hms[1] * 60 + hms[2]) * 1000;
+    }
+    size_t nd = tstart;
+    if (nd == 0) {
+        if (tstart == nt)
+            return -1;
+        *out = (double)ms / (double)MS_PER_DAY;
+        return 0;
+    }
+    long y = -1, m = -1, d = -1;
+    int ydig = 0;
+    size_t mpos = nd;
+    for (size_t k = 0; k < nd; k++) {
+        if (t[k].kind == 'a' || t[k].kind == 'p')
+            return -1;
+        if (t[k].kind == 'm') {
+            if (mpos != nd)
+                return -1;
+            mpos = k;
+        }
+    }
+    if (mpos != nd) {
+        /* a month name and one or two numbers */
+        long num[2];
+        int dig[2];
+        size_t cnt = 0;
+        for (size_t k = 0; k < nd; k++)
+            if (k != mpos) {
+                if (cnt == 2)
+                    return -1;
+                num[cnt] = t[k].v;
+                dig[cnt++] = t[k].digits;
+            }
+        m = t[mpos].v;
+        if (cnt == 2) {
+            if (dig[0] >= 3 || num[0] > 31) {       /* 2021-Oct-08 */
+                y = num[0]; ydig = dig[0]; d = num[1];
+            } else {
+                d = num[0]; y = num[1]; ydig = dig[1];
+            }
+        } else if (cnt == 1) {
+            if (dig[0] >= 3 || num[0] > 31) {       /* Oct 2021 */
+                y = num[0]; ydig = dig[0]; d = 1;
+            } else {
+                return -1;      /* no year: would need today's */
+            }
+        } else {
+            return -1;
+        }
+    } else {
+        if (nd != 3)
+            return -1;
+        long a = t[0].v, b = t[1].v, cc = t[2].v;
+        if (t[0].digits >= 3) {
+            y = a; ydig = t[0].digits; m = b; d = cc;
+        } else if (a > 12 && b <= 12) {             /* 13/10/2021 */
+            d = a; m = b; y = cc; ydig = t[2].digits;
+        } else {
+            m = a; d = b; y = cc; ydig = t[2].digits;
+        }
+    }
+    if (ydig <= 2)
+        y = (long)sql_window_year(y);
+    if (y < 100 || y > 9999 || m < 1 || m > 12 || d < 1 ||
+        d > sql_month_len((int)y, (int)m))
+        return -1;
+    *out = sql_days_of_key(sql_jday_of(y, m, d) * MS_PER_DAY + ms);
+    return 0;
 }
 
 /* ----------------------------------------------------------- numbers */

@@ -20,7 +20,8 @@
 #include <unistd.h>
 
 #include "sql/engine.h"
-#include "sql/engine_int.h"         /* sql_executor_of, sql_parse_statement */
+#include "sql/sql_internal.h"       /* sql_parse_statement */
+#include "sql/statement.h"          /* sql_executor_of */
 #include "sqltest.h"
 #include "unit.h"
 

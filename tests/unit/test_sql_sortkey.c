@@ -21,7 +21,9 @@
 #include <unistd.h>
 
 #include "../shared_dir.h"
-#include "sql/engine_int.h"
+#include "sql/cursor.h"
+#include "sql/sort.h"
+#include "sql/values.h"
 #include "unit.h"
 
 /* <shared>/fixtures/<rel> into out (cap bytes); returns out. */

@@ -24,7 +24,8 @@
 #include <unistd.h>
 
 #include "../shared_dir.h"
-#include "sql/engine_int.h"
+#include "sql/cursor.h"
+#include "sql/spill.h"
 #include "sqltest.h"
 #include "unit.h"
 

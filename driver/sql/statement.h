@@ -1,0 +1,31 @@
+/*
+ * statement.h - the statement root (statement.c): each statement kind's
+ * executor. Above the planner and the cursor: a query's executor plans
+ * it (plan.c) and opens a cursor on it (exec.c).
+ */
+#ifndef JET_DRIVER_SQL_STATEMENT_H
+#define JET_DRIVER_SQL_STATEMENT_H
+
+#include "engine.h"
+#include "sql_internal.h"
+
+/** One kind's executor (statement.c): how a statement of that kind is
+ *  prepared from its parse, run and freed. prepare fills s (0, or -1 with
+ *  err set); execute opens *cur for a result set or leaves it NULL, sets
+ *  the statement's row count and returns 0 or a jet_rc < 0 (as
+ *  sql_cursor_open); free releases what prepare made. */
+typedef struct sql_executor {
+    sql_stmt_kind kind;
+    const char *name;
+    int (*prepare)(sql_statement *s, jet_db *db, sql_parsed *p,
+                   const sql_prepare_opts *opts, sql_error *err);
+    int (*execute)(sql_statement *s, const jet_value *params,
+                   const sql_cursor_opts *opts, sql_cursor **cur,
+                   sql_error *err);
+    void (*free)(sql_statement *s);
+} sql_executor;
+
+/** statement.c: the executor of kind, or NULL for no such kind. */
+const sql_executor *sql_executor_of(sql_stmt_kind kind);
+
+#endif
