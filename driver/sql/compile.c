@@ -625,7 +625,8 @@ static int compile_or(ctx *x, const sql_expr *e, enode **out)
     return 0;
 }
 
-int compile(ctx *x, const sql_expr *e, enode **out)
+/* A literal: a number, 'text', #date#, {d}/{t}/{ts}, NULL, TRUE/FALSE. */
+static int compile_literal(ctx *x, const sql_expr *e, enode **out)
 {
     sql_stmt *st = x->st;
     enode *n;
@@ -689,6 +690,163 @@ int compile(ctx *x, const sql_expr *e, enode **out)
         n->type = JET_T_BOOL;
         *out = n;
         return 0;
+    default:
+        return fail(x, "HYC00", e->position, "not supported: expression "
+                    "(at character %zu)", e->position);
+    }
+}
+
+/* NOT, unary minus and plus. */
+static int compile_unary(ctx *x, const sql_expr *e, enode **out)
+{
+    enode *n;
+    enode *a;
+    if (compile(x, e->a, &a) != 0)
+        return -1;
+    if (e->op[0] == '+') {
+        *out = a;
+        return 0;
+    }
+    if (e->op[0] == '-' && a->op == N_CONST &&
+        ((a->k == K_INT && a->konst.i != INT64_MIN) ||
+         a->k == K_DOUBLE)) {
+        a->konst.i = -a->konst.i;
+        a->konst.d = -a->konst.d;
+        a->konst.m = i128_neg(a->konst.m);
+        if (a->k == K_DOUBLE && a->konst.has_dec && a->konst.scale == 0 &&
+            i128_cmp(a->konst.m, i128_of(INT64_MIN)) == 0) {
+            /* -9223372036854775808: the smallest BIGINT */
+            a->konst.k = a->k = K_INT;
+            a->konst.i = INT64_MIN;
+            a->konst.has_units = a->konst.has_dec = false;
+            a->type = JET_T_BIGINT;
+        }
+        a->position = e->position;
+        *out = a;
+        return 0;
+    }
+    if (!(n = new_node(x, e->op[0] == '-' ? N_NEG : N_NOT, e->position)) ||
+        alloc_args(x, n, 1) != 0)
+        return nomem(x);
+    n->args[0] = a;
+    n->k = n->op == N_NOT ? K_BOOL : (a->k == K_ANY ? K_DOUBLE : a->k);
+    n->type = n->op == N_NOT ? JET_T_BOOL : a->type;
+    if (n->op == N_NEG && a->k == K_BOOL) {
+        n->k = K_INT;
+        n->type = JET_T_LONG;
+    }
+    *out = n;
+    return 0;
+}
+
+/* AND, XOR, comparisons, LIKE, arithmetic, & (OR: compile_or). */
+static int compile_binary(ctx *x, const sql_expr *e, enode **out)
+{
+    sql_stmt *st = x->st;
+    enode *n;
+    enode *a, *b;
+    if (!strcmp(e->op, "OR"))
+        return compile_or(x, e, out);
+    if (compile(x, e->a, &a) != 0 || compile(x, e->b, &b) != 0)
+        return -1;
+    const char *op = e->op;
+    static const char *const cmps[] = { "=", "<>", "<", "<=", ">", ">=" };
+    for (int k = 0; k < 6; k++) {
+        if (strcmp(op, cmps[k]))
+            continue;
+        if (!(n = new_node(x, N_CMP, e->position)) ||
+            alloc_args(x, n, 2) != 0)
+            return nomem(x);
+        n->sub = (uint8_t)k;
+        hint_param(x, a, b);
+        hint_param(x, b, a);
+        if (coerce_const(x, a, b, e->position) != 0 ||
+            coerce_const(x, b, a, e->position) != 0)
+            return -1;
+        n->args[0] = a;
+        n->args[1] = b;
+        n->k = K_BOOL;
+        n->type = JET_T_BOOL;
+        *out = n;
+        return 0;
+    }
+    if (!strcmp(op, "AND") || !strcmp(op, "OR") || !strcmp(op, "XOR")) {
+        if (!(n = new_node(x, op[0] == 'A' ? N_AND : op[0] == 'O' ? N_OR
+                                                              : N_XOR,
+                           e->position)) ||
+            alloc_args(x, n, 2) != 0)
+            return nomem(x);
+        n->args[0] = a;
+        n->args[1] = b;
+        n->k = K_BOOL;
+        n->type = JET_T_BOOL;
+        *out = n;
+        return 0;
+    }
+    if (!strcmp(op, "LIKE")) {
+        if (!(n = new_node(x, N_LIKE, e->position)) ||
+            alloc_args(x, n, 2) != 0)
+            return nomem(x);
+        n->args[0] = a;
+        n->args[1] = b;
+        n->k = K_BOOL;
+        n->type = JET_T_BOOL;
+        n->like_flags = e->alike ? LIKE_ANSI : (uint8_t)st->like_flags;
+        if (b->op == N_PARAM && b->param < st->nparams &&
+            !st->params[b->param].declared)
+            st->params[b->param].type = JET_T_TEXT;
+        if (a->op == N_PARAM && a->param < st->nparams &&
+            !st->params[a->param].declared)
+            st->params[a->param].type = JET_T_TEXT;
+        if (b->op == N_CONST && b->konst.k == K_TEXT) {
+            n->pat = sql_like_compile(b->konst.s, b->konst.n,
+                                      n->like_flags, arena_alloc_cb,
+                                      st->ar);
+            if (!n->pat)
+                return nomem(x);
+        }
+        *out = n;
+        return 0;
+    }
+    if (!strcmp(op, "&")) {
+        if (!(n = new_node(x, N_CONCAT, e->position)) ||
+            alloc_args(x, n, 2) != 0)
+            return nomem(x);
+        n->args[0] = a;
+        n->args[1] = b;
+        n->k = K_TEXT;
+        n->type = (a->type == JET_T_MEMO || b->type == JET_T_MEMO) ?
+                  JET_T_MEMO : JET_T_TEXT;
+        *out = n;
+        return 0;
+    }
+    /* arithmetic */
+    if (!(n = new_node(x, N_ARITH, e->position)) ||
+        alloc_args(x, n, 2) != 0)
+        return nomem(x);
+    char c = !strcmp(op, "MOD") ? 'M' : op[0];
+    n->sub = (uint8_t)c;
+    n->args[0] = a;
+    n->args[1] = b;
+    hint_param(x, a, b);
+    hint_param(x, b, a);
+    n->k = arith_kind(c, a, b);
+    n->type = type_of_kind(n->k);
+    if (n->k == K_INT && (a->type == JET_T_BIGINT ||
+                          b->type == JET_T_BIGINT))
+        n->type = JET_T_BIGINT;
+    *out = n;
+    return 0;
+}
+
+int compile(ctx *x, const sql_expr *e, enode **out)
+{
+    sql_stmt *st = x->st;
+    enode *n;
+    switch (e->kind) {
+    case EXPR_NUMBER: case EXPR_STRING: case EXPR_DATE: case EXPR_ODBC_DATE:
+    case EXPR_NULL: case EXPR_BOOL:
+        return compile_literal(x, e, out);
     case EXPR_COLUMN:
         return compile_column(x, e, out);
     case EXPR_PARAM:
@@ -700,140 +858,10 @@ int compile(ctx *x, const sql_expr *e, enode **out)
             n->type = JET_T_TEXT;
         *out = n;
         return 0;
-    case EXPR_UNARY: {
-        enode *a;
-        if (compile(x, e->a, &a) != 0)
-            return -1;
-        if (e->op[0] == '+') {
-            *out = a;
-            return 0;
-        }
-        if (e->op[0] == '-' && a->op == N_CONST &&
-            ((a->k == K_INT && a->konst.i != INT64_MIN) ||
-             a->k == K_DOUBLE)) {
-            a->konst.i = -a->konst.i;
-            a->konst.d = -a->konst.d;
-            a->konst.m = i128_neg(a->konst.m);
-            if (a->k == K_DOUBLE && a->konst.has_dec && a->konst.scale == 0 &&
-                i128_cmp(a->konst.m, i128_of(INT64_MIN)) == 0) {
-                /* -9223372036854775808: the smallest BIGINT */
-                a->konst.k = a->k = K_INT;
-                a->konst.i = INT64_MIN;
-                a->konst.has_units = a->konst.has_dec = false;
-                a->type = JET_T_BIGINT;
-            }
-            a->position = e->position;
-            *out = a;
-            return 0;
-        }
-        if (!(n = new_node(x, e->op[0] == '-' ? N_NEG : N_NOT, e->position)) ||
-            alloc_args(x, n, 1) != 0)
-            return nomem(x);
-        n->args[0] = a;
-        n->k = n->op == N_NOT ? K_BOOL : (a->k == K_ANY ? K_DOUBLE : a->k);
-        n->type = n->op == N_NOT ? JET_T_BOOL : a->type;
-        if (n->op == N_NEG && a->k == K_BOOL) {
-            n->k = K_INT;
-            n->type = JET_T_LONG;
-        }
-        *out = n;
-        return 0;
-    }
-    case EXPR_BINARY: {
-        enode *a, *b;
-        if (!strcmp(e->op, "OR"))
-            return compile_or(x, e, out);
-        if (compile(x, e->a, &a) != 0 || compile(x, e->b, &b) != 0)
-            return -1;
-        const char *op = e->op;
-        static const char *const cmps[] = { "=", "<>", "<", "<=", ">", ">=" };
-        for (int k = 0; k < 6; k++) {
-            if (strcmp(op, cmps[k]))
-                continue;
-            if (!(n = new_node(x, N_CMP, e->position)) ||
-                alloc_args(x, n, 2) != 0)
-                return nomem(x);
-            n->sub = (uint8_t)k;
-            hint_param(x, a, b);
-            hint_param(x, b, a);
-            if (coerce_const(x, a, b, e->position) != 0 ||
-                coerce_const(x, b, a, e->position) != 0)
-                return -1;
-            n->args[0] = a;
-            n->args[1] = b;
-            n->k = K_BOOL;
-            n->type = JET_T_BOOL;
-            *out = n;
-            return 0;
-        }
-        if (!strcmp(op, "AND") || !strcmp(op, "OR") || !strcmp(op, "XOR")) {
-            if (!(n = new_node(x, op[0] == 'A' ? N_AND : op[0] == 'O' ? N_OR
-                                                                  : N_XOR,
-                               e->position)) ||
-                alloc_args(x, n, 2) != 0)
-                return nomem(x);
-            n->args[0] = a;
-            n->args[1] = b;
-            n->k = K_BOOL;
-            n->type = JET_T_BOOL;
-            *out = n;
-            return 0;
-        }
-        if (!strcmp(op, "LIKE")) {
-            if (!(n = new_node(x, N_LIKE, e->position)) ||
-                alloc_args(x, n, 2) != 0)
-                return nomem(x);
-            n->args[0] = a;
-            n->args[1] = b;
-            n->k = K_BOOL;
-            n->type = JET_T_BOOL;
-            n->like_flags = e->alike ? LIKE_ANSI : (uint8_t)st->like_flags;
-            if (b->op == N_PARAM && b->param < st->nparams &&
-                !st->params[b->param].declared)
-                st->params[b->param].type = JET_T_TEXT;
-            if (a->op == N_PARAM && a->param < st->nparams &&
-                !st->params[a->param].declared)
-                st->params[a->param].type = JET_T_TEXT;
-            if (b->op == N_CONST && b->konst.k == K_TEXT) {
-                n->pat = sql_like_compile(b->konst.s, b->konst.n,
-                                          n->like_flags, arena_alloc_cb,
-                                          st->ar);
-                if (!n->pat)
-                    return nomem(x);
-            }
-            *out = n;
-            return 0;
-        }
-        if (!strcmp(op, "&")) {
-            if (!(n = new_node(x, N_CONCAT, e->position)) ||
-                alloc_args(x, n, 2) != 0)
-                return nomem(x);
-            n->args[0] = a;
-            n->args[1] = b;
-            n->k = K_TEXT;
-            n->type = (a->type == JET_T_MEMO || b->type == JET_T_MEMO) ?
-                      JET_T_MEMO : JET_T_TEXT;
-            *out = n;
-            return 0;
-        }
-        /* arithmetic */
-        if (!(n = new_node(x, N_ARITH, e->position)) ||
-            alloc_args(x, n, 2) != 0)
-            return nomem(x);
-        char c = !strcmp(op, "MOD") ? 'M' : op[0];
-        n->sub = (uint8_t)c;
-        n->args[0] = a;
-        n->args[1] = b;
-        hint_param(x, a, b);
-        hint_param(x, b, a);
-        n->k = arith_kind(c, a, b);
-        n->type = type_of_kind(n->k);
-        if (n->k == K_INT && (a->type == JET_T_BIGINT ||
-                              b->type == JET_T_BIGINT))
-            n->type = JET_T_BIGINT;
-        *out = n;
-        return 0;
-    }
+    case EXPR_UNARY:
+        return compile_unary(x, e, out);
+    case EXPR_BINARY:
+        return compile_binary(x, e, out);
     case EXPR_IS_NULL:
         if (!(n = new_node(x, N_ISNULL, e->position)) ||
             alloc_args(x, n, 1) != 0)

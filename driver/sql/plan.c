@@ -228,17 +228,26 @@ static int build_union(ctx *x)
     return plan_text(x);
 }
 
-/* Compile one query block (st->qb) into st: tables, select list,
- * conditions, grouping, order, join plan. branch: a UNION branch (its
- * ORDER BY / LIMIT belong to the union). */
-static int build(ctx *x, bool branch)
+/* What binding a block leaves for planning it: the WHERE and inner-join
+ * ON conjuncts (cl), the conditions deciding outer-join groups (ml) with
+ * the group each decides (mown), whether there is an outer join, and the
+ * mask of all the block's tables. */
+typedef struct block_conds {
+    conj_list cl, ml;
+    int32_t *mown;
+    bool has_left;
+    uint64_t all;
+} block_conds;
+
+/* Bind one query block (st->qb) into st: tables, select list,
+ * conditions, grouping, order, and the rules Access checks on them
+ * (bind.c, compile.c). branch: a UNION branch (its ORDER BY / LIMIT
+ * belong to the union). */
+static int bind_block(ctx *x, bool branch, block_conds *out)
 {
     sql_stmt *st = x->st;
     sql_query *q = st->qb;
     const sql_select *sel = &q->sel;
-
-    if (q->union_next && !branch)
-        return build_union(x);
 
     /* FROM */
     size_t ntabs = 0;
@@ -416,6 +425,26 @@ static int build(ctx *x, bool branch)
     }
     if (long_value_rules(x) != 0)
         return -1;
+    out->cl = cl;
+    out->ml = ml;
+    out->mown = mown;
+    out->has_left = has_left;
+    out->all = all;
+    return 0;
+}
+
+/* Plan a bound block: views read as their table and conditions pushed
+ * into derived tables (rewrite.c), each table's access path (access.c),
+ * the join order and methods (joinorder.c), how rows are buffered, and
+ * the plan text (explain.c). */
+static int plan_block(ctx *x, block_conds *bc)
+{
+    sql_stmt *st = x->st;
+    size_t ntabs = st->ntabs;
+    conj_list cl = bc->cl, ml = bc->ml;
+    int32_t *mown = bc->mown;
+    bool has_left = bc->has_left;
+    uint64_t all = bc->all;
 
     if (flatten_views(x, &cl, &ml) != 0)
         return -1;
@@ -448,6 +477,18 @@ static int build(ctx *x, bool branch)
     st->topn = topn_applies(st) ? st->top : 0;
     st->count_tdef = count_from_tdef(st);
     return plan_text(x);
+}
+
+/* Compile one query block (st->qb) into st: bind it, then plan it.
+ * branch: a UNION branch (its ORDER BY / LIMIT belong to the union). */
+static int build(ctx *x, bool branch)
+{
+    if (x->st->qb->union_next && !branch)
+        return build_union(x);
+    block_conds bc = { { NULL, 0, 0 }, { NULL, 0, 0 }, NULL, false, 0 };
+    if (bind_block(x, branch, &bc) != 0)
+        return -1;
+    return plan_block(x, &bc);
 }
 
 /* A new block of root's statement for query qb (a subquery, derived
