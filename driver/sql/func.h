@@ -6,7 +6,7 @@
  * in per-family arrays (func_text.c, func_math.c, func_date.c,
  * func_conv.c) as SQLite keeps FuncDef arrays; func.c looks names up
  * (case-insensitively), types calls at prepare time and dispatches them
- * at run time. The binder (plan.c) calls sql_func_find + sql_func_bind;
+ * at run time. The planner (compile.c) calls sql_func_find + sql_func_bind;
  * the evaluator (eval.c) calls sql_func_eval for N_FUNC and N_CONCAT
  * nodes. Semantics are Jet's/VBA's (README "Functions").
  *

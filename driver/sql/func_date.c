@@ -529,7 +529,7 @@ int sql_tsi_interval(const char *word)
 }
 
 /* SQL_TSI_* (ODBC) -> DateAdd/DateDiff interval code; the word arrives
- * as text (checked at prepare when written bare, plan.c; a ? or an
+ * as text (checked at prepare when written bare, compile.c; a ? or an
  * expression is checked here) */
 static int tsi_interval(sql_cursor *c, const enode *e, const sv *v,
                         char *out)

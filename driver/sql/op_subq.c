@@ -7,7 +7,7 @@
  * enclosing cursor's current row (c->outer). A child cursor is opened
  * when the value is needed: once per run when the block is not
  * correlated (the result is cached in c->sq[slot]), else once per outer
- * row. A correlated block whose one table plan.c hashed by its
+ * row. A correlated block whose one table rewrite.c hashed by its
  * equalities with the enclosing block (sql_stmt.hashed: a hash semi-join,
  * or anti-join under NOT) keeps its cursor, and so its stored rows, from
  * one outer row to the next and only probes again (sql_cursor_rerun):

@@ -7,7 +7,7 @@
  * A value whose type differs from the union column's (a branch giving
  * INT where another gives DOUBLE or TEXT) is converted through sv.
  * UNION without ALL keeps the first 255 characters of a Memo column's
- * values, as Jet does when it de-duplicates Memo values (plan.c
+ * values, as Jet does when it de-duplicates Memo values (bind.c
  * long_value_rules does the same for DISTINCT): rows equal on those
  * characters are one row, and the values come back cut (Allen Browne,
  * "Truncation of Memo fields": use UNION ALL to keep them whole).

@@ -147,7 +147,7 @@ const char *sql_kw_name(sql_kw kw);
 
 /*
  * Expression tree of select items, WHERE, ON, GROUP BY, HAVING and ORDER
- * BY, as written (plan.c resolves and folds it). Nodes live in the
+ * BY, as written (bind.c and compile.c resolve and fold it). Nodes live in the
  * statement's arena.
  */
 typedef enum sql_expr_kind {
@@ -226,7 +226,7 @@ struct sql_from {
 /* ----------------------------------------------------- full queries */
 
 /** Declared types of a PARAMETERS clause (Access's names and synonyms;
- *  plan.c maps them to column types). */
+ *  bind.c maps them to column types). */
 typedef enum sql_ptype {
     SQL_PT_VALUE = 0,       /* Value: untyped */
     SQL_PT_BIT, SQL_PT_BYTE, SQL_PT_SHORT, SQL_PT_LONG, SQL_PT_CURRENCY,

@@ -1,6 +1,6 @@
 /*
  * test_pushdown.c - outer WHERE conditions pushed into derived tables and
- * saved queries (plan.c push_down).
+ * saved queries (rewrite.c push_down).
  *
  * Every query is run twice: as written (its conditions on a derived
  * table or view go inside, so the view seeks) and in a form the planner
