@@ -216,10 +216,12 @@ void jet_crypto_hasher_free(jet_hasher *h)
     }
 }
 
-/* Run cipher c (decrypting, no padding) over buf in place. */
-static jet_rc run_cipher(const EVP_CIPHER *c, const uint8_t *key,
-                         size_t key_len, const uint8_t *iv, uint8_t *buf,
-                         size_t len)
+/* Run cipher c over buf in place, no padding: encrypting when encrypt is
+ * true, else decrypting (the EVP Encrypt and Decrypt calls take the same
+ * arguments). */
+static jet_rc run_cipher(const EVP_CIPHER *c, bool encrypt,
+                         const uint8_t *key, size_t key_len,
+                         const uint8_t *iv, uint8_t *buf, size_t len)
 {
     EVP_CIPHER_CTX *ctx;
     int n1 = 0, n2 = 0;
@@ -229,14 +231,20 @@ static jet_rc run_cipher(const EVP_CIPHER *c, const uint8_t *key,
         return JET_EUNSUPPORTED;
     if (len > INT32_MAX)
         return JET_ELIMIT;
+    __typeof__(fn.p_EVP_DecryptInit_ex) init =
+        encrypt ? fn.p_EVP_EncryptInit_ex : fn.p_EVP_DecryptInit_ex;
+    __typeof__(fn.p_EVP_DecryptUpdate) update =
+        encrypt ? fn.p_EVP_EncryptUpdate : fn.p_EVP_DecryptUpdate;
+    __typeof__(fn.p_EVP_DecryptFinal_ex) final =
+        encrypt ? fn.p_EVP_EncryptFinal_ex : fn.p_EVP_DecryptFinal_ex;
     if (!(ctx = fn.p_EVP_CIPHER_CTX_new()))
         return JET_ENOMEM;
-    if (fn.p_EVP_DecryptInit_ex(ctx, c, NULL, NULL, NULL) == 1 &&
+    if (init(ctx, c, NULL, NULL, NULL) == 1 &&
         fn.p_EVP_CIPHER_CTX_set_key_length(ctx, (int)key_len) == 1 &&
         fn.p_EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 &&
-        fn.p_EVP_DecryptInit_ex(ctx, NULL, NULL, key, iv) == 1 &&
-        fn.p_EVP_DecryptUpdate(ctx, buf, &n1, buf, (int)len) == 1 &&
-        fn.p_EVP_DecryptFinal_ex(ctx, buf + n1, &n2) == 1 &&
+        init(ctx, NULL, NULL, key, iv) == 1 &&
+        update(ctx, buf, &n1, buf, (int)len) == 1 &&
+        final(ctx, buf + n1, &n2) == 1 &&
         (size_t)n1 + (size_t)n2 == len)
         rc = JET_OK;
     fn.p_EVP_CIPHER_CTX_free(ctx);
@@ -250,7 +258,7 @@ jet_rc jet_crypto_rc4(const uint8_t *key, size_t key_len, uint8_t *buf,
         return JET_ELIMIT;
     if (jet_crypto_load(NULL) != JET_OK)
         return JET_EUNSUPPORTED;
-    return run_cipher(rc4_cipher, key, key_len, NULL, buf, len);
+    return run_cipher(rc4_cipher, false, key, key_len, NULL, buf, len);
 }
 
 /* Index 0/1/2 for AES key lengths 16/24/32, -1 otherwise. */
@@ -268,7 +276,7 @@ jet_rc jet_crypto_aes_cbc_decrypt(const uint8_t *key, size_t key_len,
         return JET_ELIMIT;
     if (jet_crypto_load(NULL) != JET_OK)
         return JET_EUNSUPPORTED;
-    return run_cipher(aes_cbc_tab[i], key, key_len, iv, buf, len);
+    return run_cipher(aes_cbc_tab[i], false, key, key_len, iv, buf, len);
 }
 
 jet_rc jet_crypto_aes_ecb_decrypt(const uint8_t *key, size_t key_len,
@@ -279,34 +287,7 @@ jet_rc jet_crypto_aes_ecb_decrypt(const uint8_t *key, size_t key_len,
         return JET_ELIMIT;
     if (jet_crypto_load(NULL) != JET_OK)
         return JET_EUNSUPPORTED;
-    return run_cipher(aes_ecb_tab[i], key, key_len, NULL, buf, len);
-}
-
-/* Run cipher c encrypting, no padding, over buf in place. */
-static jet_rc run_encrypt(const EVP_CIPHER *c, const uint8_t *key,
-                          size_t key_len, const uint8_t *iv, uint8_t *buf,
-                          size_t len)
-{
-    EVP_CIPHER_CTX *ctx;
-    int n1 = 0, n2 = 0;
-    jet_rc rc = JET_EUNSUPPORTED;
-
-    if (!c || jet_crypto_load(NULL) != JET_OK)
-        return JET_EUNSUPPORTED;
-    if (len > INT32_MAX)
-        return JET_ELIMIT;
-    if (!(ctx = fn.p_EVP_CIPHER_CTX_new()))
-        return JET_ENOMEM;
-    if (fn.p_EVP_EncryptInit_ex(ctx, c, NULL, NULL, NULL) == 1 &&
-        fn.p_EVP_CIPHER_CTX_set_key_length(ctx, (int)key_len) == 1 &&
-        fn.p_EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 &&
-        fn.p_EVP_EncryptInit_ex(ctx, NULL, NULL, key, iv) == 1 &&
-        fn.p_EVP_EncryptUpdate(ctx, buf, &n1, buf, (int)len) == 1 &&
-        fn.p_EVP_EncryptFinal_ex(ctx, buf + n1, &n2) == 1 &&
-        (size_t)n1 + (size_t)n2 == len)
-        rc = JET_OK;
-    fn.p_EVP_CIPHER_CTX_free(ctx);
-    return rc;
+    return run_cipher(aes_ecb_tab[i], false, key, key_len, NULL, buf, len);
 }
 
 jet_rc jet_crypto_aes_cbc_encrypt(const uint8_t *key, size_t key_len,
@@ -318,7 +299,7 @@ jet_rc jet_crypto_aes_cbc_encrypt(const uint8_t *key, size_t key_len,
         return JET_ELIMIT;
     if (jet_crypto_load(NULL) != JET_OK)
         return JET_EUNSUPPORTED;
-    return run_encrypt(aes_cbc_tab[i], key, key_len, iv, buf, len);
+    return run_cipher(aes_cbc_tab[i], true, key, key_len, iv, buf, len);
 }
 
 jet_rc jet_crypto_aes_ecb_encrypt(const uint8_t *key, size_t key_len,
@@ -329,7 +310,7 @@ jet_rc jet_crypto_aes_ecb_encrypt(const uint8_t *key, size_t key_len,
         return JET_ELIMIT;
     if (jet_crypto_load(NULL) != JET_OK)
         return JET_EUNSUPPORTED;
-    return run_encrypt(aes_ecb_tab[i], key, key_len, NULL, buf, len);
+    return run_cipher(aes_ecb_tab[i], true, key, key_len, NULL, buf, len);
 }
 
 jet_rc jet_crypto_base64_decode(uint8_t *out, size_t cap, size_t *out_len,
