@@ -48,8 +48,18 @@ typedef enum jet_rc {
     JET_ELIMIT = -7,         /* a size past what we accept */
     JET_EINTERRUPTED = -8,   /* cancelled or timed out */
     JET_EFORMAT = -9,        /* not a Jet/ACE database at all */
-    JET_EBUSY = -10          /* another connection or process holds the
+    JET_EBUSY = -10,         /* another connection or process holds the
                               * lock a write needs (busy timeout passed) */
+    JET_EREADONLY = -11,     /* a write refused: read-only mode, no write
+                              * permission, Jet3, a file another program
+                              * holds (detail says which) */
+    JET_EDUPLICATE = -12,    /* a unique index or primary key would hold
+                              * a key twice (Access: 23000, error 3022) */
+    JET_ECONSTRAINT = -13,   /* a rule of the table refuses the row:
+                              * Required NULL, a text value too long
+                              * (detail names the column and the rule) */
+    JET_ETOOLONG = -14       /* a text/binary value longer than its
+                              * column (ODBC 22001) */
 } jet_rc;
 
 /** Error detail, recorded once where the problem is seen. */

@@ -44,6 +44,14 @@ const char *jet_rc_str(jet_rc rc)
         return "not a Jet/ACE database";
     case JET_EBUSY:
         return "database is locked";
+    case JET_EREADONLY:
+        return "database is read-only";
+    case JET_EDUPLICATE:
+        return "duplicate key";
+    case JET_ECONSTRAINT:
+        return "a rule of the table refuses the row";
+    case JET_ETOOLONG:
+        return "value too long for its column";
     }
     return "unknown error";
 }

@@ -89,6 +89,13 @@ SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
         return odbc_diag_add(d, "HY000", "size limit exceeded: %s", msg);
     case JET_EBUSY:
         return odbc_diag_add(d, "HYT00", "database is locked: %s", msg);
+    case JET_EREADONLY:
+        return odbc_diag_add(d, "HY000", "%s", msg);
+    case JET_EDUPLICATE:
+    case JET_ECONSTRAINT:
+        return odbc_diag_add(d, "23000", "%s", msg);
+    case JET_ETOOLONG:
+        return odbc_diag_add(d, "22001", "%s", msg);
     case JET_EIO:
     case JET_EFORMAT:
         return odbc_diag_add(d, ctx == DIAG_CTX_CONNECT ? "08001" : "HY000",

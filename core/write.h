@@ -1,0 +1,163 @@
+/*
+ * write.h - the table write path: write transactions and statement
+ * savepoints of a db, row insert/update/delete with their long values,
+ * usage maps, TDEF upkeep (row count, AutoNumber) and index upkeep.
+ *
+ * Layers (each calls only down):
+ *   driver/sql DML executors  (coerce values to the column's type, then)
+ *     -> tablewrite.c   jet_table_insert/update/delete, the table's rules,
+ *                       data pages, LVALs, usage maps, TDEF live state
+ *     -> indexwrite.c   B-tree entry insert/delete, splits, merges
+ *     -> encode.h       pure encoders (rows, pages, keys, usage maps)
+ *     -> pagefile.c     pager: dirty pages, journal, atomic commit
+ *
+ * Rules every function here keeps:
+ *   - All of them run inside a write transaction (jet_db_write_begin),
+ *     else JET_EUNSUPPORTED. Nothing reaches the file before commit.
+ *   - A function that fails may have changed pages: the caller rolls
+ *     back to the statement's savepoint (the driver does this for every
+ *     statement), so a refused statement leaves the file unchanged.
+ *   - Refusals are checked before anything is changed where that is
+ *     cheap (Required, length, the table's unenforced rules); a duplicate
+ *     key is found while the index is written and undone by the savepoint.
+ *   - Nothing is ever written that Access would refuse to store.
+ * Jet4 and ACE only; Jet3 files refuse jet_db_write_begin (JET_EREADONLY,
+ * "Access 97 files are read-only").
+ * Format: Jackcess TableImpl (addRows, updateRow, deleteRow),
+ * UsageMap, IndexData/IndexPageCache, LongValueColumnImpl; mdbtools
+ * HACKING.md.
+ */
+#ifndef JET_WRITE_H
+#define JET_WRITE_H
+
+#include "jet.h"
+
+/* ----------------------------------------------------------- transactions */
+
+/**
+ * Begin a write transaction on db (the pager's RESERVED lock). Errors:
+ * JET_EREADONLY (read-only mode, no write permission, Jet3, a file
+ * another program holds; detail says which), JET_EBUSY (another writer
+ * past the busy timeout), JET_EIO, JET_ENOMEM. Detail in jet_db_error().
+ */
+jet_rc jet_db_write_begin(jet_db *db);
+/** Commit atomically (pagefile.c's fsync order). On failure the
+ *  transaction is rolled back and the error says what failed. */
+jet_rc jet_db_write_commit(jet_db *db);
+/** Roll back every change of the transaction (safe when none is open). */
+jet_rc jet_db_write_rollback(jet_db *db);
+/** True between jet_db_write_begin and commit/rollback. */
+bool jet_db_in_write(const jet_db *db);
+
+/** A statement savepoint: a mark in the transaction's page changes. */
+typedef uint32_t jet_savepoint;
+/** Mark the current state (cheap: no I/O). Errors: JET_EUNSUPPORTED
+ *  (no transaction), JET_ENOMEM. */
+jet_rc jet_db_savepoint(jet_db *db, jet_savepoint *sp);
+/** Undo every page change (and in-memory live table state) made after sp;
+ *  sp stays valid. AutoNumbers handed out are not reused (Access). */
+jet_rc jet_db_rollback_to(jet_db *db, jet_savepoint sp);
+/** Forget sp and the savepoints after it (their changes stay). */
+void jet_db_release(jet_db *db, jet_savepoint sp);
+
+/* ------------------------------------------------------------------ rows */
+
+/** Where a row lives: data page and row number (an index entry's target).
+ *  Stable across updates (a grown row moves behind an overflow pointer). */
+typedef struct jet_rowid {
+    uint32_t pgno;
+    uint16_t row;
+} jet_rowid;
+
+/**
+ * Whether table t of db accepts writes under the rules this release
+ * enforces. JET_OK, or JET_EREADONLY (see jet_db_write_begin) or
+ * JET_EUNSUPPORTED naming the rule not yet enforced (an enforced
+ * relationship in MSysRelationships, a validation rule, a calculated or
+ * complex column, an index whose sort order cannot be encoded, a linked
+ * table), detail in jet_db_error(). No transaction needed.
+ */
+jet_rc jet_table_check_writable(jet_db *db, const jet_tdef *t);
+
+/**
+ * Insert one row into t. vals holds t->ncols values in t->cols order,
+ * each either NULL or of its column's type exactly (the caller converts;
+ * TEXT/MEMO as UTF-16LE with enc JET_ENC_UCS2, OLE/BINARY as bytes; the
+ * spans are read, not kept). An AutoNumber column (JET_COL_AUTONUMBER
+ * LONG, JET_COL_AUTO_GUID GUID) given NULL gets the next number / a new
+ * GUID, written back into vals[i]. Long values go inline, to one LVAL row
+ * or a chain as Jet places them; every index gets its entry; the TDEF's
+ * row count and next AutoNumber are updated. *out (may be NULL) = the
+ * new row. Errors: JET_ECONSTRAINT (Required column NULL; detail names
+ * the column), JET_ETOOLONG (text/binary longer than the column),
+ * JET_EDUPLICATE (unique index or primary key; detail names the index),
+ * JET_EUNSUPPORTED (jet_table_check_writable's reasons, a key the sort
+ * order cannot encode), JET_ELIMIT (row over 4060 bytes, file past 2 GB),
+ * JET_EIO, JET_ENOMEM, JET_ECORRUPT. Detail in jet_db_error().
+ */
+jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
+                        jet_rowid *out);
+
+/**
+ * Replace row id of t with vals (the whole row, as jet_table_insert takes
+ * it; AutoNumber columns keep their stored value whatever vals says).
+ * Long values whose content changed are rewritten and the old ones freed;
+ * index entries of changed keys are moved. The rowid stays the same.
+ * Errors as jet_table_insert, plus JET_ENOTFOUND (id is not a live row).
+ */
+jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
+                        const jet_value *vals);
+
+/**
+ * Delete row id of t: its index entries, its long values, the row (the
+ * deleted flag), the TDEF row count. Errors: JET_ENOTFOUND (not a live
+ * row), JET_EIO, JET_ENOMEM, JET_ECORRUPT.
+ */
+jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id);
+
+/**
+ * The table's live row count (the TDEF page as the current transaction,
+ * or the file, has it): what COUNT(*) answers. Errors: JET_EIO,
+ * JET_ECORRUPT.
+ */
+jet_rc jet_table_row_count(jet_db *db, const jet_tdef *t, uint32_t *out);
+
+/* ----------------------------------------------------------------- pages */
+
+/**
+ * A new page for table t (a data, LVAL or index page): a free page of
+ * the global usage map reused, else one appended; recorded in t's owned
+ * pages map. Returned pinned and dirty, zeroed (the caller writes its
+ * header), number in *pgno. Errors: JET_ELIMIT, JET_EIO, JET_ENOMEM.
+ */
+jet_rc jet_table_page_new(jet_db *db, const jet_tdef *t, uint32_t *pgno,
+                          uint8_t **page);
+/** Give page pgno of t back: out of t's owned and free-space maps, into
+ *  the global usage map's free pages. */
+jet_rc jet_table_page_free(jet_db *db, const jet_tdef *t, uint32_t pgno);
+
+/* ---------------------------------------------------------------- indexes */
+
+/**
+ * Add the entry (key, id) to the physical index B-tree of logical index
+ * ix of t (key from jet_index_row_key). Splits full pages (a new root
+ * keeps the root's page number, so the TDEF never changes for it).
+ * Errors: JET_EDUPLICATE when ix->unique (or primary) and an entry with
+ * an equal key exists (NULL keys as Access allows them: a unique index
+ * holds many NULLs unless ignore_nulls/required say otherwise), JET_EIO,
+ * JET_ENOMEM, JET_ECORRUPT. Nothing is changed on JET_EDUPLICATE.
+ */
+jet_rc jet_index_entry_insert(jet_db *db, const jet_tdef *t,
+                              const jet_index *ix, const uint8_t *key,
+                              size_t key_len, jet_rowid id);
+
+/**
+ * Remove the entry (key, id) from ix's B-tree, merging or freeing pages
+ * left empty. Errors: JET_ECORRUPT (no such entry: the index does not
+ * match its table), JET_EIO, JET_ENOMEM.
+ */
+jet_rc jet_index_entry_delete(jet_db *db, const jet_tdef *t,
+                              const jet_index *ix, const uint8_t *key,
+                              size_t key_len, jet_rowid id);
+
+#endif /* JET_WRITE_H */
