@@ -493,7 +493,25 @@ typedef struct jet_tdef_priv {
     char *strings;             /* all names, one block */
     jet_db *owner;             /* the db whose pages hold the table (a
                                   linked table's tdef is another db's) */
+    /* long-value columns' own usage maps (Jet4/ACE TDEF tail after the
+     * index names: 2-byte column number, then the owned and free-space
+     * map pointers, 0xFFFF ends; Jackcess TableImpl.readColumnUsageMaps) */
+    struct jet_lval_umap *lval_umaps;
+    uint16_t nlval_umaps;
+    /* jet_table_check_writable's answer, once computed (tablerules.c) */
+    struct jet_table_rules *rules;
 } jet_tdef_priv;
+
+/** One long-value column's usage maps: pointers (row byte + 3-byte page)
+ *  to its owned-pages and free-space map rows. */
+typedef struct jet_lval_umap {
+    uint16_t col_num;
+    uint32_t owned_ptr;
+    uint32_t free_ptr;
+} jet_lval_umap;
+
+/** Free what tablerules.c cached in t (safe when nothing). */
+void jet_table_rules_free(jet_tdef_priv *t);
 
 /**
  * Parse a table definition starting at pgno (continuation pages chained by

@@ -56,16 +56,6 @@ void jet_db_release(jet_db *db, jet_savepoint sp)
     (void)sp;
 }
 
-jet_rc jet_table_check_writable(jet_db *db, const jet_tdef *t)
-{
-    if (db->fmt->jet3)
-        return jet_fail(&db->err, JET_EREADONLY, JET_NO_PGNO,
-                        "Access 97 files are read-only");
-    return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno,
-                    "writing rows of table '%s' is not supported yet",
-                    t->name);
-}
-
 jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
                         jet_rowid *out)
 {

@@ -48,6 +48,8 @@ void jet_tdef_free(jet_tdef_priv *t)
     jet_free(t->fast);
     jet_free(t->indexes);
     jet_pglist_free(&t->owned);
+    jet_free(t->lval_umaps);
+    jet_table_rules_free(t);
     jet_free(t->strings);
     jet_free(t);
 }
@@ -163,6 +165,40 @@ static uint8_t take_u8(cursor *c)
 {
     const uint8_t *p = take(c, 1);
     return p ? p[0] : 0;
+}
+
+/*
+ * The long-value columns' usage maps that follow the index names (Jet4/ACE):
+ * entries of 2-byte column number, owned-pages and free-space map pointers,
+ * ended by column number 0xFFFF or the end of the definition. A tail that
+ * is cut short is ignored (the column then has no maps of its own), as
+ * Jackcess does. Format: Jackcess TableImpl.readColumnUsageMaps.
+ */
+static jet_rc read_lval_umaps(jet_tdef_priv *t, cursor c, uint32_t pgno,
+                              jet_error *err)
+{
+    size_t n = 0, cap = 0;
+    while (!c.bad && c.pos + 2 <= c.len) {
+        uint16_t cn = take_u16(&c);
+        uint32_t owned, free_ptr;
+        if (cn == 0xFFFF)
+            break;
+        owned = take_u32(&c);
+        free_ptr = take_u32(&c);
+        if (c.bad || n >= MAX_TDEF_COLS)
+            break;
+        if (n == cap) {
+            size_t ncap = cap ? cap * 2 : 4;
+            jet_lval_umap *m = jet_realloc(t->lval_umaps, ncap * sizeof *m);
+            if (!m)
+                return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+            t->lval_umaps = m;
+            cap = ncap;
+        }
+        t->lval_umaps[n++] = (jet_lval_umap){ cn, owned, free_ptr };
+    }
+    t->nlval_umaps = (uint16_t)n;
+    return JET_OK;
 }
 
 /* Names go into one growing string block; offsets fixed up at the end. */
@@ -436,6 +472,11 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
                       "table definition at page %u is truncated "
                       "(%zu bytes)", pgno, len);
         goto out;
+    }
+    if (!f->jet3) {
+        rc = read_lval_umaps(t, c, pgno, err);
+        if (rc != JET_OK)
+            goto out;
     }
 
     /* fix up names, sort columns by number, map index columns */

@@ -160,4 +160,22 @@ jet_rc jet_index_entry_delete(jet_db *db, const jet_tdef *t,
                               const jet_index *ix, const uint8_t *key,
                               size_t key_len, jet_rowid id);
 
+/* ------------------------------------------- table rules (tablerules.c) */
+/* jet_table_check_writable (above) lives in tablerules.c; its answer is
+ * cached in the tdef. */
+
+/**
+ * Find property prop (e.g. "ValidationRule"; name compared
+ * case-insensitively) with a non-empty value in property map p (len
+ * bytes: an MSysObjects LvProp blob, "MR2\0" then chunks). *found says
+ * whether one was found; where (cap bytes) receives the name of the
+ * column whose block holds it, or "" for the object's own block (an
+ * empty block name, or one equal to owner). Errors: JET_ECORRUPT
+ * naming owner when the map cannot be parsed (detail in db->err).
+ * Format: Jackcess PropertyMaps.
+ */
+jet_rc jet_lvprop_find(bool *found, char *where, size_t cap, jet_db *db,
+                       const uint8_t *p, size_t len, const char *owner,
+                       const char *prop);
+
 #endif /* JET_WRITE_H */
