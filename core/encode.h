@@ -344,4 +344,40 @@ jet_rc jet_index_page_build(uint8_t *page, const jet_format *fmt, bool leaf,
                             uint32_t tail, const jet_index_entry *ents,
                             size_t n, size_t *used);
 
+/** What jet_index_page_read found on an index page. */
+typedef struct jet_index_page_hdr {
+    bool leaf;              /* type 0x04; else a node page (0x03) */
+    uint32_t tdef_pgno;     /* owner (offset 4) */
+    uint32_t prev, next;    /* pages at the same level, 0 = none */
+    uint32_t tail;          /* node pages: the child tail page, 0 = none */
+    uint16_t prefix_len;    /* bytes every later entry shares with the
+                               first */
+    size_t n;               /* entries */
+    size_t key_bytes;       /* sum of the entries' key lengths */
+    size_t used;            /* bytes of the entry area in use */
+} jet_index_page_hdr;
+
+/**
+ * Decode a Jet4/ACE index page (fmt->page_size bytes): the inverse of
+ * jet_index_page_build. Fills *h; when ents is not NULL also the n
+ * entries in page order, their keys (prefix put back) copied into keys
+ * (keys_cap bytes, h->key_bytes needed) and pointed to by ents[i].key.
+ * Call once with ents NULL to learn n and key_bytes. Checks: type 0x03 or
+ * 0x04, entry-mask bits inside the entry area and not at 0, each entry
+ * whole (its pointers, a key of at most JET_INDEX_KEY_MAX bytes), the
+ * shared prefix inside the first entry, and (with ents) strictly
+ * ascending entries (key bytes, then page, then row, as Jackcess orders
+ * them). Errors: JET_ECORRUPT (the check that failed; detail in err when
+ * not NULL), JET_ELIMIT (cap < n or keys_cap < key_bytes),
+ * JET_EUNSUPPORTED for Jet3. Format: Jackcess IndexData.readDataPage.
+ */
+jet_rc jet_index_page_read(const uint8_t *page, const jet_format *fmt,
+                           jet_index_page_hdr *h, jet_index_entry *ents,
+                           size_t cap, uint8_t *keys, size_t keys_cap,
+                           jet_error *err);
+
+/** Order of two index entries: key bytes (unsigned, a prefix first), then
+ *  data page, then row; <0, 0, >0. Child pages are not compared. */
+int jet_index_entry_cmp(const jet_index_entry *a, const jet_index_entry *b);
+
 #endif /* JET_ENCODE_H */

@@ -170,3 +170,105 @@ jet_rc jet_index_page_build(uint8_t *page, const jet_format *fmt, bool leaf,
     *used = total;
     return JET_OK;
 }
+
+int jet_index_entry_cmp(const jet_index_entry *a, const jet_index_entry *b)
+{
+    size_t m = a->key_len < b->key_len ? a->key_len : b->key_len;
+    int c = m ? memcmp(a->key, b->key, m) : 0;
+    uint32_t pa = a->pgno << 8 | a->row, pb = b->pgno << 8 | b->row;
+    if (c != 0)
+        return c;
+    if (a->key_len != b->key_len)
+        return a->key_len < b->key_len ? -1 : 1;
+    return pa < pb ? -1 : pa > pb;
+}
+
+/* Byte k of an entry stored as the page's shared prefix (the first
+ * prefix bytes of the entry area) then its own bytes s[0..). */
+static uint8_t entry_byte(const uint8_t *area, size_t prefix,
+                          const uint8_t *s, size_t k)
+{
+    return k < prefix ? area[k] : s[k - prefix];
+}
+
+jet_rc jet_index_page_read(const uint8_t *page, const jet_format *fmt,
+                           jet_index_page_hdr *h, jet_index_entry *ents,
+                           size_t cap, uint8_t *keys, size_t keys_cap,
+                           jet_error *err)
+{
+    const uint8_t *area = page + IDX_ENTRIES, *mask = page + IDX_MASK;
+    size_t area_len, ptr, start = 0, n = 0, kbytes = 0;
+
+    memset(h, 0, sizeof *h);
+    if (fmt->jet3)
+        return JET_EUNSUPPORTED;
+    if (page[0] != PAGE_LEAF && page[0] != PAGE_NODE)
+        return jet_fail(err, JET_ECORRUPT, JET_NO_PGNO,
+                        "not an index page (type 0x%02x)", page[0]);
+    area_len = fmt->page_size - IDX_ENTRIES;
+    h->leaf = page[0] == PAGE_LEAF;
+    ptr = h->leaf ? 4 : 8;
+    h->tdef_pgno = jet_get_u32(page + 4);
+    h->prev = jet_get_u32(page + IDX_PREV);
+    h->next = jet_get_u32(page + IDX_NEXT);
+    h->tail = jet_get_u32(page + IDX_TAIL);
+    h->prefix_len = (uint16_t)jet_get_u16(page + IDX_PREFIX_LEN);
+    if (mask[0] & 1)
+        return jet_fail(err, JET_ECORRUPT, JET_NO_PGNO,
+                        "index page: the entry mask marks an empty entry");
+    for (size_t i = 0; i < IDX_MASK_LEN; i++) {
+        if (mask[i] == 0)
+            continue;
+        for (unsigned b = 0; b < 8; b++) {
+            size_t end = i * 8 + b, len, full, klen;
+            const uint8_t *s = area + start;
+            if (!(mask[i] & (1u << b)))
+                continue;
+            if (end > area_len)
+                return jet_fail(err, JET_ECORRUPT, JET_NO_PGNO,
+                                "index page: an entry ends at %zu, past "
+                                "the entry area", end);
+            len = end - start;
+            if (n == 0 && h->prefix_len > len)
+                return jet_fail(err, JET_ECORRUPT, JET_NO_PGNO,
+                                "index page: shared prefix of %u bytes "
+                                "in a first entry of %zu",
+                                h->prefix_len, len);
+            full = n == 0 ? len : h->prefix_len + len;
+            if (full < ptr || full - ptr > JET_INDEX_KEY_MAX)
+                return jet_fail(err, JET_ECORRUPT, JET_NO_PGNO,
+                                "index page: entry %zu of %zu bytes", n,
+                                full);
+            klen = full - ptr;
+            if (ents != NULL) {
+                jet_index_entry *e = &ents[n];
+                size_t pre = n == 0 ? 0 : h->prefix_len;
+                uint32_t child = 0;
+                if (n >= cap || klen > keys_cap - kbytes)
+                    return JET_ELIMIT;
+                for (size_t k = 0; k < klen; k++)
+                    keys[kbytes + k] = entry_byte(area, pre, s, k);
+                e->key = keys + kbytes;
+                e->key_len = klen;
+                e->pgno = (uint32_t)entry_byte(area, pre, s, klen) << 16 |
+                          (uint32_t)entry_byte(area, pre, s, klen + 1) << 8 |
+                          entry_byte(area, pre, s, klen + 2);
+                e->row = entry_byte(area, pre, s, klen + 3);
+                for (size_t k = klen + 4; k < full; k++)
+                    child = child << 8 | entry_byte(area, pre, s, k);
+                e->child = child;
+                if (n > 0 && jet_index_entry_cmp(&ents[n - 1], e) >= 0)
+                    return jet_fail(err, JET_ECORRUPT, JET_NO_PGNO,
+                                    "index page: entry %zu is out of "
+                                    "order", n);
+            }
+            kbytes += klen;
+            n++;
+            start = end;
+        }
+    }
+    h->n = n;
+    h->key_bytes = kbytes;
+    h->used = start;
+    return JET_OK;
+}
