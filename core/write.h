@@ -178,4 +178,53 @@ jet_rc jet_lvprop_find(bool *found, char *where, size_t cap, jet_db *db,
                        const uint8_t *p, size_t len, const char *owner,
                        const char *prop);
 
+/* ------------------------------------------- long values (lvalwrite.c) */
+
+/** Bytes a MEMO/OLE cell can take in a row: the 12-byte header plus an
+ *  inline value (JET_LVAL_INLINE_MAX); the out buffer of jet_lval_store. */
+#define JET_LVAL_CELL_MAX 76
+
+/**
+ * Store value v of MEMO/OLE column col of t for a row being written, and
+ * give the bytes the row holds for it (a jet_cell's data): out (cap >=
+ * JET_LVAL_CELL_MAX) gets the 12-byte long-value header and, inline, the
+ * value; *out_len their count. v is not NULL: MEMO as UTF-16LE
+ * (JET_ENC_UCS2; stored as jet_text_encode makes it, compressed when the
+ * column allows) or already in stored form (JET_ENC_COMPRESSED), OLE as
+ * bytes. room = bytes of the row still free for this cell (header
+ * included): inline when the value is <= 64 bytes and fits, else one LVAL
+ * row (<= 4076 bytes) or a chain, on the column's LVAL pages (its own
+ * usage maps) with room, else new ones. Inside a write transaction; on
+ * failure the statement's savepoint undoes any page change. Errors:
+ * JET_ELIMIT (value over 1 GB, room < 12, an empty value with no room
+ * inline, file past 2 GB), JET_EUNSUPPORTED (not a MEMO/OLE column, no
+ * transaction), JET_EREADONLY (Jet3), JET_ECORRUPT (damaged usage map),
+ * JET_EIO, JET_ENOMEM; detail in jet_db_error(). Format: Jackcess
+ * LongValueColumnImpl.writeLongValue.
+ */
+jet_rc jet_lval_store(uint8_t *out, size_t cap, size_t *out_len, jet_db *db,
+                      const jet_tdef *t, const jet_column *col,
+                      const jet_value *v, size_t room);
+
+/** jet_lval_store for a value already in stored form: data (len bytes)
+ *  goes as it is (OLE bytes, encoded MEMO text). Same errors. */
+jet_rc jet_lval_store_bytes(uint8_t *out, size_t cap, size_t *out_len,
+                            jet_db *db, const jet_tdef *t,
+                            const jet_column *col, const uint8_t *data,
+                            size_t len, size_t room);
+
+/**
+ * Free the long value whose cell (header + inline bytes, cell_len bytes,
+ * as the row holds it) belongs to column col of t, for a row being
+ * deleted or a value being replaced: its LVAL rows are deleted, trailing
+ * deleted rows give their bytes back, an LVAL page left empty is reset
+ * and stays the column's, with room, in its free-space map. Inline values
+ * need nothing. Inside a write transaction. Errors: JET_ECORRUPT (a
+ * header or chain that does not match the pages: detail names the page),
+ * JET_EUNSUPPORTED (no transaction), JET_EREADONLY (Jet3), JET_EIO,
+ * JET_ENOMEM.
+ */
+jet_rc jet_lval_free(jet_db *db, const jet_tdef *t, const jet_column *col,
+                     const uint8_t *cell, size_t cell_len);
+
 #endif /* JET_WRITE_H */
