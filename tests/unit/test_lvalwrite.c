@@ -583,6 +583,64 @@ START_TEST(column_map_promotes_when_pages_spread)
 }
 END_TEST
 
+START_TEST(memo_text_is_compressed_when_the_column_allows)
+{
+    char path[256];
+    jet_db *db;
+    jet_tdef_priv *tp;
+    jet_column *c;
+    jet_buf b = { 0 };
+    jet_error err;
+    static const size_t units[] = { 30, 500, 1024, 1025 };
+    if (!copy_fixture("jackcess/V2003/test2V2003.mdb", "copy", path,
+                      sizeof path))
+        return;
+    db = open_rw(path);
+    tp = (jet_tdef_priv *)table(db, "MSP_PROJECTS");
+    c = &tp->cols[jet_tdef_find_column(&tp->pub, "PROJ_PROP_MANAGER")];
+    c->flags |= JET_COL_COMPRESSED;   /* as a column with Unicode
+                                         compression on */
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++) {
+        size_t n = units[i], got = 0;
+        uint8_t *utf16 = malloc(2 * n), cell[JET_LVAL_CELL_MAX];
+        uint16_t *back = malloc(2 * n + 2);
+        size_t cell_len;
+        jet_value v = { .type = JET_T_MEMO, .enc = JET_ENC_UCS2,
+                        .data = utf16, .len = 2 * n };
+        for (size_t k = 0; k < n; k++) {   /* Latin-1 text and one e-acute */
+            utf16[2 * k] = (uint8_t)(k % 7 == 3 ? 0xE9 : 'a' + k % 26);
+            utf16[2 * k + 1] = 0;
+        }
+        ck_assert_int_eq(jet_lval_store(cell, sizeof cell, &cell_len, db,
+                                        &tp->pub, c, &v, 4000), JET_OK);
+        ck_assert_int_eq(jet_lval_read(&b, db, cell, cell_len, 0, &err),
+                         JET_OK);
+        if (n <= JET_TEXT_COMPRESS_MAX_UNITS) {
+            ck_assert(b.len >= 2 && b.data[0] == 0xFF && b.data[1] == 0xFE);
+            ck_assert_uint_lt(b.len, 2 * n);
+        } else {
+            ck_assert_uint_eq(b.len, 2 * n);   /* too long to compress */
+        }
+        v.enc = b.len >= 2 && b.data[0] == 0xFF && b.data[1] == 0xFE
+                    ? JET_ENC_COMPRESSED : JET_ENC_UCS2;
+        v.data = b.data;
+        v.len = b.len;
+        ck_assert_int_eq(jet_text_to_utf16(db, &v, back, n + 1, &got),
+                         JET_OK);
+        ck_assert_uint_eq(got, n);
+        for (size_t k = 0; k < n; k++)
+            ck_assert_uint_eq(back[k], utf16[2 * k]);
+        free(utf16);
+        free(back);
+    }
+    jet_buf_free(&b);
+    ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+    c->flags &= (uint16_t)~JET_COL_COMPRESSED;
+    jet_db_close(db);
+}
+END_TEST
+
 static Suite *lvalwrite_suite(void)
 {
     Suite *s = suite_create("lvalwrite");
@@ -595,6 +653,7 @@ static Suite *lvalwrite_suite(void)
     tcase_add_test(tc, small_values_share_an_lval_page);
     tcase_add_test(tc, table_without_column_maps_gets_new_pages);
     tcase_add_test(tc, column_map_promotes_when_pages_spread);
+    tcase_add_test(tc, memo_text_is_compressed_when_the_column_allows);
     tcase_add_test(tc, refusals);
     suite_add_tcase(s, tc);
     return s;
