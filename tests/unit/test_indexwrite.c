@@ -839,6 +839,129 @@ START_TEST(deep_tree_synthetic_rolled_back)
 }
 END_TEST
 
+/*
+ * Text keys of real data (perf.accdb `text`: accents, Greek, Cyrillic,
+ * Hebrew, Arabic, empty strings, NULLs) in the tree of that table's
+ * primary key, under index definitions the file does not have: t50
+ * ascending, t255 descending, (t100, id descending). Each: every entry of
+ * the tree deleted, every row's key inserted in random order (rows whose
+ * text the sort order cannot encode are left out), the tree checked,
+ * half deleted again, checked; all rolled back.
+ */
+START_TEST(text_keys_general_order)
+{
+    const char *src = shared_file("bulk/perf.accdb");
+    char path[256];
+    jet_db *db;
+    const jet_tdef *t;
+    jet_open_options o;
+    size_t len0 = 0, len1 = 0;
+    uint8_t *before, *after;
+    static const char *defs[3][3] = {
+        { "t50", NULL, NULL }, { "-t255", NULL, NULL }, { "t100", "-id", NULL }
+    };
+    if (src == NULL)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    before = jet_test_slurp(path, &len0);
+    memset(&o, 0, sizeof o);
+    o.cache_pages = 8192;
+    ck_assert_int_eq(jet_db_open(&db, path, &o, NULL), JET_OK);
+    t = load_table(db, "text");
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    for (int d = 0; d < 3; d++) {
+        jet_index ix = t->indexes[0];
+        jet_value *vals = calloc(t->ncols, sizeof *vals);
+        elist l = { 0 };
+        walk w;
+        jet_scan *s;
+        size_t *ord, skipped = 0;
+        uint8_t key[JET_INDEX_KEY_MAX];
+        ix.name = "text_test";
+        ix.unique = ix.primary_key = false;
+        ix.ncols = 0;
+        for (int k = 0; k < 3 && defs[d][k]; k++) {
+            const char *nm = defs[d][k] + (defs[d][k][0] == '-');
+            for (uint16_t c = 0; c < t->ncols; c++)
+                if (strcmp(t->cols[c].name, nm) == 0) {
+                    ix.cols[ix.ncols].col = c;
+                    ix.cols[ix.ncols++].ascending = defs[d][k][0] != '-';
+                }
+        }
+        ck_assert_uint_gt(ix.ncols, 0);
+        walk_index(&w, db, t, &ix);
+        for (size_t i = 0; i < w.out.n; i++) {
+            jet_index_entry *e = &w.out.e[i];
+            ck_assert_int_eq(jet_index_entry_delete(db, t, &ix, e->key,
+                                                    e->key_len, rid(e)),
+                             JET_OK);
+        }
+        elist_free(&w.out);
+        ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+        while (jet_scan_next(s) == JET_OK) {
+            uint32_t pg;
+            uint16_t row;
+            size_t klen;
+            ck_assert_int_eq(jet_scan_position(s, &pg, &row), JET_OK);
+            for (uint16_t k = 0; k < ix.ncols; k++)
+                ck_assert_int_eq(jet_scan_value(s, ix.cols[k].col,
+                                                &vals[ix.cols[k].col]),
+                                 JET_OK);
+            if (jet_index_row_key(key, sizeof key, &klen, db, t, &ix, vals) !=
+                JET_OK) {
+                skipped++;
+                continue;
+            }
+            elist_add(&l, key, klen, pg, (uint8_t)row);
+        }
+        jet_scan_close(s);
+        ord = malloc(l.n * sizeof *ord);
+        for (size_t i = 0; i < l.n; i++)
+            ord[i] = i;
+        shuffle(ord, l.n);
+        for (size_t i = 0; i < l.n; i++) {
+            jet_index_entry *e = &l.e[ord[i]];
+            ck_assert_msg(jet_index_entry_insert(db, t, &ix, e->key,
+                                                 e->key_len, rid(e)) == JET_OK,
+                          "%s", jet_db_error(db)->msg);
+        }
+        qsort(l.e, l.n, sizeof *l.e, ent_cmp_q);
+        walk_index(&w, db, t, &ix);
+        ck_assert_uint_eq(w.out.n, l.n);
+        for (size_t i = 0; i < l.n; i++)
+            ck_assert_int_eq(jet_index_entry_cmp(&w.out.e[i], &l.e[i]), 0);
+        fprintf(stderr, "text keys %d: %zu entries (%zu rows not "
+                "encodable), %d levels, %zu pages\n", d, l.n, skipped,
+                w.depth + 1, w.pages);
+        ck_assert_uint_gt(l.n, 20000);
+        elist_free(&w.out);
+        for (size_t i = 0; i < l.n; i++)
+            ord[i] = i;
+        shuffle(ord, l.n);
+        for (size_t i = 0; i < l.n / 2; i++) {
+            jet_index_entry *e = &l.e[ord[i]];
+            ck_assert_int_eq(jet_index_entry_delete(db, t, &ix, e->key,
+                                                    e->key_len, rid(e)),
+                             JET_OK);
+        }
+        walk_index(&w, db, t, &ix);
+        ck_assert_uint_eq(w.out.n, l.n - l.n / 2);
+        elist_free(&w.out);
+        free(ord);
+        free(vals);
+        elist_free(&l);
+    }
+    ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+    jet_db_close(db);
+    after = jet_test_slurp(path, &len1);
+    ck_assert_uint_eq(len0, len1);
+    ck_assert(memcmp(before, after, len0) == 0);
+    free(before);
+    free(after);
+    remove_db(path);
+}
+END_TEST
+
 /* A duplicate primary key: JET_EDUPLICATE with Access's message, and the
  * file unchanged after the rollback. Non-unique and NULL keys pass. */
 START_TEST(duplicate_refused_file_unchanged)
@@ -928,6 +1051,7 @@ static Suite *indexwrite_suite(void)
     tcase_add_test(tc, decode_fixture_pages);
     tcase_add_test(tc, duplicate_refused_file_unchanged);
     tcase_add_test(tc, deep_tree_synthetic_rolled_back);
+    tcase_add_test(tc, text_keys_general_order);
     tcase_add_test(tc, rebuild_orders_int_date);
     tcase_add_test(tc, rebuild_text_compound_desc);
     tcase_add_test(tc, rebuild_bulk_long);
