@@ -46,6 +46,8 @@
 #define MAX_DEPTH 32
 #define IDX_PREV 12
 #define IDX_NEXT 16
+/* the entry area's offset on a Jet4/ACE index page */
+#define JET_INDEX_ENTRIES 480
 
 /* One entry or child of a page in memory. Leaf items and node items with
  * bound set carry an entry (key in the page's kb, data row); a node's
@@ -389,6 +391,26 @@ static jet_rc chunk_build(ictx *c, const ipage *p, size_t a, size_t b,
                                 &used);
 }
 
+/* Would items [a, b) of p fit one page? jet_index_page_build's sum
+ * (entries, less the prefix the first and last keys share, once per
+ * entry after the first) without building the page. */
+static bool chunk_fits(const ictx *c, const ipage *p, size_t a, size_t b)
+{
+    size_t end = !p->leaf && b - a >= 2 ? b - 1 : b, ptr = p->leaf ? 4 : 8;
+    size_t total = 0, prefix = 0;
+    for (size_t i = a; i < end; i++)
+        total += p->it[i].klen + ptr;
+    if (end - a > 1) {
+        const uint8_t *k1 = p->kb + p->it[a].off, *k2 = p->kb + p->it[end - 1].off;
+        size_t m = p->it[a].klen < p->it[end - 1].klen ? p->it[a].klen
+                                                       : p->it[end - 1].klen;
+        while (prefix < m && k1[prefix] == k2[prefix])
+            prefix++;
+        total -= prefix * (end - a - 1);
+    }
+    return total <= c->db->fmt->page_size - JET_INDEX_ENTRIES;
+}
+
 /* Write c->scratch as page pgno. */
 static jet_rc scratch_write(ictx *c, uint32_t pgno)
 {
@@ -443,17 +465,14 @@ static jet_rc partition(ictx *c, const ipage *p, size_t a, size_t b,
         cuts[(*nc)++] = b;      /* one node entry always fits */
         return JET_OK;
     }
-    rc = chunk_build(c, p, a, b, 0, 0);
-    if (rc == JET_OK) {
+    if (chunk_fits(c, p, a, b)) {
         cuts[(*nc)++] = b;
         return JET_OK;
     }
-    if (rc != JET_ELIMIT || b - a < 2)
-        return rc == JET_ELIMIT
-                   ? jet_fail(&c->db->err, JET_ELIMIT, p->pgno,
-                              "index '%s': an entry does not fit a page",
-                              c->ix->name)
-                   : rc;
+    if (b - a < 2)
+        return jet_fail(&c->db->err, JET_ELIMIT, p->pgno,
+                        "index '%s': an entry does not fit a page",
+                        c->ix->name);
     mid = a + (b - a + 1) / 2;
     rc = partition(c, p, a, mid, cuts, nc);
     if (rc == JET_OK)
