@@ -1027,6 +1027,13 @@ START_TEST(duplicate_refused_file_unchanged)
         ck_assert_int_eq(jet_index_entry_insert(db, t, cust, &nul, 1,
                                                 (jet_rowid){ 3, 202 }),
                          JET_OK);
+        /* a unique index holds many all-NULL keys (Jackcess isUnique) */
+        ck_assert_int_eq(jet_index_entry_insert(db, t, pk, &nul, 1,
+                                                (jet_rowid){ 3, 201 }),
+                         JET_OK);
+        ck_assert_int_eq(jet_index_entry_insert(db, t, pk, &nul, 1,
+                                                (jet_rowid){ 3, 202 }),
+                         JET_OK);
     }
     elist_free(&w.out);
     ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
