@@ -152,6 +152,16 @@ const jet_error *jet_db_error(const jet_db *db)
     return &db->err;
 }
 
+jet_rc jet_db_read_begin(jet_db *db)
+{
+    return jet_pagefile_read_begin(db->pf, &db->err);
+}
+
+void jet_db_read_end(jet_db *db)
+{
+    jet_pagefile_read_end(db->pf);
+}
+
 uint64_t jet_db_pages_read(const jet_db *db)
 {
     return jet_pagefile_pages_read(db->pf);

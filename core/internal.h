@@ -177,8 +177,13 @@ void jet_pagefile_set_busy_timeout(jet_pagefile *pf, unsigned ms);
  * writer is committing past the busy timeout), JET_EIO, JET_ENOMEM.
  */
 jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err);
-/** End a read transaction (READER -> OPEN: lock released). */
+/** End a read transaction. Read transactions nest (a count): the last
+ *  read_end of READER goes back to OPEN and releases the lock; inside a
+ *  write transaction it only counts. Unbalanced calls are ignored. */
 void jet_pagefile_read_end(jet_pagefile *pf);
+/** Read transactions open (read_begin calls not yet ended; a write
+ *  transaction counts one while it lasts). For tests. */
+uint32_t jet_pagefile_readers(const jet_pagefile *pf);
 /**
  * Begin a write transaction (OPEN/READER -> WRITER_LOCKED): open the file
  * read-write (first time only), SHARED then RESERVED lock. Errors:

@@ -133,6 +133,24 @@ const jet_error *jet_db_error(const jet_db *db);
 /** Pages read from the file since open (for tests asserting plans). */
 uint64_t jet_db_pages_read(const jet_db *db);
 
+/**
+ * Begin a read transaction on db: every page read until the matching
+ * jet_db_read_end() sees one committed state of the file, never part of
+ * another connection's or process's commit (the pager's SHARED lock;
+ * pagefile.c). The cache is dropped first when the file changed since
+ * this connection last saw it. Calls nest (a count per db); inside a
+ * write transaction they only count. While one is open, writers of other
+ * connections wait at their commit (up to their busy timeout, 5 s), so
+ * end it as soon as the reads are done. Errors: JET_EBUSY (a commit held
+ * the file past the busy timeout), JET_EIO (a hot journal this
+ * connection may not roll back, a write error earlier); detail in
+ * jet_db_error().
+ */
+jet_rc jet_db_read_begin(jet_db *db);
+/** End a read transaction of jet_db_read_begin() (the last one releases
+ *  the lock). Safe when none is open. */
+void jet_db_read_end(jet_db *db);
+
 /* --------------------------------------------------------------- catalog */
 
 /** What a catalog entry is (from MSysObjects Type and Flags). */

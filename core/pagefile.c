@@ -37,9 +37,38 @@
  *                   cannot be restored)--> ERROR (only close helps; the
  *                   journal stays hot and the next open rolls it back)
  *
- *   OPEN           no lock. Reading works here as it always has (the
- *                  driver reads without read transactions today).
+ *   OPEN           no lock. Reading works here (tools and tests read
+ *                  this way), but another process may commit meanwhile.
  *   READER         SHARED lock; no hot journal; the cache matches the file.
+ *                  Read transactions nest: jet_pagefile_read_begin counts
+ *                  (readers) and the last read_end releases the lock. A
+ *                  write transaction holds one count of its own, so a read
+ *                  begun before or during a write outlives its commit.
+ *                  The driver opens one per statement execution and ends
+ *                  it when the cursor is closed or fetched to its end; a
+ *                  cursor left open keeps SHARED, and a writer in another
+ *                  connection or process then waits at its commit (for
+ *                  EXCLUSIVE) until its busy timeout (5 s) and fails with
+ *                  JET_EBUSY: applications must close their cursors.
+ *                  Fetching takes no lock per page (pin/unpin unchanged).
+ *
+ * CACHE VALIDITY. The cache outlives read transactions; read_begin drops
+ * every clean page when the file may have changed since the cache last
+ * saw it. Access files have no change counter our writers could keep
+ * (every byte of page 0 means something to Access, and a counter in our
+ * lock bytes past 2 GiB cannot be read, only locked), so the signal is
+ * the file's stamp from fstat: size, mtime and ctime in nanoseconds
+ * (same_stamp). A commit always writes (mtime) and ctime cannot be set
+ * back by anyone but the clock, so a commit is seen unless (a) it lands
+ * in the same clock tick as the stamp was taken - handled by treating a
+ * stamp taken within RACY_NS (2 s, FAT's granularity) of the file's mtime
+ * as proving nothing, so the cache is dropped until the file has been
+ * quiet for 2 s; (b) the file system reports no times that change (some
+ * FUSE or network mounts), or caches attributes (NFS actimeo; the NFS
+ * client revalidates them when a lock is taken, which read_begin does);
+ * (c) the system clock is set back more than 2 s between a stamp and a
+ * commit. A writer that does not take our locks (Access itself, an SMB
+ * client) is not kept out by SHARED at all.
  *   WRITER_LOCKED  RESERVED lock, database opened read-write; nothing
  *                  changed yet.
  *   WRITER_DIRTY   the journal exists and holds the original image of
@@ -197,6 +226,9 @@ struct jet_pagefile {
     uint8_t *scratch;           /* one page: raw images, encoding */
     jet_os_stamp stamp;         /* the file as the cache last saw it */
     bool stamped;
+    uint32_t readers;           /* read transactions open (nested
+                                 * read_begin calls; a write transaction
+                                 * holds one of its own) */
 };
 
 static uint32_t bucket_of(const jet_pagefile *pf, uint32_t pgno)
@@ -687,6 +719,7 @@ jet_pager_state jet_pager_state_of(const jet_pagefile *pf)
     return pf->state;
 }
 
+
 void jet_pagefile_set_busy_timeout(jet_pagefile *pf, unsigned ms)
 {
     pf->busy_ms = ms;
@@ -1051,8 +1084,10 @@ jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err)
     if (pf->state == JET_PAGER_ERROR)
         return jet_fail(err, JET_EIO, JET_NO_PGNO, "'%s' had a write "
                         "error; close and reopen it", pf->path);
-    if (pf->state != JET_PAGER_OPEN)
-        return JET_OK;      /* already reading (or writing) */
+    if (pf->state != JET_PAGER_OPEN) {
+        pf->readers++;      /* already reading (or writing): nested */
+        return JET_OK;
+    }
     rc = pf->lock ? lock_wait(pf, JET_LOCK_SHARED, err) : JET_EIO;
     if (rc == JET_EIO) {
         /* a file system without locks (ENOLCK) still reads, as before
@@ -1093,16 +1128,24 @@ jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err)
         }
     }
     pf->state = JET_PAGER_READER;
+    pf->readers = 1;
     return JET_OK;
 }
 
 void jet_pagefile_read_end(jet_pagefile *pf)
 {
-    if (pf->state != JET_PAGER_READER)
-        return;
+    if (pf->readers == 0)
+        return;             /* unbalanced, or read without locks */
+    if (--pf->readers > 0 || pf->state != JET_PAGER_READER)
+        return;             /* the last one (or the writer) lets go */
     if (pf->lock)
         (void)jet_os_lock_release(pf->lock, JET_LOCK_NONE);
     pf->state = JET_PAGER_OPEN;
+}
+
+uint32_t jet_pagefile_readers(const jet_pagefile *pf)
+{
+    return pf->readers;
 }
 
 jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err)
@@ -1135,12 +1178,11 @@ jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err)
         e = jet_os_lock_acquire(pf->lock, JET_LOCK_RESERVED);
         if (e == 0)
             break;
-        if (e != EBUSY) {
-            if (pf->tx_from_open)
-                jet_pagefile_read_end(pf);
+        /* the write transaction's own read hold goes again */
+        jet_pagefile_read_end(pf);
+        if (e != EBUSY)
             return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot lock '%s': "
                             "%s", pf->path, strerror(e));
-        }
         /* another writer. Waiting while holding SHARED would deadlock
          * with its commit (EXCLUSIVE waits for our SHARED): a read
          * transaction of the caller's gets EBUSY at once; our own is
@@ -1149,7 +1191,6 @@ jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err)
             return jet_fail(err, JET_EBUSY, JET_NO_PGNO, "'%s' is being "
                             "written by another connection; end this read "
                             "and retry", pf->path);
-        jet_pagefile_read_end(pf);
         if (waited >= pf->busy_ms)
             return jet_fail(err, JET_EBUSY, JET_NO_PGNO, "'%s' is being "
                             "written by another connection (waited %u ms)",
@@ -1169,10 +1210,9 @@ jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err)
     if (!pf->scratch)
         pf->scratch = jet_malloc(pf->page_size);
     if (!pf->journaled || !pf->scratch) {
-        (void)jet_os_lock_release(pf->lock, pf->tx_from_open
-                                                ? JET_LOCK_NONE
-                                                : JET_LOCK_SHARED);
-        pf->state = pf->tx_from_open ? JET_PAGER_OPEN : JET_PAGER_READER;
+        (void)jet_os_lock_release(pf->lock, JET_LOCK_SHARED);
+        pf->state = JET_PAGER_READER;
+        jet_pagefile_read_end(pf);
         return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     }
     pf->state = JET_PAGER_WRITER_LOCKED;
@@ -1482,16 +1522,17 @@ jet_rc jet_page_alloc(jet_pagefile *pf, uint32_t *pgno, uint8_t **out,
     return JET_OK;
 }
 
-/* End a write transaction: locks back to where it began. */
+/* End a write transaction: back to SHARED (READER), then the write
+ * transaction's own read hold goes, so that the lock falls to none only
+ * when no read transaction opened before or during the write is left. */
 static void end_transaction(jet_pagefile *pf)
 {
     jet_free(pf->journaled);
     pf->journaled = NULL;
     if (pf->lock)
-        (void)jet_os_lock_release(pf->lock, pf->tx_from_open
-                                                ? JET_LOCK_NONE
-                                                : JET_LOCK_SHARED);
-    pf->state = pf->tx_from_open ? JET_PAGER_OPEN : JET_PAGER_READER;
+        (void)jet_os_lock_release(pf->lock, JET_LOCK_SHARED);
+    pf->state = JET_PAGER_READER;
+    jet_pagefile_read_end(pf);
 }
 
 /* Forget every dirty page of the cache (their slots become free). */
@@ -1521,6 +1562,7 @@ static jet_rc enter_error(jet_pagefile *pf, jet_rc rc)
     if (pf->lock)
         (void)jet_os_lock_release(pf->lock, JET_LOCK_NONE);
     pf->state = JET_PAGER_ERROR;
+    pf->readers = 0;
     return rc;
 }
 

@@ -228,6 +228,10 @@ struct odbc_stmt {
     size_t mat_pos;             /* next row of mat */
     bool has_row;               /* a current row exists (after fetch) */
     bool at_end;
+    /* a read transaction of the db is open for this statement's cursor
+     * (jet_db_read_begin at execute; ended when the cursor closes, or
+     * when a forward-only cursor is fetched to its end) */
+    bool reading;
     uint64_t rows_returned;
     uint64_t limit;             /* 0 = none; min(TOP, MAX_ROWS) */
     /* SQLGetData streaming */

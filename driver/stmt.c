@@ -136,6 +136,13 @@ static void free_cols(odbc_colmeta *cols, uint16_t n)
     free(cols);
 }
 
+void odbc_stmt_read_end(odbc_stmt *s)
+{
+    if (s->reading && s->dbc->db)
+        jet_db_read_end(s->dbc->db);
+    s->reading = false;
+}
+
 void close_cursor(odbc_stmt *s)
 {
     if (s->dbc->trace && s->state == STMT_CURSOR)
@@ -146,6 +153,7 @@ void close_cursor(odbc_stmt *s)
     s->pset.batch = false;      /* the rest of a parameter batch too */
     sql_cursor_close(s->cur);
     s->cur = NULL;
+    odbc_stmt_read_end(s);
     if (s->fast)
         s->fast->cur = NULL;    /* its sources belonged to that cursor */
     s->gd_fast = NULL;
@@ -378,7 +386,15 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
     }
     odbc_trace_log(s->dbc->trace, "prepare stmt=%p: %.*s", (void *)s,
                    (int)(len > 4000 ? 4000 : len), sql);
+    /* table definitions load inside a read transaction too */
+    if (jet_db_read_begin(db) != JET_OK) {
+        if (is_call > 0)
+            sql_call_free(&call);
+        return odbc_diag_jet(DIAG(s), jet_db_error(db)->rc,
+                             jet_db_error(db), DIAG_CTX_OTHER);
+    }
     int prc = sql_statement_prepare(&s->prepared, db, sql, len, &po, &perr);
+    jet_db_read_end(db);
     s->plan = prc == 0 ? sql_statement_query(s->prepared) : NULL;
     if (is_call > 0)
         sql_call_free(&call);
@@ -916,8 +932,22 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
     sql_error err;
     memset(&err, 0, sizeof err);
+    /* a query reads inside one read transaction, from execute until its
+     * cursor closes or is fetched to the end: it never sees part of
+     * another process's commit. A statement without a result set (DML)
+     * takes none here: its write transaction must be free to wait for
+     * other writers, which it may not do while holding SHARED */
+    if (s->ncols > 0 && !s->reading) {
+        if (jet_db_read_begin(s->dbc->db) != JET_OK) {
+            ret = odbc_diag_jet(DIAG(s), jet_db_error(s->dbc->db)->rc,
+                                jet_db_error(s->dbc->db), DIAG_CTX_OTHER);
+            goto out;
+        }
+        s->reading = true;
+    }
     if (sql_statement_execute(s->prepared, pv, &opts, &s->cur, &err) != 0) {
         s->cur = NULL;
+        odbc_stmt_read_end(s);
         bool interrupted = !err.sqlstate[0] && err.rc == JET_EINTERRUPTED;
         if (interrupted)
             ret = interrupt_diag(s);

@@ -58,8 +58,13 @@ static jet_rc advance(odbc_stmt *s)
         s->rows_returned++;
     } else {
         s->has_row = false;
-        if (rc == JET_DONE)
+        if (rc == JET_DONE) {
             s->at_end = true;
+            /* a forward-only cursor reads no more: let writers in (a
+             * static cursor may read its table's rows again) */
+            if (!s->sc_rows)
+                odbc_stmt_read_end(s);
+        }
     }
     return rc;
 }

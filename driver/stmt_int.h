@@ -70,6 +70,8 @@ int stmt_interrupted(void *ctx);
 SQLRETURN interrupt_diag(odbc_stmt *s);
 /* stmt.c: close s's cursor and forget its rows and positions. */
 void close_cursor(odbc_stmt *s);
+/** End the statement's read transaction, if it holds one (stmt.c). */
+void odbc_stmt_read_end(odbc_stmt *s);
 /* stmt.c: the diagnostic of a failed engine cursor call. */
 SQLRETURN exec_diag(odbc_stmt *s, jet_rc rc);
 /* stmt.c: whether execute opens a static cursor. */
