@@ -161,6 +161,8 @@ typedef enum jet_pager_state {
 } jet_pager_state;
 
 jet_pager_state jet_pager_state_of(const jet_pagefile *pf);
+/** The pager's lock handle (NULL when the file system has no locks). */
+struct jet_os_lock *jet_pagefile_os_lock(jet_pagefile *pf);
 /**
  * Refuse writes with reason (e.g. "Access 97 files are read-only"); NULL
  * allows them again. A read-only pager never opens the file for writing,
@@ -447,7 +449,24 @@ struct jet_db {
     size_t cache_pages;
     struct jet_link_db *links;
     unsigned link_depth;         /* links followed through this db now */
+    /* our entry in Access's lock file while writing (lockfile.c) */
+    struct jet_lockfile *lockfile;
 };
+
+/* Access's lock file (lockfile.c; its top comment has the format and
+ * how a live holder is told from a stale file). */
+typedef struct jet_lockfile jet_lockfile;
+/**
+ * With a write transaction just begun (jet_pager_begin): join the
+ * database's .ldb/.laccdb (first time: a user slot and our record), or
+ * refuse when another program (Access, Jet) has the database open:
+ * JET_EREADONLY naming its user and machine, the write transaction rolled
+ * back and both files unchanged. Also JET_ENOMEM (rolled back too).
+ */
+jet_rc jet_lockfile_enter(jet_db *db);
+/** Leave the lock file (clear our record; remove the file when no user
+ *  is left). At close. Safe when never entered. */
+void jet_lockfile_leave(jet_db *db);
 
 /**
  * Load the tdef of link obj (JET_OBJ_LINKED_TABLE) from the database it

@@ -54,6 +54,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -308,6 +309,24 @@ int jet_os_pwrite(int fd, const void *buf, size_t n, uint64_t off)
     return 0;
 }
 
+int jet_os_pwrite_unhooked(int fd, const void *buf, size_t n, uint64_t off)
+{
+    size_t done = 0;
+    while (done < n) {
+        ssize_t r = pwrite(fd, (const char *)buf + done, n - done,
+                           (off_t)(off + done));
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno ? errno : EIO;
+        }
+        if (r == 0)
+            return EIO;
+        done += (size_t)r;
+    }
+    return 0;
+}
+
 int jet_os_fsync(int fd)
 {
     int f = jet_os_fault_check(JET_OS_FAULT_SYNC);
@@ -466,6 +485,7 @@ struct inode {
     unsigned nshared;       /* handles holding SHARED or more */
     unsigned nlock;         /* handles holding any lock */
     jet_lock_level level;   /* the process's lock on the file */
+    uint8_t slots[32];      /* Access user slots this process holds */
     int *unused;            /* descriptors to close when nlock is 0 */
     size_t nunused, capunused;
     struct inode *next;
@@ -475,6 +495,7 @@ struct jet_os_lock {
     struct inode *in;
     int fd, wfd;            /* borrowed; wfd -1 until a write fd is set */
     jet_lock_level level;
+    int slot;               /* Access user slot held, -1 none */
 };
 
 static jet_mutex_t inodes_lock = JET_MUTEX_INIT;
@@ -533,6 +554,7 @@ int jet_os_lock_open(jet_os_lock **out, int fd)
     l->in = in;
     l->fd = fd;
     l->wfd = -1;
+    l->slot = -1;
     *out = l;
     return 0;
 }
@@ -684,6 +706,152 @@ int jet_os_lock_check_reserved(jet_os_lock *l, bool *out)
     return e;
 }
 
+/* ---- Access user slots (os.h). A slot counts as one of the process's
+ * locks on the file (nlock), so no descriptor of the file is closed while
+ * a connection holds one (that would drop it). */
+
+/* Is [off, off + 1) locked by another process? (F_GETLK ignores ours.) */
+static int probe(int fd, off_t off, bool *out)
+{
+    struct flock fl;
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    fl.l_start = off;
+    fl.l_len = 1;
+    *out = false;
+    if (fcntl(fd, F_GETLK, &fl) != 0)
+        return errno ? errno : EIO;
+    *out = fl.l_type != F_UNLCK;
+    return 0;
+}
+
+int jet_os_byte_locked(int fd, uint64_t off, bool *out)
+{
+    return probe(fd, (off_t)off, out);
+}
+
+int jet_os_lock_slot_probe(jet_os_lock *l, unsigned slot, int *out)
+{
+    bool user = false, mark = false;
+    int e = 0;
+
+    *out = JET_OS_SLOT_FREE;
+    if (slot >= JET_OS_USER_SLOTS)
+        return EINVAL;
+    jet_mutex_lock(&inodes_lock);
+    if (l->in->slots[slot / 8] & (1u << (slot % 8)))
+        *out = JET_OS_SLOT_OURS;
+    else if ((e = probe(l->fd, (off_t)(JET_OS_USER_SLOT_BASE + slot),
+                        &user)) == 0 && user &&
+             (e = probe(l->fd, (off_t)(JET_OS_USER_MARK_BASE + slot),
+                        &mark)) == 0)
+        *out = mark ? JET_OS_SLOT_JETODBC : JET_OS_SLOT_OTHER;
+    jet_mutex_unlock(&inodes_lock);
+    return e;
+}
+
+int jet_os_lock_slot_take(jet_os_lock *l, unsigned slot)
+{
+    struct inode *in = l->in;
+    int e;
+
+    if (slot >= JET_OS_USER_SLOTS || l->wfd < 0 || l->slot >= 0)
+        return EINVAL;
+    jet_mutex_lock(&inodes_lock);
+    if (in->slots[slot / 8] & (1u << (slot % 8))) {
+        jet_mutex_unlock(&inodes_lock);
+        return EBUSY;
+    }
+    e = set_lock(l->wfd, F_WRLCK, (off_t)(JET_OS_USER_SLOT_BASE + slot), 1);
+    if (e == 0) {
+        e = set_lock(l->wfd, F_WRLCK, (off_t)(JET_OS_USER_MARK_BASE + slot),
+                     1);
+        if (e)
+            (void)set_lock(l->wfd, F_UNLCK,
+                           (off_t)(JET_OS_USER_SLOT_BASE + slot), 1);
+    }
+    if (e == 0) {
+        in->slots[slot / 8] |= (uint8_t)(1u << (slot % 8));
+        in->nlock++;
+        l->slot = (int)slot;
+    }
+    jet_mutex_unlock(&inodes_lock);
+    return e;
+}
+
+/* inodes_lock held */
+static void slot_drop_locked(jet_os_lock *l)
+{
+    struct inode *in = l->in;
+    unsigned slot;
+    int fd = l->wfd >= 0 ? l->wfd : l->fd;
+
+    if (l->slot < 0)
+        return;
+    slot = (unsigned)l->slot;
+    (void)set_lock(fd, F_UNLCK, (off_t)(JET_OS_USER_SLOT_BASE + slot), 1);
+    (void)set_lock(fd, F_UNLCK, (off_t)(JET_OS_USER_MARK_BASE + slot), 1);
+    in->slots[slot / 8] &= (uint8_t)~(1u << (slot % 8));
+    l->slot = -1;
+    if (--in->nlock == 0)
+        close_unused(in);
+}
+
+void jet_os_lock_slot_drop(jet_os_lock *l)
+{
+    jet_mutex_lock(&inodes_lock);
+    slot_drop_locked(l);
+    jet_mutex_unlock(&inodes_lock);
+}
+
+int jet_os_open_create(int *fd, const char *path, const char *like_path,
+                       bool *created)
+{
+    struct stat st;
+    mode_t mode = 0644;
+    int f;
+
+    *fd = -1;
+    *created = false;
+    if (like_path && stat(like_path, &st) == 0)
+        mode = st.st_mode & 0666;
+    do {
+        f = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    } while (f < 0 && errno == EINTR);
+    if (f < 0 && errno == ENOENT) {
+        do {
+            f = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+                     mode);
+        } while (f < 0 && errno == EINTR);
+        if (f >= 0) {
+            *created = true;
+            (void)fchmod(f, mode);  /* past the umask: every user of the
+                                     * database must be able to join */
+        } else if (errno == EEXIST) {
+            return jet_os_open_create(fd, path, like_path, created);
+        }
+    }
+    if (f < 0)
+        return errno ? errno : EIO;
+    if (fstat(f, &st) != 0 || !S_ISREG(st.st_mode)) {
+        (void)close(f);
+        return JET_OS_NOT_REGULAR;
+    }
+    (void)fcntl(f, F_SETFL, fcntl(f, F_GETFL) & ~O_NONBLOCK);
+    *fd = f;
+    return 0;
+}
+
+void jet_os_machine_name(char *buf, size_t cap)
+{
+    if (cap == 0)
+        return;
+    if (gethostname(buf, cap) != 0 || !buf[0])
+        snprintf(buf, cap, "localhost");
+    buf[cap - 1] = '\0';
+}
+
 void jet_os_lock_close(jet_os_lock *l, const int *fds, size_t nfds)
 {
     struct inode *in;
@@ -696,6 +864,7 @@ void jet_os_lock_close(jet_os_lock *l, const int *fds, size_t nfds)
     in = l->in;
     jet_mutex_lock(&inodes_lock);
     (void)unlock_locked(l, JET_LOCK_NONE);
+    slot_drop_locked(l);
     for (size_t i = 0; i < nfds; i++) {
         if (fds[i] < 0)
             continue;

@@ -163,6 +163,65 @@ int jet_os_lock_check_reserved(jet_os_lock *l, bool *out);
  */
 void jet_os_lock_close(jet_os_lock *l, const int *fds, size_t nfds);
 
+/* ---------------------------------- Access's lock file and user slots */
+
+/*
+ * Access (Jet/ACE) keeps a lock file beside the database (lockfile.c) and
+ * marks each user's presence with a one-byte lock on the DATABASE file at
+ * JET_OS_USER_SLOT_BASE + slot (slot 0..254; the white paper "Understanding
+ * Microsoft Jet Locking": the first user lock is at 10000001h, the user's
+ * 64-byte record in the lock file at slot * 64). Our connections take the
+ * same byte, plus a marker byte at JET_OS_USER_MARK_BASE + slot that Jet
+ * never locks, so that one jetodbc process can tell another (which our
+ * own locking protocol serialises) from Access.
+ */
+#define JET_OS_USER_SLOT_BASE 0x10000001ull
+#define JET_OS_USER_MARK_BASE 0x10000201ull
+#define JET_OS_USER_SLOTS 255u
+
+/** jet_os_lock_slot_probe() answers. */
+enum {
+    JET_OS_SLOT_FREE = 0,       /* nobody holds its user byte */
+    JET_OS_SLOT_OTHER = 1,      /* another program (Access, Jet) holds it */
+    JET_OS_SLOT_JETODBC = 2,    /* another jetodbc process holds it */
+    JET_OS_SLOT_OURS = 3        /* a connection of this process holds it */
+};
+
+/**
+ * Who holds user slot slot of the database file of l (a JET_OS_SLOT_*
+ * value in *out). Asks the OS without taking anything (fcntl F_GETLK;
+ * Windows: a lock tried and given back at once). Returns 0 or errno.
+ */
+int jet_os_lock_slot_probe(jet_os_lock *l, unsigned slot, int *out);
+/**
+ * Take user slot slot for this connection (its user and marker bytes,
+ * write-locked without waiting; needs the write fd on POSIX). One slot
+ * per handle; the handle keeps it until jet_os_lock_slot_drop or
+ * jet_os_lock_close. Returns 0, EBUSY (held by anyone, this process
+ * included), EINVAL (no write fd, or already holding one) or errno.
+ */
+int jet_os_lock_slot_take(jet_os_lock *l, unsigned slot);
+/** Give the handle's user slot back (no-op when it holds none). */
+void jet_os_lock_slot_drop(jet_os_lock *l);
+/**
+ * Does another process hold a lock on byte off of the file open as fd
+ * (the lock file: older Jet versions lock its slots there)? 0 or errno.
+ */
+int jet_os_byte_locked(int fd, uint64_t off, bool *out);
+/**
+ * Open path read-write, creating it (permission bits of like_path, else
+ * 0644) when absent; never truncates. *created says whether it was made.
+ * For the lock file. Returns 0, JET_OS_NOT_REGULAR or errno.
+ */
+int jet_os_open_create(int *fd, const char *path, const char *like_path,
+                       bool *created);
+/** jet_os_pwrite without the fault hook (the lock file is not the
+ *  database: crash tests count only the pager's writes). */
+int jet_os_pwrite_unhooked(int fd, const void *buf, size_t n, uint64_t off);
+/** The machine's name (gethostname; Windows GetComputerNameA), at most
+ *  cap - 1 bytes and a NUL, into buf; "localhost" when it cannot tell. */
+void jet_os_machine_name(char *buf, size_t cap);
+
 /* ------------------------------------------------------ fault injection */
 
 /** Operations the fault hook can fail (bit mask). */

@@ -34,6 +34,7 @@
 #include <fcntl.h>
 #include <io.h>
 #include <windows.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -454,6 +455,7 @@ struct jet_os_lock {
     HANDLE h;
     jet_lock_level level;
     bool shared_range;      /* holding the SHARED range shared */
+    int slot;               /* Access user slot held, -1 none */
 };
 
 /* LockFileEx over [start, start + len) without waiting: 0, EBUSY, errno. */
@@ -496,6 +498,7 @@ int jet_os_lock_open(jet_os_lock **out, int fd)
     if (!l)
         return ENOMEM;
     l->h = handle_of(fd);
+    l->slot = -1;
     *out = l;
     return 0;
 }
@@ -596,9 +599,122 @@ int jet_os_lock_check_reserved(jet_os_lock *l, bool *out)
     return 0;
 }
 
+/* ---- Access user slots (os.h). Windows locks belong to a handle, so
+ * another connection of this process conflicts like another process and
+ * is reported as JET_OS_SLOT_JETODBC (it holds the marker too). */
+
+/* Is the byte at off free for every other handle? Tried and given back. */
+static int byte_taken(HANDLE h, uint64_t off, bool *out)
+{
+    int e = lock_range(h, off, 1, true);
+    *out = e == EBUSY;
+    if (e == 0)
+        unlock_range(h, off, 1);
+    return e == EBUSY ? 0 : e;
+}
+
+int jet_os_byte_locked(int fd, uint64_t off, bool *out)
+{
+    HANDLE h = handle_of(fd);
+    *out = false;
+    if (h == INVALID_HANDLE_VALUE)
+        return EBADF;
+    return byte_taken(h, off, out);
+}
+
+int jet_os_lock_slot_probe(jet_os_lock *l, unsigned slot, int *out)
+{
+    bool user = false, mark = false;
+    int e;
+
+    *out = JET_OS_SLOT_FREE;
+    if (slot >= JET_OS_USER_SLOTS)
+        return EINVAL;
+    if (l->slot == (int)slot) {
+        *out = JET_OS_SLOT_OURS;
+        return 0;
+    }
+    e = byte_taken(l->h, JET_OS_USER_SLOT_BASE + slot, &user);
+    if (e == 0 && user)
+        e = byte_taken(l->h, JET_OS_USER_MARK_BASE + slot, &mark);
+    if (e == 0 && user)
+        *out = mark ? JET_OS_SLOT_JETODBC : JET_OS_SLOT_OTHER;
+    return e;
+}
+
+int jet_os_lock_slot_take(jet_os_lock *l, unsigned slot)
+{
+    int e;
+    if (slot >= JET_OS_USER_SLOTS || l->slot >= 0)
+        return EINVAL;
+    e = lock_range(l->h, JET_OS_USER_SLOT_BASE + slot, 1, true);
+    if (e)
+        return e;
+    e = lock_range(l->h, JET_OS_USER_MARK_BASE + slot, 1, true);
+    if (e) {
+        unlock_range(l->h, JET_OS_USER_SLOT_BASE + slot, 1);
+        return e;
+    }
+    l->slot = (int)slot;
+    return 0;
+}
+
+void jet_os_lock_slot_drop(jet_os_lock *l)
+{
+    if (l->slot < 0)
+        return;
+    unlock_range(l->h, JET_OS_USER_SLOT_BASE + (unsigned)l->slot, 1);
+    unlock_range(l->h, JET_OS_USER_MARK_BASE + (unsigned)l->slot, 1);
+    l->slot = -1;
+}
+
+int jet_os_open_create(int *fd, const char *path, const char *like_path,
+                       bool *created)
+{
+    bool existed = jet_os_exists(path);
+    int e;
+    (void)like_path;    /* the directory's ACL applies */
+    e = open_with(fd, path, GENERIC_READ | GENERIC_WRITE, OPEN_ALWAYS);
+    *created = e == 0 && !existed;
+    return e;
+}
+
+int jet_os_pwrite_unhooked(int fd, const void *buf, size_t n, uint64_t off)
+{
+    HANDLE h = handle_of(fd);
+    size_t done = 0;
+    if (h == INVALID_HANDLE_VALUE)
+        return EBADF;
+    while (done < n) {
+        OVERLAPPED ov = { 0 };
+        uint64_t at = off + done;
+        DWORD w = 0;
+        ov.Offset = (DWORD)at;
+        ov.OffsetHigh = (DWORD)(at >> 32);
+        if (!WriteFile(h, (const char *)buf + done, (DWORD)(n - done), &w,
+                       &ov))
+            return errno_of_last_error();
+        if (w == 0)
+            return EIO;
+        done += w;
+    }
+    return 0;
+}
+
+void jet_os_machine_name(char *buf, size_t cap)
+{
+    DWORD n = cap > 0xFFFF ? 0xFFFF : (DWORD)cap;
+    if (cap == 0)
+        return;
+    if (!GetComputerNameA(buf, &n) || !buf[0])
+        snprintf(buf, cap, "localhost");
+    buf[cap - 1] = '\0';
+}
+
 void jet_os_lock_close(jet_os_lock *l, const int *fds, size_t nfds)
 {
     if (l) {
+        jet_os_lock_slot_drop(l);
         (void)jet_os_lock_release(l, JET_LOCK_NONE);
         jet_free(l);
     }

@@ -68,7 +68,7 @@
  * client revalidates them when a lock is taken, which read_begin does);
  * (c) the system clock is set back more than 2 s between a stamp and a
  * commit. A writer that does not take our locks (Access itself, an SMB
- * client) is not kept out by SHARED at all.
+ * client) is not kept out by SHARED at all: see lockfile.c.
  *   WRITER_LOCKED  RESERVED lock, database opened read-write; nothing
  *                  changed yet.
  *   WRITER_DIRTY   the journal exists and holds the original image of
@@ -719,6 +719,10 @@ jet_pager_state jet_pager_state_of(const jet_pagefile *pf)
     return pf->state;
 }
 
+jet_os_lock *jet_pagefile_os_lock(jet_pagefile *pf)
+{
+    return pf->lock;
+}
 
 void jet_pagefile_set_busy_timeout(jet_pagefile *pf, unsigned ms)
 {

@@ -14,6 +14,8 @@ jet_rc jet_db_write_begin(jet_db *db)
     jet_rc rc = jet_pager_begin(db->pf, &db->err);
     if (rc == JET_EUNSUPPORTED)
         db->err.rc = rc = JET_EREADONLY;
+    if (rc == JET_OK)
+        rc = jet_lockfile_enter(db);    /* Access has it open? */
     return rc;
 }
 

@@ -11,9 +11,17 @@
  * writer): every non-NULL value of one number column (not indexed) of
  * the table that spans the most data pages is set to the generation
  * number, in place, so the file stays valid (jetcheck verify at the end).
-
+ *
+ * Access's lock file (lockfile.c): a record whose user slot byte another
+ * process holds (as Access would) refuses jet_db_write_begin with
+ * JET_EREADONLY naming the user and machine, and leaves the database and
+ * the lock file byte-for-byte unchanged while reading goes on; a record
+ * nobody holds (left by a crash) does not block; another jetodbc process
+ * (slot and marker bytes held) does not block either; our own record is
+ * there while we write and gone (with the file) when we close.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +31,8 @@
 
 #include "bytes.h"
 #include "internal.h"
+#include "os.h"
+#include "write.h"
 #include "unit.h"
 #include "../shared_dir.h"
 #include "../slurp.h"
@@ -454,6 +464,264 @@ START_TEST(read_transactions_nest_and_hold_writers)
 }
 END_TEST
 
+/* ------------------------------------------------------ the lock file */
+
+/* Copy src to a temporary file ending in ext; path (cap bytes). */
+static void copy_with_ext(char *path, size_t cap, const char *src,
+                          const char *ext)
+{
+    size_t len;
+    uint8_t *buf = jet_test_slurp(src, &len);
+    int fd;
+    ck_assert_ptr_nonnull(buf);
+    snprintf(path, cap, "/tmp/jet_ldb_XXXXXX%s", ext);
+    fd = mkstemps(path, (int)strlen(ext));
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, buf, len), (ssize_t)len);
+    close(fd);
+    free(buf);
+}
+
+/* The lock file's name beside path (extension replaced). */
+static void ldb_of(char *out, size_t cap, const char *path, const char *ext)
+{
+    const char *dot = strrchr(path, '.');
+    snprintf(out, cap, "%.*s%s", (int)(dot - path), path, ext);
+}
+
+/* A lock file holding one record at slot: machine, user. */
+static void write_record(const char *ldb, unsigned slot, const char *machine,
+                         const char *user)
+{
+    uint8_t rec[64];
+    int fd = open(ldb, O_RDWR | O_CREAT, 0644);
+    ck_assert_int_ge(fd, 0);
+    memset(rec, 0, sizeof rec);
+    memcpy(rec, machine, strlen(machine));
+    memcpy(rec + 32, user, strlen(user));
+    ck_assert_int_eq(pwrite(fd, rec, 64, (off_t)slot * 64), 64);
+    close(fd);
+}
+
+/* Write-lock byte off of path in a child process that keeps it until
+ * told (a byte on *ctl); returns the child's pid once the lock is held. */
+static pid_t hold_bytes(const char *path, uint64_t off1, uint64_t off2,
+                        int *ctl)
+{
+    int go[2], ready[2];
+    char c;
+    pid_t pid;
+    ck_assert_int_eq(pipe(go), 0);
+    ck_assert_int_eq(pipe(ready), 0);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        struct flock fl;
+        int fd = open(path, O_RDWR);
+        memset(&fl, 0, sizeof fl);
+        fl.l_type = F_WRLCK;
+        fl.l_whence = SEEK_SET;
+        fl.l_len = 1;
+        fl.l_start = (off_t)off1;
+        if (fd < 0 || fcntl(fd, F_SETLK, &fl) != 0)
+            _exit(3);
+        fl.l_start = (off_t)off2;
+        if (off2 && fcntl(fd, F_SETLK, &fl) != 0)
+            _exit(4);
+        if (write(ready[1], "r", 1) != 1)
+            _exit(5);
+        if (read(go[0], &c, 1) < 0)
+            _exit(6);
+        _exit(0);
+    }
+    close(go[0]);
+    close(ready[1]);
+    ck_assert_int_eq(read(ready[0], &c, 1), 1);
+    close(ready[0]);
+    *ctl = go[1];
+    return pid;
+}
+
+static void release_bytes(pid_t pid, int ctl)
+{
+    ck_assert_int_eq(write(ctl, "g", 1), 1);
+    close(ctl);
+    ck_assert_int_eq(wait_ok(pid), 0);
+}
+
+/* Is byte off of path locked (by anyone)? Asked from a child process:
+ * F_GETLK does not report the asking process's own locks. */
+static bool byte_held(const char *path, uint64_t off)
+{
+    int st;
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        struct flock fl;
+        int fd = open(path, O_RDONLY);
+        if (fd < 0)
+            _exit(3);
+        memset(&fl, 0, sizeof fl);
+        fl.l_type = F_WRLCK;
+        fl.l_whence = SEEK_SET;
+        fl.l_start = (off_t)off;
+        fl.l_len = 1;
+        if (fcntl(fd, F_GETLK, &fl) != 0)
+            _exit(4);
+        _exit(fl.l_type != F_UNLCK ? 1 : 0);
+    }
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) < 2);
+    return WEXITSTATUS(st) == 1;
+}
+
+static size_t rows_of_all(jet_db *db)
+{
+    size_t rows = 0;
+    for (size_t i = 0; i < jet_catalog_count(db); i++) {
+        const jet_object *o = jet_catalog_at(db, i);
+        const jet_tdef *t;
+        jet_scan *s;
+        if (o->kind != JET_OBJ_TABLE || jet_tdef_load(&t, db, o) != JET_OK)
+            continue;
+        ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+        while (jet_scan_next(s) == JET_OK)
+            rows++;
+        jet_scan_close(s);
+    }
+    return rows;
+}
+
+START_TEST(lock_file_live_access_user_refuses_writes)
+{
+    const char *src = fixture("jackcess/V2003/testV2003.mdb");
+    char path[64], ldb[80];
+    uint8_t *db0, *ldb0, *db1, *ldb1;
+    size_t n0 = 0, l0 = 0, n1 = 0, l1 = 0;
+    jet_db *db;
+    jet_error err;
+    int ctl;
+    pid_t holder;
+
+    if (!src)
+        return;
+    copy_with_ext(path, sizeof path, src, ".mdb");
+    ldb_of(ldb, sizeof ldb, path, ".ldb");
+    /* Access on WINPC as bob holds slot 0; a crashed user left slot 1 */
+    write_record(ldb, 0, "WINPC", "bob");
+    write_record(ldb, 1, "GONE", "crashed");
+    holder = hold_bytes(path, JET_OS_USER_SLOT_BASE, 0, &ctl);
+    db0 = jet_test_slurp(path, &n0);
+    ldb0 = jet_test_slurp(ldb, &l0);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    ck_assert_uint_gt(rows_of_all(db), 0);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_EREADONLY);
+    ck_assert_msg(strstr(jet_db_error(db)->msg, "opened by another program "
+                         "(user bob on machine WINPC); reading works") !=
+                  NULL, "%s", jet_db_error(db)->msg);
+    ck_assert(!jet_db_in_write(db));
+    ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_OPEN);
+    ck_assert_uint_gt(rows_of_all(db), 0);      /* reading still works */
+    ck_assert_int_eq(jet_db_write_begin(db), JET_EREADONLY);
+    jet_db_close(db);
+    db1 = jet_test_slurp(path, &n1);
+    ldb1 = jet_test_slurp(ldb, &l1);
+    ck_assert(n0 == n1 && memcmp(db0, db1, n0) == 0);
+    ck_assert(l0 == l1 && memcmp(ldb0, ldb1, l0) == 0);
+    free(db1);
+    free(ldb1);
+
+    /* bob quits (his record stays, as Access leaves it): now stale */
+    release_bytes(holder, ctl);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    {
+        /* our record took the first free slot, and its byte is held */
+        char host[256];
+        uint8_t *l = jet_test_slurp(ldb, &l1);
+        jet_os_machine_name(host, sizeof host);
+        ck_assert_uint_ge(l1, 64);
+        ck_assert(strncmp((const char *)l, host, 31) == 0);
+        ck_assert_str_eq((const char *)l + 32, "Admin");
+        ck_assert(memcmp(l + 64, ldb0 + 64, 64) == 0);  /* slot 1 kept */
+        free(l);
+        ck_assert(byte_held(path, JET_OS_USER_SLOT_BASE));
+        ck_assert(byte_held(path, JET_OS_USER_MARK_BASE));
+    }
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    /* a second write transaction of the connection keeps the slot */
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+    ck_assert(byte_held(path, JET_OS_USER_SLOT_BASE));
+    jet_db_close(db);
+    /* the last user removes the lock file; nothing held any more */
+    ck_assert_int_ne(access(ldb, F_OK), 0);
+    ck_assert(!byte_held(path, JET_OS_USER_SLOT_BASE));
+    db1 = jet_test_slurp(path, &n1);
+    ck_assert(n0 == n1 && memcmp(db0, db1, n0) == 0);
+    free(db1);
+    free(db0);
+    free(ldb0);
+    remove_db(path);
+}
+END_TEST
+
+START_TEST(lock_file_other_jetodbc_and_access_arriving_later)
+{
+    const char *src = fixture("jackcess/V2010/testV2010.accdb");
+    char path[64], ldb[80];
+    jet_db *db, *db2;
+    jet_error err;
+    int ctl, ctl2;
+    pid_t other, access_pid;
+    size_t len;
+    uint8_t *l;
+
+    if (!src)
+        return;
+    copy_with_ext(path, sizeof path, src, ".accdb");
+    ldb_of(ldb, sizeof ldb, path, ".laccdb");
+    /* another jetodbc process in slot 0: user and marker bytes */
+    write_record(ldb, 0, "LINUXBOX", "Admin");
+    other = hold_bytes(path, JET_OS_USER_SLOT_BASE, JET_OS_USER_MARK_BASE,
+                       &ctl);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    ck_assert(byte_held(path, JET_OS_USER_SLOT_BASE + 1));  /* ours */
+    /* a second connection of this process takes a slot of its own */
+    ck_assert_int_eq(jet_db_open(&db2, path, NULL, &err), JET_OK);
+    ck_assert_int_eq(jet_db_write_begin(db2), JET_OK);
+    ck_assert_int_eq(jet_db_write_rollback(db2), JET_OK);
+    ck_assert(byte_held(path, JET_OS_USER_SLOT_BASE + 2));
+    jet_db_close(db2);
+    ck_assert(!byte_held(path, JET_OS_USER_SLOT_BASE + 2));
+    ck_assert(byte_held(path, JET_OS_USER_SLOT_BASE + 1));
+    /* Access arrives in slot 5 while we are joined: the next write
+     * transaction is refused */
+    write_record(ldb, 5, "OFFICE", "carol");
+    access_pid = hold_bytes(path, JET_OS_USER_SLOT_BASE + 5, 0, &ctl2);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_EREADONLY);
+    ck_assert_msg(strstr(jet_db_error(db)->msg, "user carol on machine "
+                         "OFFICE") != NULL, "%s", jet_db_error(db)->msg);
+    release_bytes(access_pid, ctl2);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+    jet_db_close(db);
+    /* the other process is still there: the file stays, our record goes */
+    l = jet_test_slurp(ldb, &len);
+    ck_assert_ptr_nonnull(l);
+    ck_assert_uint_ge(len, 128);
+    ck_assert_str_eq((const char *)l, "LINUXBOX");
+    for (unsigned i = 64; i < 128; i++)
+        ck_assert_uint_eq(l[i], 0);
+    free(l);
+    release_bytes(other, ctl);
+    unlink(ldb);
+    remove_db(path);
+}
+END_TEST
+
 static Suite *concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -463,7 +731,11 @@ static Suite *concurrency_suite(void)
     tcase_add_test(tc, two_writing_processes_serialise);
     tcase_add_test(tc, read_transactions_nest_and_hold_writers);
     suite_add_tcase(s, tc);
-
+    tc = tcase_create("lockfile");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, lock_file_live_access_user_refuses_writes);
+    tcase_add_test(tc, lock_file_other_jetodbc_and_access_arriving_later);
+    suite_add_tcase(s, tc);
     return s;
 }
 
