@@ -280,7 +280,7 @@ int compile_column(ctx *x, const sql_expr *e, enode **out)
     if (!strcmp(e->text, "*") && !e->quote)
         return fail(x, "42000", e->position, "* is only allowed in COUNT(*) "
                     "(at character %zu)", e->position);
-    if (!e->qualifier && e->quote != '"' && st->qb) {
+    if (!e->qualifier && st->qb) {
         /* a name declared in PARAMETERS is that parameter (as Access and
          * Microsoft's driver read it, before any column of that name) */
         for (size_t k = 0; k < st->qb->ndecl; k++) {
@@ -319,21 +319,6 @@ int compile_column(ctx *x, const sql_expr *e, enode **out)
     }
     if (r < 0)
         return -1;
-    if (r == 0 && e->quote == '"' && !e->qualifier) {
-        /* Jet: "text" is a string literal */
-        enode *n = new_node(x, N_CONST, e->position);
-        if (!n)
-            return nomem(x);
-        n->konst.k = K_TEXT;
-        n->konst.s = sql_utf8_to_u16(e->text, &n->konst.n, arena_alloc_cb,
-                                     st->ar);
-        if (!n->konst.s)
-            return nomem(x);
-        n->k = K_TEXT;
-        n->type = JET_T_TEXT;
-        *out = n;
-        return 0;
-    }
     if (r == 0) {
         for (const sql_stmt *o = st; o; o = o->parent)
             if (fail_qualified_labels(x, o, e) != 0)

@@ -3,9 +3,11 @@
  *
  * Identifiers: bare words (ASCII letters, digits, '_', any non-ASCII
  * character; not starting with a digit), [bracketed] with "]]" for ']',
- * "double quoted" with "" for '"', `back-quoted` with `` for '`'. Bare
- * words that spell a keyword (case-insensitively) are keywords; quoted
- * identifiers never are. Strings are 'single quoted' with '' for '\''.
+ * `back-quoted` with `` for '`'. Bare words that spell a keyword
+ * (case-insensitively) are keywords; quoted identifiers never are.
+ * Strings are 'single quoted' with '' for '\'', or, as Access reads them,
+ * "double quoted" with "" for '"': "..." is always text, never a name
+ * (the identifier quote the driver reports is the backtick).
  * Comments are white space: "-- " to the end of the line, and slash-star
  * to star-slash (not nested). Access SQL has none, but many tools send
  * them. As in MySQL, "--" starts a comment only before white space or the
@@ -473,11 +475,8 @@ int sql_lex_next(sql_lexer *lx, sql_token *tok)
             return -1;
         break;
     case '"':
-        tok->kind = TOK_QIDENT;
-        tok->quote = '"';
-        if (lex_quoted(lx, tok, '"', "\"identifier\"") != 0)
-            return -1;
-        break;
+        tok->kind = TOK_STRING;
+        return lex_quoted(lx, tok, '"', "string literal");
     case '`':
         tok->kind = TOK_QIDENT;
         tok->quote = '`';

@@ -266,7 +266,7 @@ static int parse_item(parser *p, sql_select_item *it)
     if (parse_expr(p, 0, &e) != 0)
         return -1;
     it->expr = e;
-    if (e->kind == EXPR_COLUMN && e->quote != '"') {
+    if (e->kind == EXPR_COLUMN) {
         it->kind = SQL_ITEM_COLUMN;
         it->qualifier = e->qualifier;
         it->column = e->text;

@@ -187,9 +187,9 @@ struct sql_expr {
     sql_expr *a, *b, *c;
     size_t nargs;
     sql_expr **args;
-    char quote;             /* EXPR_COLUMN: '"' when written "name" (Jet
-                               reads that as a string unless it names a
-                               column), else 0 */
+    char quote;             /* EXPR_COLUMN: '[' or '`' when the name was
+                               quoted, else 0 ("..." is text, never a
+                               name) */
     bool odbc_fn;           /* EXPR_FUNC written as {fn name(...)} */
     bool alike;             /* EXPR_BINARY "LIKE" written ALIKE */
     unsigned height;        /* levels below and including this node; 0 for

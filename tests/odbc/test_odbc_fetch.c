@@ -66,7 +66,7 @@ END_TEST
 START_TEST(select_quoted_identifiers_in_given_order)
 {
     SQLHSTMT st = odbct_exec(dbc,
-        "SELECT [Phone], \"CompanyName\" AS cn, `ShipperID` FROM [Shippers]");
+        "SELECT [Phone], `CompanyName` AS cn, `ShipperID` FROM [Shippers]");
     SQLCHAR name[64];
     SQLSMALLINT n;
     SQLNumResultCols(st, &n);

@@ -132,7 +132,8 @@ static const int64_t bulk_keys[] = {
     1, 2, 3, 77, 1000, 123456, 199999, 200000, 0, -1, 200001, 2147483647
 };
 
-/* Power Query's folded steps over bulk: derived tables, nested ones, a
+/* Power Query's folded steps over bulk (names quoted with the identifier
+ * quote the driver reports, the backtick): derived tables, nested ones, a
  * range, a function on a column, with parameters. */
 START_TEST(pq_shapes_on_bulk)
 {
@@ -142,10 +143,10 @@ START_TEST(pq_shapes_on_bulk)
         jet_value p[2] = { long_param(bulk_keys[k]),
                            long_param(bulk_keys[k] + 40) };
         total += same_rows(db,
-            "select \"_\".\"id\", \"_\".\"label\" from (select * from "
-            "\"bulk\") \"_\" where \"_\".\"id\" = ?",
-            "select \"_\".\"id\", \"_\".\"label\" from (select top "
-            "100000000 * from \"bulk\") \"_\" where \"_\".\"id\" = ?",
+            "select `_`.`id`, `_`.`label` from (select * from "
+            "`bulk`) `_` where `_`.`id` = ?",
+            "select `_`.`id`, `_`.`label` from (select top "
+            "100000000 * from `bulk`) `_` where `_`.`id` = ?",
             p, "SEEK bulk.PrimaryKey (id = ?1)");
         /* three levels of steps, columns renamed on the way */
         total += same_rows(db,
@@ -174,29 +175,29 @@ START_TEST(pq_shapes_on_bulk)
             p, "SEEK bulk.PrimaryKey");
         /* the Power Query merge: correct rows (its $Outer seeks) */
         total += same_rows(db,
-            "select \"$Outer\".\"id\", \"$Inner\".\"label\" from (select "
-            "\"id\" from \"bulk\" where \"id\" = ?) \"$Outer\" inner join "
-            "(select \"id\", \"label\" from \"bulk\") \"$Inner\" on "
-            "(\"$Outer\".\"id\" = \"$Inner\".\"id\") where "
-            "\"$Inner\".\"id\" < 1000000",
-            "select \"$Outer\".\"id\", \"$Inner\".\"label\" from (select "
-            "\"id\" from \"bulk\" where \"id\" = ?) \"$Outer\" inner join "
-            "(select top 100000000 \"id\", \"label\" from \"bulk\") "
-            "\"$Inner\" on (\"$Outer\".\"id\" = \"$Inner\".\"id\") where "
-            "\"$Inner\".\"id\" < 1000000",
+            "select `$Outer`.`id`, `$Inner`.`label` from (select "
+            "`id` from `bulk` where `id` = ?) `$Outer` inner join "
+            "(select `id`, `label` from `bulk`) `$Inner` on "
+            "(`$Outer`.`id` = `$Inner`.`id`) where "
+            "`$Inner`.`id` < 1000000",
+            "select `$Outer`.`id`, `$Inner`.`label` from (select "
+            "`id` from `bulk` where `id` = ?) `$Outer` inner join "
+            "(select top 100000000 `id`, `label` from `bulk`) "
+            "`$Inner` on (`$Outer`.`id` = `$Inner`.`id`) where "
+            "`$Inner`.`id` < 1000000",
             p, "INDEX NESTED LOOP JOIN SEEK bulk.PrimaryKey");
         /* Power Query's default merge: a left outer join */
         total += same_rows(db,
-            "select \"$Outer\".\"id\", \"$Inner\".\"label\" from (select "
-            "\"id\" from \"bulk\" where \"id\" between ? and ?) \"$Outer\" "
-            "left outer join (select \"id\", \"label\" from \"bulk\" where "
-            "\"id\" > ?) \"$Inner\" on (\"$Outer\".\"id\" = "
-            "\"$Inner\".\"id\")",
-            "select \"$Outer\".\"id\", \"$Inner\".\"label\" from (select "
-            "\"id\" from \"bulk\" where \"id\" between ? and ?) \"$Outer\" "
-            "left outer join (select top 100000000 \"id\", \"label\" from "
-            "\"bulk\" where \"id\" > ?) \"$Inner\" on (\"$Outer\".\"id\" = "
-            "\"$Inner\".\"id\")",
+            "select `$Outer`.`id`, `$Inner`.`label` from (select "
+            "`id` from `bulk` where `id` between ? and ?) `$Outer` "
+            "left outer join (select `id`, `label` from `bulk` where "
+            "`id` > ?) `$Inner` on (`$Outer`.`id` = "
+            "`$Inner`.`id`)",
+            "select `$Outer`.`id`, `$Inner`.`label` from (select "
+            "`id` from `bulk` where `id` between ? and ?) `$Outer` "
+            "left outer join (select top 100000000 `id`, `label` from "
+            "`bulk` where `id` > ?) `$Inner` on (`$Outer`.`id` = "
+            "`$Inner`.`id`)",
             (jet_value[]){ p[0], p[1], long_param(bulk_keys[k] + 20) },
             NULL);
         total += same_rows(db,
@@ -517,13 +518,13 @@ START_TEST(pushed_through_a_flattened_join_side)
         "SELECT d.OrderID, d.Freight, d.EmployeeID FROM (SELECT o.OrderID, "
         "o.Freight, o.EmployeeID FROM Shippers z, (SELECT ~ EmployeeID, "
         "Freight, OrderID FROM Orders) o WHERE z.ShipperID = 2) d WHERE ^",
-        "SELECT \"_\".OrderID, \"_\".Freight, \"_\".EmployeeID FROM (SELECT "
-        "\"$Outer\".OrderID, \"$Outer\".Freight, \"$Outer\".EmployeeID, "
-        "\"$Inner\".CompanyName FROM (SELECT ~ \"_\".EmployeeID, \"_\".Freight, "
-        "\"_\".OrderID, \"_\".CustomerID FROM Orders \"_\") \"$Outer\" LEFT OUTER "
-        "JOIN (SELECT \"_\".CustomerID, \"_\".CompanyName FROM Customers \"_\" "
-        "WHERE \"_\".Country = 'Germany') \"$Inner\" ON (\"$Outer\".CustomerID = "
-        "\"$Inner\".CustomerID)) \"_\" WHERE ^",
+        "SELECT `_`.OrderID, `_`.Freight, `_`.EmployeeID FROM (SELECT "
+        "`$Outer`.OrderID, `$Outer`.Freight, `$Outer`.EmployeeID, "
+        "`$Inner`.CompanyName FROM (SELECT ~ `_`.EmployeeID, `_`.Freight, "
+        "`_`.OrderID, `_`.CustomerID FROM Orders `_`) `$Outer` LEFT OUTER "
+        "JOIN (SELECT `_`.CustomerID, `_`.CompanyName FROM Customers `_` "
+        "WHERE `_`.Country = 'Germany') `$Inner` ON (`$Outer`.CustomerID = "
+        "`$Inner`.CustomerID)) `_` WHERE ^",
     };
     /* ~ in a shape stands for the TOP, ^ for the condition, @ in a
      * condition for the outer block's qualifier */
@@ -535,7 +536,7 @@ START_TEST(pushed_through_a_flattened_join_side)
     char a[2048], b[2048], cond[128];
     size_t total = 0;
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-        const char *qual = i == 3 ? "\"_\"." : "d.";
+        const char *qual = i == 3 ? "`_`." : "d.";
         for (size_t k = 0; k < sizeof conds / sizeof conds[0]; k++) {
             size_t m = 0;
             for (const char *p = conds[k]; *p && m + 8 < sizeof cond; p++) {

@@ -1082,11 +1082,11 @@ START_TEST(text_key_join_of_a_few_rows_seeks)
         { "SELECT * FROM Invoices WHERE OrderID = 10248",
           "INDEX NESTED LOOP JOIN SEEK Customers.PrimaryKey (CustomerID = "
           "Orders.CustomerID)" },
-        { "select \"$Outer\".\"OrderID\", \"$Inner\".\"CompanyName\" from "
-          "(select \"OrderID\", \"CustomerID\" from \"Orders\") \"$Outer\" "
-          "inner join (select \"CustomerID\", \"CompanyName\" from "
-          "\"Customers\") \"$Inner\" on \"$Outer\".\"CustomerID\" = "
-          "\"$Inner\".\"CustomerID\" where \"$Outer\".\"OrderID\" = 10248",
+        { "select `$Outer`.`OrderID`, `$Inner`.`CompanyName` from "
+          "(select `OrderID`, `CustomerID` from `Orders`) `$Outer` "
+          "inner join (select `CustomerID`, `CompanyName` from "
+          "`Customers`) `$Inner` on `$Outer`.`CustomerID` = "
+          "`$Inner`.`CustomerID` where `$Outer`.`OrderID` = 10248",
           "SEEK Orders.PrimaryKey (OrderID = 10248) [est 1 rows] | FILTER | "
           "INDEX NESTED LOOP JOIN SEEK Customers.PrimaryKey (CustomerID = "
           "$Outer.CustomerID)" },

@@ -118,12 +118,10 @@ START_TEST(parse_all_identifier_quotes_and_escapes)
     const sql_select *s = &q->sel;
     ck_assert_uint_eq(s->nitems, 4);
     ck_assert_str_eq(s->items[0].column, "a]b");
-    /* "c""d" is a string to Jet unless it names a column: an expression
-     * the planner resolves */
+    /* "c""d" is text, as Access reads it, never a column */
     ck_assert_int_eq(s->items[1].kind, SQL_ITEM_EXPR);
-    ck_assert_int_eq(s->items[1].expr->kind, EXPR_COLUMN);
+    ck_assert_int_eq(s->items[1].expr->kind, EXPR_STRING);
     ck_assert_str_eq(s->items[1].expr->text, "c\"d");
-    ck_assert_int_eq(s->items[1].expr->quote, '"');
     ck_assert_str_eq(s->items[2].column, "e`f");
     ck_assert_str_eq(s->items[3].qualifier, "x y");
     ck_assert_str_eq(s->items[3].column, "z w");
