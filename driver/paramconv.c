@@ -17,6 +17,7 @@
 #include <sql.h>
 #include <sqlext.h>
 #include <string.h>
+#include <strings.h>
 
 #include "paramconv.h"
 
@@ -236,6 +237,16 @@ odbc_pconv odbc_param_from_text(jet_value *out, bool *as_text,
         break;
     default:
         return ODBC_PCONV_OK;
+    }
+    if (sql_type == SQL_BIT && (p == end ||
+                                (end - p == 5 && !strncasecmp(p, "false", 5)) ||
+                                (end - p == 4 && !strncasecmp(p, "true", 4)))) {
+        /* PHP binds false as "" (and true as "1"); a Yes/No column
+         * compared with it is False, as Access reads an empty value for
+         * a Yes/No field; "True"/"False" as Access writes them */
+        *as_text = false;
+        return odbc_param_from_number(out, true, p != end && *p != 'f' &&
+                                                 *p != 'F', 0, SQL_BIT);
     }
     num_text t;
     if (!parse_literal(p, (size_t)(end - p), &t))

@@ -289,7 +289,8 @@ void odbc_describe_result_col(odbc_type_info *ti, SQLSMALLINT *nullable,
         jc.result_type = jc.type;
         jc.flags = JET_COL_NULLABLE;
         if (rc->type == JET_T_NUMERIC) {
-            jc.precision = 28;          /* Decimal's full precision */
+            /* the column's own for MAX/MIN of it, else Decimal's */
+            jc.precision = rc->precision ? rc->precision : 28;
             jc.scale = rc->scale;
         }
         if (jc.type == JET_T_TEXT)

@@ -9,7 +9,9 @@
  *
  * A column resolves in the block's tables (by qualifier = alias, or name
  * of an unaliased table; found in two tables: 42000 as Access says it),
- * else in the enclosing blocks (a correlated reference, N_COL.up); a
+ * else in the enclosing blocks (a correlated reference, N_COL.up); in
+ * the select list an earlier item's alias comes before both (its
+ * expression, st->alias_scope); a
  * qualifier no block has such a table for may still name an aliased
  * table by its table name (qualifier_ok). A name a saved query's SQL
  * cannot bind is a parameter Access would ask for (unbound_name, 07002).
@@ -297,6 +299,21 @@ int compile_column(ctx *x, const sql_expr *e, enode **out)
             return 0;
         }
     }
+    if (!e->qualifier && st->alias_scope)
+        for (size_t k = st->alias_scope; k-- > 0;) {
+            /* an earlier select item's alias: that item's expression,
+             * compiled again where only the aliases before it are seen
+             * (so an alias never reaches itself) */
+            const sql_select_item *it = &st->qb->sel.items[k];
+            if (it->kind == SQL_ITEM_STAR || !it->alias ||
+                !jet_name_equal_ci(it->alias, e->text))
+                continue;
+            size_t scope = st->alias_scope;
+            st->alias_scope = k;
+            int rc = compile(x, it->expr, out);
+            st->alias_scope = scope;
+            return rc;
+        }
     uint16_t tab = 0, col = 0;
     uint8_t up = 0;
     bool qual_seen = false;
@@ -1118,7 +1135,10 @@ int build_select_list(ctx *x)
                         "is longer than 64 characters (at character %zu)",
                         it->alias, it->position);
         enode *e;
-        if (compile(x, it->expr, &e) != 0)
+        st->alias_scope = i;
+        int rc = compile(x, it->expr, &e);
+        st->alias_scope = 0;
+        if (rc != 0)
             return -1;
         if (add_col(x, &cap, &oc) != 0)
             return -1;
@@ -1148,10 +1168,20 @@ int build_select_list(ctx *x)
                 uint32_t b = sql_text_bound(st, e);
                 oc->meta.length = b > 255 ? b : 255;
             }
-            if (oc->meta.type == JET_T_NUMERIC)
+            if (oc->meta.type == JET_T_NUMERIC) {
                 oc->meta.scale = (uint8_t)sql_func_scale(e, st->ntabs == 1 ?
                                                          st->tabs[0].td
                                                          : NULL);
+                /* MAX, MIN, First, Last of a Decimal column give its
+                 * values: its precision too (SQLDescribeCol) */
+                const jet_column *jc = NULL;
+                if (e->op == N_AGG && e->nargs == 1 &&
+                    (e->sub == A_MAX || e->sub == A_MIN ||
+                     e->sub == A_FIRST || e->sub == A_LAST))
+                    jc = node_column(st, e->args[0]);
+                if (jc && jc->result_type == JET_T_NUMERIC && jc->precision)
+                    oc->meta.precision = jc->precision;
+            }
         }
     }
     return qualify_duplicate_labels(x);

@@ -348,8 +348,9 @@ void sql_subq_free(sql_cursor *c);
 /** exec.c: run a streaming child cursor (a hashed subquery block,
  *  sql_stmt.hashed) again from its first row for the enclosing cursor's
  *  current row: its tables keep what they stored (a hash level probes
- *  again, sql_tab_start). Nothing is allocated. */
-void sql_cursor_rerun(sql_cursor *c);
+ *  again, sql_tab_start). A block aggregating into one row (no GROUP BY)
+ *  aggregates that row's probe again: 0, or -1 with c->err. */
+int sql_cursor_rerun(sql_cursor *c);
 /** exec.c: open a cursor of a child statement (subquery, derived
  *  table, UNION branch) sharing the parameters of outer. */
 int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,

@@ -124,6 +124,9 @@ typedef struct sql_result_col {
                                    known); other types 0 */
     uint8_t scale;              /* computed NUMERIC: decimal places (the
                                    values carry their own; helper funcs) */
+    uint8_t precision;          /* computed NUMERIC: digits when known
+                                   (MAX/MIN/First/Last of a Decimal column
+                                   keep its precision), 0: Decimal's 28 */
 } sql_result_col;
 
 /** sql_result_col.length of a computed text that has no known bound

@@ -647,16 +647,22 @@ int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,
     return 0;
 }
 
-void sql_cursor_rerun(sql_cursor *c)
+int sql_cursor_rerun(sql_cursor *c)
 {
-    /* a hashed block streams (no sort, TOP, OFFSET or LIMIT: plan.c
-     * decorrelate), so the run's state is the join's and the window's */
+    /* a hashed block streams (no sort, TOP, OFFSET or LIMIT: rewrite.c
+     * decorrelate), so the run's state is the join's and the window's,
+     * and for one aggregating all its rows, the one group's */
     c->join_started = false;
     c->src_done = false;
     c->nout = 0;
     c->skipped = 0;
     c->have_tie = false;
     sql_tmp_reset(c);
+    if (c->mode != MODE_GROUPS)
+        return 0;
+    sql_group_free(c);
+    c->gseq = 0;
+    return sql_group_build(c);
 }
 
 static int fail_code(const sql_cursor *c)

@@ -77,7 +77,12 @@ static int run_child(sql_cursor *c, const enode *e, subq_state *s)
     if (keep && s->k) {
         /* its table stored and hashed on the first row: probe again */
         k = s->k;
-        sql_cursor_rerun(k);
+        s->k = NULL;
+        if (sql_cursor_rerun(k) != 0) {
+            pass_error(c, k);
+            sql_cursor_close(k);
+            return -1;
+        }
     } else if (sql_cursor_open_child(&k, e->subq, c, c->params) != 0) {
         return -1;
     }

@@ -112,6 +112,16 @@ static bool count_from_tdef(const sql_stmt *st)
     return true;
 }
 
+/* Whether every branch after first joins by UNION ALL (the union keeps
+ * its branches' rows in their order). */
+static bool union_all_only(const sql_query *first)
+{
+    for (const sql_query *b = first->union_next; b; b = b->union_next)
+        if (!b->union_all)
+            return false;
+    return true;
+}
+
 /* The UNION of st->qb's branches: each branch a child block; output
  * columns named by the first, typed by all; ORDER BY names output
  * columns (by position, label or the first branch's column name). */
@@ -369,11 +379,15 @@ static int bind_block(ctx *x, bool branch, block_conds *out)
         st->order_desc = NULL;
     } else if (build_order(x) != 0) {
         return -1;
-    } else if (st->norder == 0 && q->ngroup > 0 && !q->sel.distinct) {
+    }
+    if (st->norder == 0 && q->ngroup > 0 && !q->sel.distinct &&
+        (!branch || union_all_only(st->parent->qb))) {
         /* Access returns a totals query's groups sorted by its GROUP BY
          * columns (Jet groups by sorting), and Excel and BI tables made
          * from one show them so: the groups come sorted as if by
-         * ORDER BY the GROUP BY list (DISTINCT sorts its own way) */
+         * ORDER BY the GROUP BY list (DISTINCT sorts its own way); so
+         * does each grouped branch of a UNION ALL (a UNION sorts its
+         * rows as a whole) */
         st->norder = q->ngroup;
         st->order = sql_arena_alloc(st->ar, q->ngroup * sizeof *st->order);
         st->order_desc = sql_arena_alloc(st->ar, q->ngroup);

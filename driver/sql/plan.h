@@ -210,6 +210,12 @@ struct sql_stmt {
     size_t ngroup;
     enode **group;
     enode *having;
+    /* the select list's alias scope (bind.c build_select_list): while
+     * select item i is compiled, the aliases of items 0..i-1 are names
+     * of this block, before its tables' columns (Access: a calculated
+     * field may use an earlier field's alias, and the alias wins over a
+     * field of that name); 0 outside the select list */
+    size_t alias_scope;
     /* subqueries */
     bool correlated;        /* reads columns of an enclosing block */
     size_t nsubq;           /* N_SUBQ slots of this block */

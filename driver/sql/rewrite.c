@@ -64,8 +64,12 @@ static void proj_mark(const enode *n, bool *proj, uint16_t ncols)
 
 /*
  * Decorrelate subquery node n of block x->st: a correlated block reading
- * one stored table that it would scan once per outer row (no index seek
- * serves its correlation) and whose WHERE holds equalities inner = outer
+ * one stored table, or one derived table or saved query (a join view:
+ * its rows are computed once instead of once per outer row), that it
+ * would scan once per outer row (no index seek serves its correlation),
+ * perhaps aggregating what it reads into one row (no GROUP BY or
+ * HAVING: the aggregates start again for each outer row, exec.c
+ * sql_cursor_rerun), and whose WHERE holds equalities inner = outer
  * (inner reads only the table, outer only the enclosing block's row, of
  * one hash class as a hash join's keys) becomes a hash level: the rows
  * passing the WHERE's uncorrelated conjuncts are stored once, keyed by
@@ -76,7 +80,7 @@ static void proj_mark(const enode *n, bool *proj, uint16_t ncols)
  * (in the same order), so EXISTS, NOT EXISTS, IN, NOT IN, ANY/ALL and
  * scalar subqueries keep their meaning, NULLs included. Past the memory
  * budget the level stores nothing and reads its table per outer row as
- * before (op_scan.c rescan_next). Blocks with TOP, grouping, aggregates,
+ * before (op_scan.c rescan_next). Blocks with TOP, GROUP BY, HAVING,
  * DISTINCT, ORDER BY, UNION, a subquery of their own, or a reference to
  * a block further out stay per row; so does everything when the join
  * method is forced to nested loops (tests compare with that form).
@@ -86,14 +90,14 @@ int decorrelate(ctx *x, enode *n)
 {
     sql_stmt *sub = n->subq, *st = x->st;
     if (!sub || !sub->correlated || sub->ntabs != 1 || sub->nbranch ||
-        sub->grouped || sub->naggs || sub->distinct || sub->top >= 0 ||
+        sub->ngroup || sub->having || sub->distinct || sub->top >= 0 ||
         sub->top_percent || sub->offset || sub->limit >= 0 ||
-        sub->materialize || sub->norder || sub->nsubq || !sub->where ||
-        sub->where_const || sub->join_force == SQL_JOIN_LOOP)
+        (sub->materialize && !sub->grouped) || sub->norder || sub->nsubq ||
+        !sub->where || sub->where_const || sub->join_force == SQL_JOIN_LOOP)
         return 0;
     tab_plan *tp = &sub->tabs[0];
-    if (!tp->td || tp->sub || tp->method != M_SCAN || tp->ginner >= 0 ||
-        tp->join != JOIN_INNER)
+    if ((!tp->td && !tp->sub) || (tp->sub && tp->sub->correlated) ||
+        tp->method != M_SCAN || tp->ginner >= 0 || tp->join != JOIN_INNER)
         return 0;
     size_t nc = conj_count(sub->where);
     enode **v = sql_arena_alloc(st->ar, 3 * nc * sizeof *v);

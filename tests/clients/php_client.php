@@ -42,6 +42,16 @@ if ($mode === 'odbc') {
     }
     $r = odbc_fetch_array($st);
     check('parameterised query', $r['FirstName'], 'Andrew');
+    // PHP binds false as "" and true as "1": a Yes/No column compared
+    // with them (issue 28)
+    $st = odbc_prepare($cn, 'SELECT COUNT(*) AS n FROM Products WHERE Discontinued = ?');
+    foreach ([[false, 69], [true, 8]] as [$b, $n]) {
+        if (!odbc_execute($st, [$b])) {
+            echo "FAIL execute bool: ", odbc_errormsg($cn), "\n"; exit(1);
+        }
+        $r = odbc_fetch_array($st);
+        check('Yes/No = ' . var_export($b, true), (int)$r['n'], $n);
+    }
     odbc_close($cn);
 } else {
     // plain PDO, as every tutorial writes it: no ODBC_ATTR_USE_CURSOR_LIBRARY

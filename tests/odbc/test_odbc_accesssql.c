@@ -4,6 +4,7 @@
  * rule): "..." is text, a calculated field may use an earlier field's
  * alias, and the smaller differences found with them.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,9 @@ static void teardown(void)
 }
 
 /* Every row of sql as text: columns joined by '|', rows by ',' (NULL as
- * "NULL"), into buf (cap bytes); returns the row count. */
-static long rows_of(const char *sql, char *buf, size_t cap)
+ * "NULL"), into buf (cap bytes); returns the row count. Numbers fetched
+ * as SQL_C_DOUBLE and written with %.10g when as_double. */
+static long rows_as(const char *sql, bool as_double, char *buf, size_t cap)
 {
     SQLHSTMT st = odbct_exec(dbc, sql);
     SQLSMALLINT ncols = 0;
@@ -43,9 +45,17 @@ static long rows_of(const char *sql, char *buf, size_t cap)
         for (SQLSMALLINT c = 1; c <= ncols; c++) {
             char v[256];
             SQLLEN ind;
-            ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, (SQLUSMALLINT)c,
-                                                     SQL_C_CHAR, v, sizeof v,
-                                                     &ind));
+            double d = 0;
+            if (as_double) {
+                ODBCT_OK(SQL_HANDLE_STMT, st,
+                         SQLGetData(st, (SQLUSMALLINT)c, SQL_C_DOUBLE, &d, 0,
+                                    &ind));
+                snprintf(v, sizeof v, "%.10g", d);
+            } else {
+                ODBCT_OK(SQL_HANDLE_STMT, st,
+                         SQLGetData(st, (SQLUSMALLINT)c, SQL_C_CHAR, v,
+                                    sizeof v, &ind));
+            }
             if (ind == SQL_NULL_DATA)
                 snprintf(v, sizeof v, "NULL");
             if (len < cap)
@@ -58,13 +68,23 @@ static long rows_of(const char *sql, char *buf, size_t cap)
     return n;
 }
 
-/* Assert that sql returns exactly want (rows_of's form). */
-static void want_rows(const char *sql, const char *want)
+/* Assert that sql returns exactly want (rows_as's form). */
+static void want_as(const char *sql, bool as_double, const char *want)
 {
     char got[4096];
-    rows_of(sql, got, sizeof got);
+    rows_as(sql, as_double, got, sizeof got);
     ck_assert_msg(!strcmp(got, want), "%s: got '%s', want '%s'", sql, got,
                   want);
+}
+
+static void want_rows(const char *sql, const char *want)
+{
+    want_as(sql, false, want);
+}
+
+static void want_numbers(const char *sql, const char *want)
+{
+    want_as(sql, true, want);
 }
 
 /* "..." delimits text, like '...', even where a column has the name */
@@ -93,6 +113,147 @@ START_TEST(double_quotes_are_text)
 }
 END_TEST
 
+/* a calculated field may use an earlier field's alias; the alias wins
+ * over a field of that name in later fields */
+START_TEST(alias_reused_in_later_fields)
+{
+    want_numbers("SELECT TOP 3 UnitPrice*Quantity AS Total, Total*0.1 AS Tax "
+                 "FROM [Order Details] ORDER BY OrderID, ProductID",
+                 "168|16.8,98|9.8,174|17.4");
+    want_numbers("SELECT TOP 1 Orders.OrderID AS Freight, Orders.Freight, "
+              "[Freight]*1.1 AS [New Freight] FROM Orders "
+              "ORDER BY Orders.OrderID", "10248|32.38|11272.8");
+    /* a chain, and an alias never reaches itself or a later one */
+    want_rows("SELECT TOP 1 1 AS a, a + 1 AS b, b * 10 AS c, "
+              "OrderID + 0 AS OrderID FROM Orders ORDER BY OrderID",
+              "1|2|20|10248");
+    /* aliases are names of the select list only: WHERE still reads the
+     * column */
+    want_rows("SELECT COUNT(*) FROM (SELECT OrderID AS Freight FROM Orders "
+              "WHERE Freight > 800)", "4");
+}
+END_TEST
+
+/* Access sorts each grouped branch of a UNION ALL by its GROUP BY */
+START_TEST(union_all_grouped_branches_sorted)
+{
+    SQLHSTMT st = odbct_exec(dbc,
+        "SELECT ShipCountry FROM Orders GROUP BY ShipCountry UNION ALL "
+        "SELECT ShipCountry FROM Orders WHERE ShipVia = 2 "
+        "GROUP BY ShipCountry");
+    char prev[64] = "", v[64];
+    SQLLEN ind;
+    long n = 0, breaks = 0;
+    while (SQL_SUCCEEDED(SQLFetch(st))) {
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLGetData(st, 1, SQL_C_CHAR, v, sizeof v, &ind));
+        if (n && strcmp(prev, v) >= 0)
+            breaks++;           /* only where the second branch starts */
+        snprintf(prev, sizeof prev, "%s", v);
+        n++;
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    ck_assert_int_eq(n, 21 + 21);
+    ck_assert_int_eq(breaks, 1);
+}
+END_TEST
+
+/* A correlated subquery over a saved join view: the view's rows are
+ * hashed once by the correlated key (EXPLAIN says so), and the rows are
+ * those of the per-row form (the key written as two inequalities, which
+ * hash nothing). */
+START_TEST(correlated_view_hashed_once)
+{
+    static const char q[] =
+        "SELECT o.OrderID FROM Orders o WHERE o.Freight > (SELECT "
+        "AVG(q.Freight) FROM [Orders Qry] q WHERE q.CustomerID = "
+        "o.CustomerID) ORDER BY o.OrderID";
+    char plan[4096];
+    char sql[512];
+    snprintf(sql, sizeof sql, "EXPLAIN %s", q);
+    SQLHSTMT st = odbct_exec(dbc, sql);
+    odbct_col1(st, plan, sizeof plan);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    ck_assert_msg(strstr(plan, "HASHED SUBQUERY q (q.CustomerID = "
+                               "o.CustomerID)"), "plan: %s", plan);
+    static char a[16384], b[16384];
+    long na = rows_as(q, false, a, sizeof a);
+    long nb = rows_as("SELECT o.OrderID FROM Orders o WHERE o.Freight > "
+                      "(SELECT AVG(q.Freight) FROM [Orders Qry] q WHERE "
+                      "q.CustomerID >= o.CustomerID AND q.CustomerID <= "
+                      "o.CustomerID) ORDER BY o.OrderID", false, b, sizeof b);
+    ck_assert_int_gt(na, 100);
+    ck_assert_int_eq(na, nb);
+    ck_assert_str_eq(a, b);
+    /* COUNT over no rows is 0 for every outer row, not only the first;
+     * a customer without orders has none in the view */
+    want_rows("SELECT c.CustomerID, (SELECT COUNT(*) FROM [Orders Qry] q "
+              "WHERE q.CustomerID = c.CustomerID) FROM Customers c WHERE "
+              "c.CustomerID IN ('ALFKI', 'FISSA', 'PARIS', 'ANATR') "
+              "ORDER BY c.CustomerID", "ALFKI|6,ANATR|4,FISSA|0,PARIS|0");
+}
+END_TEST
+
+/* MAX/MIN of a Decimal(18,6) column keep its precision 18 (SUM may
+ * need Decimal's 28) */
+START_TEST(max_min_of_decimal_keep_precision)
+{
+    SQLHENV env2;
+    SQLHDBC dbc2;
+    odbct_connect_path(&env2, &dbc2,
+                       odbct_fixture("jackcess/V2010/calcFieldTestV2010.accdb"));
+    SQLHSTMT st = odbct_exec(dbc2, "SELECT MAX(Popularity), "
+                             "MIN(Popularity), SUM(Popularity) FROM Table1");
+    static const SQLULEN want[] = { 18, 18, 28 };
+    for (SQLUSMALLINT c = 1; c <= 3; c++) {
+        SQLSMALLINT type = 0, digits = 0;
+        SQLULEN size = 0;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeCol(st, c, NULL, 0, NULL,
+                                                     &type, &size, &digits,
+                                                     NULL));
+        ck_assert_int_eq(type, SQL_NUMERIC);
+        ck_assert_uint_eq(size, want[c - 1]);
+        ck_assert_int_eq(digits, 6);
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env2, dbc2);
+}
+END_TEST
+
+/* Yes/No compared with text parameters as PHP binds booleans: false as
+ * "" and true as "1" (SQL_BIT from SQLDescribeParam) */
+START_TEST(php_false_for_yes_no)
+{
+    static const struct {
+        const char *text;
+        long rows;
+    } cases[] = { { "", 69 }, { "1", 8 }, { "0", 69 }, { "False", 69 } };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        SQLHSTMT st;
+        ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc,
+                                                     &st));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)
+                 "SELECT COUNT(*) FROM Products WHERE Discontinued = ?",
+                 SQL_NTS));
+        SQLSMALLINT type = 0, digits = 0, nullable = 0;
+        SQLULEN size = 0;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeParam(st, 1, &type, &size,
+                                                       &digits, &nullable));
+        ck_assert_int_eq(type, SQL_BIT);
+        SQLLEN ind = SQL_NTS;
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR, type,
+                                  size, digits, (SQLPOINTER)cases[i].text, 0,
+                                  &ind));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+        char got[32];
+        odbct_col1(st, got, sizeof got);
+        ck_assert_int_eq(atol(got), cases[i].rows);
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+}
+END_TEST
+
 static Suite *accesssql_suite(void)
 {
     Suite *s = suite_create("odbc_accesssql");
@@ -100,6 +261,11 @@ static Suite *accesssql_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, double_quotes_are_text);
+    tcase_add_test(tc, alias_reused_in_later_fields);
+    tcase_add_test(tc, union_all_grouped_branches_sorted);
+    tcase_add_test(tc, correlated_view_hashed_once);
+    tcase_add_test(tc, max_min_of_decimal_keep_precision);
+    tcase_add_test(tc, php_false_for_yes_no);
     suite_add_tcase(s, tc);
     return s;
 }

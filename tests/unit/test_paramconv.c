@@ -131,6 +131,8 @@ START_TEST(not_numbers_are_22018)
         for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
             jet_value v;
             bool text;
+            if (types[t] == SQL_BIT && !strcspn(bad[i], " "))
+                continue;       /* empty: PHP's false (bit_rules) */
             ck_assert_msg(from_text(bad[i], types[t], &v, &text) ==
                           ODBC_PCONV_NOT_NUMBER, "'%s' as %d", bad[i],
                           types[t]);
@@ -182,6 +184,9 @@ START_TEST(bit_rules)
         { "1.5", ODBC_PCONV_TRUNCATED, true },
         { "2", ODBC_PCONV_RANGE, false }, { "-0.5", ODBC_PCONV_RANGE, false },
         { "-2", ODBC_PCONV_RANGE, false },
+        /* PHP binds false as "" and true as "1" */
+        { "", ODBC_PCONV_OK, false }, { "  ", ODBC_PCONV_OK, false },
+        { "False", ODBC_PCONV_OK, false }, { "TRUE", ODBC_PCONV_OK, true },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         jet_value v;

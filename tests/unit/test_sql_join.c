@@ -960,7 +960,45 @@ START_TEST(correlated_subqueries_hash_once)
 }
 END_TEST
 
-/* A correlated block with TOP, an aggregate, DISTINCT, a subquery of its
+/* A correlated block aggregating all its rows (no GROUP BY), over a
+ * table or a saved join view, is hashed once and aggregates each outer
+ * row's probe: the rows of the per-row form (nested loops forced). */
+START_TEST(correlated_aggregates_hashed)
+{
+    static const char *const hashed[] = {
+        "SELECT c.CustomerID FROM Customers c WHERE 2 < (SELECT COUNT(*) "
+        "FROM Orders o WHERE o.CustomerID = c.CustomerID)",
+        "SELECT c.CustomerID, (SELECT COUNT(*) FROM Orders o WHERE "
+        "o.CustomerID = c.CustomerID), (SELECT MAX(o.OrderDate) FROM Orders "
+        "o WHERE o.CustomerID = c.CustomerID AND o.ShipVia = 2) FROM "
+        "Customers c",
+        "SELECT o.OrderID FROM Orders o WHERE o.Freight > (SELECT "
+        "AVG(q.Freight) FROM [Orders Qry] q WHERE q.CustomerID = "
+        "o.CustomerID)",
+        "SELECT o.OrderID, (SELECT SUM(q.Freight) FROM [Orders Qry] q "
+        "WHERE q.CustomerID = o.CustomerID AND q.OrderID < o.OrderID) "
+        "FROM Orders o",
+    };
+    jet_db *db = sqlt_open_fixture(NWIND);
+    for (size_t i = 0; i < sizeof hashed / sizeof hashed[0]; i++) {
+        char *p = plan_of(db, hashed[i], SQL_JOIN_AUTO);
+        ck_assert_msg(strstr(p, "HASHED SUBQUERY"), "'%s' per row: %s",
+                      hashed[i], p);
+        free(p);
+        long n, m;
+        char *a = rows_of(db, hashed[i], SQL_JOIN_AUTO, &n);
+        char *b = rows_of(db, hashed[i], SQL_JOIN_LOOP, &m);
+        ck_assert_int_gt(n, 0);
+        ck_assert_int_eq(n, m);
+        ck_assert_str_eq(a, b);
+        free(a);
+        free(b);
+    }
+    jet_db_close(db);
+}
+END_TEST
+
+/* A correlated block with TOP, GROUP BY, DISTINCT, a subquery of its
  * own (correlated further out) or a UNION stays per row, and runs. */
 START_TEST(correlated_subqueries_that_stay_per_row)
 {
@@ -968,7 +1006,8 @@ START_TEST(correlated_subqueries_that_stay_per_row)
         "SELECT c.CustomerID FROM Customers c WHERE EXISTS (SELECT TOP 1 "
         "o.OrderID FROM Orders o WHERE o.CustomerID = c.CustomerID)",
         "SELECT c.CustomerID FROM Customers c WHERE 2 < (SELECT COUNT(*) "
-        "FROM Orders o WHERE o.CustomerID = c.CustomerID)",
+        "FROM Orders o WHERE o.CustomerID = c.CustomerID GROUP BY "
+        "o.CustomerID)",
         "SELECT c.CustomerID FROM Customers c WHERE EXISTS (SELECT DISTINCT "
         "o.EmployeeID FROM Orders o WHERE o.CustomerID = c.CustomerID)",
         "SELECT c.CustomerID FROM Customers c WHERE EXISTS (SELECT 1 FROM "
@@ -1315,6 +1354,7 @@ static Suite *join_suite(void)
     TCase *td = tcase_create("decorrelate");
     tcase_set_timeout(td, 600);
     tcase_add_test(td, correlated_subqueries_hash_once);
+    tcase_add_test(td, correlated_aggregates_hashed);
     tcase_add_test(td, correlated_subqueries_that_stay_per_row);
     suite_add_tcase(s, td);
     TCase *tq = tcase_create("qualifiers");
