@@ -354,6 +354,19 @@ typedef struct jet_tdef {
  */
 jet_rc jet_tdef_load(const jet_tdef **out, jet_db *db, const jet_object *obj);
 
+/**
+ * Load table `table` of another Access file at path (a statement's
+ * external database: Access SQL's FROM t IN 'path'): the file is opened
+ * read-only, with password (UTF-8, or NULL), once per db and closed with
+ * it; the tdef belongs to (and its scans read) that file. Errors:
+ * JET_ENOTFOUND when it has no such table, else those of jet_db_open
+ * (JET_EIO, JET_EPASSWORD, JET_EFORMAT, ...) and jet_tdef_load; detail in
+ * db's error, naming the file.
+ */
+jet_rc jet_external_tdef_load(const jet_tdef **out, jet_db *db,
+                              const char *path, const char *password,
+                              const char *table);
+
 /** Column position (in tdef->cols) named name, case-insensitively; -1. */
 int jet_tdef_find_column(const jet_tdef *tdef, const char *name);
 

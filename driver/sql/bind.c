@@ -926,6 +926,75 @@ static bool catalog_is_db(const char *cat, jet_db *db)
            strcmp(a, b) == 0;
 }
 
+static int bind_table(ctx *x, const sql_from *f, tab_plan *tp);
+
+/* Value of key (DATABASE, PWD) in connect string cs ("MS Access;PWD=x;
+ * DATABASE=path": parts split at ';', keys case-insensitive), copied into
+ * the arena; NULL when absent. -1 out of memory. */
+static int connect_part(ctx *x, const char *cs, const char *key,
+                        const char **out)
+{
+    size_t kl = strlen(key);
+    *out = NULL;
+    for (const char *p = cs; p;) {
+        const char *end = strchr(p, ';');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        while (n && *p == ' ') {
+            p++;
+            n--;
+        }
+        if (n > kl && !strncasecmp(p, key, kl) && p[kl] == '=' &&
+            !(*out = sql_arena_strndup(x->st->ar, p + kl + 1, n - kl - 1)))
+            return nomem(x);
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
+/* A FROM table in another Access file (Access SQL's external databases:
+ * FROM t IN 'path', [;DATABASE=path].t, [MS Access;PWD=x;DATABASE=path].t):
+ * the file opened read-only by the core, once per connection (core/link.c
+ * jet_external_tdef_load); its errors name it. The open file itself,
+ * named so, is read as usual. */
+static int bind_external(ctx *x, const sql_from *f, tab_plan *tp)
+{
+    sql_stmt *st = x->st;
+    const char *path = f->catalog, *pwd = NULL;
+    if (strchr(f->catalog, ';')) {
+        if (connect_part(x, f->catalog, "DATABASE", &path) != 0 ||
+            connect_part(x, f->catalog, "PWD", &pwd) != 0)
+            return -1;
+        if (!path || !*path)
+            return fail(x, "42000", f->position, "The connect string "
+                        "'[%s]' names no DATABASE (at character %zu)",
+                        f->catalog, f->position);
+    }
+    if (catalog_is_db(path, st->db) && !pwd) {
+        sql_from local = *f;
+        local.catalog = NULL;
+        return bind_table(x, &local, tp);
+    }
+    jet_rc rc = jet_external_tdef_load(&tp->td, st->db, path, pwd,
+                                       f->table);
+    if (rc == JET_ENOTFOUND)
+        return fail(x, "42S02", f->position, "The database engine cannot "
+                    "find the input table '%s' in the external database "
+                    "'%s' (at character %zu)", f->table, path, f->position);
+    if (rc == JET_EIO) {
+        const jet_error *je = jet_db_error(st->db);
+        return fail(x, "42S02", f->position, "Could not find file '%s', "
+                    "the external database of table '%s' (%s; at character "
+                    "%zu)", path, f->table, je ? je->msg : "", f->position);
+    }
+    if (rc != JET_OK)
+        return core_fail(x, rc);
+    tp->name = tp->td->name;
+    tp->ncols = tp->td->ncols;
+    tp->proj = sql_arena_alloc(st->ar, (tp->ncols ? tp->ncols : 1) *
+                                       sizeof *tp->proj);
+    return tp->proj ? 0 : nomem(x);
+}
+
 /* Load the table of a FROM_TABLE item into tabs[k]. */
 static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
 {
@@ -943,9 +1012,7 @@ static int bind_table(ctx *x, const sql_from *f, tab_plan *tp)
             return fail(x, "54011", f->position, "Too many columns");
     } else {
         if (f->catalog && !catalog_is_db(f->catalog, db))
-            return fail(x, "42S02", f->position, "Database '%s' is not "
-                        "the open file (at character %zu)", f->catalog,
-                        f->position);
+            return bind_external(x, f, tp);
         const jet_object *obj = jet_catalog_find(db, f->table);
         if (!obj) {
             const jet_object *qo = jet_catalog_find_query(db, f->table);

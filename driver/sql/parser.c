@@ -32,6 +32,7 @@
 #include "sql_internal.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -385,6 +386,50 @@ static int parse_table_name(parser *p, const char **catalog,
 
 /* ------------------------------------------------- FROM (engine) */
 
+/*
+ * Access's IN clause after a FROM table (before or after its alias): the
+ * table is in another database, IN 'path', IN '' [MS Access;PWD=x;
+ * DATABASE=path] or IN 'path' [MS Access;PWD=x]: f->catalog becomes the
+ * path, or the bracketed connect string with DATABASE=path added, as
+ * [;DATABASE=path].table gives it (bind.c opens it). No IN: nothing.
+ */
+static int parse_in_database(parser *p, sql_from *f)
+{
+    if (!is_kw(p, KW_IN))
+        return 0;
+    size_t pos = p->tok.position;
+    if (next(p) != 0)
+        return -1;
+    if (p->tok.kind != TOK_STRING)
+        return syntax(p, "expected the external database's path after IN");
+    const char *path = p->tok.text;
+    if (next(p) != 0)
+        return -1;
+    const char *connect = NULL;
+    if (p->tok.kind == TOK_QIDENT && p->tok.quote == '[' &&
+        strchr(p->tok.text, ';')) {
+        connect = p->tok.text;
+        if (next(p) != 0)
+            return -1;
+    }
+    if (f->catalog)
+        return syntax(p, "a table named with its database takes no IN");
+    if (!*path && !connect)
+        return syntax(p, "IN names no database");
+    if (connect && *path) {
+        size_t n = strlen(connect) + strlen(path) + 16;
+        char *c = sql_arena_alloc(p->arena, n);
+        if (!c)
+            return nomem(p);
+        snprintf(c, n, "%s;DATABASE=%s", connect, path);
+        connect = c;
+    }
+    f->catalog = connect ? connect : path;
+    f->in_database = true;
+    f->position = pos;
+    return 0;
+}
+
 static int parse_join_chain(parser *p, sql_from **out);
 
 static sql_from *new_from(parser *p, sql_from_kind kind, size_t position)
@@ -561,7 +606,9 @@ static int parse_from_primary(parser *p, sql_from **out)
         return nomem(p);
     if (parse_table_name(p, &f->catalog, &f->table, &f->position) != 0)
         return -1;
-    if (parse_alias(p, &f->alias) != 0)
+    if (parse_in_database(p, f) != 0 || parse_alias(p, &f->alias) != 0)
+        return -1;
+    if (!f->in_database && parse_in_database(p, f) != 0)
         return -1;
     *out = f;
     return 0;

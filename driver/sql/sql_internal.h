@@ -214,7 +214,10 @@ struct sql_from {
     sql_from_kind kind;
     size_t position;
     const char *table;      /* FROM_TABLE */
-    const char *catalog;    /* FROM_TABLE: catalog part, or NULL */
+    const char *catalog;    /* FROM_TABLE: catalog part, or NULL: a path,
+                               or a connect string "[type];DATABASE=path
+                               [;PWD=x]" (Access's external databases) */
+    bool in_database;       /* FROM_TABLE: catalog given by an IN clause */
     const char *alias;      /* or NULL */
     struct sql_query *sub;  /* FROM_SUBQUERY */
     char join;              /* FROM_JOIN: 'I' inner (and CROSS), 'L' left,

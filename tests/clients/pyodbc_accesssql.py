@@ -3,6 +3,7 @@ doc/sql.md): "..." is text, aliases reused in later fields, and the
 smaller differences. Usage: pyodbc_accesssql.py CONNECTION-STRING. Prints
 one line per check and exits non-zero on the first wrong value.
 """
+import os
 import sys
 
 import pyodbc
@@ -61,4 +62,13 @@ check('correlated view rows',
 check('BIGINT text parameter stays exact',
       rows('SELECT COUNT(*) FROM Shippers WHERE ? = 9007199254740993',
            '9007199254740993'), [(3,)])
+
+# external databases in FROM (read-only), when the fixtures are there
+v2010 = os.path.join(os.environ.get('JETODBC_SHARED', ''), 'fixtures',
+                     'public', 'jackcess', 'V2010', 'testV2010.accdb')
+if os.path.exists(v2010):
+    check("FROM Table1 IN 'path'",
+          rows("SELECT COUNT(*) FROM Table1 IN '%s'" % v2010), [(2,)])
+    check('FROM [;DATABASE=path].Table1',
+          rows('SELECT COUNT(*) FROM [;DATABASE=%s].Table1' % v2010), [(2,)])
 cn.close()

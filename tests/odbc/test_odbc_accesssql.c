@@ -254,6 +254,107 @@ START_TEST(php_false_for_yes_no)
 }
 END_TEST
 
+/* Copy file from to to; asserts. */
+static void copy_file(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    ck_assert_ptr_nonnull(in);
+    ck_assert_ptr_nonnull(out);
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        ck_assert_uint_eq(fwrite(buf, 1, n, out), n);
+    fclose(in);
+    ck_assert_int_eq(fclose(out), 0);
+}
+
+/* Bytes of file path as an FNV-1a hash (the file unchanged). */
+static unsigned long long file_hash(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    unsigned long long h = 1469598103934665603ULL;
+    int c;
+    while ((c = getc(f)) != EOF)
+        h = (h ^ (unsigned)c) * 1099511628211ULL;
+    fclose(f);
+    return h;
+}
+
+/* Access's external databases: FROM t IN 'path', [;DATABASE=path].t,
+ * [MS Access;PWD=...;DATABASE=...].t, opened read-only; the other
+ * file's errors name it */
+START_TEST(external_databases_in_from)
+{
+    char sql[2048];
+    const char *v2010 = odbct_fixture("jackcess/V2010/testV2010.accdb");
+    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM Table1 IN '%s'", v2010);
+    want_rows(sql, "2");
+    v2010 = odbct_fixture("jackcess/V2010/testV2010.accdb");
+    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM [;DATABASE=%s].Table1",
+             v2010);
+    want_rows(sql, "2");
+    v2010 = odbct_fixture("jackcess/V2010/testV2010.accdb");
+    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM Table1 IN \"%s\"",
+             v2010);
+    want_rows(sql, "2");
+    /* a copy of nwind: joined with the open file's Customers, seeking
+     * the other file's index; never written */
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s/other.mdb", odbct_tmpdir());
+    copy_file(odbct_fixture("mdbtestdata/nwind.mdb"), copy);
+    unsigned long long before = file_hash(copy);
+    snprintf(sql, sizeof sql, "SELECT c.CompanyName, o.OrderID FROM "
+             "Customers c INNER JOIN [;DATABASE=%s].Orders o ON "
+             "o.CustomerID = c.CustomerID WHERE o.OrderID = 10248", copy);
+    want_rows(sql, "Vins et alcools Chevalier|10248");
+    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM Orders IN '%s' AS o "
+             "WHERE o.CustomerID = 'VINET'", copy);
+    want_rows(sql, "5");
+    ck_assert(file_hash(copy) == before);
+    /* the password form (an ACE file encrypted with Test123) */
+    const char *enc = odbct_fixture("jackcessencrypt/db2007-enc.accdb");
+    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM [MS Access;PWD=Test123;"
+             "DATABASE=%s].Table1", enc);
+    want_rows(sql, "1");
+    enc = odbct_fixture("jackcessencrypt/db2007-enc.accdb");
+    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM Table1 IN '' "
+             "[MS Access;PWD=Test123;DATABASE=%s]", enc);
+    want_rows(sql, "1");
+    /* errors of the other file, as such: no password, a wrong one, no
+     * such table, no such file */
+    static const struct {
+        const char *pre, *post;
+        const char *state;
+        const char *says;
+    } bad[] = {
+        { "SELECT * FROM Table1 IN '", "'", "28000", "external database" },
+        { "SELECT * FROM [MS Access;PWD=nope;DATABASE=", "].Table1", "28000",
+          "wrong database password" },
+        { "SELECT * FROM NoSuchTable IN '", "'", "42S02",
+          "in the external database" },
+        { "SELECT * FROM Table1 IN '", ".missing'", "42S02",
+          "Could not find file" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        const char *path = odbct_fixture(i < 2 ? "jackcessencrypt/"
+                                         "db2007-enc.accdb"
+                                         : "jackcess/V2010/testV2010.accdb");
+        snprintf(sql, sizeof sql, "%s%s%s", bad[i].pre, path, bad[i].post);
+        SQLHSTMT st;
+        ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc,
+                                                     &st));
+        ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS),
+                         SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), bad[i].state);
+        ck_assert_msg(strstr(odbct_message(SQL_HANDLE_STMT, st),
+                             bad[i].says), "%s: %s", sql,
+                      odbct_message(SQL_HANDLE_STMT, st));
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+}
+END_TEST
+
 static Suite *accesssql_suite(void)
 {
     Suite *s = suite_create("odbc_accesssql");
@@ -266,6 +367,7 @@ static Suite *accesssql_suite(void)
     tcase_add_test(tc, correlated_view_hashed_once);
     tcase_add_test(tc, max_min_of_decimal_keep_precision);
     tcase_add_test(tc, php_false_for_yes_no);
+    tcase_add_test(tc, external_databases_in_from);
     suite_add_tcase(s, tc);
     return s;
 }

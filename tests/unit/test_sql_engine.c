@@ -1328,7 +1328,7 @@ START_TEST(catalog_prefix_names_the_open_file_written_otherwise)
         free(o.p);
     }
     prep_fails(db, "SELECT COUNT(*) FROM `/no/such/nwind`.Orders", "42S02",
-               0, "not the open file");
+               0, "Could not find file");
     snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM `%s/other.mdb`.Orders",
              v[0]);
     prep_fails(db, sql, "42S02", 0, NULL);
