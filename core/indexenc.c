@@ -174,10 +174,16 @@ jet_rc jet_index_page_build(uint8_t *page, const jet_format *fmt, bool leaf,
 int jet_index_entry_cmp(const jet_index_entry *a, const jet_index_entry *b)
 {
     size_t m = a->key_len < b->key_len ? a->key_len : b->key_len;
-    int c = m ? memcmp(a->key, b->key, m) : 0;
     uint32_t pa = a->pgno << 8 | a->row, pb = b->pgno << 8 | b->row;
-    if (c != 0)
-        return c;
+    if (m >= 16) {
+        int c = memcmp(a->key, b->key, m);
+        if (c != 0)
+            return c;
+    } else {
+        for (size_t k = 0; k < m; k++)  /* short keys: no call */
+            if (a->key[k] != b->key[k])
+                return a->key[k] < b->key[k] ? -1 : 1;
+    }
     if (a->key_len != b->key_len)
         return a->key_len < b->key_len ? -1 : 1;
     return pa < pb ? -1 : pa > pb;
@@ -219,11 +225,9 @@ jet_rc jet_index_page_read(const uint8_t *page, const jet_format *fmt,
     for (size_t i = 0; i < IDX_MASK_LEN; i++) {
         if (mask[i] == 0)
             continue;
-        for (unsigned b = 0; b < 8; b++) {
-            size_t end = i * 8 + b, len, full, klen;
+        for (unsigned m = mask[i]; m != 0; m &= m - 1) {
+            size_t end = i * 8 + (size_t)__builtin_ctz(m), len, full, klen;
             const uint8_t *s = area + start;
-            if (!(mask[i] & (1u << b)))
-                continue;
             if (end > area_len)
                 return jet_fail(err, JET_ECORRUPT, JET_NO_PGNO,
                                 "index page: an entry ends at %zu, past "
@@ -246,8 +250,12 @@ jet_rc jet_index_page_read(const uint8_t *page, const jet_format *fmt,
                 uint32_t child = 0;
                 if (n >= cap || klen > keys_cap - kbytes)
                     return JET_ELIMIT;
-                for (size_t k = 0; k < klen; k++)
-                    keys[kbytes + k] = entry_byte(area, pre, s, k);
+                if (klen <= pre) {
+                    memcpy(keys + kbytes, area, klen);
+                } else {
+                    memcpy(keys + kbytes, area, pre);
+                    memcpy(keys + kbytes + pre, s, klen - pre);
+                }
                 e->key = keys + kbytes;
                 e->key_len = klen;
                 e->pgno = (uint32_t)entry_byte(area, pre, s, klen) << 16 |

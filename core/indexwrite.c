@@ -48,6 +48,8 @@
 #define IDX_NEXT 16
 /* the entry area's offset on a Jet4/ACE index page */
 #define JET_INDEX_ENTRIES 480
+/* entry-mask bits of a Jet4/ACE index page (453 bytes) */
+#define JET_INDEX_MASK_BITS (453 * 8)
 
 /* One entry or child of a page in memory. Leaf items and node items with
  * bound set carry an entry (key in the page's kb, data row); a node's
@@ -67,6 +69,10 @@ typedef struct ipage {
     uint32_t pgno;
     bool leaf;
     bool dirty;             /* to be encoded and written */
+    bool loaded;            /* items decoded; else a node page passed on
+                               the way down: only raw_n is known */
+    size_t raw_n;           /* !loaded: its children (entries + tail) */
+    size_t raw_entries;     /* !loaded: its stored entries */
     uint32_t prev, next;
     item *it;
     size_t n, cap;
@@ -220,6 +226,19 @@ static jet_rc ents_reserve(ictx *c, size_t n)
     return JET_OK;
 }
 
+/* Pin page pgno for reading. When the cache is full of dirty pages
+ * (which only a write spills), pin it for writing instead. */
+static jet_rc pin_page(ictx *c, uint32_t pgno, const uint8_t **page)
+{
+    jet_rc rc = jet_page_pin(c->db->pf, pgno, page, &c->db->err);
+    if (rc == JET_ELIMIT) {
+        uint8_t *w;
+        rc = jet_page_write(c->db->pf, pgno, &w, &c->db->err);
+        *page = w;
+    }
+    return rc;
+}
+
 /* Read index page pgno of the index into p. */
 static jet_rc page_load(ictx *c, uint32_t pgno, ipage *p)
 {
@@ -234,13 +253,7 @@ static jet_rc page_load(ictx *c, uint32_t pgno, ipage *p)
         return jet_fail(&db->err, JET_ECORRUPT, pgno,
                         "index '%s' of table '%s' points to page 0",
                         c->ix->name, c->t->name);
-    rc = jet_page_pin(db->pf, pgno, &page, &db->err);
-    if (rc == JET_ELIMIT) {
-        /* the cache is full of dirty pages, which only a write spills */
-        uint8_t *w;
-        rc = jet_page_write(db->pf, pgno, &w, &db->err);
-        page = w;
-    }
+    rc = pin_page(c, pgno, &page);
     if (rc != JET_OK)
         return rc;
     rc = jet_index_page_read(page, db->fmt, &h, NULL, 0, NULL, 0, &db->err);
@@ -264,6 +277,7 @@ static jet_rc page_load(ictx *c, uint32_t pgno, ipage *p)
         return rc;
     }
     p->pgno = pgno;
+    p->loaded = true;
     p->leaf = h.leaf;
     p->prev = h.prev;
     p->next = h.next;
@@ -322,29 +336,165 @@ static jet_rc subtree_last(ictx *c, uint32_t pgno, jet_index_entry *out,
                     MAX_DEPTH);
 }
 
-/* Descend from the root to the leaf where c->e belongs, loading the
- * path: at each node the first child whose last entry is not below e,
- * else the last child. */
+/* Items of path page p, loaded or not. */
+static size_t page_n(const ipage *p)
+{
+    return p->loaded ? p->n : p->raw_n;
+}
+
+/* Does item x of path page p carry a stored entry? */
+static bool page_bound(const ipage *p, size_t x)
+{
+    return p->loaded ? p->it[x].bound : x < p->raw_entries;
+}
+
+/* Decode path[L] when the descent only searched it. */
+static jet_rc ensure_loaded(ictx *c, int L)
+{
+    ipage *p = &c->path[L], q;
+    jet_rc rc;
+    if (p->loaded)
+        return JET_OK;
+    rc = page_load(c, p->pgno, &q);
+    if (rc != JET_OK)
+        return rc;
+    if (q.leaf || q.n != p->raw_n) {
+        page_clear(&q);
+        return jet_fail(&c->db->err, JET_ECORRUPT, p->pgno,
+                        "index '%s': page %u changed under the writer",
+                        c->ix->name, p->pgno);
+    }
+    *p = q;
+    return JET_OK;
+}
+
+/*
+ * Entry j of a node page compared with e: the page's entry area, its
+ * shared prefix length, and the entry's stored span [s, end) (the first
+ * entry is stored whole). *child receives the entry's child page.
+ * jet_index_page_read checked the spans.
+ */
+static int raw_cmp(const uint8_t *area, size_t plen, size_t s, size_t end,
+                   const jet_index_entry *e, uint32_t *child)
+{
+    size_t pre = s == 0 ? 0 : plen, full = pre + end - s, klen = full - 8;
+    size_t m = klen < e->key_len ? klen : e->key_len, m1 = m < pre ? m : pre;
+    const uint8_t *st = area + s - pre;     /* byte k >= pre at st[k] */
+    uint32_t ptr = 0, eptr = e->pgno << 8 | e->row;
+    int cmp = m1 ? memcmp(area, e->key, m1) : 0;
+    if (cmp == 0 && m > m1)
+        cmp = memcmp(st + m1, e->key + m1, m - m1);
+    *child = 0;
+    for (size_t k = klen; k < full; k++) {
+        uint8_t b = k < pre ? area[k] : st[k];
+        if (k < klen + 4)
+            ptr = ptr << 8 | b;
+        else
+            *child = *child << 8 | b;
+    }
+    if (cmp != 0)
+        return cmp;
+    if (klen != e->key_len)
+        return klen < e->key_len ? -1 : 1;
+    return ptr < eptr ? -1 : ptr > eptr;
+}
+
+/* Search node page pgno (pinned at page) for c->e without decoding it:
+ * p gets its header and raw counts, *x the child taken, *child its page.
+ */
+static jet_rc node_search(ictx *c, const uint8_t *page, ipage *p,
+                          const jet_index_page_hdr *h, size_t *x,
+                          uint32_t *child)
+{
+    const uint8_t *area = page + JET_INDEX_ENTRIES, *mask = page + 27;
+    uint16_t ends[JET_INDEX_MASK_BITS + 1];
+    size_t n = 0, lo, hi;
+    for (size_t i = 0; i < 453; i++)
+        for (unsigned m = mask[i]; m != 0; m &= m - 1)
+            ends[n++] = (uint16_t)(i * 8 + (size_t)__builtin_ctz(m));
+    if (n != h->n)
+        return jet_fail(&c->db->err, JET_ECORRUPT, p->pgno,
+                        "index '%s': page %u: entry count", c->ix->name,
+                        p->pgno);
+    p->leaf = false;
+    p->prev = h->prev;
+    p->next = h->next;
+    p->raw_entries = n;
+    p->raw_n = n + (h->tail != 0);
+    if (p->raw_n == 0)
+        return jet_fail(&c->db->err, JET_ECORRUPT, p->pgno,
+                        "index '%s': node page %u has no children",
+                        c->ix->name, p->pgno);
+    /* first entry not below e */
+    lo = 0;
+    hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        uint32_t ch;
+        if (raw_cmp(area, h->prefix_len, mid ? ends[mid - 1] : 0, ends[mid],
+                    &c->e, &ch) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == n && h->tail != 0) {
+        *x = n;
+        *child = h->tail;
+        return JET_OK;
+    }
+    if (lo == n)
+        lo = n - 1;         /* past every entry, no tail: the last child */
+    *x = lo;
+    raw_cmp(area, h->prefix_len, lo ? ends[lo - 1] : 0, ends[lo], &c->e,
+            child);
+    return JET_OK;
+}
+
+/* Descend from the root to the leaf where c->e belongs: at each node the
+ * first child whose last entry is not below e, else the last child. Node
+ * pages are searched in place; only the leaf is decoded. */
 static jet_rc descend(ictx *c)
 {
     uint32_t pgno = c->ix->first_pgno;
     for (int d = 0;; d++) {
         ipage *p = &c->path[d];
+        const uint8_t *page;
+        jet_index_page_hdr h;
+        uint32_t child = 0;
+        size_t x = 0;
         jet_rc rc;
         if (d > MAX_DEPTH)
             return jet_fail(&c->db->err, JET_ECORRUPT, pgno,
                             "index '%s': tree deeper than %d levels",
                             c->ix->name, MAX_DEPTH);
-        rc = page_load(c, pgno, p);
+        memset(p, 0, sizeof *p);
+        p->pgno = pgno;
+        c->depth = d;
+        if (pgno == 0)
+            return jet_fail(&c->db->err, JET_ECORRUPT, pgno,
+                            "index '%s' of table '%s' points to page 0",
+                            c->ix->name, c->t->name);
+        rc = pin_page(c, pgno, &page);
         if (rc != JET_OK)
             return rc;
-        c->depth = d;
-        if (p->leaf)
-            return JET_OK;
-        c->ci[d + 1] = lower_bound(p, &c->e);
-        if (c->ci[d + 1] == p->n)
-            c->ci[d + 1] = p->n - 1;
-        pgno = p->it[c->ci[d + 1]].child;
+        rc = jet_index_page_read(page, c->db->fmt, &h, NULL, 0, NULL, 0,
+                                 &c->db->err);
+        if (rc == JET_ECORRUPT)
+            c->db->err.pgno = pgno;
+        if (rc == JET_OK && h.tdef_pgno != c->t->pgno)
+            rc = jet_fail(&c->db->err, JET_ECORRUPT, pgno,
+                          "index page %u of index '%s' belongs to the table "
+                          "defined at page %u, not '%s'", pgno, c->ix->name,
+                          h.tdef_pgno, c->t->name);
+        if (rc == JET_OK && !h.leaf)
+            rc = node_search(c, page, p, &h, &x, &child);
+        jet_page_unpin(c->db->pf, page);
+        if (rc != JET_OK)
+            return rc;
+        if (h.leaf)
+            return page_load(c, pgno, p);
+        c->ci[d + 1] = x;
+        pgno = child;
     }
 }
 
@@ -433,7 +583,8 @@ static jet_rc set_link(ictx *c, int lvl, uint32_t pgno, size_t off,
     jet_rc rc;
     if (pgno == 0)
         return JET_OK;
-    if (lvl <= c->depth && c->path[lvl].pgno == pgno) {
+    if (lvl <= c->depth && c->path[lvl].pgno == pgno &&
+        c->path[lvl].loaded) {
         ipage *p = &c->path[lvl];
         *(off == IDX_PREV ? &p->prev : &p->next) = to;
         p->dirty = true;
@@ -509,6 +660,7 @@ static jet_rc nest_root(ictx *c)
     memset(&root, 0, sizeof root);
     root.pgno = c->path[0].pgno;
     root.dirty = true;
+    root.loaded = true;
     rc = item_insert(c, &root, 0, NULL, pgno);
     if (rc != JET_OK) {
         page_clear(&root);
@@ -533,8 +685,10 @@ static jet_rc split(ictx *c, int L, const size_t *cuts, size_t nc)
     ipage *p = &c->path[L], *parent = &c->path[L - 1];
     uint32_t *pg, prev0 = p->prev;
     size_t moved = cuts[nc - 2];
-    jet_rc rc = JET_OK;
+    jet_rc rc = ensure_loaded(c, L - 1);
 
+    if (rc != JET_OK)
+        return rc;
     pg = calloc(nc, sizeof *pg);
     if (pg == NULL)
         return nomem(c);
@@ -647,14 +801,16 @@ static jet_rc propagate_last(ictx *c, int L)
     for (; L > 0; L--) {
         ipage *parent = &c->path[L - 1];
         size_t x = c->ci[L];
-        if (parent->it[x].bound) {
-            jet_rc rc;
-            e.child = parent->it[x].child;
-            rc = item_set(c, parent, x, &e);
+        if (page_bound(parent, x)) {
+            jet_rc rc = ensure_loaded(c, L - 1);
+            if (rc == JET_OK) {
+                e.child = parent->it[x].child;
+                rc = item_set(c, parent, x, &e);
+            }
             if (rc != JET_OK)
                 return rc;
         }
-        if (x + 1 != parent->n)
+        if (x + 1 != page_n(parent))
             return JET_OK;
     }
     return JET_OK;
@@ -811,6 +967,8 @@ static jet_rc drop_page(ictx *c, int L)
             rc = JET_OK;
         }
     }
+    if (rc == JET_OK)
+        rc = ensure_loaded(c, L - 1);
     if (rc == JET_OK) {
         p->dirty = false;
         item_remove(&c->path[L - 1], c->ci[L]);
@@ -850,11 +1008,12 @@ jet_rc jet_index_entry_delete(jet_db *db, const jet_tdef *t,
     }
     was_last = x + 1 == leaf->n;
     item_remove(leaf, x);
-    for (L = c.depth; L > 0 && c.path[L].n == 0 && rc == JET_OK; L--) {
-        was_last = c.ci[L] + 1 == c.path[L - 1].n;
+    for (L = c.depth; L > 0 && page_n(&c.path[L]) == 0 && rc == JET_OK;
+         L--) {
+        was_last = c.ci[L] + 1 == page_n(&c.path[L - 1]);
         rc = drop_page(&c, L);
     }
-    if (rc == JET_OK && L == 0 && c.path[0].n == 0) {
+    if (rc == JET_OK && L == 0 && page_n(&c.path[0]) == 0) {
         c.path[0].leaf = true;      /* an empty root is an empty leaf */
         c.path[0].dirty = true;
     } else if (rc == JET_OK && was_last) {
