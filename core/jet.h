@@ -151,6 +151,43 @@ jet_rc jet_db_read_begin(jet_db *db);
  *  the lock). Safe when none is open. */
 void jet_db_read_end(jet_db *db);
 
+/* ----------------------------------------------------------------- check */
+
+/** Problems jet_db_check() reports one by one; it counts on past them. */
+#define JET_CHECK_MAX_PROBLEMS 1000u
+
+/** One problem of jet_db_check(): the page it is on (JET_NO_PGNO when
+ *  none: UINT32_MAX), the table (UTF-8, NULL for the file's own structures), and
+ *  what is wrong (one line, UTF-8). The strings last for the call. */
+typedef void (*jet_check_fn)(void *ctx, uint32_t pgno, const char *table,
+                             const char *msg);
+
+/** What jet_db_check() walked. */
+typedef struct jet_check_stats {
+    uint32_t pages;         /* pages in the file */
+    uint32_t tables;        /* tables checked (user and system) */
+    uint64_t rows;          /* live rows */
+    uint64_t entries;       /* index entries */
+    uint32_t indexes;       /* indexes walked */
+    uint64_t long_values;   /* MEMO/OLE values read */
+    unsigned problems;      /* problems found (fn called for the first
+                               JET_CHECK_MAX_PROBLEMS) */
+} jet_check_stats;
+
+/**
+ * Check the structure of db's file, reading only (inside one read
+ * transaction): usage maps against pages, TDEF row counts against live
+ * rows, every index against its table's rows (one entry per row with the
+ * row's key, none extra, key order, B-tree links), long value chains.
+ * fn is called once per problem (check.c says what is checked); *out
+ * gets the counts. Returns JET_OK when the walk ran (problems or not);
+ * JET_EUNSUPPORTED for Jet3 files, JET_ENOMEM, JET_EBUSY/JET_EIO from the
+ * read transaction. Memory: 4 bytes per page plus 16 per row and index
+ * entry of the largest table; time linear in the file.
+ */
+jet_rc jet_db_check(jet_db *db, jet_check_fn fn, void *ctx,
+                    jet_check_stats *out);
+
 /* --------------------------------------------------------------- catalog */
 
 /** What a catalog entry is (from MSysObjects Type and Flags). */

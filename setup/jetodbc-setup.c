@@ -8,6 +8,7 @@
  *   jetodbc-setup show [--system] DSN
  *   jetodbc-setup add [--system] [--driver N | --lib PATH] DSN FILE [KEY=VALUE...]
  *   jetodbc-setup remove [--system] DSN
+ *   jetodbc-setup check FILE [--password PWD]
  *
  * install-driver uses SQLInstallDriverEx; registering a name that is
  * already registered rewrites its keys and keeps its UsageCount (which
@@ -19,7 +20,10 @@
  * is given, the DSN names the library by its path, which unixODBC
  * accepts. add refuses a library that does not exist or cannot be read,
  * and a failed write names the file.
- * Exit status: 0 done, 1 failed, 2 usage.
+ * check opens FILE read-only and runs the core's consistency check
+ * (jet_db_check, core/check.c): one line per problem, then a summary;
+ * exit status 0 clean, 1 problems, 2 usage or a file that will not open.
+ * Exit status otherwise: 0 done, 1 failed, 2 usage.
  */
 #include "config.h"
 
@@ -36,6 +40,7 @@
 #include <unistd.h>
 
 #include "dsn.h"
+#include "jet.h"
 
 #ifndef JET_ODBCDIR
 #define JET_ODBCDIR "/usr/local/lib/odbc"
@@ -50,6 +55,7 @@ static void usage(FILE *f)
           "       jetodbc-setup add [--system] [--driver NAME | --lib PATH] DSN FILE\n"
           "                         [KEY=VALUE...]\n"
           "       jetodbc-setup remove [--system] DSN\n"
+          "       jetodbc-setup check FILE [--password PWD]\n"
           "DSN keys: DBQ (the file), PWD, ExtendedAnsiSQL, MaxLongSize, MaxMemory,\n"
           "TraceFile.\n"
           "User DSNs live in ~/.odbc.ini ($ODBCINI), system DSNs and drivers in\n"
@@ -337,7 +343,59 @@ static int add(bool system, const char *driver, const char *lib_path,
 typedef struct setup_opts {
     bool system, user, lib_given;
     const char *driver, *lib, *setup_lib;
+    const char *password;
 } setup_opts;
+
+/* jet_db_check's problem lines: "page N (table T): what" */
+static void print_problem(void *ctx, uint32_t pgno, const char *table,
+                          const char *msg)
+{
+    const char *file = ctx;
+    if (pgno != UINT32_MAX && table)
+        printf("%s: page %u (table %s): %s\n", file, pgno, table, msg);
+    else if (pgno != UINT32_MAX)
+        printf("%s: page %u: %s\n", file, pgno, msg);
+    else if (table)
+        printf("%s: table %s: %s\n", file, table, msg);
+    else
+        printf("%s: %s\n", file, msg);
+}
+
+static int check(const char *file, const char *password)
+{
+    jet_open_options o;
+    jet_check_stats st;
+    jet_error err;
+    jet_db *db;
+    jet_rc rc;
+
+    memset(&o, 0, sizeof o);
+    o.password = password;
+    o.read_only = true;
+    rc = jet_db_open(&db, file, &o, &err);
+    if (rc != JET_OK) {
+        fprintf(stderr, "jetodbc-setup: %s: %s\n", file, err.msg);
+        return 2;
+    }
+    rc = jet_db_check(db, print_problem, (void *)file, &st);
+    if (rc != JET_OK) {
+        fprintf(stderr, "jetodbc-setup: %s: %s\n", file,
+                jet_db_error(db)->msg);
+        jet_db_close(db);
+        return 2;
+    }
+    jet_db_close(db);
+    if (st.problems > JET_CHECK_MAX_PROBLEMS)
+        printf("%s: ... %u more problems not shown\n", file,
+               st.problems - JET_CHECK_MAX_PROBLEMS);
+    printf("%s: %u problem%s; %u tables, %llu rows, %u indexes (%llu "
+           "entries), %llu long values, %u pages\n", file, st.problems,
+           st.problems == 1 ? "" : "s", st.tables,
+           (unsigned long long)st.rows, st.indexes,
+           (unsigned long long)st.entries,
+           (unsigned long long)st.long_values, st.pages);
+    return st.problems ? 1 : 0;
+}
 
 /* getopt_long over argv from optind up to the first non-option: -1 when
  * the command is to run, else the exit status (--help 0, a bad option 2). */
@@ -350,17 +408,19 @@ static int parse_opts(int argc, char **argv, setup_opts *o)
         {"name", required_argument, NULL, 'n'},
         {"lib", required_argument, NULL, 'l'},
         {"setup-lib", required_argument, NULL, 'S'},
+        {"password", required_argument, NULL, 'p'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int c;
-    while ((c = getopt_long(argc, argv, "+sud:n:l:S:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+sud:n:l:S:p:h", opts, NULL)) != -1) {
         switch (c) {
         case 's': o->system = true; break;
         case 'u': o->user = true; break;
         case 'd': case 'n': o->driver = optarg; break;
         case 'l': o->lib = optarg; o->lib_given = true; break;
         case 'S': o->setup_lib = optarg; break;
+        case 'p': o->password = optarg; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -372,7 +432,7 @@ int main(int argc, char **argv)
 {
     setup_opts o = { false, false, false, JET_SETUP_DRIVER,
                      JET_ODBCDIR "/libjetodbc.so",
-                     JET_ODBCDIR "/libjetodbcS.so" };
+                     JET_ODBCDIR "/libjetodbcS.so", NULL };
     int st = parse_opts(argc, argv, &o);
     if (st >= 0)
         return st;
@@ -402,6 +462,11 @@ int main(int argc, char **argv)
             list_scope(true);
         return 0;
     }
+    if (!strcmp(cmd, "check") && rest == 1)
+        return check(args[0], o.password);
+    if (!strcmp(cmd, "check") && rest == 3 &&
+        (!strcmp(args[1], "--password") || !strcmp(args[1], "-p")))
+        return check(args[0], args[2]);
     if (!strcmp(cmd, "show") && rest == 1)
         return show(system, args[0]);
     if (!strcmp(cmd, "add") && rest >= 2)
