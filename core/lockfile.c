@@ -23,8 +23,11 @@
  *   - locked without the marker: Access/Jet has the database open. We
  *     refuse to write (JET_EREADONLY, naming the user and the machine of
  *     the record) and leave both files untouched; reading goes on;
- *   - not locked: a record left by a user who quit or crashed. It does
- *     not block, and its slot may be reused.
+ *   - not locked, but the same offset of the LOCK FILE is locked by
+ *     another process: older Jet versions may lock their slot there (the
+ *     white paper does not say which file), so this refuses too;
+ *   - not locked anywhere: a record left by a user who quit or crashed.
+ *     It does not block, and its slot may be reused.
  * Then we take the first slot nobody holds (its user and marker bytes),
  * write our record (this machine's name, user "Admin" as Jet writes it
  * without security) and keep both until the connection closes
@@ -126,18 +129,26 @@ static jet_rc refuse(jet_db *db, const uint8_t *r)
  * buf): JET_OK when no other program's slot is live, else the refusal.
  * When the file could not be opened (fd < 0), every slot byte is probed.
  */
-static jet_rc check_others(jet_db *db, jet_os_lock *l, const uint8_t *buf,
-                           size_t len, bool all)
+static jet_rc check_others(jet_db *db, jet_os_lock *l, int fd,
+                           const uint8_t *buf, size_t len, bool all)
 {
     for (unsigned i = 0; i < JET_OS_USER_SLOTS; i++) {
         const uint8_t *r = (size_t)(i + 1) * REC_SIZE <= len
                                ? buf + (size_t)i * REC_SIZE : NULL;
         int who = JET_OS_SLOT_FREE;
+        bool held = false;
         if (!all && (!r || rec_empty(r)))
             continue;
         if (jet_os_lock_slot_probe(l, i, &who) != 0)
             continue;       /* cannot tell: as Access, assume it left */
         if (who == JET_OS_SLOT_OTHER)
+            return refuse(db, r);
+        /* older Jet versions lock the slot's byte of the lock file
+         * itself (the white paper leaves it open which file): a lock
+         * there from a program that is not one of ours counts too */
+        if (who == JET_OS_SLOT_FREE && fd >= 0 &&
+            jet_os_byte_locked(fd, JET_OS_USER_SLOT_BASE + i, &held) == 0 &&
+            held)
             return refuse(db, r);
     }
     return JET_OK;
@@ -193,7 +204,7 @@ jet_rc jet_lockfile_enter(jet_db *db)
         e = jet_os_open_create(&fd, lf->path, db->path, &created);
         if (e == 0)
             len = read_records(fd, buf);
-        rc = check_others(db, l, buf, len, fd < 0);
+        rc = check_others(db, l, fd, buf, len, fd < 0);
         if (rc == JET_OK) {
             /* the first slot nobody holds */
             unsigned i;
@@ -236,11 +247,10 @@ jet_rc jet_lockfile_enter(jet_db *db)
         return JET_OK;
     }
     /* joined already: has Access come since? */
-    if (jet_os_open(&fd, lf->path, NULL) == 0) {
+    if (jet_os_open(&fd, lf->path, NULL) == 0)
         len = read_records(fd, buf);
-        jet_os_close(fd);
-    }
-    rc = check_others(db, l, buf, len, false);
+    rc = check_others(db, l, fd, buf, len, false);
+    jet_os_close(fd);
     jet_free(buf);
     return rc == JET_OK ? JET_OK : refused(db, rc);
 }

@@ -722,6 +722,36 @@ START_TEST(lock_file_other_jetodbc_and_access_arriving_later)
 }
 END_TEST
 
+/* A Jet that locks its slot on the lock file rather than the database
+ * is seen too. */
+START_TEST(lock_file_slot_locked_on_the_lock_file)
+{
+    const char *src = fixture("jackcess/V2003/testV2003.mdb");
+    char path[64], ldb[80];
+    jet_db *db;
+    jet_error err;
+    int ctl;
+    pid_t holder;
+
+    if (!src)
+        return;
+    copy_with_ext(path, sizeof path, src, ".mdb");
+    ldb_of(ldb, sizeof ldb, path, ".ldb");
+    write_record(ldb, 3, "OLDPC", "dave");
+    holder = hold_bytes(ldb, JET_OS_USER_SLOT_BASE + 3, 0, &ctl);
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_EREADONLY);
+    ck_assert_msg(strstr(jet_db_error(db)->msg, "user dave on machine "
+                         "OLDPC") != NULL, "%s", jet_db_error(db)->msg);
+    release_bytes(holder, ctl);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+    jet_db_close(db);
+    ck_assert_int_ne(access(ldb, F_OK), 0);
+    remove_db(path);
+}
+END_TEST
+
 static Suite *concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -735,6 +765,7 @@ static Suite *concurrency_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, lock_file_live_access_user_refuses_writes);
     tcase_add_test(tc, lock_file_other_jetodbc_and_access_arriving_later);
+    tcase_add_test(tc, lock_file_slot_locked_on_the_lock_file);
     suite_add_tcase(s, tc);
     return s;
 }
