@@ -376,6 +376,19 @@ jet_rc jet_index_page_read(const uint8_t *page, const jet_format *fmt,
                            size_t cap, uint8_t *keys, size_t keys_cap,
                            jet_error *err);
 
+/**
+ * Binary-search index page page (whose header jet_index_page_read gave
+ * in h) without decoding it: *at = the position of the first entry not
+ * below e (h->n when every entry is below it), or with e NULL the last
+ * entry; *found = that entry (pointers and child; key NULL) when
+ * *at < h->n. Entries are not checked for order. Errors: JET_ECORRUPT
+ * when the entry mask does not show h->n entries.
+ */
+jet_rc jet_index_page_find(const uint8_t *page, const jet_format *fmt,
+                           const jet_index_page_hdr *h,
+                           const jet_index_entry *e, size_t *at,
+                           jet_index_entry *found);
+
 /** Order of two index entries: key bytes (unsigned, a prefix first), then
  *  data page, then row; <0, 0, >0. Child pages are not compared. */
 int jet_index_entry_cmp(const jet_index_entry *a, const jet_index_entry *b);

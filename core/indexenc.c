@@ -280,3 +280,81 @@ jet_rc jet_index_page_read(const uint8_t *page, const jet_format *fmt,
     h->used = start;
     return JET_OK;
 }
+
+/* Entry [s, end) of the entry area (stored after the shared prefix
+ * unless s is 0) against e; its pointers and child into *x. */
+static int stored_cmp(const uint8_t *area, size_t plen, size_t s,
+                      size_t end, bool leaf, const jet_index_entry *e,
+                      jet_index_entry *x)
+{
+    size_t pre = s == 0 ? 0 : plen, full = pre + end - s;
+    size_t klen = full - (leaf ? 4 : 8);
+    const uint8_t *st = area + s - pre;     /* byte k >= pre at st[k] */
+    uint32_t ptr = 0, child = 0;
+    int cmp = 0;
+    for (size_t k = klen; k < full; k++) {
+        uint8_t b = k < pre ? area[k] : st[k];
+        if (k < klen + 4)
+            ptr = ptr << 8 | b;
+        else
+            child = child << 8 | b;
+    }
+    x->key = NULL;
+    x->key_len = klen;
+    x->pgno = ptr >> 8;
+    x->row = (uint8_t)ptr;
+    x->child = child;
+    if (e != NULL) {
+        size_t m = klen < e->key_len ? klen : e->key_len;
+        size_t m1 = m < pre ? m : pre;
+        uint32_t eptr = e->pgno << 8 | e->row;
+        cmp = m1 ? memcmp(area, e->key, m1) : 0;
+        if (cmp == 0 && m > m1)
+            cmp = memcmp(st + m1, e->key + m1, m - m1);
+        if (cmp == 0 && klen != e->key_len)
+            cmp = klen < e->key_len ? -1 : 1;
+        if (cmp == 0)
+            cmp = ptr < eptr ? -1 : ptr > eptr;
+    }
+    return cmp;
+}
+
+jet_rc jet_index_page_find(const uint8_t *page, const jet_format *fmt,
+                           const jet_index_page_hdr *h,
+                           const jet_index_entry *e, size_t *at,
+                           jet_index_entry *found)
+{
+    const uint8_t *area = page + IDX_ENTRIES, *mask = page + IDX_MASK;
+    uint16_t ends[IDX_MASK_LEN * 8 + 1];
+    size_t n = 0, lo = 0, hi;
+
+    *at = 0;
+    memset(found, 0, sizeof *found);
+    if (fmt->jet3)
+        return JET_EUNSUPPORTED;
+    for (size_t i = 0; i < IDX_MASK_LEN; i++)
+        for (unsigned m = mask[i]; m != 0; m &= m - 1)
+            ends[n++] = (uint16_t)(i * 8 + (size_t)__builtin_ctz(m));
+    if (n != h->n)
+        return JET_ECORRUPT;
+    if (n == 0)
+        return JET_OK;
+    if (e == NULL) {
+        lo = n - 1;
+    } else {
+        hi = n;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (stored_cmp(area, h->prefix_len, mid ? ends[mid - 1] : 0,
+                           ends[mid], h->leaf, e, found) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+    }
+    *at = lo;
+    if (lo < n)
+        stored_cmp(area, h->prefix_len, lo ? ends[lo - 1] : 0, ends[lo],
+                   h->leaf, NULL, found);
+    return JET_OK;
+}

@@ -48,8 +48,6 @@
 #define IDX_NEXT 16
 /* the entry area's offset on a Jet4/ACE index page */
 #define JET_INDEX_ENTRIES 480
-/* entry-mask bits of a Jet4/ACE index page (453 bytes) */
-#define JET_INDEX_MASK_BITS (453 * 8)
 
 /* One entry or child of a page in memory. Leaf items and node items with
  * bound set carry an entry (key in the page's kb, data row); a node's
@@ -368,86 +366,41 @@ static jet_rc ensure_loaded(ictx *c, int L)
     return JET_OK;
 }
 
-/*
- * Entry j of a node page compared with e: the page's entry area, its
- * shared prefix length, and the entry's stored span [s, end) (the first
- * entry is stored whole). *child receives the entry's child page.
- * jet_index_page_read checked the spans.
- */
-static int raw_cmp(const uint8_t *area, size_t plen, size_t s, size_t end,
-                   const jet_index_entry *e, uint32_t *child)
-{
-    size_t pre = s == 0 ? 0 : plen, full = pre + end - s, klen = full - 8;
-    size_t m = klen < e->key_len ? klen : e->key_len, m1 = m < pre ? m : pre;
-    const uint8_t *st = area + s - pre;     /* byte k >= pre at st[k] */
-    uint32_t ptr = 0, eptr = e->pgno << 8 | e->row;
-    int cmp = m1 ? memcmp(area, e->key, m1) : 0;
-    if (cmp == 0 && m > m1)
-        cmp = memcmp(st + m1, e->key + m1, m - m1);
-    *child = 0;
-    for (size_t k = klen; k < full; k++) {
-        uint8_t b = k < pre ? area[k] : st[k];
-        if (k < klen + 4)
-            ptr = ptr << 8 | b;
-        else
-            *child = *child << 8 | b;
-    }
-    if (cmp != 0)
-        return cmp;
-    if (klen != e->key_len)
-        return klen < e->key_len ? -1 : 1;
-    return ptr < eptr ? -1 : ptr > eptr;
-}
-
-/* Search node page pgno (pinned at page) for c->e without decoding it:
- * p gets its header and raw counts, *x the child taken, *child its page.
- */
+/* Search node page pgno (pinned at page, header h) for c->e without
+ * decoding it: p gets its header and raw counts, *x the child taken
+ * (the first entry not below e; past them the tail, else the last
+ * entry), *child its page. */
 static jet_rc node_search(ictx *c, const uint8_t *page, ipage *p,
                           const jet_index_page_hdr *h, size_t *x,
                           uint32_t *child)
 {
-    const uint8_t *area = page + JET_INDEX_ENTRIES, *mask = page + 27;
-    uint16_t ends[JET_INDEX_MASK_BITS + 1];
-    size_t n = 0, lo, hi;
-    for (size_t i = 0; i < 453; i++)
-        for (unsigned m = mask[i]; m != 0; m &= m - 1)
-            ends[n++] = (uint16_t)(i * 8 + (size_t)__builtin_ctz(m));
-    if (n != h->n)
-        return jet_fail(&c->db->err, JET_ECORRUPT, p->pgno,
-                        "index '%s': page %u: entry count", c->ix->name,
-                        p->pgno);
+    jet_index_entry found;
+    size_t at;
+    jet_rc rc;
     p->leaf = false;
     p->prev = h->prev;
     p->next = h->next;
-    p->raw_entries = n;
-    p->raw_n = n + (h->tail != 0);
+    p->raw_entries = h->n;
+    p->raw_n = h->n + (h->tail != 0);
     if (p->raw_n == 0)
         return jet_fail(&c->db->err, JET_ECORRUPT, p->pgno,
                         "index '%s': node page %u has no children",
                         c->ix->name, p->pgno);
-    /* first entry not below e */
-    lo = 0;
-    hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        uint32_t ch;
-        if (raw_cmp(area, h->prefix_len, mid ? ends[mid - 1] : 0, ends[mid],
-                    &c->e, &ch) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == n && h->tail != 0) {
-        *x = n;
+    rc = jet_index_page_find(page, c->db->fmt, h, &c->e, &at, &found);
+    if (rc != JET_OK)
+        return jet_fail(&c->db->err, rc, p->pgno,
+                        "index '%s': damaged node page %u", c->ix->name,
+                        p->pgno);
+    if (at == h->n && h->tail != 0) {
+        *x = at;
         *child = h->tail;
         return JET_OK;
     }
-    if (lo == n)
-        lo = n - 1;         /* past every entry, no tail: the last child */
-    *x = lo;
-    raw_cmp(area, h->prefix_len, lo ? ends[lo - 1] : 0, ends[lo], &c->e,
-            child);
-    return JET_OK;
+    if (at == h->n)         /* past every entry, no tail: the last child */
+        rc = jet_index_page_find(page, c->db->fmt, h, NULL, &at, &found);
+    *x = at;
+    *child = found.child;
+    return rc;
 }
 
 /* Descend from the root to the leaf where c->e belongs: at each node the

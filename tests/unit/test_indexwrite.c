@@ -161,6 +161,35 @@ START_TEST(decode_inverts_build)
                                               leaf ? 0 : 9, back, n, &used2),
                          JET_OK);
         ck_assert(memcmp(page, page2, sizeof page) == 0);
+        /* the in-place search agrees with the decoded order */
+        for (int probe = 0; probe < 20; probe++) {
+            size_t i = rnd() % n, at;
+            jet_index_entry found, below = ents[i];
+            ck_assert_int_eq(jet_index_page_find(page, &f, &h, &ents[i], &at,
+                                                 &found), JET_OK);
+            ck_assert_uint_eq(at, i);
+            ck_assert_uint_eq(found.pgno, ents[i].pgno);
+            ck_assert_uint_eq(found.row, ents[i].row);
+            ck_assert_uint_eq(found.child, ents[i].child);
+            ck_assert_uint_eq(found.key_len, ents[i].key_len);
+            /* just above entry i: the next one */
+            below.row++;
+            if (below.row == 0)
+                continue;
+            ck_assert_int_eq(jet_index_page_find(page, &f, &h, &below, &at,
+                                                 &found), JET_OK);
+            ck_assert_uint_eq(at, i + 1 < n &&
+                              jet_index_entry_cmp(&below, &ents[i + 1]) > 0
+                                  ? i + 2 : i + 1);
+        }
+        {
+            size_t at;
+            jet_index_entry found;
+            ck_assert_int_eq(jet_index_page_find(page, &f, &h, NULL, &at,
+                                                 &found), JET_OK);
+            ck_assert_uint_eq(at, n - 1);
+            ck_assert_uint_eq(found.pgno, ents[n - 1].pgno);
+        }
     }
     /* damage: bit 0, a bit past the area, an entry shorter than its
      * pointer, out of order */
