@@ -18,18 +18,25 @@
  * root page numbers never change. Pages left empty (other than the root)
  * are unlinked from their peers and parent and given back to the table
  * (removeDataPage, removeFromPeers); an empty root is an empty leaf. Pages
- * are never merged (neither Jackcess nor, as far as files show, Jet do).
+ * are never merged (Jackcess does not merge them either).
  *
- * How one call works: descend from the root to the leaf of the entry,
- * decoding each page of the path into memory (ipage); change the leaf;
- * propagate a changed last entry up the path (the parents' entries name
- * it); split every page of the path that no longer fits, bottom up, the
+ * How one call works: descend from the root to the leaf of the entry
+ * (node pages searched in place by jet_index_page_find; the leaf, and a
+ * node page once it must change, decoded into memory: ipage); change the
+ * leaf; propagate a changed last entry up the path (the parents'
+ * entries name it); split every page of the path that no longer fits, bottom up, the
  * way Jackcess does (the first half of the entries moves to a new page
  * put before the old one, so the old page keeps its entry in the parent
  * and the parent gains one); then encode every changed path page with
  * jet_index_page_build and write it through the pager. Neighbour pages
  * only ever have their prev/next pointers patched. Nothing is written
  * before every check passed, so JET_EDUPLICATE leaves the file as it was.
+ *
+ * Callers (the table writer) keep the row-level rules: one call per
+ * PHYSICAL index (logical indexes sharing first_pgno share a tree; pass
+ * the unique one if any is), Required/primary-key NULL refusals (the
+ * key bytes do not show every NULL column), and the TDEF's per-index
+ * unique entry count (Jackcess counts a key not yet present).
  *
  * Format: Jackcess IndexData (prepareAddEntry, removeEntry, readDataPage,
  * writeDataPage), IndexPageCache; mdbtools HACKING.md "Index Pages".
@@ -504,7 +511,8 @@ static bool chunk_fits(const ictx *c, const ipage *p, size_t a, size_t b)
     for (size_t i = a; i < end; i++)
         total += p->it[i].klen + ptr;
     if (end - a > 1) {
-        const uint8_t *k1 = p->kb + p->it[a].off, *k2 = p->kb + p->it[end - 1].off;
+        const uint8_t *k1 = p->kb + p->it[a].off;
+        const uint8_t *k2 = p->kb + p->it[end - 1].off;
         size_t m = p->it[a].klen < p->it[end - 1].klen ? p->it[a].klen
                                                        : p->it[end - 1].klen;
         while (prefix < m && k1[prefix] == k2[prefix])

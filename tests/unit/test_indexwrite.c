@@ -464,7 +464,8 @@ static size_t collect(jet_db *db, const jet_tdef *t, pidx *px)
     for (uint16_t k = 0; k < t->nindexes; k++) {
         bool seen = false;
         for (size_t j = 0; j < np; j++)
-            seen |= t->indexes[px[j].no].first_pgno == t->indexes[k].first_pgno;
+            seen |= t->indexes[px[j].no].first_pgno ==
+                    t->indexes[k].first_pgno;
         if (!seen) {
             memset(&px[np], 0, sizeof px[np]);
             px[np].no = k;
