@@ -40,6 +40,8 @@ static jet_rc advance(odbc_stmt *s)
     if (s->rows_returned >= s->limit) {
         s->at_end = true;
         s->has_row = false;
+        if (!s->sc_rows)
+            odbc_stmt_read_end(s);      /* as at the end, below */
         return JET_DONE;
     }
     jet_rc rc;

@@ -76,6 +76,25 @@ START_TEST(query_holds_shared_until_closed_or_done)
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLCloseCursor(st));
     ck_assert(!shared_held(file));
 
+    /* the end of a TOP / MAX_ROWS limit is the end too */
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLExecDirect(st, (SQLCHAR *)"SELECT TOP 2 OrderID FROM Orders",
+                           SQL_NTS));
+    ck_assert(shared_held(file));
+    ck_assert_int_eq(fetch_all(st), SQL_NO_DATA);
+    ck_assert(!shared_held(file));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLCloseCursor(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLSetStmtAttr(st, SQL_ATTR_MAX_ROWS, (SQLPOINTER)3, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLExecDirect(st, (SQLCHAR *)"SELECT OrderID FROM Orders",
+                           SQL_NTS));
+    ck_assert_int_eq(fetch_all(st), SQL_NO_DATA);
+    ck_assert(!shared_held(file));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLCloseCursor(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLSetStmtAttr(st, SQL_ATTR_MAX_ROWS, (SQLPOINTER)0, 0));
+
     /* closed before the end */
     ODBCT_OK(SQL_HANDLE_STMT, st,
              SQLExecDirect(st, (SQLCHAR *)"SELECT * FROM Customers", SQL_NTS));
