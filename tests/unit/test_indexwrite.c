@@ -12,7 +12,8 @@
  *     whole tree is checked (order, node entries = their child's last
  *     entry, tails, leaf chain), its entries must be exactly the table's,
  *     seeks (jet_index_cursor) on random keys give the rows the scan
- *     gives, and `jetcheck verify` (shared folder, java) passes;
+ *     gives, jet_db_check finds no problem, and `jetcheck verify`
+ *     (shared folder, java) passes;
  *   - a tree of long synthetic keys grown to 4+ levels and emptied again,
  *     then rolled back: the file is byte-for-byte what it was;
  *   - a duplicate key in a primary key: JET_EDUPLICATE, nothing changed.
@@ -624,6 +625,14 @@ static void check_seeks(jet_db *db, const jet_tdef *t, uint16_t no,
     free(vals);
 }
 
+static void print_problem(void *ctx, uint32_t pgno, const char *table,
+                          const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "check: page %u, table %s: %s\n", pgno,
+            table ? table : "-", msg);
+}
+
 /*
  * Rebuild every usable physical index of table `table` of a copy of
  * fixture rel: `nrand` random rows deleted and re-inserted, then (full)
@@ -731,6 +740,13 @@ static size_t rebuild_table(const char *rel, const char *table, size_t nrand,
     }
     for (size_t j = 0; j < np; j++)
         elist_free(&px[j].rows);
+    {
+        /* the driver's own check agrees */
+        jet_check_stats st;
+        ck_assert_int_eq(jet_db_check(db, print_problem, NULL, &st), JET_OK);
+        ck_assert_msg(st.problems == 0, "jet_db_check: %u problems in %s",
+                      st.problems, rel);
+    }
     jet_db_close(db);
     jetcheck_verify(path);
     remove_db(path);
