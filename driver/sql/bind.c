@@ -770,6 +770,260 @@ out:
     return rc;
 }
 
+/* Append s[0..n) to the malloc'd string *b (length *len); -1 no memory. */
+static int cat_n(char **b, size_t *len, const char *s, size_t n)
+{
+    char *g = realloc(*b, *len + n + 1);
+    if (!g)
+        return -1;
+    memcpy(g + *len, s, n);
+    *len += n;
+    g[*len] = '\0';
+    *b = g;
+    return 0;
+}
+
+/* The pivot values an ad-hoc crosstab's values query vsql finds, as
+ * literal texts and column labels (malloc'd lists of *n). 0 or -1. */
+static int adhoc_pivots(jet_db *db, const char *vsql,
+                        const sql_prepare_opts *opts, char ***lits,
+                        char ***names, size_t *n, sql_error *err)
+{
+    sql_stmt *pst = NULL;
+    sql_cursor *cur = NULL;
+    size_t cap = 0;
+    int rc = -1;
+    *lits = *names = NULL;
+    *n = 0;
+    sql_prepare_opts po = { .crosstab_depth =
+                                (opts ? opts->crosstab_depth : 0) + 1 };
+    if (po.crosstab_depth > 4) {
+        sql_set_error(err, "42000", 0, "crosstab nested too deeply");
+        return -1;
+    }
+    if (sql_stmt_prepare(&pst, db, vsql, strlen(vsql), &po, err) != 0 ||
+        sql_cursor_open(&cur, pst, NULL, NULL, err) != 0)
+        goto out;
+    int r;
+    while ((r = sql_cursor_next(cur)) == JET_OK) {
+        jet_value v;
+        if (sql_cursor_value(cur, 0, &v) != JET_OK) {
+            *err = *sql_cursor_error(cur);
+            goto out;
+        }
+        if (*n == 255) {
+            sql_set_error(err, "54011", 0, "crosstab has more than 255 "
+                          "column headings");
+            goto out;
+        }
+        if (*n == cap) {
+            size_t nc = cap ? 2 * cap : 16;
+            char **gl = realloc(*lits, nc * sizeof *gl);
+            if (gl)
+                *lits = gl;
+            char **gn = realloc(*names, nc * sizeof *gn);
+            if (gn)
+                *names = gn;
+            if (!gl || !gn)
+                goto oom;
+            cap = nc;
+        }
+        (*lits)[*n] = (*names)[*n] = NULL;
+        (*n)++;
+        if (sql_saved_pivot_value(&(*lits)[*n - 1], &(*names)[*n - 1], db,
+                                  &v) != 0) {
+            sql_set_error(err, "HYC00", 0, "crosstab: a pivot value of "
+                          "type %d cannot head a column", (int)v.type);
+            goto out;
+        }
+        if (!(*names)[*n - 1] && !((*names)[*n - 1] = strdup("<>")))
+            goto oom;
+    }
+    if (r < 0) {
+        *err = *sql_cursor_error(cur);
+        goto out;
+    }
+    rc = 0;
+    goto out;
+oom:
+    sql_set_nomem(err, 0);
+out:
+    sql_cursor_close(cur);
+    sql_stmt_free(pst);
+    return rc;
+}
+
+/*
+ * An ad-hoc crosstab (Access SQL typed, not saved): [PARAMETERS ...;]
+ * TRANSFORM agg SELECT heads FROM ... [WHERE ...] [GROUP BY ...]
+ * [HAVING ...] [ORDER BY ...] PIVOT expr [IN (v1, ...)] runs as a saved
+ * crosstab does (crosstab_text): one column per pivot value, the fixed
+ * IN list's, else the distinct values of the rows WHERE keeps (found
+ * first, so then no ? markers). The clauses are found by their keywords
+ * outside parentheses. *out: the SELECT (malloc'd), or NULL when text is
+ * no TRANSFORM. 0, or -1 with err.
+ */
+int sql_adhoc_crosstab(char **out, jet_db *db, const char *text, size_t len,
+                       const sql_prepare_opts *opts, sql_error *err)
+{
+    sql_arena ar = { NULL };
+    sql_lexer lx;
+    sql_token t;
+    size_t prefix = 0, value = 0, vend = 0, sel = 0, from = 0, group = 0,
+           pivot = 0, pexpr = 0, pend = len, in = 0;
+    int depth = 0, rc = -1;
+    bool params = false;
+    size_t nitems = 0, item_from[256], item_to[256];
+    char **lits = NULL, **names = NULL, *vsql = NULL, *cols = NULL;
+    size_t nl = 0;
+    *out = NULL;
+    sql_lexer_init(&lx, text, len, &ar, err);
+    if (sql_lex_next(&lx, &t) != 0)
+        goto out;
+    if (t.kind == TOK_IDENT && t.kw == KW_PARAMETERS) {
+        params = true;
+        while (t.kind != TOK_EOF && t.kind != TOK_SEMI)
+            if (sql_lex_next(&lx, &t) != 0)
+                goto out;
+        if (t.kind == TOK_SEMI && sql_lex_next(&lx, &t) != 0)
+            goto out;
+        prefix = (size_t)(t.start - text);
+    }
+    if (t.kind != TOK_IDENT || t.kw != KW_TRANSFORM) {
+        rc = 0;                 /* not a crosstab */
+        goto out;
+    }
+    value = (size_t)(t.start - text) + t.len;
+    for (;;) {
+        if (sql_lex_next(&lx, &t) != 0)
+            goto out;
+        if (t.kind == TOK_EOF)
+            break;
+        size_t at = (size_t)(t.start - text);
+        if (t.kind == TOK_LPAREN) {
+            if (depth++ == 0 && in && !nitems)
+                item_from[0] = at + 1;
+            continue;
+        }
+        if (t.kind == TOK_RPAREN) {
+            if (--depth == 0 && in && nitems < 256)
+                item_to[nitems++] = at;
+            continue;
+        }
+        if (t.kind == TOK_COMMA && depth == 1 && in && nitems < 255) {
+            item_to[nitems++] = at;
+            item_from[nitems] = at + 1;
+            continue;
+        }
+        if (t.kind == TOK_SEMI && depth == 0) {
+            pend = pend == len ? at : pend;
+            continue;
+        }
+        if (depth || t.kind != TOK_IDENT)
+            continue;
+        if (t.kw == KW_AS && !sel && !vend)
+            vend = at;          /* TRANSFORM Sum(x) AS SumOfX */
+        else if (t.kw == KW_SELECT && !sel)
+            sel = at;
+        else if (t.kw == KW_FROM && sel && !from)
+            from = at;
+        else if ((t.kw == KW_GROUP || t.kw == KW_HAVING ||
+                  t.kw == KW_ORDER) && from && !group && !pivot)
+            group = at;
+        else if (t.kw == KW_PIVOT && from && !pivot)
+            pivot = at, pexpr = at + t.len;
+        else if (t.kw == KW_IN && pivot && !in)
+            in = at;
+    }
+    if (!sel || !from || !pivot || depth != 0) {
+        sql_set_error(err, "42000", 0, "Syntax error in TRANSFORM statement: "
+                      "expected TRANSFORM aggregate SELECT ... FROM ... "
+                      "PIVOT expression");
+        goto out;
+    }
+    if (in && (nitems == 0 || nitems >= 255)) {
+        sql_set_error(err, "42000", 0, "Syntax error in TRANSFORM statement: "
+                      "PIVOT ... IN needs a list of 1 to 254 column headings");
+        goto out;
+    }
+    size_t pto = in ? in : pend;
+    char *valtext = strndup(text + value, (vend ? vend : sel) - value);
+    if (!valtext)
+        goto oom;
+    if (in) {
+        lits = calloc(nitems, sizeof *lits);
+        names = calloc(nitems, sizeof *names);
+        if (!lits || !names) {
+            free(valtext);
+            goto oom;
+        }
+        for (nl = 0; nl < nitems; nl++) {
+            size_t a = item_from[nl], b = item_to[nl];
+            while (a < b && (text[a] == ' ' || text[a] == '\t' ||
+                             text[a] == '\n' || text[a] == '\r'))
+                a++;
+            while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' ||
+                             text[b - 1] == '\n' || text[b - 1] == '\r'))
+                b--;
+            if (!(lits[nl] = strndup(text + a, b - a)) ||
+                !(names[nl] = sql_saved_unquote(lits[nl]))) {
+                nl++;
+                free(valtext);
+                goto oom;
+            }
+        }
+    } else {
+        if (params || lx.nparams) {
+            free(valtext);
+            sql_set_error(err, "HYC00", 0, "a crosstab with parameters "
+                          "needs its column headings listed: PIVOT ... IN "
+                          "(...)");
+            goto out;
+        }
+        size_t vl = 0;
+        if (cat_n(&vsql, &vl, "SELECT DISTINCT ", 16) != 0 ||
+            cat_n(&vsql, &vl, text + pexpr, pto - pexpr) != 0 ||
+            cat_n(&vsql, &vl, " AS [Pivot Value] ", 18) != 0 ||
+            cat_n(&vsql, &vl, text + from, (group ? group : pivot) - from)
+                != 0 ||
+            cat_n(&vsql, &vl, " ORDER BY 1", 11) != 0) {
+            free(valtext);
+            goto oom;
+        }
+        if (adhoc_pivots(db, vsql, opts, &lits, &names, &nl, err) != 0) {
+            free(valtext);
+            goto out;
+        }
+    }
+    int cr = sql_crosstab_columns(&cols, valtext, text + pexpr, pto - pexpr,
+                                  (const char *const *)lits,
+                                  (const char *const *)names, nl, err);
+    free(valtext);
+    if (cr != 0)
+        goto out;
+    size_t ol = 0;
+    if (cat_n(out, &ol, text, prefix) != 0 ||
+        cat_n(out, &ol, text + sel, from - sel) != 0 ||
+        (nl && (cat_n(out, &ol, ", ", 2) != 0 ||
+                cat_n(out, &ol, cols, strlen(cols)) != 0)) ||
+        cat_n(out, &ol, " ", 1) != 0 ||
+        cat_n(out, &ol, text + from, pivot - from) != 0)
+        goto oom;
+    rc = 0;
+    goto out;
+oom:
+    free(*out);
+    *out = NULL;
+    sql_set_nomem(err, 0);
+out:
+    sql_saved_free_list(lits, nl);
+    sql_saved_free_list(names, nl);
+    free(vsql);
+    free(cols);
+    sql_arena_free(&ar);
+    return rc;
+}
+
 /*
  * FROM names saved query qo: run it as a derived table named after it
  * (or the FROM alias). Its SQL comes from MSysQueries (savedquery.c);

@@ -565,6 +565,15 @@ int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
     *out = NULL;
     sql_query *q = NULL;
     const char *saved = opts ? opts->saved_query : NULL;
+    char *ct = NULL;
+    if (!saved && sql_adhoc_crosstab(&ct, db, text, len, opts, err) != 0)
+        return sql_error_code(err);
+    if (ct) {
+        /* an ad-hoc TRANSFORM: the SELECT it runs as */
+        int rc = sql_stmt_prepare(out, db, ct, strlen(ct), opts, err);
+        free(ct);
+        return rc;
+    }
     if (sql_parse_query(&q, text, len, err) != 0) {
         if (saved)
             sql_error_in_saved(err, saved, 0);

@@ -282,4 +282,12 @@ int sql_stmt_plan(sql_stmt **out, jet_db *db, struct sql_query *q,
  *  no bound is known (a parameter, a Memo, Space of a column). */
 uint32_t sql_text_bound(const sql_stmt *st, const enode *n);
 
+/** bind.c: an ad-hoc TRANSFORM ... PIVOT statement (Access SQL typed, not
+ *  saved) as the SELECT it runs as, as a saved crosstab runs: *out
+ *  malloc'd, NULL when text is no TRANSFORM. 0, or -1 with err (42000
+ *  malformed, HYC00 an aggregate it cannot pivot or parameters without an
+ *  IN list, the errors of the query finding the pivot values). */
+int sql_adhoc_crosstab(char **out, jet_db *db, const char *text, size_t len,
+                       const sql_prepare_opts *opts, sql_error *err);
+
 #endif

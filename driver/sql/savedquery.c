@@ -1263,36 +1263,29 @@ void sql_saved_free_list(char **list, size_t n)
     free(list);
 }
 
-int sql_saved_crosstab_select(char **out, const jet_query *q,
-                              const char *const *lits,
-                              const char *const *names, size_t n,
-                              sql_error *err)
+int sql_crosstab_columns(char **out, const char *value, const char *pivot,
+                         size_t plen, const char *const *lits,
+                         const char *const *names, size_t n,
+                         sql_error *err)
 {
-    const jet_query_row *value, *pivot;
-    const char *in, *arg;
+    const char *arg;
     size_t alen, nlen;
     *out = NULL;
-    crosstab_rows(q, &value, &pivot);
-    if (!value || !pivot)
-        return set_err(err, "HY000", "crosstab query '%s' lacks its %s row",
-                       qname(q), value ? "PIVOT" : "TRANSFORM");
-    if (!split_aggregate(value->expression, &nlen, &arg, &alen))
-        return set_err(err, "HYC00", "crosstab query '%s': only a TRANSFORM "
-                       "of Sum, Count, Avg, Min, Max, StDev or Var of an "
-                       "expression runs (not %s)", qname(q),
-                       value->expression);
-    const char *agg = value->expression;
+    if (!split_aggregate(value, &nlen, &arg, &alen))
+        return set_err(err, "HYC00", "crosstab: only a TRANSFORM of Sum, "
+                       "Count, Avg, Min, Max, StDev or Var of an expression "
+                       "runs (not %s)", value);
+    const char *agg = value;
     while (*agg == ' ')
         agg++;
     bool star = alen == 1 && arg[0] == '*';
-    size_t plen = pivot_split(pivot->expression, &in);
     sbuf cols = {0};
     for (size_t i = 0; i < n; i++) {
         if (i)
             sb_add(&cols, ", ");
         sb_addn(&cols, agg, nlen);
         sb_add(&cols, "(IIf((");
-        sb_addn(&cols, pivot->expression, plen);
+        sb_addn(&cols, pivot, plen);
         if (lits[i]) {
             sb_add(&cols, ") = ");
             sb_add(&cols, lits[i]);
@@ -1309,10 +1302,39 @@ int sql_saved_crosstab_select(char **out, const jet_query *q,
             sb_addn(&cols, *c == ']' ? ")" : *c == '[' ? "(" : c, 1);
         sb_add(&cols, "]");
     }
+    if (!cols.s)
+        sb_add(&cols, "");
     if (cols.oom) {
         sb_free(&cols);
         return nomem(err);
     }
+    *out = cols.s;
+    return 0;
+}
+
+int sql_saved_crosstab_select(char **out, const jet_query *q,
+                              const char *const *lits,
+                              const char *const *names, size_t n,
+                              sql_error *err)
+{
+    const jet_query_row *value, *pivot;
+    const char *in;
+    *out = NULL;
+    crosstab_rows(q, &value, &pivot);
+    if (!value || !pivot)
+        return set_err(err, "HY000", "crosstab query '%s' lacks its %s row",
+                       qname(q), value ? "PIVOT" : "TRANSFORM");
+    size_t plen = pivot_split(pivot->expression, &in);
+    char *cs = NULL;
+    if (sql_crosstab_columns(&cs, value->expression, pivot->expression, plen,
+                             lits, names, n, err) != 0) {
+        if (!strcmp(err->sqlstate, "HYC00"))
+            set_err(err, "HYC00", "crosstab query '%s': only a TRANSFORM "
+                    "of Sum, Count, Avg, Min, Max, StDev or Var of an "
+                    "expression runs (not %s)", qname(q), value->expression);
+        return -1;
+    }
+    sbuf cols = { .s = cs };
     sbuf b = {0};
     int rc = add_select(&b, q, true, ROWS_CT_NORMAL, n ? cols.s : NULL, NULL,
                         true, err);

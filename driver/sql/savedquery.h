@@ -125,6 +125,19 @@ int sql_saved_crosstab_select(char **out, const jet_query *q,
                               sql_error *err);
 
 /**
+ * The crosstab's pivot columns as select-list text (*out malloc'd, "" for
+ * n = 0): for each i, Agg(IIf((pivot) = lits[i], arg, Null)) AS
+ * [names[i]] (Is Null for a NULL lits[i]), where value is the TRANSFORM
+ * aggregate Agg(arg) and pivot[0..plen) the PIVOT expression. HYC00 for
+ * an aggregate other than Sum, Count, Avg, Min, Max, StDev(P), Var(P) of
+ * an expression; HY001.
+ */
+int sql_crosstab_columns(char **out, const char *value, const char *pivot,
+                         size_t plen, const char *const *lits,
+                         const char *const *names, size_t n,
+                         sql_error *err);
+
+/**
  * A pivot value as SQL literal text (*lit) and as a column label (*name),
  * both malloc'd; a NULL value gives NULL for both ("<>" is the label
  * Access uses). Returns 0, or -1 (out of memory, a type with no literal).

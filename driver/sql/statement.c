@@ -118,6 +118,16 @@ int sql_statement_prepare(sql_statement **out, jet_db *db, const char *text,
     if (!err)
         err = &scratch;
     *out = NULL;
+    char *ct = NULL;
+    if (!(opts && opts->saved_query) &&
+        sql_adhoc_crosstab(&ct, db, text, len, opts, err) != 0)
+        return sql_error_code(err);
+    if (ct) {
+        /* an ad-hoc TRANSFORM: the SELECT it runs as */
+        int rc = sql_statement_prepare(out, db, ct, strlen(ct), opts, err);
+        free(ct);
+        return rc;
+    }
     sql_parsed p;
     if (sql_parse_statement(&p, text, len, err) != 0) {
         if (opts && opts->saved_query)

@@ -63,6 +63,16 @@ check('BIGINT text parameter stays exact',
       rows('SELECT COUNT(*) FROM Shippers WHERE ? = 9007199254740993',
            '9007199254740993'), [(3,)])
 
+# ad-hoc TRANSFORM ... PIVOT, with an IN list and a parameter
+cur.execute("TRANSFORM Count(*) SELECT ShipCountry FROM Orders WHERE "
+            "ShipCountry < ? GROUP BY ShipCountry PIVOT ShipVia IN (1, 2, 3)",
+            'B')
+check('TRANSFORM ... PIVOT ... IN columns',
+      [d[0] for d in cur.description], ['ShipCountry', '1', '2', '3'])
+check('TRANSFORM ... PIVOT ... IN rows',
+      [tuple(r) for r in cur.fetchall()],
+      [('Argentina', 5, 7, 4), ('Austria', 12, 15, 13)])
+
 # external databases in FROM (read-only), when the fixtures are there
 v2010 = os.path.join(os.environ.get('JETODBC_SHARED', ''), 'fixtures',
                      'public', 'jackcess', 'V2010', 'testV2010.accdb')

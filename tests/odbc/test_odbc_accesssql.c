@@ -355,6 +355,55 @@ START_TEST(external_databases_in_from)
 }
 END_TEST
 
+/* an ad-hoc TRANSFORM ... PIVOT runs as a saved crosstab: one column
+ * per pivot value (found, or the IN list), parameters with an IN list */
+START_TEST(adhoc_transform_pivot)
+{
+    want_rows("TRANSFORM Count(*) AS n SELECT ShipCountry FROM Orders "
+              "WHERE ShipCountry < 'B' GROUP BY ShipCountry PIVOT ShipVia",
+              "Argentina|5|7|4,Austria|12|15|13");
+    SQLHSTMT st = odbct_exec(dbc, "TRANSFORM Sum(Quantity) SELECT ProductID "
+                             "FROM [Order Details] WHERE OrderID < 10250 "
+                             "GROUP BY ProductID PIVOT OrderID");
+    SQLSMALLINT n = 0;
+    SQLCHAR name[32];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumResultCols(st, &n));
+    ck_assert_int_eq(n, 3);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeCol(st, 3, name, sizeof name,
+                                                 NULL, NULL, NULL, NULL,
+                                                 NULL));
+    ck_assert_str_eq((char *)name, "10249");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    want_rows("TRANSFORM Count(*) SELECT ShipCountry FROM Orders WHERE "
+              "ShipCountry < 'B' GROUP BY ShipCountry PIVOT Year(OrderDate) "
+              "IN (1994, 1995, 2000)", "Argentina|0|5|0,Austria|5|19|0");
+    /* parameters, ? and declared, with the IN list */
+    static const char *const with_params[] = {
+        "TRANSFORM Count(*) SELECT ShipCountry FROM Orders WHERE "
+        "ShipCountry < ? GROUP BY ShipCountry PIVOT ShipVia IN (1, 2, 3)",
+        "PARAMETERS [c] Text; TRANSFORM Count(*) SELECT ShipCountry FROM "
+        "Orders WHERE ShipCountry < [c] GROUP BY ShipCountry PIVOT ShipVia "
+        "IN (1, 2, 3)",
+    };
+    for (size_t i = 0; i < 2; i++) {
+        ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc,
+                                                     &st));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)
+                                                 with_params[i], SQL_NTS));
+        SQLLEN ind = SQL_NTS;
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR,
+                                  SQL_VARCHAR, 15, 0, (SQLPOINTER)"B", 0,
+                                  &ind));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+        char got[256];
+        ck_assert_int_eq(odbct_col1(st, got, sizeof got), 2);
+        ck_assert_str_eq(got, "Argentina,Austria");
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+}
+END_TEST
+
 static Suite *accesssql_suite(void)
 {
     Suite *s = suite_create("odbc_accesssql");
@@ -368,6 +417,7 @@ static Suite *accesssql_suite(void)
     tcase_add_test(tc, max_min_of_decimal_keep_precision);
     tcase_add_test(tc, php_false_for_yes_no);
     tcase_add_test(tc, external_databases_in_from);
+    tcase_add_test(tc, adhoc_transform_pivot);
     suite_add_tcase(s, tc);
     return s;
 }
