@@ -249,7 +249,9 @@ int plan_text(ctx *x)
     else if (st->or_in_chains)
         sb_add(&b, " | OR AS IN (%zu RUNS, %zu TERMS)", st->or_in_chains,
                st->or_in_terms);
-    if (st->grouped && st->ngroup)
+    if (st->distinct_hashed)
+        sb_add(&b, " | DISTINCT (HASHED)");
+    else if (st->grouped && st->ngroup)
         sb_add(&b, " | GROUP BY %zu KEY%s", st->ngroup,
                st->ngroup > 1 ? "S" : "");
     else if (st->grouped)

@@ -249,6 +249,9 @@ typedef struct block_conds {
     uint64_t all;
 } block_conds;
 
+static bool distinct_groupable(const sql_stmt *st, bool branch);
+static int distinct_as_group(ctx *x);
+
 /* Bind one query block (st->qb) into st: tables, select list,
  * conditions, grouping, order, and the rules Access checks on them
  * (bind.c, compile.c). branch: a UNION branch (its ORDER BY / LIMIT
@@ -406,6 +409,8 @@ static int bind_block(ctx *x, bool branch, block_conds *out)
             return fail(x, "42000", sel->items[i].position, "Cannot group "
                         "on fields selected with '*' (at character %zu)",
                         sel->items[i].position);
+    if (distinct_groupable(st, branch) && distinct_as_group(x) != 0)
+        return -1;
     if (st->grouped) {
         for (size_t c = 0; c < st->ncols; c++)
             if (group_rewrite(x, &st->cols[c].e, st->cols[c].meta.name) != 0)
@@ -444,6 +449,83 @@ static int bind_block(ctx *x, bool branch, block_conds *out)
     out->mown = mown;
     out->has_left = has_left;
     out->all = all;
+    return 0;
+}
+
+/* Whether DISTINCT over st's select list can run as a GROUP BY of that
+ * list (distinct_as_group): a block of stored tables, not a UNION
+ * branch, no aggregate, and every column a value the groups' hash keys
+ * hold whole (no Memo, OLE Object, binary or GUID, no subquery). */
+static bool distinct_groupable(const sql_stmt *st, bool branch)
+{
+    if (!st->distinct || st->grouped || branch || st->nbranch ||
+        st != st->root ||
+        st->ntabs == 0 || st->ncols == 0 || st->top_percent)
+        return false;
+    for (size_t c = 0; c < st->ncols; c++) {
+        const enode *e = st->cols[c].e;
+        switch (st->cols[c].meta.type) {
+        case JET_T_BOOL: case JET_T_BYTE: case JET_T_INT: case JET_T_LONG:
+        case JET_T_MONEY: case JET_T_FLOAT: case JET_T_DOUBLE:
+        case JET_T_DATETIME: case JET_T_TEXT: case JET_T_BIGINT:
+            break;
+        default:
+            return false;
+        }
+        if (!e || e->op == N_SUBQ || (e->op != N_COL && e->op != N_FUNC &&
+                                      e->op != N_ARITH && e->op != N_CONCAT))
+            return false;
+        for (size_t i = 0; i < e->nargs; i++)
+            if (e->args[i]->op != N_COL && e->args[i]->op != N_CONST)
+                return false;
+    }
+    return true;
+}
+
+/* SELECT DISTINCT a, b ... as SELECT a, b ... GROUP BY a, b ORDER BY
+ * [its ORDER BY,] a, b: the groups' hash table (op_agg.c) finds the
+ * distinct rows instead of sorting every row's values, and the order is
+ * the one DISTINCT gave (its rows sorted by every column, then stably by
+ * the ORDER BY). Checks first that ORDER BY names selected columns, as
+ * DISTINCT requires. Only the outermost block: a view or subquery that
+ * stays DISTINCT still takes the conditions rewrite.c pushes into it.
+ * 0, or -1 (x->err). */
+static int distinct_as_group(ctx *x)
+{
+    sql_stmt *st = x->st;
+    const sql_query *q = st->qb;
+    for (size_t i = 0; i < st->norder; i++) {
+        bool ok = false;
+        for (size_t c = 0; c < st->ncols && !ok; c++)
+            ok = enode_equal(st->cols[c].e, st->order[i]);
+        if (!ok)
+            return fail(x, "42000", q->order[i].position, "ORDER BY "
+                        "clause conflicts with DISTINCT (at character "
+                        "%zu)", q->order[i].position);
+    }
+    size_t n = st->ncols, no = st->norder + n;
+    enode **g = sql_arena_alloc(st->ar, n * sizeof *g);
+    enode **o = sql_arena_alloc(st->ar, no * sizeof *o);
+    bool *od = sql_arena_alloc(st->ar, no);
+    if (!g || !o || !od)
+        return nomem(x);
+    for (size_t i = 0; i < st->norder; i++) {
+        o[i] = st->order[i];
+        od[i] = st->order_desc[i];
+    }
+    for (size_t c = 0; c < n; c++) {
+        g[c] = st->cols[c].e;
+        o[st->norder + c] = st->cols[c].e;
+        od[st->norder + c] = false;
+    }
+    st->group = g;
+    st->ngroup = n;
+    st->order = o;
+    st->order_desc = od;
+    st->norder = no;
+    st->distinct = false;
+    st->distinct_hashed = true;
+    st->grouped = true;
     return 0;
 }
 

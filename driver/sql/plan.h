@@ -195,6 +195,9 @@ struct sql_stmt {
     size_t naggs;
     enode **aggs;
     bool distinct;
+    bool distinct_hashed;   /* DISTINCT run as a GROUP BY of the select
+                               list (plan.c distinct_as_group): distinct
+                               is false, grouped true */
     int64_t top;            /* -1 none */
     bool top_percent;
     int64_t offset, limit;  /* limit -1 none */

@@ -622,7 +622,7 @@ START_TEST(plans_choose_seeks_walks_and_scans)
             "SEEK Orders.EmployeeID (EmployeeID = 3) | FILTER | SORT 1 KEY | "
             "LIMIT 2");
     plan_is(db, "SELECT DISTINCT ShipCountry FROM Orders",
-            "SCAN Orders | DISTINCT");
+            "SCAN Orders | DISTINCT (HASHED) | SORT 1 KEY");
     plan_is(db, "SELECT TOP 10 PERCENT * FROM Orders",
             "SCAN Orders | TOP 10 PERCENT");
     plan_is(db, "SELECT * FROM Orders WHERE OrderDate BETWEEN #1/1/1995# AND "
