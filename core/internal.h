@@ -127,9 +127,10 @@ size_t jet_pagefile_read_ahead(jet_pagefile *pf, const uint32_t *pgnos,
                                size_t n, size_t max_pages);
 /**
  * Pin page pgno (decoded) and return its bytes in *out; the pointer stays
- * valid until the matching jet_page_unpin(). Errors: JET_ECORRUPT for a
- * pgno past the end of file, JET_EIO, JET_ELIMIT when every cache slot is
- * pinned.
+ * valid until the matching jet_page_unpin(). Inside a write transaction
+ * the page is as the transaction changed it (dirty pages that fill the
+ * cache are spilled to make room). Errors: JET_ECORRUPT for a pgno past
+ * the end of file, JET_EIO, JET_ELIMIT when every cache slot is pinned.
  */
 jet_rc jet_page_pin(jet_pagefile *pf, uint32_t pgno, const uint8_t **out,
                     jet_error *err);
@@ -200,7 +201,8 @@ jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err);
  * raw: its header mask is the caller's). The page stays dirty in the cache
  * until commit or rollback; unpin it with jet_page_unpin() when done.
  * Errors as jet_page_pin(), plus JET_EUNSUPPORTED (no write transaction),
- * JET_EIO (journal), JET_EBUSY (a spill needed EXCLUSIVE).
+ * JET_EIO (journal), JET_EBUSY (a spill needed EXCLUSIVE), JET_ELIMIT (an
+ * open savepoint holds its 32 MB of page images already).
  */
 jet_rc jet_page_write(jet_pagefile *pf, uint32_t pgno, uint8_t **out,
                       jet_error *err);
@@ -222,6 +224,24 @@ jet_rc jet_pager_commit(jet_pagefile *pf, jet_error *err);
 /** Roll back: dirty pages dropped, the file restored from the journal if
  *  it was written, the journal removed. Errors: JET_EIO (then ERROR). */
 jet_rc jet_pager_rollback(jet_pagefile *pf, jet_error *err);
+/**
+ * A statement savepoint inside the write transaction (pagefile.c's
+ * SAVEPOINTS section): *sp = its level (0 = the oldest open one). No I/O.
+ * Errors: JET_EUNSUPPORTED (no write transaction), JET_ELIMIT (64 nested),
+ * JET_ENOMEM. Savepoints end with the transaction.
+ */
+jet_rc jet_pager_savepoint(jet_pagefile *pf, uint32_t *sp, jet_error *err);
+/**
+ * Restore every page changed since savepoint sp to its image at sp, and
+ * drop pages appended since (the page count goes back); savepoints after
+ * sp are forgotten, sp stays open. Errors: JET_ENOTFOUND (no such open
+ * savepoint), JET_EUNSUPPORTED (no transaction), those of jet_page_write.
+ * Memory: a page's image is kept at its first change after a savepoint,
+ * at most 32 MB in all; past it jet_page_write fails with JET_ELIMIT.
+ */
+jet_rc jet_pager_rollback_to(jet_pagefile *pf, uint32_t sp, jet_error *err);
+/** Forget savepoint sp and those after it (their changes stay). */
+void jet_pager_release(jet_pagefile *pf, uint32_t sp);
 
 /* ---------------------------------------------------------------- crypt */
 

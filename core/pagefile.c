@@ -121,6 +121,13 @@
  *   caller pins, and syncs the journal again before any page whose record
  *   was appended after the last sync is written.
  *
+ * STATEMENT SAVEPOINTS (jet_pager_savepoint, _rollback_to, _release): marks
+ * inside a write transaction; a page's image is kept in memory at its
+ * first change after a mark, and rolling back to the mark puts the images
+ * back into the cache (dirty) and drops the pages appended since. The
+ * SAVEPOINTS section at the end of this file has the rules and the bound
+ * (32 MB of images; past it the write fails with JET_ELIMIT).
+ *
  * READ-ONLY (jet_pagefile_set_read_only): the database is opened O_RDONLY
  * and only re-opened O_RDWR (a second descriptor) when the first write
  * transaction begins; reading a file one may not write never needs write
@@ -229,7 +236,18 @@ struct jet_pagefile {
     uint32_t readers;           /* read transactions open (nested
                                  * read_begin calls; a write transaction
                                  * holds one of its own) */
+    /* ---- statement savepoints (the SAVEPOINTS section below) */
+    struct sp_level *sps;       /* the open savepoints, oldest first */
+    uint32_t nsps, capsps;
+    uint8_t **imgs;             /* page images, in the order taken */
+    uint32_t *img_pgno;
+    uint32_t nimgs, capimgs;
 };
+
+static void sp_clear(jet_pagefile *pf);
+static jet_rc spill(jet_pagefile *pf, uint32_t *freed, jet_error *err);
+static jet_rc sp_capture(jet_pagefile *pf, uint32_t pgno,
+                         const uint8_t *page, jet_error *err);
 
 static uint32_t bucket_of(const jet_pagefile *pf, uint32_t pgno)
 {
@@ -346,6 +364,10 @@ void jet_pagefile_close(jet_pagefile *pf)
     jet_free(pf->path);
     jet_free(pf->jpath);
     jet_free(pf->ro_reason);
+    sp_clear(pf);
+    jet_free(pf->sps);
+    jet_free(pf->imgs);
+    jet_free(pf->img_pgno);
     jet_free(pf->journaled);
     jet_free(pf->dirty);
     jet_free(pf->scratch);
@@ -647,6 +669,17 @@ jet_rc jet_page_pin(jet_pagefile *pf, uint32_t pgno, const uint8_t **out,
         return JET_OK;
     }
     victim = claim_slot(pf, &nomem);
+    if (victim == NO_SLOT && !nomem && pf->ndirty > 0 &&
+        (pf->state == JET_PAGER_WRITER_DIRTY ||
+         pf->state == JET_PAGER_WRITER_DBMOD)) {
+        /* a read inside a write transaction whose dirty pages fill the
+         * cache: write the unpinned ones out first */
+        uint32_t freed = 0;
+        rc = spill(pf, &freed, err);
+        if (rc != JET_OK)
+            return rc;
+        victim = claim_slot(pf, &nomem);
+    }
     if (victim == NO_SLOT && nomem)
         return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
     if (victim == NO_SLOT)
@@ -1476,6 +1509,10 @@ jet_rc jet_page_write(jet_pagefile *pf, uint32_t pgno, uint8_t **out,
             return rc;
         }
     }
+    if (pf->nsps > 0 && (rc = sp_capture(pf, pgno, p, err)) != JET_OK) {
+        jet_page_unpin(pf, p);      /* the page stays dirty, unchanged */
+        return rc;
+    }
     *out = (uint8_t *)(uintptr_t)p;
     return JET_OK;
 }
@@ -1531,6 +1568,7 @@ jet_rc jet_page_alloc(jet_pagefile *pf, uint32_t *pgno, uint8_t **out,
  * when no read transaction opened before or during the write is left. */
 static void end_transaction(jet_pagefile *pf)
 {
+    sp_clear(pf);
     jet_free(pf->journaled);
     pf->journaled = NULL;
     if (pf->lock)
@@ -1557,6 +1595,7 @@ static void discard_dirty(jet_pagefile *pf)
  * drop the locks so that another connection can roll the journal back. */
 static jet_rc enter_error(jet_pagefile *pf, jet_rc rc)
 {
+    sp_clear(pf);
     discard_dirty(pf);
     drop_clean_pages(pf);
     if (pf->jfd >= 0) {
@@ -1641,4 +1680,266 @@ jet_rc jet_pager_rollback(jet_pagefile *pf, jet_error *err)
     (void)jet_os_stamp_of(pf->fd, &pf->stamp);
     end_transaction(pf);
     return JET_OK;
+}
+
+/* ------------------------------------------------------------ SAVEPOINTS
+ *
+ * A statement savepoint is a mark in the transaction's page changes
+ * (jet_pager_savepoint). Savepoints nest: level 0 is the oldest. Each
+ * level keeps the page count at its mark and the set of pages changed
+ * since, each with the image the page had at the mark:
+ *   - the first jet_page_write of a page after the newest mark copies the
+ *     page as it is (decoded, from the cache) into the image pool, and
+ *     records it in every open level that lacks the page and had it at
+ *     its mark (pgno below the level's page count). A page in level j is
+ *     then in every level below j too, so the walk down stops at the
+ *     first level that has it;
+ *   - pages appended after a mark need no image: rolling back to the
+ *     mark drops them (the page count goes back; spilled ones are cut off
+ *     the file, whose journal already keeps the transaction's start);
+ *   - jet_pager_rollback_to(k) writes level k's images back into the
+ *     cache (the pages stay dirty with their old bytes, so the commit
+ *     writes what was there), drops pages appended since, forgets the
+ *     levels above k and empties k; images taken after k's mark go;
+ *   - jet_pager_release(k) forgets levels k and above; their images stay
+ *     while a lower level may need them (all go when level 0 goes).
+ * Images live in memory, at most SP_MAX_BYTES: past that a write fails
+ * with JET_ELIMIT (the statement changes too many existing pages; pages it
+ * appends cost nothing), and the caller rolls the statement back.
+ */
+#define SP_MAX_BYTES (32u * 1024u * 1024u)
+#define SP_MAX_LEVELS 64u
+
+typedef struct sp_level {
+    uint32_t page_count;    /* pages at the mark */
+    uint32_t nimgs;         /* images in the pool at the mark */
+    uint32_t *keys;         /* open addressing: pgno + 1, 0 = empty */
+    uint32_t cap, n;        /* cap a power of two (or 0) */
+} sp_level;
+
+static bool sp_has(const sp_level *l, uint32_t pgno)
+{
+    if (l->cap == 0)
+        return false;
+    for (uint32_t h = (pgno * 2654435761u) & (l->cap - 1);;
+         h = (h + 1) & (l->cap - 1)) {
+        if (l->keys[h] == 0)
+            return false;
+        if (l->keys[h] == pgno + 1)
+            return true;
+    }
+}
+
+/* Add pgno to l's set (the image for it is img_pgno's newest entry of
+ * that page at or after l's mark: found again by a scan at rollback). */
+static jet_rc sp_add(sp_level *l, uint32_t pgno)
+{
+    if (2 * (l->n + 1) > l->cap) {
+        uint32_t cap = l->cap ? 2 * l->cap : 64, *k = jet_calloc(cap, 4);
+        if (!k)
+            return JET_ENOMEM;
+        for (uint32_t i = 0; i < l->cap; i++) {
+            uint32_t v = l->keys[i], h;
+            if (!v)
+                continue;
+            for (h = ((v - 1) * 2654435761u) & (cap - 1); k[h];
+                 h = (h + 1) & (cap - 1))
+                ;
+            k[h] = v;
+        }
+        jet_free(l->keys);
+        l->keys = k;
+        l->cap = cap;
+    }
+    uint32_t h = (pgno * 2654435761u) & (l->cap - 1);
+    while (l->keys[h])
+        h = (h + 1) & (l->cap - 1);
+    l->keys[h] = pgno + 1;
+    l->n++;
+    return JET_OK;
+}
+
+static void sp_level_free(sp_level *l)
+{
+    jet_free(l->keys);
+    l->keys = NULL;
+    l->cap = l->n = 0;
+}
+
+/* Drop the images from index n on. */
+static void sp_truncate_imgs(jet_pagefile *pf, uint32_t n)
+{
+    while (pf->nimgs > n)
+        jet_free(pf->imgs[--pf->nimgs]);
+}
+
+/* Forget every savepoint and image (end of the transaction). */
+static void sp_clear(jet_pagefile *pf)
+{
+    for (uint32_t i = 0; i < pf->nsps; i++)
+        sp_level_free(&pf->sps[i]);
+    pf->nsps = 0;
+    sp_truncate_imgs(pf, 0);
+}
+
+/* Before page pgno (bytes page) changes: its image for the open levels
+ * that need one (the walk described above). */
+static jet_rc sp_capture(jet_pagefile *pf, uint32_t pgno,
+                         const uint8_t *page, jet_error *err)
+{
+    uint32_t top = pf->nsps, lo = top;
+    uint8_t *img;
+
+    while (lo > 0 && pgno < pf->sps[lo - 1].page_count &&
+           !sp_has(&pf->sps[lo - 1], pgno))
+        lo--;
+    if (lo == top)
+        return JET_OK;          /* kept already, or appended since */
+    if ((uint64_t)(pf->nimgs + 1) * pf->page_size > SP_MAX_BYTES)
+        return jet_fail(err, JET_ELIMIT, pgno, "the statement changes more "
+                        "than %u existing pages (its savepoint keeps at "
+                        "most %u MB of page images)",
+                        SP_MAX_BYTES / pf->page_size, SP_MAX_BYTES >> 20);
+    if (pf->nimgs == pf->capimgs) {
+        uint32_t cap = pf->capimgs ? 2 * pf->capimgs : 64;
+        uint8_t **im = jet_realloc(pf->imgs, cap * sizeof *im);
+        if (im)
+            pf->imgs = im;
+        uint32_t *ip = im ? jet_realloc(pf->img_pgno, cap * sizeof *ip)
+                          : NULL;
+        if (!ip)
+            return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+        pf->img_pgno = ip;
+        pf->capimgs = cap;
+    }
+    img = jet_malloc(pf->page_size);
+    if (!img)
+        return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+    for (uint32_t j = lo; j < top; j++) {
+        if (sp_add(&pf->sps[j], pgno) != JET_OK) {
+            /* levels lo..j-1 name the page but have no image: undo */
+            jet_free(img);
+            for (uint32_t k = lo; k < j; k++) {
+                sp_level *l = &pf->sps[k];
+                for (uint32_t h = 0; h < l->cap; h++)
+                    if (l->keys[h] == pgno + 1) {
+                        /* rebuild without it */
+                        uint32_t *old = l->keys, cap = l->cap;
+                        l->keys = NULL;
+                        l->cap = l->n = 0;
+                        for (uint32_t m = 0; m < cap; m++)
+                            if (old[m] && old[m] != pgno + 1)
+                                (void)sp_add(l, old[m] - 1);
+                        jet_free(old);
+                        break;
+                    }
+            }
+            return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+        }
+    }
+    memcpy(img, page, pf->page_size);
+    pf->imgs[pf->nimgs] = img;
+    pf->img_pgno[pf->nimgs++] = pgno;
+    return JET_OK;
+}
+
+jet_rc jet_pager_savepoint(jet_pagefile *pf, uint32_t *sp, jet_error *err)
+{
+    if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED)
+        return check_writing(pf, err);
+    if (pf->nsps == SP_MAX_LEVELS)
+        return jet_fail(err, JET_ELIMIT, JET_NO_PGNO, "more than %u nested "
+                        "savepoints", SP_MAX_LEVELS);
+    if (pf->nsps == pf->capsps) {
+        uint32_t cap = pf->capsps ? 2 * pf->capsps : 4;
+        sp_level *l = jet_realloc(pf->sps, cap * sizeof *l);
+        if (!l)
+            return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        pf->sps = l;
+        pf->capsps = cap;
+    }
+    memset(&pf->sps[pf->nsps], 0, sizeof pf->sps[0]);
+    pf->sps[pf->nsps].page_count = pf->page_count;
+    pf->sps[pf->nsps].nimgs = pf->nimgs;
+    *sp = pf->nsps++;
+    return JET_OK;
+}
+
+/* Drop pages appended at or after page count n: out of the cache (dirty
+ * ones lose their dirty pin) and, when spilled, off the file's end. */
+static jet_rc sp_drop_appended(jet_pagefile *pf, uint32_t n, jet_error *err)
+{
+    uint32_t keep = 0;
+    for (uint32_t i = 0; i < pf->ndirty; i++) {
+        uint32_t idx = pf->dirty[i];
+        if (pf->slots[idx].pgno >= n && pf->slots[idx].pgno != UINT32_MAX)
+            mark_clean(pf, idx);
+        else
+            pf->dirty[keep++] = idx;
+    }
+    pf->ndirty = keep;
+    for (uint32_t p = n; p < pf->page_count; p++) {
+        uint32_t idx = lookup(pf, p);
+        if (idx != NO_SLOT && pf->slots[idx].pins == 0) {
+            hash_remove(pf, idx);
+            pf->slots[idx].ref = false;
+        }
+    }
+    if (pf->page_count > n && pf->state == JET_PAGER_WRITER_DBMOD) {
+        uint64_t have = 0;
+        int e = jet_os_size(pf->wfd, &have);
+        if (e == 0 && have > (uint64_t)n * pf->page_size)
+            e = jet_os_ftruncate(pf->wfd, (uint64_t)n * pf->page_size);
+        if (e)
+            return jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot truncate "
+                            "'%s': %s", pf->path, strerror(e));
+    }
+    pf->page_count = n;
+    pf->size = (uint64_t)n * pf->page_size;
+    return JET_OK;
+}
+
+jet_rc jet_pager_rollback_to(jet_pagefile *pf, uint32_t sp, jet_error *err)
+{
+    sp_level *l;
+    jet_rc rc;
+
+    if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED)
+        return check_writing(pf, err);
+    if (sp >= pf->nsps)
+        return jet_fail(err, JET_ENOTFOUND, JET_NO_PGNO, "no savepoint %u",
+                        sp);
+    for (uint32_t j = sp + 1; j < pf->nsps; j++)
+        sp_level_free(&pf->sps[j]);
+    pf->nsps = sp + 1;
+    l = &pf->sps[sp];
+    /* the oldest image of a page taken after the mark is its image at
+     * the mark: write images back newest first, so the oldest wins */
+    for (uint32_t i = pf->nimgs; i-- > l->nimgs;) {
+        uint8_t *page;
+        if (pf->img_pgno[i] >= l->page_count)
+            continue;
+        rc = jet_page_write(pf, pf->img_pgno[i], &page, err);
+        if (rc != JET_OK)
+            return rc;
+        memcpy(page, pf->imgs[i], pf->page_size);
+        jet_page_unpin(pf, page);
+    }
+    rc = sp_drop_appended(pf, l->page_count, err);
+    if (rc != JET_OK)
+        return rc;
+    sp_truncate_imgs(pf, l->nimgs);
+    sp_level_free(l);
+    return JET_OK;
+}
+
+void jet_pager_release(jet_pagefile *pf, uint32_t sp)
+{
+    if (sp >= pf->nsps)
+        return;
+    for (uint32_t j = sp; j < pf->nsps; j++)
+        sp_level_free(&pf->sps[j]);
+    pf->nsps = sp;
+    if (sp == 0)
+        sp_truncate_imgs(pf, 0);
 }
