@@ -544,6 +544,15 @@ typedef struct jet_tdef_priv {
     uint16_t nlval_umaps;
     /* jet_table_check_writable's answer, once computed (tablerules.c) */
     struct jet_table_rules *rules;
+    /* live state (tablewrite.c): what writes change besides pages. The
+     * row count and next AutoNumber live on the TDEF page (read through
+     * the pager: jet_table_row_count); `owned` above follows the owned
+     * pages map as this connection's writes change it. */
+    int64_t auto_last;         /* highest LONG AutoNumber handed out by
+                                  this connection (never rolled back) */
+    bool auto_known;           /* auto_last has been read from the TDEF */
+    bool owned_changed;        /* owned map changed in this transaction */
+    uint32_t ins_pgno;         /* data page of the last insert, 0 = none */
 } jet_tdef_priv;
 
 /** One long-value column's usage maps: pointers (row byte + 3-byte page)
@@ -556,6 +565,14 @@ typedef struct jet_lval_umap {
 
 /** Free what tablerules.c cached in t (safe when nothing). */
 void jet_table_rules_free(jet_tdef_priv *t);
+
+/**
+ * Re-read t's owned pages map (from the TDEF page, through the pager: the
+ * transaction's pages or the file) into t->owned, after a write or a
+ * rollback changed it. Errors: JET_ECORRUPT, JET_EIO, JET_ENOMEM (t->owned
+ * is left as it was).
+ */
+jet_rc jet_tdef_reload_owned(jet_db *db, jet_tdef_priv *t, jet_error *err);
 
 /**
  * Parse a table definition starting at pgno (continuation pages chained by

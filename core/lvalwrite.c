@@ -25,8 +25,8 @@
  * page whose rows are all deleted, and puts the page back in the
  * free-space map.
  *
- * New pages come from jet_page_alloc (appended; rows' global usage map
- * bookkeeping for new pages belongs in lval_page_new, the one call site).
+ * New pages come from jet_db_page_new (pagealloc.c: appended, and out of
+ * the global usage map's free pages).
  * Every change goes through the pager (jet_page_write), so the statement's
  * savepoint undoes it.
  * Format: Jackcess LongValueColumnImpl.writeLongValue, TableImpl
@@ -38,6 +38,7 @@
 #include "alloc.h"
 #include "encode.h"
 #include "internal.h"
+#include "pagealloc.h"
 #include "write.h"
 
 #define DATA_FREE_SPACE 2       /* data page: free-space field */
@@ -90,7 +91,7 @@ static jet_rc ref_map_set(jet_db *db, uint8_t *row, size_t len,
     if (mp == 0) {
         if (!add)
             return JET_OK;
-        rc = jet_page_alloc(db->pf, &mp, &mpage, &db->err);
+        rc = jet_db_page_new(db, &mp, &mpage);
         if (rc != JET_OK)
             return rc;
         jet_umap_page_init(mpage, db->page_size);
@@ -128,7 +129,7 @@ static jet_rc promote_and_add(jet_db *db, uint8_t *row, size_t len,
         return jet_fail(&db->err, rc, map_pgno,
                         "usage map at page %u cannot be promoted", map_pgno);
     for (; got < n; got++) {
-        rc = jet_page_alloc(db->pf, &pgnos[got], &pages[got], &db->err);
+        rc = jet_db_page_new(db, &pgnos[got], &pages[got]);
         if (rc != JET_OK)
             break;
         jet_umap_page_init(pages[got], db->page_size);
@@ -209,7 +210,7 @@ static jet_rc lval_page_new(jet_db *db, const jet_tdef *t,
                             const jet_lval_umap *um, uint32_t *pgno,
                             uint8_t **page)
 {
-    jet_rc rc = jet_page_alloc(db->pf, pgno, page, &db->err);
+    jet_rc rc = jet_db_page_new(db, pgno, page);
     if (rc != JET_OK)
         return rc;
     jet_data_page_init(*page, db->fmt, t->pgno, true);

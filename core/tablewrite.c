@@ -1,10 +1,79 @@
 /*
- * tablewrite.c - write transactions of a db and the table write path
- * (write.h). This first version holds the transaction calls over the
- * pager; rows, long values, usage maps and TDEF upkeep come next.
+ * tablewrite.c - write transactions and statement savepoints of a db, and
+ * the table write path (write.h): rows inserted, updated and deleted on
+ * data pages, the TDEF's live state (row count, AutoNumber), index entries
+ * through indexwrite.c, long values through lvalwrite.c (stored once the
+ * row's other cells tell how much room is left; freed on delete and when
+ * an update changes them). Page allocation and usage maps: pagealloc.c.
+ *
+ * Rows (Jet4/ACE): a new row goes to the table's last owned data page
+ * that the free-space map lists, when it fits there (the row and its
+ * 2-byte offset entry, at most JET_MAX_ROWS_PER_PAGE rows); else that
+ * page leaves the free-space map and a new data page is started (owned
+ * and free-space maps). A row that grows in an update moves to a page
+ * with room, flagged deleted there, and its old slot becomes an overflow
+ * pointer to it, so its rowid stays. A delete sets the deleted and
+ * overflow flags of the row's slot; space is not reclaimed (as Access and
+ * Jackcess). Format: Jackcess TableImpl (addRows, findFreeRowSpace,
+ * updateRow, deleteRow, updateTableDefinition).
+ *
+ * AutoNumber: the TDEF holds the last LONG AutoNumber handed out (Jet4
+ * offset 20; Jackcess _lastLongAutoNumber). This connection keeps its own
+ * high-water mark per table (jet_tdef_priv.auto_last), so a number handed
+ * out and rolled back is never handed out again, as Access does.
  */
+#include <string.h>
+
+#include "alloc.h"
+#include "bytes.h"
+#include "encode.h"
 #include "internal.h"
+#include "os.h"
+#include "pagealloc.h"
 #include "write.h"
+
+/* Jet4/ACE TDEF offset of the last LONG AutoNumber (Jackcess
+ * OFFSET_NEXT_AUTO_NUMBER) */
+#define TDEF_AUTO_NUMBER 20
+/* owned data pages looked at (from the last) for one with room */
+#define FIND_PAGE_TRIES 64
+/* a MEMO/OLE cell not stored yet: its length in the row until it is (the
+ * long-value header) */
+#define LONG_PENDING 12
+
+/* ----------------------------------------------------------- transactions */
+
+/* After pages were put back (rollback): the owned lists this connection
+ * changed follow the maps again, and insert hints are forgotten. */
+static void live_state_reload(jet_db *db, bool end)
+{
+    if (!db->tdefs)
+        return;
+    for (size_t i = 0; i < db->nobjects; i++) {
+        jet_tdef_priv *t = db->tdefs[i];
+        if (!t)
+            continue;
+        t->ins_pgno = 0;
+        if (t->owned_changed) {
+            jet_error e;
+            jet_error_clear(&e);
+            (void)jet_tdef_reload_owned(db, t, &e);
+            if (end)
+                t->owned_changed = false;
+        }
+    }
+}
+
+static void live_state_commit(jet_db *db)
+{
+    if (!db->tdefs)
+        return;
+    for (size_t i = 0; i < db->nobjects; i++)
+        if (db->tdefs[i]) {
+            db->tdefs[i]->owned_changed = false;
+            db->tdefs[i]->ins_pgno = 0;
+        }
+}
 
 jet_rc jet_db_write_begin(jet_db *db)
 {
@@ -21,14 +90,21 @@ jet_rc jet_db_write_begin(jet_db *db)
 
 jet_rc jet_db_write_commit(jet_db *db)
 {
-    return jet_pager_commit(db->pf, &db->err);
+    jet_rc rc = jet_pager_commit(db->pf, &db->err);
+    if (rc == JET_OK)
+        live_state_commit(db);
+    else
+        live_state_reload(db, true);
+    return rc;
 }
 
 jet_rc jet_db_write_rollback(jet_db *db)
 {
     if (!jet_db_in_write(db))
         return JET_OK;
-    return jet_pager_rollback(db->pf, &db->err);
+    jet_rc rc = jet_pager_rollback(db->pf, &db->err);
+    live_state_reload(db, true);
+    return rc;
 }
 
 bool jet_db_in_write(const jet_db *db)
@@ -40,63 +116,937 @@ bool jet_db_in_write(const jet_db *db)
 
 jet_rc jet_db_savepoint(jet_db *db, jet_savepoint *sp)
 {
-    (void)sp;
-    return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                    "statement savepoints are not written yet");
+    uint32_t level;
+    jet_rc rc = jet_pager_savepoint(db->pf, &level, &db->err);
+    if (rc == JET_OK)
+        *sp = level;
+    return rc;
 }
 
 jet_rc jet_db_rollback_to(jet_db *db, jet_savepoint sp)
 {
-    (void)sp;
-    return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                    "statement savepoints are not written yet");
+    jet_rc rc = jet_pager_rollback_to(db->pf, sp, &db->err);
+    live_state_reload(db, false);
+    return rc;
 }
 
 void jet_db_release(jet_db *db, jet_savepoint sp)
 {
-    (void)db;
-    (void)sp;
+    jet_pager_release(db->pf, sp);
 }
+
+/* ------------------------------------------------------------- helpers */
+
+static jet_rc need_write(jet_db *db)
+{
+    if (!jet_db_in_write(db))
+        return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                        "no write transaction (jet_db_write_begin)");
+    return JET_OK;
+}
+
+/* Bytes for the encoded cells of one row: enough for every column's
+ * largest in-row form (text 2 * 255 + 2, long value header + inline). */
+typedef struct row_work {
+    jet_cell *cells;
+    uint8_t *arena;
+    size_t used, cap;
+    uint16_t *units;        /* text as aligned UTF-16 units */
+    uint8_t row[JET_MAX_ROW_LEN + 64];
+    size_t row_len;
+} row_work;
+
+static jet_rc work_init(jet_db *db, const jet_tdef *t, row_work *w)
+{
+    memset(w, 0, sizeof *w);
+    w->cap = (size_t)t->ncols * 600 + 64;
+    w->cells = jet_calloc(t->ncols ? t->ncols : 1, sizeof *w->cells);
+    w->arena = jet_malloc(w->cap);
+    w->units = jet_malloc(2 * 4096 + 2);
+    if (!w->cells || !w->arena || !w->units)
+        return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    return JET_OK;
+}
+
+static void work_free(row_work *w)
+{
+    jet_free(w->cells);
+    jet_free(w->arena);
+    jet_free(w->units);
+}
+
+static uint8_t *arena_take(row_work *w, size_t n)
+{
+    if (n > w->cap - w->used)
+        return NULL;
+    uint8_t *p = w->arena + w->used;
+    w->used += n;
+    return p;
+}
+
+/* Read t's last LONG AutoNumber from the TDEF, the first time. */
+static jet_rc auto_load(jet_db *db, jet_tdef_priv *tp)
+{
+    const uint8_t *pg;
+    jet_rc rc;
+    if (tp->auto_known)
+        return JET_OK;
+    rc = jet_page_pin(db->pf, tp->pub.pgno, &pg, &db->err);
+    if (rc != JET_OK)
+        return rc;
+    tp->auto_last = (int32_t)jet_get_u32(pg + TDEF_AUTO_NUMBER);
+    jet_page_unpin(db->pf, pg);
+    tp->auto_known = true;
+    return JET_OK;
+}
+
+/* The next LONG AutoNumber of t. */
+static jet_rc auto_next(jet_db *db, jet_tdef_priv *tp, int64_t *out)
+{
+    jet_rc rc = auto_load(db, tp);
+    if (rc != JET_OK)
+        return rc;
+    if (tp->auto_last >= INT32_MAX)
+        return jet_fail(&db->err, JET_ELIMIT, tp->pub.pgno, "the "
+                        "AutoNumber of table '%s' is at its largest",
+                        tp->pub.name);
+    *out = ++tp->auto_last;
+    return JET_OK;
+}
+
+/* Check one value against its column and encode it into cell c.
+ * keep (update only, may be NULL): the stored cell bytes to reuse for a
+ * long value whose content did not change. */
+static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
+                          const jet_value *v, row_work *w, jet_cell *c)
+{
+    memset(c, 0, sizeof *c);
+    if (col->type == JET_T_BOOL) {
+        c->bit = !v->is_null && v->u.b;
+        return JET_OK;
+    }
+    if (v->is_null) {
+        if (col->flags & JET_COL_REQUIRED)
+            return jet_fail(&db->err, JET_ECONSTRAINT, t->pgno,
+                            "You must enter a value in the '%s.%s' field",
+                            t->name, col->name);
+        c->is_null = true;
+        return JET_OK;
+    }
+    if (v->type != col->type)
+        return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno,
+                        "column '%s.%s': a value of type %d given for "
+                        "type %d (convert it first)", t->name, col->name,
+                        (int)v->type, (int)col->type);
+    if (col->type == JET_T_MEMO || col->type == JET_T_OLE) {
+        /* stored by store_long_cells once the row's other cells are
+         * known (the room left decides inline or LVAL) */
+        if (col->type == JET_T_MEMO &&
+            (v->enc != JET_ENC_UCS2 || (v->len & 1)))
+            return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "column "
+                            "'%s.%s': text must be given as UTF-16LE",
+                            t->name, col->name);
+        c->data = NULL;
+        c->len = LONG_PENDING;
+        return JET_OK;
+    }
+    if (col->type == JET_T_TEXT) {
+        size_t n = v->len / 2;
+        if (v->enc != JET_ENC_UCS2 || (v->len & 1))
+            return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "column "
+                            "'%s.%s': text must be given as UTF-16LE",
+                            t->name, col->name);
+        if (v->len > col->length)
+            return jet_fail(&db->err, JET_ETOOLONG, t->pgno, "the text for "
+                            "'%s.%s' is %zu characters; the field holds %u",
+                            t->name, col->name, n,
+                            (unsigned)col->length / 2);
+        if (col->flags & JET_COL_FIXED)
+            return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "column "
+                            "'%s.%s': fixed-length text cannot be written "
+                            "yet", t->name, col->name);
+        memcpy(w->units, v->data, v->len);
+        uint8_t *out = arena_take(w, 2 * n + 2);
+        if (!out)
+            return jet_fail(&db->err, JET_ELIMIT, t->pgno, "row too long");
+        size_t len = jet_text_encode(out, 2 * n + 2, w->units, n,
+                                     (col->flags & JET_COL_COMPRESSED) != 0);
+        c->data = out;
+        c->len = len;
+        return JET_OK;
+    }
+    if (col->type == JET_T_BINARY && !(col->flags & JET_COL_FIXED)) {
+        if (v->len > col->length)
+            return jet_fail(&db->err, JET_ETOOLONG, t->pgno, "the value for "
+                            "'%s.%s' is %zu bytes; the field holds %u",
+                            t->name, col->name, v->len,
+                            (unsigned)col->length);
+        uint8_t *out = arena_take(w, v->len ? v->len : 1);
+        if (!out)
+            return jet_fail(&db->err, JET_ELIMIT, t->pgno, "row too long");
+        if (v->len)
+            memcpy(out, v->data, v->len);
+        c->data = out;
+        c->len = v->len;
+        return JET_OK;
+    }
+    {
+        size_t n = jet_fixed_size(col), len = 0;
+        uint8_t *out = arena_take(w, n > 64 ? n : 64);
+        jet_rc rc;
+        if (!out)
+            return jet_fail(&db->err, JET_ELIMIT, t->pgno, "row too long");
+        if (col->type == JET_T_BINARY && v->len > col->length)
+            return jet_fail(&db->err, JET_ETOOLONG, t->pgno, "the value for "
+                            "'%s.%s' is %zu bytes; the field holds %u",
+                            t->name, col->name, v->len,
+                            (unsigned)col->length);
+        rc = jet_value_encode(out, n > 64 ? n : 64, &len, col, v);
+        if (rc != JET_OK)
+            return jet_fail(&db->err, rc, t->pgno, "column '%s.%s': the "
+                            "value cannot be stored (%s)", t->name,
+                            col->name, rc == JET_ELIMIT
+                                           ? "out of the column's range"
+                                           : "unsupported type");
+        c->data = out;
+        c->len = len;
+        return JET_OK;
+    }
+}
+
+/* Store the pending MEMO/OLE cells of w (encode_cell left them) for
+ * values vals: each gets the row's room left after the other cells,
+ * inline or on LVAL pages (jet_lval_store). */
+static jet_rc store_long_cells(jet_db *db, const jet_tdef *t,
+                               const jet_value *vals, row_work *w)
+{
+    const jet_tdef_priv *tp = (const jet_tdef_priv *)t;
+    static const uint8_t dummy[LONG_PENDING];
+    size_t base = 0, room;
+    bool any = false;
+    jet_rc rc;
+
+    for (uint16_t i = 0; i < t->ncols; i++)
+        if (!w->cells[i].is_null && !w->cells[i].data &&
+            w->cells[i].len == LONG_PENDING &&
+            (t->cols[i].type == JET_T_MEMO || t->cols[i].type == JET_T_OLE)) {
+            w->cells[i].data = dummy;
+            any = true;
+        }
+    if (!any)
+        return JET_OK;
+    rc = jet_row_encode(w->row, sizeof w->row, &base, db->fmt, tp, w->cells,
+                        &db->err);
+    if (rc != JET_OK)
+        return rc;
+    room = base < JET_MAX_ROW_LEN ? JET_MAX_ROW_LEN - base : 0;
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        jet_cell *c = &w->cells[i];
+        size_t len = 0;
+        uint8_t *out;
+        if (c->data != dummy)
+            continue;
+        out = arena_take(w, JET_LVAL_CELL_MAX);
+        if (!out)
+            return jet_fail(&db->err, JET_ELIMIT, t->pgno, "row too long");
+        rc = jet_lval_store(out, JET_LVAL_CELL_MAX, &len, db, t, &t->cols[i],
+                            &vals[i], room + LONG_PENDING);
+        if (rc != JET_OK)
+            return rc;
+        c->data = out;
+        c->len = len;
+        room -= len - LONG_PENDING < room ? len - LONG_PENDING : room;
+    }
+    return JET_OK;
+}
+
+/* Free the long values of the old row's MEMO/OLE columns i for which
+ * which[i] (NULL: all). */
+static jet_rc free_long_cells(jet_db *db, const jet_tdef *t,
+                              const jet_row *row, uint32_t pgno,
+                              const bool *which)
+{
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        const jet_column *col = &t->cols[i];
+        bool null;
+        const uint8_t *d;
+        size_t n;
+        jet_rc rc;
+        if ((col->type != JET_T_MEMO && col->type != JET_T_OLE) ||
+            (which && !which[i]))
+            continue;
+        rc = jet_row_column(row, db->fmt, col, &null, &d, &n, pgno,
+                            &db->err);
+        if (rc == JET_OK && !null && n > 0)
+            rc = jet_lval_free(db, t, col, d, n);
+        if (rc != JET_OK)
+            return rc;
+    }
+    return JET_OK;
+}
+
+/* The physical indexes of t: logical index i is the first of those that
+ * share its root page. */
+static bool first_of_physical(const jet_tdef *t, uint16_t i)
+{
+    for (uint16_t j = 0; j < i; j++)
+        if (t->indexes[j].first_pgno == t->indexes[i].first_pgno)
+            return false;
+    return true;
+}
+
+/* Read the TDEF's row count through the pager. */
+jet_rc jet_table_row_count(jet_db *db, const jet_tdef *t, uint32_t *out)
+{
+    const jet_tdef_priv *tp = (const jet_tdef_priv *)t;
+    jet_db *own = tp->owner ? tp->owner : db;
+    const uint8_t *pg;
+    jet_rc rc = jet_page_pin(own->pf, t->pgno, &pg, &db->err);
+    if (rc != JET_OK)
+        return rc;
+    *out = jet_get_u32(pg + own->fmt->tdef_nrows);
+    jet_page_unpin(own->pf, pg);
+    return JET_OK;
+}
+
+/* Add delta to the TDEF's row count; write the AutoNumber mark when known. */
+static jet_rc tdef_update(jet_db *db, jet_tdef_priv *tp, int delta)
+{
+    uint8_t *pg;
+    jet_rc rc = jet_page_write(db->pf, tp->pub.pgno, &pg, &db->err);
+    if (rc != JET_OK)
+        return rc;
+    uint32_t n = jet_get_u32(pg + db->fmt->tdef_nrows);
+    if (delta < 0 && n == 0) {
+        jet_page_unpin(db->pf, pg);
+        return jet_fail(&db->err, JET_ECORRUPT, tp->pub.pgno, "table '%s': "
+                        "the TDEF's row count is 0 with a row deleted",
+                        tp->pub.name);
+    }
+    jet_put_u32(pg + db->fmt->tdef_nrows, n + (uint32_t)delta);
+    if (tp->auto_known &&
+        (int64_t)(int32_t)jet_get_u32(pg + TDEF_AUTO_NUMBER) < tp->auto_last)
+        jet_put_u32(pg + TDEF_AUTO_NUMBER, (uint32_t)tp->auto_last);
+    jet_page_unpin(db->pf, pg);
+    return JET_OK;
+}
+
+/* Is page pg a data page of t? */
+static bool is_data_page_of(const jet_db *db, const jet_tdef *t,
+                            const uint8_t *pg)
+{
+    return pg[0] == JET_PAGE_DATA &&
+           jet_get_u32(pg + db->fmt->data_tdef_pgno) == t->pgno;
+}
+
+static bool row_fits(const jet_db *db, const uint8_t *pg, size_t len)
+{
+    return jet_page_row_count(db->fmt, pg) < JET_MAX_ROWS_PER_PAGE &&
+           jet_data_page_free_space(db->fmt, pg) >= len + 2;
+}
+
+/* A data page of t with room for a row of len bytes, pinned for writing:
+ * the last insert's page, else the last owned data page the free-space
+ * map lists, else a new one (Jackcess findFreeRowSpace). */
+static jet_rc find_page(jet_db *db, jet_tdef_priv *tp, size_t len,
+                        uint32_t *pgno, uint8_t **page)
+{
+    const jet_tdef *t = &tp->pub;
+    const uint8_t *pg;
+    jet_rc rc;
+    uint32_t cand = tp->ins_pgno;
+
+    if (!cand) {
+        size_t tries = 0;
+        for (size_t k = tp->owned.count; k-- > 0 && tries < FIND_PAGE_TRIES;
+             tries++) {
+            uint32_t p = tp->owned.pgnos[k];
+            bool listed = false;
+            rc = jet_page_pin(db->pf, p, &pg, &db->err);
+            if (rc != JET_OK)
+                return rc;
+            bool data = is_data_page_of(db, t, pg);
+            jet_page_unpin(db->pf, pg);
+            if (!data)
+                continue;
+            rc = jet_table_free_map_has(db, tp, p, &listed);
+            if (rc != JET_OK)
+                return rc;
+            if (listed) {
+                cand = p;
+                break;
+            }
+        }
+    }
+    if (cand) {
+        rc = jet_page_pin(db->pf, cand, &pg, &db->err);
+        if (rc != JET_OK)
+            return rc;
+        bool ok = is_data_page_of(db, t, pg) && row_fits(db, pg, len);
+        jet_page_unpin(db->pf, pg);
+        if (ok) {
+            rc = jet_page_write(db->pf, cand, page, &db->err);
+            if (rc == JET_OK)
+                *pgno = cand;
+            return rc;
+        }
+        /* full: it leaves the free-space map */
+        rc = jet_table_free_map_update(db, tp, cand, false);
+        if (rc != JET_OK)
+            return rc;
+    }
+    return jet_table_data_page_new(db, tp, pgno, page);
+}
+
+/* Put a row of len bytes on a page with room: *id = where. flags as
+ * jet_data_page_insert takes them. */
+static jet_rc place_row(jet_db *db, jet_tdef_priv *tp, const uint8_t *row,
+                        size_t len, uint16_t flags, jet_rowid *id)
+{
+    uint8_t *page;
+    uint32_t pgno;
+    uint16_t rowno;
+    jet_rc rc = find_page(db, tp, len, &pgno, &page);
+    if (rc != JET_OK)
+        return rc;
+    rc = jet_data_page_insert(page, db->fmt, row, len, flags, &rowno);
+    jet_page_unpin(db->pf, page);
+    if (rc != JET_OK)
+        return jet_fail(&db->err, rc == JET_ELIMIT ? JET_ECORRUPT : rc, pgno,
+                        "table '%s': the row does not fit page %u",
+                        tp->pub.name, pgno);
+    tp->ins_pgno = pgno;
+    id->pgno = pgno;
+    id->row = rowno;
+    return JET_OK;
+}
+
+/* Whether every key column of ix is NULL in vals. */
+static bool key_all_null(const jet_tdef *t, const jet_index *ix,
+                         const jet_value *vals)
+{
+    for (uint16_t k = 0; k < ix->ncols && k < 10; k++) {
+        uint16_t c = ix->cols[k].col;
+        if (c < t->ncols && t->cols[c].type != JET_T_BOOL &&
+            !vals[c].is_null)
+            return false;
+    }
+    return true;
+}
+
+/* An index that is t's primary key or Required refuses a NULL in any of
+ * its columns (Access: "Index or primary key cannot contain a Null
+ * value"; Jackcess IndexData). */
+static jet_rc check_index_nulls(jet_db *db, const jet_tdef *t,
+                                const jet_value *vals)
+{
+    for (uint16_t i = 0; i < t->nindexes; i++) {
+        const jet_index *ix = &t->indexes[i];
+        if (!ix->primary_key && !ix->required)
+            continue;
+        for (uint16_t k = 0; k < ix->ncols && k < 10; k++) {
+            uint16_t c = ix->cols[k].col;
+            if (c < t->ncols && t->cols[c].type != JET_T_BOOL &&
+                vals[c].is_null)
+                return jet_fail(&db->err, JET_ECONSTRAINT, t->pgno,
+                                "Index or primary key cannot contain a "
+                                "Null value ('%s.%s', index '%s')", t->name,
+                                t->cols[c].name, ix->name);
+        }
+    }
+    return JET_OK;
+}
+
+/* Whether ix has an entry for a row with values vals: not when it
+ * ignores NULLs and the key is all NULL (Jackcess shouldIgnoreNulls). */
+static bool has_entry(const jet_tdef *t, const jet_index *ix,
+                      const jet_value *vals)
+{
+    return !(ix->ignore_nulls && key_all_null(t, ix, vals));
+}
+
+/* The index key of vals for ix into key (cap bytes). */
+static jet_rc row_key(jet_db *db, const jet_tdef *t, const jet_index *ix,
+                      const jet_value *vals, uint8_t *key, size_t cap,
+                      size_t *klen)
+{
+    jet_rc rc = jet_index_row_key(key, cap, klen, db, t, ix, vals);
+    if (rc != JET_OK)
+        return jet_fail(&db->err, rc, t->pgno, "index '%s' of table '%s': "
+                        "%s", ix->name, t->name,
+                        rc == JET_EUNSUPPORTED
+                            ? "a value its sort order cannot encode"
+                            : "the key is too long");
+    return JET_OK;
+}
+
+#define KEY_CAP 2048
+
+/* ------------------------------------------------------------------ insert */
 
 jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
                         jet_rowid *out)
 {
-    (void)vals;
-    (void)out;
-    return jet_table_check_writable(db, t);
+    jet_tdef_priv *tp = (jet_tdef_priv *)(uintptr_t)t;
+    row_work w;
+    jet_rowid id;
+    jet_rc rc;
+
+    if ((rc = need_write(db)) != JET_OK ||
+        (rc = jet_table_check_writable(db, t)) != JET_OK)
+        return rc;
+    if ((rc = work_init(db, t, &w)) != JET_OK)
+        goto out;
+    /* checks first: nothing is changed by a refused row */
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        const jet_column *col = &t->cols[i];
+        jet_value v = vals[i];
+        if (v.is_null && (col->flags & (JET_COL_AUTONUMBER |
+                                        JET_COL_AUTO_GUID)))
+            continue;           /* assigned below */
+        rc = encode_cell(db, t, col, &v, &w, &w.cells[i]);
+        if (rc != JET_OK)
+            goto out;
+    }
+    /* AutoNumbers: handed out once the row passed its checks */
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        const jet_column *col = &t->cols[i];
+        jet_value *v = &vals[i];
+        if ((col->flags & JET_COL_AUTONUMBER) && col->type == JET_T_LONG) {
+            if (v->is_null) {
+                int64_t n = 0;
+                if ((rc = auto_next(db, tp, &n)) != JET_OK)
+                    goto out;
+                memset(v, 0, sizeof *v);
+                v->type = JET_T_LONG;
+                v->u.i = n;
+            } else {
+                /* a number given (an append query may): later ones go on
+                 * from the largest */
+                if ((rc = auto_load(db, tp)) != JET_OK)
+                    goto out;
+                if (v->u.i > tp->auto_last)
+                    tp->auto_last = v->u.i;
+                continue;       /* encoded with the others */
+            }
+        } else if ((col->flags & JET_COL_AUTO_GUID) &&
+                   col->type == JET_T_GUID && v->is_null) {
+            memset(v, 0, sizeof *v);
+            v->type = JET_T_GUID;
+            jet_os_random(v->u.guid, 16);
+            v->u.guid[7] = (uint8_t)((v->u.guid[7] & 0x0F) | 0x40);
+            v->u.guid[8] = (uint8_t)((v->u.guid[8] & 0x3F) | 0x80);
+        } else {
+            continue;
+        }
+        rc = encode_cell(db, t, col, v, &w, &w.cells[i]);
+        if (rc != JET_OK)
+            goto out;
+    }
+    rc = check_index_nulls(db, t, vals);
+    if (rc == JET_OK)
+        rc = store_long_cells(db, t, vals, &w);
+    if (rc != JET_OK)
+        goto out;
+    rc = jet_row_encode(w.row, sizeof w.row, &w.row_len, db->fmt, tp, w.cells,
+                        &db->err);
+    if (rc != JET_OK)
+        goto out;
+    if (w.row_len > JET_MAX_ROW_LEN) {
+        rc = jet_fail(&db->err, JET_ELIMIT, t->pgno, "the row is %zu bytes; "
+                      "a row holds at most %d", w.row_len, JET_MAX_ROW_LEN);
+        goto out;
+    }
+    {
+        uint8_t *page;
+        uint32_t pgno;
+        uint16_t rowno;
+        rc = find_page(db, tp, w.row_len, &pgno, &page);
+        if (rc != JET_OK)
+            goto out;
+        id.pgno = pgno;
+        id.row = jet_page_row_count(db->fmt, page);
+        /* index entries first: a duplicate refuses before the row exists */
+        for (uint16_t i = 0; i < t->nindexes && rc == JET_OK; i++) {
+            uint8_t key[KEY_CAP];
+            size_t klen;
+            if (!first_of_physical(t, i) ||
+                !has_entry(t, &t->indexes[i], vals))
+                continue;
+            rc = row_key(db, t, &t->indexes[i], vals, key, sizeof key, &klen);
+            if (rc == JET_OK)
+                rc = jet_index_entry_insert(db, t, &t->indexes[i], key, klen,
+                                            id);
+        }
+        if (rc == JET_OK) {
+            rc = jet_data_page_insert(page, db->fmt, w.row, w.row_len, 0,
+                                      &rowno);
+            if (rc == JET_OK && rowno != id.row)
+                rc = JET_ECORRUPT;
+            if (rc != JET_OK)
+                rc = jet_fail(&db->err, JET_ECORRUPT, pgno, "table '%s': "
+                              "the row does not fit page %u", t->name, pgno);
+        }
+        jet_page_unpin(db->pf, page);
+        if (rc != JET_OK)
+            goto out;
+        tp->ins_pgno = pgno;
+    }
+    rc = tdef_update(db, tp, +1);
+    if (rc == JET_OK && out)
+        *out = id;
+out:
+    work_free(&w);
+    return rc;
 }
 
-jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
-                        const jet_value *vals)
+/* ------------------------------------------------------------ old rows */
+
+/* A live row of t: where its header and its data are, and a copy of the
+ * data (the row the reader parses). */
+typedef struct old_row {
+    uint32_t data_pgno;
+    uint16_t data_row;
+    bool moved;                 /* data behind an overflow pointer */
+    size_t len;
+    uint8_t bytes[JET_MAX_ROW_LEN + 64];
+    jet_row row;
+    uint16_t var_buf[JET_MAX_VAR_OFFSETS];
+} old_row;
+
+static jet_rc find_row(jet_db *db, const jet_tdef *t, jet_rowid id,
+                       old_row *o)
 {
-    (void)id;
-    (void)vals;
-    return jet_table_check_writable(db, t);
+    const uint8_t *pg;
+    uint16_t st, en, fl;
+    uint32_t pgno = id.pgno;
+    uint16_t rowno = id.row;
+    jet_rc rc;
+
+    if (pgno == 0 || pgno >= jet_pagefile_page_count(db->pf))
+        goto notfound;
+    rc = jet_page_pin(db->pf, pgno, &pg, &db->err);
+    if (rc != JET_OK)
+        return rc;
+    if (!is_data_page_of(db, t, pg) ||
+        rowno >= jet_page_row_count(db->fmt, pg) ||
+        jet_row_bounds(db->fmt, pg, pgno, rowno, &st, &en, &fl, NULL) !=
+            JET_OK ||
+        (fl & JET_ROW_DELETED)) {
+        jet_page_unpin(db->pf, pg);
+        goto notfound;
+    }
+    o->moved = false;
+    if (fl & JET_ROW_OVERFLOW) {
+        if (en - st < 4) {
+            jet_page_unpin(db->pf, pg);
+            return jet_fail(&db->err, JET_ECORRUPT, pgno, "row %u of page "
+                            "%u: a short overflow pointer", rowno, pgno);
+        }
+        rowno = pg[st];
+        pgno = jet_get_u24(pg + st + 1);
+        jet_page_unpin(db->pf, pg);
+        if (pgno == 0 || pgno >= jet_pagefile_page_count(db->pf))
+            return jet_fail(&db->err, JET_ECORRUPT, id.pgno, "row %u of page "
+                            "%u points past the file", id.row, id.pgno);
+        rc = jet_page_pin(db->pf, pgno, &pg, &db->err);
+        if (rc != JET_OK)
+            return rc;
+        rc = jet_row_bounds(db->fmt, pg, pgno, rowno, &st, &en, &fl,
+                            &db->err);
+        if (rc != JET_OK) {
+            jet_page_unpin(db->pf, pg);
+            return rc;
+        }
+        o->moved = true;
+    }
+    o->data_pgno = pgno;
+    o->data_row = rowno;
+    o->len = (size_t)(en - st);
+    if (o->len > sizeof o->bytes) {
+        jet_page_unpin(db->pf, pg);
+        return jet_fail(&db->err, JET_ECORRUPT, pgno, "row %u of page %u "
+                        "is too long", rowno, pgno);
+    }
+    memcpy(o->bytes, pg + st, o->len);
+    jet_page_unpin(db->pf, pg);
+    return jet_row_parse(&o->row, db->fmt, o->bytes, o->len,
+                         ((const jet_tdef_priv *)t)->num_var_cols > 0,
+                         o->var_buf, JET_MAX_VAR_OFFSETS, pgno, &db->err);
+notfound:
+    return jet_fail(&db->err, JET_ENOTFOUND, id.pgno, "table '%s' has no "
+                    "live row %u on page %u", t->name, id.row, id.pgno);
 }
 
-jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id)
+/* Decode every column of an old row (spans into the row copy or
+ * scratch[i]). */
+static jet_rc old_values(jet_db *db, const jet_tdef *t, old_row *o,
+                         jet_value *vals, jet_buf *scratch)
 {
-    (void)id;
-    return jet_table_check_writable(db, t);
-}
-
-jet_rc jet_table_row_count(jet_db *db, const jet_tdef *t, uint32_t *out)
-{
-    (void)db;
-    *out = t->row_count;
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        jet_rc rc = jet_value_decode(&vals[i], db, &o->row, &t->cols[i],
+                                     &scratch[i], o->data_pgno, &db->err);
+        if (rc != JET_OK)
+            return rc;
+    }
     return JET_OK;
 }
 
-jet_rc jet_table_page_new(jet_db *db, const jet_tdef *t, uint32_t *pgno,
-                          uint8_t **page)
+static bool value_equal(const jet_value *a, const jet_value *b)
 {
-    (void)t;
-    return jet_page_alloc(db->pf, pgno, page, &db->err);
+    if (a->is_null || b->is_null)
+        return a->is_null == b->is_null;
+    if (a->type != b->type)
+        return false;
+    switch (a->type) {
+    case JET_T_BOOL: return a->u.b == b->u.b;
+    case JET_T_TEXT: case JET_T_MEMO: case JET_T_OLE: case JET_T_BINARY:
+    case JET_T_EXT_DATETIME:
+        return a->enc == b->enc && a->len == b->len &&
+               (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
+    default:
+        return memcmp(&a->u, &b->u, sizeof a->u) == 0;
+    }
 }
 
-jet_rc jet_table_page_free(jet_db *db, const jet_tdef *t, uint32_t pgno)
+/* ------------------------------------------------------------------ delete */
+
+jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id)
 {
-    (void)t;
-    return jet_fail(&db->err, JET_EUNSUPPORTED, pgno,
-                    "freeing pages is not written yet");
+    jet_tdef_priv *tp = (jet_tdef_priv *)(uintptr_t)t;
+    old_row *o = NULL;
+    jet_value *vals = NULL;
+    jet_buf *scratch = NULL;
+    uint8_t *page;
+    jet_rc rc;
+
+    if ((rc = need_write(db)) != JET_OK ||
+        (rc = jet_table_check_writable(db, t)) != JET_OK)
+        return rc;
+    o = jet_malloc(sizeof *o);
+    vals = jet_calloc(t->ncols ? t->ncols : 1, sizeof *vals);
+    scratch = jet_calloc(t->ncols ? t->ncols : 1, sizeof *scratch);
+    if (!o || !vals || !scratch) {
+        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        goto out;
+    }
+    rc = find_row(db, t, id, o);
+    if (rc != JET_OK)
+        goto out;
+    if (t->nindexes > 0) {
+        rc = old_values(db, t, o, vals, scratch);
+        for (uint16_t i = 0; i < t->nindexes && rc == JET_OK; i++) {
+            uint8_t key[KEY_CAP];
+            size_t klen;
+            if (!first_of_physical(t, i) ||
+                !has_entry(t, &t->indexes[i], vals))
+                continue;
+            rc = row_key(db, t, &t->indexes[i], vals, key, sizeof key, &klen);
+            if (rc == JET_OK)
+                rc = jet_index_entry_delete(db, t, &t->indexes[i], key, klen,
+                                            id);
+        }
+        if (rc != JET_OK)
+            goto out;
+    }
+    rc = free_long_cells(db, t, &o->row, o->data_pgno, NULL);
+    if (rc != JET_OK)
+        goto out;
+    rc = jet_page_write(db->pf, id.pgno, &page, &db->err);
+    if (rc != JET_OK)
+        goto out;
+    rc = jet_data_page_delete(page, db->fmt, id.row);
+    jet_page_unpin(db->pf, page);
+    if (rc != JET_OK) {
+        rc = jet_fail(&db->err, rc, id.pgno, "cannot delete row %u of page "
+                      "%u", id.row, id.pgno);
+        goto out;
+    }
+    if (o->moved) {
+        /* the moved data row is flagged deleted already (a scan skips it);
+         * mark it as Access marks a deleted row */
+        rc = jet_page_write(db->pf, o->data_pgno, &page, &db->err);
+        if (rc != JET_OK)
+            goto out;
+        rc = jet_data_page_delete(page, db->fmt, o->data_row);
+        jet_page_unpin(db->pf, page);
+        if (rc != JET_OK)
+            goto out;
+    }
+    rc = tdef_update(db, tp, -1);
+out:
+    if (scratch)
+        for (uint16_t i = 0; i < t->ncols; i++)
+            jet_buf_free(&scratch[i]);
+    jet_free(scratch);
+    jet_free(vals);
+    jet_free(o);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ update */
+
+jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
+                        const jet_value *new_vals)
+{
+    jet_tdef_priv *tp = (jet_tdef_priv *)(uintptr_t)t;
+    old_row *o = NULL;
+    jet_value *oldv = NULL, *newv = NULL;
+    jet_buf *scratch = NULL;
+    bool *changed = NULL;
+    row_work w;
+    bool have_w = false;
+    jet_rc rc;
+
+    if ((rc = need_write(db)) != JET_OK ||
+        (rc = jet_table_check_writable(db, t)) != JET_OK)
+        return rc;
+    o = jet_malloc(sizeof *o);
+    oldv = jet_calloc(t->ncols ? t->ncols : 1, sizeof *oldv);
+    newv = jet_calloc(t->ncols ? t->ncols : 1, sizeof *newv);
+    scratch = jet_calloc(t->ncols ? t->ncols : 1, sizeof *scratch);
+    changed = jet_calloc(t->ncols ? t->ncols : 1, sizeof *changed);
+    if (!o || !oldv || !newv || !scratch || !changed) {
+        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        goto out;
+    }
+    if ((rc = work_init(db, t, &w)) != JET_OK)
+        goto out;
+    have_w = true;
+    if ((rc = find_row(db, t, id, o)) != JET_OK ||
+        (rc = old_values(db, t, o, oldv, scratch)) != JET_OK)
+        goto out;
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        const jet_column *col = &t->cols[i];
+        newv[i] = new_vals[i];
+        if ((col->flags & (JET_COL_AUTONUMBER | JET_COL_AUTO_GUID)) ||
+            ((col->type == JET_T_MEMO || col->type == JET_T_OLE) &&
+             value_equal(&oldv[i], &new_vals[i]))) {
+            /* kept as stored: AutoNumbers, unchanged long values */
+            bool null;
+            const uint8_t *d;
+            size_t n;
+            newv[i] = oldv[i];
+            rc = jet_row_column(&o->row, db->fmt, col, &null, &d, &n,
+                                o->data_pgno, &db->err);
+            if (rc != JET_OK)
+                goto out;
+            memset(&w.cells[i], 0, sizeof w.cells[i]);
+            if (col->type == JET_T_BOOL)
+                w.cells[i].bit = n != 0;
+            else if (null)
+                w.cells[i].is_null = true;
+            else {
+                uint8_t *c = arena_take(&w, n ? n : 1);
+                if (!c) {
+                    rc = jet_fail(&db->err, JET_ELIMIT, t->pgno,
+                                  "row too long");
+                    goto out;
+                }
+                memcpy(c, d, n);
+                w.cells[i].data = c;
+                w.cells[i].len = n;
+            }
+            continue;
+        }
+        changed[i] = col->type == JET_T_MEMO || col->type == JET_T_OLE;
+        rc = encode_cell(db, t, col, &newv[i], &w, &w.cells[i]);
+        if (rc != JET_OK)
+            goto out;
+    }
+    rc = check_index_nulls(db, t, newv);
+    if (rc == JET_OK)
+        rc = store_long_cells(db, t, newv, &w);
+    if (rc != JET_OK)
+        goto out;
+    rc = jet_row_encode(w.row, sizeof w.row, &w.row_len, db->fmt, tp, w.cells,
+                        &db->err);
+    if (rc != JET_OK)
+        goto out;
+    if (w.row_len > JET_MAX_ROW_LEN) {
+        rc = jet_fail(&db->err, JET_ELIMIT, t->pgno, "the row is %zu bytes; "
+                      "a row holds at most %d", w.row_len, JET_MAX_ROW_LEN);
+        goto out;
+    }
+    /* index entries of changed keys move */
+    for (uint16_t i = 0; i < t->nindexes && rc == JET_OK; i++) {
+        uint8_t ko[KEY_CAP], kn[KEY_CAP];
+        size_t lo, ln;
+        const jet_index *ix = &t->indexes[i];
+        bool had, has;
+        if (!first_of_physical(t, i))
+            continue;
+        had = has_entry(t, ix, oldv);
+        has = has_entry(t, ix, newv);
+        lo = ln = 0;
+        if (had)
+            rc = row_key(db, t, ix, oldv, ko, sizeof ko, &lo);
+        if (rc == JET_OK && has)
+            rc = row_key(db, t, ix, newv, kn, sizeof kn, &ln);
+        if (rc != JET_OK ||
+            (had == has && lo == ln && memcmp(ko, kn, lo) == 0))
+            continue;
+        if (had)
+            rc = jet_index_entry_delete(db, t, ix, ko, lo, id);
+        if (rc == JET_OK && has)
+            rc = jet_index_entry_insert(db, t, ix, kn, ln, id);
+    }
+    if (rc == JET_OK)
+        rc = free_long_cells(db, t, &o->row, o->data_pgno, changed);
+    if (rc != JET_OK)
+        goto out;
+    if (w.row_len <= o->len) {
+        /* in place, padded to the old size */
+        uint8_t *page;
+        rc = jet_row_pad(w.row, sizeof w.row, &w.row_len, tp, o->len);
+        if (rc != JET_OK)
+            goto out;
+        rc = jet_page_write(db->pf, o->data_pgno, &page, &db->err);
+        if (rc != JET_OK)
+            goto out;
+        rc = jet_data_page_replace(page, db->fmt, o->data_row, w.row,
+                                   w.row_len);
+        jet_page_unpin(db->pf, page);
+        if (rc != JET_OK)
+            rc = jet_fail(&db->err, rc, o->data_pgno, "cannot rewrite row "
+                          "%u of page %u", o->data_row, o->data_pgno);
+    } else {
+        /* it grew: the data moves to a page with room, flagged deleted
+         * there, and the header slot points to it */
+        jet_rowid to = { 0, 0 };
+        uint8_t *page;
+        rc = place_row(db, tp, w.row, w.row_len, JET_ROW_DELETED, &to);
+        if (rc != JET_OK)
+            goto out;
+        if (o->moved) {
+            rc = jet_page_write(db->pf, o->data_pgno, &page, &db->err);
+            if (rc != JET_OK)
+                goto out;
+            rc = jet_data_page_delete(page, db->fmt, o->data_row);
+            jet_page_unpin(db->pf, page);
+            if (rc != JET_OK)
+                goto out;
+        }
+        rc = jet_page_write(db->pf, id.pgno, &page, &db->err);
+        if (rc != JET_OK)
+            goto out;
+        rc = jet_data_page_set_overflow(page, db->fmt, id.row, to.pgno,
+                                        (uint8_t)to.row);
+        jet_page_unpin(db->pf, page);
+        if (rc != JET_OK)
+            rc = jet_fail(&db->err, rc, id.pgno, "cannot move row %u of page "
+                          "%u", id.row, id.pgno);
+    }
+out:
+    if (scratch)
+        for (uint16_t i = 0; i < t->ncols; i++)
+            jet_buf_free(&scratch[i]);
+    if (have_w)
+        work_free(&w);
+    jet_free(changed);
+    jet_free(scratch);
+    jet_free(oldv);
+    jet_free(newv);
+    jet_free(o);
+    return rc;
 }

@@ -598,6 +598,25 @@ jet_rc jet_tdef_load(const jet_tdef **out, jet_db *db, const jet_object *obj)
     return JET_OK;
 }
 
+jet_rc jet_tdef_reload_owned(jet_db *db, jet_tdef_priv *t, jet_error *err)
+{
+    const jet_format *f = db->fmt;
+    const uint8_t *pg;
+    jet_pglist l = { 0 };
+    uint32_t ptr;
+    jet_rc rc = jet_page_pin(db->pf, t->pub.pgno, &pg, err);
+    if (rc != JET_OK)
+        return rc;
+    ptr = jet_get_u32(pg + f->tdef_owned_pages);
+    jet_page_unpin(db->pf, pg);
+    rc = jet_usagemap_read(&l, db, ptr, err);
+    if (rc != JET_OK)
+        return rc;
+    jet_pglist_free(&t->owned);
+    t->owned = l;
+    return JET_OK;
+}
+
 int jet_tdef_find_column(const jet_tdef *tdef, const char *name)
 {
     if (!tdef || !name)

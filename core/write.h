@@ -125,15 +125,18 @@ jet_rc jet_table_row_count(jet_db *db, const jet_tdef *t, uint32_t *out);
 /* ----------------------------------------------------------------- pages */
 
 /**
- * A new page for table t (a data, LVAL or index page): a free page of
- * the global usage map reused, else one appended; recorded in t's owned
- * pages map. Returned pinned and dirty, zeroed (the caller writes its
- * header), number in *pgno. Errors: JET_ELIMIT, JET_EIO, JET_ENOMEM.
+ * A new page for table t (an index page; LVAL pages come from
+ * lvalwrite.c, data pages from the insert path, each joining the usage
+ * maps of what owns it): appended to the file (pagealloc.c says why free
+ * pages of the global usage map are not reused) and out of the global
+ * map's free pages. Returned pinned and dirty, zeroed (the caller writes
+ * its header), number in *pgno. Errors: JET_EUNSUPPORTED (no write
+ * transaction), JET_ELIMIT, JET_EIO, JET_ENOMEM.
  */
 jet_rc jet_table_page_new(jet_db *db, const jet_tdef *t, uint32_t *pgno,
                           uint8_t **page);
-/** Give page pgno of t back: out of t's owned and free-space maps, into
- *  the global usage map's free pages. */
+/** Give page pgno of t back: out of t's owned and free-space maps (when
+ *  there), zeroed, into the global usage map's free pages. */
 jet_rc jet_table_page_free(jet_db *db, const jet_tdef *t, uint32_t pgno);
 
 /* ---------------------------------------------------------------- indexes */

@@ -40,6 +40,7 @@
 #include "sql/engine.h"
 #include "sql/savedquery.h"
 #include "sql/spill.h"
+#include "write.h"
 
 #define DIAG(s) (&(s)->hdr.diag)
 
@@ -1091,9 +1092,13 @@ SQLRETURN odbc_cat_statistics(odbc_stmt *s, const char *cat,
             odbc_cell_str(rs.m, &r[2], td->name))
             return rs_nomem(&rs);
         cell_short(&r[6], SQL_TABLE_STAT);
-        /* SQL_QUICK: the TDEF's count, which Access may leave stale;
-         * SQL_ENSURE: the live rows, counted */
+        /* SQL_QUICK: the TDEF's count as the file (or this connection's
+         * writes) has it now, which Access may leave stale; SQL_ENSURE:
+         * the live rows, counted */
         int64_t rows = td->row_count;
+        uint32_t tdef_rows;
+        if (jet_table_row_count(s->dbc->db, td, &tdef_rows) == JET_OK)
+            rows = tdef_rows;
         if (accuracy == SQL_ENSURE) {
             jet_error err;
             jet_rc rc = count_rows(s->dbc->db, td, &rows, &err);
