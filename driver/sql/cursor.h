@@ -104,9 +104,14 @@ typedef struct agg_slot {
 struct agg_spill;               /* op_agg.c: partitions on disk */
 struct sort_spill;              /* op_sort.c: sorted runs on disk */
 
+/** op_filter.c: a level's filter judged on the row's bytes. */
+typedef struct sql_fast_filter sql_fast_filter;
+
 /** Run state of one table of the join (op_scan.c, op_join.c). */
 typedef struct tcur {
     jet_scan *scan;
+    sql_fast_filter *ff;    /* tab_plan.filter in line (op_filter.c), or
+                               NULL: the general evaluator */
     jet_index_cursor *ix;
     sql_cursor *sub;        /* derived table's cursor */
     colcache *cc;
@@ -310,6 +315,17 @@ int sql_tab_start(sql_cursor *c, size_t tab);
 int sql_tab_next(sql_cursor *c, size_t tab);
 /** op_scan.c: release table tab's readers and stored rows. */
 void sql_tab_close(sql_cursor *c, size_t tab);
+/** op_filter.c: the shortcut for filter, the filter of table tab's level
+ *  read by its scan (the row's bytes), in *out; *out NULL when no term of
+ *  it has a shortcut or JETODBC_GENERAL_EVAL is set. 0, or -1 (c->err). */
+int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
+                          sql_fast_filter **out);
+/** op_filter.c: truth of the filter for table tab's current row, read
+ *  from its scan: 1 true, 0 false or unknown, -1 error (c->err), as
+ *  sql_eval_cond gives. */
+int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f);
+/** op_filter.c: free f. Safe on NULL. */
+void sql_fast_filter_free(sql_fast_filter *f);
 /** op_join.c: next joined row (all levels current, filters passed):
  *  JET_OK, JET_DONE or -1 (c->err). */
 int sql_join_next(sql_cursor *c);

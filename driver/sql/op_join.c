@@ -177,7 +177,10 @@ static int level_next(sql_cursor *c, size_t L)
         const enode *f = tp->method == M_INDEX && !t->scanning ?
                          tp->seek_filter : tp->filter;
         if (f) {
-            int ok = sql_eval_cond(c, f);
+            /* the scan's own row: its filter read from the bytes */
+            int ok = t->ff && f == tp->filter && !t->vals && !t->null_row
+                     ? sql_fast_filter_eval(c, tab, t->ff)
+                     : sql_eval_cond(c, f);
             if (ok < 0)
                 return -1;
             if (!ok)

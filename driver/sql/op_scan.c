@@ -1644,6 +1644,8 @@ int sql_tab_open(sql_cursor *c, size_t tab)
     if (c->opts.interrupt)
         jet_scan_set_interrupt(t->scan, c->opts.interrupt,
                                c->opts.interrupt_ctx);
+    if (tp->method == M_SCAN)
+        return sql_fast_filter_build(c, tab, tp->filter, &t->ff);
     if (tp->method != M_INDEX)
         return 0;
     rc = jet_index_cursor_open(&t->ix, c->db, tp->td, tp->ap.index_no);
@@ -1913,6 +1915,7 @@ void sql_tab_close(sql_cursor *c, size_t tab)
     const tab_plan *tp = &c->st->tabs[tab];
     tcur *t = &c->t[tab];
     jet_index_cursor_close(t->ix);
+    sql_fast_filter_free(t->ff);
     jet_scan_close(t->scan);
     sql_cursor_close(t->sub);
     if (t->cc) {

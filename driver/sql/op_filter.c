@@ -1,0 +1,512 @@
+/*
+ * op_filter.c - a table level's filter judged on the row's bytes.
+ *
+ * A scanned table's filter (the WHERE of a single table, or the
+ * conjuncts placed at its join level) is split into its AND-ed terms. The
+ * terms of the forms BI tools send most - a stored fixed-size column
+ * (Byte, Integer, Long, Large Number, Currency, Double, Date/Time) or
+ * Jet 4 in-row Text compared with a constant or a parameter, BETWEEN two
+ * of them, IS [NOT] NULL, and LIKE with a constant pattern - are read
+ * straight from the row (jet_row_cell) and compared without building the
+ * column's general value, the tree walk or the column cache: integers as
+ * integers, Doubles and dates as the general comparison orders them
+ * (num_cmp's rules, chosen once per run for the constant's kind), text
+ * decoded once into the term's buffer and compared by the collation.
+ * The terms left over are evaluated by the general evaluator after them,
+ * in their order.
+ *
+ * The general evaluator stays the reference: a term runs the shortcut
+ * only where the result is provably its (every other pair of kinds goes
+ * through sql_sv_cmp, the general comparison itself), a cell the row
+ * cannot give in line (jet_row_cell -1: damage, or an odd layout) sends
+ * the term back to sql_eval_cond, and so does a comparison the general
+ * path would fail (22018). Setting JETODBC_GENERAL_EVAL (any value but
+ * "0") when a cursor opens turns the shortcut off for it: the property
+ * tests run every generated WHERE both ways and compare.
+ *
+ * One difference is deliberate: the shortcut terms are judged first, and
+ * a row is rejected at its first term that is not true, so a row one of
+ * them rejects never evaluates the others; a left-over term that would
+ * have failed (a bad conversion) on such a row no longer stops the
+ * statement. The reverse cannot happen: a term that fails when taken
+ * first hands the row to the whole filter in its own order. Access does
+ * not promise an order of evaluation either.
+ */
+#include "config.h"
+
+#include "cursor.h"
+#include "eval.h"
+#include "plan.h"
+#include "values.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Term forms */
+enum { FT_CMP = 1, FT_BETWEEN, FT_ISNULL, FT_LIKE };
+
+/* Comparison modes, chosen per run from the operand's kind */
+enum {
+    FM_NULL = 1,    /* the operand is NULL: the comparison is unknown */
+    FM_I64,         /* integer column, integer (or Boolean) operand */
+    FM_ID,          /* integer column, plain Double operand */
+    FM_DI,          /* Double column, integer operand */
+    FM_DD,          /* Double column, Double operand */
+    FM_DATE,        /* Date column, date operand: millisecond keys */
+    FM_GENERAL      /* the column's value, then sql_sv_cmp */
+};
+
+/* One bound of a comparison: the operand and how this run compares. */
+typedef struct ff_bound {
+    const enode *e;         /* N_CONST or N_PARAM */
+    uint8_t mode;           /* FM_* */
+    int64_t i;              /* FM_I64: the integer; FM_DATE: the key */
+    double d;               /* FM_ID, FM_DD */
+    sv v;                   /* FM_GENERAL: the operand */
+} ff_bound;
+
+typedef struct ff_term {
+    uint8_t form;           /* FT_* */
+    uint8_t cmp;            /* FT_CMP: CMP_* with the column on the left */
+    bool negated;           /* FT_BETWEEN, FT_ISNULL */
+    uint8_t kind;           /* the column's value kind (K_*) */
+    jet_cell_loc loc;
+    const enode *src;       /* the conjunct itself (the general path) */
+    ff_bound b[2];          /* FT_CMP: b[0]; FT_BETWEEN: low, high */
+    const like_pat *pat;    /* FT_LIKE */
+    uint16_t *u16;          /* text decoded (owned) */
+    size_t u16cap;
+} ff_term;
+
+struct sql_fast_filter {
+    size_t nterm, nrest;
+    ff_term *term;
+    const enode **rest;     /* conjuncts left to the general evaluator */
+    const enode *all;       /* the whole filter (a term's failure) */
+    bool resolved;          /* operands' modes chosen for this run */
+};
+
+/* ------------------------------------------------------ building */
+
+static bool general_forced(void)
+{
+    const char *s = getenv("JETODBC_GENERAL_EVAL");
+    return s && *s && strcmp(s, "0") != 0;
+}
+
+/* Whether n or a node under it is marked soft (rewrite.c push_down): the
+ * general evaluator forgives such a term's data exceptions. */
+static bool has_soft(const enode *n)
+{
+    if (n->soft)
+        return true;
+    for (size_t i = 0; i < n->nargs; i++)
+        if (has_soft(n->args[i]))
+            return true;
+    return false;
+}
+
+/* Count the AND-ed conjuncts of f. */
+static size_t count_conj(const enode *f)
+{
+    if (f->op == N_AND)
+        return count_conj(f->args[0]) + count_conj(f->args[1]);
+    return 1;
+}
+
+static void list_conj(const enode *f, const enode **out, size_t *n)
+{
+    if (f->op == N_AND) {
+        list_conj(f->args[0], out, n);
+        list_conj(f->args[1], out, n);
+        return;
+    }
+    out[(*n)++] = f;
+}
+
+/* The value kind a stored column of type t has, when its cell can be
+ * read in line as that kind; 0 otherwise. */
+static uint8_t cell_kind(jet_type t, const jet_cell_loc *loc)
+{
+    if (loc->kind == JET_CELL_TEXT)
+        return t == JET_T_TEXT ? K_TEXT : 0;
+    if (loc->kind != JET_CELL_FIXED)
+        return 0;
+    switch (t) {
+    case JET_T_BYTE:
+        return loc->width == 1 ? K_INT : 0;
+    case JET_T_INT:
+        return loc->width == 2 ? K_INT : 0;
+    case JET_T_LONG:
+        return loc->width == 4 ? K_INT : 0;
+    case JET_T_BIGINT:
+        return loc->width == 8 ? K_INT : 0;
+    case JET_T_MONEY:
+        return loc->width == 8 ? K_MONEY : 0;
+    case JET_T_DOUBLE:
+        return loc->width == 8 ? K_DOUBLE : 0;
+    case JET_T_DATETIME:
+        return loc->width == 8 ? K_DATE : 0;
+    default:
+        return 0;
+    }
+}
+
+/* Whether n is a column of table tab this filter can read in line; its
+ * cell location and kind then. */
+static bool own_col(const sql_cursor *c, size_t tab, const enode *n,
+                    jet_cell_loc *loc, uint8_t *kind)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    if (n->op != N_COL || n->up || n->tab != tab || !tp->td ||
+        n->col >= tp->td->ncols)
+        return false;
+    const jet_column *jc = &tp->td->cols[n->col];
+    if (jc->flags & JET_COL_CALCULATED)
+        return false;
+    jet_scan_cell_loc(c->t[tab].scan, n->col, loc);
+    *kind = cell_kind(jc->type, loc);
+    return *kind != 0;
+}
+
+static bool operand(const enode *n)
+{
+    return n->op == N_CONST || n->op == N_PARAM;
+}
+
+/* CMP_* with its operands swapped (a < b is b > a). */
+static uint8_t swap_cmp(uint8_t op)
+{
+    switch (op) {
+    case CMP_LT: return CMP_GT;
+    case CMP_LE: return CMP_GE;
+    case CMP_GT: return CMP_LT;
+    case CMP_GE: return CMP_LE;
+    default: return op;
+    }
+}
+
+/* Fill *t from conjunct e when it has a term form. */
+static bool make_term(const sql_cursor *c, size_t tab, const enode *e,
+                      ff_term *t)
+{
+    memset(t, 0, sizeof *t);
+    t->src = e;
+    switch (e->op) {
+    case N_CMP: {
+        const enode *a = e->args[0], *b = e->args[1];
+        if (own_col(c, tab, a, &t->loc, &t->kind) && operand(b)) {
+            t->cmp = e->sub;
+            t->b[0].e = b;
+        } else if (own_col(c, tab, b, &t->loc, &t->kind) && operand(a)) {
+            t->cmp = swap_cmp(e->sub);
+            t->b[0].e = a;
+        } else {
+            return false;
+        }
+        t->form = FT_CMP;
+        return true;
+    }
+    case N_BETWEEN:
+        if (!own_col(c, tab, e->args[0], &t->loc, &t->kind) ||
+            !operand(e->args[1]) || !operand(e->args[2]))
+            return false;
+        t->form = FT_BETWEEN;
+        t->negated = e->negated;
+        t->b[0].e = e->args[1];
+        t->b[1].e = e->args[2];
+        return true;
+    case N_ISNULL:
+        if (!own_col(c, tab, e->args[0], &t->loc, &t->kind))
+            return false;
+        t->form = FT_ISNULL;
+        t->negated = e->negated;
+        return true;
+    case N_LIKE:
+        if (!e->pat || sql_like_invalid(e->pat) ||
+            !own_col(c, tab, e->args[0], &t->loc, &t->kind) ||
+            t->kind != K_TEXT)
+            return false;
+        t->form = FT_LIKE;
+        t->pat = e->pat;
+        return true;
+    default:
+        return false;
+    }
+}
+
+void sql_fast_filter_free(sql_fast_filter *f)
+{
+    if (!f)
+        return;
+    for (size_t i = 0; i < f->nterm; i++)
+        free(f->term[i].u16);
+    free(f->term);
+    free(f->rest);
+    free(f);
+}
+
+int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
+                          sql_fast_filter **out)
+{
+    *out = NULL;
+    const tab_plan *tp = &c->st->tabs[tab];
+    if (!filter || !tp->td || tp->sub || !c->t[tab].scan || has_soft(filter) ||
+        general_forced())
+        return 0;
+    size_t n = count_conj(filter), k = 0;
+    const enode **conj = malloc(n * sizeof *conj);
+    sql_fast_filter *f = calloc(1, sizeof *f);
+    if (f) {
+        f->term = calloc(n, sizeof *f->term);
+        f->rest = malloc(n * sizeof *f->rest);
+    }
+    if (!conj || !f || !f->term || !f->rest) {
+        free(conj);
+        sql_fast_filter_free(f);
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    }
+    f->all = filter;
+    list_conj(filter, conj, &k);
+    for (size_t i = 0; i < n; i++) {
+        if (make_term(c, tab, conj[i], &f->term[f->nterm]))
+            f->nterm++;
+        else
+            f->rest[f->nrest++] = conj[i];
+    }
+    free(conj);
+    if (!f->nterm) {
+        sql_fast_filter_free(f);
+        return 0;
+    }
+    *out = f;
+    return 0;
+}
+
+/* ---------------------------------------------------- resolving */
+
+/* How column kind k compares with operand v in this run (num_cmp's
+ * branches, values.c, taken ahead for the pairs it settles simply). */
+static void resolve_bound(sql_cursor *c, uint8_t k, ff_bound *b)
+{
+    sv v = b->e->op == N_CONST ? b->e->konst : c->params[b->e->param];
+    b->v = v;
+    if (v.k == K_NULL) {
+        b->mode = FM_NULL;
+        return;
+    }
+    b->mode = FM_GENERAL;
+    if (k == K_INT && (v.k == K_INT || v.k == K_BOOL)) {
+        b->mode = FM_I64;
+        b->i = v.k == K_BOOL ? -v.i : v.i;
+    } else if (k == K_INT && v.k == K_DOUBLE && !v.has_dec) {
+        b->mode = FM_ID;
+        b->d = v.d;
+    } else if (k == K_DOUBLE && (v.k == K_INT || v.k == K_BOOL)) {
+        b->mode = FM_DI;
+        b->i = v.k == K_BOOL ? -v.i : v.i;
+    } else if (k == K_DOUBLE && v.k == K_DOUBLE) {
+        b->mode = FM_DD;
+        b->d = v.d;
+    } else if (k == K_DATE && v.k == K_DATE) {
+        b->mode = FM_DATE;
+        b->i = sql_date_key(v.d);
+    }
+}
+
+static void resolve(sql_cursor *c, sql_fast_filter *f)
+{
+    for (size_t i = 0; i < f->nterm; i++) {
+        ff_term *t = &f->term[i];
+        if (t->form == FT_CMP || t->form == FT_BETWEEN)
+            resolve_bound(c, t->kind, &t->b[0]);
+        if (t->form == FT_BETWEEN)
+            resolve_bound(c, t->kind, &t->b[1]);
+    }
+    f->resolved = true;
+}
+
+/* ---------------------------------------------------- per row */
+
+/* values.c cmp_d: NaN after every number, equal to itself */
+static inline int cmp_d(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return isnan(a) - isnan(b);
+    return a < b ? -1 : a > b;
+}
+
+static inline int cmp_ld(long double a, long double b)
+{
+    return a < b ? -1 : a > b;
+}
+
+/* The column's value from its cell, as sql_value_to_sv makes it. 0, or
+ * -1 when the text does not decode (the general path says why). */
+static int cell_sv(sql_cursor *c, ff_term *t, const uint8_t *p, size_t n,
+                   sv *out)
+{
+    memset(out, 0, sizeof *out);
+    switch (t->kind) {
+    case K_INT:
+        out->k = K_INT;
+        out->i = jet_cell_int(p, t->loc.width);
+        return 0;
+    case K_MONEY:
+        out->k = K_MONEY;
+        out->i = (int64_t)jet_get_u64(p);
+        return 0;
+    case K_DOUBLE:
+        out->k = K_DOUBLE;
+        out->d = jet_cell_double(p);
+        return 0;
+    case K_DATE:
+        out->k = K_DATE;
+        out->d = jet_cell_double(p);
+        return 0;
+    default: {
+        jet_value v = { .type = JET_T_TEXT, .data = p, .len = n };
+        v.enc = n >= 2 && p[0] == 0xFF && p[1] == 0xFE ? JET_ENC_COMPRESSED
+                                                       : JET_ENC_UCS2;
+        size_t units = 0;
+        jet_rc rc = jet_text_to_utf16(c->db, &v, t->u16, t->u16cap, &units);
+        if (rc == JET_OK && units > t->u16cap) {
+            size_t cap = units < 64 ? 64 : units;
+            uint16_t *g = realloc(t->u16, cap * sizeof *g);
+            if (!g)
+                return -1;
+            t->u16 = g;
+            t->u16cap = cap;
+            rc = jet_text_to_utf16(c->db, &v, t->u16, t->u16cap, &units);
+        }
+        if (rc != JET_OK)
+            return -1;
+        out->k = K_TEXT;
+        out->s = t->u16;
+        out->n = units;
+        return 0;
+    }
+    }
+}
+
+/* The column (cell p, n) against bound b: -1, 0, 1 in *r; returns 0, or
+ * -1 when the general path must decide (it fails there, or text did not
+ * decode). */
+static inline int cmp_bound(sql_cursor *c, ff_term *t, const ff_bound *b,
+                            const uint8_t *p, size_t n, int *r)
+{
+    switch (b->mode) {
+    case FM_I64: {
+        int64_t x = jet_cell_int(p, t->loc.width);
+        *r = x < b->i ? -1 : x > b->i;
+        return 0;
+    }
+    case FM_ID:
+        *r = cmp_ld((long double)jet_cell_int(p, t->loc.width),
+                    (long double)b->d);
+        return 0;
+    case FM_DI:     /* a NaN compares equal here, as in num_cmp */
+        *r = cmp_ld((long double)jet_cell_double(p), (long double)b->i);
+        return 0;
+    case FM_DD:
+        *r = cmp_d(jet_cell_double(p), b->d);
+        return 0;
+    case FM_DATE: {
+        int64_t x = sql_date_key(jet_cell_double(p));
+        *r = x < b->i ? -1 : x > b->i;
+        return 0;
+    }
+    default: {
+        sv a;
+        if (cell_sv(c, t, p, n, &a) != 0)
+            return -1;
+        return sql_sv_cmp(c->text_order, &a, &b->v, r) != 0 ? -1 : 0;
+    }
+    }
+}
+
+static inline int truth_of(uint8_t cmp, int r)
+{
+    switch (cmp) {
+    case CMP_EQ: return r == 0;
+    case CMP_NE: return r != 0;
+    case CMP_LT: return r < 0;
+    case CMP_LE: return r <= 0;
+    case CMP_GT: return r > 0;
+    default: return r >= 0;
+    }
+}
+
+/* Term t for the current row: 1 true, 0 false or unknown, -2 the general
+ * path decides. */
+static int judge(sql_cursor *c, const jet_row *row, ff_term *t)
+{
+    const uint8_t *p = NULL;
+    size_t n = 0;
+    int k = jet_row_cell(row, &t->loc, &p, &n);
+    if (k < 0)
+        return -2;
+    switch (t->form) {
+    case FT_ISNULL:
+        return (k == 0) != t->negated;
+    case FT_CMP: {
+        if (k == 0 || t->b[0].mode == FM_NULL)
+            return 0;
+        int r;
+        if (cmp_bound(c, t, &t->b[0], p, n, &r) != 0)
+            return -2;
+        return truth_of(t->cmp, r);
+    }
+    case FT_BETWEEN: {
+        if (k == 0)
+            return 0;
+        int t1 = -1, t2 = -1, r;
+        if (t->b[0].mode != FM_NULL) {
+            if (cmp_bound(c, t, &t->b[0], p, n, &r) != 0)
+                return -2;
+            t1 = r >= 0;
+        }
+        if (t->b[1].mode != FM_NULL) {
+            if (cmp_bound(c, t, &t->b[1], p, n, &r) != 0)
+                return -2;
+            t2 = r <= 0;
+        }
+        int v = (t1 == 0 || t2 == 0) ? 0 : (t1 < 0 || t2 < 0) ? -1 : 1;
+        return v < 0 ? 0 : t->negated ? !v : v;
+    }
+    default: {      /* FT_LIKE */
+        if (k == 0)
+            return 0;
+        sv a;
+        if (cell_sv(c, t, p, n, &a) != 0)
+            return -2;
+        return sql_like_match(t->pat, a.s, a.n);
+    }
+    }
+}
+
+int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f)
+{
+    if (!f->resolved)
+        resolve(c, f);
+    const jet_row *row = jet_scan_row(c->t[tab].scan);
+    for (size_t i = 0; i < f->nterm; i++) {
+        int ok = judge(c, row, &f->term[i]);
+        if (ok == -2) {
+            ok = sql_eval_cond(c, f->term[i].src);
+            /* a term that fails taken first may not be reached in the
+             * filter's own order: the whole filter decides the row */
+            if (ok < 0)
+                return sql_eval_cond(c, f->all);
+        }
+        if (ok <= 0)
+            return ok;
+    }
+    for (size_t i = 0; i < f->nrest; i++) {
+        int ok = sql_eval_cond(c, f->rest[i]);
+        if (ok <= 0)
+            return ok;
+    }
+    return 1;
+}
