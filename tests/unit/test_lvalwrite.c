@@ -5,8 +5,11 @@
  * read back byte for byte through lval.c's reader before and after commit,
  * freed, with the LVAL pages and the column usage maps checked after each
  * step (every owned page an LVAL page with a consistent row table, free
- * pages a subset of owned ones), the table's own rows unchanged, and
- * ../shared/tools/jetcheck/jetcheck verify reporting no problem.
+ * pages a subset of owned ones), the table's own rows unchanged; then whole
+ * rows with MEMO/OLE values inserted, updated and deleted through
+ * jet_table_insert/update/delete and read back. Every file written ends
+ * with jet_db_check and ../shared/tools/jetcheck/jetcheck verify reporting
+ * no problem (and mdb-export reading the table, for whole rows).
  */
 #include <stdio.h>
 #include <string.h>
@@ -154,7 +157,30 @@ static uint64_t table_digest(jet_db *db, const jet_tdef *t)
     return h;
 }
 
+static void jetcheck_run(const char *path);
+
+static void check_problem(void *ctx, uint32_t pgno, const char *table,
+                          const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "check: page %u, table %s: %s\n", pgno,
+            table ? table : "-", msg);
+}
+
+/* The file passes jetcheck verify and the driver's own check
+ * (jet_db_check: usage maps, LVAL chains, indexes against rows). */
 static void jetcheck_verify(const char *path)
+{
+    jet_db *db = open_rw(path);
+    jet_check_stats st;
+    ck_assert_int_eq(jet_db_check(db, check_problem, NULL, &st), JET_OK);
+    ck_assert_msg(st.problems == 0, "%s: jet_db_check found %u problems",
+                  path, st.problems);
+    jet_db_close(db);
+    jetcheck_run(path);
+}
+
+static void jetcheck_run(const char *path)
 {
     char tool[1024], cmd[2300];
     snprintf(tool, sizeof tool, "%s/tools/jetcheck/jetcheck",
@@ -641,6 +667,263 @@ START_TEST(memo_text_is_compressed_when_the_column_allows)
 }
 END_TEST
 
+/* ------------------------------------------- whole rows (tablewrite.c) */
+
+/* Is column i of t in an index (then it gets a value, never NULL)? */
+static bool indexed(const jet_tdef *t, uint16_t i)
+{
+    for (uint16_t x = 0; x < t->nindexes; x++)
+        for (uint16_t k = 0; k < t->indexes[x].ncols; k++)
+            if (t->indexes[x].cols[k].col == i)
+                return true;
+    return false;
+}
+
+/* A value of column col's type for row k (keys differ per row). */
+static void key_value(jet_value *v, const jet_column *col, unsigned k,
+                      uint8_t *buf)
+{
+    memset(v, 0, sizeof *v);
+    v->type = col->type;
+    switch (col->type) {
+    case JET_T_BOOL: v->u.b = false; break;
+    case JET_T_BYTE: v->u.i = k % 250; break;
+    case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT:
+        v->u.i = 70000 + k; break;
+    case JET_T_MONEY: v->u.money = 10000 * (int64_t)k; break;
+    case JET_T_FLOAT: v->u.f = (float)k; break;
+    case JET_T_DOUBLE: case JET_T_DATETIME: v->u.d = 40000 + k; break;
+    case JET_T_GUID: memset(v->u.guid, 0, 16); v->u.guid[0] = (uint8_t)k;
+        v->u.guid[1] = (uint8_t)(k >> 8); v->u.guid[15] = 0x7E; break;
+    case JET_T_TEXT: {
+        char txt[16];
+        int n = snprintf(txt, sizeof txt, "Z%04u", k);
+        for (int j = 0; j < n; j++) {
+            buf[2 * j] = (uint8_t)txt[j];
+            buf[2 * j + 1] = 0;
+        }
+        v->enc = JET_ENC_UCS2;
+        v->data = buf;
+        v->len = (size_t)(2 * n);
+        if (v->len > col->length)
+            v->len = col->length;
+        break;
+    }
+    default: v->is_null = true; break;
+    }
+}
+
+/* The long values of row k: text for MEMO, bytes for OLE, sizes[k]. */
+static void long_value(jet_value *v, const jet_column *col, unsigned k,
+                       uint8_t **owned)
+{
+    size_t n = sizes[k % NSIZES];
+    memset(v, 0, sizeof *v);
+    v->type = col->type;
+    *owned = malloc(n + 2);
+    if (col->type == JET_T_MEMO) {
+        fill_text(*owned, n / 2);
+        v->enc = JET_ENC_UCS2;
+        v->len = n / 2 * 2;
+    } else {
+        fill_binary(*owned, n, k + col->col_num);
+        v->len = n;
+    }
+    v->data = *owned;
+}
+
+/* Check every row of t with a key from rows [0, n) (found by its first
+ * indexed column's value) against its long values; deleted rows (bit in
+ * gone) must be absent. */
+static void check_rows(jet_db *db, const jet_tdef *t, unsigned n,
+                       const bool *gone, const unsigned *gen)
+{
+    jet_scan *s;
+    jet_rc rc;
+    unsigned seen = 0;
+    int keycol = -1;
+    for (uint16_t i = 0; i < t->ncols && keycol < 0; i++)
+        if (indexed(t, i) && t->cols[i].type == JET_T_TEXT)
+            keycol = i;
+    for (uint16_t i = 0; i < t->ncols && keycol < 0; i++)
+        if (indexed(t, i) && t->cols[i].type == JET_T_LONG)
+            keycol = i;
+    ck_assert_int_ge(keycol, 0);
+    ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+    while ((rc = jet_scan_next(s)) == JET_OK) {
+        jet_value kv;
+        unsigned k;
+        ck_assert_int_eq(jet_scan_value(s, (uint16_t)keycol, &kv), JET_OK);
+        if (kv.is_null)
+            continue;
+        if (kv.type == JET_T_TEXT) {
+            char u8[16];
+            size_t len;
+            ck_assert_int_eq(jet_text_to_utf8(db, &kv, u8, sizeof u8 - 1,
+                                              &len), JET_OK);
+            u8[len] = 0;
+            if (u8[0] != 'Z')
+                continue;
+            k = (unsigned)atoi(u8 + 1);
+        } else {
+            if (kv.u.i < 70000)
+                continue;
+            k = (unsigned)(kv.u.i - 70000);
+        }
+        ck_assert_uint_lt(k, n);
+        ck_assert_msg(!gone[k], "deleted row %u is still there", k);
+        seen++;
+        for (uint16_t i = 0; i < t->ncols; i++) {
+            const jet_column *col = &t->cols[i];
+            jet_value v, want;
+            uint8_t *wb;
+            if (col->type != JET_T_MEMO && col->type != JET_T_OLE)
+                continue;
+            ck_assert_int_eq(jet_scan_value(s, i, &v), JET_OK);
+            long_value(&want, col, gen[k], &wb);
+            ck_assert(!v.is_null);
+            if (col->type == JET_T_MEMO) {
+                size_t got = 0, nu = want.len / 2;
+                uint16_t *u = malloc(2 * nu + 2);
+                ck_assert_int_eq(jet_text_to_utf16(db, &v, u, nu + 1, &got),
+                                 JET_OK);
+                ck_assert_uint_eq(got, nu);
+                for (size_t j = 0; j < nu; j++)
+                    ck_assert_uint_eq(u[j], wb[2 * j] | wb[2 * j + 1] << 8);
+                free(u);
+            } else {
+                ck_assert_uint_eq(v.len, want.len);
+                ck_assert(want.len == 0 ||
+                          memcmp(v.data, want.data, want.len) == 0);
+            }
+            free(wb);
+        }
+    }
+    ck_assert_int_eq(rc, JET_DONE);
+    jet_scan_close(s);
+    {
+        unsigned live = 0;
+        for (unsigned k = 0; k < n; k++)
+            live += !gone[k];
+        ck_assert_uint_eq(seen, live);
+    }
+}
+
+static void mdb_export_reads(const char *path, const char *tname)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "mdb-export '%s' '%s' >/dev/null 2>&1", path,
+             tname);
+    if (system("command -v mdb-export >/dev/null 2>&1") != 0) {
+        fprintf(stderr, "mdb-export not found: skipped\n");
+        return;
+    }
+    ck_assert_msg(system(cmd) == 0, "mdb-export %s %s failed", path, tname);
+}
+
+/* Insert rows with long values of every size in table tname, commit,
+ * check; delete every third, update every third with new values,
+ * commit, check again. */
+static void rows_round_trip(const char *rel, const char *tname)
+{
+    enum { NROWS = 2 * NSIZES };
+    char path[256];
+    jet_db *db;
+    const jet_tdef *t;
+    jet_rowid ids[NROWS];
+    bool gone[NROWS] = { false };
+    unsigned gen[NROWS];
+    if (!copy_fixture(rel, "rows", path, sizeof path)) {
+        fprintf(stderr, "skip: %s not found\n", rel);
+        return;
+    }
+    db = open_rw(path);
+    t = table(db, tname);
+    ck_assert_int_eq(jet_table_check_writable(db, t), JET_OK);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    for (unsigned k = 0; k < NROWS; k++) {
+        jet_value *v = calloc(t->ncols, sizeof *v);
+        uint8_t **own = calloc(t->ncols, sizeof *own), kb[64];
+        jet_rc rc;
+        gen[k] = k;
+        for (uint16_t i = 0; i < t->ncols; i++) {
+            const jet_column *col = &t->cols[i];
+            if (col->type == JET_T_MEMO || col->type == JET_T_OLE)
+                long_value(&v[i], col, k, &own[i]);
+            else if (indexed(t, i) || !(col->flags & JET_COL_NULLABLE) ||
+                     (col->flags & JET_COL_REQUIRED))
+                key_value(&v[i], col, k, kb);
+            else
+                v[i] = (jet_value){ .type = col->type, .is_null = true };
+            if (col->flags & (JET_COL_AUTONUMBER | JET_COL_AUTO_GUID))
+                v[i].is_null = true;   /* assigned by the insert */
+        }
+        rc = jet_table_insert(db, t, v, &ids[k]);
+        ck_assert_msg(rc == JET_OK, "row %u: %s", k, jet_db_error(db)->msg);
+        for (uint16_t i = 0; i < t->ncols; i++)
+            free(own[i]);
+        free(own);
+        free(v);
+    }
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    check_rows(db, t, NROWS, gone, gen);
+    jet_db_close(db);
+    jetcheck_verify(path);
+    mdb_export_reads(path, tname);
+
+    /* delete and update: old long values are freed, new ones stored */
+    db = open_rw(path);
+    t = table(db, tname);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    for (unsigned k = 0; k < NROWS; k++) {
+        if (k % 3 == 0) {
+            ck_assert_msg(jet_table_delete(db, t, ids[k]) == JET_OK,
+                          "delete %u: %s", k, jet_db_error(db)->msg);
+            gone[k] = true;
+        } else if (k % 3 == 1) {
+            jet_value *v = calloc(t->ncols, sizeof *v);
+            uint8_t **own = calloc(t->ncols, sizeof *own), kb[64];
+            gen[k] = k + 5;
+            for (uint16_t i = 0; i < t->ncols; i++) {
+                const jet_column *col = &t->cols[i];
+                if (col->type == JET_T_MEMO || col->type == JET_T_OLE)
+                    long_value(&v[i], col, gen[k], &own[i]);
+                else if (indexed(t, i) || !(col->flags & JET_COL_NULLABLE) ||
+                         (col->flags & JET_COL_REQUIRED))
+                    key_value(&v[i], col, k, kb);
+                else
+                    v[i] = (jet_value){ .type = col->type, .is_null = true };
+            }
+            ck_assert_msg(jet_table_update(db, t, ids[k], v) == JET_OK,
+                          "update %u: %s", k, jet_db_error(db)->msg);
+            for (uint16_t i = 0; i < t->ncols; i++)
+                free(own[i]);
+            free(own);
+            free(v);
+        }
+    }
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    check_rows(db, t, NROWS, gone, gen);
+    for (uint16_t i = 0; i < t->ncols; i++)
+        if (t->cols[i].type == JET_T_MEMO || t->cols[i].type == JET_T_OLE)
+            check_column_pages(db, t, &t->cols[i]);
+    jet_db_close(db);
+    jetcheck_verify(path);
+    mdb_export_reads(path, tname);
+}
+
+START_TEST(jet4_rows_with_memo_and_ole)
+{
+    rows_round_trip("jackcess/V2003/test2V2003.mdb", "MSP_PROJECTS");
+}
+END_TEST
+
+START_TEST(ace_rows_with_memo)
+{
+    rows_round_trip("mdbtestdata/ASampleDatabase.accdb", "Asset Items");
+}
+END_TEST
+
 static Suite *lvalwrite_suite(void)
 {
     Suite *s = suite_create("lvalwrite");
@@ -655,6 +938,8 @@ static Suite *lvalwrite_suite(void)
     tcase_add_test(tc, column_map_promotes_when_pages_spread);
     tcase_add_test(tc, memo_text_is_compressed_when_the_column_allows);
     tcase_add_test(tc, refusals);
+    tcase_add_test(tc, jet4_rows_with_memo_and_ole);
+    tcase_add_test(tc, ace_rows_with_memo);
     suite_add_tcase(s, tc);
     return s;
 }
