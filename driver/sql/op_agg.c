@@ -46,6 +46,7 @@
 #include "sort.h"
 #include "spill.h"
 #include "values.h"
+#include "write.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -896,10 +897,15 @@ int sql_group_build(sql_cursor *c)
         return -1;
     }
     if (st->count_tdef) {
-        /* COUNT(*) from the TDEF (plan.c count_from_tdef): no page read */
+        /* COUNT(*) from the TDEF (plan.c count_from_tdef): its live count,
+         * as this connection's writes and the last commit left it (one
+         * page read at most) */
+        uint32_t n = 0;
+        int jrc = jet_table_row_count(st->db, st->tabs[0].td, &n);
+        if (jrc != JET_OK)
+            return sql_cursor_fail_rc(c, jrc, jet_db_error(st->db));
         for (size_t i = 0; i < st->naggs && !c->src_done; i++)
-            state_at(c, c->aggs, st->aggs[i]->slot)->count =
-                st->tabs[0].td->row_count;
+            state_at(c, c->aggs, st->aggs[i]->slot)->count = n;
         return 0;
     }
     for (;;) {
