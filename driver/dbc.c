@@ -23,6 +23,7 @@
 #include <time.h>
 
 #include "connstr.h"
+#include "write.h"
 #include "sql/engine.h"
 #include "trace.h"
 
@@ -49,7 +50,7 @@ SQLRETURN odbc_dbc_alloc(odbc_dbc **out, odbc_env *env)
     dbc->autocommit = SQL_AUTOCOMMIT_ON;
     dbc->access_mode = SQL_MODE_READ_WRITE;
     dbc->login_timeout = 0;
-    dbc->txn_isolation = SQL_TXN_READ_COMMITTED;
+    dbc->txn_isolation = SQL_TXN_SERIALIZABLE;
     dbc->metadata_id = SQL_FALSE;
     dbc->max_long_size = DEFAULT_MAX_LONG_SIZE;
     dbc->next = env->dbcs;
@@ -123,8 +124,17 @@ static int login_timed_out(void *ctx)
 }
 
 /* Open path with password pwd; records the connection on success. */
+static const char *conn_opt(const odbc_connstr *cs, const char *dsn,
+                            const char *key, char *buf, int cap);
+static bool yes_no_of(const char *v, bool *out);
+
+/* Open path with password pwd; records the connection on success. The
+ * file is opened read-only (the pager never writes it) when the
+ * connection asks: ReadOnly=1 (connection string or DSN, Microsoft's
+ * driver's key) or SQL_ATTR_ACCESS_MODE = SQL_MODE_READ_ONLY set before
+ * connecting. */
 static SQLRETURN open_db(odbc_dbc *dbc, const char *dsn, const char *path,
-                         const char *pwd)
+                         const char *pwd, const odbc_connstr *cs)
 {
     jet_open_options opts;
     jet_error err;
@@ -139,6 +149,15 @@ static SQLRETURN open_db(odbc_dbc *dbc, const char *dsn, const char *path,
     memset(&opts, 0, sizeof opts);
     memset(&err, 0, sizeof err);
     opts.password = (pwd && *pwd) ? pwd : NULL;
+    char robuf[64];
+    bool ro = false;
+    const char *rov = conn_opt(cs, dsn, "ReadOnly", robuf, sizeof robuf);
+    if (!yes_no_of(rov, &ro))
+        return odbc_diag_add(&dbc->hdr.diag, "08001", "Invalid connection "
+                             "string attribute: ReadOnly '%s' is not 0 or 1",
+                             rov);
+    dbc->read_only = ro || dbc->access_mode == SQL_MODE_READ_ONLY;
+    opts.read_only = dbc->read_only;
     login_deadline deadline = { 0, false };
     if (dbc->login_timeout) {
         SQLUINTEGER secs = dbc->login_timeout > 100000000
@@ -218,6 +237,18 @@ static bool like_mode_of(const char *v, int *mode)
     return false;
 }
 
+/* A yes/no key's value (1/0, yes/no, true/false, on/off; NULL: no)
+ * into *out; false for anything else. */
+static bool yes_no_of(const char *v, bool *out)
+{
+    int mode = 0;
+    *out = false;
+    if (!like_mode_of(v, &mode))
+        return false;
+    *out = mode != 0;
+    return true;
+}
+
 /* Read key of DSN dsn from odbc.ini into buf; returns buf or NULL. */
 static const char *dsn_key(const char *dsn, const char *key, char *buf,
                            int cap)
@@ -236,6 +267,8 @@ static const char *dsn_key(const char *dsn, const char *key, char *buf,
 static const char *conn_opt(const odbc_connstr *cs, const char *dsn,
                             const char *key, char *buf, int cap)
 {
+    if (!key)
+        return NULL;
     const char *v = cs ? odbc_connstr_get(cs, key) : NULL;
     return v ? v : dsn_key(dsn, key, buf, cap);
 }
@@ -307,7 +340,7 @@ SQLRETURN odbc_dbc_connect(odbc_dbc *dbc, const char *dsn, const char *uid,
                              dsn ? dsn : "");
     if (!pwd || !*pwd)
         pwd = dsn_key(dsn, "PWD", pw, sizeof pw);
-    SQLRETURN ret = open_db(dbc, dsn, p, pwd);
+    SQLRETURN ret = open_db(dbc, dsn, p, pwd, NULL);
     if (SQL_SUCCEEDED(ret))
         ret = apply_options(dbc, NULL, dsn, pwd && *pwd);
     return ret;
@@ -370,7 +403,7 @@ SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
         pwd = odbc_connstr_get(cs, "Password");
     if (!pwd && dsn)
         pwd = dsn_key(dsn, "PWD", pw, sizeof pw);
-    SQLRETURN ret = open_db(dbc, dsn, p, pwd);
+    SQLRETURN ret = open_db(dbc, dsn, p, pwd, cs);
     if (SQL_SUCCEEDED(ret))
         ret = apply_options(dbc, cs, dsn, pwd && *pwd);
     if (SQL_SUCCEEDED(ret) && out_str) {
@@ -406,6 +439,13 @@ SQLRETURN odbc_dbc_disconnect(odbc_dbc *dbc)
      * (the driver manager forgets its own statement handles too) */
     while (dbc->stmts)
         odbc_stmt_free(dbc->stmts);
+    /* an open transaction is rolled back (what pyodbc and ADO users
+     * expect of a connection closed without commit) */
+    if (jet_db_in_write(dbc->db)) {
+        jet_db_write_rollback(dbc->db);
+        odbc_trace_log(dbc->trace, "disconnect dbc=%p: open transaction "
+                       "rolled back", (void *)dbc);
+    }
     jet_db_close(dbc->db);
     dbc->db = NULL;
     odbc_trace_log(dbc->trace, "disconnect dbc=%p", (void *)dbc);
@@ -420,10 +460,29 @@ SQLRETURN odbc_dbc_set_attr(odbc_dbc *dbc, SQLINTEGER attr, SQLPOINTER val,
     SQLUINTEGER v = (SQLUINTEGER)(uintptr_t)val;
     switch (attr) {
     case SQL_ATTR_AUTOCOMMIT:
+        if (v != SQL_AUTOCOMMIT_ON && v != SQL_AUTOCOMMIT_OFF)
+            return odbc_diag_add(&dbc->hdr.diag, "HY024", "Invalid "
+                                 "attribute value %lu for "
+                                 "SQL_ATTR_AUTOCOMMIT", (unsigned long)v);
+        /* turning autocommit on commits the open transaction (ODBC) */
+        if (v == SQL_AUTOCOMMIT_ON && dbc->autocommit == SQL_AUTOCOMMIT_OFF &&
+            dbc->db && jet_db_in_write(dbc->db)) {
+            SQLRETURN r = odbc_dbc_end_tran(dbc, SQL_COMMIT);
+            if (!SQL_SUCCEEDED(r))
+                return r;
+        }
         dbc->autocommit = v;
         return SQL_SUCCESS;
     case SQL_ATTR_ACCESS_MODE:
+        if (v != SQL_MODE_READ_ONLY && v != SQL_MODE_READ_WRITE)
+            return odbc_diag_add(&dbc->hdr.diag, "HY024", "Invalid "
+                                 "attribute value %lu for "
+                                 "SQL_ATTR_ACCESS_MODE", (unsigned long)v);
         dbc->access_mode = v;
+        /* on an open connection: read-only from now on (the file stays
+         * open as it is; writes are refused by the driver) */
+        if (dbc->db && v == SQL_MODE_READ_ONLY)
+            dbc->read_only = true;
         return SQL_SUCCESS;
     case SQL_ATTR_LOGIN_TIMEOUT:
         dbc->login_timeout = v;
@@ -432,6 +491,11 @@ SQLRETURN odbc_dbc_set_attr(odbc_dbc *dbc, SQLINTEGER attr, SQLPOINTER val,
         dbc->connection_timeout = v;
         return SQL_SUCCESS;
     case SQL_ATTR_TXN_ISOLATION:
+        /* one level (info.c): another is answered with what it gets */
+        if (v != SQL_TXN_SERIALIZABLE)
+            return odbc_diag_add(&dbc->hdr.diag, "01S02", "Option value "
+                                 "changed: transactions are serializable "
+                                 "(SQL_TXN_SERIALIZABLE)");
         dbc->txn_isolation = v;
         return SQL_SUCCESS;
     case SQL_ATTR_METADATA_ID:
@@ -495,9 +559,18 @@ SQLRETURN odbc_dbc_get_attr(odbc_dbc *dbc, SQLINTEGER attr, SQLULEN *num,
 
 SQLRETURN odbc_dbc_end_tran(odbc_dbc *dbc, SQLSMALLINT completion)
 {
-    /* read-only: nothing to commit or roll back */
     if (completion != SQL_COMMIT && completion != SQL_ROLLBACK)
         return odbc_diag_add(&dbc->hdr.diag, "HY012",
                              "Invalid transaction operation code");
+    /* nothing open (autocommit, or no write since the last end): done */
+    if (!dbc->db || !jet_db_in_write(dbc->db))
+        return SQL_SUCCESS;
+    jet_rc rc = completion == SQL_COMMIT ? jet_db_write_commit(dbc->db)
+                                         : jet_db_write_rollback(dbc->db);
+    odbc_trace_log(dbc->trace, "%s dbc=%p: %s", completion == SQL_COMMIT
+                   ? "commit" : "rollback", (void *)dbc, jet_rc_str(rc));
+    if (rc != JET_OK)
+        return odbc_diag_jet(&dbc->hdr.diag, rc, jet_db_error(dbc->db),
+                             DIAG_CTX_OTHER);
     return SQL_SUCCESS;
 }

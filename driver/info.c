@@ -9,11 +9,19 @@
  * "ACCESS", "\\" pattern escape, "QUERY").
  *
  * Choices:
- *  - SQL_DATA_SOURCE_READ_ONLY "Y" (ACE says "N": it writes; we never do).
- *  - SQL_TXN_CAPABLE SQL_TC_NONE: we offer no isolation from another
- *    process writing the file, so we claim no transactions. As nothing can
- *    be changed, the API layer may still accept COMMIT/ROLLBACK as no-ops
- *    (pyodbc rolls back on close with autocommit off).
+ *  - SQL_DATA_SOURCE_READ_ONLY "N", "Y" when the connection refuses
+ *    writes (ReadOnly=1, SQL_MODE_READ_ONLY, an Access 97 file).
+ *  - SQL_TXN_CAPABLE SQL_TC_DML: INSERT, UPDATE and DELETE run in
+ *    transactions (SQLEndTran commits or rolls back); DDL is refused
+ *    everywhere, so it never meets a transaction.
+ *  - SQL_DEFAULT_TXN_ISOLATION / SQL_TXN_ISOLATION_OPTION serializable:
+ *    a write transaction holds the pager's writer lock from its first
+ *    write to its end (no other connection or process writes the file
+ *    meanwhile) and commits atomically; there is one isolation level.
+ *  - SQL_MULTIPLE_ACTIVE_TXN "N": one writer per file at a time (a second
+ *    connection's write waits, then answers HYT00).
+ *  - SQL_CURSOR_COMMIT_BEHAVIOR / ROLLBACK_BEHAVIOR SQL_CB_PRESERVE:
+ *    SQLEndTran leaves cursors and prepared statements as they are.
  *  - SQL_SQL_CONFORMANCE SQL_SC_SQL92_ENTRY: the engine runs joins,
  *    grouping, subqueries (correlated, EXISTS, IN, ANY/ALL), derived
  *    tables and UNION, but not CASE, CAST, FULL OUTER JOIN or the rest
@@ -115,7 +123,6 @@ static const info_row rows[] = {
     UI(SQL_STANDARD_CLI_CONFORMANCE, SQL_SCC_XOPEN_CLI_VERSION1),
 
     /* ---- data source and catalog terms */
-    S(SQL_DATA_SOURCE_READ_ONLY, "Y"),
     S(SQL_ACCESSIBLE_TABLES, "Y"),
     /* SQLProcedures lists saved action and parameter queries, as Access's
      * driver does (SQL_PROCEDURE_TERM "QUERY"), and {call name(?, ...)}
@@ -139,7 +146,7 @@ static const info_row rows[] = {
     US(SQL_QUOTED_IDENTIFIER_CASE, SQL_IC_MIXED),
     S(SQL_INTEGRITY, "N"),
     S(SQL_MULT_RESULT_SETS, "Y"),   /* parameter arrays: one per set */
-    S(SQL_MULTIPLE_ACTIVE_TXN, "Y"),
+    S(SQL_MULTIPLE_ACTIVE_TXN, "N"),
     S(SQL_NEED_LONG_DATA_LEN, "N"),
     S(SQL_DESCRIBE_PARAMETER, "N"),
     US(SQL_NULL_COLLATION, SQL_NC_LOW),
@@ -148,9 +155,9 @@ static const info_row rows[] = {
     S(SQL_ROW_UPDATES, "N"),
 
     /* ---- transactions (see the comment at the top) */
-    US(SQL_TXN_CAPABLE, SQL_TC_NONE),
-    UI(SQL_DEFAULT_TXN_ISOLATION, 0),
-    UI(SQL_TXN_ISOLATION_OPTION, 0),
+    US(SQL_TXN_CAPABLE, SQL_TC_DML),
+    UI(SQL_DEFAULT_TXN_ISOLATION, SQL_TXN_SERIALIZABLE),
+    UI(SQL_TXN_ISOLATION_OPTION, SQL_TXN_SERIALIZABLE),
     US(SQL_CURSOR_COMMIT_BEHAVIOR, SQL_CB_PRESERVE),
     US(SQL_CURSOR_ROLLBACK_BEHAVIOR, SQL_CB_PRESERVE),
     UI(SQL_DTC_TRANSITION_COST, 0),
@@ -313,7 +320,7 @@ static const info_row rows[] = {
     UI(SQL_CONVERT_WVARCHAR, CVT_TO), UI(SQL_CONVERT_INTERVAL_DAY_TIME, 0),
     UI(SQL_CONVERT_INTERVAL_YEAR_MONTH, 0),
 
-    /* ---- DDL and DML that change data: none (read-only) */
+    /* ---- DDL: none; DML: INSERT ... VALUES and INSERT ... SELECT */
     UI(SQL_ALTER_TABLE, 0), UI(SQL_ALTER_DOMAIN, 0),
     UI(SQL_CREATE_ASSERTION, 0), UI(SQL_CREATE_CHARACTER_SET, 0),
     UI(SQL_CREATE_COLLATION, 0), UI(SQL_CREATE_DOMAIN, 0),
@@ -324,7 +331,8 @@ static const info_row rows[] = {
     UI(SQL_DROP_SCHEMA, 0), UI(SQL_DROP_TABLE, 0),
     UI(SQL_DROP_TRANSLATION, 0), UI(SQL_DROP_VIEW, 0),
     UI(SQL_DDL_INDEX, 0), UI(SQL_INDEX_KEYWORDS, SQL_IK_NONE),
-    UI(SQL_INSERT_STATEMENT, 0),
+    UI(SQL_INSERT_STATEMENT, SQL_IS_INSERT_LITERALS |
+                             SQL_IS_INSERT_SEARCHED),
 };
 
 SQLRETURN odbc_info_lookup(odbc_info_answer *out, SQLUSMALLINT info_type,
@@ -340,6 +348,11 @@ SQLRETURN odbc_info_lookup(odbc_info_answer *out, SQLUSMALLINT info_type,
     case SQL_DATABASE_NAME:
         out->kind = ODBC_INFO_STR;
         out->str = (ctx && ctx->db_path) ? ctx->db_path : "";
+        out->num = 0;
+        return SQL_SUCCESS;
+    case SQL_DATA_SOURCE_READ_ONLY:
+        out->kind = ODBC_INFO_STR;
+        out->str = ctx && ctx->read_only ? "Y" : "N";
         out->num = 0;
         return SQL_SUCCESS;
     case SQL_DBMS_VER:

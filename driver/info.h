@@ -19,6 +19,8 @@ typedef struct odbc_info_ctx {
     const char *db_path;        /* DBQ, the file path */
     const char *db_version;     /* e.g. "04.00.0000" (Jet4), or NULL */
     int connected;              /* 0 before SQLConnect */
+    int read_only;              /* writes are refused: ReadOnly=1,
+                                   SQL_MODE_READ_ONLY or a Jet3 file */
 } odbc_info_ctx;
 
 typedef enum odbc_info_kind {

@@ -74,6 +74,11 @@ struct odbc_dbc {
                                    its statements: ExtendedAnsiSQL=1 gives
                                    SQL_LIKE_ANSI, else SQL_LIKE_BOTH (0) */
     size_t max_memory;          /* MaxMemory=<MB> key, bytes; 0 default */
+    bool read_only;             /* ReadOnly=1 or SQL_MODE_READ_ONLY: every
+                                   write is refused (the file was opened
+                                   read-only) */
+    int64_t last_identity;      /* SELECT @@IDENTITY: the last AutoNumber
+                                   an INSERT of this connection wrote */
     unsigned cursor_seq;        /* last generated cursor name's number */
     odbc_stmt *stmts;
 };
@@ -294,6 +299,10 @@ struct odbc_stmt {
      * marker k reads application parameter call_map[k]; the application
      * sees call_nargs parameters */
     bool is_call;
+    bool is_dml;                /* INSERT, UPDATE, DELETE: no result set;
+                                   runs through odbc_stmt_run_dml */
+    int64_t dml_rows;           /* rows the last DML execute changed (the
+                                   whole parameter array's), -1 none */
     size_t *call_map;
     size_t call_nmarks, call_nargs;
 };
@@ -405,6 +414,15 @@ void odbc_param_locate(const odbc_stmt *stmt, odbc_param *p);
  * Data at execution with arrays is HYC00.
  */
 SQLRETURN odbc_stmt_execute_batch(odbc_stmt *stmt);
+struct sql_cursor_opts;
+/** dml_exec.c: run the prepared INSERT/UPDATE/DELETE once with params
+ *  (the connection's transaction; read-only refusals); sets dml_rows. */
+SQLRETURN odbc_stmt_run_dml(odbc_stmt *stmt, const jet_value *params,
+                            const struct sql_cursor_opts *opts);
+/** dml_exec.c: SQLExecute of a DML statement with a parameter array: all
+ *  sets or none (one savepoint); the failing set SQL_PARAM_ERROR, the
+ *  sets after it SQL_PARAM_UNUSED; SQLRowCount the array's total. */
+SQLRETURN odbc_stmt_dml_batch(odbc_stmt *stmt);
 /** SQLMoreResults inside a batch: the result set of the next set that
  * runs, or SQL_NO_DATA after the last. */
 SQLRETURN odbc_stmt_next_param_set(odbc_stmt *stmt);

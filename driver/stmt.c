@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "convert.h"
@@ -204,6 +205,7 @@ void odbc_stmt_reset(odbc_stmt *s)
     s->call_map = NULL;
     s->call_nmarks = s->call_nargs = 0;
     s->is_call = false;
+    s->is_dml = false;
     s->state = STMT_ALLOCATED;
 }
 
@@ -354,8 +356,38 @@ static SQLRETURN cursor_open_error(odbc_stmt *s)
                          "SQLFreeStmt(SQL_CLOSE) first)");
 }
 
+/* Whether sql is SELECT @@IDENTITY (Access's way to ask for the last
+ * AutoNumber the connection inserted), spaces and a ';' aside. */
+static bool is_identity_query(const char *sql, size_t len)
+{
+    size_t i = 0;
+    const char *words[] = { "SELECT", "@@IDENTITY" };
+    for (int w = 0; w < 2; w++) {
+        while (i < len && (sql[i] == ' ' || sql[i] == '\t' ||
+                           sql[i] == '\r' || sql[i] == '\n'))
+            i++;
+        size_t n = strlen(words[w]);
+        if (len - i < n || strncasecmp(sql + i, words[w], n))
+            return false;
+        i += n;
+    }
+    while (i < len && (sql[i] == ' ' || sql[i] == ';' || sql[i] == '\t' ||
+                       sql[i] == '\r' || sql[i] == '\n'))
+        i++;
+    return i == len;
+}
+
 SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
 {
+    /* SELECT @@IDENTITY: the value as of this prepare (pyodbc and ADO
+     * prepare and execute it at once) */
+    char idq[80];
+    if (sql && is_identity_query(sql, len)) {
+        snprintf(idq, sizeof idq, "SELECT CLng(%lld) AS [@@IDENTITY]",
+                 (long long)s->dbc->last_identity);
+        sql = idq;
+        len = strlen(idq);
+    }
     sql_error perr;
     jet_db *db = s->dbc->db;
 
@@ -415,8 +447,9 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
                        (void *)s, last_state(s), perr.msg);
         return ret;
     }
-    s->tdef = sql_stmt_tdef(s->plan);
-    size_t n = sql_stmt_ncols(s->plan);
+    s->is_dml = sql_statement_kind(s->prepared) == SQL_KIND_DML;
+    s->tdef = s->is_dml ? NULL : sql_stmt_tdef(s->plan);
+    size_t n = s->is_dml ? 0 : sql_stmt_ncols(s->plan);
     if (n > 4096) {
         odbc_diag_add(DIAG(s), "54011", "Too many columns");
         goto fail;
@@ -887,7 +920,8 @@ SQLRETURN odbc_stmt_execute(odbc_stmt *s)
         return cursor_open_error(s);
     }
     if (s->paramset_size > 1)
-        return odbc_stmt_execute_batch(s);
+        return s->is_dml ? odbc_stmt_dml_batch(s)
+                         : odbc_stmt_execute_batch(s);
     s->pset.cur = 0;
     {
         SQLRETURN dr = odbc_stmt_dae_begin(s);
@@ -933,6 +967,13 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
     sql_error err;
     memset(&err, 0, sizeof err);
+    if (s->is_dml) {
+        SQLRETURN dr = odbc_stmt_run_dml(s, pv, &opts);
+        if (dr != SQL_SUCCESS)
+            ret = dr;
+        clear_cancel(s);
+        goto out;
+    }
     /* a query reads inside one read transaction, from execute until its
      * cursor closes or is fetched to the end: it never sees part of
      * another process's commit. A statement without a result set (DML)
@@ -1033,7 +1074,8 @@ SQLRETURN odbc_stmt_row_count(odbc_stmt *s, SQLLEN *out)
 {
     /* the engine's count of the last execute: -1 for a query (unknown) */
     if (out)
-        *out = s->prepared ? (SQLLEN)sql_statement_row_count(s->prepared)
+        *out = s->is_dml ? (SQLLEN)s->dml_rows
+             : s->prepared ? (SQLLEN)sql_statement_row_count(s->prepared)
                            : -1;
     return SQL_SUCCESS;
 }

@@ -29,7 +29,11 @@ import sys
 MAX_LINES = 2000
 GENERATED = {'core/collate_tables.c'}
 # over the limit until their split lands; remove each entry with it
-PENDING = {}
+PENDING = {
+    'driver/sql/parser.c': 'issue 25 added the entry points dmlparse.c '
+                           'builds on (sqlp_*); split the expression '
+                           'parser out of it',
+}
 
 LAYERS = [
     ('base', ['lexer', 'spill']),
@@ -39,10 +43,10 @@ LAYERS = [
     ('operators', ['exec', 'op_agg', 'op_filter', 'op_join', 'op_scan',
                    'op_sort',
                    'op_subq', 'op_union']),
-    ('parse', ['parser', 'savedquery', 'callproc']),
+    ('parse', ['parser', 'dmlparse', 'savedquery', 'callproc']),
     ('plan', ['plan', 'bind', 'compile', 'rewrite', 'access', 'joinorder',
               'explain', 'textbound']),
-    ('statement', ['statement']),
+    ('statement', ['statement', 'dml']),
 ]
 RANK = {f: i for i, (_, fs) in enumerate(LAYERS) for f in fs}
 PLANNER = set(dict(LAYERS)['plan'])

@@ -117,7 +117,24 @@ SQLRETURN SQL_API SQLEndTran(SQLSMALLINT HandleType, SQLHANDLE Handle,
         odbc_env *e = env_enter(Handle);
         if (!e)
             return SQL_INVALID_HANDLE;
-        return env_leave(e, SQL_SUCCESS);   /* read-only: nothing to do */
+        if (CompletionType != SQL_COMMIT && CompletionType != SQL_ROLLBACK)
+            return env_leave(e, odbc_diag_add(&e->hdr.diag, "HY012",
+                                              "Invalid transaction "
+                                              "operation code"));
+        /* every connection of the environment, one after the other (no
+         * two-phase commit: a failure leaves the ones before it ended) */
+        SQLRETURN ret = SQL_SUCCESS;
+        for (odbc_dbc *d = e->dbcs; d; d = d->next) {
+            pthread_mutex_lock(&d->lock);
+            SQLRETURN r = odbc_dbc_end_tran(d, CompletionType);
+            if (!SQL_SUCCEEDED(r))
+                ret = odbc_diag_add(&e->hdr.diag, "25S01", "Transaction "
+                                    "state unknown: a connection's %s "
+                                    "failed", CompletionType == SQL_COMMIT
+                                    ? "commit" : "rollback");
+            pthread_mutex_unlock(&d->lock);
+        }
+        return env_leave(e, ret);
     }
     if (HandleType != SQL_HANDLE_DBC)
         return SQL_ERROR;

@@ -15,6 +15,8 @@ static SQLRETURN get_info(odbc_dbc *d, SQLUSMALLINT type, SQLPOINTER val,
     ctx.db_path = d->db ? d->db_path : NULL;
     ctx.db_version = d->db ? d->db_version : NULL;
     ctx.connected = d->db != NULL;
+    ctx.read_only = d->db && (d->read_only ||
+                              jet_db_version(d->db) == JET_VER_3);
     memset(&ans, 0, sizeof ans);
     if (odbc_info_lookup(&ans, type, &ctx) != SQL_SUCCESS)
         return odbc_diag_add(&d->hdr.diag, "HY096",

@@ -161,9 +161,8 @@ void sql_stmt_free(sql_stmt *st);
 /**
  * Prepare any statement: parse it, and prepare it through the executor of
  * its kind (sql.h sql_stmt_kind; statement.c). A query is planned as by
- * sql_stmt_prepare; INSERT, UPDATE, DELETE, CREATE, DROP and ALTER answer
- * HYC00 "(the driver is read-only)" until the write path gives them
- * executors. Returns and fills err as sql_stmt_prepare; *out owns what it
+ * sql_stmt_prepare; INSERT, UPDATE and DELETE through dml.c (executing
+ * one writes: core/write.h); CREATE, DROP and ALTER answer HYC00. Returns and fills err as sql_stmt_prepare; *out owns what it
  * prepared (free with sql_statement_free before jet_db_close).
  */
 int sql_statement_prepare(sql_statement **out, jet_db *db, const char *text,
@@ -185,6 +184,9 @@ int sql_statement_execute(sql_statement *s, const jet_value *params,
 /** Rows the last execute of s inserted, updated or deleted (SQLRowCount);
  *  -1 for a query and before the first execute. */
 int64_t sql_statement_row_count(const sql_statement *s);
+/** The last AutoNumber an INSERT of s wrote (SELECT @@IDENTITY), 0 when
+ *  none (other kinds, before the first). */
+int64_t sql_statement_last_identity(const sql_statement *s);
 /** Free s and what it prepared; its cursor must be closed first. Safe on
  *  NULL. */
 void sql_statement_free(sql_statement *s);

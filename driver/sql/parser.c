@@ -29,6 +29,7 @@
  */
 #include "config.h"
 
+#include "parse_int.h"
 #include "sql_internal.h"
 
 #include <stdint.h>
@@ -168,7 +169,7 @@ static bool is_word(const parser *p, const char *w)
 static bool is_clause_word(const parser *p)
 {
     return is_word(p, "LIMIT") || is_word(p, "OFFSET") ||
-           is_word(p, "FETCH");
+           is_word(p, "FETCH") || is_word(p, "SET");
 }
 
 /* A token usable as a name: quoted, or a bare word that is no keyword. */
@@ -1889,6 +1890,12 @@ static int parse_statement(parser *p)
     return parse_end(p);
 }
 
+static int parse_statement_cb(parser *p, void *ctx)
+{
+    (void)ctx;
+    return parse_statement(p);
+}
+
 int sql_parse_query(sql_query **out, const char *text, size_t len,
                     sql_error *err)
 {
@@ -1907,6 +1914,58 @@ int sql_parse_query(sql_query **out, const char *text, size_t len,
     if (sql_check_text(text, len, err) != 0)
         return -1;
 
+    return sqlp_run(out, text, len, err, parse_statement_cb, NULL);
+}
+
+void sql_select_free(sql_select *sel)
+{
+    if (!sel)
+        return;
+    /* sel is the first member of its holder; copy the arena head out
+     * before freeing the chunk the holder lives in. */
+    sql_arena arena = ((sql_query *)(void *)sel)->arena;
+    sql_arena_free(&arena);
+}
+
+/* ------------------------------------- the parser for dmlparse.c */
+
+/* What dmlparse.c (issue 25) builds on: tokens, expressions, FROM. */
+int sqlp_next(parser *p) { return next(p); }
+const sql_token *sqlp_tok(const parser *p) { return &p->tok; }
+int sqlp_syntax(parser *p, const char *msg) { return syntax(p, msg); }
+int sqlp_unsupported(parser *p, const char *w) { return unsupported(p, w); }
+int sqlp_nomem(parser *p) { return nomem(p); }
+bool sqlp_is_kw(const parser *p, sql_kw kw) { return is_kw(p, kw); }
+bool sqlp_is_word(const parser *p, const char *w) { return is_word(p, w); }
+bool sqlp_is_name(const parser *p) { return is_name(p); }
+bool sqlp_is_separator(const parser *p) { return is_separator(p); }
+sql_arena *sqlp_arena(parser *p) { return p->arena; }
+void sqlp_set_query(parser *p, sql_query *q) { p->q = q; }
+sql_query *sqlp_query(const parser *p) { return p->q; }
+int sqlp_reserve(parser *p, void **arr, size_t *cap, size_t n, size_t elem)
+{
+    return arena_reserve(p, arr, cap, n, elem);
+}
+int sqlp_table_name(parser *p, const char **catalog, const char **table,
+                    size_t *position)
+{
+    return parse_table_name(p, catalog, table, position);
+}
+int sqlp_query_ahead(parser *p, bool *yes) { return query_ahead(p, yes); }
+int sqlp_expr(parser *p, sql_expr **out) { return parse_expr(p, 0, out); }
+int sqlp_query_body(parser *p, sql_query *q) { return parse_query_body(p, q); }
+int sqlp_join_chain(parser *p, sql_from **o) { return parse_join_chain(p, o); }
+int sqlp_parameters(parser *p, sql_query *q) { return parse_parameters(p, q); }
+int sqlp_end(parser *p) { return parse_end(p); }
+sql_expr *sqlp_new_expr(parser *p, sql_expr_kind kind, size_t position)
+{
+    return new_expr(p, kind, position);
+}
+
+int sqlp_run(sql_query **out, const char *text, size_t len, sql_error *err,
+             int (*body)(parser *p, void *ctx), void *ctx)
+{
+    *out = NULL;
     sql_arena arena = { NULL };
     sql_query *h = sql_arena_alloc(&arena, sizeof *h);
     if (!h) {
@@ -1915,17 +1974,15 @@ int sql_parse_query(sql_query **out, const char *text, size_t len,
     }
     h->sel.top = -1;
     h->limit = -1;
-
     parser p;
     memset(&p, 0, sizeof p);
     p.arena = &arena;
     p.err = err;
     p.q = h;
     ahead_memo *memo = calloc(1, sizeof *memo);
-    p.memo = memo;              /* NULL: query_ahead scans without one */
+    p.memo = memo;
     sql_lexer_init(&p.lx, text, len, &arena, err);
-
-    int prc = parse_statement(&p);
+    int prc = body(&p, ctx);
     if (memo) {
         free(memo->off);
         free(memo->uni);
@@ -1939,16 +1996,6 @@ int sql_parse_query(sql_query **out, const char *text, size_t len,
     h->arena = arena;
     *out = h;
     return 0;
-}
-
-void sql_select_free(sql_select *sel)
-{
-    if (!sel)
-        return;
-    /* sel is the first member of its holder; copy the arena head out
-     * before freeing the chunk the holder lives in. */
-    sql_arena arena = ((sql_query *)(void *)sel)->arena;
-    sql_arena_free(&arena);
 }
 
 int sql_parse_statement(sql_parsed *out, const char *text, size_t len,
@@ -1974,7 +2021,10 @@ int sql_parse_statement(sql_parsed *out, const char *text, size_t len,
     if (lrc == 0 && tok.kind == TOK_IDENT) {
         switch (tok.kw) {
         case KW_INSERT: case KW_UPDATE: case KW_DELETE:
-            out->kind = SQL_KIND_DML;
+            return sql_parse_dml(out, text, len, err);
+        case KW_PARAMETERS:
+            if (sql_parameters_then_dml(text, len))
+                return sql_parse_dml(out, text, len, err);
             break;
         case KW_CREATE: case KW_DROP: case KW_ALTER:
             out->kind = SQL_KIND_DDL;

@@ -302,13 +302,40 @@ typedef struct sql_query {
 int sql_parse_query(sql_query **out, const char *text, size_t len,
                     sql_error *err);
 
+/**
+ * A parsed INSERT, UPDATE or DELETE (sql_parse_statement; dml.c binds
+ * and runs it). Its query part is an ordinary query block the engine
+ * plans: INSERT ... VALUES (e, ..) is SELECT e, .. (no FROM); INSERT ...
+ * SELECT is that SELECT; UPDATE from SET c = e, .. WHERE w is SELECT
+ * e, .. FROM from WHERE w; DELETE [a.*] FROM from WHERE w is SELECT 0
+ * FROM from WHERE w. The query owns the arena everything lives in.
+ */
+typedef struct sql_dml {
+    sql_kw verb;            /* KW_INSERT, KW_UPDATE, KW_DELETE */
+    size_t position;        /* of the verb */
+    const char *table;      /* INSERT: the table; UPDATE/DELETE: the
+                               target's name or alias (DELETE a.*), or
+                               NULL: the only table of the FROM / the
+                               table of the SET columns */
+    size_t table_position;
+    size_t ncols;           /* INSERT column list (0: every column) /
+                               UPDATE SET targets */
+    const char **cols;
+    const char **col_quals; /* UPDATE: a target's qualifier, or NULL */
+    size_t *col_pos;
+    bool values;            /* INSERT ... VALUES */
+    sql_query *query;       /* the query part (above) */
+} sql_dml;
+
 /** The root of a parsed statement: its kind and what that kind parsed. */
 typedef struct sql_parsed {
     sql_stmt_kind kind;
     sql_query *query;       /* SQL_KIND_QUERY: the query (its first block,
-                               owner of the arena); else NULL */
-    sql_kw verb;            /* DML/DDL: INSERT, UPDATE, ... (nothing after
-                               it is parsed yet: issue 25) */
+                               owner of the arena); SQL_KIND_DML: dml's
+                               query part (owner of the arena); else NULL */
+    sql_dml *dml;           /* SQL_KIND_DML: the statement, else NULL */
+    sql_kw verb;            /* DML/DDL: INSERT, UPDATE, ... (DDL: nothing
+                               after it is parsed yet) */
     size_t position;        /* DML/DDL: 1-based position of the verb */
 } sql_parsed;
 

@@ -6,12 +6,12 @@
  * kind; the executors table below gives each kind its prepare, execute
  * and free, and the statement keeps the row count of its last run
  * (SQLRowCount). A query's executor plans the query (plan.c) and opens a
- * cursor on it (exec.c); DML and DDL have executors that refuse, as the
- * parser did before, until the write path (issue 25) gives them theirs.
+ * cursor on it (exec.c); DML's is dml.c's; DDL's refuses, as the parser
+ * did before.
  * Callers never branch on the kind to run a statement.
  * Invariants:
- *   1. s->ex is executors[s->kind]; s->query is non-NULL exactly for a
- *      prepared query.
+ *   1. s->ex is executors[s->kind]; s->query is non-NULL for a prepared
+ *      query (and DML: its query part, dml.c).
  *   2. s->row_count is -1 for a query (a result set: the count of its
  *      rows is not known before they are read, as ODBC allows), and the
  *      rows changed by the last execute for the other kinds.
@@ -23,13 +23,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-struct sql_statement {
-    sql_stmt_kind kind;
-    const sql_executor *ex;
-    sql_stmt *query;            /* SQL_KIND_QUERY: the planned query */
-    int64_t row_count;          /* last execute (invariant 2) */
-};
 
 /* ------------------------------------------------------------ query */
 
@@ -94,14 +87,14 @@ static void nothing_to_free(sql_statement *s)
 static const sql_executor executors[] = {
     [SQL_KIND_QUERY] = { SQL_KIND_QUERY, "query", query_prepare,
                          query_execute, query_free },
-    [SQL_KIND_DML] = { SQL_KIND_DML, "DML", refuse_prepare, refuse_execute,
-                       nothing_to_free },
     [SQL_KIND_DDL] = { SQL_KIND_DDL, "DDL", refuse_prepare, refuse_execute,
                        nothing_to_free },
 };
 
 const sql_executor *sql_executor_of(sql_stmt_kind kind)
 {
+    if (kind == SQL_KIND_DML)
+        return &sql_dml_executor;
     if ((size_t)kind >= sizeof executors / sizeof executors[0] ||
         !executors[kind].prepare)
         return NULL;

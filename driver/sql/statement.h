@@ -25,6 +25,22 @@ typedef struct sql_executor {
     void (*free)(sql_statement *s);
 } sql_executor;
 
+typedef struct sql_dml_exec sql_dml_exec;
+
+/** A prepared statement (engine.h sql_statement): statement.c keeps its
+ *  invariants; an executor fills its own parts. */
+struct sql_statement {
+    sql_stmt_kind kind;
+    const sql_executor *ex;
+    sql_stmt *query;            /* SQL_KIND_QUERY: the planned query;
+                                   SQL_KIND_DML: its planned query part */
+    sql_dml_exec *dml;          /* SQL_KIND_DML: dml.c's state */
+    int64_t row_count;          /* last execute (statement.c inv. 2) */
+};
+
+/** dml.c: the executor of INSERT, UPDATE and DELETE. */
+extern const sql_executor sql_dml_executor;
+
 /** statement.c: the executor of kind, or NULL for no such kind. */
 const sql_executor *sql_executor_of(sql_stmt_kind kind);
 

@@ -459,7 +459,7 @@ static const SQLUSMALLINT all_info_types[] = {
 };
 
 static const odbc_info_ctx ctx = { "mydsn", "/data/nwind.mdb", "04.00.0000",
-                                   1 };
+                                   1, 0 };
 
 START_TEST(info_every_odbc38_info_type_answered)
 {
@@ -508,7 +508,7 @@ static void want_num(SQLUSMALLINT id, odbc_info_kind kind, SQLULEN num)
 
 START_TEST(info_reference_values)
 {
-    want_str(SQL_DATA_SOURCE_READ_ONLY, "Y");
+    want_str(SQL_DATA_SOURCE_READ_ONLY, "N");   /* ctx.read_only 0 */
     /* {call [query](?)} runs parameter queries (Access's driver: "Y") */
     want_str(SQL_PROCEDURES, "Y");
     want_str(SQL_PROCEDURE_TERM, "QUERY");
@@ -528,7 +528,9 @@ START_TEST(info_reference_values)
     want_num(SQL_GETDATA_EXTENSIONS, ODBC_INFO_UINT,
              SQL_GD_ANY_COLUMN | SQL_GD_ANY_ORDER | SQL_GD_BLOCK |
              SQL_GD_BOUND);
-    want_num(SQL_TXN_CAPABLE, ODBC_INFO_USHORT, SQL_TC_NONE);
+    want_num(SQL_TXN_CAPABLE, ODBC_INFO_USHORT, SQL_TC_DML);
+    want_num(SQL_DEFAULT_TXN_ISOLATION, ODBC_INFO_UINT,
+             SQL_TXN_SERIALIZABLE);
     want_num(SQL_MAX_TABLE_NAME_LEN, ODBC_INFO_USHORT, 64);
     want_num(SQL_MAX_COLUMN_NAME_LEN, ODBC_INFO_USHORT, 64);
     want_num(SQL_MAX_COLUMNS_IN_TABLE, ODBC_INFO_USHORT, 255);
@@ -557,7 +559,7 @@ START_TEST(info_connection_strings_default_when_absent)
     ck_assert_int_eq(odbc_info_lookup(&a, SQL_DATA_SOURCE_NAME, NULL),
                      SQL_SUCCESS);
     ck_assert_str_eq(a.str, "");
-    odbc_info_ctx empty = { NULL, NULL, NULL, 0 };
+    odbc_info_ctx empty = { NULL, NULL, NULL, 0, 0 };
     ck_assert_int_eq(odbc_info_lookup(&a, SQL_DATABASE_NAME, &empty),
                      SQL_SUCCESS);
     ck_assert_str_eq(a.str, "");

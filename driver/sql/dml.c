@@ -1,0 +1,831 @@
+/*
+ * dml.c - the executor of INSERT, UPDATE and DELETE (issue 25): binds
+ * the statement's target table and columns, plans its query part with
+ * the engine (so WHERE and joins use the same access paths, index seeks
+ * included, as a SELECT), and runs it.
+ *
+ * A run first reads its query part to the end, collecting what it will
+ * write (INSERT: the new rows, converted; UPDATE: the target rows'
+ * locations and new values; DELETE: the locations), then writes: the
+ * write never disturbs its own scan (the Halloween problem), and a row a
+ * join reaches twice is changed once. The write runs in the db's write
+ * transaction (one begun and committed here when none is open: the
+ * driver's autocommit) under a statement savepoint: any failure rolls
+ * back to it, so a statement is all or nothing.
+ *
+ * Values are converted to the column's type in one place (coerce):
+ * exact integers stay exact; out of range 22003, text that is no number
+ * or date 22018, text or bytes longer than the column 22001; the core
+ * refuses the rest (NULL into Required 23000, duplicate keys 23000).
+ * Format and rules: core/write.h.
+ */
+#include "config.h"
+
+#include "cursor.h"
+#include "eval.h"
+#include "statement.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "write.h"
+
+/* A collected row: its location (UPDATE, DELETE) and values (INSERT:
+ * every column; UPDATE: the SET columns), spans in the chunks. */
+typedef struct dml_run {
+    sql_arena_chunk *chunks;    /* value spans (stable addresses) */
+    jet_rowid *ids;
+    jet_value *vals;
+    size_t n, cap;              /* rows collected */
+    uint8_t *conv;              /* coerce's scratch */
+    size_t conv_cap;
+    uint16_t *u16;
+    size_t u16_cap;
+} dml_run;
+
+struct sql_dml_exec {
+    jet_db *db;
+    sql_kw verb;
+    const jet_tdef *td;         /* the target table */
+    size_t tab;                 /* its index in query->tabs (UPD/DEL) */
+    size_t ncols;               /* target columns (INSERT: per item) */
+    uint16_t *cols;             /* their positions in td->cols */
+    size_t width;               /* values per collected row */
+    dml_run run;
+    int64_t last_identity;      /* last AutoNumber inserted, 0 none */
+};
+
+/* ------------------------------------------------------------ bind */
+
+static int find_column(const jet_tdef *td, const char *name, size_t pos,
+                       uint16_t *out, sql_error *err)
+{
+    int c = jet_tdef_find_column(td, name);
+    if (c < 0) {
+        sql_set_error(err, "42S22", pos, "Unknown field name: '%s' in "
+                      "table '%s' (at character %zu)", name, td->name, pos);
+        return -1;
+    }
+    *out = (uint16_t)c;
+    return 0;
+}
+
+/* The target of an UPDATE/DELETE among the planned query's tables:
+ * name (a table name or alias), or NULL for the only table; for an
+ * UPDATE without one, the table of the first SET column's qualifier. */
+static int find_target(sql_dml_exec *x, const sql_stmt *st, const char *name,
+                       size_t pos, sql_error *err)
+{
+    size_t found = SIZE_MAX;
+    for (size_t k = 0; k < st->ntabs; k++) {
+        const tab_plan *tp = &st->tabs[k];
+        if (!name) {
+            if (st->ntabs == 1)
+                found = k;
+            break;
+        }
+        const char *nm = tp->alias ? tp->alias : tp->name;
+        if (nm && !strcasecmp(nm, name)) {
+            found = k;
+            break;
+        }
+    }
+    if (found == SIZE_MAX) {
+        if (!name)
+            sql_set_error(err, "42000", pos, "Specify the table containing "
+                          "the records you want to %s",
+                          x->verb == KW_DELETE ? "delete" : "update");
+        else
+            sql_set_error(err, "42S02", pos, "'%s' is not a table of the "
+                          "statement (at character %zu)", name, pos);
+        return -1;
+    }
+    const tab_plan *tp = &st->tabs[found];
+    if (!tp->td || tp->sub || tp->view) {
+        sql_set_error(err, "HY000", pos, "Operation must use an updateable "
+                      "query: '%s' is not a table", tp->name);
+        return -1;
+    }
+    x->tab = found;
+    x->td = tp->td;
+    return 0;
+}
+
+/* A ? parameter that gives column col's value is described as that
+ * column (SQLDescribeParam, and the type its text converts to). */
+static void describe_param(sql_stmt *st, const sql_expr *e,
+                           const jet_column *col)
+{
+    if (!e || e->kind != EXPR_PARAM || e->param_index >= st->nparams)
+        return;
+    sql_param_info *pi = &st->params[e->param_index];
+    if (pi->declared)
+        return;
+    pi->type = col->type;
+    pi->column = col;
+}
+
+static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
+                       const sql_prepare_opts *opts, sql_error *err)
+{
+    sql_dml *d = p->dml;
+    sql_dml_exec *x = calloc(1, sizeof *x);
+    if (!x) {
+        sql_set_nomem(err, 0);
+        return -1;
+    }
+    s->dml = x;
+    x->db = db;
+    x->verb = d->verb;
+    /* INSERT's table is known before planning: a missing one is named
+     * as the target, not as a table the SELECT reads */
+    if (d->verb == KW_INSERT) {
+        const jet_object *obj = jet_catalog_find(db, d->table);
+        if (!obj || obj->kind == JET_OBJ_QUERY) {
+            sql_set_error(err, "42S02", d->table_position, "The database "
+                          "engine cannot find the output table '%s' (at "
+                          "character %zu)", d->table, d->table_position);
+            return -1;
+        }
+        if (obj->kind != JET_OBJ_TABLE) {
+            sql_set_error(err, "HY000", d->table_position, "Cannot update "
+                          "'%s': linked and system tables are not written "
+                          "by this driver", d->table);
+            return -1;
+        }
+        jet_rc rc = jet_tdef_load(&x->td, db, obj);
+        if (rc != JET_OK) {
+            const jet_error *je = jet_db_error(db);
+            memset(err, 0, sizeof *err);
+            err->rc = rc;
+            err->pgno = je->pgno;
+            snprintf(err->msg, sizeof err->msg, "%s", je->msg);
+            return -1;
+        }
+    }
+    p->query = NULL;            /* the plan owns the arena now (and d) */
+    if (sql_stmt_plan(&s->query, db, d->query, opts, err) != 0)
+        return -1;
+    sql_stmt *st = s->query;
+    size_t nitems = st->ncols;
+    if (d->verb == KW_INSERT) {
+        size_t n = d->ncols ? d->ncols : x->td->ncols;
+        if (n != nitems) {
+            sql_set_error(err, "21S01", d->position, "Number of query "
+                          "values and destination fields are not the same "
+                          "(%zu values, %zu fields)", nitems, n);
+            return -1;
+        }
+        x->ncols = n;
+        x->cols = calloc(n ? n : 1, sizeof *x->cols);
+        if (!x->cols) {
+            sql_set_nomem(err, 0);
+            return -1;
+        }
+        for (size_t i = 0; i < n; i++) {
+            if (!d->ncols)
+                x->cols[i] = (uint16_t)i;
+            else if (find_column(x->td, d->cols[i], d->col_pos[i],
+                                 &x->cols[i], err) != 0)
+                return -1;
+            for (size_t j = 0; j < i; j++)
+                if (x->cols[j] == x->cols[i]) {
+                    sql_set_error(err, "42000", d->col_pos[i], "Duplicate "
+                                  "output destination '%s'",
+                                  x->td->cols[x->cols[i]].name);
+                    return -1;
+                }
+            if (d->values)
+                describe_param(st, d->query->sel.items[i].expr,
+                               &x->td->cols[x->cols[i]]);
+        }
+        x->width = x->td->ncols;
+        return 0;
+    }
+    /* UPDATE, DELETE: the target among the query's tables */
+    const char *target = d->table;
+    size_t tpos = d->table ? d->table_position : d->position;
+    if (d->verb == KW_UPDATE && !target && st->ntabs > 1) {
+        for (size_t i = 0; i < d->ncols && !target; i++)
+            target = d->col_quals[i];
+        if (!target) {
+            /* the table holding the first SET column */
+            for (size_t k = 0; k < st->ntabs && !target; k++)
+                if (st->tabs[k].td &&
+                    jet_tdef_find_column(st->tabs[k].td, d->cols[0]) >= 0)
+                    target = st->tabs[k].alias ? st->tabs[k].alias
+                                               : st->tabs[k].name;
+        }
+    }
+    if (find_target(x, st, target, tpos, err) != 0)
+        return -1;
+    if (d->verb == KW_DELETE)
+        return 0;
+    x->ncols = d->ncols;
+    x->width = d->ncols;
+    x->cols = calloc(d->ncols ? d->ncols : 1, sizeof *x->cols);
+    if (!x->cols) {
+        sql_set_nomem(err, 0);
+        return -1;
+    }
+    for (size_t i = 0; i < d->ncols; i++) {
+        if (d->col_quals[i] && target && strcasecmp(d->col_quals[i], target)) {
+            sql_set_error(err, "HYC00", d->col_pos[i], "not supported yet: "
+                          "an UPDATE that sets columns of more than one "
+                          "table ('%s' and '%s')", target, d->col_quals[i]);
+            return -1;
+        }
+        if (find_column(x->td, d->cols[i], d->col_pos[i], &x->cols[i],
+                        err) != 0)
+            return -1;
+        const jet_column *col = &x->td->cols[x->cols[i]];
+        /* (each flag only where its type and format give it meaning:
+         * Jet3 TDEFs set bits of their own) */
+        if (((col->flags & JET_COL_AUTONUMBER) && col->type == JET_T_LONG) ||
+            ((col->flags & JET_COL_AUTO_GUID) && col->type == JET_T_GUID) ||
+            ((col->flags & JET_COL_CALCULATED) &&
+             jet_db_version(db) != JET_VER_3)) {
+            sql_set_error(err, "HY000", d->col_pos[i], "Cannot update "
+                          "'%s'; field not updateable", col->name);
+            return -1;
+        }
+        describe_param(st, d->query->sel.items[i].expr, col);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------ conversion */
+
+static int conv_fail(sql_error *err, const char *state, const jet_column *col,
+                     const char *what)
+{
+    sql_set_error(err, state, 0, "%s for column '%s'", what, col->name);
+    return -1;
+}
+
+/* Text "{xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx}" (braces optional) as a
+ * GUID in its stored byte order. 0, or -1. */
+static int parse_guid(const uint16_t *s, size_t n, uint8_t out[16])
+{
+    char t[40];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint16_t ch = s[i];
+        if (ch == '{' || ch == '}' || ch == '-')
+            continue;
+        if (k >= 32 || ch > 0x7f)
+            return -1;
+        t[k++] = (char)ch;
+    }
+    if (k != 32)
+        return -1;
+    uint8_t b[16];
+    for (int i = 0; i < 16; i++) {
+        unsigned v = 0;
+        for (int j = 0; j < 2; j++) {
+            char c = t[2 * i + j];
+            int h = c >= '0' && c <= '9' ? c - '0'
+                  : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                  : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (h < 0)
+                return -1;
+            v = v * 16 + (unsigned)h;
+        }
+        b[i] = (uint8_t)v;
+    }
+    /* Data1..3 are little-endian on disk */
+    uint8_t o[16] = { b[3], b[2], b[1], b[0], b[5], b[4], b[7], b[6] };
+    memcpy(o + 8, b + 8, 8);
+    memcpy(out, o, 16);
+    return 0;
+}
+
+static bool word_is(const sv *v, const char *w)
+{
+    size_t n = strlen(w);
+    if (v->n != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        uint16_t c = v->s[i];
+        if (c >= 'a' && c <= 'z')
+            c = (uint16_t)(c - 'a' + 'A');
+        if (c != (uint16_t)w[i])
+            return false;
+    }
+    return true;
+}
+
+/* Convert in (a value of the query part, read through c) to column col's
+ * type into *out; spans go to r->conv (valid until the next call). */
+static int coerce(sql_cursor *c, dml_run *r, const jet_value *in,
+                  const jet_column *col, jet_value *out, sql_error *err)
+{
+    sv v;
+    if (sql_value_to_sv(c, in, &v, &r->u16, &r->u16_cap) != 0) {
+        *err = *sql_cursor_error(c);
+        return -1;
+    }
+    memset(out, 0, sizeof *out);
+    out->type = col->type;
+    if (v.k == K_NULL) {
+        out->is_null = true;
+        return 0;
+    }
+    jet_type t = col->type;
+    bool numeric = t == JET_T_BYTE || t == JET_T_INT || t == JET_T_LONG ||
+                   t == JET_T_BIGINT || t == JET_T_MONEY ||
+                   t == JET_T_FLOAT || t == JET_T_DOUBLE ||
+                   t == JET_T_NUMERIC;
+    if (t == JET_T_BOOL && v.k == K_TEXT) {
+        if (word_is(&v, "TRUE") || word_is(&v, "YES") || word_is(&v, "ON")) {
+            out->u.b = true;
+            return 0;
+        }
+        if (word_is(&v, "FALSE") || word_is(&v, "NO") ||
+            word_is(&v, "OFF")) {
+            out->u.b = false;
+            return 0;
+        }
+        numeric = true;
+    }
+    if (numeric && v.k == K_TEXT && t != JET_T_NUMERIC) {
+        sv num;
+        if (sql_text_to_number(v.s, v.n, &num) != 0)
+            return conv_fail(err, "22018", col, "Data type mismatch in "
+                             "criteria expression: text is not a number");
+        v = num;
+    }
+    if (numeric && (v.k == K_GUID || v.k == K_BIN))
+        return conv_fail(err, "22018", col, "Data type mismatch: "
+                         "binary value");
+    if (v.k == K_BOOL)
+        v.i = v.i ? -1 : 0;     /* Access's True is -1 */
+    switch (t) {
+    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_BIGINT: {
+        int64_t i;
+        int rc = sql_sv_int(&v, &i);
+        if (rc == -1)
+            return conv_fail(err, "22018", col, "Data type mismatch");
+        int64_t lo = t == JET_T_BYTE ? 0 : t == JET_T_INT ? -32768
+                   : t == JET_T_LONG ? INT32_MIN : INT64_MIN;
+        int64_t hi = t == JET_T_BYTE ? 255 : t == JET_T_INT ? 32767
+                   : t == JET_T_LONG ? INT32_MAX : INT64_MAX;
+        if (rc != 0 || i < lo || i > hi)
+            return conv_fail(err, "22003", col, "Numeric value out of "
+                             "range");
+        out->u.i = i;
+        return 0;
+    }
+    case JET_T_MONEY: {
+        double d = 0;
+        if (v.k == K_INT && (v.i > 922337203685477LL ||
+                             v.i < -922337203685477LL))
+            return conv_fail(err, "22003", col, "Numeric value out of "
+                             "range");
+        if ((v.k == K_DOUBLE || v.k == K_DATE) &&
+            (sql_sv_double(&v, &d) != 0 || !(fabs(d) < 922337203685477.0)))
+            return conv_fail(err, "22003", col, "Numeric value out of "
+                             "range");
+        break;
+    }
+    case JET_T_FLOAT: {
+        double d;
+        if (sql_sv_double(&v, &d) != 0)
+            return conv_fail(err, "22018", col, "Data type mismatch");
+        if (!isfinite(d) || fabs(d) > FLT_MAX)
+            return conv_fail(err, "22003", col, "Numeric value out of "
+                             "range");
+        break;
+    }
+    case JET_T_DATETIME:
+        if (v.k == K_TEXT) {
+            double d;
+            if (sql_sv_date(&v, &d) != 0)
+                return conv_fail(err, "22018", col, "Data type mismatch: "
+                                 "text is not a date");
+        } else {
+            double d;
+            if (v.k == K_GUID || v.k == K_BIN || sql_sv_double(&v, &d) != 0)
+                return conv_fail(err, "22018", col, "Data type mismatch");
+            if (!(d > -657435.0 && d < 2958466.0))
+                return conv_fail(err, "22008", col, "Datetime field "
+                                 "overflow");
+        }
+        break;
+    case JET_T_GUID:
+        if (v.k == K_TEXT) {
+            if (parse_guid(v.s, v.n, out->u.guid) != 0)
+                return conv_fail(err, "22018", col, "Data type mismatch: "
+                                 "text is not a GUID");
+            return 0;
+        }
+        if (v.k != K_GUID)
+            return conv_fail(err, "22018", col, "Data type mismatch");
+        break;
+    case JET_T_BINARY: case JET_T_OLE:
+        if (v.k != K_BIN)
+            return conv_fail(err, "22018", col, "Data type mismatch: not "
+                             "binary data");
+        if (t == JET_T_BINARY && v.len > col->length)
+            return conv_fail(err, "22001", col, "String data, right "
+                             "truncation: binary value longer than the "
+                             "column");
+        break;
+    case JET_T_TEXT: case JET_T_MEMO: case JET_T_BOOL: case JET_T_DOUBLE:
+    case JET_T_NUMERIC:
+        break;
+    default:
+        sql_set_error(err, "HYC00", 0, "not supported yet: writing column "
+                      "'%s' of type %d", col->name, (int)t);
+        return -1;
+    }
+    if (sql_sv_to_value(c, &v, t, &r->conv, &r->conv_cap, out) != 0)
+        return conv_fail(err, v.k == K_TEXT ? "22018" : "22003", col,
+                         v.k == K_TEXT ? "Data type mismatch"
+                                       : "Numeric value out of range");
+    out->type = t;
+    if (t == JET_T_TEXT && out->len / 2 > (size_t)col->length / 2)
+        return conv_fail(err, "22001", col, "String data, right truncation: "
+                         "text longer than the column's size");
+    if (t == JET_T_NUMERIC) {
+        sv dv, rv;
+        sql_dec_from_value(out, &dv);
+        if (sql_dec_round(&rv, &dv, col->scale) != 0)
+            return conv_fail(err, "22003", col, "Numeric value out of "
+                             "range");
+        jet_i128 lim = i128_of(1);
+        for (int k = 0; k < col->precision - col->scale; k++)
+            lim = i128_mul(lim, i128_of(10));
+        sv ip;
+        if (sql_dec_trunc(&ip, &rv, false) != 0 ||
+            fabs(sql_dec_to_double(&ip)) >= i128_to_double(lim))
+            return conv_fail(err, "22003", col, "Numeric value out of "
+                             "range for the column's precision");
+        sql_dec_to_value(&rv, out);
+        out->u.num.precision = col->precision;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------- collecting */
+
+static void run_reset(dml_run *r)
+{
+    /* keep the newest chunk for the next run: no allocation per run */
+    if (r->chunks) {
+        sql_arena_chunk *rest = r->chunks->next;
+        r->chunks->next = NULL;
+        r->chunks->used = 0;
+        sql_chunk_free_all(&rest);
+    }
+    r->n = 0;
+}
+
+static void run_free(dml_run *r)
+{
+    sql_chunk_free_all(&r->chunks);
+    free(r->ids);
+    free(r->vals);
+    free(r->conv);
+    free(r->u16);
+    memset(r, 0, sizeof *r);
+}
+
+/* Room for one more row of width values; its slots zeroed. */
+static int run_add(dml_run *r, size_t width, jet_rowid **id, jet_value **v)
+{
+    if (r->n == r->cap) {
+        size_t ncap = r->cap ? 2 * r->cap : 16;
+        jet_rowid *ni = realloc(r->ids, ncap * sizeof *ni);
+        if (!ni)
+            return -1;
+        r->ids = ni;
+        jet_value *nv = realloc(r->vals, ncap * (width ? width : 1) *
+                                         sizeof *nv);
+        if (!nv)
+            return -1;
+        r->vals = nv;
+        r->cap = ncap;
+    }
+    *id = &r->ids[r->n];
+    *v = &r->vals[r->n * (width ? width : 1)];
+    memset(*v, 0, (width ? width : 1) * sizeof **v);
+    r->n++;
+    return 0;
+}
+
+/* Copy v's span into the run's chunks (values outlive their cursor). */
+static int keep_span(dml_run *r, jet_value *v)
+{
+    if (v->is_null || !v->data || !v->len)
+        return 0;
+    uint8_t *p = sql_chunk_take(&r->chunks, v->len, 64 * 1024, NULL);
+    if (!p)
+        return -1;
+    memcpy(p, v->data, v->len);
+    v->data = p;
+    return 0;
+}
+
+/* Where the target table's current row is: 0, 1 (no row: a LEFT join's
+ * NULL row), -1 with err. */
+static int target_row(sql_cursor *c, size_t tab, jet_rowid *id,
+                      sql_error *err)
+{
+    const tcur *t = &c->t[tab];
+    if (t->null_row)
+        return 1;
+    if (t->memo_hit && t->memo_cur.state == 1) {
+        id->pgno = t->memo_cur.pgno;
+        id->row = t->memo_cur.row;
+        return 0;
+    }
+    if (!t->vals && t->scan &&
+        jet_scan_position(t->scan, &id->pgno, &id->row) == JET_OK)
+        return 0;
+    sql_set_error(err, "HYC00", 0, "not supported yet: this join reads the "
+                  "table to change from stored rows (a hash join); index the "
+                  "joined column of the other table");
+    return -1;
+}
+
+static int cmp_rowid(const void *a, const void *b)
+{
+    const jet_rowid *x = a, *y = b;
+    if (x->pgno != y->pgno)
+        return x->pgno < y->pgno ? -1 : 1;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/* Run the query part to its end, collecting what will be written. */
+static int collect(sql_statement *s, const jet_value *params,
+                   const sql_cursor_opts *opts, sql_error *err)
+{
+    sql_dml_exec *x = s->dml;
+    dml_run *r = &x->run;
+    sql_cursor *c = NULL;
+    sql_cursor_opts o;
+    if (opts)
+        o = *opts;
+    else
+        memset(&o, 0, sizeof o);
+    o.max_rows = 0;
+    int rc = sql_cursor_open(&c, s->query, params, &o, err);
+    if (rc != 0)
+        return rc;
+    if (x->verb != KW_INSERT &&
+        (c->mode != MODE_STREAM || s->query->tabs[x->tab].method == M_HASH ||
+         s->query->tabs[x->tab].method == M_LOOP)) {
+        sql_cursor_close(c);
+        sql_set_error(err, "HY000", 0, "Operation must use an updateable "
+                      "query");
+        return JET_EUNSUPPORTED;
+    }
+    while ((rc = sql_cursor_next(c)) == JET_OK) {
+        jet_rowid id = { 0, 0 }, *idp;
+        jet_value *vals;
+        if (x->verb != KW_INSERT) {
+            int t = target_row(c, x->tab, &id, err);
+            if (t < 0) {
+                rc = JET_EUNSUPPORTED;
+                goto out;
+            }
+            if (t > 0)
+                continue;
+        }
+        if (run_add(r, x->width, &idp, &vals) != 0) {
+            sql_set_nomem(err, 0);
+            rc = JET_ENOMEM;
+            goto out;
+        }
+        *idp = id;
+        for (size_t i = 0; i < x->ncols; i++) {
+            jet_value in;
+            if ((rc = sql_cursor_value(c, i, &in)) != JET_OK) {
+                *err = *sql_cursor_error(c);
+                goto out;
+            }
+            const jet_column *col = &x->td->cols[x->cols[i]];
+            jet_value *slot = x->verb == KW_INSERT ? &vals[x->cols[i]]
+                                                   : &vals[i];
+            if (coerce(c, r, &in, col, slot, err) != 0 ||
+                keep_span(r, slot) != 0) {
+                if (!err->sqlstate[0] && !err->rc)
+                    sql_set_nomem(err, 0);
+                rc = sql_error_code(err);
+                goto out;
+            }
+        }
+        if (x->verb == KW_INSERT) {
+            /* columns not given: NULL (an AutoNumber's next number) */
+            for (size_t k = 0; k < x->td->ncols; k++) {
+                bool given = false;
+                for (size_t i = 0; i < x->ncols && !given; i++)
+                    given = x->cols[i] == k;
+                if (!given) {
+                    vals[k].type = x->td->cols[k].type;
+                    vals[k].is_null = true;
+                }
+            }
+        }
+    }
+    if (rc == JET_DONE)
+        rc = 0;
+    else
+        *err = *sql_cursor_error(c);
+out:
+    sql_cursor_close(c);
+    if (rc == 0 && x->verb != KW_INSERT && r->n > 1) {
+        /* one change per row, whichever join row reached it first */
+        size_t w = x->width;
+        if (w == 0) {
+            qsort(r->ids, r->n, sizeof *r->ids, cmp_rowid);
+            size_t k = 0;
+            for (size_t i = 0; i < r->n; i++)
+                if (k == 0 || cmp_rowid(&r->ids[k - 1], &r->ids[i]))
+                    r->ids[k++] = r->ids[i];
+            r->n = k;
+        } else {
+            for (size_t i = 1; i < r->n; i++)
+                for (size_t j = 0; j < i; j++)
+                    if (!cmp_rowid(&r->ids[i], &r->ids[j])) {
+                        sql_set_error(err, "HY000", 0, "Operation must use "
+                                      "an updateable query: a row of '%s' "
+                                      "is joined to more than one row",
+                                      x->td->name);
+                        return JET_EUNSUPPORTED;
+                    }
+        }
+    }
+    return rc;
+}
+
+/* ---------------------------------------------------------- writing */
+
+static int core_failed(jet_db *db, jet_rc rc, sql_error *err)
+{
+    const jet_error *je = jet_db_error(db);
+    memset(err, 0, sizeof *err);
+    err->rc = rc;
+    err->pgno = je->pgno;
+    snprintf(err->msg, sizeof err->msg, "%s", je->msg[0] ? je->msg
+                                                         : jet_rc_str(rc));
+    return rc;
+}
+
+/* UPDATE: each collected row read whole, its SET columns replaced. */
+static int write_updates(sql_dml_exec *x, sql_error *err)
+{
+    dml_run *r = &x->run;
+    jet_scan *scan = NULL;
+    jet_rc rc = jet_scan_open(&scan, x->db, x->td, NULL);
+    if (rc != JET_OK)
+        return core_failed(x->db, rc, err);
+    size_t nc = x->td->ncols;
+    jet_value *row = calloc(nc ? nc : 1, sizeof *row);
+    sql_arena_chunk *tmp = NULL;
+    if (!row) {
+        jet_scan_close(scan);
+        sql_set_nomem(err, 0);
+        return JET_ENOMEM;
+    }
+    for (size_t i = 0; i < r->n && rc == JET_OK; i++) {
+        rc = jet_scan_fetch_row(scan, r->ids[i].pgno, r->ids[i].row);
+        for (size_t k = 0; k < nc && rc == JET_OK; k++) {
+            rc = jet_scan_value(scan, (uint16_t)k, &row[k]);
+            if (rc == JET_OK && !row[k].is_null && row[k].data &&
+                row[k].len) {
+                uint8_t *p = sql_chunk_take(&tmp, row[k].len, 64 * 1024,
+                                            NULL);
+                if (!p) {
+                    rc = JET_ENOMEM;
+                    break;
+                }
+                memcpy(p, row[k].data, row[k].len);
+                row[k].data = p;
+            }
+        }
+        if (rc != JET_OK) {
+            const jet_error *je = jet_scan_error(scan);
+            memset(err, 0, sizeof *err);
+            err->rc = rc;
+            err->pgno = je->pgno;
+            snprintf(err->msg, sizeof err->msg, "%s", je->msg);
+            break;
+        }
+        const jet_value *set = &r->vals[i * x->width];
+        for (size_t j = 0; j < x->ncols; j++)
+            row[x->cols[j]] = set[j];
+        rc = jet_table_update(x->db, x->td, r->ids[i], row);
+        if (rc != JET_OK)
+            core_failed(x->db, rc, err);
+        if (tmp) {
+            sql_arena_chunk *rest = tmp->next;
+            tmp->next = NULL;
+            tmp->used = 0;
+            sql_chunk_free_all(&rest);
+        }
+    }
+    sql_chunk_free_all(&tmp);
+    free(row);
+    jet_scan_close(scan);
+    return rc;
+}
+
+static int write_rows(sql_dml_exec *x, sql_error *err)
+{
+    dml_run *r = &x->run;
+    if (x->verb == KW_UPDATE)
+        return write_updates(x, err);
+    for (size_t i = 0; i < r->n; i++) {
+        jet_rc rc;
+        if (x->verb == KW_DELETE) {
+            rc = jet_table_delete(x->db, x->td, r->ids[i]);
+        } else {
+            jet_value *v = &r->vals[i * x->width];
+            rc = jet_table_insert(x->db, x->td, v, NULL);
+            if (rc == JET_OK)
+                for (size_t k = 0; k < x->td->ncols; k++)
+                    if ((x->td->cols[k].flags & JET_COL_AUTONUMBER) &&
+                        !v[k].is_null)
+                        x->last_identity = v[k].u.i;
+        }
+        if (rc != JET_OK)
+            return core_failed(x->db, rc, err);
+    }
+    return 0;
+}
+
+static int dml_execute(sql_statement *s, const jet_value *params,
+                       const sql_cursor_opts *opts, sql_cursor **cur,
+                       sql_error *err)
+{
+    sql_dml_exec *x = s->dml;
+    jet_db *db = x->db;
+    *cur = NULL;
+    s->row_count = -1;
+    x->last_identity = 0;
+    memset(err, 0, sizeof *err);
+    bool began = false, have_sp = false;
+    jet_savepoint sp = 0;
+    jet_rc rc;
+    if (!jet_db_in_write(db)) {
+        if ((rc = jet_db_write_begin(db)) != JET_OK)
+            return core_failed(db, rc, err);
+        began = true;
+    }
+    if ((rc = jet_table_check_writable(db, x->td)) != JET_OK ||
+        (rc = jet_db_savepoint(db, &sp)) != JET_OK) {
+        core_failed(db, rc, err);
+        goto fail;
+    }
+    have_sp = true;
+    run_reset(&x->run);
+    if ((rc = collect(s, params, opts, err)) != 0)
+        goto fail;
+    if ((rc = write_rows(x, err)) != 0)
+        goto fail;
+    jet_db_release(db, sp);
+    if (began && (rc = jet_db_write_commit(db)) != JET_OK) {
+        core_failed(db, rc, err);
+        return rc;
+    }
+    s->row_count = (int64_t)x->run.n;
+    run_reset(&x->run);
+    return 0;
+fail:
+    if (have_sp) {
+        jet_db_rollback_to(db, sp);
+        jet_db_release(db, sp);
+    }
+    if (began)
+        jet_db_write_rollback(db);
+    run_reset(&x->run);
+    return rc < 0 ? rc : JET_EUNSUPPORTED;
+}
+
+static void dml_free(sql_statement *s)
+{
+    sql_dml_exec *x = s->dml;
+    if (x) {
+        run_free(&x->run);
+        free(x->cols);
+        free(x);
+    }
+    s->dml = NULL;
+    sql_stmt_free(s->query);
+    s->query = NULL;
+}
+
+int64_t sql_statement_last_identity(const sql_statement *s)
+{
+    return s->dml ? s->dml->last_identity : 0;
+}
+
+const sql_executor sql_dml_executor = {
+    SQL_KIND_DML, "DML", dml_prepare, dml_execute, dml_free
+};
