@@ -241,8 +241,12 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
     if (col->type == JET_T_MEMO || col->type == JET_T_OLE) {
         /* stored by store_long_cells once the row's other cells are
          * known (the room left decides inline or LVAL) */
+        /* UTF-16LE, or compressed Unicode as a scan reads it (an
+         * UPDATE's MEMO copied from another column): both are stored
+         * bytes lvalwrite.c takes */
         if (col->type == JET_T_MEMO &&
-            (v->enc != JET_ENC_UCS2 || (v->len & 1)))
+            ((v->enc != JET_ENC_UCS2 && v->enc != JET_ENC_COMPRESSED) ||
+             (v->enc == JET_ENC_UCS2 && (v->len & 1))))
             return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "column "
                             "'%s.%s': text must be given as UTF-16LE",
                             t->name, col->name);
@@ -252,11 +256,24 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
     }
     if (col->type == JET_T_TEXT) {
         size_t n = v->len / 2;
-        if (v->enc != JET_ENC_UCS2 || (v->len & 1))
+        if (v->enc == JET_ENC_COMPRESSED) {
+            /* as a scan reads it (an UPDATE's unchanged or copied text):
+             * decoded to units here */
+            jet_rc trc = jet_text_to_utf16(db, v, w->units, 4096, &n);
+            if (trc != JET_OK)
+                return jet_fail(&db->err, trc, t->pgno, "column '%s.%s': "
+                                "the text cannot be decoded", t->name,
+                                col->name);
+            if (2 * n > col->length)
+                return jet_fail(&db->err, JET_ETOOLONG, t->pgno, "the text "
+                                "for '%s.%s' is %zu characters; the field "
+                                "holds %u", t->name, col->name, n,
+                                (unsigned)col->length / 2);
+        } else if (v->enc != JET_ENC_UCS2 || (v->len & 1)) {
             return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "column "
                             "'%s.%s': text must be given as UTF-16LE",
                             t->name, col->name);
-        if (v->len > col->length)
+        } else if (v->len > col->length)
             return jet_fail(&db->err, JET_ETOOLONG, t->pgno, "the text for "
                             "'%s.%s' is %zu characters; the field holds %u",
                             t->name, col->name, n,
@@ -265,7 +282,10 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
             return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "column "
                             "'%s.%s': fixed-length text cannot be written "
                             "yet", t->name, col->name);
-        memcpy(w->units, v->data, v->len);
+        if (v->enc == JET_ENC_UCS2)
+            for (size_t k = 0; k < n; k++)
+                w->units[k] = (uint16_t)(v->data[2 * k] |
+                                         v->data[2 * k + 1] << 8);
         uint8_t *out = arena_take(w, 2 * n + 2);
         if (!out)
             return jet_fail(&db->err, JET_ELIMIT, t->pgno, "row too long");
