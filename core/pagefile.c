@@ -241,6 +241,7 @@ struct jet_pagefile {
     uint32_t nsps, capsps;
     uint8_t **imgs;             /* page images, in the order taken */
     uint32_t *img_pgno;
+    uint8_t *img_lo;            /* the oldest level each image serves */
     uint32_t nimgs, capimgs;
 };
 
@@ -368,6 +369,7 @@ void jet_pagefile_close(jet_pagefile *pf)
     jet_free(pf->sps);
     jet_free(pf->imgs);
     jet_free(pf->img_pgno);
+    jet_free(pf->img_lo);
     jet_free(pf->journaled);
     jet_free(pf->dirty);
     jet_free(pf->scratch);
@@ -1701,8 +1703,9 @@ jet_rc jet_pager_rollback(jet_pagefile *pf, jet_error *err)
  *     cache (the pages stay dirty with their old bytes, so the commit
  *     writes what was there), drops pages appended since, forgets the
  *     levels above k and empties k; images taken after k's mark go;
- *   - jet_pager_release(k) forgets levels k and above; their images stay
- *     while a lower level may need them (all go when level 0 goes).
+ *   - jet_pager_release(k) forgets levels k and above, and the images
+ *     only they needed (each image knows the oldest level it serves);
+ *     the others stay for the levels below (all go when level 0 goes).
  * Images live in memory, at most SP_MAX_BYTES: past that a write fails
  * with JET_ELIMIT (the statement changes too many existing pages; pages it
  * appends cost nothing), and the caller rolls the statement back.
@@ -1807,9 +1810,12 @@ static jet_rc sp_capture(jet_pagefile *pf, uint32_t pgno,
             pf->imgs = im;
         uint32_t *ip = im ? jet_realloc(pf->img_pgno, cap * sizeof *ip)
                           : NULL;
-        if (!ip)
+        if (ip)
+            pf->img_pgno = ip;
+        uint8_t *il = ip ? jet_realloc(pf->img_lo, cap) : NULL;
+        if (!il)
             return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
-        pf->img_pgno = ip;
+        pf->img_lo = il;
         pf->capimgs = cap;
     }
     img = jet_malloc(pf->page_size);
@@ -1839,6 +1845,7 @@ static jet_rc sp_capture(jet_pagefile *pf, uint32_t pgno,
     }
     memcpy(img, page, pf->page_size);
     pf->imgs[pf->nimgs] = img;
+    pf->img_lo[pf->nimgs] = (uint8_t)lo;
     pf->img_pgno[pf->nimgs++] = pgno;
     return JET_OK;
 }
@@ -1937,9 +1944,25 @@ void jet_pager_release(jet_pagefile *pf, uint32_t sp)
 {
     if (sp >= pf->nsps)
         return;
+    uint32_t base = pf->sps[sp].nimgs, keep = base;
     for (uint32_t j = sp; j < pf->nsps; j++)
         sp_level_free(&pf->sps[j]);
     pf->nsps = sp;
-    if (sp == 0)
+    if (sp == 0) {
         sp_truncate_imgs(pf, 0);
+        return;
+    }
+    /* images taken since sp's mark that serve only sp and the levels
+     * above it go now: a statement's savepoint per row inside an array's
+     * savepoint keeps one image per page, not one per row */
+    for (uint32_t i = base; i < pf->nimgs; i++) {
+        if (pf->img_lo[i] < sp) {
+            pf->imgs[keep] = pf->imgs[i];
+            pf->img_pgno[keep] = pf->img_pgno[i];
+            pf->img_lo[keep++] = pf->img_lo[i];
+        } else {
+            jet_free(pf->imgs[i]);
+        }
+    }
+    pf->nimgs = keep;
 }

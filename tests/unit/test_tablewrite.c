@@ -547,6 +547,45 @@ START_TEST(savepoint_release_keeps_changes)
 }
 END_TEST
 
+/* A savepoint per row inside an array's savepoint (driver/dml_exec.c):
+ * 20,000 inner savepoints changing the same existing pages, each
+ * released, keep one image per page for the outer one (not one per row,
+ * which passed the 32 MB image limit at 8,192 rows), and rolling back to
+ * the outer one still restores the file. */
+START_TEST(savepoint_per_row_keeps_one_image_per_page)
+{
+    char path[64];
+    jet_db *db;
+    jet_savepoint sp0, sp1;
+    uint8_t *pg, *orig;
+    size_t olen = 0;
+
+    if (!have_shared())
+        return;
+    copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"));
+    orig = jet_test_slurp(path, &olen);
+    db = open_db(path);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_savepoint(db, &sp0), JET_OK);
+    for (int i = 0; i < 20000; i++) {
+        ck_assert_int_eq(jet_db_savepoint(db, &sp1), JET_OK);
+        ck_assert_int_eq(jet_page_write(db->pf, 2 + (uint32_t)(i % 3), &pg,
+                                        NULL), JET_OK);
+        pg[100] ^= 0x5A;
+        jet_page_unpin(db->pf, pg);
+        jet_db_release(db, sp1);
+    }
+    ck_assert_int_eq(jet_db_rollback_to(db, sp0), JET_OK);
+    jet_db_release(db, sp0);
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    jet_db_close(db);
+    ck_assert_msg(same_file(path, orig, olen),
+                  "rollback to the outer savepoint changed the file");
+    free(orig);
+    remove_db(path);
+}
+END_TEST
+
 /* ------------------------------------------------------ insert / delete */
 
 typedef struct fixture_table {
@@ -1004,6 +1043,7 @@ static Suite *tablewrite_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, savepoint_rollback_restores_pages_and_count);
     tcase_add_test(tc, savepoint_release_keeps_changes);
+    tcase_add_test(tc, savepoint_per_row_keeps_one_image_per_page);
     tcase_add_test(tc, refusals_leave_the_file_unchanged);
     tcase_add_test(tc, autonumber_not_reused_after_rollback);
     tcase_add_test(tc, insert_update_delete_index_less_tables);
