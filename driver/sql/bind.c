@@ -771,6 +771,18 @@ out:
 }
 
 /* Append s[0..n) to the malloc'd string *b (length *len); -1 no memory. */
+/* n bytes of s as a malloc'd string (strndup is not in mingw-w64's C
+ * library); free() it. */
+static char *dup_n(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = '\0';
+    }
+    return d;
+}
+
 static int cat_n(char **b, size_t *len, const char *s, size_t n)
 {
     char *g = realloc(*b, *len + n + 1);
@@ -947,7 +959,7 @@ int sql_adhoc_crosstab(char **out, jet_db *db, const char *text, size_t len,
         goto out;
     }
     size_t pto = in ? in : pend;
-    char *valtext = strndup(text + value, (vend ? vend : sel) - value);
+    char *valtext = dup_n(text + value, (vend ? vend : sel) - value);
     if (!valtext)
         goto oom;
     if (in) {
@@ -965,7 +977,7 @@ int sql_adhoc_crosstab(char **out, jet_db *db, const char *text, size_t len,
             while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' ||
                              text[b - 1] == '\n' || text[b - 1] == '\r'))
                 b--;
-            if (!(lits[nl] = strndup(text + a, b - a)) ||
+            if (!(lits[nl] = dup_n(text + a, b - a)) ||
                 !(names[nl] = sql_saved_unquote(lits[nl]))) {
                 nl++;
                 free(valtext);

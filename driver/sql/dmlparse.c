@@ -39,7 +39,7 @@ static int dml_name_list(parser *p, sql_dml *d)
     if (sqlp_next(p) != 0)
         return -1;
     for (;;) {
-        if (!sqlp_is_name(p))
+        if (!sqlp_name_here(p))
             return sqlp_syntax(p, "expected a column name");
         void *a = d->cols, *b = d->col_pos;
         if (sqlp_reserve(p, &a, &cap, d->ncols, sizeof *d->cols) != 0 ||
@@ -79,7 +79,7 @@ static int parse_insert(parser *p, sql_dml *d, sql_query *q)
         return sqlp_syntax(p, "expected INTO after INSERT");
     if (sqlp_next(p) != 0)
         return -1;
-    if (!sqlp_is_name(p))
+    if (!sqlp_name_here(p))
         return sqlp_syntax(p, "expected a table name after INSERT INTO");
     const char *catalog = NULL;
     d->table_position = T(p)->position;
@@ -147,7 +147,7 @@ static int parse_update(parser *p, sql_dml *d, sql_query *q)
         return -1;
     size_t cap = 0, ccap = 0, qcap = 0, pcap = 0;
     for (;;) {
-        if (!sqlp_is_name(p))
+        if (!sqlp_name_here(p))
             return sqlp_syntax(p, "expected a column name after SET");
         void *a = d->cols, *b = d->col_quals, *c = d->col_pos;
         if (sqlp_reserve(p, &a, &ccap, d->ncols, sizeof *d->cols) != 0 ||

@@ -24,6 +24,7 @@ int sqlp_nomem(parser *p);                      /* HY001; -1 */
 bool sqlp_is_kw(const parser *p, sql_kw kw);
 bool sqlp_is_word(const parser *p, const char *w);  /* bare non-keyword */
 bool sqlp_is_name(const parser *p);             /* usable as a name */
+bool sqlp_name_here(parser *p);   /* same, "..." taken as a name (parser.c) */
 bool sqlp_is_separator(const parser *p);        /* '.' or '!' */
 sql_arena *sqlp_arena(parser *p);
 /** The block being built (where FROM counts and PARAMETERS go). */

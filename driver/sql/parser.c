@@ -179,6 +179,19 @@ static bool is_name(const parser *p)
            (p->tok.kind == TOK_IDENT && p->tok.kw == KW_NONE);
 }
 
+/* is_name() where only a name can stand (a table in FROM, INSERT INTO,
+ * a column to set): there a "double-quoted" word is that name, as
+ * generic clients quote names the ANSI way (RODBC's sqlFetch sends
+ * SELECT * FROM "Employees"); everywhere else "..." stays text. */
+static bool name_here(parser *p)
+{
+    if (p->tok.kind == TOK_STRING && p->tok.start && p->tok.start[0] == '"') {
+        p->tok.kind = TOK_QIDENT;
+        p->tok.quote = '"';
+    }
+    return is_name(p);
+}
+
 /* The current token as a clause we know but do not run yet; 0 if it is
  * none of them (the caller then reports a syntax error). */
 static int reject_clause(parser *p)
@@ -594,7 +607,7 @@ static int parse_from_primary(parser *p, sql_from **out)
         if (dot)
             return parse_bracket_query(p, out);
     }
-    if (!is_name(p))
+    if (!name_here(p))
         return syntax(p, "expected a table name in FROM");
     if (++p->ntables > SQL_MAX_TABLES) {
         /* also bounds the recursion over join trees in plan.c */
@@ -1938,6 +1951,7 @@ int sqlp_nomem(parser *p) { return nomem(p); }
 bool sqlp_is_kw(const parser *p, sql_kw kw) { return is_kw(p, kw); }
 bool sqlp_is_word(const parser *p, const char *w) { return is_word(p, w); }
 bool sqlp_is_name(const parser *p) { return is_name(p); }
+bool sqlp_name_here(parser *p) { return name_here(p); }
 bool sqlp_is_separator(const parser *p) { return is_separator(p); }
 sql_arena *sqlp_arena(parser *p) { return p->arena; }
 void sqlp_set_query(parser *p, sql_query *q) { p->q = q; }
