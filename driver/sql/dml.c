@@ -605,7 +605,7 @@ static int collect(sql_statement *s, const jet_value *params,
         *idp = id;
         for (size_t i = 0; i < x->ncols; i++) {
             jet_value in;
-            if ((rc = sql_cursor_value(c, i, &in)) != JET_OK) {
+            if ((rc = sql_cursor_value_own(c, i, &in)) != JET_OK) {
                 *err = *sql_cursor_error(c);
                 goto out;
             }

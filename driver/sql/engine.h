@@ -251,6 +251,16 @@ int sql_cursor_next(sql_cursor *c);
  */
 int sql_cursor_value(sql_cursor *c, size_t col, jet_value *out);
 
+/**
+ * sql_cursor_value, except that a computed column comes as its value's
+ * own type (a number as a number) rather than converted to the type the
+ * column is described with: a parameter is described as text, yet a
+ * Double bound to it must reach an INSERT whole, not as Str's 15 digits.
+ * For the DML executors (dml.c), which convert every value to its target
+ * column's type themselves. Same returns and lifetimes.
+ */
+int sql_cursor_value_own(sql_cursor *c, size_t col, jet_value *out);
+
 /** Detail of the last failure on c, as sql.h describes it (an SQL
  *  error's sqlstate, or a core failure's rc, page and message). */
 const sql_error *sql_cursor_error(const sql_cursor *c);

@@ -503,6 +503,96 @@ START_TEST(writes_commit_and_roll_back)
 }
 END_TEST
 
+/* Writes on a copy of bulk.accdb (200,000 rows, a Long primary key, a
+ * compressed Text column): a Double parameter stored whole (not as the
+ * 15 digits of its text), an UPDATE of a row with text, a parameter
+ * array whose middle set is a duplicate (none of it stays, the status
+ * array says which), a DELETE's row count, and jetcheck after. */
+START_TEST(bulk_values_exact_arrays_atomic)
+{
+    char path[1024];
+    copy_fixture("../bulk/bulk.accdb", "bulk.accdb", path, sizeof path);
+    connect_to(path, NULL);
+    SQLHSTMT st = new_stmt();
+    SQLINTEGER ids[3] = { 300001, 0, 0 };
+    SQLDOUBLE am[3] = { 25028.079694916065, 0, 0 };
+    SQLCHAR lab[3][16] = { "exact", "", "" };
+    SQL_TIMESTAMP_STRUCT ts[3];
+    SQLLEN lab_ind[3] = { SQL_NTS, SQL_NTS, SQL_NTS };
+    SQLUSMALLINT status[3] = { 99, 99, 99 };
+    SQLLEN rows = -2;
+    memset(ts, 0, sizeof ts);
+    for (int i = 0; i < 3; i++) {
+        ts[i].year = 2020;
+        ts[i].month = 1;
+        ts[i].day = (SQLUSMALLINT)(2 + i);
+    }
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)"INSERT INTO "
+             "bulk (id, amount, label, created) VALUES (?, ?, ?, ?)",
+             SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindParameter(st, 1, SQL_PARAM_INPUT,
+             SQL_C_SLONG, SQL_INTEGER, 0, 0, ids, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindParameter(st, 2, SQL_PARAM_INPUT,
+             SQL_C_DOUBLE, SQL_DOUBLE, 15, 0, am, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindParameter(st, 3, SQL_PARAM_INPUT,
+             SQL_C_CHAR, SQL_VARCHAR, 50, 0, lab, 16, lab_ind));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindParameter(st, 4, SQL_PARAM_INPUT,
+             SQL_C_TYPE_TIMESTAMP, SQL_TYPE_TIMESTAMP, 19, 0, ts, 0, NULL));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
+    ck_assert_int_eq(rows, 1);
+    SQLFreeStmt(st, SQL_CLOSE);
+    {
+        SQLHSTMT q = new_stmt();
+        SQLDOUBLE got = 0;
+        SQLLEN ind = 0;
+        ODBCT_OK(SQL_HANDLE_STMT, q, exec_on(q, "SELECT amount FROM bulk "
+                                               "WHERE id = 300001"));
+        ODBCT_OK(SQL_HANDLE_STMT, q, SQLFetch(q));
+        ODBCT_OK(SQL_HANDLE_STMT, q, SQLGetData(q, 1, SQL_C_DOUBLE, &got,
+                                                0, &ind));
+        ck_assert_msg(got == 25028.079694916065, "stored %.17g", got);
+        SQLFreeHandle(SQL_HANDLE_STMT, q);
+    }
+    /* an array whose middle set repeats id 5: none of it stays */
+    ids[0] = 300002; ids[1] = 5; ids[2] = 300003;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_PARAMSET_SIZE,
+             (SQLPOINTER)3, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st,
+             SQL_ATTR_PARAM_STATUS_PTR, status, 0));
+    ck_assert_int_eq(SQLExecute(st), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "23000");
+    ck_assert_int_eq(status[1], SQL_PARAM_ERROR);
+    ck_assert_int_eq(status[2], SQL_PARAM_UNUSED);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM bulk WHERE id IN "
+                            "(300002, 300003)"), 0);
+    /* UPDATE of a row whose other fields are compressed text */
+    st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "UPDATE bulk SET amount = "
+                                              "amount + 1 WHERE id = 4"));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
+    ck_assert_int_eq(rows, 1);
+    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM bulk WHERE id = 4 AND "
+                            "label = 'ace'"), 1);
+    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "DELETE FROM bulk WHERE id "
+                                              "BETWEEN 10 AND 19"));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
+    ck_assert_int_eq(rows, 10);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM bulk"), 199991);
+    odbct_disconnect(env, dbc);
+    connect_to(path, NULL);
+    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM bulk WHERE id > 0"),
+                     199991);
+    odbct_disconnect(env, dbc);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
+             ">/dev/null", JET_SHARED_DIR, path);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 static Suite *dml_suite(void)
 {
     Suite *s = suite_create("odbc_dml");
@@ -518,6 +608,7 @@ static Suite *dml_suite(void)
     tcase_add_test(tc, identity_is_zero_before_any_insert);
     tcase_add_test(tc, refused_writes_leave_file_unchanged);
     tcase_add_test(tc, writes_commit_and_roll_back);
+    tcase_add_test(tc, bulk_values_exact_arrays_atomic);
     suite_add_tcase(s, tc);
     return s;
 }
