@@ -123,7 +123,8 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
     if (brace && eat(&c, '?') && !eat(&c, '='))
         return fail(err, "42000", pos_of(&c), "'=' expected after '{?' "
                     "in a procedure call");
-    if (!eat_word(&c, "call"))
+    if (!eat_word(&c, "call") &&
+        (brace || !(eat_word(&c, "execute") || eat_word(&c, "exec"))))
         return brace ? fail(err, "42000", pos_of(&c), "CALL expected after "
                             "'{'") : 0;
     /* the procedure's name */
@@ -232,7 +233,9 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
         goto out;
     }
     sql_saved_kind kind = sql_saved_kind_of(q);
-    if (kind != SQL_SAVED_SELECT && kind != SQL_SAVED_UNION) {
+    bool action = kind == SQL_SAVED_APPEND || kind == SQL_SAVED_UPDATE ||
+                  kind == SQL_SAVED_DELETE;
+    if (kind != SQL_SAVED_SELECT && kind != SQL_SAVED_UNION && !action) {
         /* an action query does not run whatever its arguments: say that
          * (HYC00) before counting them */
         if (sql_saved_exec_text_args(&out->sql, &out->map, &out->nmarks, q,
@@ -270,8 +273,12 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
         if (marker)
             appidx[j] = out->nargs++;
     }
-    if (sql_saved_exec_text_args(&out->sql, &out->map, &out->nmarks, q,
-                                 np ? lit : NULL, err) != 0)
+    if ((action ? sql_saved_action_text_args(&out->sql, &out->map,
+                                             &out->nmarks, q,
+                                             np ? lit : NULL, err)
+                : sql_saved_exec_text_args(&out->sql, &out->map,
+                                           &out->nmarks, q,
+                                           np ? lit : NULL, err)) != 0)
         goto out;
     for (size_t k = 0; k < out->nmarks; k++)
         out->map[k] = appidx[out->map[k]];

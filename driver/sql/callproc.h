@@ -1,6 +1,8 @@
 /*
  * callproc.h - ODBC procedure calls of saved queries:
- * {call name(?, ...)}, {?= call name}, CALL name(...).
+ * {call name(?, ...)}, {?= call name}, CALL name(...), EXEC[UTE] name
+ * [(...)]. An append, update or delete query runs as its INSERT, UPDATE
+ * or DELETE (savedquery.c sql_saved_action_text_args).
  *
  * A saved query with PARAMETERS runs as a procedure: the call's
  * arguments are its declared parameters in order; a '?' argument is an
@@ -19,7 +21,8 @@
 
 /** A call rewritten for the engine; free with sql_call_free(). */
 typedef struct sql_call {
-    char *sql;          /* the SELECT text to prepare (malloc'd) */
+    char *sql;          /* the SELECT (or INSERT, UPDATE, DELETE) text to
+                           prepare (malloc'd) */
     size_t nmarks;      /* ? markers in sql */
     size_t *map;        /* marker k reads application parameter map[k]
                            (0-based); malloc'd, NULL when no markers */
@@ -31,8 +34,8 @@ typedef struct sql_call {
  * When text (UTF-8, len bytes) is a procedure call, fill *out and return
  * 1; return 0 when it is not a call (*out zeroed); -1 with err when it is
  * a call that cannot run: 42S02 no such saved query, 07002 fewer
- * arguments than declared parameters or more than it has, HYC00 action,
- * DDL and pass-through queries, 42000 a malformed call, HY001; the
+ * arguments than declared parameters or more than it has, HYC00
+ * make-table, DDL and pass-through queries, 42000 a malformed call, HY001; the
  * errors of sql_saved_exec_text_args().
  */
 int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,

@@ -193,29 +193,41 @@ static int parse_update(parser *p, sql_dml *d, sql_query *q)
     return sqlp_end(p);
 }
 
-/* DELETE [*|t.*] FROM from [WHERE w] */
+/* DELETE [* | t.* | t.c | t [, ...]] FROM from [WHERE w]: the list only
+ * names the table to delete from (Access ignores its fields). */
 static int parse_delete(parser *p, sql_dml *d, sql_query *q)
 {
     if (sqlp_next(p) != 0)
         return -1;
-    if (T(p)->kind == TOK_STAR) {
-        if (sqlp_next(p) != 0)
-            return -1;
-    } else if (sqlp_is_name(p)) {
-        d->table_position = T(p)->position;
-        d->table = T(p)->text;
-        if (sqlp_next(p) != 0)
-            return -1;
-        if (sqlp_is_separator(p)) {
+    while (!sqlp_is_kw(p, KW_FROM)) {
+        if (T(p)->kind == TOK_STAR) {
             if (sqlp_next(p) != 0)
                 return -1;
-            if (T(p)->kind != TOK_STAR)
-                return sqlp_syntax(p, "expected '*' after the table to delete "
-                              "from");
+        } else if (sqlp_is_name(p)) {
+            size_t pos = T(p)->position;
+            const char *name = T(p)->text;
             if (sqlp_next(p) != 0)
                 return -1;
+            if (sqlp_is_separator(p)) {
+                if (sqlp_next(p) != 0)
+                    return -1;
+                if (T(p)->kind != TOK_STAR && !sqlp_is_name(p))
+                    return sqlp_syntax(p, "expected '*' or a field after "
+                                       "the table to delete from");
+                if (sqlp_next(p) != 0)
+                    return -1;
+            }
+            if (!d->table) {
+                d->table = name;
+                d->table_position = pos;
+            }
+        } else {
+            return sqlp_syntax(p, "expected FROM after DELETE");
         }
-        /* DELETE t FROM ... names the table too (Access takes it) */
+        if (T(p)->kind != TOK_COMMA)
+            break;
+        if (sqlp_next(p) != 0)
+            return -1;
     }
     if (!sqlp_is_kw(p, KW_FROM))
         return sqlp_syntax(p, "expected FROM after DELETE");

@@ -1062,6 +1062,131 @@ int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
     return exec_finish(out, map, nmarks, &b, q, args, err);
 }
 
+/* A target column of an action query's row (name2): as written when it
+ * is already qualified or bracketed ([t].[c], t.c), else bracketed. */
+static void add_target(sbuf *b, const char *name)
+{
+    if (strchr(name, '.') || strchr(name, '['))
+        sb_add(b, name);
+    else
+        add_name(b, name, true);
+}
+
+/* The INSERT, UPDATE or DELETE an action query runs (Jackcess
+ * AppendQuery, UpdateQuery, DeleteQuery): an append's target is its type
+ * row's Name1, its columns' Name2 the target columns and the columns
+ * flagged APPEND_VALUE (0x8000) a VALUES list; an update's columns set
+ * Name2 = Expression over its FROM and WHERE; a delete is its SELECT
+ * with DELETE for SELECT. */
+static int add_action(sbuf *b, const jet_query *q, sql_error *err)
+{
+    const jet_query_row *t = row_of(q, JET_QA_TYPE);
+    const char *qname = q->obj ? q->obj->name : "?";
+    bool first = true;
+    switch (sql_saved_kind_of(q)) {
+    case SQL_SAVED_APPEND: {
+        if (!t || !t->name1)
+            return set_err(err, "HY000", "append query '%s' names no "
+                           "target table", qname);
+        if (t->name2)
+            return set_err(err, "HYC00", "append query '%s' writes another "
+                           "database (INSERT INTO ... IN '%s'); not "
+                           "supported", qname, t->name2);
+        sb_add(b, "INSERT INTO ");
+        add_name(b, t->name1, true);
+        bool values = false;
+        for (size_t i = 0; i < q->nrows; i++) {
+            const jet_query_row *r = &q->rows[i];
+            if (r->attribute != JET_QA_COLUMN)
+                continue;
+            values |= has_flag(r, 0x8000);
+            if (!r->name2)
+                continue;
+            sb_add(b, first ? " (" : ", ");
+            first = false;
+            add_target(b, r->name2);
+        }
+        if (!first)
+            sb_add(b, ")");
+        if (!values) {
+            sb_add(b, "\n");
+            return add_select(b, q, true, ROWS_ALL, NULL, NULL, true, err);
+        }
+        sb_add(b, "\nVALUES (");
+        first = true;
+        for (size_t i = 0; i < q->nrows; i++) {
+            const jet_query_row *r = &q->rows[i];
+            if (r->attribute != JET_QA_COLUMN || !has_flag(r, 0x8000) ||
+                !r->expression)
+                continue;
+            if (!first)
+                sb_add(b, ", ");
+            first = false;
+            sb_add(b, r->expression);
+        }
+        sb_add(b, ")");
+        return 0;
+    }
+    case SQL_SAVED_UPDATE: {
+        sbuf from = {0};
+        bool any = false;
+        if (add_from(&from, q, true, &any, err) != 0) {
+            sb_free(&from);
+            return -1;
+        }
+        if (from.oom || !any) {
+            sb_free(&from);
+            return from.oom ? nomem(err)
+                            : set_err(err, "HY000", "update query '%s' "
+                                      "names no table", qname);
+        }
+        sb_add(b, "UPDATE ");
+        sb_add(b, from.s);
+        sb_free(&from);
+        sb_add(b, "\nSET ");
+        for (size_t i = 0; i < q->nrows; i++) {
+            const jet_query_row *r = &q->rows[i];
+            if (r->attribute != JET_QA_COLUMN || !r->name2 || !r->expression)
+                continue;
+            if (!first)
+                sb_add(b, ", ");
+            first = false;
+            add_target(b, r->name2);
+            sb_add(b, " = ");
+            sb_add(b, r->expression);
+        }
+        const jet_query_row *w = row_of(q, JET_QA_WHERE);
+        if (w && w->expression) {
+            sb_add(b, "\nWHERE ");
+            sb_add(b, w->expression);
+        }
+        return 0;
+    }
+    case SQL_SAVED_DELETE:
+        sb_add(b, "DELETE ");
+        return add_select_tail(b, q, NULL, err);
+    default:
+        return set_err(err, "HYC00", "'%s' is not an append, update or "
+                       "delete query", qname);
+    }
+}
+
+int sql_saved_action_text_args(char **out, size_t **map, size_t *nmarks,
+                               const jet_query *q, const char *const *args,
+                               sql_error *err)
+{
+    sbuf b = {0};
+    *out = NULL;
+    *map = NULL;
+    *nmarks = 0;
+    int rc = add_action(&b, q, err);
+    if (rc != 0) {
+        sb_free(&b);
+        return rc;
+    }
+    return exec_finish(out, map, nmarks, &b, q, args, err);
+}
+
 /* The aggregate of a TRANSFORM expression "Agg(arg)": its name length and
  * the argument's span; false when the expression is not one such call. */
 static bool split_aggregate(const char *e, size_t *name_len, const char **arg,

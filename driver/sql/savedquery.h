@@ -98,6 +98,17 @@ int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
                              sql_error *err);
 
 /**
+ * The INSERT, UPDATE or DELETE statement an append, update or delete
+ * query (SQL_SAVED_APPEND/UPDATE/DELETE) runs, parameters bound as
+ * sql_saved_exec_text_args() binds them (args likewise). Errors (-1, err
+ * set): HYC00 other kinds and a target in another database, HY000 rows
+ * that name no target, HY001.
+ */
+int sql_saved_action_text_args(char **out, size_t **map, size_t *nmarks,
+                               const jet_query *q, const char *const *args,
+                               sql_error *err);
+
+/**
  * Crosstab, step 1 (kind SQL_SAVED_CROSSTAB): where its columns come
  * from. With a fixed list (PIVOT x In (v1, ...)) *fixed gets the items as
  * SQL text (malloc'd array of malloc'd strings, *nfixed of them; free

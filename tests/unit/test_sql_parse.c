@@ -799,6 +799,86 @@ START_TEST(parse_odbc2_long_form_escapes_are_braces)
 }
 END_TEST
 
+/* INSERT, UPDATE, DELETE (dmlparse.c): an sql_dml and its query part. */
+static sql_parsed dml_ok(const char *sql)
+{
+    sql_parsed p;
+    sql_error err;
+    int rc = sql_parse_statement(&p, sql, strlen(sql), &err);
+    ck_assert_msg(rc == 0, "%s: %s %s", sql, err.sqlstate, err.msg);
+    ck_assert_int_eq(p.kind, SQL_KIND_DML);
+    ck_assert_ptr_nonnull(p.dml);
+    ck_assert_ptr_eq(p.dml->query, p.query);
+    return p;
+}
+
+static void dml_fails(const char *sql, const char *state, const char *part)
+{
+    sql_parsed p;
+    sql_error err;
+    ck_assert_int_eq(sql_parse_statement(&p, sql, strlen(sql), &err), -1);
+    ck_assert_msg(!strcmp(err.sqlstate, state), "%s: %s %s", sql,
+                  err.sqlstate, err.msg);
+    ck_assert_msg(strstr(err.msg, part), "%s: %s", sql, err.msg);
+    ck_assert_ptr_null(p.query);
+}
+
+START_TEST(parse_dml_statements)
+{
+    sql_parsed p = dml_ok("INSERT INTO t (a, [b c]) VALUES (1, ?)");
+    ck_assert_int_eq(p.dml->verb, KW_INSERT);
+    ck_assert_str_eq(p.dml->table, "t");
+    ck_assert_uint_eq(p.dml->ncols, 2);
+    ck_assert_str_eq(p.dml->cols[1], "b c");
+    ck_assert(p.dml->values && p.query->no_from);
+    ck_assert_uint_eq(p.query->sel.nitems, 2);
+    ck_assert_uint_eq(p.query->sel.nparams, 1);
+    sql_select_free(&p.query->sel);
+
+    p = dml_ok("insert into t select a, b from u where c = ?;");
+    ck_assert(!p.dml->values);
+    ck_assert_uint_eq(p.dml->ncols, 0);
+    ck_assert_uint_eq(p.query->nfrom, 1);
+    ck_assert_ptr_nonnull(p.query->where);
+    sql_select_free(&p.query->sel);
+
+    p = dml_ok("UPDATE a INNER JOIN b ON a.x = b.x SET a.y = b.y, z = 1 "
+               "WHERE b.k = ?");
+    ck_assert_int_eq(p.dml->verb, KW_UPDATE);
+    ck_assert_ptr_null(p.dml->table);
+    ck_assert_uint_eq(p.dml->ncols, 2);
+    ck_assert_str_eq(p.dml->col_quals[0], "a");
+    ck_assert_str_eq(p.dml->cols[0], "y");
+    ck_assert_ptr_null(p.dml->col_quals[1]);
+    ck_assert_int_eq(p.query->from[0]->kind, FROM_JOIN);
+    ck_assert_uint_eq(p.query->sel.nitems, 2);
+    ck_assert_ptr_nonnull(p.query->where);
+    sql_select_free(&p.query->sel);
+
+    p = dml_ok("DELETE t.* FROM t WHERE x = 1");
+    ck_assert_str_eq(p.dml->table, "t");
+    sql_select_free(&p.query->sel);
+    p = dml_ok("DELETE FROM t");
+    ck_assert_ptr_null(p.dml->table);
+    ck_assert_ptr_null(p.query->where);
+    sql_select_free(&p.query->sel);
+    p = dml_ok("DELETE a.c1, a.c2 FROM a INNER JOIN b ON a.k = b.k");
+    ck_assert_str_eq(p.dml->table, "a");
+    sql_select_free(&p.query->sel);
+    p = dml_ok("PARAMETERS x Long; DELETE * FROM t WHERE id = x");
+    ck_assert_uint_eq(p.query->ndecl, 1);
+    ck_assert_uint_eq(p.query->sel.nparams, 1);
+    sql_select_free(&p.query->sel);
+
+    dml_fails("INSERT t VALUES (1)", "42000", "INTO");
+    dml_fails("INSERT INTO t VALUES (1", "42000", "')'");
+    dml_fails("UPDATE t x = 1", "42000", "SET");
+    dml_fails("DELETE FROM", "42000", "end of statement");
+    dml_fails("DELETE FROM t WHERE", "42000", "end of statement");
+    dml_fails("INSERT INTO t VALUES (1) x", "42000", "after end");
+}
+END_TEST
+
 static Suite *sql_parse_suite(void)
 {
     Suite *s = suite_create("sql_parse");
@@ -833,6 +913,7 @@ static Suite *sql_parse_suite(void)
     tcase_add_test(tc, parse_comments_are_white_space);
     tcase_add_test(tc, parse_byte_order_mark_is_white_space);
     tcase_add_test(tc, parse_odbc2_long_form_escapes_are_braces);
+    tcase_add_test(tc, parse_dml_statements);
     suite_add_tcase(s, tc);
     return s;
 }
