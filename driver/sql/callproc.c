@@ -235,9 +235,18 @@ int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,
     sql_saved_kind kind = sql_saved_kind_of(q);
     bool action = kind == SQL_SAVED_APPEND || kind == SQL_SAVED_UPDATE ||
                   kind == SQL_SAVED_DELETE;
+    if (action && jet_db_version(db) == JET_VER_3) {
+        /* the file can never take the write: say that before counting
+         * the call's arguments (dml_exec.c's refusal, the same text) */
+        rc = fail(err, "HYC00", 0, "Optional feature not implemented: "
+                  "Access 97 files are read-only ('%s' is %s query)",
+                  o->name, kind == SQL_SAVED_APPEND ? "an append"
+                  : kind == SQL_SAVED_UPDATE ? "an update" : "a delete");
+        goto out;
+    }
     if (kind != SQL_SAVED_SELECT && kind != SQL_SAVED_UNION && !action) {
-        /* an action query does not run whatever its arguments: say that
-         * (HYC00) before counting them */
+        /* a make-table, DDL or pass-through query does not run whatever
+         * its arguments: say that (HYC00) before counting them */
         if (sql_saved_exec_text_args(&out->sql, &out->map, &out->nmarks, q,
                                      NULL, err) == 0) {
             free(out->sql);

@@ -35,7 +35,8 @@ typedef struct sql_call {
  * 1; return 0 when it is not a call (*out zeroed); -1 with err when it is
  * a call that cannot run: 42S02 no such saved query, 07002 fewer
  * arguments than declared parameters or more than it has, HYC00
- * make-table, DDL and pass-through queries, 42000 a malformed call, HY001; the
+ * make-table, DDL and pass-through queries and an action query of an
+ * Access 97 file, 42000 a malformed call, HY001; the
  * errors of sql_saved_exec_text_args().
  */
 int sql_call_parse(sql_call *out, jet_db *db, const char *text, size_t len,

@@ -1049,8 +1049,9 @@ int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
         rc = add_union(&b, q, err);
         break;
     default:
-        return set_err(err, "HYC00", "'%s' is %s %s query; only select, "
-                       "union and crosstab queries run", q->obj ?
+        return set_err(err, "HYC00", "'%s' is %s %s query; select, union "
+                       "and crosstab queries read, and append, update and "
+                       "delete queries run by {call} or EXEC", q->obj ?
                        q->obj->name : "?",
                        strchr("aeiou", kind_name(k)[0]) ? "an" : "a",
                        kind_name(k));

@@ -366,8 +366,9 @@ START_TEST(unhonoured_attributes_and_open_cursor)
 END_TEST
 
 /* Errors that name the real problem: a cut-short ODBC escape is a syntax
- * error (42000), calling an action query is HYC00 before its arguments
- * are counted, and the message has the right article; saved queries that
+ * error (42000), calling an action query of an Access 97 file (which is
+ * read-only) is HYC00 before its arguments are counted, and the message
+ * has the right article; saved queries that
  * name what they cannot bind want parameters; errors inside a saved
  * query name it. */
 START_TEST(errors_name_the_real_problem)
@@ -391,7 +392,8 @@ START_TEST(errors_name_the_real_problem)
         ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
     }
     ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
-                                 "is an append query"));
+                                 "Access 97 files are read-only "
+                                 "('AppendQuery' is an append query)"));
     /* UnionQuery names Table1.col1 ... with no FROM: Access asks for the
      * seven names as parameters, so run without them it is 07002 (as a
      * view and called alike); the same SQL typed in is 42S22 */
