@@ -136,10 +136,11 @@ static inline bool one_byte(uint16_t u)
 }
 
 /*
- * Compressed Unicode, as Access writes it: start compressed; a unit that
- * needs two bytes switches to UTF-16 (00 toggle) and stays there until a
- * run of one-byte units long enough to pay for the toggles (more than 2
- * inside the text, at least 2 at its end) follows. Returns the length, or
+ * Compressed Unicode: start compressed; a unit that needs two bytes
+ * switches to UTF-16 (00 toggle) and the next one-byte unit switches
+ * back. A UTF-16 run never holds a one-byte unit: its high byte 00 would
+ * read as a toggle (readers such as Jackcess take every 00 byte of the
+ * value for one, and Access writes nothing else). Returns the length, or
  * 0 when it is not shorter than 2 * n or does not fit cap.
  */
 static size_t compress_text(uint8_t *out, size_t cap, const uint16_t *s,
@@ -164,15 +165,10 @@ static size_t compress_text(uint8_t *out, size_t cap, const uint16_t *s,
             comp = false;
             continue;
         }
-        {
-            size_t run = 0;
-            while (i + run < n && one_byte(s[i + run]))
-                run++;
-            if (run > 2 || (run >= 2 && i + run == n)) {
-                out[o++] = 0;
-                comp = true;
-                continue;
-            }
+        if (one_byte(s[i])) {
+            out[o++] = 0;
+            comp = true;
+            continue;
         }
         out[o++] = (uint8_t)s[i];
         out[o++] = (uint8_t)(s[i] >> 8);

@@ -112,6 +112,64 @@ START_TEST(text_compressed_only_when_shorter_and_allowed)
 }
 END_TEST
 
+/* Decode compressed text as Jackcess does (ColumnImpl.decodeTextValue):
+ * every 00 byte toggles, a UTF-16 segment is read two bytes a unit. */
+static size_t decode_as_jackcess(uint16_t *u, const uint8_t *b, size_t len)
+{
+    size_t n = 0, start = 2;
+    bool comp = true;
+    for (size_t i = 2; i <= len; i++) {
+        if (i < len && b[i] != 0)
+            continue;
+        if (comp) {
+            for (size_t k = start; k < i; k++)
+                u[n++] = b[k];
+        } else {
+            for (size_t k = start; k + 1 < i; k += 2)
+                u[n++] = (uint16_t)(b[k] | b[k + 1] << 8);
+            if ((i - start) % 2)
+                u[n++] = 0xFFFD;
+        }
+        comp = !comp;
+        start = i + 1;
+    }
+    return n;
+}
+
+/* issue 25 property test: "k/y\u0153rg" was stored with 'r' inside a
+ * UTF-16 run (72 00), which Jackcess reads as a toggle: every compressed
+ * text reads back the same Jackcess's way. */
+START_TEST(text_compressed_reads_back_as_jackcess_reads_it)
+{
+    static const uint16_t pool[] = { 'a', 'r', ' ', '/', 0xE9, 0xFF, 0x153,
+                                     0x20AC, 0x3B1, 0x101 };
+    uint8_t b[600];
+    uint16_t u[256], back[600];
+    uint32_t x = 12345;
+    for (int round = 0; round < 20000; round++) {
+        size_t n = 1 + round % 40, len, m;
+        for (size_t i = 0; i < n; i++) {
+            x = x * 1103515245u + 12345u;
+            u[i] = pool[(x >> 16) % (sizeof pool / sizeof pool[0])];
+        }
+        len = jet_text_encode(b, sizeof b, u, n, true);
+        ck_assert_uint_gt(len, 0);
+        if (len < 2 || b[0] != 0xFF || b[1] != 0xFE)
+            continue;
+        m = decode_as_jackcess(back, b, len);
+        ck_assert_uint_eq(m, n);
+        ck_assert(memcmp(back, u, n * 2) == 0);
+    }
+    {
+        size_t n = utf16(u, "k/yxrgxj(zwhc");
+        u[3] = u[6] = 0x153;
+        ck_assert_uint_eq(jet_text_encode(b, sizeof b, u, n, true), 21);
+        ck_assert(b[5] == 0 && b[6] == 0x53 && b[7] == 0x01 && b[8] == 0 &&
+                  b[9] == 'r' && b[10] == 'g' && b[11] == 0);
+    }
+}
+END_TEST
+
 START_TEST(lval_header_round_trips)
 {
     uint8_t h[12], r[16];
@@ -924,6 +982,7 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, value_scalars_encode_little_endian);
     tcase_add_test(tc, value_numeric_checks_precision_and_scale);
     tcase_add_test(tc, text_compressed_only_when_shorter_and_allowed);
+    tcase_add_test(tc, text_compressed_reads_back_as_jackcess_reads_it);
     tcase_add_test(tc, lval_header_round_trips);
     tcase_add_test(tc, row_layout_matches_reader);
     suite_add_tcase(s, tc);
