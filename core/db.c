@@ -156,7 +156,10 @@ const jet_error *jet_db_error(const jet_db *db)
 
 jet_rc jet_db_read_begin(jet_db *db)
 {
-    return jet_pagefile_read_begin(db->pf, &db->err);
+    jet_rc rc = jet_pagefile_read_begin(db->pf, &db->err);
+    if (rc == JET_OK && (rc = jet_db_live_refresh(db)) != JET_OK)
+        jet_pagefile_read_end(db->pf);
+    return rc;
 }
 
 void jet_db_read_end(jet_db *db)

@@ -184,6 +184,11 @@ jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err);
  *  read_end of READER goes back to OPEN and releases the lock; inside a
  *  write transaction it only counts. Unbalanced calls are ignored. */
 void jet_pagefile_read_end(jet_pagefile *pf);
+/** How many times read_begin dropped the cache because the file had
+ *  changed (another connection or process committed, or our own commit
+ *  within the stamp's racy window): what was derived from pages outside
+ *  the cache (a tdef's live state) must then be read again. */
+uint64_t jet_pagefile_drops(const jet_pagefile *pf);
 /** Read transactions open (read_begin calls not yet ended; a write
  *  transaction counts one while it lasts). For tests. */
 uint32_t jet_pagefile_readers(const jet_pagefile *pf);
@@ -471,7 +476,20 @@ struct jet_db {
     unsigned link_depth;         /* links followed through this db now */
     /* our entry in Access's lock file while writing (lockfile.c) */
     struct jet_lockfile *lockfile;
+    /* jet_pagefile_drops when the tdefs' live state was last read
+     * (jet_db_live_refresh) */
+    uint64_t live_drops;
 };
+
+/**
+ * After jet_db_read_begin or jet_db_write_begin: when the pager dropped
+ * its cache since the last call (the file changed under us), re-read each
+ * loaded tdef's live state from its TDEF page: the owned pages (scans
+ * would miss rows on pages another process added), the insert page, and
+ * the AutoNumber mark (never below what this connection handed out).
+ * Errors: those of jet_tdef_reload_owned.
+ */
+jet_rc jet_db_live_refresh(jet_db *db);
 
 /* Access's lock file (lockfile.c; its top comment has the format and
  * how a live holder is told from a stale file). */

@@ -233,6 +233,8 @@ struct jet_pagefile {
     uint8_t *scratch;           /* one page: raw images, encoding */
     jet_os_stamp stamp;         /* the file as the cache last saw it */
     bool stamped;
+    uint64_t drops;             /* times read_begin dropped the cache for
+                                 * a changed file (jet_pagefile_drops) */
     uint32_t readers;           /* read transactions open (nested
                                  * read_begin calls; a write transaction
                                  * holds one of its own) */
@@ -1158,8 +1160,10 @@ jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err)
     /* the cache is good while the file is as it last saw it */
     if (jet_os_stamp_of(pf->fd, &st) == 0 &&
         (!pf->stamped || !same_stamp(&st, &pf->stamp))) {
-        if (pf->stamped)
+        if (pf->stamped) {
             drop_clean_pages(pf);
+            pf->drops++;
+        }
         rc = refresh_size(pf, err);
         if (rc != JET_OK) {
             (void)jet_os_lock_release(pf->lock, JET_LOCK_NONE);
@@ -1180,6 +1184,11 @@ void jet_pagefile_read_end(jet_pagefile *pf)
     if (pf->lock)
         (void)jet_os_lock_release(pf->lock, JET_LOCK_NONE);
     pf->state = JET_PAGER_OPEN;
+}
+
+uint64_t jet_pagefile_drops(const jet_pagefile *pf)
+{
+    return pf->drops;
 }
 
 uint32_t jet_pagefile_readers(const jet_pagefile *pf)

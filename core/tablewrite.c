@@ -75,6 +75,34 @@ static void live_state_commit(jet_db *db)
         }
 }
 
+jet_rc jet_db_live_refresh(jet_db *db)
+{
+    if (jet_pagefile_drops(db->pf) == db->live_drops || !db->tdefs)
+        return JET_OK;
+    for (size_t i = 0; i < db->nobjects; i++) {
+        jet_tdef_priv *t = db->tdefs[i];
+        const uint8_t *pg;
+        jet_rc rc;
+        if (!t || (t->owner && t->owner != db))
+            continue;           /* not loaded, or another file's */
+        t->ins_pgno = 0;
+        if ((rc = jet_tdef_reload_owned(db, t, &db->err)) != JET_OK)
+            return rc;
+        if (t->auto_known) {
+            /* another writer may have handed out higher numbers */
+            if ((rc = jet_page_pin(db->pf, t->pub.pgno, &pg, &db->err)) !=
+                JET_OK)
+                return rc;
+            int64_t last = (int32_t)jet_get_u32(pg + TDEF_AUTO_NUMBER);
+            jet_page_unpin(db->pf, pg);
+            if (last > t->auto_last)
+                t->auto_last = last;
+        }
+    }
+    db->live_drops = jet_pagefile_drops(db->pf);
+    return JET_OK;
+}
+
 jet_rc jet_db_write_begin(jet_db *db)
 {
     if (db->fmt->jet3)
@@ -85,6 +113,8 @@ jet_rc jet_db_write_begin(jet_db *db)
         db->err.rc = rc = JET_EREADONLY;
     if (rc == JET_OK)
         rc = jet_lockfile_enter(db);    /* Access has it open? */
+    if (rc == JET_OK && (rc = jet_db_live_refresh(db)) != JET_OK)
+        (void)jet_pager_rollback(db->pf, NULL);
     return rc;
 }
 

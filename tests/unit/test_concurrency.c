@@ -12,6 +12,9 @@
  * the table that spans the most data pages is set to the generation
  * number, in place, so the file stays valid (jetcheck verify at the end).
  *
+ * A connection sees another's commit whole: rows on the data pages the
+ * other added, and AutoNumbers past the other's.
+ *
  * Access's lock file (lockfile.c): a record whose user slot byte another
  * process holds (as Access would) refuses jet_db_write_begin with
  * JET_EREADONLY naming the user and machine, and leaves the database and
@@ -464,6 +467,111 @@ START_TEST(read_transactions_nest_and_hold_writers)
 }
 END_TEST
 
+static void print_problem(void *ctx, uint32_t pgno, const char *table,
+                          const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "check: page %u, %s: %s\n", pgno, table ? table : "-",
+            msg);
+}
+
+/* Rows of table name through a scan inside a read transaction. */
+static uint32_t scan_rows(jet_db *db, const char *name)
+{
+    const jet_object *o;
+    const jet_tdef *t;
+    jet_scan *s;
+    jet_rc rc;
+    uint32_t n = 0, count;
+    ck_assert_int_eq(jet_db_read_begin(db), JET_OK);
+    o = jet_catalog_find(db, name);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(jet_tdef_load(&t, db, o), JET_OK);
+    ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+    while ((rc = jet_scan_next(s)) == JET_OK)
+        n++;
+    ck_assert_int_eq(rc, JET_DONE);
+    jet_scan_close(s);
+    ck_assert_int_eq(jet_table_row_count(db, t, &count), JET_OK);
+    ck_assert_uint_eq(count, n);        /* COUNT(*) and the scan agree */
+    jet_db_read_end(db);
+    return n;
+}
+
+/* Insert n rows into Table3 (a: AutoNumber, b: TEXT) in one transaction. */
+static jet_rc insert_rows(jet_db *db, unsigned n, unsigned tag)
+{
+    const jet_object *o;
+    const jet_tdef *t;
+    jet_rc rc = jet_db_write_begin(db);
+    if (rc != JET_OK)
+        return rc;
+    o = jet_catalog_find(db, "Table3");
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(jet_tdef_load(&t, db, o), JET_OK);
+    ck_assert_uint_eq(t->ncols, 2);
+    ck_assert(t->cols[0].flags & JET_COL_AUTONUMBER);
+    for (unsigned i = 0; i < n && rc == JET_OK; i++) {
+        jet_value v[2];
+        uint16_t text[40];
+        char buf[40];
+        int len = snprintf(buf, sizeof buf, "row %u of writer %u", i, tag);
+        memset(v, 0, sizeof v);
+        v[0].type = JET_T_LONG;
+        v[0].is_null = true;
+        for (int k = 0; k < len; k++)
+            text[k] = (uint8_t)buf[k];
+        v[1].type = JET_T_TEXT;
+        v[1].enc = JET_ENC_UCS2;
+        v[1].data = (const uint8_t *)text;
+        v[1].len = 2 * (size_t)len;
+        rc = jet_table_insert(db, t, v, NULL);
+    }
+    if (rc != JET_OK) {
+        (void)jet_db_write_rollback(db);
+        return rc;
+    }
+    return jet_db_write_commit(db);
+}
+
+/* A connection sees what another committed: rows on data pages the other
+ * added (its scans read the owned pages of its first look, and COUNT(*)
+ * disagreed with the scan), and its AutoNumbers go on past the other's
+ * (they repeated the other's, refused as duplicate keys). Connections of
+ * one process and of two processes tell a change by the file's stamp
+ * alike, so one process shows it. */
+START_TEST(another_connections_commit_is_seen)
+{
+    const char *src = fixture("jackcess/V2010/testV2010.accdb");
+    char path[64];
+    jet_db *a, *b;
+    jet_error err;
+    uint32_t n0;
+
+    if (!src)
+        return;
+    copy_to_temp(path, sizeof path, src);
+    ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
+    ck_assert_int_eq(jet_db_open(&b, path, NULL, &err), JET_OK);
+    n0 = scan_rows(a, "Table3");
+    ck_assert_int_eq(insert_rows(a, 10, 1), JET_OK);
+    ck_assert_uint_eq(scan_rows(b, "Table3"), n0 + 10);
+    ck_assert_int_eq(insert_rows(b, 400, 2), JET_OK);   /* new pages */
+    ck_assert_uint_eq(scan_rows(a, "Table3"), n0 + 410);
+    ck_assert_int_eq(insert_rows(a, 10, 3), JET_OK);    /* AutoNumbers */
+    ck_assert_uint_eq(scan_rows(b, "Table3"), n0 + 420);
+    {
+        jet_check_stats st;
+        ck_assert_int_eq(jet_db_check(a, print_problem, NULL, &st), JET_OK);
+        ck_assert_uint_eq(st.problems, 0);
+    }
+    jet_db_close(b);
+    jet_db_close(a);
+    jetcheck_verify(path);
+    remove_db(path);
+}
+END_TEST
+
 /* ------------------------------------------------------ the lock file */
 
 /* Copy src to a temporary file ending in ext; path (cap bytes). */
@@ -760,6 +868,7 @@ static Suite *concurrency_suite(void)
     tcase_add_test(tc, scan_sees_one_commit_or_the_other);
     tcase_add_test(tc, two_writing_processes_serialise);
     tcase_add_test(tc, read_transactions_nest_and_hold_writers);
+    tcase_add_test(tc, another_connections_commit_is_seen);
     suite_add_tcase(s, tc);
     tc = tcase_create("lockfile");
     tcase_set_timeout(tc, 120);
