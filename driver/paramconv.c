@@ -80,6 +80,27 @@ odbc_pconv odbc_param_from_number(jet_value *out, bool is_int, int64_t iv,
     return truncated ? ODBC_PCONV_TRUNCATED : ODBC_PCONV_OK;
 }
 
+jet_type odbc_param_jet_type(int sql_type)
+{
+    switch (sql_type) {
+    case SQL_BIT: return JET_T_BOOL;
+    case SQL_TINYINT: return JET_T_BYTE;
+    case SQL_SMALLINT: return JET_T_INT;
+    case SQL_INTEGER: return JET_T_LONG;
+    case SQL_BIGINT: return JET_T_BIGINT;
+    case SQL_REAL: return JET_T_FLOAT;
+    case SQL_FLOAT: case SQL_DOUBLE: return JET_T_DOUBLE;
+    case SQL_DECIMAL: case SQL_NUMERIC: return JET_T_NUMERIC;
+    case SQL_TYPE_DATE: case SQL_TYPE_TIME: case SQL_TYPE_TIMESTAMP:
+    case SQL_DATE: case SQL_TIME: case SQL_TIMESTAMP:
+        return JET_T_DATETIME;
+    case SQL_BINARY: case SQL_VARBINARY: case SQL_LONGVARBINARY:
+        return JET_T_BINARY;
+    case SQL_GUID: return JET_T_GUID;
+    default: return JET_T_TEXT;
+    }
+}
+
 /* ---------------------------------------------------------------- text */
 
 /* A numeric literal [+-](digits[.digits] | .digits)[(e|E)[+-]digits],
@@ -216,6 +237,101 @@ static odbc_pconv check_date(const char *p, const char *end)
         ok = ok && q == end;
     }
     return ok ? ODBC_PCONV_OK : ODBC_PCONV_BAD_DATE;
+}
+
+/* mag (96 bits, little-endian) = mag * 10 + d; false on overflow. */
+static bool mag_mul10_add(uint8_t mag[12], unsigned d)
+{
+    unsigned carry = d;
+    for (int i = 0; i < 12; i++) {
+        unsigned x = mag[i] * 10u + carry;
+        mag[i] = (uint8_t)(x & 0xFFu);
+        carry = x >> 8;
+    }
+    return carry == 0;
+}
+
+odbc_pconv odbc_param_decimal(jet_value *out, const char *u8, size_t n,
+                              int scale, int precision)
+{
+    const char *p = u8, *end = u8 + n;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    if (scale < 0)
+        scale = 0;
+    if (scale > 28)
+        scale = 28;
+    bool neg = false;
+    if (p < end && (*p == '+' || *p == '-'))
+        neg = *p++ == '-';
+    const char *mant = p, *point = NULL;
+    size_t ndig = 0;
+    for (; p < end; p++) {
+        if (is_digit(*p))
+            ndig++;
+        else if (*p == '.' && !point)
+            point = p;
+        else
+            break;
+    }
+    if (ndig == 0)
+        return ODBC_PCONV_NOT_NUMBER;
+    const char *mant_end = p;
+    int64_t exp10 = 0;
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        bool eneg = false;
+        p++;
+        if (p < end && (*p == '+' || *p == '-'))
+            eneg = *p++ == '-';
+        if (p == end || !is_digit(*p))
+            return ODBC_PCONV_NOT_NUMBER;
+        for (; p < end && is_digit(*p); p++)
+            if (exp10 < 100000)
+                exp10 = exp10 * 10 + (*p - '0');
+        if (eneg)
+            exp10 = -exp10;
+    }
+    if (p != end)
+        return ODBC_PCONV_NOT_NUMBER;
+    /* the value times 10^scale: its digits up to index keep (the integer
+     * digits, shifted by the exponent, plus scale), zeros past the last */
+    int64_t keep = (int64_t)((point ? point : mant_end) - mant) + exp10 +
+                   scale;
+    memset(out, 0, sizeof *out);
+    bool cut = false;
+    int64_t k = 0;          /* index among the digits */
+    int sig = 0;            /* significant digits kept */
+    for (const char *q = mant; q < mant_end; q++) {
+        if (q == point)
+            continue;
+        unsigned d = (unsigned)(*q - '0');
+        if (k++ >= keep) {
+            cut = cut || d != 0;
+            continue;
+        }
+        if (sig > 0 || d != 0)
+            sig++;
+        if (sig > 28 || !mag_mul10_add(out->u.num.mag, d))
+            return ODBC_PCONV_RANGE;
+    }
+    for (; k < keep; k++) {
+        if (sig > 0)
+            sig++;
+        if (sig > 28 || !mag_mul10_add(out->u.num.mag, 0))
+            return ODBC_PCONV_RANGE;
+    }
+    bool zero = true;
+    for (int i = 0; i < 12; i++)
+        zero = zero && out->u.num.mag[i] == 0;
+    out->type = JET_T_NUMERIC;
+    out->is_null = false;
+    out->u.num.scale = (uint8_t)scale;
+    out->u.num.precision = (uint8_t)(precision >= 1 && precision <= 28
+                                         ? precision : 28);
+    out->u.num.negative = neg && !zero;
+    return cut ? ODBC_PCONV_TRUNCATED : ODBC_PCONV_OK;
 }
 
 odbc_pconv odbc_param_from_text(jet_value *out, bool *as_text,

@@ -58,6 +58,30 @@ odbc_pconv odbc_param_from_text(jet_value *out, bool *as_text,
 odbc_pconv odbc_param_from_number(jet_value *out, bool is_int, int64_t iv,
                                   double dv, int sql_type);
 
+/**
+ * A numeric literal (UTF-8 u8[0..n), spaces and tabs around it ignored;
+ * [+-]digits[.digits][E[+-]digits] in the C locale) as a Decimal of
+ * scale decimal places (0..28; SQLBindParameter's DecimalDigits of an
+ * SQL_DECIMAL or SQL_NUMERIC parameter): *out a JET_T_NUMERIC of that
+ * scale and precision (1..28; 28 past it), the digits past the scale cut
+ * off, as Access cuts a Decimal's (104.7668 at scale 2 is 104.76; a
+ * nonzero digit cut off: TRUNCATED, SQLSTATE 01S07 by ODBC's rules for a
+ * character source to a numeric target). NOT_NUMBER when it is no
+ * literal, RANGE past Decimal's 28 digits. No allocation.
+ */
+odbc_pconv odbc_param_decimal(jet_value *out, const char *u8, size_t n,
+                              int scale, int precision);
+
+/**
+ * The Jet type of SQL type sql_type as a parameter's value has it: what a
+ * NULL bound as that type is typed with (the engine types `SELECT ?` by
+ * it, as Access does). BIT Yes/No, TINYINT Byte, SMALLINT Integer,
+ * INTEGER Long, BIGINT Large Number, REAL Single, FLOAT and DOUBLE Double,
+ * DECIMAL and NUMERIC Decimal, dates and times Date/Time, binary types
+ * Binary, GUID; JET_T_TEXT for the character types and any other.
+ */
+jet_type odbc_param_jet_type(int sql_type);
+
 /** True when y-m-d is a real date (proleptic Gregorian, month 1..12). */
 bool odbc_param_date_ok(int y, int m, int d);
 

@@ -321,6 +321,30 @@ static int fill_col(odbc_stmt *s, odbc_colmeta *c, size_t i)
     return c->name ? 0 : -1;
 }
 
+/* The IRD again when an execute planned the query anew for its
+ * parameters' types (engine.h sql_statement_execute: `SELECT ?` of a
+ * bound Long is a Long column); SQLDescribeCol before the execute answered
+ * from the prepare's guess. 0, or -1 out of memory. */
+static int follow_plan(odbc_stmt *s)
+{
+    sql_stmt *q = sql_statement_query(s->prepared);
+    if (!q || q == s->plan)
+        return 0;
+    s->plan = q;
+    s->tdef = sql_stmt_tdef(q);
+    size_t n = sql_stmt_ncols(q);
+    for (size_t i = 0; i < s->ncols && i < n; i++) {
+        odbc_colmeta *c = &s->cols[i];
+        free(c->name);
+        free(c->base_name);
+        free(c->table_name);
+        memset(c, 0, sizeof *c);
+        if (fill_col(s, c, i) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The SQLSTATE of s's last diagnostic record (for the trace). */
 static const char *last_state(odbc_stmt *s)
 {
@@ -602,18 +626,98 @@ static SQLRETURN pconv_diag(odbc_stmt *s, size_t i, odbc_pconv rc,
     return SQL_ERROR;
 }
 
-/* Character data u8[0..n) of parameter i as its declared SQL type t
- * (paramconv.c): a value in *v, or kept as text (*as_text). */
+/* Whether SQL type t is a Decimal: SQL_DECIMAL or SQL_NUMERIC, whose
+ * DecimalDigits are the parameter's scale. */
+static bool decimal_sql_type(SQLSMALLINT t)
+{
+    return t == SQL_DECIMAL || t == SQL_NUMERIC;
+}
+
+/* Character data u8[0..n) of parameter i as its declared SQL type
+ * (p->sql_type, paramconv.c): a value in *v, or kept as text (*as_text).
+ * A Decimal's text is read at the bound scale (DecimalDigits). */
 static SQLRETURN char_param(odbc_stmt *s, size_t i, const char *u8,
-                            size_t n, SQLSMALLINT t, jet_value *v,
+                            size_t n, const odbc_param *p, jet_value *v,
                             bool *as_text)
 {
-    odbc_pconv rc = odbc_param_from_text(v, as_text, u8, n, t);
+    odbc_pconv rc = odbc_param_from_text(v, as_text, u8, n, p->sql_type);
+    if (rc == ODBC_PCONV_OK && decimal_sql_type(p->sql_type)) {
+        rc = odbc_param_decimal(v, u8, n, p->decimal_digits,
+                                (int)p->column_size);
+        *as_text = false;
+    }
     while (n > 0 && (*u8 == ' ' || *u8 == '\t')) {
         u8++;
         n--;
     }
     return pconv_diag(s, i, rc, u8, n);
+}
+
+/* The decimal digits of the little-endian magnitude le[0..nb) (at most
+ * 16 bytes) into buf: at most 40 characters and a NUL. */
+static void magnitude_digits(const uint8_t *le, size_t nb, char *buf)
+{
+    uint8_t m[16];
+    char tmp[48];
+    size_t k = sizeof tmp;
+    memcpy(m, le, nb);
+    tmp[--k] = '\0';
+    for (;;) {
+        unsigned rem = 0;
+        bool zero = true;
+        for (size_t j = nb; j-- > 0;) {
+            unsigned x = rem * 256u + m[j];
+            m[j] = (uint8_t)(x / 10u);
+            rem = x % 10u;
+            zero = zero && m[j] == 0;
+        }
+        tmp[--k] = (char)('0' + rem);
+        if (zero)
+            break;
+    }
+    memcpy(buf, tmp + k, sizeof tmp - k);
+}
+
+/* A number *v of parameter i (C type ct) bound as SQL_DECIMAL or
+ * SQL_NUMERIC: the Decimal of the bound scale (p->decimal_digits), as its
+ * text would give (a Double by its 15 significant digits, a Single by 7,
+ * as Access's CDec reads them). Dates, binary and GUIDs are left alone. */
+static SQLRETURN decimal_param(odbc_stmt *s, size_t i, const odbc_param *p,
+                               SQLSMALLINT ct, jet_value *v)
+{
+    char num[64];
+    switch (v->type) {
+    case JET_T_LONG: case JET_T_BIGINT:
+        snprintf(num, sizeof num, "%lld", (long long)v->u.i);
+        break;
+    case JET_T_BOOL:
+        snprintf(num, sizeof num, "%d", v->u.b ? 1 : 0);
+        break;
+    case JET_T_FLOAT: case JET_T_DOUBLE: {
+        double d = v->type == JET_T_FLOAT ? v->u.f : v->u.d;
+        if (!isfinite(d))
+            return pconv_diag(s, i, ODBC_PCONV_RANGE, "inf", 3);
+        jet_fmt_double_c(num, sizeof num, 'g',
+                         ct == SQL_C_FLOAT || v->type == JET_T_FLOAT ? 7
+                                                                     : 15, d);
+        break;
+    }
+    case JET_T_NUMERIC: {
+        size_t k = 0;
+        if (v->u.num.negative)
+            num[k++] = '-';
+        magnitude_digits(v->u.num.mag, 12, num + k);
+        k = strlen(num);
+        snprintf(num + k, sizeof num - k, "E-%u", (unsigned)v->u.num.scale);
+        break;
+    }
+    default:
+        return SQL_SUCCESS;
+    }
+    return pconv_diag(s, i, odbc_param_decimal(v, num, strlen(num),
+                                               p->decimal_digits,
+                                               (int)p->column_size),
+                      num, strlen(num));
 }
 
 /* A numeric C value of parameter i (the integer iv when is_int, else dv)
@@ -661,7 +765,13 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         dae_null = true;
     }
     if (dae_null) {
-        v->type = JET_T_TEXT;
+        /* typed as bound: `SELECT ?` of a NULL bound as SQL_INTEGER is a
+         * Long column */
+        v->type = odbc_param_jet_type(p->sql_type);
+        if (v->type == JET_T_NUMERIC)
+            v->u.num.scale = (uint8_t)(p->decimal_digits < 0 ? 0
+                                       : p->decimal_digits > 28 ? 28
+                                       : p->decimal_digits);
         v->is_null = true;
         return SQL_SUCCESS;
     }
@@ -684,7 +794,7 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         size_t n = ind == SQL_NTS ? strlen(ptr) : (size_t)ind;
         size_t len;
         bool as_text;
-        SQLRETURN rc = char_param(s, i, ptr, n, p->sql_type, v, &as_text);
+        SQLRETURN rc = char_param(s, i, ptr, n, p, v, &as_text);
         if (!as_text || rc == SQL_ERROR)
             return rc;
         if (!(*owned = utf8_to_utf16le(ptr, n, &len)))
@@ -705,7 +815,7 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         size_t len;
         bool as_text;
-        SQLRETURN rc = char_param(s, i, u8, n8, p->sql_type, v, &as_text);
+        SQLRETURN rc = char_param(s, i, u8, n8, p, v, &as_text);
         if (!as_text || rc == SQL_ERROR) {
             free(u8);
             return rc;
@@ -785,6 +895,20 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         /* the APD's scale when the application set it (Microsoft's
          * documented way), else the struct's own */
         int scale = p->num_scale_set ? p->num_scale : n->scale;
+        if (decimal_sql_type(p->sql_type)) {
+            /* all 16 bytes, at the bound scale (DecimalDigits) */
+            char num[64];
+            size_t k = 0;
+            if (n->sign == 0)
+                num[k++] = '-';
+            magnitude_digits(n->val, SQL_MAX_NUMERIC_LEN, num + k);
+            k = strlen(num);
+            snprintf(num + k, sizeof num - k, "E%d", -scale);
+            return pconv_diag(s, i, odbc_param_decimal(v, num, strlen(num),
+                                                       p->decimal_digits,
+                                                       (int)p->column_size),
+                              num, strlen(num));
+        }
         bool fits = scale >= 0 && scale <= 28;
         for (int k = 12; k < SQL_MAX_NUMERIC_LEN; k++)
             fits = fits && n->val[k] == 0;
@@ -825,6 +949,8 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
                              "attribute violation (parameter %zu, C type "
                              "%d)", i + 1, (int)ct);
     }
+    if (decimal_sql_type(p->sql_type))
+        return decimal_param(s, i, p, ct, v);
     switch (v->type) {
     case JET_T_LONG: case JET_T_BIGINT:
         return number_param(s, i, true, v->u.i, 0, p->sql_type, v);
@@ -858,7 +984,7 @@ SQLRETURN odbc_stmt_describe_param(odbc_stmt *s, SQLUSMALLINT num,
             if (s->call_map[k] == (size_t)num - 1)
                 mark = k;
     }
-    sql_param_info unused = {JET_T_TEXT, NULL, false};
+    sql_param_info unused = {JET_T_TEXT, NULL, false, false, 0, 0};
     const sql_param_info *pi = mark == SIZE_MAX ? &unused
                                                 : sql_stmt_param(s->plan, mark);
     odbc_type_info ti;
@@ -987,7 +1113,13 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
         }
         s->reading = true;
     }
-    if (sql_statement_execute(s->prepared, pv, &opts, &s->cur, &err) != 0) {
+    int xrc = sql_statement_execute(s->prepared, pv, &opts, &s->cur, &err);
+    if (follow_plan(s) != 0) {
+        close_cursor(s);
+        ret = odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+        goto out;
+    }
+    if (xrc != 0) {
         s->cur = NULL;
         odbc_stmt_read_end(s);
         bool interrupted = !err.sqlstate[0] && err.rc == JET_EINTERRUPTED;

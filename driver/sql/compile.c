@@ -854,8 +854,17 @@ int compile(ctx *x, const sql_expr *e, enode **out)
             return nomem(x);
         n->param = e->param_index;
         n->k = K_ANY;
-        if (n->param < st->nparams)
+        if (n->param < st->nparams) {
+            const sql_param_info *pi = &st->params[n->param];
             n->type = JET_T_TEXT;
+            if (pi->bound && !pi->declared) {
+                /* re-planned for the value's type (engine.h
+                 * sql_statement_execute): a Long bound gives a Long */
+                n->type = pi->bound;
+                n->k = kind_of_type(pi->bound);
+                n->pscale = pi->bound_scale;
+            }
+        }
         *out = n;
         return 0;
     case EXPR_UNARY:

@@ -96,6 +96,13 @@ typedef enum sql_join_method {
     SQL_JOIN_LOOP = 3
 } sql_join_method;
 
+/** The type a ? marker's value is bound with at execute (the driver's
+ *  mapping of SQLBindParameter's SQL type): 0 when none is given. */
+typedef struct sql_param_type {
+    jet_type type;
+    uint8_t scale;              /* JET_T_NUMERIC: decimal places */
+} sql_param_type;
+
 /** Prepare options; zero-initialise for defaults. */
 typedef struct sql_prepare_opts {
     sql_like_mode like_mode;
@@ -106,6 +113,16 @@ typedef struct sql_prepare_opts {
                                    rebuilt for a {call}: errors name it
                                    and give no positions in that text,
                                    which the application never saw */
+    const sql_param_type *param_types;  /* nparam_types entries, by marker
+                                   order, or NULL: a marker given a type
+                                   here (and declared by no PARAMETERS)
+                                   has it, as Access types a parameter by
+                                   its value, so `SELECT ?` of a Long is a
+                                   Long column; the others are typed by
+                                   what they meet (text when nothing
+                                   tells). sql_statement_execute re-plans
+                                   with them (sql_param_info.in_output) */
+    size_t nparam_types;
 } sql_prepare_opts;
 
 /** One result column. Strings are owned by the statement. */
@@ -138,6 +155,13 @@ typedef struct sql_param_info {
     jet_type type;              /* JET_T_TEXT when nothing tells */
     const jet_column *column;   /* the compared column, or NULL */
     bool declared;              /* type given by a PARAMETERS clause */
+    bool in_output;             /* part of an output column's expression
+                                   (select list, a UNION branch's or a
+                                   derived table's): the column's type
+                                   follows the value's bound type */
+    jet_type bound;             /* sql_prepare_opts.param_types' type the
+                                   plan was made with, 0 when none */
+    uint8_t bound_scale;        /* its scale (JET_T_NUMERIC) */
 } sql_param_info;
 
 /**
@@ -177,6 +201,13 @@ sql_stmt *sql_statement_query(const sql_statement *s);
  * Run s with params (as sql_cursor_open). A query opens *cur on its result
  * set; the other kinds run to the end and leave *cur NULL. Returns 0 or a
  * jet_rc < 0 with err filled (sql.h).
+ * A query whose output columns hold ? markers (sql_param_info.in_output)
+ * is first re-planned when the values' types (a NULL's type tells how it
+ * was bound; text leaves the marker typed by its context) differ from
+ * those its plan was made for: `SELECT ?`, IIf(c, ?, ?) and ? + 1 give a
+ * bound Long, Double, Decimal or date as that type, as Access does. Then
+ * sql_statement_query gives the new plan (never the address of one held
+ * before), whose columns describe the result; re-read them.
  */
 int sql_statement_execute(sql_statement *s, const jet_value *params,
                           const struct sql_cursor_opts *opts,

@@ -212,6 +212,9 @@ int sql_func_scale(const enode *n, const jet_tdef *td)
         r = n->konst.k == K_DEC || n->konst.has_dec ? n->konst.scale
             : n->konst.k == K_MONEY ? 4 : 0;
         break;
+    case N_PARAM:
+        r = n->type == JET_T_NUMERIC ? n->pscale : 0;
+        break;
     case N_NEG:
         r = sql_func_scale(n->args[0], td);
         break;

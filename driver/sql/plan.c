@@ -636,6 +636,32 @@ int build_block(sql_stmt **out, sql_stmt *parent, sql_stmt *root,
     return 0;
 }
 
+/* Note in root's params each ? marker that n holds (subqueries aside:
+ * their one value's type is theirs). */
+static void mark_params_in(sql_stmt *root, const enode *n)
+{
+    if (!n || n->op == N_SUBQ)
+        return;
+    if (n->op == N_PARAM && n->param < root->nparams)
+        root->params[n->param].in_output = true;
+    for (size_t i = 0; i < n->nargs; i++)
+        mark_params_in(root, n->args[i]);
+}
+
+/* sql_param_info.in_output of root's markers: those in the output
+ * columns of block st, of its UNION branches and of its derived tables
+ * (whose columns the outer block's columns read). */
+static void mark_output_params(sql_stmt *root, const sql_stmt *st)
+{
+    for (size_t i = 0; i < st->ncols; i++)
+        mark_params_in(root, st->cols[i].e);
+    for (size_t b = 0; b < st->nbranch; b++)
+        mark_output_params(root, st->branch[b]);
+    for (size_t t = 0; t < st->ntabs; t++)
+        if (st->tabs[t].sub)
+            mark_output_params(root, st->tabs[t].sub);
+}
+
 int sql_stmt_prepare(sql_stmt **out, jet_db *db, const char *text,
                      size_t len, const sql_prepare_opts *opts,
                      sql_error *err)
@@ -719,7 +745,16 @@ int sql_stmt_plan(sql_stmt **out, jet_db *db, sql_query *q,
             st->params[i].declared = true;
         }
     }
+    for (size_t i = 0; opts && opts->param_types && i < opts->nparam_types &&
+                       i < st->nparams; i++) {
+        if (st->params[i].declared)
+            continue;
+        st->params[i].bound = opts->param_types[i].type;
+        st->params[i].bound_scale = opts->param_types[i].scale;
+    }
     int brc = build(&x, false);
+    if (brc == 0)
+        mark_output_params(st, st);
     if (saved && st->nunbound)
         brc = unbound_fail(&x, saved, 0);
     if (brc != 0) {

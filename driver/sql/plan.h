@@ -53,6 +53,8 @@ struct enode {
     bool distinct_arg;      /* N_AGG: COUNT(DISTINCT x) */
     sql_stmt *subq;         /* N_SUBQ */
     size_t param;           /* N_PARAM: 0-based */
+    uint8_t pscale;         /* N_PARAM typed by its bound value
+                               (sql_param_info.bound): a Decimal's scale */
     sv konst;               /* N_CONST */
     enode **args;           /* operands */
     size_t nargs;

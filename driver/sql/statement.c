@@ -15,6 +15,11 @@
  *   2. s->row_count is -1 for a query (a result set: the count of its
  *      rows is not known before they are read, as ODBC allows), and the
  *      rows changed by the last execute for the other kinds.
+ *   3. A query whose output columns hold ? markers keeps its text
+ *      (s->retype) and is planned again at execute when its values'
+ *      types differ from those of its plan (retype), so the columns are
+ *      typed by the values, as Access types them; s->retype->planned
+ *      says which types s->query was made for.
  */
 #include "config.h"
 
@@ -25,6 +30,131 @@
 #include <string.h>
 
 /* ------------------------------------------------------------ query */
+
+/* A query typed by its parameters' values (engine.h
+ * sql_statement_execute): its text and options, to plan it again. */
+struct sql_retype {
+    jet_db *db;
+    char *text;
+    size_t len;
+    sql_prepare_opts opts;      /* saved_query: own copy */
+    char *saved_query;
+    size_t n;                   /* markers */
+    sql_param_type *planned;    /* the types the current plan has */
+    sql_param_type *want;       /* scratch: the values' */
+};
+
+static void retype_free(struct sql_retype *r)
+{
+    if (!r)
+        return;
+    free(r->text);
+    free(r->saved_query);
+    free(r->planned);
+    free(r->want);
+    free(r);
+}
+
+/* Keep what re-planning s needs when its output holds markers; 0, or -1
+ * with err (out of memory). */
+static int retype_keep(sql_statement *s, jet_db *db, const char *text,
+                       size_t len, const sql_prepare_opts *opts,
+                       sql_error *err)
+{
+    const sql_stmt *q = s->query;
+    bool any = false;
+    for (size_t i = 0; i < q->nparams && !any; i++)
+        any = q->params[i].in_output && !q->params[i].declared;
+    if (!any)
+        return 0;
+    struct sql_retype *r = calloc(1, sizeof *r);
+    if (!r)
+        goto nomem;
+    s->retype = r;
+    r->db = db;
+    r->n = q->nparams;
+    r->text = malloc(len ? len : 1);
+    r->planned = calloc(r->n, sizeof *r->planned);
+    r->want = calloc(r->n, sizeof *r->want);
+    if (!r->text || !r->planned || !r->want)
+        goto nomem;
+    memcpy(r->text, text, len);
+    r->len = len;
+    if (opts)
+        r->opts = *opts;
+    r->opts.param_types = NULL;
+    r->opts.nparam_types = 0;
+    if (opts && opts->saved_query) {
+        if (!(r->saved_query = strdup(opts->saved_query)))
+            goto nomem;
+        r->opts.saved_query = r->saved_query;
+    }
+    return 0;
+nomem:
+    sql_set_nomem(err, 0);
+    return -1;
+}
+
+/* The type a marker in the output takes from its value v: text none (the
+ * marker stays typed by its context, as prepared). */
+static sql_param_type value_param_type(const jet_value *v)
+{
+    sql_param_type t = { 0, 0 };
+    switch (v->type) {
+    case JET_T_TEXT: case JET_T_MEMO:
+        break;
+    case JET_T_EXT_DATETIME:
+        t.type = JET_T_DATETIME;
+        break;
+    case JET_T_NUMERIC:
+        t.type = JET_T_NUMERIC;
+        t.scale = v->u.num.scale > 28 ? 28 : v->u.num.scale;
+        break;
+    default:
+        t.type = v->type;
+        break;
+    }
+    return t;
+}
+
+/* Plan s's query again when params' types differ from those its plan was
+ * made for (engine.h sql_statement_execute). 0, or an error code with
+ * err (the new plan's, as a prepare's). */
+static int retype(sql_statement *s, const jet_value *params, sql_error *err)
+{
+    struct sql_retype *r = s->retype;
+    const sql_stmt *q = s->query;
+    bool same = true;
+    for (size_t i = 0; i < r->n; i++) {
+        sql_param_type t = { 0, 0 };
+        if (i < q->nparams && q->params[i].in_output &&
+            !q->params[i].declared)
+            t = value_param_type(&params[i]);
+        r->want[i] = t;
+        same = same && t.type == r->planned[i].type &&
+               t.scale == r->planned[i].scale;
+    }
+    if (same)
+        return 0;
+    sql_prepare_opts o = r->opts;
+    o.param_types = r->want;
+    o.nparam_types = r->n;
+    sql_stmt *nq;
+    int rc = sql_stmt_prepare(&nq, r->db, r->text, r->len, &o, err);
+    if (rc != 0)
+        return rc;
+    if (nq->nparams != r->n) {
+        sql_stmt_free(nq);
+        sql_set_error(err, "HY000", 0, "internal error: the statement "
+                      "planned again has other parameters");
+        return sql_error_code(err);
+    }
+    /* nq was made while the old plan lived: never its address */
+    sql_stmt_free(s->query);
+    s->query = nq;
+    memcpy(r->planned, r->want, r->n * sizeof *r->planned);
+    return 0;
+}
 
 static int query_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
                          const sql_prepare_opts *opts, sql_error *err)
@@ -39,6 +169,11 @@ static int query_execute(sql_statement *s, const jet_value *params,
                          sql_error *err)
 {
     s->row_count = -1;
+    if (s->retype && params) {
+        int rc = retype(s, params, err);
+        if (rc != 0)
+            return rc;
+    }
     return sql_cursor_open(cur, s->query, params, opts, err);
 }
 
@@ -143,7 +278,9 @@ int sql_statement_prepare(sql_statement **out, jet_db *db, const char *text,
     s->kind = p.kind;
     s->ex = ex;
     s->row_count = -1;
-    if (ex->prepare(s, db, &p, opts, err) != 0) {
+    if (ex->prepare(s, db, &p, opts, err) != 0 ||
+        (s->kind == SQL_KIND_QUERY &&
+         retype_keep(s, db, text, len, opts, err) != 0)) {
         if (p.query)
             sql_select_free(&p.query->sel);
         sql_statement_free(s);
@@ -181,5 +318,6 @@ void sql_statement_free(sql_statement *s)
     if (!s)
         return;
     s->ex->free(s);
+    retype_free(s->retype);
     free(s);
 }

@@ -36,6 +36,10 @@ struct sql_statement {
                                    SQL_KIND_DML: its planned query part */
     sql_dml_exec *dml;          /* SQL_KIND_DML: dml.c's state */
     int64_t row_count;          /* last execute (statement.c inv. 2) */
+    /* a query with ? markers in its output columns (engine.h
+     * sql_statement_execute), else all NULL: what re-planning it for its
+     * values' types needs */
+    struct sql_retype *retype;
 };
 
 /** dml.c: the executor of INSERT, UPDATE and DELETE. */

@@ -2,7 +2,9 @@
  * test_odbc_accesssql.c - Access SQL read as Access reads it, through the
  * driver manager over nwind.mdb (issue 28; doc/sql.md has one line per
  * rule): "..." is text, a calculated field may use an earlier field's
- * alias, and the smaller differences found with them.
+ * alias, and the smaller differences found with them (a parameter typed
+ * by its value, a Decimal parameter at its bound scale). Issue 28's
+ * BIGINT text parameter is test_odbc_paramtext's.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -404,6 +406,246 @@ START_TEST(adhoc_transform_pivot)
 }
 END_TEST
 
+/* One value of a parameter binding: C and SQL type, size, digits, the
+ * value (NULL: SQL_NULL_DATA). */
+typedef struct pbind {
+    SQLSMALLINT c_type, sql_type;
+    SQLULEN size;
+    SQLSMALLINT digits;
+    const void *value;
+} pbind;
+
+/* The SQLSTATE of exec_typed's SQLExecute when it warned, else "". */
+static char exec_state[8];
+
+/* Execute the prepared st with its parameters bound as b[0..n), then
+ * assert its one column's SQL type (SQLDescribeCol after SQLExecute) and
+ * its rows as rows_as writes them (text, NULL as "NULL"); returns what
+ * SQLExecute returned (its warning's SQLSTATE in exec_state). */
+static SQLRETURN exec_typed(SQLHSTMT st, const pbind *b, size_t n,
+                            SQLSMALLINT want_type, const char *want)
+{
+    SQLLEN ind[4];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFreeStmt(st, SQL_CLOSE));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFreeStmt(st, SQL_RESET_PARAMS));
+    for (size_t k = 0; k < n; k++) {
+        ind[k] = !b[k].value ? SQL_NULL_DATA
+                 : b[k].c_type == SQL_C_CHAR ? SQL_NTS : 0;
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLBindParameter(st, (SQLUSMALLINT)(k + 1), SQL_PARAM_INPUT,
+                                  b[k].c_type, b[k].sql_type, b[k].size,
+                                  b[k].digits, (SQLPOINTER)b[k].value, 0,
+                                  &ind[k]));
+    }
+    SQLRETURN rc = SQLExecute(st);
+    ck_assert_msg(SQL_SUCCEEDED(rc), "execute: %s %s",
+                  odbct_state(SQL_HANDLE_STMT, st),
+                  odbct_message(SQL_HANDLE_STMT, st));
+    snprintf(exec_state, sizeof exec_state, "%s",
+             rc == SQL_SUCCESS ? "" : odbct_state(SQL_HANDLE_STMT, st));
+    SQLSMALLINT type = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeCol(st, 1, NULL, 0, NULL, &type,
+                                                 NULL, NULL, NULL));
+    ck_assert_msg(type == want_type, "type %d, want %d (%s)", (int)type,
+                  (int)want_type, want);
+    char got[512];
+    size_t len = 0;
+    got[0] = '\0';
+    SQLRETURN r;
+    while ((r = SQLFetch(st)) != SQL_NO_DATA) {
+        ck_assert(SQL_SUCCEEDED(r));
+        char v[128];
+        SQLLEN vi;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_CHAR, v,
+                                                 sizeof v, &vi));
+        len += (size_t)snprintf(got + len, sizeof got - len, "%s%s",
+                                len ? "," : "",
+                                vi == SQL_NULL_DATA ? "NULL" : v);
+    }
+    ck_assert_msg(!strcmp(got, want), "got '%s', want '%s'", got, want);
+    return rc;
+}
+
+/* SELECT ?, IIf(c, ?, ?) and ? + 1 give a parameter back as the type it
+ * is bound with (Access types a parameter by its value): described so
+ * after SQLExecute, as pyodbc asks; before it, the prepare's guess */
+START_TEST(parameters_typed_by_their_values)
+{
+    static const SQLINTEGER five = 5, ten = 10, twenty = 20;
+    static const SQLDOUBLE half = 2.5, one_half = 1.5;
+    static const SQL_DATE_STRUCT day = { 2024, 1, 2 };
+    static const SQL_TIMESTAMP_STRUCT ts = { 2024, 1, 2, 3, 4, 5, 0 };
+    static const SQL_TIMESTAMP_STRUCT ts2 = { 2025, 6, 7, 0, 0, 0, 0 };
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)"SELECT ?",
+                                             SQL_NTS));
+    SQLSMALLINT type = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeCol(st, 1, NULL, 0, NULL, &type,
+                                                 NULL, NULL, NULL));
+    ck_assert_int_eq(type, SQL_WLONGVARCHAR);
+    /* one prepared statement, executed with one binding after another */
+    const pbind cases[] = {
+        { SQL_C_SLONG, SQL_INTEGER, 0, 0, &five },
+        { SQL_C_DOUBLE, SQL_DOUBLE, 0, 0, &half },
+        { SQL_C_TYPE_DATE, SQL_TYPE_DATE, 0, 0, &day },
+        { SQL_C_TYPE_TIMESTAMP, SQL_TYPE_TIMESTAMP, 19, 0, &ts },
+        { SQL_C_CHAR, SQL_DECIMAL, 10, 2, "3.14" },
+        { SQL_C_CHAR, SQL_VARCHAR, 10, 0, "abc" },
+        { SQL_C_SLONG, SQL_INTEGER, 0, 0, NULL },
+        { SQL_C_CHAR, SQL_VARCHAR, 10, 0, NULL },
+        { SQL_C_SLONG, SQL_INTEGER, 0, 0, &ten },
+    };
+    static const struct {
+        SQLSMALLINT type;
+        const char *rows;
+    } want[] = {
+        { SQL_INTEGER, "5" }, { SQL_DOUBLE, "2.5" },
+        { SQL_TYPE_TIMESTAMP, "2024-01-02 00:00:00" },
+        { SQL_TYPE_TIMESTAMP, "2024-01-02 03:04:05" },
+        { SQL_NUMERIC, "3.14" }, { SQL_WLONGVARCHAR, "abc" },
+        { SQL_INTEGER, "NULL" }, { SQL_WLONGVARCHAR, "NULL" },
+        { SQL_INTEGER, "10" },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++)
+        exec_typed(st, &cases[k], 1, want[k].type, want[k].rows);
+    /* the Decimal's scale is the column's */
+    exec_typed(st, &cases[4], 1, SQL_NUMERIC, "3.14");
+    SQLSMALLINT digits = -1;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLDescribeCol(st, 1, NULL, 0, NULL, NULL,
+                                                 NULL, &digits, NULL));
+    ck_assert_int_eq(digits, 2);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+
+    /* IIf(c, ?, ?): the common type of the two values */
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)
+             "SELECT IIf(EmployeeID > 1, ?, ?) FROM Employees WHERE "
+             "EmployeeID IN (1, 2) ORDER BY EmployeeID", SQL_NTS));
+    const pbind ints[] = { { SQL_C_SLONG, SQL_INTEGER, 0, 0, &ten },
+                           { SQL_C_SLONG, SQL_INTEGER, 0, 0, &twenty } };
+    exec_typed(st, ints, 2, SQL_INTEGER, "20,10");
+    const pbind dbls[] = { { SQL_C_DOUBLE, SQL_DOUBLE, 0, 0, &half },
+                           { SQL_C_DOUBLE, SQL_DOUBLE, 0, 0, &one_half } };
+    exec_typed(st, dbls, 2, SQL_DOUBLE, "1.5,2.5");
+    const pbind dates[] = {
+        { SQL_C_TYPE_TIMESTAMP, SQL_TYPE_TIMESTAMP, 19, 0, &ts },
+        { SQL_C_TYPE_TIMESTAMP, SQL_TYPE_TIMESTAMP, 19, 0, &ts2 } };
+    exec_typed(st, dates, 2, SQL_TYPE_TIMESTAMP,
+               "2025-06-07 00:00:00,2024-01-02 03:04:05");
+    const pbind mixed[] = { { SQL_C_SLONG, SQL_INTEGER, 0, 0, &ten },
+                            { SQL_C_DOUBLE, SQL_DOUBLE, 0, 0, &half } };
+    exec_typed(st, mixed, 2, SQL_DOUBLE, "2.5,10");
+    const pbind texts[] = { { SQL_C_CHAR, SQL_VARCHAR, 10, 0, "a" },
+                            { SQL_C_CHAR, SQL_VARCHAR, 10, 0, "b" } };
+    exec_typed(st, texts, 2, SQL_WLONGVARCHAR, "b,a");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+
+    /* ? + 1: a number or a date plus one; text '5' + 1 is the Double 6 */
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)"SELECT ? + 1",
+                                             SQL_NTS));
+    const pbind plus[] = {
+        { SQL_C_SLONG, SQL_INTEGER, 0, 0, &five },
+        { SQL_C_DOUBLE, SQL_DOUBLE, 0, 0, &half },
+        { SQL_C_TYPE_DATE, SQL_TYPE_DATE, 0, 0, &day },
+        { SQL_C_CHAR, SQL_DECIMAL, 10, 2, "1.25" },
+        { SQL_C_CHAR, SQL_VARCHAR, 10, 0, "5" },
+    };
+    static const struct {
+        SQLSMALLINT type;
+        const char *rows;
+    } plus_want[] = {
+        { SQL_INTEGER, "6" }, { SQL_DOUBLE, "3.5" },
+        { SQL_TYPE_TIMESTAMP, "2024-01-03 00:00:00" },
+        { SQL_NUMERIC, "2.25" }, { SQL_DOUBLE, "6" },
+    };
+    for (size_t k = 0; k < sizeof plus / sizeof *plus; k++)
+        exec_typed(st, &plus[k], 1, plus_want[k].type, plus_want[k].rows);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+END_TEST
+
+/* SQL_DECIMAL and SQL_NUMERIC parameters take the bound scale
+ * (DecimalDigits): digits past it are cut off, as Access cuts a
+ * Decimal's, with 01S07 (ODBC's character-to-numeric rule) */
+START_TEST(decimal_parameters_take_the_bound_scale)
+{
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)"SELECT ?",
+                                             SQL_NTS));
+    static const SQLINTEGER seven = 7;
+    static const SQLDOUBLE d115 = 1.15;
+    SQL_NUMERIC_STRUCT num;
+    memset(&num, 0, sizeof num);
+    num.precision = 10;
+    num.scale = 4;              /* 12.3456 */
+    num.sign = 1;
+    num.val[0] = 123456 & 0xff;
+    num.val[1] = (123456 >> 8) & 0xff;
+    num.val[2] = 123456 >> 16;
+    SQL_NUMERIC_STRUCT neg = num;
+    neg.sign = 0;
+    static const struct {
+        pbind b;
+        const char *rows;
+        bool cut;
+    } cases[] = {
+        { { SQL_C_CHAR, SQL_DECIMAL, 10, 2, "1.23456" }, "1.23", true },
+        { { SQL_C_CHAR, SQL_DECIMAL, 10, 2, "-1.239" }, "-1.23", true },
+        { { SQL_C_CHAR, SQL_NUMERIC, 18, 2, "104.7668" }, "104.76", true },
+        { { SQL_C_CHAR, SQL_DECIMAL, 10, 0, "1.5" }, "1", true },
+        { { SQL_C_CHAR, SQL_DECIMAL, 10, 3, "1.25" }, "1.250", false },
+        { { SQL_C_CHAR, SQL_DECIMAL, 10, 2, " 12E-1 " }, "1.20", false },
+        { { SQL_C_CHAR, SQL_DECIMAL, 10, 2, "-0.001" }, "0.00", true },
+        { { SQL_C_SLONG, SQL_DECIMAL, 10, 2, &seven }, "7.00", false },
+        { { SQL_C_DOUBLE, SQL_DECIMAL, 10, 2, &d115 }, "1.15", false },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        SQLRETURN rc = exec_typed(st, &cases[k].b, 1, SQL_NUMERIC,
+                                  cases[k].rows);
+        ck_assert_msg(rc == (cases[k].cut ? SQL_SUCCESS_WITH_INFO
+                                          : SQL_SUCCESS),
+                      "case %zu: rc %d", k, (int)rc);
+        ck_assert_str_eq(exec_state, cases[k].cut ? "01S07" : "");
+    }
+    /* SQL_C_NUMERIC: its own scale 4, the parameter's 2 */
+    const pbind nb = { SQL_C_NUMERIC, SQL_NUMERIC, 10, 2, &num };
+    ck_assert_int_eq(exec_typed(st, &nb, 1, SQL_NUMERIC, "12.34"),
+                     SQL_SUCCESS_WITH_INFO);
+    ck_assert_str_eq(exec_state, "01S07");
+    const pbind nn = { SQL_C_NUMERIC, SQL_DECIMAL, 10, 4, &neg };
+    ck_assert_int_eq(exec_typed(st, &nn, 1, SQL_NUMERIC, "-12.3456"),
+                     SQL_SUCCESS);
+    /* no number, or past Decimal's 28 digits */
+    static const struct {
+        const char *text;
+        const char *state;
+    } bad[] = { { "1,5", "22018" }, { "1E30", "22003" }, { "abc", "22018" } };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        SQLLEN ind = SQL_NTS;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLFreeStmt(st, SQL_CLOSE));
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR,
+                                  SQL_DECIMAL, 10, 2,
+                                  (SQLPOINTER)bad[k].text, 0, &ind));
+        ck_assert_int_eq(SQLExecute(st), SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), bad[k].state);
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    /* compared with a Currency column at the bound scale: 32.389 at
+     * scale 2 is 32.38 */
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)
+             "SELECT COUNT(*) FROM Orders WHERE Freight > ?", SQL_NTS));
+    const pbind f = { SQL_C_CHAR, SQL_DECIMAL, 10, 2, "32.389" };
+    exec_typed(st, &f, 1, SQL_INTEGER, "459");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    want_rows("SELECT COUNT(*) FROM Orders WHERE Freight > 32.38", "459");
+}
+END_TEST
+
 static Suite *accesssql_suite(void)
 {
     Suite *s = suite_create("odbc_accesssql");
@@ -418,6 +660,8 @@ static Suite *accesssql_suite(void)
     tcase_add_test(tc, php_false_for_yes_no);
     tcase_add_test(tc, external_databases_in_from);
     tcase_add_test(tc, adhoc_transform_pivot);
+    tcase_add_test(tc, parameters_typed_by_their_values);
+    tcase_add_test(tc, decimal_parameters_take_the_bound_scale);
     suite_add_tcase(s, tc);
     return s;
 }

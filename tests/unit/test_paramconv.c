@@ -268,6 +268,64 @@ START_TEST(a_period_in_a_decimal_comma_locale)
 }
 END_TEST
 
+/* s at scale sc as a Decimal: rc, and (when not failed) its scale, sign
+ * and magnitude (unless mag is BIG: one past 64 bits). */
+#define BIG UINT64_MAX
+static void dec_is(const char *s, int sc, odbc_pconv rc, uint64_t mag,
+                   bool negative)
+{
+    jet_value v;
+    memset(&v, 0xAB, sizeof v);
+    ck_assert_msg(odbc_param_decimal(&v, s, strlen(s), sc, 10) == rc,
+                  "'%s' at scale %d", s, sc);
+    if (rc != ODBC_PCONV_OK && rc != ODBC_PCONV_TRUNCATED)
+        return;
+    ck_assert_int_eq(v.type, JET_T_NUMERIC);
+    ck_assert(!v.is_null);
+    ck_assert_int_eq(v.u.num.scale, sc < 0 ? 0 : sc > 28 ? 28 : sc);
+    ck_assert_int_eq(v.u.num.precision, 10);
+    ck_assert_int_eq(v.u.num.negative, negative);
+    if (mag == BIG)
+        return;
+    uint64_t m = 0;
+    for (int i = 7; i >= 0; i--)
+        m = m << 8 | v.u.num.mag[i];
+    for (int i = 8; i < 12; i++)
+        ck_assert_int_eq(v.u.num.mag[i], 0);
+    ck_assert_msg(m == mag, "'%s' at scale %d: %llu", s, sc,
+                  (unsigned long long)m);
+}
+
+/* SQL_DECIMAL/SQL_NUMERIC text at the bound scale: cut off past it, as
+ * Access cuts a Decimal's */
+START_TEST(decimals_take_the_bound_scale)
+{
+    dec_is("1.23456", 2, ODBC_PCONV_TRUNCATED, 123, false);
+    dec_is("104.7668", 2, ODBC_PCONV_TRUNCATED, 10476, false);
+    dec_is("-1.239", 2, ODBC_PCONV_TRUNCATED, 123, true);
+    dec_is("1.25", 3, ODBC_PCONV_OK, 1250, false);
+    dec_is("  +12E-1\t", 2, ODBC_PCONV_OK, 120, false);
+    dec_is("1.5e2", 0, ODBC_PCONV_OK, 150, false);
+    dec_is(".5", 1, ODBC_PCONV_OK, 5, false);
+    dec_is("-0.001", 2, ODBC_PCONV_TRUNCATED, 0, false);   /* no -0 */
+    dec_is("1.10", 1, ODBC_PCONV_OK, 11, false);  /* a zero cut: exact */
+    dec_is("5", -3, ODBC_PCONV_OK, 5, false);     /* scale below 0: 0 */
+    dec_is("1E-99999", 2, ODBC_PCONV_TRUNCATED, 0, false);
+    dec_is("0E99999", 2, ODBC_PCONV_OK, 0, false);
+    /* 28 digits fit, 29 do not */
+    dec_is("9999999999999999999999999999", 0, ODBC_PCONV_OK, BIG, false);
+    dec_is("99999999999999999999999999999", 0, ODBC_PCONV_RANGE, 0, false);
+    dec_is("1E28", 0, ODBC_PCONV_RANGE, 0, false);
+    dec_is("0.5", 28, ODBC_PCONV_OK, BIG, false);
+    dec_is("1", 28, ODBC_PCONV_RANGE, 0, false);
+    dec_is("10", 28, ODBC_PCONV_RANGE, 0, false);
+    dec_is("1,5", 2, ODBC_PCONV_NOT_NUMBER, 0, false);
+    dec_is("", 2, ODBC_PCONV_NOT_NUMBER, 0, false);
+    dec_is("1e", 2, ODBC_PCONV_NOT_NUMBER, 0, false);
+    dec_is("0x10", 2, ODBC_PCONV_NOT_NUMBER, 0, false);
+}
+END_TEST
+
 static Suite *paramconv_suite(void)
 {
     Suite *s = suite_create("paramconv");
@@ -282,6 +340,7 @@ static Suite *paramconv_suite(void)
     tcase_add_test(tc, dates_in_the_odbc_form_are_checked);
     tcase_add_test(tc, numbers_as_declared_types);
     tcase_add_test(tc, a_period_in_a_decimal_comma_locale);
+    tcase_add_test(tc, decimals_take_the_bound_scale);
     suite_add_tcase(s, tc);
     return s;
 }
