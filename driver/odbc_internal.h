@@ -407,6 +407,17 @@ odbc_param *odbc_stmt_param_at(odbc_stmt *stmt, SQLSMALLINT num);
  */
 void odbc_param_locate(const odbc_stmt *stmt, odbc_param *p);
 /**
+ * The SQLLEN at p, which may sit at any address: row-wise parameter sets
+ * need not be aligned (pyodbc's fast_executemany packs each value and its
+ * indicator without padding), so it is copied, never loaded in place.
+ */
+static inline SQLLEN odbc_len_at(const SQLLEN *p)
+{
+    SQLLEN v;
+    memcpy(&v, (const void *)p, sizeof v);
+    return v;
+}
+/**
  * SQLExecute with SQL_ATTR_PARAMSET_SIZE > 1: opens the result set of
  * the first parameter set that runs; the others follow on SQLMoreResults
  * (odbc_stmt_next_param_set). Sets that fail are marked SQL_PARAM_ERROR

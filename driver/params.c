@@ -145,7 +145,8 @@ static bool is_dae(const odbc_stmt *s, const odbc_param *param)
     SQLLEN *lp = p->len_ptr ? p->len_ptr : p->ind;
     if (!lp)
         return false;
-    return *lp == SQL_DATA_AT_EXEC || *lp <= SQL_LEN_DATA_AT_EXEC_OFFSET;
+    SQLLEN len = odbc_len_at(lp);
+    return len == SQL_DATA_AT_EXEC || len <= SQL_LEN_DATA_AT_EXEC_OFFSET;
 }
 
 void odbc_stmt_dae_end(odbc_stmt *s)

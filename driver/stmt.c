@@ -735,6 +735,34 @@ static SQLRETURN number_param(odbc_stmt *s, size_t i, bool is_int,
     return pconv_diag(s, i, rc, num, strlen(num));
 }
 
+/* SQLWCHAR text at ptr (ind bytes, or up to a NUL for SQL_NTS) as an
+ * aligned pointer: ptr itself, or a NUL-terminated copy in *copy (the
+ * caller frees it) when a packed row-wise set put it at an odd address.
+ * NULL when the copy cannot be allocated. */
+static const void *wide_aligned(const void *ptr, SQLLEN ind, void **copy)
+{
+    size_t nb = 0;
+    *copy = NULL;
+    if ((uintptr_t)ptr % sizeof(SQLWCHAR) == 0)
+        return ptr;
+    if (ind == SQL_NTS) {
+        for (;; nb += sizeof(SQLWCHAR)) {
+            SQLWCHAR w;
+            memcpy(&w, (const char *)ptr + nb, sizeof w);
+            if (w == 0)
+                break;
+        }
+    } else {
+        nb = (size_t)ind;
+    }
+    *copy = malloc(nb + sizeof(SQLWCHAR));
+    if (*copy == NULL)
+        return NULL;
+    memcpy(*copy, ptr, nb);
+    memset((char *)*copy + nb, 0, sizeof(SQLWCHAR));
+    return *copy;
+}
+
 /* The bound value of parameter i as a jet_value; text into *owned (freed
  * by the caller after the cursor opened, which copies it). */
 static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
@@ -753,7 +781,7 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
     /* NULL from the indicator, the length from the octet-length pointer
      * (SQLBindParameter sets both to one variable) */
     SQLLEN *lp = p->len_ptr ? p->len_ptr : p->ind;
-    SQLLEN ind = lp ? *lp : SQL_NTS;
+    SQLLEN ind = lp ? odbc_len_at(lp) : SQL_NTS;
     const void *ptr = p->ptr;
     bool dae_null = false;
     if (ind == SQL_DATA_AT_EXEC || ind <= SQL_LEN_DATA_AT_EXEC_OFFSET) {
@@ -761,7 +789,8 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
             return odbc_diag_add(DIAG(s), "HY010", "Function sequence "
                                  "error (parameter %zu is data at "
                                  "execution)", i + 1);
-    } else if ((p->ind && *p->ind == SQL_NULL_DATA) || (!p->ptr && lp)) {
+    } else if ((p->ind && odbc_len_at(p->ind) == SQL_NULL_DATA) ||
+               (!p->ptr && lp)) {
         dae_null = true;
     }
     if (dae_null) {
@@ -789,6 +818,20 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         return odbc_diag_add(DIAG(s), "HY090", "Invalid string or buffer "
                              "length (parameter %zu: length %ld)", i + 1,
                              (long)ind);
+    /* a fixed-size value of a packed row-wise set may sit at any address:
+     * read it from an aligned copy */
+    union {
+        SQLBIGINT i;
+        SQLDOUBLE d;
+        SQL_TIMESTAMP_STRUCT ts;
+        SQL_INTERVAL_STRUCT iv;
+        SQL_NUMERIC_STRUCT n;
+    } aligned;
+    SQLULEN fixed = odbc_ctype_size(ct);
+    if (fixed > 0 && fixed <= sizeof aligned) {
+        memcpy(&aligned, ptr, (size_t)fixed);
+        ptr = &aligned;
+    }
     switch (ct) {
     case SQL_C_CHAR: {
         size_t n = ind == SQL_NTS ? strlen(ptr) : (size_t)ind;
@@ -810,7 +853,10 @@ static SQLRETURN param_value(odbc_stmt *s, size_t i, jet_value *v,
         SQLINTEGER units = ind == SQL_NTS ? SQL_NTS
                            : (SQLINTEGER)(ind / (SQLLEN)sizeof(SQLWCHAR));
         size_t n8 = 0;
-        char *u8 = odbc_wide_to_utf8_len(ptr, units, &ok, &n8);
+        void *wcopy;
+        const void *wp = wide_aligned(ptr, ind, &wcopy);
+        char *u8 = wp ? odbc_wide_to_utf8_len(wp, units, &ok, &n8) : NULL;
+        free(wcopy);
         if (!u8)
             return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         size_t len;

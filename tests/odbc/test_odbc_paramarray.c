@@ -150,6 +150,81 @@ START_TEST(row_wise_sets_with_text_and_an_offset)
 }
 END_TEST
 
+/* Row-wise sets in a packed buffer, as pyodbc's fast_executemany lays
+ * them out (each value followed by its indicator, no padding): values and
+ * indicators at odd addresses are read whole (copied, not loaded in
+ * place: UBSan's misaligned-load check in the sanitizer build). */
+START_TEST(row_wise_sets_packed_without_alignment)
+{
+    /* one set: a pad byte, name[15], its SQLLEN, a SQLINTEGER, its
+     * SQLLEN, a SQLDOUBLE, its SQLLEN, a timestamp, its SQLLEN, two
+     * SQLWCHARs, their SQLLEN (each at an odd address: the set begins at
+     * one) */
+    enum { NAME = 1, NAME_IND = NAME + 15, MIN = NAME_IND + 8,
+           MIN_IND = MIN + 4, MAX = MIN_IND + 8, MAX_IND = MAX + 8,
+           WHEN = MAX_IND + 8, WHEN_IND = WHEN + 16, OK = WHEN_IND + 8,
+           OK_IND = OK + 4, ROW = OK_IND + 8 };
+    static unsigned char rows[3 * ROW + 1];
+    static const char *names[3] = { "United Package", "Speedy Express",
+                                    "Federal Shipping" };
+    static const SQLINTEGER mins[3] = { 0, 0, 2 };
+    unsigned char *r0 = rows + 1;           /* odd even for row 0 */
+    char buf[512];
+    ck_assert_int_eq(sizeof(SQLLEN), 8);
+    ck_assert_int_eq(sizeof(SQL_TIMESTAMP_STRUCT), 16);
+    memset(rows, 0, sizeof rows);
+    for (int k = 0; k < 3; k++) {
+        unsigned char *r = r0 + k * ROW;
+        SQLLEN n = 14, zero = 0, two = 2 * sizeof(SQLWCHAR);
+        SQLWCHAR ok[2] = { 'o', 'k' };
+        SQL_TIMESTAMP_STRUCT ts = { 2026, 12, 3, 16, 45, 0, 0 };
+        SQLDOUBLE max = 10.5;
+        memcpy(r + NAME, names[k], (size_t)n);
+        memcpy(r + NAME_IND, &n, sizeof n);
+        memcpy(r + MIN, &mins[k], sizeof mins[k]);
+        memcpy(r + MIN_IND, &zero, sizeof zero);
+        memcpy(r + MAX, &max, sizeof max);
+        memcpy(r + MAX_IND, &zero, sizeof zero);
+        memcpy(r + WHEN, &ts, sizeof ts);
+        memcpy(r + WHEN_IND, &zero, sizeof zero);
+        memcpy(r + OK, ok, sizeof ok);
+        memcpy(r + OK_IND, &two, sizeof two);
+    }
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLPrepare(st, (SQLCHAR *)"SELECT ShipperID FROM Shippers "
+                        "WHERE CompanyName LIKE ? & '*' AND ShipperID > ? "
+                        "AND ShipperID < ? AND ? > #2000-01-01# AND "
+                        "? = 'ok'", SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLSetStmtAttr(st, SQL_ATTR_PARAM_BIND_TYPE, (SQLPOINTER)ROW, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLSetStmtAttr(st, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER)3, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 1, SQL_PARAM_INPUT, SQL_C_CHAR,
+                              SQL_VARCHAR, 40, 0, r0 + NAME, 15,
+                              (SQLLEN *)(void *)(r0 + NAME_IND)));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 2, SQL_PARAM_INPUT, SQL_C_SLONG,
+                              SQL_INTEGER, 0, 0, r0 + MIN, 0,
+                              (SQLLEN *)(void *)(r0 + MIN_IND)));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 3, SQL_PARAM_INPUT, SQL_C_DOUBLE,
+                              SQL_DOUBLE, 0, 0, r0 + MAX, 0,
+                              (SQLLEN *)(void *)(r0 + MAX_IND)));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 4, SQL_PARAM_INPUT, SQL_C_TYPE_TIMESTAMP,
+                              SQL_TYPE_TIMESTAMP, 19, 0, r0 + WHEN, 0,
+                              (SQLLEN *)(void *)(r0 + WHEN_IND)));
+    ODBCT_OK(SQL_HANDLE_STMT, st,
+             SQLBindParameter(st, 5, SQL_PARAM_INPUT, SQL_C_WCHAR,
+                              SQL_WVARCHAR, 2, 0, r0 + OK, 4,
+                              (SQLLEN *)(void *)(r0 + OK_IND)));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecute(st));
+    all_results(buf, sizeof buf);
+    ck_assert_str_eq(buf, "2|1|3");
+}
+END_TEST
+
 START_TEST(ignored_and_failing_sets)
 {
     /* set 2 cannot be converted: out of range (22003) */
@@ -296,6 +371,7 @@ static Suite *paramarray_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, column_wise_sets_give_one_result_set_each);
     tcase_add_test(tc, row_wise_sets_with_text_and_an_offset);
+    tcase_add_test(tc, row_wise_sets_packed_without_alignment);
     tcase_add_test(tc, ignored_and_failing_sets);
     tcase_add_test(tc, data_at_execution_with_arrays_is_hyc00);
     tcase_add_test(tc, descriptor_header_fields_mirror_the_attributes);
