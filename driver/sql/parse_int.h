@@ -1,14 +1,33 @@
 /*
- * parse_int.h - the parser's pieces (parser.c) that the DML statements'
- * parser (dmlparse.c) builds on: the current token, names, expressions,
- * FROM chains and query blocks, with parser.c's errors and bounds.
+ * parse_int.h - the parser's pieces: its state, and what parser.c
+ * (statements, query blocks, FROM) and exprparse.c (expressions) give
+ * each other and the DML statements' parser (dmlparse.c): the current
+ * token, names, expressions, FROM chains and query blocks, with
+ * parser.c's errors and bounds.
  */
 #ifndef JET_DRIVER_SQL_PARSE_INT_H
 #define JET_DRIVER_SQL_PARSE_INT_H
 
 #include "sql_internal.h"
 
-typedef struct parser parser;
+struct ahead_memo;
+
+/** The parser's state (parser.c runs it; exprparse.c parses expressions
+ *  with it; dmlparse.c reads it through the sqlp_ functions). */
+typedef struct parser {
+    sql_lexer lx;
+    sql_token tok;          /* current token */
+    sql_arena *arena;
+    sql_error *err;
+    unsigned depth;         /* parse_expr recursion, <= SQL_MAX_DEPTH */
+    unsigned qdepth;        /* nested query blocks, <= SQL_MAX_QUERY_DEPTH */
+    unsigned ntables;       /* FROM items of the whole statement */
+    sql_query *q;           /* the query being built */
+    size_t ndecl;           /* PARAMETERS declared: ? markers count after */
+    const sql_param_decl *decl;
+    struct ahead_memo *memo;    /* query_ahead's, for the text of lx
+                                   (parser.c) */
+} parser;
 
 /** Parse text with body(p, ctx), the current token unread (body calls
  *  sqlp_next first): 0 and *out the statement's first block (owner of its
@@ -38,15 +57,21 @@ int sqlp_table_name(parser *p, const char **catalog, const char **table,
                     size_t *position);
 /** Whether the '(' at the current token opens a query. */
 int sqlp_query_ahead(parser *p, bool *yes);
-int sqlp_expr(parser *p, sql_expr **out);       /* one expression */
+/** exprparse.c: one expression at the current token. */
+int sqlp_expr(parser *p, sql_expr **out);
 /** SELECT ... [UNION ...] [ORDER BY ...] into q. */
 int sqlp_query_body(parser *p, sql_query *q);
+/** ( SELECT ... ) at the current '(' as *out (a subquery in an
+ *  expression; its block counts against SQL_MAX_QUERY_DEPTH). */
+int sqlp_subquery(parser *p, sql_query **out);
 /** A FROM item with its joins. */
 int sqlp_join_chain(parser *p, sql_from **out);
 /** PARAMETERS ...; at the current token. */
 int sqlp_parameters(parser *p, sql_query *q);
 /** End of the statement (an optional ';'), else 42000. */
 int sqlp_end(parser *p);
+/** exprparse.c: a node of kind at position in the statement's arena,
+ *  or NULL (out of memory). */
 sql_expr *sqlp_new_expr(parser *p, sql_expr_kind kind, size_t position);
 
 /** dmlparse.c: parse INSERT, UPDATE or DELETE (after an optional
