@@ -258,7 +258,7 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
     if (v->is_null) {
         if (col->flags & JET_COL_REQUIRED)
             return jet_fail(&db->err, JET_ECONSTRAINT, t->pgno,
-                            "You must enter a value in the '%s.%s' field",
+                            "You must enter a value in the '%s.%s' field.",
                             t->name, col->name);
         c->is_null = true;
         return JET_OK;

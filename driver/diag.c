@@ -11,6 +11,17 @@
 
 #define MSG_PREFIX "[jetodbc]"
 
+/* Access's message for a duplicate key (Jet error 3022): the core's
+ * JET_EDUPLICATE text begins with its first sentence */
+#define DUPLICATE_HEAD                                                    \
+    "The changes you requested to the table were not successful because " \
+    "they would create duplicate values in the index, primary key, or "   \
+    "relationship"
+#define DUPLICATE_TEXT                                                    \
+    DUPLICATE_HEAD ". Change the data in the field or fields that "       \
+    "contain duplicate data, remove the index, or redefine the index to " \
+    "permit duplicate entries and try again."
+
 static SQLRETURN vadd(odbc_diag *d, SQLLEN row, SQLINTEGER col,
                       const char *state, const char *fmt, va_list ap)
     __attribute__((format(printf, 5, 0)));
@@ -92,6 +103,12 @@ SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
     case JET_EREADONLY:
         return odbc_diag_add(d, "HY000", "%s", msg);
     case JET_EDUPLICATE:
+        /* the core's first sentence is Access's (error 3022); Access goes
+         * on with what to do, which the core's 256 bytes leave out */
+        if (!strncmp(msg, DUPLICATE_HEAD, sizeof DUPLICATE_HEAD - 1))
+            return odbc_diag_add(d, "23000", "%s%s", DUPLICATE_TEXT,
+                                 msg + sizeof DUPLICATE_HEAD - 1);
+        return odbc_diag_add(d, "23000", "%s", msg);
     case JET_ECONSTRAINT:
         return odbc_diag_add(d, "23000", "%s", msg);
     case JET_ETOOLONG:

@@ -152,9 +152,13 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
             return -1;
         }
         if (obj->kind != JET_OBJ_TABLE) {
-            sql_set_error(err, "HY000", d->table_position, "Cannot update "
-                          "'%s': linked and system tables are not written "
-                          "by this driver", d->table);
+            /* the words of the core's refusal (tablerules.c), which an
+             * UPDATE or DELETE of the same table meets */
+            sql_set_error(err, "HYC00", 0, "not supported: table '%s' is "
+                          "%s: writing it is not supported%s", obj->name,
+                          obj->kind == JET_OBJ_SYSTEM_TABLE
+                              ? "a system table" : "a linked table",
+                          obj->kind == JET_OBJ_SYSTEM_TABLE ? "" : " yet");
             return -1;
         }
         jet_rc rc = jet_tdef_load(&x->td, db, obj);

@@ -2,18 +2,14 @@
  * test_odbc_dml.c - INSERT, UPDATE and DELETE through the driver manager
  * (issue 25), on copies of public fixtures in the temporary directory:
  * every statement form prepares (no result columns, parameters described
- * as their columns), binding errors (42S02, 42S22, 21S01, 42000), the
- * refusals with their SQLSTATE and message and the file byte-for-byte
- * unchanged (ReadOnly=1, SQL_MODE_READ_ONLY, Access 97, a file without
- * write permission), transactions (SQLEndTran on both handle kinds,
- * autocommit, SQLGetInfo's answers), SELECT @@IDENTITY, and a parameter
- * array refused as a whole.
+ * as their columns), binding errors (42S02, 42S22, 21S01, 42000),
+ * transactions (SQLEndTran on both handle kinds, autocommit, SQLGetInfo's
+ * answers), SELECT @@IDENTITY, saved action queries, writes committed and
+ * rolled back (seen after a reopen, jetcheck verify), and exact values
+ * and atomic parameter arrays on bulk.accdb.
  *
- * The writes themselves (row counts, commit/rollback seen after a
- * reopen, a failing set of an array leaving nothing, jetcheck verify)
- * run once the core writes rows: until then the core refuses every
- * table (HYC00), and those tests check exactly that refusal and that
- * the file is unchanged.
+ * Refused writes (read-only files and modes, rules, keys, values) are
+ * test_odbc_refuse.c's.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -43,32 +39,6 @@ static const char *copy_fixture(const char *rel, const char *name,
     return out;
 }
 
-static unsigned char *slurp_file(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *b = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(b);
-    ck_assert_uint_eq(fread(b, 1, (size_t)len, f), (size_t)len);
-    fclose(f);
-    *n = (size_t)len;
-    return b;
-}
-
-/* The file at path has exactly the bytes in want (and no journal). */
-static void assert_unchanged(const char *path, const unsigned char *want,
-                             size_t n)
-{
-    size_t m;
-    unsigned char *got = slurp_file(path, &m);
-    ck_assert_uint_eq(m, n);
-    ck_assert_msg(memcmp(got, want, n) == 0, "%s changed", path);
-    free(got);
-}
-
 static void connect_to(const char *path, const char *extra)
 {
     char cs[2048];
@@ -88,30 +58,6 @@ static SQLHSTMT new_stmt(void)
 static SQLRETURN exec_on(SQLHSTMT st, const char *sql)
 {
     return SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
-}
-
-/* Whether the core writes rows yet: an INSERT on a scratch copy. */
-static int core_writes = -1;
-static int writes_supported(void)
-{
-    if (core_writes >= 0)
-        return core_writes;
-    char path[1024];
-    copy_fixture(FIXTURE, "probe.mdb", path, sizeof path);
-    connect_to(path, NULL);
-    SQLHSTMT st = new_stmt();
-    SQLRETURN r = exec_on(st, "INSERT INTO Table2 (id, data) VALUES "
-                              "(12345, 'probe')");
-    core_writes = SQL_SUCCEEDED(r);
-    if (!core_writes) {
-        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
-        fprintf(stderr, "test_odbc_dml: the core does not write rows yet "
-                "(%s); write checks skipped\n",
-                odbct_message(SQL_HANDLE_STMT, st));
-    }
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    odbct_disconnect(env, dbc);
-    return core_writes;
 }
 
 /* ------------------------------------------------------------ forms */
@@ -201,152 +147,6 @@ START_TEST(binding_errors)
 }
 END_TEST
 
-/* --------------------------------------------------------- refusals */
-
-/* Every DML form on the connection is refused with state and a message
- * containing part; the file stays as it was. */
-static void all_refused(const char *path, const char *state,
-                        const char *part)
-{
-    static const char *const writes[] = {
-        "INSERT INTO Table2 (id, data) VALUES (7, 'x')",
-        "UPDATE Table1 SET data = '1' WHERE id = 1",
-        "DELETE FROM Table3 WHERE id = 3",
-        "DELETE FROM [Table1]",
-    };
-    SQLHSTMT st = new_stmt();
-    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++) {
-        ck_assert_int_eq(exec_on(st, writes[i]), SQL_ERROR);
-        ck_assert_msg(!strcmp(odbct_state(SQL_HANDLE_STMT, st), state),
-                      "%s: %s %s", writes[i],
-                      odbct_state(SQL_HANDLE_STMT, st),
-                      odbct_message(SQL_HANDLE_STMT, st));
-        ck_assert_msg(strstr(odbct_message(SQL_HANDLE_STMT, st), part),
-                      "%s: %s", writes[i],
-                      odbct_message(SQL_HANDLE_STMT, st));
-    }
-    /* reading still works */
-    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "SELECT COUNT(*) FROM "
-                                              "Table1"));
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    (void)path;
-}
-
-START_TEST(read_only_key_refuses)
-{
-    copy_fixture(FIXTURE, "ro.mdb", copy_path,
-                 sizeof copy_path);
-    size_t n;
-    unsigned char *before = slurp_file(copy_path, &n);
-    connect_to(copy_path, "ReadOnly=1;");
-    char yn[8] = "";
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetInfo(dbc, SQL_DATA_SOURCE_READ_ONLY,
-                                             yn, sizeof yn, NULL));
-    ck_assert_str_eq(yn, "Y");
-    all_refused(copy_path, "HY000", "Cannot update. Database or object is "
-                "read-only.");
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
-                                             SQL_COMMIT));
-    odbct_disconnect(env, dbc);
-    assert_unchanged(copy_path, before, n);
-    free(before);
-}
-END_TEST
-
-START_TEST(access_mode_read_only_refuses)
-{
-    copy_fixture(FIXTURE, "mode.mdb", copy_path,
-                 sizeof copy_path);
-    size_t n;
-    unsigned char *before = slurp_file(copy_path, &n);
-    char cs[2048];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", copy_path);
-    odbct_alloc_dbc(&env, &dbc);
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_ACCESS_MODE,
-             (SQLPOINTER)SQL_MODE_READ_ONLY, 0));
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLDriverConnect(dbc, NULL, (SQLCHAR *)cs,
-             SQL_NTS, NULL, 0, NULL, SQL_DRIVER_NOPROMPT));
-    all_refused(copy_path, "HY000", "Cannot update. Database or object is "
-                "read-only.");
-    /* a parameter array is refused as a whole */
-    SQLHSTMT st = new_stmt();
-    SQLUSMALLINT status[3] = { 99, 99, 99 };
-    SQLULEN processed = 7;
-    SQLCHAR names[3][8] = { "a", "b", "c" };
-    SQLLEN lens[3] = { SQL_NTS, SQL_NTS, SQL_NTS };
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_PARAMSET_SIZE,
-             (SQLPOINTER)3, 0));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st,
-             SQL_ATTR_PARAM_STATUS_PTR, status, 0));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st,
-             SQL_ATTR_PARAMS_PROCESSED_PTR, &processed, 0));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindParameter(st, 1, SQL_PARAM_INPUT,
-             SQL_C_CHAR, SQL_VARCHAR, 40, 0, names, 8, lens));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)
-             "INSERT INTO Table2 (data) VALUES (?)", SQL_NTS));
-    ck_assert_int_eq(SQLExecute(st), SQL_ERROR);
-    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY000");
-    for (int k = 0; k < 3; k++)
-        ck_assert_int_eq(status[k], SQL_PARAM_UNUSED);
-    ck_assert_uint_eq(processed, 0);
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    odbct_disconnect(env, dbc);
-    assert_unchanged(copy_path, before, n);
-    free(before);
-}
-END_TEST
-
-START_TEST(access97_refuses)
-{
-    copy_fixture("jackcess/V1997/testV1997.mdb", "jet3.mdb", copy_path,
-                 sizeof copy_path);
-    size_t n;
-    unsigned char *before = slurp_file(copy_path, &n);
-    connect_to(copy_path, NULL);
-    char yn[8] = "";
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetInfo(dbc, SQL_DATA_SOURCE_READ_ONLY,
-                                             yn, sizeof yn, NULL));
-    ck_assert_str_eq(yn, "Y");
-    SQLHSTMT st = new_stmt();
-    ck_assert_int_eq(exec_on(st, "DELETE FROM Table1"), SQL_ERROR);
-    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
-    ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
-                                 "Access 97 files are read-only"));
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    odbct_disconnect(env, dbc);
-    assert_unchanged(copy_path, before, n);
-    free(before);
-}
-END_TEST
-
-START_TEST(no_permission_says_why)
-{
-    if (geteuid() == 0) {
-        fprintf(stderr, "test_odbc_dml: running as root, a read-only mode "
-                "does not stop writes; permission check skipped\n");
-        return;
-    }
-    copy_fixture(FIXTURE, "perm.mdb", copy_path,
-                 sizeof copy_path);
-    size_t n;
-    unsigned char *before = slurp_file(copy_path, &n);
-    chmod(copy_path, 0444);
-    connect_to(copy_path, NULL);
-    SQLHSTMT st = new_stmt();
-    ck_assert_int_eq(exec_on(st, "DELETE FROM Table3 WHERE id = 3"),
-                     SQL_ERROR);
-    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY000");
-    const char *m = odbct_message(SQL_HANDLE_STMT, st);
-    ck_assert_msg(strstr(m, "Cannot update. Database or object is "
-                         "read-only.") && strchr(m, '('), "%s", m);
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    odbct_disconnect(env, dbc);
-    chmod(copy_path, 0644);
-    assert_unchanged(copy_path, before, n);
-    free(before);
-}
-END_TEST
-
 /* ------------------------------------------------------ transactions */
 
 START_TEST(transaction_info_and_end_tran)
@@ -423,56 +223,12 @@ START_TEST(identity_is_zero_before_any_insert)
 }
 END_TEST
 
-/* A refused write (the core's refusal today, or a rule's) leaves the file
- * unchanged and answers its state. */
-START_TEST(refused_writes_leave_file_unchanged)
-{
-    int w = writes_supported();
-    copy_fixture(FIXTURE, "refuse.mdb", copy_path,
-                 sizeof copy_path);
-    size_t n;
-    unsigned char *before = slurp_file(copy_path, &n);
-    connect_to(copy_path, NULL);
-    SQLHSTMT st = new_stmt();
-    /* too long for data (Text(50)): 22001 before the core */
-    ck_assert_int_eq(exec_on(st, "INSERT INTO Table2 (id, data) VALUES "
-                                 "(77, '0123456789012345678901234567890123"
-                                 "456789012345678901234567890')"),
-                     SQL_ERROR);
-    if (w)
-        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "22001");
-    /* out of range for a Long, and text that is no number */
-    ck_assert_int_eq(exec_on(st, "UPDATE Table1 SET otherfk1 = 3000000000"),
-                     SQL_ERROR);
-    if (w)
-        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "22003");
-    ck_assert_int_eq(exec_on(st, "UPDATE Table1 SET otherfk1 = 'abc'"),
-                     SQL_ERROR);
-    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), w ? "22018"
-                                                         : "HYC00");
-    /* autocommit off, then a refused write and a rollback */
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
-             (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
-    ck_assert_int_eq(exec_on(st, "DELETE FROM Table1 WHERE id = 1 AND "
-                                 "otherfk1 = 'x'"), SQL_ERROR);
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
-                                             SQL_ROLLBACK));
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    odbct_disconnect(env, dbc);
-    assert_unchanged(copy_path, before, n);
-    free(before);
-}
-END_TEST
-
 /* Saved action queries run as their INSERT, UPDATE or DELETE through
- * {call} and EXEC (refused with the rest until the core writes rows). */
+ * {call} and EXEC. */
 START_TEST(saved_action_queries_run_as_dml)
 {
-    int w = writes_supported();
     copy_fixture("jackcess/V2003/queryTestV2003.mdb", "saved.mdb", copy_path,
                  sizeof copy_path);
-    size_t n;
-    unsigned char *before = slurp_file(copy_path, &n);
     connect_to(copy_path, NULL);
     SQLHSTMT st = new_stmt();
     static const char *const calls[] = {
@@ -487,7 +243,6 @@ START_TEST(saved_action_queries_run_as_dml)
         ck_assert_msg(cols == 0, "%s: %d columns", calls[i], (int)cols);
     }
     /* this file's Table1 has no relationships: the core writes it */
-    (void)w;
     ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "{call DeleteQuery}"));
     SQLLEN rows = -2;
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
@@ -505,8 +260,6 @@ START_TEST(saved_action_queries_run_as_dml)
     ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    free(before);
-    (void)n;
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
              ">/dev/null", JET_SHARED_DIR, copy_path);
@@ -518,32 +271,37 @@ END_TEST
 
 START_TEST(writes_commit_and_roll_back)
 {
-    if (!writes_supported())
-        return;
-    copy_fixture(FIXTURE, "write.mdb", copy_path, sizeof copy_path);
+    /* testV2003's Table1 (A Text primary key, B Text) has no rule the
+     * core leaves unenforced */
+    copy_fixture("jackcess/V2003/testV2003.mdb", "write.mdb", copy_path,
+                 sizeof copy_path);
     connect_to(copy_path, NULL);
-    long before = scalar("SELECT COUNT(*) FROM Table3");
+    long before = scalar("SELECT COUNT(*) FROM Table1");
+    ck_assert_int_eq(before, 2);
     SQLHSTMT st = new_stmt();
     SQLLEN rows = -2;
-    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "INSERT INTO Table3 (id, "
-             "data) VALUES (1000, 'jet')"));
+    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "INSERT INTO Table1 (A, B) "
+             "VALUES ('jet', 'x')"));
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
     ck_assert_int_eq(rows, 1);
-    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "UPDATE Table3 SET data = "
-                                              "'556' WHERE id > -1000000"));
+    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "UPDATE Table1 SET B = '556' "
+                                              "WHERE A > ''"));
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
     ck_assert_int_eq(rows, before + 1);
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
              (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
-    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "DELETE FROM Table3 WHERE "
-                                              "id = 1000"));
+    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "DELETE FROM Table1 WHERE "
+                                              "A = 'jet'"));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
+    ck_assert_int_eq(rows, 1);
+    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1"), before);
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
                                              SQL_ROLLBACK));
-    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table3"), before + 1);
+    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1"), before + 1);
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
     connect_to(copy_path, NULL);
-    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table3 WHERE data = "
+    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1 WHERE B = "
                             "'556'"), before + 1);
     odbct_disconnect(env, dbc);
     char cmd[2048];
@@ -650,13 +408,8 @@ static Suite *dml_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, every_form_prepares);
     tcase_add_test(tc, binding_errors);
-    tcase_add_test(tc, read_only_key_refuses);
-    tcase_add_test(tc, access_mode_read_only_refuses);
-    tcase_add_test(tc, access97_refuses);
-    tcase_add_test(tc, no_permission_says_why);
     tcase_add_test(tc, transaction_info_and_end_tran);
     tcase_add_test(tc, identity_is_zero_before_any_insert);
-    tcase_add_test(tc, refused_writes_leave_file_unchanged);
     tcase_add_test(tc, saved_action_queries_run_as_dml);
     tcase_add_test(tc, writes_commit_and_roll_back);
     tcase_add_test(tc, bulk_values_exact_arrays_atomic);
