@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "odbctest.h"
+#include "../slurp.h"
 
 #define FIXTURE "jackcess/V2003/indexTestV2003.mdb"
 
@@ -311,6 +312,139 @@ START_TEST(writes_commit_and_roll_back)
 }
 END_TEST
 
+/* Column 1 of every row of sql, joined by ',' (static). */
+static const char *rows_of(const char *sql)
+{
+    static char buf[1024];
+    SQLHSTMT st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, sql));
+    odbct_col1(st, buf, sizeof buf);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    return buf;
+}
+
+/* sql succeeds and changes rows rows. */
+static void exec_rows(const char *sql, long rows)
+{
+    SQLHSTMT st = new_stmt();
+    SQLLEN n = -2;
+    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, sql));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &n));
+    ck_assert_msg(n == rows, "%s: %ld rows, expected %ld", sql, (long)n,
+                  rows);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+
+/* Access's join forms: UPDATE a INNER/LEFT JOIN b ON ... SET ... and
+ * DELETE a.* FROM a INNER/LEFT JOIN b ON ..., with aliases, a WHERE on
+ * the joined table and a parameter; a row joined to two rows is deleted
+ * once; an UPDATE that would set one row from two joined rows is refused
+ * (Operation must use an updateable query) and leaves the file as it
+ * was. On testV2003's Table1 (A Text key) and Table3 (a AutoNumber, b
+ * Text), neither with a rule left unenforced. */
+START_TEST(join_forms_update_and_delete)
+{
+    copy_fixture("jackcess/V2003/testV2003.mdb", "join.mdb", copy_path,
+                 sizeof copy_path);
+    connect_to(copy_path, NULL);
+    exec_rows("INSERT INTO Table1 (A, B, E) SELECT 'k1', 'v', 1 FROM Table1 "
+              "WHERE A = 'a'", 1);
+    exec_rows("INSERT INTO Table1 (A, B, E) VALUES ('k2', 'v', 1)", 1);
+    exec_rows("INSERT INTO Table1 (A, B, E) VALUES ('k3', 'v', 1)", 1);
+    exec_rows("INSERT INTO Table3 (b) VALUES ('k1')", 1);
+    exec_rows("INSERT INTO Table3 (b) VALUES ('k2')", 1);
+    exec_rows("INSERT INTO Table3 (b) VALUES ('zz')", 1);
+    /* one row of Table3 for each of k1 and k2: a value from the joined
+     * row, an unqualified column of the target */
+    exec_rows("UPDATE Table1 INNER JOIN Table3 ON Table1.A = Table3.b "
+              "SET Table1.B = Table3.b & '!', E = Table3.a * 100", 2);
+    ck_assert_str_eq(rows_of("SELECT A & '=' & B & '/' & E FROM Table1 "
+                             "ORDER BY A"),
+                     "a=b/0,abcdefg=hijklmnop/333333333,k1=k1!/100,"
+                     "k2=k2!/200,k3=v/1");
+    /* LEFT JOIN: the rows without a partner */
+    exec_rows("UPDATE Table1 LEFT JOIN Table3 ON Table1.A = Table3.b "
+              "SET Table1.B = 'none' WHERE Table3.b IS NULL", 3);
+    ck_assert_str_eq(rows_of("SELECT B FROM Table1 ORDER BY A"),
+                     "none,none,k1!,k2!,none");
+    /* the other table as the target, a parameter in the WHERE */
+    {
+        SQLHSTMT st = new_stmt();
+        SQLINTEGER e = 200;
+        SQLLEN n = -2;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindParameter(st, 1,
+                 SQL_PARAM_INPUT, SQL_C_SLONG, SQL_INTEGER, 0, 0, &e, 0,
+                 NULL));
+        ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, "UPDATE Table3 AS y "
+                 "INNER JOIN Table1 AS x ON x.A = y.b SET y.b = x.A & '#' "
+                 "WHERE x.E = ?"));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &n));
+        ck_assert_int_eq(n, 1);
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+    }
+    ck_assert_str_eq(rows_of("SELECT b FROM Table3 ORDER BY a"),
+                     "k1,k2#,zz");
+    /* a row of Table1 joined to two rows of Table3: the UPDATE is
+     * refused whole, nothing written */
+    exec_rows("INSERT INTO Table3 (b) VALUES ('k1')", 1);
+    {
+        size_t n0 = 0, n1 = 0;
+        odbct_disconnect(env, dbc);
+        uint8_t *b0 = jet_test_slurp(copy_path, &n0);
+        ck_assert_ptr_nonnull(b0);
+        connect_to(copy_path, NULL);
+        SQLHSTMT st = new_stmt();
+        ck_assert_int_eq(exec_on(st, "UPDATE Table1 INNER JOIN Table3 ON "
+                                     "Table1.A = Table3.b SET Table1.E = "
+                                     "Table3.a"), SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY000");
+        ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
+                                     "Operation must use an updateable "
+                                     "query"));
+        /* setting fields of both tables is not done yet */
+        ck_assert_int_eq(exec_on(st, "UPDATE Table1 INNER JOIN Table3 ON "
+                                     "Table1.A = Table3.b SET Table1.B = "
+                                     "'x', Table3.b = 'y'"), SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+        odbct_disconnect(env, dbc);
+        uint8_t *b1 = jet_test_slurp(copy_path, &n1);
+        ck_assert_ptr_nonnull(b1);
+        ck_assert(n0 == n1 && memcmp(b0, b1, n0) == 0);
+        free(b0);
+        free(b1);
+        connect_to(copy_path, NULL);
+    }
+    /* DELETE through the join: k1 joins two rows and goes once */
+    exec_rows("DELETE t.* FROM Table1 AS t INNER JOIN Table3 ON t.A = "
+              "Table3.b", 1);
+    ck_assert_str_eq(rows_of("SELECT A FROM Table1 ORDER BY A"),
+                     "a,abcdefg,k2,k3");
+    /* orphans of Table3, through a LEFT JOIN: all four now (k1 went) */
+    exec_rows("INSERT INTO Table1 (A) VALUES ('zz')", 1);
+    exec_rows("DELETE Table3.* FROM Table3 LEFT JOIN Table1 ON Table1.A = "
+              "Table3.b WHERE Table1.A IS NULL", 3);
+    ck_assert_str_eq(rows_of("SELECT b FROM Table3 ORDER BY a"), "zz");
+    /* a WHERE on the joined table */
+    exec_rows("DELETE FROM Table1 WHERE A = 'zz'", 1);
+    exec_rows("INSERT INTO Table3 (b) VALUES ('k3')", 1);
+    exec_rows("DELETE Table1.* FROM Table1 INNER JOIN Table3 ON Table1.A = "
+              "Table3.b WHERE Table3.b = 'k2'", 0);
+    exec_rows("DELETE Table1.* FROM Table1 INNER JOIN Table3 ON Table1.A = "
+              "Table3.b WHERE Table3.b = 'k3'", 1);
+    odbct_disconnect(env, dbc);
+    connect_to(copy_path, NULL);
+    ck_assert_str_eq(rows_of("SELECT A FROM Table1 ORDER BY A"),
+                     "a,abcdefg,k2");
+    ck_assert_str_eq(rows_of("SELECT b FROM Table3 ORDER BY a"), "zz,k3");
+    odbct_disconnect(env, dbc);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
+             ">/dev/null", JET_SHARED_DIR, copy_path);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* Writes on a copy of bulk.accdb (200,000 rows, a Long primary key, a
  * compressed Text column): a Double parameter stored whole (not as the
  * 15 digits of its text), an UPDATE of a row with text, a parameter
@@ -412,6 +546,7 @@ static Suite *dml_suite(void)
     tcase_add_test(tc, identity_is_zero_before_any_insert);
     tcase_add_test(tc, saved_action_queries_run_as_dml);
     tcase_add_test(tc, writes_commit_and_roll_back);
+    tcase_add_test(tc, join_forms_update_and_delete);
     tcase_add_test(tc, bulk_values_exact_arrays_atomic);
     suite_add_tcase(s, tc);
     return s;
