@@ -204,6 +204,10 @@ struct jet_index_cursor {
     bool reverse;            /* walk from the upper bound downwards */
     const uint8_t *key;      /* current entry key (in entry) */
     size_t key_len;
+    uint64_t changes;        /* jet_pagefile_changes() at the last step */
+    bool resuming;           /* descending to the entry after c->entry
+                                (its whole bytes, prev_klen + 4) because
+                                pages changed under the walk */
     jet_interrupt_fn intr;   /* checked before each index page; or NULL */
     void *intr_ctx;
     jet_error err;
@@ -908,6 +912,36 @@ static bool past_upper(const jet_index_cursor *c, const page_view *v, ent x)
     return c->upper_inclusive || c->upper.exact ? r > 0 : r >= 0;
 }
 
+/* Compare entry x's key and row pointer (a node entry's child pointer
+ * left out) with the whole leaf entry k (klen bytes, pointer included). */
+static int cmp_entry_whole(const jet_index_cursor *c, const page_view *v,
+                           ent x, const uint8_t *k, size_t klen)
+{
+    const uint8_t *p1, *p2;
+    size_t l1, l2, elen, n, a;
+    int r;
+    entry_parts(c, v, x, &p1, &l1, &p2, &l2);
+    elen = l1 + l2 - (v->leaf ? 0 : 4);
+    n = elen < klen ? elen : klen;
+    a = n < l1 ? n : l1;
+    r = a ? memcmp(p1, k, a) : 0;
+    if (r == 0 && n > a)
+        r = memcmp(p2, k + a, n - a);
+    if (r != 0)
+        return r;
+    return elen < klen ? -1 : elen > klen ? 1 : 0;
+}
+
+/* Resuming a walk after the entry in c->entry: forward, does entry x
+ * come after it; reverse, is x at or after it (the walk goes back from
+ * there)? */
+static bool past_resume(const jet_index_cursor *c, const page_view *v,
+                        ent x)
+{
+    int r = cmp_entry_whole(c, v, x, c->entry, c->prev_klen + 4);
+    return c->reverse ? r >= 0 : r > 0;
+}
+
 /* Start of the first entry of v for which pred holds (pred is false,
  * then true, along the page), v->last_end when none: a binary search
  * over entry area positions. */
@@ -1107,6 +1141,7 @@ static void restart(jet_index_cursor *c)
     c->positioned = false;
     c->done = false;
     c->failed = JET_OK;
+    c->resuming = false;
     c->have_prev = false;
     c->key = NULL;
     c->key_len = 0;
@@ -1486,7 +1521,9 @@ static jet_rc descend(jet_index_cursor *c, uint32_t *leaf)
             return JET_OK;
         }
         if (rc == JET_OK)
-            rc = search_page(c, v, c->reverse ? past_upper : past_lower, &at);
+            rc = search_page(c, v, c->resuming ? past_resume
+                                   : c->reverse ? past_upper : past_lower,
+                             &at);
         if (rc != JET_OK) {
             jet_page_unpin(pf, page);
             return rc;
@@ -1551,7 +1588,10 @@ static jet_rc enter_leaf(jet_index_cursor *c, uint32_t pgno, uint32_t from)
         c->pos = 0;
     else if (rc == JET_OK)
         c->pos = last_end(c, &c->leaf);
-    if (rc == JET_OK && !(c->reverse ? c->upper_passed : c->lower_passed))
+    if (rc == JET_OK && c->resuming)
+        rc = search_page(c, &c->leaf, past_resume, &c->pos);
+    else if (rc == JET_OK &&
+             !(c->reverse ? c->upper_passed : c->lower_passed))
         rc = search_page(c, &c->leaf, c->reverse ? past_upper : past_lower,
                          &c->pos);
     if (rc != JET_OK) {
@@ -1656,20 +1696,36 @@ jet_rc jet_index_next(jet_index_cursor *c, uint32_t *pgno, uint16_t *row)
         return c->failed;
     if (c->done || c->lower_failed || c->upper_failed)
         return JET_DONE;
+    uint64_t now = jet_pagefile_changes(c->db->pf);
+    if (c->positioned && c->changes != now) {
+        /* pages changed under the walk (a write of this connection, a
+         * rollback): its leaf may have lost, gained or moved entries, or
+         * be gone. Descend again to the entry after the last one it
+         * touched, which it has kept whole in c->entry. */
+        release_leaf(c);
+        c->positioned = false;
+        c->resuming = c->have_prev;
+    }
     if (!c->positioned) {
         uint32_t leaf = 0;
         c->leaves_seen = 0;
-        c->lower_passed = false;
-        c->upper_passed = false;
-        c->have_prev = false;
+        c->page_count = jet_pagefile_page_count(c->db->pf);
+        if (!c->resuming) {
+            c->lower_passed = false;
+            c->upper_passed = false;
+            c->have_prev = false;
+        }
         rc = descend(c, &leaf);
         if (rc == JET_OK)
             rc = enter_leaf(c, leaf, 0);
+        c->resuming = false;
         if (rc != JET_OK)
             return walk_failed(c, rc);
         c->positioned = true;
     }
-    return walk(c, pgno, row);
+    rc = walk(c, pgno, row);
+    c->changes = now;
+    return rc;
 }
 
 jet_rc jet_index_leaf_int_entries(jet_index_cursor *c, jet_index_int_fn fn,

@@ -108,6 +108,14 @@ typedef struct jet_codec jet_codec;
 /** Install a page codec (owned by pf from now on; NULL = none). */
 void jet_pagefile_set_codec(jet_pagefile *pf, jet_codec *codec);
 uint32_t jet_pagefile_page_count(const jet_pagefile *pf);
+/**
+ * A count that moves whenever page bytes a reader may hold can change:
+ * every jet_page_write and jet_page_alloc, every rollback (to a
+ * savepoint or whole) and every drop of the clean cache. A cursor that
+ * keeps a position on pages (scan.c, index.c) notes it and, when it has
+ * moved, finds its place again instead of trusting what it pinned.
+ */
+uint64_t jet_pagefile_changes(const jet_pagefile *pf);
 uint64_t jet_pagefile_pages_read(const jet_pagefile *pf);
 /** Pages, read requests and bytes read since open (jet_db_read_stats). */
 void jet_pagefile_read_stats(const jet_pagefile *pf, jet_read_stats *out);

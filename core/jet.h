@@ -551,6 +551,16 @@ jet_rc jet_scan_next(jet_scan *scan);
  * JET_EUNSUPPORTED (unknown type), JET_ENOMEM; detail in jet_scan_error().
  */
 jet_rc jet_scan_value(jet_scan *scan, uint16_t col, jet_value *out);
+/**
+ * Bring the scan's current row up to date after writes of its db since
+ * it was read (the same connection's DML, a rollback): the row is read
+ * again from its page as it is now, so jet_scan_row's view and
+ * jet_scan_value see the row's current bytes. *reloaded (may be NULL) =
+ * whether anything was read again; cheap when nothing changed.
+ * jet_scan_value does this itself. Errors: JET_ENOTFOUND (the row was
+ * deleted meanwhile, or there is no current row), JET_ECORRUPT, JET_EIO.
+ */
+jet_rc jet_scan_refresh(jet_scan *scan, bool *reloaded);
 
 /** A parsed row: null mask and var-offset table located, no copies.
  *  Format: mdbtools HACKING.md "Data Pages" (column count first, null

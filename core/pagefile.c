@@ -186,6 +186,8 @@ struct jet_pagefile {
     uint64_t size;
     uint32_t page_size;
     uint32_t page_count;
+    uint64_t changes;       /* jet_pagefile_changes(): bumped by every
+                               page change, rollback and cache drop */
     jet_codec *codec;
     slot *slots;
     uint32_t nslots;
@@ -431,6 +433,11 @@ void jet_pagefile_set_codec(jet_pagefile *pf, jet_codec *codec)
 uint32_t jet_pagefile_page_count(const jet_pagefile *pf)
 {
     return pf->page_count;
+}
+
+uint64_t jet_pagefile_changes(const jet_pagefile *pf)
+{
+    return pf->changes;
 }
 
 uint64_t jet_pagefile_pages_read(const jet_pagefile *pf)
@@ -989,6 +996,7 @@ static jet_rc finish_journal(jet_pagefile *pf, jet_error *err)
  * file); pinned ones leave the hash, their holders keep the bytes. */
 static void drop_clean_pages(jet_pagefile *pf)
 {
+    pf->changes++;
     for (uint32_t i = 0; i < pf->nslots; i++) {
         slot *s = &pf->slots[i];
         if (s->pgno != UINT32_MAX && !s->dirty) {
@@ -1502,6 +1510,7 @@ jet_rc jet_page_write(jet_pagefile *pf, uint32_t pgno, uint8_t **out,
     rc = check_writing(pf, err);
     if (rc != JET_OK)
         return rc;
+    pf->changes++;      /* the caller changes the page's bytes */
     rc = pin_for_write(pf, pgno, &p, err);
     if (rc != JET_OK)
         return rc;
@@ -1540,6 +1549,7 @@ jet_rc jet_page_alloc(jet_pagefile *pf, uint32_t *pgno, uint8_t **out,
     rc = check_writing(pf, err);
     if (rc != JET_OK)
         return rc;
+    pf->changes++;
     if (pf->page_count >= UINT32_MAX - 1 ||
         ((uint64_t)pf->page_count + 1) * pf->page_size > 0x80000000ull)
         return jet_fail(err, JET_ELIMIT, JET_NO_PGNO, "the file would "
@@ -1591,6 +1601,7 @@ static void end_transaction(jet_pagefile *pf)
 /* Forget every dirty page of the cache (their slots become free). */
 static void discard_dirty(jet_pagefile *pf)
 {
+    pf->changes++;
     for (uint32_t i = 0; i < pf->ndirty; i++) {
         uint32_t idx = pf->dirty[i];
         slot *s = &pf->slots[idx];
@@ -1925,6 +1936,7 @@ jet_rc jet_pager_rollback_to(jet_pagefile *pf, uint32_t sp, jet_error *err)
     if (sp >= pf->nsps)
         return jet_fail(err, JET_ENOTFOUND, JET_NO_PGNO, "no savepoint %u",
                         sp);
+    pf->changes++;
     for (uint32_t j = sp + 1; j < pf->nsps; j++)
         sp_level_free(&pf->sps[j]);
     pf->nsps = sp + 1;

@@ -19,6 +19,14 @@
  * the page file's own bound, 256 KB), so a scan that stops early (TOP n,
  * a first row) reads little more than it uses.
  * An interrupt check (jet_scan_set_interrupt) runs before each page.
+ * Writes of the same db while a scan is open (its connection's own DML,
+ * a rollback): the scan keeps its place as (page number, row slot), which
+ * a write never moves (a delete flags the slot, an update keeps it and a
+ * grown row becomes an overflow pointer there, an insert takes a new
+ * slot or page). When jet_pagefile_changes() has moved, the scan pins
+ * its page again (a rollback leaves the pinned copy behind), rereads its
+ * row count, finds its page in the table's owned pages as they are now,
+ * and a row being read is parsed again (resync).
  */
 #include <string.h>
 
@@ -48,6 +56,8 @@ struct jet_scan {
     size_t ra_window;        /* pages of the next read-ahead request */
     jet_interrupt_fn intr;   /* checked before each page; NULL = none */
     void *intr_ctx;
+    uint64_t changes;        /* jet_pagefile_changes() when the position
+                                (page, row) was last taken */
     jet_error err;
     /* last: 8 KB that jet_row_parse fills before anything reads it, so
      * jet_scan_open does not zero it (one scan is opened per execute) */
@@ -303,11 +313,45 @@ static jet_rc load_row(jet_scan *s, uint16_t rowno)
     return JET_OK;
 }
 
+/* After pages changed (jet_pagefile_changes moved): pin the current
+ * page again as it is now (dropped when it is no longer one of the
+ * table's data pages), and point page_idx past it in the owned list as
+ * it is now; the row slot stays. */
+static void resync(jet_scan *s)
+{
+    const jet_pglist *l = &s->t->owned;
+    s->changes = jet_pagefile_changes(s->db->pf);
+    if (s->page) {
+        uint32_t pgno = s->pgno;
+        unpin_data_page(s);
+        if (pgno < jet_pagefile_page_count(s->db->pf) &&
+            enter_data_page(s, pgno) != JET_OK) {
+            /* freed or reused since: its rows are gone */
+            jet_error_clear(&s->err);
+            s->page = NULL;
+        }
+        s->pgno = pgno;
+    }
+    if (s->page_idx > 0) {
+        size_t lo = 0, hi = l->count;
+        while (lo < hi) {        /* first page after s->pgno */
+            size_t mid = lo + (hi - lo) / 2;
+            if (l->pgnos[mid] <= s->pgno)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        s->page_idx = lo;
+    }
+}
+
 jet_rc jet_scan_next(jet_scan *s)
 {
     jet_rc rc;
 
     release_row(s);
+    if (s->changes != jet_pagefile_changes(s->db->pf))
+        resync(s);
     for (;;) {
         if (!s->page) {
             uint32_t pgno;
@@ -399,11 +443,42 @@ static inline int decode_common(jet_scan *s, uint16_t col, jet_value *out)
     return 1;
 }
 
+jet_rc jet_scan_refresh(jet_scan *s, bool *reloaded)
+{
+    if (reloaded)
+        *reloaded = false;
+    if (!s->has_row)
+        return jet_fail(&s->err, JET_ENOTFOUND, JET_NO_PGNO,
+                        "no current row");
+    if (s->changes == jet_pagefile_changes(s->db->pf))
+        return JET_OK;
+    uint16_t rowno = s->cur_rowno;
+    uint32_t pgno = s->pgno;
+    if (reloaded)
+        *reloaded = true;
+    release_row(s);
+    resync(s);
+    if (!s->page)
+        return jet_fail(&s->err, JET_ENOTFOUND, pgno, "row %u of page %u "
+                        "was deleted", rowno, pgno);
+    s->nrows = jet_page_row_count(s->db->fmt, s->page);
+    jet_rc rc = rowno < s->nrows ? load_row(s, rowno) : JET_DONE;
+    if (rc == JET_DONE)
+        return jet_fail(&s->err, JET_ENOTFOUND, pgno, "row %u of page %u "
+                        "was deleted", rowno, pgno);
+    return rc;
+}
+
 jet_rc jet_scan_value(jet_scan *s, uint16_t col, jet_value *out)
 {
     if (!s->has_row)
         return jet_fail(&s->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "no current row");
+    if (s->changes != jet_pagefile_changes(s->db->pf)) {
+        jet_rc rc = jet_scan_refresh(s, NULL);
+        if (rc != JET_OK)
+            return rc;
+    }
     if (col >= s->t->pub.ncols)
         return jet_fail(&s->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "column %u of %u", col, s->t->pub.ncols);
@@ -447,6 +522,7 @@ jet_rc jet_scan_fetch_row(jet_scan *s, uint32_t pgno, uint16_t row)
             return rc;
     }
     release_page(s);
+    s->changes = jet_pagefile_changes(s->db->pf);
     rc = enter_data_page(s, pgno);
     if (rc != JET_OK)
         return rc;

@@ -1115,6 +1115,10 @@ SQLRETURN odbc_stmt_get_data(odbc_stmt *s, SQLUSMALLINT col,
      * (get_data_slow resets them then). */
     const struct odbc_fastplan *fp = s->gd_fast;
     uint16_t fi = (uint16_t)(col - 1);
+    /* the connection may have written since the fetch: the row as it is
+     * now (a row deleted meanwhile fails below, through the engine) */
+    if (s->cur && !sql_cursor_refresh(s->cur))
+        fp = NULL;
     if (fp && fi < fp->ncols && s->gd_col != col && buflen >= 0) {
         const fast_col *fc = &fp->col[fi];
         if (fc->gd_req == c_type && fc->gd_cell) {

@@ -335,6 +335,15 @@ bool sql_cursor_table_rows(const sql_cursor *c, jet_scan **scan,
  */
 const jet_value *sql_cursor_stored_row(const sql_cursor *c);
 
+/**
+ * Before reading the current row again (SQLGetData) after writes of the
+ * connection since it was fetched: each table's current row is read again
+ * from its page as it is now and the column caches forget it. Returns
+ * false when a current row is gone (deleted meanwhile): reading it then
+ * fails with the scan's error. Cheap when nothing was written.
+ */
+bool sql_cursor_refresh(sql_cursor *c);
+
 /** The core's own error detail (page number and all) when the last
  *  failure on c came from the core (scan, index, text); else NULL. */
 const jet_error *sql_cursor_core_error(const sql_cursor *c);

@@ -900,6 +900,29 @@ bool sql_cursor_table_rows(const sql_cursor *c, jet_scan **scan,
     return true;
 }
 
+bool sql_cursor_refresh(sql_cursor *c)
+{
+    bool ok = true;
+    if (!c || c->mode != MODE_STREAM || !c->t)
+        return true;
+    for (size_t i = 0; i < c->st->ntabs; i++) {
+        tcur *t = &c->t[i];
+        bool reloaded = false;
+        if (t->sub) {
+            ok = sql_cursor_refresh(t->sub) && ok;
+            continue;
+        }
+        if (!t->scan || t->null_row || t->vals)
+            continue;
+        jet_rc rc = jet_scan_refresh(t->scan, &reloaded);
+        if (reloaded)
+            t->gen++;       /* the column caches read it again */
+        if (rc != JET_OK && reloaded)
+            ok = false;
+    }
+    return ok;
+}
+
 const jet_value *sql_cursor_stored_row(const sql_cursor *c)
 {
     return (c->mode == MODE_MAT || c->mode == MODE_MERGE) ? c->vcur : NULL;
