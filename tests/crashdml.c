@@ -482,10 +482,12 @@ uint64_t cd_content_hash(jet_db *db, bool mask_auto, uint64_t *rows,
             goto out;
         }
         jet_scan_close(sc);
-        qsort(hs, n, sizeof *hs, cmp_u64);
+        if (n > 0)              /* an empty table has no array */
+            qsort(hs, n, sizeof *hs, cmp_u64);
         total = fnv64(total, o->name, strlen(o->name) + 1);
         total = fnv64(total, &n, sizeof n);
-        total = fnv64(total, hs, n * sizeof *hs);
+        if (n > 0)
+            total = fnv64(total, hs, n * sizeof *hs);
         nrows += n;
         free(hs);
     }

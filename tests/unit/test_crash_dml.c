@@ -377,7 +377,7 @@ START_TEST(injected_failures_leave_old_and_the_connection_usable)
             "(%u retried on the same connection), jetcheck verify on %u "
             "retried files; %.1f s\n", rr.ops, cases, stride, stuck, failed,
             retried, verified, cd_now() - t0);
-    ck_assert_uint_gt(failed, 20);
+    ck_assert_uint_ge(failed, want);
     free(old);
     free(rr.after);
     work_done(&w);
