@@ -189,6 +189,31 @@ jet_rc jet_data_page_insert(uint8_t *page, const jet_format *fmt,
                             uint16_t *rowno);
 
 /**
+ * Bytes a row of len bytes needs on a data page once the bytes of its
+ * deleted rows (offset entries with both JET_ROW_DELETED and
+ * JET_ROW_OVERFLOW, as deletes leave them) are given back: true when it
+ * fits so (jet_data_page_insert_compact then places it). 0-length rows
+ * never fit. A damaged offset table: false.
+ */
+bool jet_data_page_fits_compacted(const jet_format *fmt, const uint8_t *page,
+                                  size_t len);
+
+/**
+ * Insert row (len bytes, flags as jet_data_page_insert) on a data page
+ * after compacting its row area, as Access does: deleted rows (both
+ * flags) keep their offset entry with no bytes, live rows and overflow
+ * targets keep their numbers and bytes; the first deleted slot takes the
+ * new row (its number is free: a deleted row has no index entry), else a
+ * new slot at the end. Row count and free-space field updated; the gap
+ * is zeroed. Errors: JET_ELIMIT when it does not fit even so (see
+ * jet_data_page_fits_compacted), JET_ECORRUPT for a damaged offset
+ * table, JET_EUNSUPPORTED for Jet3.
+ */
+jet_rc jet_data_page_insert_compact(uint8_t *page, const jet_format *fmt,
+                                    const uint8_t *row, size_t len,
+                                    uint16_t flags, uint16_t *rowno);
+
+/**
  * Mark row rowno deleted: its offset entry gets JET_ROW_DELETED and
  * JET_ROW_OVERFLOW, as Access and Jackcess write it; bytes, row count and
  * free space stay (space is not reclaimed). A row that points to an

@@ -24,6 +24,8 @@
 
 #define DATA_FREE_SPACE 2
 #define ROW_OFFSET_MASK 0x1FFF
+/* the largest page of the formats written (Jet4/ACE) */
+#define PAGE_MAX 4096
 #define UMAP_INLINE 0
 #define UMAP_REFERENCE 1
 #define UMAP_INLINE_BITMAP 5
@@ -106,6 +108,103 @@ jet_rc jet_data_page_insert(uint8_t *page, const jet_format *fmt,
     jet_put_u16(page + fmt->data_nrows, nrows + 1u);
     jet_put_u16(page + DATA_FREE_SPACE, (uint32_t)(free_len - len - 2));
     *rowno = nrows;
+    return JET_OK;
+}
+
+/* The layout of a data page's rows for compaction: live bytes, whether a
+ * deleted slot can be reused. false: a damaged offset table. */
+static bool compact_plan(const jet_format *fmt, const uint8_t *page,
+                         size_t *live, bool *slot, uint16_t *nrows)
+{
+    uint16_t n = jet_get_u16(page + fmt->data_nrows);
+    size_t prev = fmt->page_size, table_end;
+    *live = 0;
+    *slot = false;
+    *nrows = n;
+    table_end = fmt->data_row_table + 2 * (size_t)n;
+    if (n > JET_MAX_ROWS_PER_PAGE || table_end > fmt->page_size)
+        return false;
+    for (uint16_t i = 0; i < n; i++) {
+        uint16_t e = jet_get_u16(page + fmt->data_row_table + 2 * (size_t)i);
+        size_t off = e & ROW_OFFSET_MASK;
+        if (off > prev || off < table_end)
+            return false;
+        if ((e & (JET_ROW_DELETED | JET_ROW_OVERFLOW)) ==
+            (JET_ROW_DELETED | JET_ROW_OVERFLOW))
+            *slot = true;
+        else
+            *live += prev - off;
+        prev = off;
+    }
+    return true;
+}
+
+bool jet_data_page_fits_compacted(const jet_format *fmt, const uint8_t *page,
+                                  size_t len)
+{
+    size_t live, room;
+    bool slot;
+    uint16_t n;
+    if (fmt->jet3 || len == 0 || !compact_plan(fmt, page, &live, &slot, &n))
+        return false;
+    if (!slot && n >= JET_MAX_ROWS_PER_PAGE)
+        return false;
+    room = fmt->page_size - fmt->data_row_table - 2 * (size_t)n - live;
+    return len + (slot ? 0 : 2) <= room;
+}
+
+jet_rc jet_data_page_insert_compact(uint8_t *page, const jet_format *fmt,
+                                    const uint8_t *row, size_t len,
+                                    uint16_t flags, uint16_t *rowno)
+{
+    uint8_t old[PAGE_MAX];
+    size_t live, prev, top, table_end;
+    uint16_t n, target = UINT16_MAX, count;
+    bool slot;
+
+    if (fmt->jet3)
+        return JET_EUNSUPPORTED;
+    if (fmt->page_size > sizeof old || !compact_plan(fmt, page, &live, &slot,
+                                                     &n))
+        return JET_ECORRUPT;
+    if (!jet_data_page_fits_compacted(fmt, page, len))
+        return JET_ELIMIT;
+    memcpy(old, page, fmt->page_size);
+    count = slot ? n : (uint16_t)(n + 1);
+    table_end = fmt->data_row_table + 2 * (size_t)count;
+    prev = fmt->page_size;
+    top = fmt->page_size;
+    for (uint16_t i = 0; i < count; i++) {
+        uint8_t *ent = page + fmt->data_row_table + 2 * (size_t)i;
+        uint16_t e = i < n ? jet_get_u16(old + fmt->data_row_table +
+                                         2 * (size_t)i) : 0;
+        size_t off = e & ROW_OFFSET_MASK, l = i < n ? prev - off : 0;
+        bool del = i < n && (e & (JET_ROW_DELETED | JET_ROW_OVERFLOW)) ==
+                                (JET_ROW_DELETED | JET_ROW_OVERFLOW);
+        if (i < n)
+            prev = off;
+        if (target == UINT16_MAX && (i == n || del)) {
+            target = i;
+            top -= len;
+            memcpy(page + top, row, len);
+            jet_put_u16(ent, (uint32_t)top |
+                        (flags & (JET_ROW_DELETED | JET_ROW_OVERFLOW)));
+            continue;
+        }
+        if (del) {
+            jet_put_u16(ent, (uint32_t)top | JET_ROW_DELETED |
+                        JET_ROW_OVERFLOW);
+            continue;
+        }
+        top -= l;
+        memmove(page + top, old + off, l);
+        jet_put_u16(ent, (uint32_t)top | (e & (JET_ROW_DELETED |
+                                               JET_ROW_OVERFLOW)));
+    }
+    memset(page + table_end, 0, top - table_end);
+    jet_put_u16(page + fmt->data_nrows, count);
+    jet_put_u16(page + DATA_FREE_SPACE, (uint32_t)(top - table_end));
+    *rowno = target;
     return JET_OK;
 }
 

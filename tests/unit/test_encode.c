@@ -249,6 +249,76 @@ END_TEST
 
 /* ------------------------------------------------------------ data pages */
 
+/* Space reuse (issue 26): deleted rows give their bytes back when the
+ * page is compacted, keep their slots with no bytes (as Access leaves
+ * them), the first such slot takes the new row; live rows, overflow
+ * targets (deleted flag only) and pointers keep their numbers, bytes and
+ * flags. */
+START_TEST(data_page_compact_reuses_deleted_rows)
+{
+    const jet_format *f = jet_format_for(JET_VER_ACE14);
+    static uint8_t page[4096], row[4096];
+    uint16_t rno, s, e, fl;
+    char want[8][600];
+    size_t len[8];
+
+    jet_data_page_init(page, f, 77, false);
+    for (int i = 0; i < 6; i++) {
+        len[i] = 600;
+        memset(want[i], 'a' + i, len[i]);
+        ck_assert_int_eq(jet_data_page_insert(page, f, (uint8_t *)want[i],
+                                              len[i], i == 4 ? JET_ROW_DELETED
+                                                             : 0, &rno),
+                         JET_OK);
+        ck_assert_uint_eq(rno, i);
+    }
+    ck_assert_int_eq(jet_data_page_set_overflow(page, f, 5, 1234, 4), JET_OK);
+    memcpy(want[5], (const char[]){ 4, (char)0xD2, 0x04, 0 }, 4);
+    memset(want[5] + 4, 0, 596);
+    ck_assert_int_eq(jet_data_page_delete(page, f, 1), JET_OK);
+    ck_assert_int_eq(jet_data_page_delete(page, f, 3), JET_OK);
+    /* 4096 - 14 - 12 - 3600 = 470 free: 1000 bytes need the compaction */
+    memset(row, 'z', sizeof row);
+    ck_assert(!jet_data_page_fits_compacted(f, page, 2500));
+    ck_assert(jet_data_page_fits_compacted(f, page, 1000));
+    ck_assert_int_eq(jet_data_page_insert_compact(page, f, row, 2500, 0,
+                                                  &rno), JET_ELIMIT);
+    ck_assert_int_eq(jet_data_page_insert_compact(page, f, row, 1000, 0,
+                                                  &rno), JET_OK);
+    ck_assert_uint_eq(rno, 1);
+    ck_assert_uint_eq(jet_page_row_count(f, page), 6);
+    for (uint16_t i = 0; i < 6; i++) {
+        ck_assert_int_eq(jet_row_bounds(f, page, 9, i, &s, &e, &fl, NULL),
+                         JET_OK);
+        if (i == 1) {
+            ck_assert_uint_eq(e - s, 1000);
+            ck_assert_uint_eq(fl, 0);
+            ck_assert(page[s] == 'z' && page[e - 1] == 'z');
+        } else if (i == 3) {
+            ck_assert_uint_eq(e - s, 0);
+            ck_assert_uint_eq(fl, JET_ROW_DELETED | JET_ROW_OVERFLOW);
+        } else {
+            ck_assert_uint_eq(e - s, len[i]);
+            ck_assert_mem_eq(page + s, want[i], len[i]);
+            ck_assert_uint_eq(fl, i == 4 ? JET_ROW_DELETED
+                                  : i == 5 ? JET_ROW_OVERFLOW : 0);
+        }
+    }
+    ck_assert_uint_eq(jet_data_page_free_space(f, page),
+                      4096 - 14 - 12 - 4 * 600 - 1000);
+    ck_assert_uint_eq(jet_get_u16(page + 2), jet_data_page_free_space(f, page));
+    /* slot 3 is next; then a new slot at the end */
+    ck_assert_int_eq(jet_data_page_insert_compact(page, f, row, 10, 0, &rno),
+                     JET_OK);
+    ck_assert_uint_eq(rno, 3);
+    ck_assert_int_eq(jet_data_page_insert_compact(page, f, row, 10, 0, &rno),
+                     JET_OK);
+    ck_assert_uint_eq(rno, 6);
+    ck_assert_uint_eq(jet_data_page_free_space(f, page),
+                      4096 - 14 - 14 - 4 * 600 - 1020);
+}
+END_TEST
+
 START_TEST(data_page_insert_reads_back)
 {
     const jet_format *f = jet_format_for(JET_VER_ACE14);
@@ -983,6 +1053,7 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, value_numeric_checks_precision_and_scale);
     tcase_add_test(tc, text_compressed_only_when_shorter_and_allowed);
     tcase_add_test(tc, text_compressed_reads_back_as_jackcess_reads_it);
+    tcase_add_test(tc, data_page_compact_reuses_deleted_rows);
     tcase_add_test(tc, lval_header_round_trips);
     tcase_add_test(tc, row_layout_matches_reader);
     suite_add_tcase(s, tc);
