@@ -122,6 +122,9 @@ void jet_db_close(jet_db *db)
     if (db->pf)
         jet_lockfile_leave(db);     /* its slot lock is on pf's file */
     jet_pagefile_close(db->pf);
+    jet_pglist_free(&db->freed_pages);
+    jet_pglist_free(&db->room_pages);
+    jet_pglist_free(&db->lval_room_pages);
     if (db->password)
         memset(db->password, 0, strlen(db->password));
     jet_free(db->password);

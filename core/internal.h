@@ -487,6 +487,13 @@ struct jet_db {
     /* jet_pagefile_drops when the tdefs' live state was last read
      * (jet_db_live_refresh) */
     uint64_t live_drops;
+    /* space reuse hints of the write path (pagealloc.c): pages this
+     * connection gave back to the global usage map, data pages it
+     * deleted rows on, LVAL pages it freed long values on. Hints only:
+     * each is checked against the file again when used. */
+    jet_pglist freed_pages;
+    jet_pglist room_pages;
+    jet_pglist lval_room_pages;
 };
 
 /**

@@ -15,11 +15,19 @@
  * The global usage map (Jet4/ACE: page 1, row 0) has a bit per page that
  * is free. As Jackcess keeps it (GlobalInlineHandler), pages outside its
  * window count as free, and a window is never moved or promoted for them;
- * so a set bit is no proof that a page is unused, and new pages are
- * always appended to the file, never taken from the map (Jackcess
- * PageChannel.allocateNewPage does the same). A new page's bit is cleared
- * when the window covers it; a freed page's bit is set likewise.
- * Format: Jackcess PageChannel (allocateNewPage, deallocatePage).
+ * so a set bit alone is no proof that a page is unused (Jackcess
+ * PageChannel.allocateNewPage never takes pages from the map). A new page
+ * is one this connection freed itself (jet_db.freed_pages) that is still
+ * free - all zeros as jet_table_page_free leaves it (a page in use has a
+ * type byte and its owner's header), and its bit set when the window
+ * covers it, so no other writer took it since - else it is appended to
+ * the file. Reuse inside the transaction that freed a
+ * page is safe: the pager journals a page's image the first time it is
+ * written (the free), so a rollback puts back what was there; a hint
+ * left stale by a rollback fails the check and is dropped. A new page's
+ * bit is cleared when the window covers it; a freed page's bit is set
+ * likewise. Format: Jackcess PageChannel (allocateNewPage,
+ * deallocatePage).
  */
 #include <string.h>
 
@@ -80,12 +88,92 @@ static bool inline_covers(const uint8_t *row, size_t len, uint32_t pgno)
 
 static jet_rc map_update(jet_db *db, uint32_t ptr, uint32_t pgno, bool add,
                          bool global);
+static jet_rc map_has_bit(jet_db *db, uint32_t ptr, uint32_t pgno, bool *out,
+                          bool *covered);
 
-/* Append a page to the file (pinned, dirty, zeroed) and clear its bit in
- * the global usage map. */
+/* Hint lists keep at most this many pages. */
+#define HINT_MAX 4096
+
+void jet_space_hint(jet_pglist *l, uint32_t pgno)
+{
+    if (l->count > 0 && l->pgnos[l->count - 1] == pgno)
+        return;
+    if (!l->pgnos) {
+        l->pgnos = jet_malloc(HINT_MAX * sizeof *l->pgnos);
+        if (!l->pgnos)
+            return;
+        l->count = 0;
+    }
+    if (l->count >= HINT_MAX) {
+        memmove(l->pgnos, l->pgnos + HINT_MAX / 2,
+                (l->count - HINT_MAX / 2) * sizeof *l->pgnos);
+        l->count -= HINT_MAX / 2;
+    }
+    l->pgnos[l->count++] = pgno;
+}
+
+void jet_space_hint_drop(jet_pglist *l, size_t i)
+{
+    if (i >= l->count)
+        return;
+    memmove(l->pgnos + i, l->pgnos + i + 1,
+            (l->count - i - 1) * sizeof *l->pgnos);
+    l->count--;
+}
+
+/* A page this connection freed that is still free (the top comment):
+ * *got says whether one was taken (pinned, dirty, zeroed, its global
+ * bit cleared). */
+static jet_rc reuse_freed(jet_db *db, uint32_t *pgno, uint8_t **page,
+                          bool *got)
+{
+    jet_pglist *l = &db->freed_pages;
+    *got = false;
+    while (l->count > 0) {
+        uint32_t p = l->pgnos[--l->count];
+        const uint8_t *ro;
+        bool free_bit = false, covered = false, zero = true;
+        jet_rc rc;
+        if (p < 3 || p >= jet_pagefile_page_count(db->pf))
+            continue;
+        rc = map_has_bit(db, GLOBAL_MAP_PTR, p, &free_bit, &covered);
+        if (rc != JET_OK)
+            return rc;
+        if (covered && !free_bit)
+            continue;           /* taken since */
+        rc = jet_page_pin(db->pf, p, &ro, &db->err);
+        if (rc != JET_OK)
+            return rc;
+        for (uint32_t i = 0; i < db->page_size && zero; i++)
+            zero = ro[i] == 0;
+        jet_page_unpin(db->pf, ro);
+        if (!zero)
+            continue;
+        rc = jet_page_write(db->pf, p, page, &db->err);
+        if (rc != JET_OK)
+            return rc;
+        rc = map_update(db, GLOBAL_MAP_PTR, p, false, true);
+        if (rc != JET_OK) {
+            jet_page_unpin(db->pf, *page);
+            *page = NULL;
+            return rc;
+        }
+        *pgno = p;
+        *got = true;
+        return JET_OK;
+    }
+    return JET_OK;
+}
+
+/* A new page (pinned, dirty, zeroed): one this connection freed, else
+ * appended to the file; its bit in the global usage map cleared. */
 static jet_rc raw_new_page(jet_db *db, uint32_t *pgno, uint8_t **page)
 {
-    jet_rc rc = jet_page_alloc(db->pf, pgno, page, &db->err);
+    bool got;
+    jet_rc rc = reuse_freed(db, pgno, page, &got);
+    if (rc != JET_OK || got)
+        return rc;
+    rc = jet_page_alloc(db->pf, pgno, page, &db->err);
     if (rc != JET_OK)
         return rc;
     rc = map_update(db, GLOBAL_MAP_PTR, *pgno, false, true);
@@ -201,19 +289,25 @@ static jet_rc map_update(jet_db *db, uint32_t ptr, uint32_t pgno, bool add,
     return rc;
 }
 
-/* Is pgno in the map ptr names? */
-static jet_rc map_has(jet_db *db, uint32_t ptr, uint32_t pgno, bool *out)
+/* Is pgno in the map ptr names? *covered (may be NULL): whether the map
+ * has a bit for it at all. */
+static jet_rc map_has_bit(jet_db *db, uint32_t ptr, uint32_t pgno, bool *out,
+                          bool *covered)
 {
     uint8_t *page, *row;
     size_t len;
+    bool cov = false;
     jet_rc rc = map_row(db, ptr, false, &page, &row, &len);
     *out = false;
+    if (covered)
+        *covered = false;
     if (rc != JET_OK)
         return rc;
     if (row[0] == 0) {
         if (inline_covers(row, len, pgno)) {
             uint32_t b = pgno - jet_get_u32(row + 1);
             *out = (row[5 + b / 8] >> (b % 8)) & 1;
+            cov = true;
         }
     } else {
         size_t slot;
@@ -225,14 +319,21 @@ static jet_rc map_has(jet_db *db, uint32_t ptr, uint32_t pgno, bool *out)
             const uint8_t *m;
             rc = jet_page_pin(db->pf, mp, &m, &db->err);
             if (rc == JET_OK) {
-                *out = m[0] == JET_PAGE_USAGE_MAP &&
-                       ((m[4 + bit / 8] >> (bit % 8)) & 1);
+                cov = m[0] == JET_PAGE_USAGE_MAP;
+                *out = cov && ((m[4 + bit / 8] >> (bit % 8)) & 1);
                 jet_page_unpin(db->pf, m);
             }
         }
     }
     jet_page_unpin(db->pf, page);
+    if (covered)
+        *covered = cov;
     return rc;
+}
+
+static jet_rc map_has(jet_db *db, uint32_t ptr, uint32_t pgno, bool *out)
+{
+    return map_has_bit(db, ptr, pgno, out, NULL);
 }
 
 /* The TDEF's pointer at off (owned or free-space map). */
@@ -366,5 +467,8 @@ jet_rc jet_table_page_free(jet_db *db, const jet_tdef *t, uint32_t pgno)
         return rc;
     memset(page, 0, db->page_size);
     jet_page_unpin(db->pf, page);
-    return map_update(db, GLOBAL_MAP_PTR, pgno, true, true);
+    rc = map_update(db, GLOBAL_MAP_PTR, pgno, true, true);
+    if (rc == JET_OK)
+        jet_space_hint(&db->freed_pages, pgno);
+    return rc;
 }

@@ -23,9 +23,10 @@ jet_rc jet_table_free_map_update(jet_db *db, jet_tdef_priv *t,
                                  uint32_t pgno, bool add);
 
 /**
- * A new page appended to the file for any use (an LVAL page, a usage map
- * page): zeroed, pinned and dirty, number in *pgno; its bit in the global
- * usage map cleared (pagealloc.c's top comment). Errors: JET_EUNSUPPORTED
+ * A new page for any use (an LVAL page, a usage map page): a page this
+ * connection freed that is still free, else one appended to the file
+ * (pagealloc.c's top comment); zeroed, pinned and dirty, number in *pgno;
+ * its bit in the global usage map cleared. Errors: JET_EUNSUPPORTED
  * (no write transaction), JET_ELIMIT (2 GB), JET_EIO, JET_ENOMEM.
  */
 jet_rc jet_db_page_new(jet_db *db, uint32_t *pgno, uint8_t **page);
@@ -36,5 +37,14 @@ jet_rc jet_db_page_new(jet_db *db, uint32_t *pgno, uint8_t **page);
  */
 jet_rc jet_table_data_page_new(jet_db *db, jet_tdef_priv *t, uint32_t *pgno,
                                uint8_t **page);
+
+/**
+ * Note a space reuse hint (jet_db.freed_pages or room_pages): pgno is
+ * appended (not twice in a row); the oldest half is dropped past 4096
+ * entries. Out of memory only loses the hint.
+ */
+void jet_space_hint(jet_pglist *l, uint32_t pgno);
+/** Drop entry i of hint list l. */
+void jet_space_hint_drop(jet_pglist *l, size_t i);
 
 #endif /* JET_PAGEALLOC_H */

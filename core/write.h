@@ -127,9 +127,9 @@ jet_rc jet_table_row_count(jet_db *db, const jet_tdef *t, uint32_t *out);
 /**
  * A new page for table t (an index page; LVAL pages come from
  * lvalwrite.c, data pages from the insert path, each joining the usage
- * maps of what owns it): appended to the file (pagealloc.c says why free
- * pages of the global usage map are not reused) and out of the global
- * map's free pages. Returned pinned and dirty, zeroed (the caller writes
+ * maps of what owns it): a page this connection freed that is still free,
+ * else appended to the file (pagealloc.c says why other free pages of the
+ * global usage map are not taken); out of the global map's free pages. Returned pinned and dirty, zeroed (the caller writes
  * its header), number in *pgno. Errors: JET_EUNSUPPORTED (no write
  * transaction), JET_ELIMIT, JET_EIO, JET_ENOMEM.
  */
