@@ -6,16 +6,24 @@
  * row's other cells tell how much room is left; freed on delete and when
  * an update changes them). Page allocation and usage maps: pagealloc.c.
  *
- * Rows (Jet4/ACE): a new row goes to the table's last owned data page
- * that the free-space map lists, when it fits there (the row and its
- * 2-byte offset entry, at most JET_MAX_ROWS_PER_PAGE rows); else that
- * page leaves the free-space map and a new data page is started (owned
- * and free-space maps). A row that grows in an update moves to a page
- * with room, flagged deleted there, and its old slot becomes an overflow
- * pointer to it, so its rowid stays. A delete sets the deleted and
- * overflow flags of the row's slot; space is not reclaimed (as Access and
- * Jackcess). Format: Jackcess TableImpl (addRows, findFreeRowSpace,
- * updateRow, deleteRow, updateTableDefinition).
+ * Rows (Jet4/ACE): a new row goes to the last insert's page, else to a
+ * page this connection deleted rows on (jet_db.room_pages), else to the
+ * table's last owned data page that the free-space map lists, when it
+ * fits there: appended below the lowest row (the row and its 2-byte
+ * offset entry, at most JET_MAX_ROWS_PER_PAGE rows), or, when only the
+ * bytes of deleted rows make room, after the page's row area is compacted
+ * as Access does it (deleted rows keep their slot with no bytes; the
+ * first such slot takes the row: jet_data_page_insert_compact). A page
+ * that takes no more leaves the free-space map; with no page found a new
+ * data page is started (owned and free-space maps). A row that grows in
+ * an update moves to a page with room, flagged deleted there, and its old
+ * slot becomes an overflow pointer to it, so its rowid stays. A delete
+ * sets the deleted and overflow flags of the row's slot and puts its page
+ * back in the free-space map (its bytes come back at the next compaction
+ * of the page). Everything goes through the pager, so a rollback puts
+ * the pages back. Format: Jackcess TableImpl (addRows, findFreeRowSpace,
+ * updateRow, deleteRow, updateTableDefinition); Access's own pages for
+ * the compaction (deleted rows of 0 bytes).
  *
  * AutoNumber: the TDEF holds the last LONG AutoNumber handed out (Jet4
  * offset 20; Jackcess _lastLongAutoNumber). This connection keeps its own
@@ -489,10 +497,81 @@ static bool is_data_page_of(const jet_db *db, const jet_tdef *t,
            jet_get_u32(pg + db->fmt->data_tdef_pgno) == t->pgno;
 }
 
-static bool row_fits(const jet_db *db, const uint8_t *pg, size_t len)
+/* Whether a row of len bytes is appended to pg as it is. */
+static bool row_appends(const jet_db *db, const uint8_t *pg, size_t len)
 {
     return jet_page_row_count(db->fmt, pg) < JET_MAX_ROWS_PER_PAGE &&
            jet_data_page_free_space(db->fmt, pg) >= len + 2;
+}
+
+/* Whether a row of len bytes fits pg, appended or after a compaction. */
+static bool row_fits(const jet_db *db, const uint8_t *pg, size_t len)
+{
+    return row_appends(db, pg, len) ||
+           jet_data_page_fits_compacted(db->fmt, pg, len);
+}
+
+/* Where a row of len bytes will go on pg (row_fits): the row number
+ * jet_data_page_insert or jet_data_page_insert_compact will give it. */
+static uint16_t next_rowno(const jet_db *db, const uint8_t *pg, size_t len)
+{
+    uint16_t n = jet_page_row_count(db->fmt, pg);
+    if (row_appends(db, pg, len))
+        return n;
+    for (uint16_t i = 0; i < n; i++) {
+        uint16_t e = jet_get_u16(pg + db->fmt->data_row_table + 2 * (size_t)i);
+        if ((e & (JET_ROW_DELETED | JET_ROW_OVERFLOW)) ==
+            (JET_ROW_DELETED | JET_ROW_OVERFLOW))
+            return i;
+    }
+    return n;
+}
+
+/* Put row (len bytes, flags) on pg (row_fits): appended, else compacted. */
+static jet_rc page_put_row(const jet_db *db, uint8_t *pg, const uint8_t *row,
+                           size_t len, uint16_t flags, uint16_t *rowno)
+{
+    if (row_appends(db, pg, len))
+        return jet_data_page_insert(pg, db->fmt, row, len, flags, rowno);
+    return jet_data_page_insert_compact(pg, db->fmt, row, len, flags, rowno);
+}
+
+/* Pages of the room hints looked at for one row. */
+#define ROOM_HINT_TRIES 32
+
+/* A page of t that this connection deleted rows on and that fits a row
+ * of len bytes (*cand, 0 when none); hints of t that do not fit are
+ * dropped. */
+static jet_rc room_hint_page(jet_db *db, const jet_tdef *t, size_t len,
+                             uint32_t *cand)
+{
+    jet_pglist *l = &db->room_pages;
+    size_t tries = 0;
+    *cand = 0;
+    for (size_t k = l->count; k-- > 0 && tries < ROOM_HINT_TRIES;) {
+        uint32_t p = l->pgnos[k];
+        const uint8_t *pg;
+        bool mine, fits;
+        jet_rc rc;
+        tries++;
+        if (p == 0 || p >= jet_pagefile_page_count(db->pf)) {
+            jet_space_hint_drop(l, k);
+            continue;
+        }
+        rc = jet_page_pin(db->pf, p, &pg, &db->err);
+        if (rc != JET_OK)
+            return rc;
+        mine = is_data_page_of(db, t, pg);
+        fits = mine && row_fits(db, pg, len);
+        jet_page_unpin(db->pf, pg);
+        if (fits) {
+            *cand = p;
+            return JET_OK;
+        }
+        if (mine)
+            jet_space_hint_drop(l, k);
+    }
+    return JET_OK;
 }
 
 /* A data page of t with room for a row of len bytes, pinned for writing:
@@ -506,6 +585,22 @@ static jet_rc find_page(jet_db *db, jet_tdef_priv *tp, size_t len,
     jet_rc rc;
     uint32_t cand = tp->ins_pgno;
 
+    if (cand) {
+        rc = jet_page_pin(db->pf, cand, &pg, &db->err);
+        if (rc != JET_OK)
+            return rc;
+        bool ok = is_data_page_of(db, t, pg) && row_fits(db, pg, len);
+        jet_page_unpin(db->pf, pg);
+        if (!ok) {
+            /* full: it leaves the free-space map */
+            rc = jet_table_free_map_update(db, tp, cand, false);
+            if (rc != JET_OK)
+                return rc;
+            cand = 0;
+        }
+    }
+    if (!cand && (rc = room_hint_page(db, t, len, &cand)) != JET_OK)
+        return rc;
     if (!cand) {
         size_t tries = 0;
         for (size_t k = tp->owned.count; k-- > 0 && tries < FIND_PAGE_TRIES;
@@ -522,28 +617,28 @@ static jet_rc find_page(jet_db *db, jet_tdef_priv *tp, size_t len,
             rc = jet_table_free_map_has(db, tp, p, &listed);
             if (rc != JET_OK)
                 return rc;
-            if (listed) {
+            if (!listed)
+                continue;
+            rc = jet_page_pin(db->pf, p, &pg, &db->err);
+            if (rc != JET_OK)
+                return rc;
+            bool ok = row_fits(db, pg, len);
+            jet_page_unpin(db->pf, pg);
+            if (ok) {
                 cand = p;
                 break;
             }
+            /* full: it leaves the free-space map */
+            rc = jet_table_free_map_update(db, tp, p, false);
+            if (rc != JET_OK)
+                return rc;
         }
     }
     if (cand) {
-        rc = jet_page_pin(db->pf, cand, &pg, &db->err);
-        if (rc != JET_OK)
-            return rc;
-        bool ok = is_data_page_of(db, t, pg) && row_fits(db, pg, len);
-        jet_page_unpin(db->pf, pg);
-        if (ok) {
-            rc = jet_page_write(db->pf, cand, page, &db->err);
-            if (rc == JET_OK)
-                *pgno = cand;
-            return rc;
-        }
-        /* full: it leaves the free-space map */
-        rc = jet_table_free_map_update(db, tp, cand, false);
-        if (rc != JET_OK)
-            return rc;
+        rc = jet_page_write(db->pf, cand, page, &db->err);
+        if (rc == JET_OK)
+            *pgno = cand;
+        return rc;
     }
     return jet_table_data_page_new(db, tp, pgno, page);
 }
@@ -559,7 +654,7 @@ static jet_rc place_row(jet_db *db, jet_tdef_priv *tp, const uint8_t *row,
     jet_rc rc = find_page(db, tp, len, &pgno, &page);
     if (rc != JET_OK)
         return rc;
-    rc = jet_data_page_insert(page, db->fmt, row, len, flags, &rowno);
+    rc = page_put_row(db, page, row, len, flags, &rowno);
     jet_page_unpin(db->pf, page);
     if (rc != JET_OK)
         return jet_fail(&db->err, rc == JET_ELIMIT ? JET_ECORRUPT : rc, pgno,
@@ -715,7 +810,7 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
         if (rc != JET_OK)
             goto out;
         id.pgno = pgno;
-        id.row = jet_page_row_count(db->fmt, page);
+        id.row = next_rowno(db, page, w.row_len);
         /* index entries first: a duplicate refuses before the row exists */
         for (uint16_t i = 0; i < t->nindexes && rc == JET_OK; i++) {
             uint8_t key[KEY_CAP];
@@ -729,8 +824,7 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
                                             id);
         }
         if (rc == JET_OK) {
-            rc = jet_data_page_insert(page, db->fmt, w.row, w.row_len, 0,
-                                      &rowno);
+            rc = page_put_row(db, page, w.row, w.row_len, 0, &rowno);
             if (rc == JET_OK && rowno != id.row)
                 rc = JET_ECORRUPT;
             if (rc != JET_OK)
@@ -861,6 +955,19 @@ static bool value_equal(const jet_value *a, const jet_value *b)
 
 /* ------------------------------------------------------------------ delete */
 
+/* Page pgno of t got a row's bytes back: it joins the free-space map
+ * (when not there) and this connection's room hints. */
+static jet_rc room_back(jet_db *db, jet_tdef_priv *tp, uint32_t pgno)
+{
+    bool listed = false;
+    jet_rc rc = jet_table_free_map_has(db, tp, pgno, &listed);
+    if (rc == JET_OK && !listed)
+        rc = jet_table_free_map_update(db, tp, pgno, true);
+    if (rc == JET_OK)
+        jet_space_hint(&db->room_pages, pgno);
+    return rc;
+}
+
 jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id)
 {
     jet_tdef_priv *tp = (jet_tdef_priv *)(uintptr_t)t;
@@ -912,6 +1019,9 @@ jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id)
                       "%u", id.row, id.pgno);
         goto out;
     }
+    rc = room_back(db, tp, id.pgno);
+    if (rc != JET_OK)
+        goto out;
     if (o->moved) {
         /* the moved data row is flagged deleted already (a scan skips it);
          * mark it as Access marks a deleted row */
@@ -920,6 +1030,8 @@ jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id)
             goto out;
         rc = jet_data_page_delete(page, db->fmt, o->data_row);
         jet_page_unpin(db->pf, page);
+        if (rc == JET_OK)
+            rc = room_back(db, tp, o->data_pgno);
         if (rc != JET_OK)
             goto out;
     }
