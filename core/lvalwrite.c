@@ -14,8 +14,9 @@
  * page names its TDEF. Jet4/ACE tables list each long-value column's
  * pages in two usage maps of its own (owned pages, pages with free space;
  * TDEF tail, tdef.c jet_lval_umap), never in the table's owned-pages map
- * (scans would meet them). A row goes on the last owned page that is in
- * the free-space map and has room, else on a new page that joins both
+ * (scans would meet them). A row goes on the last page of the
+ * free-space map (and owned) that has room - a page emptied by freed
+ * values takes a whole chain piece - else on a new page that joins both
  * maps (Jackcess UmapLongValueBufferHolder.findNewPage); a page left with
  * no useful room leaves the free-space map. A table without column maps
  * (older files) gets a new page for each value (Jackcess's legacy holder
@@ -46,8 +47,9 @@
 /* A page with less room than this (row + offset entry) leaves the
  * free-space map: it could only take tiny out-of-line values. */
 #define LVAL_PAGE_FULL 32
-/* Owned pages examined for room before a new page is taken. */
-#define LVAL_SEARCH_PAGES 16
+/* Pages of the free-space map examined for room before a new page is
+ * taken. */
+#define LVAL_SEARCH_PAGES 64
 /* Most map pages a promoted inline usage map needs (2 GB of 4 KB pages
  * need 17 reference map pages). */
 #define MAX_MAP_SLOTS 64
@@ -241,9 +243,54 @@ static bool in_list(const jet_pglist *l, uint32_t pgno)
     return false;
 }
 
-/* An LVAL page of the column with room for a row of need bytes: the last
- * owned pages that the free-space map lists, else a new one. Pinned and
- * writable in *page. */
+/* Whether an LVAL row of need bytes fits page: appended, or after the
+ * page's deleted rows give their bytes back (jet_data_page_insert_compact;
+ * a freed value's rows are named by nothing). */
+static bool lval_fits(const jet_db *db, const uint8_t *page, size_t need)
+{
+    return (jet_page_row_count(db->fmt, page) < JET_MAX_ROWS_PER_PAGE &&
+            jet_data_page_free_space(db->fmt, page) >= need + 2) ||
+           jet_data_page_fits_compacted(db->fmt, page, need);
+}
+
+/* Pages of the room hints looked at for one row. */
+#define ROOM_HINT_TRIES 32
+
+/* A page of the room hints (pages this connection freed long values on)
+ * that is the column's (in owned and free) and fits need bytes: *pgno, or
+ * 0. Hints of the column that do not fit are dropped. */
+static jet_rc lval_hint_page(jet_db *db, const jet_pglist *owned,
+                             const jet_pglist *free_pages, size_t need,
+                             uint32_t *pgno)
+{
+    jet_pglist *l = &db->lval_room_pages;
+    size_t tries = 0;
+    *pgno = 0;
+    for (size_t k = l->count; k-- > 0 && tries < ROOM_HINT_TRIES;) {
+        uint32_t p = l->pgnos[k];
+        const uint8_t *ro;
+        bool fits;
+        jet_rc rc;
+        if (!in_list(owned, p) || !in_list(free_pages, p))
+            continue;           /* another column's */
+        tries++;
+        rc = jet_page_pin(db->pf, p, &ro, &db->err);
+        if (rc != JET_OK)
+            return rc;
+        fits = is_lval_page(db, ro) && lval_fits(db, ro, need);
+        jet_page_unpin(db->pf, ro);
+        if (fits) {
+            *pgno = p;
+            return JET_OK;
+        }
+        jet_space_hint_drop(l, k);
+    }
+    return JET_OK;
+}
+
+/* An LVAL page of the column with room for a row of need bytes: a page
+ * this connection freed values on (room hints), else the last pages of
+ * the free-space map, else a new one. Pinned and writable in *page. */
 static jet_rc lval_page_find(jet_db *db, const jet_tdef *t,
                              const jet_lval_umap *um, size_t need,
                              uint32_t *pgno, uint8_t **page)
@@ -252,23 +299,38 @@ static jet_rc lval_page_find(jet_db *db, const jet_tdef *t,
     jet_rc rc = JET_OK;
     size_t tried = 0;
 
-    if (um && need + 2 + LVAL_PAGE_FULL < db->page_size) {
+    if (um) {
+        uint32_t hint = 0;
         rc = jet_usagemap_read(&owned, db, um->owned_ptr, &db->err);
         if (rc == JET_OK)
             rc = jet_usagemap_read(&free_pages, db, um->free_ptr, &db->err);
-        for (size_t i = owned.count; rc == JET_OK && i-- > 0 &&
-                                     tried < LVAL_SEARCH_PAGES;) {
+        if (rc == JET_OK)
+            rc = lval_hint_page(db, &owned, &free_pages, need, &hint);
+        if (rc == JET_OK && hint) {
+            rc = jet_page_write(db->pf, hint, page, &db->err);
+            if (rc == JET_OK)
+                *pgno = hint;
+            jet_pglist_free(&owned);
+            jet_pglist_free(&free_pages);
+            return rc;
+        }
+        /* the free-space map's pages, last first: pages emptied by freed
+         * values are there wherever they are in the file. A piece of
+         * half a page or more looks at all of them (it needs an emptied
+         * page, which may be anywhere) before the file grows. */
+        for (size_t i = free_pages.count; rc == JET_OK && i-- > 0 &&
+                                          (tried < LVAL_SEARCH_PAGES ||
+                                           2 * need >= db->page_size);) {
             const uint8_t *ro;
-            uint32_t pg = owned.pgnos[i];
+            uint32_t pg = free_pages.pgnos[i];
             bool fits;
-            if (!in_list(&free_pages, pg))
+            if (!in_list(&owned, pg))
                 continue;
             tried++;
             rc = jet_page_pin(db->pf, pg, &ro, &db->err);
             if (rc != JET_OK)
                 break;
-            fits = is_lval_page(db, ro) &&
-                   jet_data_page_free_space(db->fmt, ro) >= need + 2;
+            fits = is_lval_page(db, ro) && lval_fits(db, ro, need);
             jet_page_unpin(db->pf, ro);
             if (fits) {
                 rc = jet_page_write(db->pf, pg, page, &db->err);
@@ -302,7 +364,11 @@ static jet_rc lval_row_add(jet_db *db, const jet_tdef *t,
                         "long value page %u is past 24-bit page numbers",
                         *pgno);
     }
-    rc = jet_data_page_insert(page, db->fmt, row, len, 0, rowno);
+    if (jet_page_row_count(db->fmt, page) < JET_MAX_ROWS_PER_PAGE &&
+        jet_data_page_free_space(db->fmt, page) >= len + 2)
+        rc = jet_data_page_insert(page, db->fmt, row, len, 0, rowno);
+    else
+        rc = jet_data_page_insert_compact(page, db->fmt, row, len, 0, rowno);
     if (rc != JET_OK) {
         jet_page_unpin(db->pf, page);
         return jet_fail(&db->err, rc, *pgno,
@@ -551,8 +617,11 @@ static jet_rc lval_row_delete(jet_db *db, const jet_lval_umap *um,
         goto out;
     }
     page_trim(db, page);
-    if (um && jet_data_page_free_space(db->fmt, page) >= LVAL_PAGE_FULL)
+    if (um) {
         rc = umap_set(db, um->free_ptr, pgno, true);
+        if (rc == JET_OK)
+            jet_space_hint(&db->lval_room_pages, pgno);
+    }
 out:
     jet_page_unpin(db->pf, page);
     return rc;
