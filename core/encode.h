@@ -402,17 +402,54 @@ jet_rc jet_index_page_read(const uint8_t *page, const jet_format *fmt,
                            jet_error *err);
 
 /**
+ * The header of index page page as jet_index_page_read gives it (n and
+ * used included, key_bytes 0) without walking every entry: checks the
+ * type, the mask's first bit, the first entry (its size, the shared
+ * prefix inside it) and the last one (inside the entry area); the others
+ * are checked as a search meets them. Errors: JET_ECORRUPT,
+ * JET_EUNSUPPORTED for Jet3.
+ */
+jet_rc jet_index_page_head(const uint8_t *page, const jet_format *fmt,
+                           jet_index_page_hdr *h);
+
+/**
  * Binary-search index page page (whose header jet_index_page_read gave
  * in h) without decoding it: *at = the position of the first entry not
  * below e (h->n when every entry is below it), or with e NULL the last
  * entry; *found = that entry (pointers and child; key NULL) when
  * *at < h->n. Entries are not checked for order. Errors: JET_ECORRUPT
- * when the entry mask does not show h->n entries.
+ * when the entry mask does not show h->n entries or an entry searched
+ * has the size of none.
  */
 jet_rc jet_index_page_find(const uint8_t *page, const jet_format *fmt,
                            const jet_index_page_hdr *h,
                            const jet_index_entry *e, size_t *at,
                            jet_index_entry *found);
+
+/**
+ * Insert entry e into Jet4/ACE leaf page page in place, when the result
+ * is the page jet_index_page_build would write with e among its entries
+ * and nothing else changes: e goes after the first entry, shares the
+ * page's prefix, fits, is not already there, and (unique) no neighbour
+ * on the page has its key bytes; e may become the last entry only when
+ * last_ok (the caller knows no parent entry names this leaf's last entry
+ * and, for unique, that no next page holds an equal key). *done says
+ * whether it was inserted; when not, the page is unchanged and the caller
+ * rebuilds it (or reports the duplicate). Errors: JET_ECORRUPT when the
+ * entry mask is damaged (page unchanged).
+ */
+jet_rc jet_index_leaf_insert(uint8_t *page, const jet_format *fmt,
+                             const jet_index_entry *e, bool unique,
+                             bool last_ok, bool *done);
+
+/**
+ * Remove entry e (key, page and row equal) from leaf page page in place
+ * when it is neither the first nor the last entry (so the prefix and the
+ * parent's entry stay): *done says whether it was; when not (or e is not
+ * there) the page is unchanged. Errors: JET_ECORRUPT (damaged mask).
+ */
+jet_rc jet_index_leaf_remove(uint8_t *page, const jet_format *fmt,
+                             const jet_index_entry *e, bool *done);
 
 /** Order of two index entries: key bytes (unsigned, a prefix first), then
  *  data page, then row; <0, 0, >0. Child pages are not compared. */

@@ -319,42 +319,361 @@ static int stored_cmp(const uint8_t *area, size_t plen, size_t s,
     return cmp;
 }
 
+/* ------------------------------------------------- the mask, indexed
+ *
+ * Searching and changing a page in place needs entry i's end without
+ * walking every entry before it: the mask as 64-bit words (bit k of the
+ * mask at bit k % 64 of word k / 64) and the count of entries ending
+ * before each word. Entry sizes are checked as entries are looked at
+ * (entry_at); the walk that decodes a whole page (jet_index_page_read)
+ * checks every one.
+ */
+#define MASK_WORDS ((IDX_MASK_LEN + 7) / 8)
+
+typedef struct mask_ix {
+    uint64_t w[MASK_WORDS];
+    uint16_t cum[MASK_WORDS + 1];   /* entries ending in words before k */
+    size_t n;                       /* entries */
+} mask_ix;
+
+/* Set bits of v (no popcnt instruction assumed). */
+static unsigned popcount64(uint64_t v)
+{
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (unsigned)((v * 0x0101010101010101ull) >> 56);
+}
+
+static void mask_index(mask_ix *mi, const uint8_t *mask)
+{
+    uint8_t b[MASK_WORDS * 8];
+    memcpy(b, mask, IDX_MASK_LEN);
+    memset(b + IDX_MASK_LEN, 0, sizeof b - IDX_MASK_LEN);
+    memcpy(mi->w, b, sizeof b);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    for (size_t k = 0; k < MASK_WORDS; k++)
+        mi->w[k] = __builtin_bswap64(mi->w[k]);
+#endif
+    mi->cum[0] = 0;
+    for (size_t k = 0; k < MASK_WORDS; k++)
+        mi->cum[k + 1] = (uint16_t)(mi->cum[k] + popcount64(mi->w[k]));
+    mi->n = mi->cum[MASK_WORDS];
+}
+
+/* Where entry i (< mi->n) ends in the entry area. */
+static size_t mask_end(const mask_ix *mi, size_t i)
+{
+    size_t lo = 0, hi = MASK_WORDS;     /* cum[lo] <= i < cum[hi] */
+    uint64_t v;
+    while (hi - lo > 1) {
+        size_t mid = (lo + hi) / 2;
+        if (mi->cum[mid] <= i)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    v = mi->w[lo];
+    for (size_t r = i - mi->cum[lo]; r > 0; r--)
+        v &= v - 1;
+    return lo * 64 + (size_t)__builtin_ctzll(v);
+}
+
+/* Set (on) or clear bit pos of the byte mask. */
+static void mask_put(uint8_t *mask, size_t pos, bool on)
+{
+    if (on)
+        mask[pos / 8] |= (uint8_t)(1u << (pos % 8));
+    else
+        mask[pos / 8] &= (uint8_t)~(1u << (pos % 8));
+}
+
+/* A page's entries, indexed, with the header facts the search needs. */
+typedef struct page_ix {
+    const uint8_t *area;
+    size_t area_len;
+    size_t plen;            /* shared prefix */
+    size_t ptr;             /* pointer bytes after a key: 4 leaf, 8 node */
+    mask_ix m;
+} page_ix;
+
+/* Index page page for searching: the type, the mask's first bit, the
+ * first entry (the prefix inside it) and the last one checked.
+ * JET_ECORRUPT when they are wrong. */
+static jet_rc page_index(page_ix *px, const uint8_t *page,
+                         const jet_format *fmt)
+{
+    if (fmt->jet3)
+        return JET_EUNSUPPORTED;
+    if (page[0] != PAGE_LEAF && page[0] != PAGE_NODE)
+        return JET_ECORRUPT;
+    px->area = page + IDX_ENTRIES;
+    px->area_len = fmt->page_size - IDX_ENTRIES;
+    px->plen = jet_get_u16(page + IDX_PREFIX_LEN);
+    px->ptr = page[0] == PAGE_LEAF ? 4 : 8;
+    mask_index(&px->m, page + IDX_MASK);
+    if (page[IDX_MASK] & 1)
+        return JET_ECORRUPT;
+    if (px->m.n > 0) {
+        size_t first = mask_end(&px->m, 0);
+        if (mask_end(&px->m, px->m.n - 1) > px->area_len ||
+            first < px->plen || first < px->ptr ||
+            first - px->ptr > JET_INDEX_KEY_MAX)
+            return JET_ECORRUPT;
+    }
+    return JET_OK;
+}
+
+/* Entry i of px: its bytes [*s, *end) of the area (stored after the
+ * shared prefix unless *s is 0). JET_ECORRUPT when its size is not an
+ * entry's. */
+static jet_rc entry_at(const page_ix *px, size_t i, size_t *s, size_t *end)
+{
+    size_t full;
+    *s = i ? mask_end(&px->m, i - 1) : 0;
+    *end = mask_end(&px->m, i);
+    full = (*s ? px->plen : 0) + *end - *s;
+    if (full < px->ptr || full - px->ptr > JET_INDEX_KEY_MAX)
+        return JET_ECORRUPT;
+    return JET_OK;
+}
+
+/* stored_cmp of entry i of px against e (NULL: only *x). */
+static jet_rc entry_cmp(const page_ix *px, size_t i, const jet_index_entry *e,
+                        jet_index_entry *x, int *cmp)
+{
+    size_t s, end;
+    jet_rc rc = entry_at(px, i, &s, &end);
+    if (rc != JET_OK)
+        return rc;
+    *cmp = stored_cmp(px->area, px->plen, s, end, px->ptr == 4, e, x);
+    return JET_OK;
+}
+
+/* First entry of px not below e: *at (px->m.n when none). */
+static jet_rc page_search(const page_ix *px, const jet_index_entry *e,
+                          size_t *at)
+{
+    size_t lo = 0, hi = px->m.n;
+    jet_index_entry x;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c;
+        jet_rc rc = entry_cmp(px, mid, e, &x, &c);
+        if (rc != JET_OK)
+            return rc;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *at = lo;
+    return JET_OK;
+}
+
+jet_rc jet_index_page_head(const uint8_t *page, const jet_format *fmt,
+                           jet_index_page_hdr *h)
+{
+    page_ix px;
+    jet_rc rc;
+    memset(h, 0, sizeof *h);
+    rc = page_index(&px, page, fmt);
+    if (rc != JET_OK)
+        return rc;
+    h->leaf = page[0] == PAGE_LEAF;
+    h->tdef_pgno = jet_get_u32(page + 4);
+    h->prev = jet_get_u32(page + IDX_PREV);
+    h->next = jet_get_u32(page + IDX_NEXT);
+    h->tail = jet_get_u32(page + IDX_TAIL);
+    h->prefix_len = (uint16_t)px.plen;
+    h->n = px.m.n;
+    h->used = px.m.n ? mask_end(&px.m, px.m.n - 1) : 0;
+    return JET_OK;
+}
+
 jet_rc jet_index_page_find(const uint8_t *page, const jet_format *fmt,
                            const jet_index_page_hdr *h,
                            const jet_index_entry *e, size_t *at,
                            jet_index_entry *found)
 {
-    const uint8_t *area = page + IDX_ENTRIES, *mask = page + IDX_MASK;
-    uint16_t ends[IDX_MASK_LEN * 8 + 1];
-    size_t n = 0, lo = 0, hi;
+    page_ix px;
+    size_t lo = 0;
+    int c;
+    jet_rc rc;
 
     *at = 0;
     memset(found, 0, sizeof *found);
-    if (fmt->jet3)
-        return JET_EUNSUPPORTED;
-    for (size_t i = 0; i < IDX_MASK_LEN; i++)
-        for (unsigned m = mask[i]; m != 0; m &= m - 1)
-            ends[n++] = (uint16_t)(i * 8 + (size_t)__builtin_ctz(m));
-    if (n != h->n)
+    rc = page_index(&px, page, fmt);
+    if (rc != JET_OK)
+        return rc;
+    if (px.m.n != h->n || px.plen != h->prefix_len)
         return JET_ECORRUPT;
-    if (n == 0)
+    if (px.m.n == 0)
         return JET_OK;
-    if (e == NULL) {
-        lo = n - 1;
-    } else {
-        hi = n;
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (stored_cmp(area, h->prefix_len, mid ? ends[mid - 1] : 0,
-                           ends[mid], h->leaf, e, found) < 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-    }
+    if (e == NULL)
+        lo = px.m.n - 1;
+    else if ((rc = page_search(&px, e, &lo)) != JET_OK)
+        return rc;
     *at = lo;
-    if (lo < n)
-        stored_cmp(area, h->prefix_len, lo ? ends[lo - 1] : 0, ends[lo],
-                   h->leaf, NULL, found);
+    if (lo < px.m.n && (rc = entry_cmp(&px, lo, NULL, found, &c)) != JET_OK)
+        return rc;
+    return JET_OK;
+}
+
+/* ------------------------------------------------- in-place leaf changes
+ *
+ * jet_index_page_build rewrites a whole page; for the common change (one
+ * entry in or out of a leaf, neither first nor last, or appended at the
+ * end with the shared prefix unchanged) the page as build would write it
+ * differs from the old one only from the entry on: the entries after it
+ * shift, their mask bits shift, the free space changes. These do that in
+ * place, without decoding the page.
+ */
+
+/* Length of the common prefix of key a (alen) and b (blen). */
+static size_t common_prefix(const uint8_t *a, size_t alen, const uint8_t *b,
+                            size_t blen)
+{
+    size_t m = alen < blen ? alen : blen, k = 0;
+    while (k < m && a[k] == b[k])
+        k++;
+    return k;
+}
+
+/* Does entry i of px have key bytes key (klen)? */
+static jet_rc entry_key_equal(const page_ix *px, size_t i,
+                              const uint8_t *key, size_t klen, bool *eq)
+{
+    size_t s, end, pre, have, m;
+    jet_rc rc = entry_at(px, i, &s, &end);
+    *eq = false;
+    if (rc != JET_OK)
+        return rc;
+    pre = s ? px->plen : 0;
+    have = pre + end - s - px->ptr;
+    if (have != klen)
+        return JET_OK;
+    m = klen < pre ? klen : pre;
+    if (memcmp(px->area, key, m) != 0)
+        return JET_OK;
+    *eq = klen <= pre || memcmp(px->area + s, key + pre, klen - pre) == 0;
+    return JET_OK;
+}
+
+/* Move the mask bits of the entries ending after byte from (up to used)
+ * by delta bytes. */
+static void shift_mask(uint8_t *mask, size_t from, size_t used, long delta)
+{
+    uint16_t ends[IDX_MASK_LEN * 8];
+    size_t n = 0;
+    for (size_t pos = from + 1; pos <= used; pos++)
+        if (mask[pos / 8] & (1u << (pos % 8)))
+            ends[n++] = (uint16_t)pos;
+    for (size_t i = 0; i < n; i++)
+        mask_put(mask, ends[i], false);
+    for (size_t i = 0; i < n; i++)
+        mask_put(mask, (size_t)((long)ends[i] + delta), true);
+}
+
+jet_rc jet_index_leaf_insert(uint8_t *page, const jet_format *fmt,
+                             const jet_index_entry *e, bool unique,
+                             bool last_ok, bool *done)
+{
+    uint8_t buf[JET_INDEX_KEY_MAX + 8];
+    page_ix px;
+    size_t n, lo, start, end, slen, used, len;
+    jet_index_entry x;
+    bool eq;
+    int c;
+    jet_rc rc;
+
+    *done = false;
+    if (page[0] != PAGE_LEAF || fmt->jet3)
+        return JET_OK;
+    rc = page_index(&px, page, fmt);
+    if (rc != JET_OK)
+        return rc;
+    n = px.m.n;
+    if (n < 2 || e->key_len > JET_INDEX_KEY_MAX || e->pgno > 0xFFFFFFu)
+        return JET_OK;
+    if ((rc = page_search(&px, e, &lo)) != JET_OK)
+        return rc;
+    /* a new first entry changes the prefix; a new last one may, and its
+     * parent's entry names it; an equal entry is the caller's error */
+    if (lo == 0 || (lo == n && !last_ok))
+        return JET_OK;
+    if (lo < n && ((rc = entry_cmp(&px, lo, e, &x, &c)) != JET_OK || c == 0))
+        return rc;
+    /* unique: the neighbours on this page (past the end the next page's
+     * first entry would be one: last_ok says there is none) */
+    if (unique) {
+        if ((rc = entry_key_equal(&px, lo - 1, e->key, e->key_len, &eq)) !=
+                JET_OK || eq)
+            return rc;
+        if (lo < n && ((rc = entry_key_equal(&px, lo, e->key, e->key_len,
+                                             &eq)) != JET_OK || eq))
+            return rc;
+    }
+    if (e->key_len < px.plen || memcmp(px.area, e->key, px.plen) != 0)
+        return JET_OK;
+    if ((rc = entry_at(&px, 0, &start, &end)) != JET_OK)
+        return rc;
+    if (lo == n && common_prefix(px.area, end - 4, e->key, e->key_len) !=
+                       px.plen)
+        return JET_OK;      /* the page's shared prefix would change */
+    used = mask_end(&px.m, n - 1);
+    len = jet_index_entry_len(e, true);
+    slen = len - px.plen;
+    if (used + slen > px.area_len)
+        return JET_OK;      /* full: the caller splits */
+    start = mask_end(&px.m, lo - 1);
+    memmove(page + IDX_ENTRIES + start + slen, page + IDX_ENTRIES + start,
+            used - start);
+    entry_bytes(buf, e, true);
+    memcpy(page + IDX_ENTRIES + start, buf + px.plen, slen);
+    shift_mask(page + IDX_MASK, start, used, (long)slen);
+    mask_put(page + IDX_MASK, start + slen, true);
+    jet_put_u16(page + 2, (uint32_t)(px.area_len - used - slen));
+    *done = true;
+    return JET_OK;
+}
+
+jet_rc jet_index_leaf_remove(uint8_t *page, const jet_format *fmt,
+                             const jet_index_entry *e, bool *done)
+{
+    page_ix px;
+    size_t n, lo, start, end, slen, used;
+    jet_index_entry x;
+    int c;
+    jet_rc rc;
+
+    *done = false;
+    if (page[0] != PAGE_LEAF || fmt->jet3)
+        return JET_OK;
+    rc = page_index(&px, page, fmt);
+    if (rc != JET_OK)
+        return rc;
+    n = px.m.n;
+    if (n < 3)
+        return JET_OK;
+    if ((rc = page_search(&px, e, &lo)) != JET_OK)
+        return rc;
+    /* the first and last entries stay (the prefix and the parent's
+     * entry); a missing entry is the caller's error */
+    if (lo == 0 || lo + 1 >= n)
+        return JET_OK;
+    if ((rc = entry_cmp(&px, lo, e, &x, &c)) != JET_OK || c != 0)
+        return rc;
+    if ((rc = entry_at(&px, lo, &start, &end)) != JET_OK)
+        return rc;
+    used = mask_end(&px.m, n - 1);
+    slen = end - start;
+    mask_put(page + IDX_MASK, end, false);
+    memmove(page + IDX_ENTRIES + start, page + IDX_ENTRIES + end,
+            used - end);
+    memset(page + IDX_ENTRIES + used - slen, 0, slen);
+    shift_mask(page + IDX_MASK, end, used, -(long)slen);
+    jet_put_u16(page + 2, (uint32_t)(px.area_len - used + slen));
+    *done = true;
     return JET_OK;
 }

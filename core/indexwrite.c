@@ -21,8 +21,11 @@
  * are never merged (Jackcess does not merge them either).
  *
  * How one call works: descend from the root to the leaf of the entry
- * (node pages searched in place by jet_index_page_find; the leaf, and a
- * node page once it must change, decoded into memory: ipage); change the
+ * (node pages searched in place by jet_index_page_find). When the change
+ * is local to the leaf (jet_index_leaf_insert/_remove: not its first
+ * entry, not a new last entry a parent names, no split) it is made on
+ * the page in place and the call ends. Else the leaf, and a node page
+ * once it must change, is decoded into memory (ipage); change the
  * leaf; propagate a changed last entry up the path (the parents'
  * entries name it); split every page of the path that no longer fits, bottom up, the
  * way Jackcess does (the first half of the entries moves to a new page
@@ -363,6 +366,10 @@ static jet_rc ensure_loaded(ictx *c, int L)
     rc = page_load(c, p->pgno, &q);
     if (rc != JET_OK)
         return rc;
+    if (p->leaf && q.leaf) {
+        *p = q;
+        return JET_OK;
+    }
     if (q.leaf || q.n != p->raw_n) {
         page_clear(&q);
         return jet_fail(&c->db->err, JET_ECORRUPT, p->pgno,
@@ -412,8 +419,9 @@ static jet_rc node_search(ictx *c, const uint8_t *page, ipage *p,
 
 /* Descend from the root to the leaf where c->e belongs: at each node the
  * first child whose last entry is not below e, else the last child. Node
- * pages are searched in place; only the leaf is decoded. */
-static jet_rc descend(ictx *c)
+ * pages are searched in place; the leaf is decoded when load_leaf (else
+ * only its page number and links are known: ensure_loaded decodes it). */
+static jet_rc descend(ictx *c, bool load_leaf)
 {
     uint32_t pgno = c->ix->first_pgno;
     for (int d = 0;; d++) {
@@ -437,10 +445,10 @@ static jet_rc descend(ictx *c)
         rc = pin_page(c, pgno, &page);
         if (rc != JET_OK)
             return rc;
-        rc = jet_index_page_read(page, c->db->fmt, &h, NULL, 0, NULL, 0,
-                                 &c->db->err);
+        rc = jet_index_page_head(page, c->db->fmt, &h);
         if (rc == JET_ECORRUPT)
-            c->db->err.pgno = pgno;
+            rc = jet_fail(&c->db->err, rc, pgno, "index '%s': damaged "
+                          "index page %u", c->ix->name, pgno);
         if (rc == JET_OK && h.tdef_pgno != c->t->pgno)
             rc = jet_fail(&c->db->err, JET_ECORRUPT, pgno,
                           "index page %u of index '%s' belongs to the table "
@@ -451,6 +459,12 @@ static jet_rc descend(ictx *c)
         jet_page_unpin(c->db->pf, page);
         if (rc != JET_OK)
             return rc;
+        if (h.leaf && !load_leaf) {
+            p->leaf = true;
+            p->prev = h.prev;
+            p->next = h.next;
+            return JET_OK;
+        }
         if (h.leaf)
             return page_load(c, pgno, p);
         c->ci[d + 1] = x;
@@ -852,6 +866,49 @@ static bool key_equal(const ipage *p, size_t x, const jet_index_entry *e)
            memcmp(p->kb + p->it[x].off, e->key, e->key_len) == 0;
 }
 
+/* May the leaf's last entry change without a parent entry changing?
+ * (propagate_last would change none: every page of the path up to the
+ * first that is not its parent's last child is a tail.) */
+static bool last_is_free(const ictx *c)
+{
+    for (int L = c->depth; L > 0; L--) {
+        const ipage *parent = &c->path[L - 1];
+        size_t x = c->ci[L];
+        if (page_bound(parent, x))
+            return false;
+        if (x + 1 != page_n(parent))
+            return true;
+    }
+    return true;
+}
+
+/* Insert (or remove) c->e on the leaf descend left undecoded, in place on
+ * the page when that is a local change (jet_index_leaf_insert/_remove);
+ * *done says whether it was. When not, the caller decodes and rebuilds
+ * the leaf (the page may be marked dirty, unchanged). */
+static jet_rc leaf_in_place(ictx *c, bool insert, bool unique, bool *done)
+{
+    ipage *leaf = &c->path[c->depth];
+    bool last_ok = insert && last_is_free(c) && (!unique || leaf->next == 0);
+    uint8_t *page;
+    jet_rc rc;
+
+    *done = false;
+    if (!leaf->leaf || leaf->loaded)
+        return JET_OK;
+    rc = jet_page_write(c->db->pf, leaf->pgno, &page, &c->db->err);
+    if (rc != JET_OK)
+        return rc;
+    rc = insert ? jet_index_leaf_insert(page, c->db->fmt, &c->e, unique,
+                                        last_ok, done)
+                : jet_index_leaf_remove(page, c->db->fmt, &c->e, done);
+    jet_page_unpin(c->db->pf, page);
+    if (rc != JET_OK)
+        return jet_fail(&c->db->err, rc, leaf->pgno, "index '%s': damaged "
+                        "leaf page %u", c->ix->name, leaf->pgno);
+    return JET_OK;
+}
+
 jet_rc jet_index_entry_insert(jet_db *db, const jet_tdef *t,
                               const jet_index *ix, const uint8_t *key,
                               size_t key_len, jet_rowid id)
@@ -859,7 +916,7 @@ jet_rc jet_index_entry_insert(jet_db *db, const jet_tdef *t,
     ictx c;
     ipage *leaf;
     size_t x;
-    bool dup = false, null_entry = all_null(ix, key, key_len);
+    bool dup = false, done = false, null_entry = all_null(ix, key, key_len);
     jet_rc rc = ctx_init(&c, db, t, ix, key, key_len, id);
 
     if (rc == JET_OK && ix->ignore_nulls && null_entry) {
@@ -867,8 +924,13 @@ jet_rc jet_index_entry_insert(jet_db *db, const jet_tdef *t,
         return JET_OK;          /* such rows have no entry */
     }
     if (rc == JET_OK)
-        rc = descend(&c);
-    if (rc != JET_OK) {
+        rc = descend(&c, false);
+    if (rc == JET_OK)
+        rc = leaf_in_place(&c, true, (ix->unique || ix->primary_key) &&
+                                         !null_entry, &done);
+    if (rc == JET_OK && !done)
+        rc = ensure_loaded(&c, c.depth);
+    if (rc != JET_OK || done) {
         ctx_free(&c);
         return rc;
     }
@@ -945,7 +1007,7 @@ jet_rc jet_index_entry_delete(jet_db *db, const jet_tdef *t,
     ipage *leaf;
     size_t x;
     int L;
-    bool was_last;
+    bool was_last, done = false;
     jet_rc rc = ctx_init(&c, db, t, ix, key, key_len, id);
 
     if (rc == JET_OK && ix->ignore_nulls && all_null(ix, key, key_len)) {
@@ -953,8 +1015,12 @@ jet_rc jet_index_entry_delete(jet_db *db, const jet_tdef *t,
         return JET_OK;
     }
     if (rc == JET_OK)
-        rc = descend(&c);
-    if (rc != JET_OK) {
+        rc = descend(&c, false);
+    if (rc == JET_OK)
+        rc = leaf_in_place(&c, false, false, &done);
+    if (rc == JET_OK && !done)
+        rc = ensure_loaded(&c, c.depth);
+    if (rc != JET_OK || done) {
         ctx_free(&c);
         return rc;
     }

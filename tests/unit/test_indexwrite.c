@@ -151,6 +151,18 @@ START_TEST(decode_inverts_build)
         ck_assert_uint_eq(h.next, 6);
         ck_assert_uint_eq(h.tail, leaf ? 0 : 9);
         ck_assert_uint_eq(h.used, used);
+        {
+            jet_index_page_hdr h2;
+            ck_assert_int_eq(jet_index_page_head(page, &f, &h2), JET_OK);
+            ck_assert_uint_eq(h2.n, h.n);
+            ck_assert_uint_eq(h2.used, h.used);
+            ck_assert_uint_eq(h2.prefix_len, h.prefix_len);
+            ck_assert(h2.leaf == h.leaf);
+            ck_assert_uint_eq(h2.tail, h.tail);
+            ck_assert_uint_eq(h2.prev, h.prev);
+            ck_assert_uint_eq(h2.next, h.next);
+            ck_assert_uint_eq(h2.tdef_pgno, h.tdef_pgno);
+        }
         for (size_t i = 0; i < n; i++) {
             ck_assert_uint_eq(back[i].key_len, ents[i].key_len);
             ck_assert(memcmp(back[i].key, ents[i].key, ents[i].key_len) == 0);
@@ -205,14 +217,30 @@ START_TEST(decode_inverts_build)
         page2[27] |= 1;
         ck_assert_int_eq(jet_index_page_read(page2, &f, &h, NULL, 0, NULL, 0,
                                              NULL), JET_ECORRUPT);
+        ck_assert_int_eq(jet_index_page_head(page2, &f, &h), JET_ECORRUPT);
         memcpy(page2, page, sizeof page);
         page2[27 + 452] |= 0x80;
         ck_assert_int_eq(jet_index_page_read(page2, &f, &h, NULL, 0, NULL, 0,
                                              NULL), JET_ECORRUPT);
+        ck_assert_int_eq(jet_index_page_head(page2, &f, &h), JET_ECORRUPT);
         memcpy(page2, page, sizeof page);
         page2[27] |= 0x04;      /* an entry of 2 bytes */
         ck_assert_int_eq(jet_index_page_read(page2, &f, &h, NULL, 0, NULL, 0,
                                              NULL), JET_ECORRUPT);
+        {
+            size_t at;
+            bool done;
+            jet_index_entry found;
+            ck_assert_int_eq(jet_index_page_head(page2, &f, &h),
+                             JET_ECORRUPT);
+            h.n = 3;
+            h.prefix_len = 1;
+            ck_assert_int_eq(jet_index_page_find(page2, &f, &h, &two[0], &at,
+                                                 &found), JET_ECORRUPT);
+            ck_assert_int_eq(jet_index_leaf_remove(page2, &f, &two[0],
+                                                   &done), JET_ECORRUPT);
+            ck_assert(!done);
+        }
         memcpy(page2, page, sizeof page);
         page2[480 + 1] = 9;     /* first key above the second */
         ck_assert_int_eq(jet_index_page_read(page2, &f, &h, back, 600, kb,
@@ -221,7 +249,101 @@ START_TEST(decode_inverts_build)
         page2[0] = 1;
         ck_assert_int_eq(jet_index_page_read(page2, &f, &h, NULL, 0, NULL, 0,
                                              NULL), JET_ECORRUPT);
+        ck_assert_int_eq(jet_index_page_head(page2, &f, &h), JET_ECORRUPT);
     }
+}
+END_TEST
+
+/* jet_index_leaf_insert/_remove against jet_index_page_build: a change
+ * made in place leaves the page build writes for the new entries, byte
+ * for byte; one it declines leaves the page as it was. */
+START_TEST(leaf_in_place_matches_build)
+{
+    jet_format f = fmt4k();
+    static uint8_t page[4096], want[4096], before[4096], keys[1 << 16];
+    jet_index_entry ents[700], e;
+    size_t done_ins = 0, done_rm = 0;
+    for (int round = 0; round < 3000; round++) {
+        size_t n = 2 + rnd() % 400, klen0 = 1 + rnd() % 12, used, pos = 0;
+        size_t pre = rnd() % (klen0 + 1), x;
+        bool unique = rnd() % 2, last_ok = rnd() % 2, done;
+        for (size_t i = 0; i < n + 1; i++) {
+            size_t kl = pre + rnd() % (klen0 - pre + 2);
+            if (kl == 0)
+                kl = 1;
+            for (size_t k = 0; k < kl; k++)
+                keys[pos + k] = k < pre ? (uint8_t)(0x7F - k)
+                                        : (uint8_t)(rnd() % 4);
+            ents[i].key = keys + pos;
+            ents[i].key_len = kl;
+            ents[i].pgno = rnd() % 3;
+            ents[i].row = (uint8_t)(rnd() % 3);
+            ents[i].child = 0;
+            pos += kl;
+        }
+        qsort(ents, n + 1, sizeof ents[0], ent_cmp_q);
+        for (size_t i = 1; i < n + 1; i++)
+            if (jet_index_entry_cmp(&ents[i - 1], &ents[i]) == 0) {
+                memmove(&ents[i], &ents[i + 1], (n - i) * sizeof ents[0]);
+                n--;
+                i--;
+            }
+        if (n < 2)
+            continue;
+        /* insert: entry x taken out, then put back in place */
+        x = rnd() % (n + 1);
+        e = ents[x];
+        memmove(&ents[x], &ents[x + 1], (n - x) * sizeof ents[0]);
+        if (jet_index_page_build(page, &f, true, 77, 5, 6, 0, ents, n,
+                                 &used) != JET_OK)
+            continue;
+        memcpy(before, page, sizeof page);
+        ck_assert_int_eq(jet_index_leaf_insert(page, &f, &e, unique, last_ok,
+                                               &done), JET_OK);
+        memmove(&ents[x + 1], &ents[x], (n - x) * sizeof ents[0]);
+        ents[x] = e;
+        if (!done) {
+            ck_assert(memcmp(page, before, sizeof page) == 0);
+        } else {
+            bool dup = (x > 0 && ents[x - 1].key_len == e.key_len &&
+                        memcmp(ents[x - 1].key, e.key, e.key_len) == 0) ||
+                       (x < n && ents[x + 1].key_len == e.key_len &&
+                        memcmp(ents[x + 1].key, e.key, e.key_len) == 0);
+            ck_assert(x > 0 && (x < n || last_ok) && !(unique && dup));
+            ck_assert_int_eq(jet_index_page_build(want, &f, true, 77, 5, 6, 0,
+                                                  ents, n + 1, &used),
+                             JET_OK);
+            ck_assert_msg(memcmp(page, want, sizeof page) == 0,
+                          "round %d: insert at %zu of %zu differs", round, x,
+                          n + 1);
+            done_ins++;
+        }
+        /* remove: entry x out of the page of all n + 1 */
+        n++;
+        if (jet_index_page_build(page, &f, true, 77, 5, 6, 0, ents, n,
+                                 &used) != JET_OK)
+            continue;
+        x = rnd() % n;
+        e = ents[x];
+        if (rnd() % 8 == 0)
+            e.row ^= 0x40;      /* not on the page */
+        memcpy(before, page, sizeof page);
+        ck_assert_int_eq(jet_index_leaf_remove(page, &f, &e, &done), JET_OK);
+        if (!done) {
+            ck_assert(memcmp(page, before, sizeof page) == 0);
+            continue;
+        }
+        ck_assert(jet_index_entry_cmp(&e, &ents[x]) == 0);
+        ck_assert(x > 0 && x + 1 < n);
+        memmove(&ents[x], &ents[x + 1], (n - x - 1) * sizeof ents[0]);
+        ck_assert_int_eq(jet_index_page_build(want, &f, true, 77, 5, 6, 0,
+                                              ents, n - 1, &used), JET_OK);
+        ck_assert_msg(memcmp(page, want, sizeof page) == 0,
+                      "round %d: remove at %zu of %zu differs", round, x, n);
+        done_rm++;
+    }
+    ck_assert_uint_gt(done_ins, 500);
+    ck_assert_uint_gt(done_rm, 500);
 }
 END_TEST
 
@@ -1098,6 +1220,7 @@ static Suite *indexwrite_suite(void)
     Suite *s = suite_create("indexwrite");
     TCase *tc = tcase_create("decode");
     tcase_add_test(tc, decode_inverts_build);
+    tcase_add_test(tc, leaf_in_place_matches_build);
     suite_add_tcase(s, tc);
     tc = tcase_create("fixtures");
     tcase_set_timeout(tc, 1200);
