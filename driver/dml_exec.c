@@ -132,6 +132,10 @@ SQLRETURN odbc_stmt_dml_batch(odbc_stmt *s)
     }
     int64_t total = 0;
     bool failed = false;
+    /* a failing set rolls the whole array back to sp: the sets' own
+     * statements take no savepoint each (one image per page changed and
+     * row, freed again at once) */
+    ps->dml_array = true;
     for (SQLULEN k = 0; k < ps->size && !failed; k++) {
         if (ps->processed_ptr)
             *ps->processed_ptr = k + 1;
@@ -155,6 +159,7 @@ SQLRETURN odbc_stmt_dml_batch(odbc_stmt *s)
             total += s->dml_rows;
     }
     ps->cur = 0;
+    ps->dml_array = false;
     if (failed) {
         /* none of the array's changes stay */
         jet_db_rollback_to(db, sp);

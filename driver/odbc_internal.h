@@ -175,6 +175,9 @@ typedef struct odbc_paramset {
     SQLULEN cur;                /* the set whose values execute reads */
     SQLULEN next;               /* the set SQLMoreResults runs next */
     bool batch;                 /* a batch is open (SQLMoreResults goes on) */
+    bool dml_array;             /* a DML parameter array is running under
+                                   its own savepoint (odbc_stmt_dml_batch):
+                                   each set's statement needs none */
 } odbc_paramset;
 
 /** A data-at-execution parameter's value, collected by SQLPutData. */

@@ -1134,6 +1134,7 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     opts.interrupt = stmt_interrupted;
     opts.interrupt_ctx = s;
     opts.max_memory = s->dbc->max_memory;
+    opts.enclosed = s->pset.dml_array;
     clear_cancel(s);
     start_deadline(s);
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;

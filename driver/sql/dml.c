@@ -782,18 +782,22 @@ static int dml_execute(sql_statement *s, const jet_value *params,
             return core_failed(db, rc, err);
         began = true;
     }
+    /* the statement's savepoint, unless the caller's encloses it (then a
+     * failure here is rolled back there) */
+    bool own_sp = began || !opts || !opts->enclosed;
     if ((rc = jet_table_check_writable(db, x->td)) != JET_OK ||
-        (rc = jet_db_savepoint(db, &sp)) != JET_OK) {
+        (own_sp && (rc = jet_db_savepoint(db, &sp)) != JET_OK)) {
         core_failed(db, rc, err);
         goto fail;
     }
-    have_sp = true;
+    have_sp = own_sp;
     run_reset(&x->run);
     if ((rc = collect(s, params, opts, err)) != 0)
         goto fail;
     if ((rc = write_rows(x, err)) != 0)
         goto fail;
-    jet_db_release(db, sp);
+    if (have_sp)
+        jet_db_release(db, sp);
     if (began && (rc = jet_db_write_commit(db)) != JET_OK) {
         core_failed(db, rc, err);
         return rc;

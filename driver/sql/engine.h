@@ -251,6 +251,11 @@ typedef struct sql_cursor_opts {
     size_t max_memory;          /* bytes of rows a sort, DISTINCT, grouping
                                    or hash join may keep; past it HY001
                                    (JET_ELIMIT). 0: SQL_MEM_DEFAULT */
+    bool enclosed;              /* DML: the caller runs this statement in
+                                   its write transaction under a savepoint
+                                   of its own, and rolls back to it when
+                                   the statement fails (a parameter
+                                   array): the statement takes none */
 } sql_cursor_opts;
 
 /** Default memory budget of one statement's buffered rows (1 GiB). */
