@@ -264,6 +264,41 @@ static jet_rc follow_overflow(jet_scan *s, const uint8_t *ptr, size_t len,
     }
 }
 
+/* jet_row_parse of a Jet 4 / ACE row in the shape every scanned row has
+ * (2-byte column count, null mask and var-offset table inside the row),
+ * in line: true when s->row is parsed, false when jet_row_parse must
+ * decide (Jet 3, or any check failing: it names the damage). */
+static inline bool parse_jet4_row(jet_scan *s, const uint8_t *row,
+                                  size_t len)
+{
+    if (s->db->fmt->jet3 || len < 3)
+        return false;
+    jet_row *r = &s->row;
+    uint16_t ncols = jet_get_u16(row);
+    size_t nm = ((size_t)ncols + 7) / 8;
+    if (nm + 2 > len)
+        return false;
+    size_t nvar = 0;
+    if (s->t->num_var_cols > 0) {
+        if (len < nm + 4)
+            return false;
+        size_t pos = len - nm - 2;
+        nvar = jet_get_u16(row + pos);
+        if (nvar + 1 > JET_MAX_VAR_OFFSETS || (nvar + 1) * 2 + 2 > pos)
+            return false;
+        for (size_t i = 0; i <= nvar; i++)
+            s->var_buf[i] = jet_get_u16(row + pos - 2 * (i + 1));
+    }
+    r->data = row;
+    r->len = len;
+    r->ncols = ncols;
+    r->null_mask_len = nm;
+    r->null_mask = row + len - nm;
+    r->nvar = (uint16_t)nvar;
+    r->var_off = s->var_buf;
+    return true;
+}
+
 /* Make slot rowno of the pinned page s->page the current row: JET_OK,
  * JET_DONE for a deleted slot, or an error. */
 static jet_rc load_row(jet_scan *s, uint16_t rowno)
@@ -304,10 +339,13 @@ static jet_rc load_row(jet_scan *s, uint16_t rowno)
         if (rc != JET_OK)
             return rc;
     }
-    rc = jet_row_parse(&s->row, f, row, len, s->t->num_var_cols > 0,
-                       s->var_buf, JET_MAX_VAR_OFFSETS, s->row_pgno, &s->err);
-    if (rc != JET_OK)
-        return rc;
+    if (!parse_jet4_row(s, row, len)) {
+        rc = jet_row_parse(&s->row, f, row, len, s->t->num_var_cols > 0,
+                           s->var_buf, JET_MAX_VAR_OFFSETS, s->row_pgno,
+                           &s->err);
+        if (rc != JET_OK)
+            return rc;
+    }
     s->cur_rowno = rowno;
     s->has_row = true;
     return JET_OK;

@@ -324,6 +324,14 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
  *  from its scan: 1 true, 0 false or unknown, -1 error (c->err), as
  *  sql_eval_cond gives. */
 int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f);
+/** op_filter.c: whether JETODBC_GENERAL_EVAL (any value but "0") asks
+ *  for the general evaluator everywhere: no shortcut on the row's bytes
+ *  (filters, aggregates, sort and group keys). */
+bool sql_general_forced(void);
+/** op_filter.c: the value kind (K_INT, K_MONEY, K_DOUBLE, K_DATE,
+ *  K_TEXT) a stored column of type t has when its cell (loc,
+ *  jet_scan_cell_loc) can be read in line as that kind; 0 otherwise. */
+uint8_t sql_cell_kind(jet_type t, const jet_cell_loc *loc);
 /** op_filter.c: free f. Safe on NULL. */
 void sql_fast_filter_free(sql_fast_filter *f);
 /** op_join.c: next joined row (all levels current, filters passed):

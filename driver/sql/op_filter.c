@@ -43,6 +43,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* FM_DATE's quick comparison holds for dates in [0, DATE_QUICK) days
+ * (beyond 9999-12-31, 2958465) */
+#define DATE_QUICK 1e7
+
 /* Term forms */
 enum { FT_CMP = 1, FT_BETWEEN, FT_ISNULL, FT_LIKE };
 
@@ -54,6 +58,8 @@ enum {
     FM_DI,          /* Double column, integer operand */
     FM_DD,          /* Double column, Double operand */
     FM_DATE,        /* Date column, date operand: millisecond keys */
+    FM_DX,          /* FM_DI or FM_ID where both sides are exact as
+                       doubles: compared as doubles (d) */
     FM_GENERAL      /* the column's value, then sql_sv_cmp */
 };
 
@@ -62,7 +68,10 @@ typedef struct ff_bound {
     const enode *e;         /* N_CONST or N_PARAM */
     uint8_t mode;           /* FM_* */
     int64_t i;              /* FM_I64: the integer; FM_DATE: the key */
-    double d;               /* FM_ID, FM_DD */
+    double d;               /* FM_ID, FM_DD, FM_DX */
+    double klo, khi;        /* FM_DATE: a date x in [0, DATE_QUICK) with
+                               x * MS_PER_DAY below klo has a key below
+                               i, above khi one above i */
     sv v;                   /* FM_GENERAL: the operand */
 } ff_bound;
 
@@ -75,6 +84,7 @@ typedef struct ff_term {
     const enode *src;       /* the conjunct itself (the general path) */
     ff_bound b[2];          /* FT_CMP: b[0]; FT_BETWEEN: low, high */
     const like_pat *pat;    /* FT_LIKE */
+    size_t pk;              /* FT_LIKE: sql_like_fixed_prefix(pat) */
     uint16_t *u16;          /* text decoded (owned) */
     size_t u16cap;
 } ff_term;
@@ -85,11 +95,12 @@ struct sql_fast_filter {
     const enode **rest;     /* conjuncts left to the general evaluator */
     const enode *all;       /* the whole filter (a term's failure) */
     bool resolved;          /* operands' modes chosen for this run */
+    const jet_row *row;     /* the scan's current row (jet_scan_row) */
 };
 
 /* ------------------------------------------------------ building */
 
-static bool general_forced(void)
+bool sql_general_forced(void)
 {
     const char *s = getenv("JETODBC_GENERAL_EVAL");
     return s && *s && strcmp(s, "0") != 0;
@@ -125,9 +136,7 @@ static void list_conj(const enode *f, const enode **out, size_t *n)
     out[(*n)++] = f;
 }
 
-/* The value kind a stored column of type t has, when its cell can be
- * read in line as that kind; 0 otherwise. */
-static uint8_t cell_kind(jet_type t, const jet_cell_loc *loc)
+uint8_t sql_cell_kind(jet_type t, const jet_cell_loc *loc)
 {
     if (loc->kind == JET_CELL_TEXT)
         return t == JET_T_TEXT ? K_TEXT : 0;
@@ -166,7 +175,7 @@ static bool own_col(const sql_cursor *c, size_t tab, const enode *n,
     if (jc->flags & JET_COL_CALCULATED)
         return false;
     jet_scan_cell_loc(c->t[tab].scan, n->col, loc);
-    *kind = cell_kind(jc->type, loc);
+    *kind = sql_cell_kind(jc->type, loc);
     return *kind != 0;
 }
 
@@ -230,6 +239,7 @@ static bool make_term(const sql_cursor *c, size_t tab, const enode *e,
             return false;
         t->form = FT_LIKE;
         t->pat = e->pat;
+        t->pk = sql_like_fixed_prefix(e->pat);
         return true;
     default:
         return false;
@@ -253,7 +263,7 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
     *out = NULL;
     const tab_plan *tp = &c->st->tabs[tab];
     if (!filter || !tp->td || tp->sub || !c->t[tab].scan || has_soft(filter) ||
-        general_forced())
+        sql_general_forced())
         return 0;
     size_t n = count_conj(filter), k = 0;
     const enode **conj = malloc(n * sizeof *conj);
@@ -268,6 +278,7 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     }
     f->all = filter;
+    f->row = jet_scan_row(c->t[tab].scan);
     list_conj(filter, conj, &k);
     for (size_t i = 0; i < n; i++) {
         if (make_term(c, tab, conj[i], &f->term[f->nterm]))
@@ -288,7 +299,8 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
 
 /* How column kind k compares with operand v in this run (num_cmp's
  * branches, values.c, taken ahead for the pairs it settles simply). */
-static void resolve_bound(sql_cursor *c, uint8_t k, ff_bound *b)
+static void resolve_bound(sql_cursor *c, uint8_t k, unsigned width,
+                          ff_bound *b)
 {
     sv v = b->e->op == N_CONST ? b->e->konst : c->params[b->e->param];
     b->v = v;
@@ -303,15 +315,31 @@ static void resolve_bound(sql_cursor *c, uint8_t k, ff_bound *b)
     } else if (k == K_INT && v.k == K_DOUBLE && !v.has_dec) {
         b->mode = FM_ID;
         b->d = v.d;
+        /* a column of up to 32 bits is exact as a double: the long
+         * double comparison orders it as the double one does (a NaN
+         * operand equal to every value in both) */
+        if (width <= 4)
+            b->mode = FM_DX;
     } else if (k == K_DOUBLE && (v.k == K_INT || v.k == K_BOOL)) {
         b->mode = FM_DI;
         b->i = v.k == K_BOOL ? -v.i : v.i;
+        if (b->i >= -(INT64_C(1) << 53) && b->i <= (INT64_C(1) << 53)) {
+            b->mode = FM_DX;        /* exact as a double, as above */
+            b->d = (double)b->i;
+        }
     } else if (k == K_DOUBLE && v.k == K_DOUBLE) {
         b->mode = FM_DD;
         b->d = v.d;
     } else if (k == K_DATE && v.k == K_DATE) {
         b->mode = FM_DATE;
         b->i = sql_date_key(v.d);
+        /* sql_date_key(x) for 0 <= x < DATE_QUICK is x * MS_PER_DAY
+         * rounded, and that product computed in double is off by less
+         * than 0.1: a product more than 1 below (above) the key's has a
+         * smaller (larger) key. Keys beyond 2^52 take the exact path. */
+        bool exact = b->i > -(INT64_C(1) << 52) && b->i < (INT64_C(1) << 52);
+        b->klo = exact ? (double)b->i - 1.0 : -INFINITY;
+        b->khi = exact ? (double)b->i + 1.0 : INFINITY;
     }
 }
 
@@ -320,9 +348,9 @@ static void resolve(sql_cursor *c, sql_fast_filter *f)
     for (size_t i = 0; i < f->nterm; i++) {
         ff_term *t = &f->term[i];
         if (t->form == FT_CMP || t->form == FT_BETWEEN)
-            resolve_bound(c, t->kind, &t->b[0]);
+            resolve_bound(c, t->kind, t->loc.width, &t->b[0]);
         if (t->form == FT_BETWEEN)
-            resolve_bound(c, t->kind, &t->b[1]);
+            resolve_bound(c, t->kind, t->loc.width, &t->b[1]);
     }
     f->resolved = true;
 }
@@ -390,11 +418,25 @@ static int cell_sv(sql_cursor *c, ff_term *t, const uint8_t *p, size_t n,
     }
 }
 
+/* cmp_bound's FM_GENERAL: the column's value, then sql_sv_cmp (out of
+ * line, so that the numeric cases stay small). */
+static __attribute__((noinline)) int cmp_general(sql_cursor *c, ff_term *t,
+                                                 const ff_bound *b,
+                                                 const uint8_t *p, size_t n,
+                                                 int *r)
+{
+    sv a;
+    if (cell_sv(c, t, p, n, &a) != 0)
+        return -1;
+    return sql_sv_cmp(c->text_order, &a, &b->v, r) != 0 ? -1 : 0;
+}
+
 /* The column (cell p, n) against bound b: -1, 0, 1 in *r; returns 0, or
  * -1 when the general path must decide (it fails there, or text did not
  * decode). */
-static inline int cmp_bound(sql_cursor *c, ff_term *t, const ff_bound *b,
-                            const uint8_t *p, size_t n, int *r)
+static inline __attribute__((always_inline)) int
+cmp_bound(sql_cursor *c, ff_term *t, const ff_bound *b, const uint8_t *p,
+          size_t n, int *r)
 {
     switch (b->mode) {
     case FM_I64: {
@@ -412,17 +454,31 @@ static inline int cmp_bound(sql_cursor *c, ff_term *t, const ff_bound *b,
     case FM_DD:
         *r = cmp_d(jet_cell_double(p), b->d);
         return 0;
+    case FM_DX: {   /* a NaN on either side compares equal, as cmp_ld */
+        double x = t->kind == K_INT ? (double)jet_cell_int(p, t->loc.width)
+                                    : jet_cell_double(p);
+        *r = x < b->d ? -1 : x > b->d;
+        return 0;
+    }
     case FM_DATE: {
-        int64_t x = sql_date_key(jet_cell_double(p));
+        double d = jet_cell_double(p);
+        if (d >= 0 && d < DATE_QUICK) {
+            double y = d * (double)MS_PER_DAY;
+            if (y < b->klo) {
+                *r = -1;
+                return 0;
+            }
+            if (y > b->khi) {
+                *r = 1;
+                return 0;
+            }
+        }
+        int64_t x = sql_date_key(d);
         *r = x < b->i ? -1 : x > b->i;
         return 0;
     }
-    default: {
-        sv a;
-        if (cell_sv(c, t, p, n, &a) != 0)
-            return -1;
-        return sql_sv_cmp(c->text_order, &a, &b->v, r) != 0 ? -1 : 0;
-    }
+    default:
+        return cmp_general(c, t, b, p, n, r);
     }
 }
 
@@ -436,6 +492,40 @@ static inline int truth_of(uint8_t cmp, int r)
     case CMP_GT: return r > 0;
     default: return r >= 0;
     }
+}
+
+/* Longest LIKE prefix (sql_like_fixed_prefix) judged on the text's head */
+#define LIKE_HEAD 32
+
+/* The first k code points of text cell p, n (jet_row_cell's TEXT: Jet 4
+ * compressed when it starts FF FE, else UCS-2) into head, when the cell
+ * has k and they are plain: compressed bytes 01..7F (each one character;
+ * 00 would switch the mode), or UCS-2 units that are not surrogates.
+ * Matching a fixed-prefix pattern on them is matching it on the whole
+ * text. false: decode the whole text. */
+static inline bool text_head(const uint8_t *p, size_t n, size_t k,
+                             uint16_t *head)
+{
+    if (n >= 2 && p[0] == 0xFF && p[1] == 0xFE) {
+        if (n - 2 < k)
+            return false;
+        for (size_t i = 0; i < k; i++) {
+            uint8_t b = p[2 + i];
+            if (b == 0 || b > 0x7F)
+                return false;
+            head[i] = b;
+        }
+        return true;
+    }
+    if (n / 2 < k)
+        return false;
+    for (size_t i = 0; i < k; i++) {
+        uint16_t u = jet_get_u16(p + 2 * i);
+        if (u == 0 || (u >= 0xD800 && u <= 0xDFFF))
+            return false;
+        head[i] = u;
+    }
+    return true;
 }
 
 /* Term t for the current row: 1 true, 0 false or unknown, -2 the general
@@ -478,6 +568,9 @@ static int judge(sql_cursor *c, const jet_row *row, ff_term *t)
     default: {      /* FT_LIKE */
         if (k == 0)
             return 0;
+        uint16_t head[LIKE_HEAD];
+        if (t->pk <= LIKE_HEAD && text_head(p, n, t->pk, head))
+            return sql_like_match(t->pat, head, t->pk);
         sv a;
         if (cell_sv(c, t, p, n, &a) != 0)
             return -2;
@@ -490,7 +583,8 @@ int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f)
 {
     if (!f->resolved)
         resolve(c, f);
-    const jet_row *row = jet_scan_row(c->t[tab].scan);
+    (void)tab;
+    const jet_row *row = f->row;
     for (size_t i = 0; i < f->nterm; i++) {
         int ok = judge(c, row, &f->term[i]);
         if (ok == -2) {

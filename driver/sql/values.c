@@ -766,6 +766,16 @@ struct like_pat {
     bool invalid;           /* VBA's error 93, "Invalid pattern string" */
 };
 
+size_t sql_like_fixed_prefix(const like_pat *pat)
+{
+    if (pat->invalid || pat->n == 0 || pat->e[pat->n - 1].kind != PE_ANY)
+        return SIZE_MAX;
+    for (size_t i = 0; i + 1 < pat->n; i++)
+        if (pat->e[i].kind == PE_ANY)
+            return SIZE_MAX;
+    return pat->n - 1;
+}
+
 bool sql_like_invalid(const like_pat *pat)
 {
     return pat->invalid;

@@ -128,6 +128,11 @@ like_pat *sql_like_compile(const uint16_t *s, size_t n, unsigned flags,
 /** True when the pattern is malformed ('[' without ']', a descending
  *  range): matching it is 22025, VBA's "Invalid pattern string". */
 bool sql_like_invalid(const like_pat *pat);
+/** k when the pattern is k elements that each match one code point (a
+ *  character, ?, #, [...]) then one * (LIKE 'abc%'): whether text
+ *  matches then depends only on its first k code points (and that it has
+ *  them). SIZE_MAX for any other pattern. */
+size_t sql_like_fixed_prefix(const like_pat *pat);
 /** Match text against a compiled pattern, case-insensitively. */
 bool sql_like_match(const like_pat *pat, const uint16_t *s, size_t n);
 /** Days (Jet) -> ms key that orders chronologically. */

@@ -89,8 +89,12 @@ static void write_table(const char *path)
                                    12, 12.5, -0.0, 1e-300, 5 };
     static const int64_t money[] = { 0, 10000, -10000, 123456, 125000,
                                      1234567, 50000, 92233720368547LL };
+    /* the last two: a millisecond after 2001-02-03 18:00, and a value
+     * that rounds to 18:00 itself (op_filter.c's quick date test) */
     static const double dates[] = { 0, 0.5, 36925, 36925.75, -1.5, 40000.25,
-                                    2, 37000.000011574 };
+                                    2, 37000.000011574,
+                                    36925.75 + 1 / 86400000.0,
+                                    36925.75 - 0.4 / 86400000.0 };
     uint16_t s16[64], u16[64];
     for (int r = 0; r < NROWS; r++) {
         jw_value v[10];
@@ -103,7 +107,7 @@ static void write_table(const char *path)
         v[3].i = (int64_t)pick(256);
         v[4].d = r % 3 ? dbls[pick(11)] : ((double)pick(2000000) - 1e6) / 64;
         v[5].i = r % 3 ? money[pick(8)] : (int64_t)pick(20000000) - 10000000;
-        v[6].d = r % 3 ? dates[pick(8)] : ((double)pick(8000000) - 1e6) / 97;
+        v[6].d = r % 3 ? dates[pick(10)] : ((double)pick(8000000) - 1e6) / 97;
         v[7].text = s16;
         v[7].units = ascii16(s16, words[pick(16)]);
         v[8].text = u16;
@@ -246,7 +250,8 @@ static void term(gen *g)
         static const char *const pats[] = {
             "'al*'", "'AL%'", "'*ph*'", "'[a-m]*'", "'b?ta'", "'alpha'",
             "''", "'%'", "'*'", "'é*'", "'E*'", "'[[]x]'", "'a[*]b'",
-            "'gamma #*'", "'_eta'", "'[!a]*'"
+            "'gamma #*'", "'_eta'", "'[!a]*'", "'a%'", "'ALPHA B*'",
+            "'z_l%'", "'__%'", "'b*'"
         };
         put(g, col);
         put(g, pick(4) == 0 ? " NOT LIKE " : " LIKE ");
