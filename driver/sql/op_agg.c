@@ -880,6 +880,143 @@ static int aggregate_part(sql_cursor *c, gpart *p)
     return close_parts(c);
 }
 
+/* ------------------------------------------------ scan aggregates */
+
+/* An aggregate argument read straight from the row (scan_aggs). */
+typedef struct fa_arg {
+    jet_cell_loc loc;
+    uint8_t kind;           /* K_INT, K_MONEY, K_DOUBLE, K_DATE; 0 none
+                               (COUNT(*)) */
+} fa_arg;
+
+/* Whether the block is one table read by its scan, whose aggregates
+ * (no GROUP BY) are COUNT(*) or COUNT, SUM, AVG, MIN, MAX of its own
+ * stored fixed-size columns (COUNT also of in-row text): then scan_aggs
+ * runs it. */
+static bool scan_aggs_fit(sql_cursor *c, fa_arg *arg)
+{
+    const sql_stmt *st = c->st;
+    if (st->ntabs != 1 || st->ngroup || c->join_started || c->src_done ||
+        sql_general_forced())
+        return false;
+    const tab_plan *tp = &st->tabs[0];
+    const tcur *t = &c->t[0];
+    if (tp->method != M_SCAN || tp->sub || !tp->td || !t->scan || tp->on ||
+        tp->ginner >= 0 || t->rescan)
+        return false;
+    for (size_t i = 0; i < st->naggs; i++) {
+        const enode *e = st->aggs[i];
+        fa_arg *a = &arg[e->slot];
+        memset(a, 0, sizeof *a);
+        if (e->sub == A_COUNT_STAR)
+            continue;
+        if (e->distinct_arg || e->nargs != 1 ||
+            (e->sub != A_COUNT && e->sub != A_SUM && e->sub != A_AVG &&
+             e->sub != A_MIN && e->sub != A_MAX))
+            return false;
+        const enode *x = e->args[0];
+        if (x->op != N_COL || x->up || x->tab != 0 || x->col >= tp->td->ncols)
+            return false;
+        const jet_column *jc = &tp->td->cols[x->col];
+        if (jc->flags & JET_COL_CALCULATED)
+            return false;
+        jet_scan_cell_loc(t->scan, x->col, &a->loc);
+        a->kind = sql_cell_kind(jc->type, &a->loc);
+        if (a->kind == 0 || (a->kind == K_TEXT && e->sub != A_COUNT))
+            return false;
+    }
+    return true;
+}
+
+/* The block's one group over every row of its scan (scan_aggs_fit):
+ * what sql_join_next and sql_agg_update do for it, in one loop, the
+ * aggregates' arguments read from the row's bytes into the values
+ * sql_value_to_sv makes of them (a cell the row cannot give in line
+ * goes through the general evaluator). 1 done, 0 not this case, -1. */
+static int scan_aggs(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    fa_arg stack[8], *arg = stack;
+    if (st->naggs > 8 && !(arg = calloc(st->naggs, sizeof *arg)))
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    int ret = 0;
+    if (!scan_aggs_fit(c, arg))
+        goto out;
+    ret = -1;
+    const tab_plan *tp = &st->tabs[0];
+    tcur *t = &c->t[0];
+    if (sql_tab_start(c, 0) != 0)
+        goto out;
+    c->join_started = true;
+    const jet_row *row = jet_scan_row(t->scan);
+    for (;;) {
+        if ((c->nread & 255) == 0 && sql_check_cancel(c) != 0)
+            goto out;
+        jet_rc rc = jet_scan_next(t->scan);
+        if (rc == JET_DONE)
+            break;
+        if (rc != JET_OK) {
+            sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+            goto out;
+        }
+        t->gen++;
+        c->nread++;
+        if (tp->filter) {
+            sql_tmp_reset(c);
+            int ok = t->ff ? sql_fast_filter_eval(c, 0, t->ff)
+                           : sql_eval_cond(c, tp->filter);
+            if (ok < 0)
+                goto out;
+            if (!ok)
+                continue;
+        }
+        if (sql_tick(c) != 0)
+            goto out;
+        c->gseq++;
+        for (size_t i = 0; i < st->naggs; i++) {
+            const enode *e = st->aggs[i];
+            agg_state *ag = state_at(c, c->aggs, e->slot);
+            const fa_arg *a = &arg[e->slot];
+            if (a->kind == 0) {
+                ag->count++;
+                continue;
+            }
+            const uint8_t *p;
+            size_t n;
+            int k = jet_row_cell(row, &a->loc, &p, &n);
+            sv v;
+            if (k < 0) {
+                if (sql_eval_leaf(c, e->args[0], &v) != 0)
+                    goto out;
+                if (v.k == K_NULL)
+                    continue;
+            } else if (k == 0) {
+                continue;
+            } else if (e->sub == A_COUNT) {
+                ag->count++;        /* update_one's COUNT of a value */
+                continue;
+            } else {
+                memset(&v, 0, sizeof v);
+                v.k = a->kind;
+                if (a->kind == K_INT)
+                    v.i = jet_cell_int(p, a->loc.width);
+                else if (a->kind == K_MONEY)
+                    v.i = (int64_t)jet_get_u64(p);
+                else
+                    v.d = jet_cell_double(p);
+            }
+            if (update_agg(c, e, ag, &v) != 0)
+                goto out;
+        }
+    }
+    t->src_done = true;
+    ret = 1;
+out:
+    if (arg != stack)
+        free(arg);
+    return ret;
+}
+
 int sql_group_build(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
@@ -907,6 +1044,11 @@ int sql_group_build(sql_cursor *c)
         for (size_t i = 0; i < st->naggs && !c->src_done; i++)
             state_at(c, c->aggs, st->aggs[i]->slot)->count = n;
         return 0;
+    }
+    if (nk == 0) {
+        int r = scan_aggs(c);
+        if (r != 0)
+            return r < 0 ? -1 : 0;
     }
     for (;;) {
         int rc = c->src_done ? JET_DONE : sql_join_next(c);
