@@ -275,6 +275,13 @@ struct sql_cursor {
     uint8_t *topn_thr;          /* binary key of the n-th best so far */
     size_t topn_thr_len, topn_thr_cap;
     bool topn_have_thr;         /* topn_thr is set (binary keys only) */
+    uint8_t topn_raw;           /* the one ORDER BY key is a stored fixed
+                                   column of the scanned table, read from
+                                   the row to test the threshold
+                                   (op_sort.c topn_raw_drops): 0 not
+                                   decided, 1 yes, 2 no */
+    uint8_t topn_kind;          /* topn_raw: its value kind (K_*) */
+    jet_cell_loc topn_loc;      /* topn_raw: its cell */
     sql_mem topn_mem;           /* arena the kept records move to */
     rec **topn_tmp;             /* merge sort scratch */
     size_t topn_tmp_cap;
@@ -332,6 +339,12 @@ bool sql_general_forced(void);
  *  K_TEXT) a stored column of type t has when its cell (loc,
  *  jet_scan_cell_loc) can be read in line as that kind; 0 otherwise. */
 uint8_t sql_cell_kind(jet_type t, const jet_cell_loc *loc);
+/** op_sort.c: the records of a top-N sort (TOP n ... ORDER BY one
+ *  stored number) over one scanned table, read in one loop: what
+ *  sql_join_next then sql_add_record do per row, each row's key read
+ *  from its bytes against the threshold first. 1 done, 0 not this case
+ *  (JETODBC_GENERAL_EVAL set, another shape), -1 (c->err). */
+int sql_topn_collect(sql_cursor *c);
 /** op_filter.c: free f. Safe on NULL. */
 void sql_fast_filter_free(sql_fast_filter *f);
 /** op_join.c: next joined row (all levels current, filters passed):

@@ -285,7 +285,10 @@ static int run_materialized(sql_cursor *c)
                 return -1;
         }
     } else {
-        for (;;) {
+        int r = sql_topn_collect(c);
+        if (r < 0)
+            return -1;
+        for (; !r;) {
             int rc = c->src_done ? JET_DONE : sql_join_next(c);
             if (rc == JET_DONE)
                 break;

@@ -27,6 +27,7 @@
 #include "spill.h"
 #include "values.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1045,6 +1046,137 @@ static int store_record(sql_cursor *c, const jet_value *vals, size_t nout,
     return 0;
 }
 
+/* Whether the top-N sort's one ORDER BY key is a stored fixed-size
+ * column of the block's one scanned table (read from the row by
+ * topn_raw_drops); sets c->topn_raw. */
+static bool topn_raw_fit(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    c->topn_raw = 2;
+    if (st->norder != 1 || c->nkeys != 1 || st->ntabs != 1 ||
+        st->nbranch || st->grouped || sql_general_forced())
+        return false;
+    const enode *e = st->order[0];
+    const tab_plan *tp = &st->tabs[0];
+    const tcur *t = &c->t[0];
+    if (e->op != N_COL || e->up || e->tab != 0 || tp->method != M_SCAN ||
+        tp->sub || !tp->td || !t->scan || e->col >= tp->td->ncols ||
+        (tp->td->cols[e->col].flags & JET_COL_CALCULATED))
+        return false;
+    jet_scan_cell_loc(t->scan, e->col, &c->topn_loc);
+    c->topn_kind = sql_cell_kind(tp->td->cols[e->col].type, &c->topn_loc);
+    if (c->topn_kind == 0 || c->topn_kind == K_TEXT)
+        return false;
+    c->topn_raw = 1;
+    return true;
+}
+
+/* A number's 64-bit image in a binary sort key segment (sortkey.c:
+ * 0x01 then these 8 bytes big-endian, every byte inverted for DESC). */
+static inline uint64_t num_key(uint8_t kind, const uint8_t *p,
+                               unsigned width)
+{
+    const uint64_t sign = (uint64_t)1 << 63;
+    switch (kind) {
+    case K_INT:
+        return (uint64_t)jet_cell_int(p, width) ^ sign;
+    case K_MONEY:
+        return jet_get_u64(p) ^ sign;
+    case K_DATE:
+        return (uint64_t)sql_date_key(jet_cell_double(p)) ^ sign;
+    default: {
+        double d = jet_cell_double(p);
+        if (isnan(d))
+            return UINT64_MAX;      /* above +inf, all NaNs equal */
+        if (d == 0)
+            d = 0.0;                /* -0 as +0 */
+        uint64_t u;
+        memcpy(&u, &d, sizeof u);
+        return (u >> 63) ? ~u : u ^ sign;
+    }
+    }
+}
+
+/* Whether the scanned row's key, read from its bytes, sorts after the
+ * top-N threshold: the test sql_add_record makes after sql_eval and
+ * build_bkey (topn_drops), on the key's segment (NULL 0x00, a number
+ * 0x01 and its 8-byte image num_key, all inverted for DESC) compared
+ * with the threshold's without building it. 1 drop, 0 keep or not
+ * decided here (the general path decides). */
+static int topn_raw_drops(sql_cursor *c)
+{
+    if (c->topn_raw == 0 && !topn_raw_fit(c))
+        return 0;
+    if (c->topn_raw != 1 || !c->topn_have_thr || !c->bin_keys)
+        return 0;
+    const tcur *t = &c->t[0];
+    if (t->vals || t->null_row)
+        return 0;
+    const uint8_t *p = NULL;
+    size_t n = 0;
+    int k = jet_row_cell(jet_scan_row(t->scan), &c->topn_loc, &p, &n);
+    if (k < 0)
+        return 0;
+    bool desc = c->st->order_desc && c->st->order_desc[0];
+    const uint8_t *q = c->topn_thr;
+    uint8_t inv = desc ? 0xFF : 0;
+    unsigned tag = q[0] ^ inv;
+    if (tag > 1 || c->topn_thr_len != (tag ? 9u : 1u))
+        return 0;
+    int r;
+    if ((unsigned)k != tag) {
+        r = (unsigned)k < tag ? -1 : 1;
+    } else if (!k) {
+        r = 0;
+    } else {
+        uint64_t kt = 0;
+        for (int i = 1; i <= 8; i++)
+            kt = kt << 8 | (uint8_t)(q[i] ^ inv);
+        uint64_t kr = num_key(c->topn_kind, p, c->topn_loc.width);
+        r = kr < kt ? -1 : kr > kt;
+    }
+    return (desc ? -r : r) > 0;
+}
+
+int sql_topn_collect(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    if (!c->topn_keep || c->join_started || c->src_done ||
+        (c->topn_raw == 0 && !topn_raw_fit(c)) || c->topn_raw != 1)
+        return 0;
+    const tab_plan *tp = &st->tabs[0];
+    tcur *t = &c->t[0];
+    if (tp->on || tp->ginner >= 0 || t->rescan)
+        return 0;
+    if (sql_tab_start(c, 0) != 0)
+        return -1;
+    c->join_started = true;
+    for (;;) {
+        if ((c->nread & 255) == 0 && sql_check_cancel(c) != 0)
+            return -1;
+        jet_rc rc = jet_scan_next(t->scan);
+        if (rc == JET_DONE)
+            break;
+        if (rc != JET_OK)
+            return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+        t->gen++;
+        c->nread++;
+        sql_tmp_reset(c);
+        if (tp->filter) {
+            int ok = t->ff ? sql_fast_filter_eval(c, 0, t->ff)
+                           : sql_eval_cond(c, tp->filter);
+            if (ok < 0)
+                return -1;
+            if (!ok)
+                continue;
+        }
+        if (sql_add_record(c) != 0)
+            return -1;
+    }
+    t->src_done = true;
+    return 1;
+}
+
 int sql_add_record(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
@@ -1054,6 +1186,13 @@ int sql_add_record(sql_cursor *c)
         return store_record(c, c->vtmp, nout, c->ktmp, nk, false);
     }
     bool have_bkey = false;
+    if (c->topn_keep && c->topn_raw != 2) {
+        /* the key read from the row first: most rows end here */
+        if (topn_raw_drops(c)) {
+            c->rseq++;
+            return sql_tick(c);
+        }
+    }
     if (c->topn_keep) {
         /* the keys first: a row past the threshold is dropped unpacked */
         for (size_t k = 0; k < nk; k++)
