@@ -64,6 +64,19 @@ enum {
 };
 
 /* One bound of a comparison: the operand and how this run compares. */
+/* Text compared with a constant or parameter: the general comparison's
+ * result for the cell bytes seen last, by their hash (a column of few
+ * distinct values - a status, a country - compares each once per run).
+ * The result depends only on the bytes, the operand and the cursor's
+ * sort order, all fixed for the run. */
+#define TC_SLOTS 16
+#define TC_BYTES 46
+typedef struct tc_ent {
+    uint8_t len;            /* bytes; 0xFF: empty slot */
+    int8_t r;               /* -1, 0, 1 */
+    uint8_t b[TC_BYTES];
+} tc_ent;
+
 typedef struct ff_bound {
     const enode *e;         /* N_CONST or N_PARAM */
     uint8_t mode;           /* FM_* */
@@ -73,6 +86,9 @@ typedef struct ff_bound {
                                x * MS_PER_DAY below klo has a key below
                                i, above khi one above i */
     sv v;                   /* FM_GENERAL: the operand */
+    tc_ent *tc;             /* FM_GENERAL of text: TC_SLOTS (owned),
+                               emptied when the run's operands are
+                               resolved */
 } ff_bound;
 
 typedef struct ff_term {
@@ -250,8 +266,11 @@ void sql_fast_filter_free(sql_fast_filter *f)
 {
     if (!f)
         return;
-    for (size_t i = 0; i < f->nterm; i++)
+    for (size_t i = 0; i < f->nterm; i++) {
         free(f->term[i].u16);
+        free(f->term[i].b[0].tc);
+        free(f->term[i].b[1].tc);
+    }
     free(f->term);
     free(f->rest);
     free(f);
@@ -280,13 +299,25 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
     f->all = filter;
     f->row = jet_scan_row(c->t[tab].scan);
     list_conj(filter, conj, &k);
+    bool oom = false;
     for (size_t i = 0; i < n; i++) {
-        if (make_term(c, tab, conj[i], &f->term[f->nterm]))
-            f->nterm++;
-        else
+        ff_term *t = &f->term[f->nterm];
+        if (!make_term(c, tab, conj[i], t)) {
             f->rest[f->nrest++] = conj[i];
+            continue;
+        }
+        f->nterm++;
+        if (t->kind != K_TEXT || (t->form != FT_CMP && t->form != FT_BETWEEN))
+            continue;
+        for (int j = 0; j < (t->form == FT_BETWEEN ? 2 : 1); j++)
+            if (!(t->b[j].tc = malloc(TC_SLOTS * sizeof *t->b[j].tc)))
+                oom = true;
     }
     free(conj);
+    if (oom) {
+        sql_fast_filter_free(f);
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    }
     if (!f->nterm) {
         sql_fast_filter_free(f);
         return 0;
@@ -347,6 +378,10 @@ static void resolve(sql_cursor *c, sql_fast_filter *f)
 {
     for (size_t i = 0; i < f->nterm; i++) {
         ff_term *t = &f->term[i];
+        for (int j = 0; j < 2; j++)
+            if (t->b[j].tc)
+                for (size_t k = 0; k < TC_SLOTS; k++)
+                    t->b[j].tc[k].len = 0xFF;
         if (t->form == FT_CMP || t->form == FT_BETWEEN)
             resolve_bound(c, t->kind, t->loc.width, &t->b[0]);
         if (t->form == FT_BETWEEN)
@@ -426,9 +461,26 @@ static __attribute__((noinline)) int cmp_general(sql_cursor *c, ff_term *t,
                                                  int *r)
 {
     sv a;
-    if (cell_sv(c, t, p, n, &a) != 0)
+    tc_ent *e = NULL;
+    if (t->kind == K_TEXT && n <= TC_BYTES && b->tc) {
+        uint32_t h = 2166136261u;
+        for (size_t i = 0; i < n; i++)
+            h = (h ^ p[i]) * 16777619u;
+        e = &b->tc[(h ^ h >> 16) & (TC_SLOTS - 1)];
+        if (e->len == n && !memcmp(e->b, p, n)) {
+            *r = e->r;
+            return 0;
+        }
+    }
+    if (cell_sv(c, t, p, n, &a) != 0 ||
+        sql_sv_cmp(c->text_order, &a, &b->v, r) != 0)
         return -1;
-    return sql_sv_cmp(c->text_order, &a, &b->v, r) != 0 ? -1 : 0;
+    if (e) {
+        e->len = (uint8_t)n;
+        e->r = (int8_t)(*r < 0 ? -1 : *r > 0);
+        memcpy(e->b, p, n);
+    }
+    return 0;
 }
 
 /* The column (cell p, n) against bound b: -1, 0, 1 in *r; returns 0, or
