@@ -119,27 +119,34 @@ static bool is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
-/* Parse p[0..n) (trimmed) into *out; false when it is no literal. */
-static bool parse_literal(const char *p, size_t n, num_text *out)
+/* The parts of a numeric literal's text, as lex_literal finds them:
+ * the digits run [mant, mant_end) with the point (if any) at point,
+ * times 10^exp10. */
+typedef struct lit_parts {
+    bool neg;
+    const char *mant, *mant_end, *point;
+    int64_t exp10;
+} lit_parts;
+
+/* Split p[0..end) (trimmed) into *out; false when it is no literal. */
+static bool lex_literal(const char *p, const char *end, lit_parts *out)
 {
-    const char *end = p + n;
     memset(out, 0, sizeof *out);
     if (p < end && (*p == '+' || *p == '-'))
         out->neg = *p++ == '-';
-    const char *mant = p, *point = NULL;
+    out->mant = p;
     size_t ndig = 0;
     for (; p < end; p++) {
         if (is_digit(*p))
             ndig++;
-        else if (*p == '.' && !point)
-            point = p;
+        else if (*p == '.' && !out->point)
+            out->point = p;
         else
             break;
     }
     if (ndig == 0)
         return false;
-    const char *mant_end = p;
-    int64_t exp10 = 0;
+    out->mant_end = p;
     if (p < end && (*p == 'e' || *p == 'E')) {
         bool eneg = false;
         p++;
@@ -148,17 +155,27 @@ static bool parse_literal(const char *p, size_t n, num_text *out)
         if (p == end || !is_digit(*p))
             return false;
         for (; p < end && is_digit(*p); p++)
-            if (exp10 < 100000)     /* beyond any double: saturate */
-                exp10 = exp10 * 10 + (*p - '0');
+            if (out->exp10 < 100000)    /* beyond any double: saturate */
+                out->exp10 = out->exp10 * 10 + (*p - '0');
         if (eneg)
-            exp10 = -exp10;
+            out->exp10 = -out->exp10;
     }
-    if (p != end)
+    return p == end;
+}
+
+/* Parse p[0..n) (trimmed) into *out; false when it is no literal. */
+static bool parse_literal(const char *p, size_t n, num_text *out)
+{
+    lit_parts lp;
+    memset(out, 0, sizeof *out);
+    if (!lex_literal(p, p + n, &lp))
         return false;
+    out->neg = lp.neg;
+    const char *mant = lp.mant, *mant_end = lp.mant_end, *point = lp.point;
     /* Digits before the point, shifted by the exponent, are the integer
      * part; the rest the fraction. */
     int64_t int_digits = (int64_t)((point ? point : mant_end) - mant) +
-                         exp10;
+                         lp.exp10;
     int64_t k = 0;          /* index among the digits */
     for (const char *q = mant; q < mant_end; q++) {
         if (q == point)
@@ -263,38 +280,12 @@ odbc_pconv odbc_param_decimal(jet_value *out, const char *u8, size_t n,
         scale = 0;
     if (scale > 28)
         scale = 28;
-    bool neg = false;
-    if (p < end && (*p == '+' || *p == '-'))
-        neg = *p++ == '-';
-    const char *mant = p, *point = NULL;
-    size_t ndig = 0;
-    for (; p < end; p++) {
-        if (is_digit(*p))
-            ndig++;
-        else if (*p == '.' && !point)
-            point = p;
-        else
-            break;
-    }
-    if (ndig == 0)
+    lit_parts lp;
+    if (!lex_literal(p, end, &lp))
         return ODBC_PCONV_NOT_NUMBER;
-    const char *mant_end = p;
-    int64_t exp10 = 0;
-    if (p < end && (*p == 'e' || *p == 'E')) {
-        bool eneg = false;
-        p++;
-        if (p < end && (*p == '+' || *p == '-'))
-            eneg = *p++ == '-';
-        if (p == end || !is_digit(*p))
-            return ODBC_PCONV_NOT_NUMBER;
-        for (; p < end && is_digit(*p); p++)
-            if (exp10 < 100000)
-                exp10 = exp10 * 10 + (*p - '0');
-        if (eneg)
-            exp10 = -exp10;
-    }
-    if (p != end)
-        return ODBC_PCONV_NOT_NUMBER;
+    bool neg = lp.neg;
+    const char *mant = lp.mant, *mant_end = lp.mant_end, *point = lp.point;
+    int64_t exp10 = lp.exp10;
     /* the value times 10^scale: its digits up to index keep (the integer
      * digits, shifted by the exponent, plus scale), zeros past the last */
     int64_t keep = (int64_t)((point ? point : mant_end) - mant) + exp10 +
