@@ -225,6 +225,13 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
                                                : st->tabs[k].name;
         }
     }
+    if (d->verb == KW_DELETE && d->other_table_position) {
+        /* DELETE a.*, b.* FROM a JOIN b: Access deletes from one table
+         * only and refuses a list of two (its error 3086) */
+        sql_set_error(err, "HY000", d->other_table_position - 1,
+                      "Could not delete from specified tables.");
+        return -1;
+    }
     if (find_target(x, st, target, tpos, err) != 0)
         return -1;
     if (d->verb == KW_DELETE)

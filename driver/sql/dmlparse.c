@@ -194,7 +194,8 @@ static int parse_update(parser *p, sql_dml *d, sql_query *q)
 }
 
 /* DELETE [* | t.* | t.c | t [, ...]] FROM from [WHERE w]: the list only
- * names the table to delete from (Access ignores its fields). */
+ * names the table to delete from (Access ignores its fields); a list
+ * naming two tables is noted for dml.c to refuse, as Access does. */
 static int parse_delete(parser *p, sql_dml *d, sql_query *q)
 {
     if (sqlp_next(p) != 0)
@@ -220,6 +221,8 @@ static int parse_delete(parser *p, sql_dml *d, sql_query *q)
             if (!d->table) {
                 d->table = name;
                 d->table_position = pos;
+            } else if (strcasecmp(d->table, name) && !d->other_table_position) {
+                d->other_table_position = pos + 1;
             }
         } else {
             return sqlp_syntax(p, "expected FROM after DELETE");

@@ -318,6 +318,8 @@ typedef struct sql_dml {
                                NULL: the only table of the FROM / the
                                table of the SET columns */
     size_t table_position;
+    size_t other_table_position;    /* DELETE: where the list names a
+                               second table (Access refuses it), or 0 */
     size_t ncols;           /* INSERT column list (0: every column) /
                                UPDATE SET targets */
     const char **cols;

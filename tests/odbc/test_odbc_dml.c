@@ -339,8 +339,9 @@ static void exec_rows(const char *sql, long rows)
  * DELETE a.* FROM a INNER/LEFT JOIN b ON ..., with aliases, a WHERE on
  * the joined table and a parameter; a row joined to two rows is deleted
  * once; an UPDATE that would set one row from two joined rows is refused
- * (Operation must use an updateable query) and leaves the file as it
- * was. On testV2003's Table1 (A Text key) and Table3 (a AutoNumber, b
+ * (Operation must use an updateable query), as is a DELETE naming two
+ * tables (Could not delete from specified tables), and both leave the
+ * file as it was. On testV2003's Table1 (A Text key) and Table3 (a AutoNumber, b
  * Text), neither with a rule left unenforced. */
 START_TEST(join_forms_update_and_delete)
 {
@@ -406,6 +407,14 @@ START_TEST(join_forms_update_and_delete)
                                      "Table1.A = Table3.b SET Table1.B = "
                                      "'x', Table3.b = 'y'"), SQL_ERROR);
         ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
+        /* a DELETE naming two tables: Access refuses it (3086) */
+        ck_assert_int_eq(exec_on(st, "DELETE Table1.*, Table3.* FROM Table1 "
+                                     "INNER JOIN Table3 ON Table1.A = "
+                                     "Table3.b"), SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY000");
+        ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
+                                     "Could not delete from specified "
+                                     "tables."));
         SQLFreeHandle(SQL_HANDLE_STMT, st);
         odbct_disconnect(env, dbc);
         uint8_t *b1 = jet_test_slurp(copy_path, &n1);
