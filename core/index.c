@@ -842,6 +842,25 @@ static uint8_t entry_byte(const uint8_t *p1, size_t l1, const uint8_t *p2,
     return k < l1 ? p1[k] : p2[k - l1];
 }
 
+/* Compare the first elen bytes of an entry in parts (p1, l1 then p2)
+ * with k (klen bytes): the common length by bytes, then the shorter one
+ * is smaller when tail_counts (else an entry longer than k is equal). */
+static int cmp_parts(const uint8_t *p1, size_t l1, const uint8_t *p2,
+                     size_t elen, const uint8_t *k, size_t klen,
+                     bool tail_counts)
+{
+    size_t n = elen < klen ? elen : klen;
+    size_t a = n < l1 ? n : l1;
+    int r = a ? memcmp(p1, k, a) : 0;
+    if (r == 0 && n > a)
+        r = memcmp(p2, k + a, n - a);
+    if (r != 0)
+        return r;
+    if (elen < klen)
+        return -1;
+    return tail_counts && elen > klen ? 1 : 0;
+}
+
 /* Compare the key of entry x (all but its tail pointer bytes) with key
  * prefix k: only the first klen bytes of the entry count; an entry key
  * shorter than k that matches so far is smaller. */
@@ -849,18 +868,10 @@ static int cmp_entry(const jet_index_cursor *c, const page_view *v, ent x,
                      const uint8_t *k, size_t klen)
 {
     const uint8_t *p1, *p2;
-    size_t l1, l2, elen, n, a;
-    int r;
+    size_t l1, l2;
     entry_parts(c, v, x, &p1, &l1, &p2, &l2);
-    elen = l1 + l2 - (v->leaf ? 4 : 8);
-    n = elen < klen ? elen : klen;
-    a = n < l1 ? n : l1;
-    r = a ? memcmp(p1, k, a) : 0;
-    if (r == 0 && n > a)
-        r = memcmp(p2, k + a, n - a);
-    if (r != 0)
-        return r;
-    return elen < klen ? -1 : 0;
+    return cmp_parts(p1, l1, p2, l1 + l2 - (v->leaf ? 4 : 8), k, klen,
+                     false);
 }
 
 /*
@@ -918,18 +929,10 @@ static int cmp_entry_whole(const jet_index_cursor *c, const page_view *v,
                            ent x, const uint8_t *k, size_t klen)
 {
     const uint8_t *p1, *p2;
-    size_t l1, l2, elen, n, a;
-    int r;
+    size_t l1, l2;
     entry_parts(c, v, x, &p1, &l1, &p2, &l2);
-    elen = l1 + l2 - (v->leaf ? 0 : 4);
-    n = elen < klen ? elen : klen;
-    a = n < l1 ? n : l1;
-    r = a ? memcmp(p1, k, a) : 0;
-    if (r == 0 && n > a)
-        r = memcmp(p2, k + a, n - a);
-    if (r != 0)
-        return r;
-    return elen < klen ? -1 : elen > klen ? 1 : 0;
+    return cmp_parts(p1, l1, p2, l1 + l2 - (v->leaf ? 0 : 4), k, klen,
+                     true);
 }
 
 /* Resuming a walk after the entry in c->entry: forward, does entry x
