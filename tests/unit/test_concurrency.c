@@ -39,6 +39,7 @@
 #include "unit.h"
 #include "../shared_dir.h"
 #include "../slurp.h"
+#include "../writetest.h"
 
 #define MAX_CELLS 20000
 
@@ -60,31 +61,6 @@ static const char *fixture(const char *rel)
     static char buf[1024];
     snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
     return access(buf, R_OK) == 0 ? buf : NULL;
-}
-
-static void copy_to_temp(char *path, size_t cap, const char *src)
-{
-    size_t len;
-    uint8_t *buf = jet_test_slurp(src, &len);
-    FILE *f;
-    int fd;
-    ck_assert_ptr_nonnull(buf);
-    snprintf(path, cap, "/tmp/jet_conc_XXXXXX");
-    fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    f = fdopen(fd, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
-    fclose(f);
-    free(buf);
-}
-
-static void remove_db(const char *path)
-{
-    char j[1100];
-    snprintf(j, sizeof j, "%s-journal", path);
-    unlink(path);
-    unlink(j);
 }
 
 /* The non-NULL in-row values of column col of t (LONG, DOUBLE or MONEY)
@@ -271,19 +247,6 @@ static const char *source(void)
                           : fixture("mdbtestdata/ASampleDatabase.accdb");
 }
 
-static void jetcheck_verify(const char *path)
-{
-    char tool[1024], cmd[2300];
-    snprintf(tool, sizeof tool, "%s/tools/jetcheck/jetcheck",
-             jet_shared_dir());
-    if (access(tool, X_OK) != 0 || system("command -v java >/dev/null") != 0) {
-        fprintf(stderr, "jetcheck or java not found: verify skipped\n");
-        return;
-    }
-    snprintf(cmd, sizeof cmd, "'%s' verify '%s' >/dev/null 2>&1", tool, path);
-    ck_assert_msg(system(cmd) == 0, "jetcheck verify failed on %s", path);
-}
-
 static int wait_ok(pid_t pid)
 {
     int st;
@@ -307,7 +270,7 @@ START_TEST(scan_sees_one_commit_or_the_other)
         fprintf(stderr, "fixtures not found: skipped\n");
         return;
     }
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "conc");
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     choose_cells(db);
     fprintf(stderr, "table %s column %u (type %d): %u values on %u data "
@@ -366,8 +329,8 @@ START_TEST(scan_sees_one_commit_or_the_other)
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     ck_assert_int_eq(scan_state(db, table_of(db), &seen), BASE + GENS);
     jet_db_close(db);
-    jetcheck_verify(path);
-    remove_db(path);
+    jet_test_jetcheck_verify(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -382,7 +345,7 @@ START_TEST(two_writing_processes_serialise)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "conc");
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     choose_cells(db);
     ck_assert_int_eq(write_cells(db, BASE, false), JET_OK);
@@ -410,8 +373,8 @@ START_TEST(two_writing_processes_serialise)
     ck_assert_int_eq(scan_state(db, table_of(db), &seen), BASE + 50);
     ck_assert_uint_eq(seen, the_cells.n);
     jet_db_close(db);
-    jetcheck_verify(path);
-    remove_db(path);
+    jet_test_jetcheck_verify(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -428,7 +391,7 @@ START_TEST(read_transactions_nest_and_hold_writers)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "conc");
     ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
     choose_cells(a);
     ck_assert_int_eq(jet_db_open(&b, path, NULL, &err), JET_OK);
@@ -463,7 +426,7 @@ START_TEST(read_transactions_nest_and_hold_writers)
     ck_assert_int_eq(scan_state(a, table_of(a), &seen), 9);
     jet_db_close(b);
     jet_db_close(a);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -550,7 +513,7 @@ START_TEST(another_connections_commit_is_seen)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "conc");
     ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
     ck_assert_int_eq(jet_db_open(&b, path, NULL, &err), JET_OK);
     n0 = scan_rows(a, "Table3");
@@ -567,8 +530,8 @@ START_TEST(another_connections_commit_is_seen)
     }
     jet_db_close(b);
     jet_db_close(a);
-    jetcheck_verify(path);
-    remove_db(path);
+    jet_test_jetcheck_verify(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -770,7 +733,7 @@ START_TEST(lock_file_live_access_user_refuses_writes)
     free(db1);
     free(db0);
     free(ldb0);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -826,7 +789,7 @@ START_TEST(lock_file_other_jetodbc_and_access_arriving_later)
     free(l);
     release_bytes(other, ctl);
     unlink(ldb);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -856,7 +819,7 @@ START_TEST(lock_file_slot_locked_on_the_lock_file)
     ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
     jet_db_close(db);
     ck_assert_int_ne(access(ldb, F_OK), 0);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 

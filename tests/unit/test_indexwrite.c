@@ -34,6 +34,7 @@
 #include "write.h"
 #include "../shared_dir.h"
 #include "../slurp.h"
+#include "../writetest.h"
 
 static const char *shared_file(const char *rel)
 {
@@ -51,44 +52,6 @@ static uint32_t rnd(void)
     rng_state ^= rng_state >> 7;
     rng_state ^= rng_state << 17;
     return (uint32_t)(rng_state >> 16);
-}
-
-static void copy_to_temp(char *path, size_t cap, const char *src)
-{
-    size_t len;
-    uint8_t *buf = jet_test_slurp(src, &len);
-    FILE *f;
-    int fd;
-    ck_assert_ptr_nonnull(buf);
-    snprintf(path, cap, "/tmp/jet_idxw_XXXXXX");
-    fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    f = fdopen(fd, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
-    fclose(f);
-    free(buf);
-}
-
-static void remove_db(const char *path)
-{
-    char j[1100];
-    snprintf(j, sizeof j, "%s-journal", path);
-    unlink(path);
-    unlink(j);
-}
-
-static void jetcheck_verify(const char *path)
-{
-    char tool[1024], cmd[2300];
-    snprintf(tool, sizeof tool, "%s/tools/jetcheck/jetcheck",
-             jet_shared_dir());
-    if (access(tool, X_OK) != 0 || system("command -v java >/dev/null") != 0) {
-        fprintf(stderr, "jetcheck or java not found: verify skipped\n");
-        return;
-    }
-    snprintf(cmd, sizeof cmd, "'%s' verify '%s' >/dev/null 2>&1", tool, path);
-    ck_assert_msg(system(cmd) == 0, "jetcheck verify failed on %s", path);
 }
 
 /* ------------------------------------------------------ decoder checks */
@@ -776,12 +739,12 @@ static size_t rebuild_table(const char *rel, const char *table, size_t nrand,
         fprintf(stderr, "%s absent: skipped\n", rel);
         return 0;
     }
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "idxw");
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     if (db->fmt->jet3) {
         fprintf(stderr, "%s is a Jet3 file (read-only): skipped\n", rel);
         jet_db_close(db);
-        remove_db(path);
+        jet_test_remove_db(path);
         return 0;
     }
     t = load_table(db, table);
@@ -870,8 +833,8 @@ static size_t rebuild_table(const char *rel, const char *table, size_t nrand,
                       st.problems, rel);
     }
     jet_db_close(db);
-    jetcheck_verify(path);
-    remove_db(path);
+    jet_test_jetcheck_verify(path);
+    jet_test_remove_db(path);
     return done;
 }
 
@@ -936,7 +899,7 @@ START_TEST(deep_tree_synthetic_rolled_back)
     walk w;
     if (src == NULL)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "idxw");
     before = jet_test_slurp(path, &len0);
     /* the walks pin pages while the transaction's dirty pages fill the
      * cache; the writer itself copes with a full cache */
@@ -1003,7 +966,7 @@ START_TEST(deep_tree_synthetic_rolled_back)
     free(after);
     free(ord);
     elist_free(&l);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -1030,7 +993,7 @@ START_TEST(text_keys_general_order)
     };
     if (src == NULL)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "idxw");
     before = jet_test_slurp(path, &len0);
     memset(&o, 0, sizeof o);
     o.cache_pages = 8192;
@@ -1126,7 +1089,7 @@ START_TEST(text_keys_general_order)
     ck_assert(memcmp(before, after, len0) == 0);
     free(before);
     free(after);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -1144,7 +1107,7 @@ START_TEST(duplicate_refused_file_unchanged)
     walk w;
     if (src == NULL)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "idxw");
     before = jet_test_slurp(path, &len0);
     ck_assert_int_eq(jet_db_open(&db, path, NULL, NULL), JET_OK);
     t = load_table(db, "orders");
@@ -1211,7 +1174,7 @@ START_TEST(duplicate_refused_file_unchanged)
     ck_assert(memcmp(before, after, len0) == 0);
     free(before);
     free(after);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 

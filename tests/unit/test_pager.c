@@ -32,6 +32,7 @@
 #include "unit.h"
 #include "../shared_dir.h"
 #include "../slurp.h"
+#include "../writetest.h"
 
 #define MAX_STAMPED 8
 
@@ -40,32 +41,6 @@ static const char *fixture(const char *rel)
     static char buf[1024];
     snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
     return access(buf, R_OK) == 0 ? buf : NULL;
-}
-
-/* Copy src to a fresh temporary file; its name into path (cap bytes). */
-static void copy_to_temp(char *path, size_t cap, const char *src)
-{
-    size_t len;
-    uint8_t *buf = jet_test_slurp(src, &len);
-    FILE *f;
-    int fd;
-    ck_assert_ptr_nonnull(buf);
-    snprintf(path, cap, "/tmp/jet_pager_XXXXXX");
-    fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    f = fdopen(fd, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
-    fclose(f);
-    free(buf);
-}
-
-static void remove_db(const char *path)
-{
-    char j[1100];
-    snprintf(j, sizeof j, "%s-journal", path);
-    unlink(path);
-    unlink(j);
 }
 
 static bool journal_exists(const char *path)
@@ -231,7 +206,7 @@ START_TEST(pager_commit_lands_whole_and_journal_goes)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     make_plan(&pl, db, path);
     rows = count_rows(db);
@@ -249,7 +224,7 @@ START_TEST(pager_commit_lands_whole_and_journal_goes)
     ck_assert_uint_eq(count_rows(db), rows);
     jet_db_close(db);
     free(pl.orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -265,7 +240,7 @@ START_TEST(pager_rollback_restores_cache_and_file)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     make_plan(&pl, db, path);
     ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_OK);
@@ -292,7 +267,7 @@ START_TEST(pager_rollback_restores_cache_and_file)
     jet_db_close(db);
     ck_assert_uint_eq(file_generation(&pl, path), 0);
     free(pl.orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -311,7 +286,7 @@ START_TEST(pager_spill_past_the_cache)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
     ck_assert_int_eq(jet_db_open(&db, path, &o, &err), JET_OK);
     make_plan(&pl, db, path);
     for (int commit = 0; commit < 2; commit++) {
@@ -346,7 +321,7 @@ START_TEST(pager_spill_past_the_cache)
         free(b);
     }
     free(pl.orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -366,7 +341,7 @@ START_TEST(pager_hot_journal_rolled_back_at_open)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     make_plan(&pl, db, path);
     jet_db_close(db);
@@ -418,7 +393,7 @@ START_TEST(pager_hot_journal_rolled_back_at_open)
     jet_db_close(db);
     ck_assert_uint_eq(file_generation(&pl, path), 0);
     free(pl.orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -435,7 +410,7 @@ START_TEST(pager_read_only_refuses_and_never_writes)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
     before = file_bytes(path, &len);
     ck_assert_int_eq(jet_db_open(&db, path, &ro, &err), JET_OK);
     ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_EUNSUPPORTED);
@@ -455,14 +430,14 @@ START_TEST(pager_read_only_refuses_and_never_writes)
     ck_assert(memcmp(before, after, len) == 0);
     free(before);
     free(after);
-    remove_db(path);
+    jet_test_remove_db(path);
     if (jet3) {
-        copy_to_temp(path, sizeof path, jet3);
+        jet_test_copy_to_temp(path, sizeof path, jet3, "pager");
         ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
         ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_EUNSUPPORTED);
         ck_assert_str_eq(err.msg, "Access 97 files are read-only");
         jet_db_close(db);
-        remove_db(path);
+        jet_test_remove_db(path);
     }
 }
 END_TEST
@@ -486,7 +461,7 @@ START_TEST(pager_codecs_write_back_exact_bytes)
 
         if (!src)
             continue;
-        copy_to_temp(path, sizeof path, src);
+        jet_test_copy_to_temp(path, sizeof path, src, "pager");
         before = file_bytes(path, &len);
         ck_assert_msg(jet_db_open(&db, path, f ? &o : NULL, &err) == JET_OK,
                       "%s: %s", files[f], err.msg);
@@ -506,7 +481,7 @@ START_TEST(pager_codecs_write_back_exact_bytes)
                       files[f]);
         free(before);
         free(after);
-        remove_db(path);
+        jet_test_remove_db(path);
     }
 }
 END_TEST
@@ -526,7 +501,7 @@ START_TEST(pager_injected_faults_leave_old_or_new)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     make_plan(&pl, db, path);
     jet_db_close(db);
@@ -557,23 +532,9 @@ START_TEST(pager_injected_faults_leave_old_or_new)
             }
     ck_assert_uint_gt(cases, 40);
     free(pl.orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
-
-/* Run jetcheck verify on path when the shared tool and java are there. */
-static void jetcheck_verify(const char *path)
-{
-    char tool[1024], cmd[2300];
-    snprintf(tool, sizeof tool, "%s/tools/jetcheck/jetcheck",
-             jet_shared_dir());
-    if (access(tool, X_OK) != 0 || system("command -v java >/dev/null") != 0) {
-        fprintf(stderr, "jetcheck or java not found: verify skipped\n");
-        return;
-    }
-    snprintf(cmd, sizeof cmd, "'%s' verify '%s' >/dev/null 2>&1", tool, path);
-    ck_assert_msg(system(cmd) == 0, "jetcheck verify failed on %s", path);
-}
 
 /*
  * The crash test. Each point forks a writer that runs transactions on the
@@ -599,7 +560,7 @@ START_TEST(pager_crash_test_sigkill_at_random_points)
     if (!src)
         return;
     srand((unsigned)time(NULL) ^ (unsigned)getpid());
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     make_plan(&pl, db, path);
     rows = count_rows(db);
@@ -655,9 +616,9 @@ START_TEST(pager_crash_test_sigkill_at_random_points)
             "the timer, %u commits survived; %u generations\n", points,
             hooked_deaths, timed_deaths, survived, gen);
     ck_assert_uint_ge(hooked_deaths + timed_deaths, points / 2);
-    jetcheck_verify(path);
+    jet_test_jetcheck_verify(path);
     free(pl.orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -679,7 +640,7 @@ START_TEST(pager_concurrent_reader_and_writers)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     make_plan(&pl, db, path);
     jet_db_close(db);
@@ -779,7 +740,7 @@ START_TEST(pager_concurrent_reader_and_writers)
         free(b);
     }
     free(pl.orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -797,7 +758,7 @@ START_TEST(pager_two_connections_one_process)
 
     if (!src)
         return;
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
     ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
     make_plan(&pl, a, path);
     ck_assert_int_eq(jet_db_open(&b, path, NULL, &err), JET_OK);
@@ -831,7 +792,7 @@ START_TEST(pager_two_connections_one_process)
     ck_assert_int_eq(jet_pager_rollback(a->pf, &err), JET_OK);
     jet_db_close(a);
     free(pl.orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 

@@ -29,6 +29,7 @@
 #include "../../fixtures/jetwrite.h"
 #include "../shared_dir.h"
 #include "../slurp.h"
+#include "../writetest.h"
 
 #define ROWS 1000
 
@@ -66,20 +67,6 @@ static long file_size(const char *path)
     struct stat st;
     ck_assert_int_eq(stat(path, &st), 0);
     return (long)st.st_size;
-}
-
-static void jetcheck_verify(const char *path)
-{
-    char tool[1024], cmd[2300];
-    snprintf(tool, sizeof tool, "%s/tools/jetcheck/jetcheck",
-             jet_shared_dir());
-    if (access(tool, X_OK) != 0 || system("command -v java >/dev/null") != 0) {
-        fprintf(stderr, "test_spacereuse: jetcheck or java not found: "
-                "verify skipped\n");
-        return;
-    }
-    snprintf(cmd, sizeof cmd, "'%s' verify '%s' >&2", tool, path);
-    ck_assert_msg(system(cmd) == 0, "jetcheck verify failed on %s", path);
 }
 
 static void print_problem(void *ctx, uint32_t pgno, const char *table,
@@ -251,7 +238,7 @@ static void churn(jw_format fmt, const char *ext, unsigned rounds)
             (long)(time(NULL) - t0));
     ck_assert_msg(peak <= first + first / 2, "the file grew from %ld to "
                   "%ld bytes", first, peak);
-    jetcheck_verify(path);
+    jet_test_jetcheck_verify(path);
     if (getenv("JET_CHURN_KEEP"))
         fprintf(stderr, "churn: file kept: %s\n", path);
     else

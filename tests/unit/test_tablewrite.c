@@ -23,6 +23,7 @@
 #include "unit.h"
 #include "../shared_dir.h"
 #include "../slurp.h"
+#include "../writetest.h"
 
 static const char *fixture(const char *rel)
 {
@@ -40,31 +41,6 @@ static bool have_shared(void)
     fprintf(stderr, "test_tablewrite: %s/fixtures/public not found: "
             "skipped (set JETODBC_SHARED)\n", jet_shared_dir());
     return false;
-}
-
-static void copy_to_temp(char *path, size_t cap, const char *src)
-{
-    size_t len;
-    uint8_t *buf = jet_test_slurp(src, &len);
-    FILE *f;
-    int fd;
-    ck_assert_ptr_nonnull(buf);
-    snprintf(path, cap, "/tmp/jet_tw_XXXXXX");
-    fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    f = fdopen(fd, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
-    fclose(f);
-    free(buf);
-}
-
-static void remove_db(const char *path)
-{
-    char j[1100];
-    snprintf(j, sizeof j, "%s-journal", path);
-    unlink(path);
-    unlink(j);
 }
 
 static jet_db *open_db(const char *path)
@@ -86,30 +62,6 @@ static bool same_file(const char *a, const uint8_t *b, size_t blen)
     bool same = x && alen == blen && memcmp(x, b, blen) == 0;
     free(x);
     return same;
-}
-
-static bool tool_ok(const char *rel)
-{
-    char tool[1024];
-    snprintf(tool, sizeof tool, "%s/%s", jet_shared_dir(), rel);
-    return access(tool, X_OK) == 0;
-}
-
-/* jetcheck verify: 0 problems (skipped without jetcheck or java). */
-static void jetcheck_verify(const char *path)
-{
-    char cmd[2300];
-    if (!tool_ok("tools/jetcheck/jetcheck") ||
-        system("command -v java >/dev/null 2>&1") != 0) {
-        fprintf(stderr, "jetcheck or java not found: verify skipped\n");
-        return;
-    }
-    snprintf(cmd, sizeof cmd, "'%s/tools/jetcheck/jetcheck' verify '%s' "
-             ">/tmp/jet_tw_verify.txt 2>&1", jet_shared_dir(), path);
-    if (system(cmd) != 0) {
-        (void)system("cat /tmp/jet_tw_verify.txt >&2");
-        ck_abort_msg("jetcheck verify failed on %s", path);
-    }
 }
 
 /* mdb-export reads table (skipped without mdbtools). */
@@ -443,7 +395,7 @@ START_TEST(savepoint_rollback_restores_pages_and_count)
     if (!have_shared())
         return;
     src = fixture("jackcess/V2007/testV2007.accdb");
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "tw");
     orig = jet_test_slurp(path, &olen);
     db = open_db(path);
     count0 = jet_pagefile_page_count(db->pf);
@@ -506,7 +458,7 @@ START_TEST(savepoint_rollback_restores_pages_and_count)
     ck_assert_msg(same_file(path, orig, olen),
                   "savepoint rollback then commit changed the file");
     free(orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -520,7 +472,7 @@ START_TEST(savepoint_release_keeps_changes)
 
     if (!have_shared())
         return;
-    copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"));
+    jet_test_copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"), "tw");
     orig = jet_test_slurp(path, &olen);
     db = open_db(path);
     ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
@@ -543,7 +495,7 @@ START_TEST(savepoint_release_keeps_changes)
     orig[2 * 4096 + 100] ^= 0x5A;
     ck_assert(same_file(path, orig, olen));
     free(orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -562,7 +514,7 @@ START_TEST(savepoint_per_row_keeps_one_image_per_page)
 
     if (!have_shared())
         return;
-    copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"));
+    jet_test_copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"), "tw");
     orig = jet_test_slurp(path, &olen);
     db = open_db(path);
     ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
@@ -582,7 +534,7 @@ START_TEST(savepoint_per_row_keeps_one_image_per_page)
     ck_assert_msg(same_file(path, orig, olen),
                   "rollback to the outer savepoint changed the file");
     free(orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -762,7 +714,7 @@ static void exercise_file(const char *rel, bool with_indexes, unsigned rows,
         fprintf(stderr, "test_tablewrite: %s missing: skipped\n", rel);
         return;
     }
-    copy_to_temp(path, sizeof path, src);
+    jet_test_copy_to_temp(path, sizeof path, src, "tw");
     db = open_db(path);
     for (size_t i = 0; i < jet_catalog_count(db) && nnames < 64; i++) {
         const jet_object *o = jet_catalog_at(db, i);
@@ -780,7 +732,7 @@ static void exercise_file(const char *rel, bool with_indexes, unsigned rows,
         exercise_table(db, table(db, names[i]), i == 0 ? rows : rows / 6,
                        cnt);
     jet_db_close(db);
-    jetcheck_verify(path);
+    jet_test_jetcheck_verify(path);
     db = open_db(path);
     for (size_t i = 0; i < jet_catalog_count(db); i++) {
         const jet_object *o = jet_catalog_at(db, i);
@@ -790,7 +742,7 @@ static void exercise_file(const char *rel, bool with_indexes, unsigned rows,
     jet_db_close(db);
     fprintf(stderr, "test_tablewrite: %s: %zu tables %s indexes written\n",
             rel, nnames, with_indexes ? "with" : "without");
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 
 START_TEST(insert_update_delete_index_less_tables)
@@ -848,8 +800,8 @@ START_TEST(refusals_leave_the_file_unchanged)
 
     if (!have_shared())
         return;
-    copy_to_temp(path, sizeof path,
-                 fixture("jackcess/V2007/overflowTestV2007.accdb"));
+    jet_test_copy_to_temp(path, sizeof path,
+                 fixture("jackcess/V2007/overflowTestV2007.accdb"), "tw");
     orig = jet_test_slurp(path, &olen);
     db = open_db(path);
     for (size_t i = 0; i < jet_catalog_count(db) && !t; i++) {
@@ -912,7 +864,7 @@ START_TEST(refusals_leave_the_file_unchanged)
     ck_assert(same_file(path, orig, olen));
     gen_free(&g);
     free(orig);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -928,7 +880,7 @@ START_TEST(autonumber_not_reused_after_rollback)
 
     if (!have_shared())
         return;
-    copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"));
+    jet_test_copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"), "tw");
     db = open_db(path);
     for (size_t i = 0; i < jet_catalog_count(db) && !t; i++) {
         const jet_object *o = jet_catalog_at(db, i);
@@ -947,7 +899,7 @@ START_TEST(autonumber_not_reused_after_rollback)
         fprintf(stderr, "test_tablewrite: no index-less AutoNumber table: "
                 "skipped\n");
         jet_db_close(db);
-        remove_db(path);
+        jet_test_remove_db(path);
         return;
     }
     gen_init(&g, t);
@@ -963,9 +915,9 @@ START_TEST(autonumber_not_reused_after_rollback)
     ck_assert_int_gt(second, first);
     ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
     jet_db_close(db);
-    jetcheck_verify(path);
+    jet_test_jetcheck_verify(path);
     gen_free(&g);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
@@ -1001,8 +953,8 @@ START_TEST(inline_usage_maps_are_promoted)
 
     if (!have_shared())
         return;
-    copy_to_temp(path, sizeof path,
-                 fixture("jackcess/V2010/queryTestV2010.accdb"));
+    jet_test_copy_to_temp(path, sizeof path,
+                 fixture("jackcess/V2010/queryTestV2010.accdb"), "tw");
     db = open_db(path);
     t = table(db, "Table1");
     ck_assert_int_eq(owned_map_type(db, t), 0);
@@ -1028,11 +980,11 @@ START_TEST(inline_usage_maps_are_promoted)
     t = table(db, "Table1");
     expect_rows(db, t, &want);
     jet_db_close(db);
-    jetcheck_verify(path);
+    jet_test_jetcheck_verify(path);
     mdb_export(path, "Table1");
     fp_free(&want);
     gen_free(&g);
-    remove_db(path);
+    jet_test_remove_db(path);
 }
 END_TEST
 
