@@ -57,6 +57,8 @@ struct sql_dml_exec {
     size_t width;               /* values per collected row */
     dml_run run;
     int64_t last_identity;      /* last AutoNumber inserted, 0 none */
+    jet_rowid last_row;         /* where the last inserted row went */
+    bool has_last_row;
 };
 
 /* ------------------------------------------------------------ bind */
@@ -596,10 +598,30 @@ static int collect(sql_statement *s, const jet_value *params,
                       "query");
         return JET_EUNSUPPORTED;
     }
-    while ((rc = sql_cursor_next(c)) == JET_OK) {
+    bool positioned = o.only_row && x->verb != KW_INSERT;
+    if (positioned && x->verb == KW_DELETE) {
+        /* a positioned delete: the row itself, no query */
+        jet_rowid *idp;
+        jet_value *vals;
+        if (run_add(r, x->width, &idp, &vals) != 0) {
+            sql_set_nomem(err, 0);
+            rc = JET_ENOMEM;
+            goto out;
+        }
+        idp->pgno = o.only_pgno;
+        idp->row = o.only_slot;
+        rc = JET_DONE;
+    }
+    while (rc != JET_DONE && (rc = sql_cursor_next(c)) == JET_OK) {
         jet_rowid id = { 0, 0 }, *idp;
         jet_value *vals;
-        if (x->verb != KW_INSERT) {
+        if (positioned) {
+            /* a positioned update: the SET values (constants and
+             * parameters) of the first row the query gives, written to
+             * the one row asked for */
+            id.pgno = o.only_pgno;
+            id.row = o.only_slot;
+        } else if (x->verb != KW_INSERT) {
             int t = target_row(c, x->tab, &id, err);
             if (t < 0) {
                 rc = JET_EUNSUPPORTED;
@@ -642,6 +664,10 @@ static int collect(sql_statement *s, const jet_value *params,
                     vals[k].is_null = true;
                 }
             }
+        }
+        if (positioned) {
+            rc = JET_DONE;
+            break;
         }
     }
     if (rc == JET_DONE)
@@ -758,7 +784,8 @@ static int write_rows(sql_dml_exec *x, sql_error *err)
             rc = jet_table_delete(x->db, x->td, r->ids[i]);
         } else {
             jet_value *v = &r->vals[i * x->width];
-            rc = jet_table_insert(x->db, x->td, v, NULL);
+            rc = jet_table_insert(x->db, x->td, v, &x->last_row);
+            x->has_last_row = rc == JET_OK;
             if (rc == JET_OK)
                 for (size_t k = 0; k < x->td->ncols; k++)
                     if ((x->td->cols[k].flags & JET_COL_AUTONUMBER) &&
@@ -780,6 +807,7 @@ static int dml_execute(sql_statement *s, const jet_value *params,
     *cur = NULL;
     s->row_count = -1;
     x->last_identity = 0;
+    x->has_last_row = false;
     memset(err, 0, sizeof *err);
     bool began = false, have_sp = false;
     jet_savepoint sp = 0;
@@ -813,6 +841,7 @@ static int dml_execute(sql_statement *s, const jet_value *params,
     run_reset(&x->run);
     return 0;
 fail:
+    x->has_last_row = false;
     if (have_sp) {
         jet_db_rollback_to(db, sp);
         jet_db_release(db, sp);
@@ -839,6 +868,16 @@ static void dml_free(sql_statement *s)
 int64_t sql_statement_last_identity(const sql_statement *s)
 {
     return s->dml ? s->dml->last_identity : 0;
+}
+
+bool sql_statement_last_row(const sql_statement *s, uint32_t *pgno,
+                            uint16_t *slot)
+{
+    if (!s->dml || !s->dml->has_last_row)
+        return false;
+    *pgno = s->dml->last_row.pgno;
+    *slot = s->dml->last_row.row;
+    return true;
 }
 
 const sql_executor sql_dml_executor = {

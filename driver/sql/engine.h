@@ -218,6 +218,11 @@ int64_t sql_statement_row_count(const sql_statement *s);
 /** The last AutoNumber an INSERT of s wrote (SELECT @@IDENTITY), 0 when
  *  none (other kinds, before the first). */
 int64_t sql_statement_last_identity(const sql_statement *s);
+/** Where the last row an INSERT of s wrote lives (data page, row): true
+ *  and *pgno, *slot set, or false when s inserted none (other kinds,
+ *  before the first, a failed run). */
+bool sql_statement_last_row(const sql_statement *s, uint32_t *pgno,
+                            uint16_t *slot);
 /** Free s and what it prepared; its cursor must be closed first. Safe on
  *  NULL. */
 void sql_statement_free(sql_statement *s);
@@ -256,6 +261,16 @@ typedef struct sql_cursor_opts {
                                    of its own, and rolls back to it when
                                    the statement fails (a parameter
                                    array): the statement takes none */
+    bool only_row;              /* UPDATE/DELETE: change exactly the row
+                                   of the target table at data page
+                                   only_pgno, row only_slot (a positioned
+                                   write of the driver's static cursor)
+                                   instead of the rows the query finds;
+                                   an UPDATE's SET values must then be
+                                   constants or parameters. A row that is
+                                   not live fails with JET_ENOTFOUND */
+    uint32_t only_pgno;
+    uint16_t only_slot;
 } sql_cursor_opts;
 
 /** Default memory budget of one statement's buffered rows (1 GiB). */
