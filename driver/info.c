@@ -162,14 +162,15 @@ static const info_row rows[] = {
     US(SQL_CURSOR_ROLLBACK_BEHAVIOR, SQL_CB_PRESERVE),
     UI(SQL_DTC_TRANSITION_COST, 0),
 
-    /* ---- cursors: forward-only and static, read-only (stmt.c, scroll.h).
+    /* ---- cursors: forward-only (read-only) and static (stmt.c, scroll.h;
+     * positioned writes with optimistic concurrency by values: setpos.c).
      * Keyset-driven and dynamic requests get a static cursor (01S02), so
      * those types claim nothing. unixODBC's SQL_CUR_USE_IF_NEEDED loads
      * its cursor library unless SQL_STATIC_CURSOR_ATTRIBUTES1 (or, for
      * ODBC 2, SQL_FETCH_DIRECTION) has bit 0x8 (SQL_CA1_BOOKMARK, as
      * SQL_FD_FETCH_PRIOR): both have it. */
     UI(SQL_SCROLL_OPTIONS, SQL_SO_FORWARD_ONLY | SQL_SO_STATIC),
-    UI(SQL_SCROLL_CONCURRENCY, SQL_SCCO_READ_ONLY),
+    UI(SQL_SCROLL_CONCURRENCY, SQL_SCCO_READ_ONLY | SQL_SCCO_OPT_VALUES),
     UI(SQL_FETCH_DIRECTION, SQL_FD_FETCH_NEXT | SQL_FD_FETCH_FIRST |
                             SQL_FD_FETCH_LAST | SQL_FD_FETCH_PRIOR |
                             SQL_FD_FETCH_ABSOLUTE | SQL_FD_FETCH_RELATIVE |
@@ -182,16 +183,24 @@ static const info_row rows[] = {
                                       SQL_CA1_RELATIVE | SQL_CA1_BOOKMARK |
                                       SQL_CA1_LOCK_NO_CHANGE |
                                       SQL_CA1_POS_POSITION |
-                                      SQL_CA1_POS_REFRESH),
+                                      SQL_CA1_POS_REFRESH |
+                                      SQL_CA1_POS_UPDATE |
+                                      SQL_CA1_POS_DELETE |
+                                      SQL_CA1_BULK_ADD),
     UI(SQL_STATIC_CURSOR_ATTRIBUTES2, SQL_CA2_READ_ONLY_CONCURRENCY |
+                                      SQL_CA2_OPT_VALUES_CONCURRENCY |
+                                      SQL_CA2_SENSITIVITY_ADDITIONS |
+                                      SQL_CA2_SENSITIVITY_DELETIONS |
+                                      SQL_CA2_SENSITIVITY_UPDATES |
                                       SQL_CA2_MAX_ROWS_SELECT),
     UI(SQL_KEYSET_CURSOR_ATTRIBUTES1, 0),
     UI(SQL_KEYSET_CURSOR_ATTRIBUTES2, 0),
     UI(SQL_DYNAMIC_CURSOR_ATTRIBUTES1, 0),
     UI(SQL_DYNAMIC_CURSOR_ATTRIBUTES2, 0),
-    UI(SQL_STATIC_SENSITIVITY, 0),
+    UI(SQL_STATIC_SENSITIVITY, SQL_SS_ADDITIONS | SQL_SS_UPDATES),
     UI(SQL_LOCK_TYPES, SQL_LCK_NO_CHANGE),
-    UI(SQL_POS_OPERATIONS, SQL_POS_POSITION | SQL_POS_REFRESH),
+    UI(SQL_POS_OPERATIONS, SQL_POS_POSITION | SQL_POS_REFRESH |
+                           SQL_POS_UPDATE | SQL_POS_DELETE | SQL_POS_ADD),
     UI(SQL_POSITIONED_STATEMENTS, 0),
     UI(SQL_BOOKMARK_PERSISTENCE, SQL_BP_SCROLL),
     UI(SQL_GETDATA_EXTENSIONS, SQL_GD_ANY_COLUMN | SQL_GD_ANY_ORDER |

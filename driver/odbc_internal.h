@@ -279,6 +279,23 @@ struct odbc_stmt {
     jet_scan *sc_src;           /* the engine's scan (the cursor's) */
     jet_scan *sc_scan;
     uint16_t *sc_tcols;
+    const jet_tdef *sc_td;      /* their table (sc_tcols set) */
+    /* positioned writes (driver/setpos.c): rows of sc_rows this cursor
+     * deleted (sorted store indexes: a deleted row's slot may hold
+     * another row later), the rowset's rows that are holes (deleted,
+     * SQL_ROW_DELETED), and the internal statement that runs the
+     * writes as UPDATE/DELETE/INSERT; pos_dae: that statement waits for
+     * data at execution of positioned row pos_dae_row */
+    uint64_t *sc_del;
+    size_t sc_ndel, sc_delcap;
+    uint8_t *rs_hole;           /* rs_rows flags */
+    size_t rs_hole_cap;
+    struct odbc_stmt *pos_helper;
+    char *pos_sql;              /* the text pos_helper has prepared */
+    bool pos_dae;
+    SQLUSMALLINT pos_dae_op;
+    SQLULEN pos_dae_row;
+    SQLUSMALLINT *row_op_ptr;   /* SQL_ATTR_ROW_OPERATION_PTR */
     SQLPOINTER fetch_bookmark_ptr;  /* SQL_ATTR_FETCH_BOOKMARK_PTR */
     odbc_binding bm_bind;       /* column 0, the bookmark (c_type 0: none) */
     int64_t trace_fetch_us;     /* time in fetches, for the TraceFile */
@@ -308,6 +325,10 @@ struct odbc_stmt {
                                    whole parameter array's), -1 none */
     size_t *call_map;
     size_t call_nmarks, call_nargs;
+    /* a positioned write's row (pos_helper's own): opts.only_row */
+    bool only_row;
+    uint32_t only_pgno;
+    uint16_t only_slot;
 };
 
 /* ---------------------------------------------------------- buffers */
@@ -464,6 +485,24 @@ SQLULEN odbc_ctype_elem_size(SQLSMALLINT ct, SQLLEN buflen);
  *  (else its last row), others HYC00. */
 SQLRETURN odbc_stmt_set_pos(odbc_stmt *stmt, SQLSETPOSIROW row,
                             SQLUSMALLINT op, SQLUSMALLINT lock);
+/** SQLSetPos SQL_UPDATE, SQL_DELETE and SQL_ADD (setpos.c): rows of a
+ *  static cursor over one table written through the UPDATE, DELETE and
+ *  INSERT executor. Called by odbc_stmt_set_pos with the checks done. */
+SQLRETURN odbc_stmt_pos_write(odbc_stmt *stmt, SQLSETPOSIROW row,
+                              SQLUSMALLINT op);
+/** SQLBulkOperations: SQL_ADD of the rowset buffers' rows (setpos.c);
+ *  SQL_UPDATE_BY_BOOKMARK and SQL_DELETE_BY_BOOKMARK, SQL_FETCH_BY_BOOKMARK
+ *  HYC00. */
+SQLRETURN odbc_stmt_bulk_operations(odbc_stmt *stmt, SQLSMALLINT op);
+/** SQLParamData/SQLPutData while a positioned write waits for data at
+ *  execution (stmt->pos_dae): forwarded to its internal statement. */
+SQLRETURN odbc_stmt_pos_param_data(odbc_stmt *stmt, SQLPOINTER *token);
+SQLRETURN odbc_stmt_pos_put_data(odbc_stmt *stmt, SQLPOINTER data,
+                                 SQLLEN len);
+/** Forget the positioned-write state of a closing cursor (setpos.c). */
+void odbc_stmt_pos_close(odbc_stmt *stmt);
+/** Free the internal statement of positioned writes (setpos.c). */
+void odbc_stmt_pos_free(odbc_stmt *stmt);
 SQLRETURN odbc_stmt_row_count(odbc_stmt *stmt, SQLLEN *out);
 /** The IRD record of column col (1-based), or NULL with 07009 raised. */
 const odbc_colmeta *odbc_stmt_column(odbc_stmt *stmt, SQLUSMALLINT col);

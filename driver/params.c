@@ -186,6 +186,8 @@ SQLRETURN odbc_stmt_dae_begin(odbc_stmt *s)
 
 SQLRETURN odbc_stmt_param_data(odbc_stmt *s, SQLPOINTER *token)
 {
+    if (s->pos_dae)
+        return odbc_stmt_pos_param_data(s, token);      /* setpos.c */
     if (!s->dae_active)
         return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
                              "(no parameter needs data)");
@@ -279,6 +281,8 @@ static SQLRETURN put_piece(odbc_stmt *s, SQLPOINTER data, SQLLEN len);
 
 SQLRETURN odbc_stmt_put_data(odbc_stmt *s, SQLPOINTER data, SQLLEN len)
 {
+    if (s->pos_dae)
+        return odbc_stmt_pos_put_data(s, data, len);    /* setpos.c */
     if (!s->dae_active || s->dae_cur < 0)
         return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
                              "(SQLParamData has named no parameter)");

@@ -174,9 +174,11 @@ void close_cursor(odbc_stmt *s)
     s->sc_src = NULL;
     free(s->sc_tcols);
     s->sc_tcols = NULL;
+    s->sc_td = NULL;
     s->sc_pos = 0;
     s->sc_prev_n = 0;
     s->sc_done = false;
+    odbc_stmt_pos_close(s);
     if (s->mat) {
         /* a catalog result cannot be re-executed */
         odbc_matrows_free(s->mat);
@@ -228,6 +230,7 @@ SQLRETURN odbc_stmt_free(odbc_stmt *s)
     free(s->rs_vals);
     odbc_buf_free(&s->rs_data);
     free(s->sc_vals);
+    odbc_stmt_pos_free(s);
     s->hdr.tag = ODBC_TAG_DEAD;
     s->ard.hdr.tag = s->apd.hdr.tag = ODBC_TAG_DEAD;
     s->ird.hdr.tag = s->ipd.hdr.tag = ODBC_TAG_DEAD;
@@ -1135,6 +1138,9 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     opts.interrupt_ctx = s;
     opts.max_memory = s->dbc->max_memory;
     opts.enclosed = s->pset.dml_array;
+    opts.only_row = s->only_row;
+    opts.only_pgno = s->only_pgno;
+    opts.only_slot = s->only_slot;
     clear_cancel(s);
     start_deadline(s);
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;

@@ -99,6 +99,8 @@ SQLRETURN odbc_stmt_set_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
         s->pset.processed_ptr = val;
         return SQL_SUCCESS;
     case SQL_ATTR_ROW_OPERATION_PTR:
+        s->row_op_ptr = val;
+        return SQL_SUCCESS;
     case SQL_ATTR_ENABLE_AUTO_IPD:
     case SQL_ATTR_SIMULATE_CURSOR:
         return SQL_SUCCESS;
@@ -116,12 +118,22 @@ SQLRETURN odbc_stmt_set_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
         }
         return odbc_diag_add(DIAG(s), "HY024", "Invalid attribute value");
     case SQL_ATTR_CONCURRENCY:
-        if (v != SQL_CONCUR_READ_ONLY) {
-            s->concurrency = SQL_CONCUR_READ_ONLY;
-            return odbc_diag_add(DIAG(s), "01S02", "Option value changed: "
-                                 "cursor is read-only");
+        /* read-only, or optimistic by values (setpos.c): Jet has no row
+         * locks a cursor could hold nor row versions, so LOCK and ROWVER
+         * get VALUES; takes effect at the next execute */
+        if (v == SQL_CONCUR_READ_ONLY || v == SQL_CONCUR_VALUES) {
+            s->concurrency = v;
+            return SQL_SUCCESS;
         }
-        return SQL_SUCCESS;
+        if (v == SQL_CONCUR_LOCK || v == SQL_CONCUR_ROWVER) {
+            s->concurrency = SQL_CONCUR_VALUES;
+            return odbc_diag_add(DIAG(s), "01S02", "Option value changed: "
+                                 "SQL_CONCUR_VALUES (optimistic concurrency "
+                                 "comparing values; Jet has no %s)",
+                                 v == SQL_CONCUR_LOCK ? "row locks"
+                                                      : "row versions");
+        }
+        return odbc_diag_add(DIAG(s), "HY024", "Invalid attribute value");
     case SQL_ATTR_CURSOR_SCROLLABLE:
         /* the spec's pairing: scrollable = static, else forward-only */
         if (v == SQL_SCROLLABLE) {
@@ -227,7 +239,7 @@ SQLRETURN odbc_stmt_get_attr(odbc_stmt *s, SQLINTEGER attr, SQLPOINTER val,
     case SQL_ATTR_PARAMS_PROCESSED_PTR:
         p = s->pset.processed_ptr; is_ptr = true; break;
     case SQL_ATTR_ROW_OPERATION_PTR:
-        p = NULL; is_ptr = true; break;
+        p = s->row_op_ptr; is_ptr = true; break;
     default:
         return odbc_diag_add(DIAG(s), "HY092", "Statement attribute %d not "
                              "supported", (int)attr);

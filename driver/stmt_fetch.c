@@ -443,13 +443,10 @@ SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
     if (s->state != STMT_CURSOR || s->rs_fetched == 0)
         return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state "
                              "(no rowset fetched)");
-    if (op != SQL_POSITION && op != SQL_REFRESH) {
-        if (op == SQL_UPDATE || op == SQL_DELETE || op == SQL_ADD)
-            return odbc_diag_add(DIAG(s), "HYC00", "Optional feature not "
-                                 "implemented: the driver is read-only");
+    if (op != SQL_POSITION && op != SQL_REFRESH && op != SQL_UPDATE &&
+        op != SQL_DELETE && op != SQL_ADD)
         return odbc_diag_add(DIAG(s), "HY092", "Invalid attribute/option "
                              "identifier (operation %u)", (unsigned)op);
-    }
     if (lock != SQL_LOCK_NO_CHANGE && lock != SQL_LOCK_UNLOCK &&
         lock != SQL_LOCK_EXCLUSIVE)
         return odbc_diag_add(DIAG(s), "HY092", "Invalid attribute/option "
@@ -457,8 +454,18 @@ SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
     if (lock == SQL_LOCK_EXCLUSIVE)
         return odbc_diag_add(DIAG(s), "HYC00", "Optional feature not "
                              "implemented: row locks");
-    if (row > s->rs_fetched)
+    if (op == SQL_ADD ? row > (s->row_array_size ? s->row_array_size : 1)
+                      : row > s->rs_fetched)
         return odbc_diag_add(DIAG(s), "HY107", "Row value out of range");
+    if (op == SQL_UPDATE || op == SQL_DELETE || op == SQL_ADD)
+        return odbc_stmt_pos_write(s, row, op);
+    /* SQL_REFRESH reads a table's rows again: this connection may have
+     * written them */
+    if (op == SQL_REFRESH && s->sc_tcols) {
+        SQLRETURN rr = odbc_static_rekeep(s);
+        if (rr != SQL_SUCCESS)
+            return rr;
+    }
     if (row == 0) {
         if (op == SQL_POSITION)
             return odbc_diag_add(DIAG(s), "HY109", "Invalid cursor "
@@ -468,6 +475,11 @@ SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
          * buffers again */
         int worst = 0;
         for (SQLULEN r = 0; r < s->rs_fetched; r++) {
+            if (s->sc_rows && odbc_static_hole(s, r)) {
+                if (s->row_status_ptr)
+                    s->row_status_ptr[r] = SQL_ROW_DELETED;
+                continue;
+            }
             int w = s->sc_rows ? static_rebind(s, r) : 0;
             if (w > worst)
                 worst = w;
@@ -490,12 +502,14 @@ SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
         s->gd_fast = NULL;
     s->gd_col = 0;
     int w = 0;
-    if (op == SQL_REFRESH && s->sc_rows)
+    bool hole = s->sc_rows && odbc_static_hole(s, r);
+    if (op == SQL_REFRESH && s->sc_rows && !hole)
         w = static_rebind(s, r);
     if (s->rs_rows > 0)
         s->pos_row = r;
     if (op == SQL_REFRESH && s->row_status_ptr)
-        s->row_status_ptr[r] = w == 0 ? SQL_ROW_SUCCESS
+        s->row_status_ptr[r] = hole ? SQL_ROW_DELETED
+                             : w == 0 ? SQL_ROW_SUCCESS
                              : w == 1 ? SQL_ROW_SUCCESS_WITH_INFO
                                       : SQL_ROW_ERROR;
     return w == 2 ? SQL_ERROR : w == 1 ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
@@ -616,6 +630,7 @@ SQLRETURN start_static(odbc_stmt *s)
         }
         jet_scan_set_interrupt(s->sc_scan, stmt_interrupted, s);
         s->sc_tcols = tc;
+        s->sc_td = td;
         nstore = 1;
     } else {
         free(tc);
@@ -731,11 +746,53 @@ static int bind_bookmark(odbc_stmt *s, SQLULEN r, uint64_t bm)
     return conv_diag(s, &cv, st, (SQLLEN)r + 1, 0);
 }
 
+bool odbc_static_deleted(const odbc_stmt *s, uint64_t k)
+{
+    size_t lo = 0, hi = s->sc_ndel;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->sc_del[mid] == k)
+            return true;
+        if (s->sc_del[mid] < k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return false;
+}
+
+/* Mark rowset row r a hole (1) or a row (0). 0, or -1 out of memory. */
+static int set_hole(odbc_stmt *s, SQLULEN r, uint8_t hole)
+{
+    if ((size_t)r >= s->rs_hole_cap) {
+        if (!hole)
+            return 0;
+        size_t cap = (size_t)r + 16;
+        uint8_t *h = realloc(s->rs_hole, cap);
+        if (!h)
+            return -1;
+        memset(h + s->rs_hole_cap, 0, cap - s->rs_hole_cap);
+        s->rs_hole = h;
+        s->rs_hole_cap = cap;
+    }
+    s->rs_hole[r] = hole;
+    return 0;
+}
+
+bool odbc_static_hole(const odbc_stmt *s, SQLULEN r)
+{
+    return (size_t)r < s->rs_hole_cap && s->rs_hole[r];
+}
+
 /* Row k (0-based) of a static cursor into rowset row r (rs_vals): read
- * back from the store, or by its locator from the table. */
+ * back from the store, or by its locator from the table. A table row
+ * this cursor deleted, or that is no longer there, is a hole: NULLs,
+ * rs_hole set (SQL_ROW_DELETED). */
 static SQLRETURN keep_static_row(odbc_stmt *s, uint64_t k, SQLULEN r)
 {
     int e;
+    if (set_hole(s, r, 0) != 0)
+        return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
     jet_rc rc = odbc_rowstore_get(s->sc_rows, k, s->sc_vals, &e);
     if (rc != JET_OK)
         return store_diag(s, rc, e);
@@ -745,8 +802,23 @@ static SQLRETURN keep_static_row(odbc_stmt *s, uint64_t k, SQLULEN r)
         return SQL_SUCCESS;
     }
     uint64_t loc = (uint64_t)s->sc_vals[0].u.i;
-    rc = jet_scan_fetch_row(s->sc_scan, (uint32_t)(loc >> 16),
+    rc = odbc_static_deleted(s, k) ? JET_ENOTFOUND
+       : jet_scan_fetch_row(s->sc_scan, (uint32_t)(loc >> 16),
                             (uint16_t)(loc & 0xffff));
+    if (rc == JET_ENOTFOUND) {
+        /* deleted since the cursor read it: a hole */
+        if (keep_begin(s, r) != 0 || set_hole(s, r, 1) != 0)
+            return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
+        for (uint16_t i = 0; i < s->ncols; i++) {
+            jet_value v;
+            memset(&v, 0, sizeof v);
+            v.is_null = true;
+            if (keep_value(s, r, i, v) != 0)
+                return odbc_diag_add(DIAG(s), "HY001", "Memory allocation "
+                                     "error");
+        }
+        return SQL_SUCCESS;
+    }
     if (rc == JET_OK && keep_begin(s, r) != 0)
         rc = JET_ENOMEM;
     for (uint16_t i = 0; i < s->ncols && rc == JET_OK; i++) {
@@ -779,6 +851,41 @@ static int static_rebind(odbc_stmt *s, SQLULEN r)
             w = wb;
     }
     return w;
+}
+
+int64_t odbc_static_upto(odbc_stmt *s, uint64_t k)
+{
+    return static_upto(s, k);
+}
+
+SQLRETURN odbc_static_rekeep(odbc_stmt *s)
+{
+    SQLULEN n = s->rs_fetched;
+    SQLULEN pos = s->pos_row;
+    if (!s->sc_rows || s->sc_pos == 0 || s->sc_pos == ODBC_POS_AFTER)
+        return SQL_SUCCESS;
+    for (SQLULEN r = 0; r < n; r++) {
+        SQLRETURN kr = keep_static_row(s, s->sc_pos - 1 + r, r);
+        if (kr != SQL_SUCCESS) {
+            s->rs_rows = 0;
+            return kr;
+        }
+    }
+    finish_rowset(s, n);
+    s->pos_row = pos;
+    s->gd_col = 0;
+    return SQL_SUCCESS;
+}
+
+int odbc_static_bind_bookmark(odbc_stmt *s, SQLULEN r, uint64_t bm)
+{
+    return s->bm_bind.c_type ? bind_bookmark(s, r, bm) : 0;
+}
+
+SQLSMALLINT odbc_stmt_col_ctype(const odbc_stmt *s, uint16_t i)
+{
+    return i < s->nbinds && s->binds[i].c_type
+               ? resolve_ctype(s, i, s->binds[i].c_type) : 0;
 }
 
 static bool orientation_valid(SQLSMALLINT o)
@@ -843,6 +950,11 @@ static SQLRETURN fetch_static(odbc_stmt *s, SQLSMALLINT orientation,
         s->rs_fetched = got;
         s->has_row = got > 0;
         for (SQLULEN r = 0; r < got; r++) {
+            if (odbc_static_hole(s, r)) {
+                if (status)
+                    status[r] = SQL_ROW_DELETED;
+                continue;
+            }
             int w = static_rebind(s, r);
             if (status)
                 status[r] = w == 0 ? SQL_ROW_SUCCESS

@@ -78,5 +78,18 @@ SQLRETURN exec_diag(odbc_stmt *s, jet_rc rc);
 bool wants_static(const odbc_stmt *s);
 /* stmt_fetch.c: read the result into the static cursor's store. */
 SQLRETURN start_static(odbc_stmt *s);
+/* stmt_fetch.c, for setpos.c: the static cursor's rows up to k read
+ * into its store (-1: failed, diagnostic raised); whether store row k
+ * was deleted by this cursor; whether rowset row r is a hole; the
+ * rowset's rows read again from the table (rs_vals, rs_hole; the bound
+ * buffers untouched); bookmark bm into rowset row r's bound column 0
+ * (0, 1 info, 2 error); the C type bound column i converts with (0:
+ * unbound). */
+int64_t odbc_static_upto(odbc_stmt *s, uint64_t k);
+bool odbc_static_deleted(const odbc_stmt *s, uint64_t k);
+bool odbc_static_hole(const odbc_stmt *s, SQLULEN r);
+SQLRETURN odbc_static_rekeep(odbc_stmt *s);
+int odbc_static_bind_bookmark(odbc_stmt *s, SQLULEN r, uint64_t bm);
+SQLSMALLINT odbc_stmt_col_ctype(const odbc_stmt *s, uint16_t i);
 
 #endif

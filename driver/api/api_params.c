@@ -1,7 +1,8 @@
 /*
  * api_params.c - data at execution and positioning: SQLParamData,
- * SQLPutData (params.c) and SQLSetPos (stmt.c, SQL_POSITION and
- * SQL_REFRESH on the current rowset; the driver is read-only).
+ * SQLPutData (params.c), SQLSetPos (stmt_fetch.c: SQL_POSITION and
+ * SQL_REFRESH; setpos.c: SQL_UPDATE, SQL_DELETE, SQL_ADD) and
+ * SQLBulkOperations (setpos.c).
  */
 #include "config.h"
 
@@ -32,4 +33,12 @@ SQLRETURN SQL_API SQLSetPos(SQLHSTMT hstmt, SQLSETPOSIROW RowNumber,
         return SQL_INVALID_HANDLE;
     return stmt_leave(s, odbc_stmt_set_pos(s, RowNumber, Operation,
                                            LockType));
+}
+
+SQLRETURN SQL_API SQLBulkOperations(SQLHSTMT hstmt, SQLSMALLINT Operation)
+{
+    odbc_stmt *s = stmt_enter(hstmt);
+    if (!s)
+        return SQL_INVALID_HANDLE;
+    return stmt_leave(s, odbc_stmt_bulk_operations(s, Operation));
 }

@@ -178,8 +178,10 @@ START_TEST(setpos_block_cursor_getdata)
                          SQL_ERROR);
         ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetPos(st, 1, SQL_REFRESH,
                                                 SQL_LOCK_NO_CHANGE));
+        /* a read-only cursor (the default concurrency) writes nothing */
         ck_assert_int_eq(SQLSetPos(st, 1, SQL_UPDATE, SQL_LOCK_NO_CHANGE),
                          SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY092");
         batch++;
     }
     ck_assert_int_eq(batch, 3);
@@ -387,7 +389,8 @@ START_TEST(get_functions_tell_the_truth)
     SQLUINTEGER pos = 0;
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetInfo(dbc, SQL_POS_OPERATIONS, &pos,
                                              sizeof pos, NULL));
-    ck_assert_uint_eq(pos, SQL_POS_POSITION | SQL_POS_REFRESH);
+    ck_assert_uint_eq(pos, SQL_POS_POSITION | SQL_POS_REFRESH |
+                           SQL_POS_UPDATE | SQL_POS_DELETE | SQL_POS_ADD);
 }
 END_TEST
 

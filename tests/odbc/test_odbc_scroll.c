@@ -534,7 +534,7 @@ START_TEST(cursor_attributes_answer_static)
                                     (SQLPOINTER)SQL_CONCUR_LOCK, 0),
                      SQL_SUCCESS_WITH_INFO);
     SQLGetStmtAttr(st, SQL_ATTR_CONCURRENCY, &v, 0, NULL);
-    ck_assert_uint_eq(v, SQL_CONCUR_READ_ONLY);
+    ck_assert_uint_eq(v, SQL_CONCUR_VALUES);    /* no row locks: 01S02 */
     ODBCT_OK(SQL_HANDLE_STMT, st,
              SQLExecDirect(st, (SQLCHAR *)"SELECT * FROM Shippers", SQL_NTS));
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetchScroll(st, SQL_FETCH_NEXT, 0));
