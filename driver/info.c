@@ -186,7 +186,9 @@ static const info_row rows[] = {
                                       SQL_CA1_POS_REFRESH |
                                       SQL_CA1_POS_UPDATE |
                                       SQL_CA1_POS_DELETE |
-                                      SQL_CA1_BULK_ADD),
+                                      SQL_CA1_BULK_ADD |
+                                      SQL_CA1_BULK_UPDATE_BY_BOOKMARK |
+                                      SQL_CA1_BULK_DELETE_BY_BOOKMARK),
     UI(SQL_STATIC_CURSOR_ATTRIBUTES2, SQL_CA2_READ_ONLY_CONCURRENCY |
                                       SQL_CA2_OPT_VALUES_CONCURRENCY |
                                       SQL_CA2_SENSITIVITY_ADDITIONS |

@@ -295,6 +295,7 @@ struct odbc_stmt {
     bool pos_dae;
     SQLUSMALLINT pos_dae_op;
     SQLULEN pos_dae_row;
+    uint64_t pos_dae_k;         /* its store row */
     SQLUSMALLINT *row_op_ptr;   /* SQL_ATTR_ROW_OPERATION_PTR */
     SQLPOINTER fetch_bookmark_ptr;  /* SQL_ATTR_FETCH_BOOKMARK_PTR */
     odbc_binding bm_bind;       /* column 0, the bookmark (c_type 0: none) */
@@ -490,9 +491,9 @@ SQLRETURN odbc_stmt_set_pos(odbc_stmt *stmt, SQLSETPOSIROW row,
  *  INSERT executor. Called by odbc_stmt_set_pos with the checks done. */
 SQLRETURN odbc_stmt_pos_write(odbc_stmt *stmt, SQLSETPOSIROW row,
                               SQLUSMALLINT op);
-/** SQLBulkOperations: SQL_ADD of the rowset buffers' rows (setpos.c);
- *  SQL_UPDATE_BY_BOOKMARK and SQL_DELETE_BY_BOOKMARK, SQL_FETCH_BY_BOOKMARK
- *  HYC00. */
+/** SQLBulkOperations (setpos.c): SQL_ADD of the rowset buffers' rows,
+ *  SQL_UPDATE_BY_BOOKMARK and SQL_DELETE_BY_BOOKMARK of the rows whose
+ *  bookmarks column 0 holds; SQL_FETCH_BY_BOOKMARK HYC00. */
 SQLRETURN odbc_stmt_bulk_operations(odbc_stmt *stmt, SQLSMALLINT op);
 /** SQLParamData/SQLPutData while a positioned write waits for data at
  *  execution (stmt->pos_dae): forwarded to its internal statement. */

@@ -1,7 +1,8 @@
 /*
  * setpos.c - positioned writes of a static cursor (issue 26): SQLSetPos
- * SQL_UPDATE, SQL_DELETE and SQL_ADD, SQLBulkOperations SQL_ADD, as MS
- * Query, LibreOffice Base and table editors use them.
+ * SQL_UPDATE, SQL_DELETE and SQL_ADD, SQLBulkOperations SQL_ADD,
+ * SQL_UPDATE_BY_BOOKMARK and SQL_DELETE_BY_BOOKMARK, as MS Query,
+ * LibreOffice Base and table editors use them.
  *
  * Only a cursor whose rows are rows of one table (stmt->sc_tcols: a
  * single-table SELECT of plain columns, which the static cursor keeps as
@@ -296,8 +297,9 @@ static bool same_value(const jet_value *a, const jet_value *b)
 }
 
 /* Where store row k is (its locator), and whether it is still the row
- * the cursor fetched into rowset row r: 0 yes, 1 no (gone, or with
- * SQL_CONCUR_VALUES changed: 01001 raised), -1 error raised. */
+ * the cursor fetched (when the current rowset holds it: its values
+ * compared) and read: 0 yes, 1 no (gone or changed: 01001 raised for
+ * the application's row r), -1 error raised. */
 static int check_row(odbc_stmt *s, uint64_t k, SQLULEN r, uint32_t *pgno,
                      uint16_t *slot)
 {
@@ -311,7 +313,11 @@ static int check_row(odbc_stmt *s, uint64_t k, SQLULEN r, uint32_t *pgno,
     uint64_t loc = (uint64_t)s->sc_vals[0].u.i;
     *pgno = (uint32_t)(loc >> 16);
     *slot = (uint16_t)(loc & 0xffff);
-    if (odbc_static_deleted(s, k) || odbc_static_hole(s, r)) {
+    /* the rowset row that holds store row k as fetched, if any */
+    bool in_rowset = s->sc_pos > 0 && s->sc_pos != ODBC_POS_AFTER &&
+                     k >= s->sc_pos - 1 && k - (s->sc_pos - 1) < s->rs_rows;
+    SQLULEN fr = in_rowset ? (SQLULEN)(k - (s->sc_pos - 1)) : 0;
+    if (odbc_static_deleted(s, k) || (in_rowset && odbc_static_hole(s, fr))) {
         odbc_diag_add_rc(DIAG(s), (SQLLEN)r + 1, SQL_NO_COLUMN_NUMBER,
                          "01001", "Cursor operation conflict: row %lu was "
                          "deleted", (unsigned long)r + 1);
@@ -328,8 +334,8 @@ static int check_row(odbc_stmt *s, uint64_t k, SQLULEN r, uint32_t *pgno,
     for (uint16_t i = 0; i < s->ncols && rc == JET_OK; i++) {
         jet_value v;
         rc = jet_scan_value(s->sc_scan, s->sc_tcols[i], &v);
-        if (rc == JET_OK && (size_t)r < s->rs_rows &&
-            !same_value(&v, &s->rs_vals[r * s->ncols + i])) {
+        if (rc == JET_OK && in_rowset &&
+            !same_value(&v, &s->rs_vals[fr * s->ncols + i])) {
             odbc_diag_add_rc(DIAG(s), (SQLLEN)r + 1, (SQLINTEGER)i + 1,
                              "01001", "Cursor operation conflict: row %lu "
                              "changed since it was fetched (column %u)",
@@ -373,12 +379,13 @@ static int after_write(odbc_stmt *s, odbc_stmt *h, SQLUSMALLINT op,
     return odbc_static_bind_bookmark(s, r, odbc_rowstore_rows(s->sc_rows));
 }
 
-/* Run the internal statement h for op on rowset row r (store row k):
+/* Run the internal statement for op (SQL_UPDATE, SQL_DELETE, SQL_ADD)
+ * with the buffers of rowset row r on store row k (not SQL_ADD):
  * SQL_SUCCESS, SQL_SUCCESS_WITH_INFO (a conflict: 01001), SQL_ERROR, or
  * SQL_NEED_DATA (data at execution: the caller's SQLParamData goes on). */
-static SQLRETURN write_row(odbc_stmt *s, SQLUSMALLINT op, SQLULEN r)
+static SQLRETURN write_row(odbc_stmt *s, SQLUSMALLINT op, SQLULEN r,
+                           uint64_t k)
 {
-    uint64_t k = op == SQL_ADD ? 0 : s->sc_pos - 1 + r;
     odbc_stmt *h = NULL;
     SQLRETURN ret = helper(s, &h);
     if (ret != SQL_SUCCESS)
@@ -425,7 +432,7 @@ static SQLRETURN write_row(odbc_stmt *s, SQLUSMALLINT op, SQLULEN r)
         s->pos_dae = true;
         s->pos_dae_op = op;
         s->pos_dae_row = r;
-        return ret;
+        s->pos_dae_k = k;
     }
     return ret;
 }
@@ -433,10 +440,9 @@ static SQLRETURN write_row(odbc_stmt *s, SQLUSMALLINT op, SQLULEN r)
 /* The end of write_row (or of its data at execution): diagnostics, the
  * row's status, the cursor's side. Returns the row's outcome. */
 static SQLRETURN finish_row(odbc_stmt *s, SQLUSMALLINT op, SQLULEN r,
-                            SQLRETURN ret, bool *wrote)
+                            uint64_t k, SQLRETURN ret, bool *wrote)
 {
     odbc_stmt *h = s->pos_helper;
-    uint64_t k = op == SQL_ADD ? 0 : s->sc_pos - 1 + r;
     SQLUSMALLINT st = SQL_ROW_ERROR;
     if (h && (SQL_SUCCEEDED(ret) || ret == SQL_ERROR))
         copy_diags(s, h, (SQLLEN)r + 1);
@@ -506,17 +512,77 @@ static SQLRETURN may_write(odbc_stmt *s)
     return SQL_SUCCESS;
 }
 
+/* The bookmark in bound column 0 of rowset row r (as bind_bookmark
+ * writes it): true and *bm, or false when column 0 is not bound. */
+static bool row_bookmark(const odbc_stmt *s, SQLULEN r, uint64_t *bm)
+{
+    const odbc_binding *b = &s->bm_bind;
+    if (!b->c_type || !b->ptr)
+        return false;
+    SQLSMALLINT ct = b->c_type == SQL_C_DEFAULT ? SQL_C_BINARY : b->c_type;
+    const char *p = b->ptr;
+    if (s->row_bind_type == SQL_BIND_BY_COLUMN)
+        p += r * odbc_ctype_elem_size(ct, b->buflen);
+    else
+        p += r * s->row_bind_type;
+    if (s->bind_offset_ptr)
+        p += *s->bind_offset_ptr;
+    switch (ct) {
+    case SQL_C_SBIGINT: case SQL_C_UBIGINT: {
+        uint64_t v;
+        memcpy(&v, p, sizeof v);
+        *bm = v;
+        return true;
+    }
+    case SQL_C_SSHORT: case SQL_C_USHORT: case SQL_C_SHORT: {
+        uint16_t v;
+        memcpy(&v, p, sizeof v);
+        *bm = v;
+        return true;
+    }
+    default: {          /* SQL_C_VARBOOKMARK (binary) and 4-byte integers */
+        uint32_t v;
+        memcpy(&v, p, sizeof v);
+        *bm = v;
+        return true;
+    }
+    }
+}
+
 /* The rows [first, last) of op, each on its own (a failed row is
- * SQL_ROW_ERROR, the others are written). */
+ * SQL_ROW_ERROR, the others are written). by_bm: SQLBulkOperations'
+ * SQL_UPDATE_BY_BOOKMARK / SQL_DELETE_BY_BOOKMARK (op SQL_UPDATE or
+ * SQL_DELETE): the row to write is the one whose bookmark is in the
+ * rowset row's column 0, not the rowset row itself. */
 static SQLRETURN write_rows(odbc_stmt *s, SQLUSMALLINT op, SQLULEN first,
-                            SQLULEN last, bool use_ops)
+                            SQLULEN last, bool use_ops, bool by_bm)
 {
     SQLULEN done = 0, failed = 0, info = 0, wrote = 0;
     SQLULEN pos = s->pos_row;
     for (SQLULEN r = first; r < last; r++) {
         if (use_ops && s->row_op_ptr && s->row_op_ptr[r] == SQL_ROW_IGNORE)
             continue;
-        SQLRETURN ret = write_row(s, op, r);
+        uint64_t k = op == SQL_ADD ? 0 : s->sc_pos - 1 + r;
+        if (by_bm) {
+            uint64_t bm = 0;
+            if (!row_bookmark(s, r, &bm))
+                return odbc_diag_add(DIAG(s), "HY000", "SQLBulkOperations "
+                                     "by bookmark: bind column 0 (the "
+                                     "bookmarks) first");
+            if (bm == 0 || bm > odbc_rowstore_rows(s->sc_rows)) {
+                odbc_diag_add_rc(DIAG(s), (SQLLEN)r + 1,
+                                 SQL_NO_COLUMN_NUMBER, "HY111", "Invalid "
+                                 "bookmark value (%llu)",
+                                 (unsigned long long)bm);
+                if (s->row_status_ptr)
+                    s->row_status_ptr[r] = SQL_ROW_ERROR;
+                done++;
+                failed++;
+                continue;
+            }
+            k = bm - 1;
+        }
+        SQLRETURN ret = write_row(s, op, r, k);
         if (ret == SQL_NEED_DATA) {
             if (last - first > 1) {
                 odbc_stmt_dae_end(s->pos_helper);
@@ -530,7 +596,7 @@ static SQLRETURN write_rows(odbc_stmt *s, SQLUSMALLINT op, SQLULEN first,
             }
         }
         bool w = false;
-        ret = finish_row(s, op, r, ret, &w);
+        ret = finish_row(s, op, r, k, ret, &w);
         done++;
         if (ret == SQL_ERROR)
             failed++;
@@ -541,8 +607,8 @@ static SQLRETURN write_rows(odbc_stmt *s, SQLUSMALLINT op, SQLULEN first,
     }
     /* the rowset as written (a conflict's row keeps what was fetched:
      * the application refreshes it) */
-    if (wrote > 0 && (op != SQL_ADD || s->rs_fetched > 0)) {
-        SQLRETURN rr = refresh_rowset(s, op == SQL_ADD ? pos
+    if (wrote > 0 && s->rs_fetched > 0) {
+        SQLRETURN rr = refresh_rowset(s, op == SQL_ADD || by_bm ? pos
                                          : last - first == 1 ? first : 0);
         if (rr != SQL_SUCCESS)
             return rr;
@@ -561,8 +627,8 @@ SQLRETURN odbc_stmt_pos_write(odbc_stmt *s, SQLSETPOSIROW row,
     SQLULEN n = op == SQL_ADD ? (s->row_array_size ? s->row_array_size : 1)
                               : s->rs_fetched;
     if (row == 0)
-        return write_rows(s, op, 0, n, true);
-    return write_rows(s, op, row - 1, row, false);
+        return write_rows(s, op, 0, n, true, false);
+    return write_rows(s, op, row - 1, row, false, false);
 }
 
 SQLRETURN odbc_stmt_bulk_operations(odbc_stmt *s, SQLSMALLINT op)
@@ -570,19 +636,26 @@ SQLRETURN odbc_stmt_bulk_operations(odbc_stmt *s, SQLSMALLINT op)
     if (s->state != STMT_CURSOR)
         return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state (no "
                              "result set)");
-    if (op == SQL_UPDATE_BY_BOOKMARK || op == SQL_DELETE_BY_BOOKMARK ||
-        op == SQL_FETCH_BY_BOOKMARK)
+    if (op == SQL_FETCH_BY_BOOKMARK)
         return odbc_diag_add(DIAG(s), "HYC00", "Optional feature not "
-                             "implemented: SQLBulkOperations by bookmark "
-                             "(use SQLSetPos)");
-    if (op != SQL_ADD)
+                             "implemented: SQL_FETCH_BY_BOOKMARK (use "
+                             "SQLFetchScroll with SQL_FETCH_BOOKMARK)");
+    if (op != SQL_ADD && op != SQL_UPDATE_BY_BOOKMARK &&
+        op != SQL_DELETE_BY_BOOKMARK)
         return odbc_diag_add(DIAG(s), "HY092", "Invalid attribute/option "
                              "identifier (operation %d)", (int)op);
+    if (op != SQL_ADD && s->use_bookmarks == SQL_UB_OFF)
+        return odbc_diag_add(DIAG(s), "HY092", "Invalid attribute/option "
+                             "identifier: bookmarks are off "
+                             "(SQL_ATTR_USE_BOOKMARKS)");
     SQLRETURN r = may_write(s);
     if (r != SQL_SUCCESS)
         return r;
     SQLULEN n = s->row_array_size ? s->row_array_size : 1;
-    return write_rows(s, SQL_ADD, 0, n, true);
+    return write_rows(s, op == SQL_ADD ? SQL_ADD
+                         : op == SQL_UPDATE_BY_BOOKMARK ? SQL_UPDATE
+                                                        : SQL_DELETE,
+                      0, n, true, op != SQL_ADD);
 }
 
 /* -------------------------------------------- data at execution */
@@ -602,8 +675,8 @@ SQLRETURN odbc_stmt_pos_param_data(odbc_stmt *s, SQLPOINTER *token)
     SQLUSMALLINT op = s->pos_dae_op;
     SQLULEN r = s->pos_dae_row;
     bool w = false;
-    ret = finish_row(s, op, r, ret, &w);
-    if (w && (op != SQL_ADD || s->rs_fetched > 0)) {
+    ret = finish_row(s, op, r, s->pos_dae_k, ret, &w);
+    if (w && s->rs_fetched > 0) {
         SQLRETURN rr = refresh_rowset(s, r);
         if (rr != SQL_SUCCESS)
             return rr;

@@ -342,6 +342,54 @@ START_TEST(cursor_side)
 }
 END_TEST
 
+/* SQLBulkOperations by bookmark: the rows whose bookmarks column 0 of
+ * the rowset buffers holds (LibreOffice Base updates rows so). */
+START_TEST(by_bookmark)
+{
+    char path[1024], v[256];
+    connect_to(copy_fixture(ACCDB, "bybm.accdb", path, sizeof path), NULL);
+    edit ed;
+    edit_open_bm(&ed, "SELECT A, B, C, E FROM Table1", 2, true);
+    SQLHSTMT st = ed.st;
+    SQLINTEGER bm[3] = {0, 0, 0};
+    SQLLEN bmi[3];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindCol(st, 0, SQL_C_VARBOOKMARK, bm,
+                                             sizeof bm[0], bmi));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetchScroll(st, SQL_FETCH_FIRST, 0));
+    ck_assert_int_eq(bm[0], 1);
+    ck_assert_int_eq(bm[1], 2);
+    ck_assert_str_eq(ed.a[1], "abcdefg");
+    /* one row in the buffers: bookmark 2, only B */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_ROW_ARRAY_SIZE,
+             (SQLPOINTER)1, 0));
+    bm[0] = 2;
+    ignore_but_b(&ed, "by bookmark");
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBulkOperations(st,
+             SQL_UPDATE_BY_BOOKMARK));
+    ck_assert_int_eq(ed.status[0], SQL_ROW_UPDATED);
+    /* an unknown bookmark: HY111, nothing written */
+    bm[0] = 99;
+    ck_assert_int_eq(SQLBulkOperations(st, SQL_DELETE_BY_BOOKMARK),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HY111");
+    ck_assert_int_eq(ed.status[0], SQL_ROW_ERROR);
+    bm[0] = 1;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBulkOperations(st,
+             SQL_DELETE_BY_BOOKMARK));
+    ck_assert_int_eq(ed.status[0], SQL_ROW_DELETED);
+    ck_assert_int_eq(SQLBulkOperations(st, SQL_FETCH_BY_BOOKMARK),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    scalar("SELECT COUNT(*) FROM Table1", v, sizeof v);
+    ck_assert_str_eq(v, "1");
+    scalar("SELECT B FROM Table1 WHERE A = 'abcdefg'", v, sizeof v);
+    ck_assert_str_eq(v, "by bookmark");
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
 /* SQL_CONCUR_VALUES: a row changed by another statement since the
  * cursor fetched it is not written (01001, SQL_ROW_ERROR). */
 START_TEST(optimistic_conflict)
@@ -416,7 +464,9 @@ START_TEST(info_and_concurrency)
     ck_assert(a1 & SQL_CA1_POS_UPDATE);
     ck_assert(a1 & SQL_CA1_POS_DELETE);
     ck_assert(a1 & SQL_CA1_BULK_ADD);
-    ck_assert(!(a1 & SQL_CA1_BULK_UPDATE_BY_BOOKMARK));
+    ck_assert(a1 & SQL_CA1_BULK_UPDATE_BY_BOOKMARK);
+    ck_assert(a1 & SQL_CA1_BULK_DELETE_BY_BOOKMARK);
+    ck_assert(!(a1 & SQL_CA1_BULK_FETCH_BY_BOOKMARK));
     ck_assert(!(a1 & SQL_CA1_LOCK_EXCLUSIVE));
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetInfo(dbc,
              SQL_STATIC_CURSOR_ATTRIBUTES2, &a2, sizeof a2, NULL));
@@ -572,6 +622,7 @@ static Suite *suite(void)
     tcase_add_test(tc, edit_session_equals_statements_mdb);
     tcase_add_test(tc, edit_session_equals_statements_accdb);
     tcase_add_test(tc, cursor_side);
+    tcase_add_test(tc, by_bookmark);
     tcase_add_test(tc, optimistic_conflict);
     tcase_add_test(tc, data_at_execution);
     tcase_add_test(tc, info_and_concurrency);
