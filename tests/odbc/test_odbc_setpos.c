@@ -390,6 +390,53 @@ START_TEST(by_bookmark)
 }
 END_TEST
 
+/* Autocommit off: positioned writes join the connection's transaction;
+ * SQLEndTran rolls them back (the file byte for byte as it was) or
+ * commits them. */
+START_TEST(in_a_transaction)
+{
+    char path[1024], v[256];
+    copy_fixture(MDB, "txn.mdb", path, sizeof path);
+    size_t n0, n1;
+    uint8_t *before = jet_test_slurp(path, &n0);
+    ck_assert_ptr_nonnull(before);
+    connect_to(path, NULL);
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
+             (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
+    for (int commit = 0; commit < 2; commit++) {
+        edit ed;
+        edit_open(&ed, "SELECT A, B, C, E FROM Table1 WHERE A = 'a'", 1);
+        edit_fetch(&ed, 1);
+        ignore_but_b(&ed, commit ? "committed" : "rolled back");
+        ODBCT_OK(SQL_HANDLE_STMT, ed.st, SQLSetPos(ed.st, 1, SQL_UPDATE,
+                                                   SQL_LOCK_NO_CHANGE));
+        snprintf(ed.a[0], sizeof ed.a[0], "txn%d", commit);
+        ed.ai[0] = SQL_NTS;
+        ed.bi[0] = ed.ci[0] = ed.ei[0] = SQL_COLUMN_IGNORE;
+        ODBCT_OK(SQL_HANDLE_STMT, ed.st, SQLBulkOperations(ed.st, SQL_ADD));
+        SQLFreeHandle(SQL_HANDLE_STMT, ed.st);
+        scalar("SELECT COUNT(*) FROM Table1", v, sizeof v);
+        ck_assert_str_eq(v, "3");
+        ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
+                 commit ? SQL_COMMIT : SQL_ROLLBACK));
+        if (!commit) {
+            uint8_t *after = jet_test_slurp(path, &n1);
+            ck_assert_ptr_nonnull(after);
+            ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
+                          "rolled back, yet the file changed");
+            free(after);
+        }
+    }
+    scalar("SELECT B FROM Table1 WHERE A = 'a'", v, sizeof v);
+    ck_assert_str_eq(v, "committed");
+    scalar("SELECT COUNT(*) FROM Table1 WHERE A LIKE 'txn*'", v, sizeof v);
+    ck_assert_str_eq(v, "1");
+    odbct_disconnect(env, dbc);
+    free(before);
+    verify(path);
+}
+END_TEST
+
 /* SQL_CONCUR_VALUES: a row changed by another statement since the
  * cursor fetched it is not written (01001, SQL_ROW_ERROR). */
 START_TEST(optimistic_conflict)
@@ -623,6 +670,7 @@ static Suite *suite(void)
     tcase_add_test(tc, edit_session_equals_statements_accdb);
     tcase_add_test(tc, cursor_side);
     tcase_add_test(tc, by_bookmark);
+    tcase_add_test(tc, in_a_transaction);
     tcase_add_test(tc, optimistic_conflict);
     tcase_add_test(tc, data_at_execution);
     tcase_add_test(tc, info_and_concurrency);
