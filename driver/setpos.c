@@ -404,12 +404,12 @@ static SQLRETURN write_row(odbc_stmt *s, SQLUSMALLINT op, SQLULEN r,
         h->only_slot = slot;
     }
     /* 255 columns of 64-character names fit */
-    enum { SQL_CAP = 256 * 512 };
-    char *sql = malloc(SQL_CAP);
+    enum { POS_SQL_CAP = 256 * 512 };
+    char *sql = malloc(POS_SQL_CAP);
     if (!sql)
         return odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
     int n;
-    ret = build(s, h, op, r, sql, SQL_CAP, &n);
+    ret = build(s, h, op, r, sql, POS_SQL_CAP, &n);
     if (ret != SQL_SUCCESS) {
         free(sql);
         return ret;
