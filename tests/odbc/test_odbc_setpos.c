@@ -11,6 +11,9 @@
  * answer; refusals (read-only DSN, Access 97 file, a join, a read-only
  * cursor) leave the file byte for byte unchanged.
  *
+ * bulk.accdb (200,000 rows, id the primary key): a key changed through
+ * the cursor, as a statement changes it.
+ *
  * testV2003.mdb / testV2010.accdb Table1: A Text(50) primary key,
  * B Text(100) indexed, C Byte, D Integer, E Long, F Double, G Date,
  * H Currency, I Yes/No; rows 'abcdefg' and 'a'.
@@ -248,6 +251,94 @@ END_TEST
 START_TEST(edit_session_equals_statements_accdb)
 {
     same_as_statements(ACCDB, "accdb");
+}
+END_TEST
+
+/* The driver's own dump of bulk's rows around the edits: count, sum of
+ * ids, and every column of the rows near them. */
+static void bulk_dump(const char *path, char *out, size_t cap)
+{
+    connect_to(path, NULL);
+    SQLHSTMT st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)"SELECT "
+             "COUNT(*) & '/' & SUM(id) FROM bulk", SQL_NTS));
+    size_t len = 0;
+    char v[512];
+    SQLLEN ind;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_CHAR, v, sizeof v,
+                                             &ind));
+    len += (size_t)snprintf(out + len, cap - len, "%s\n", v);
+    SQLFreeStmt(st, SQL_CLOSE);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)"SELECT id "
+             "& '|' & amount & '|' & label & '|' & created FROM bulk WHERE "
+             "id BETWEEN 95 AND 125 OR id > 199999 ORDER BY id", SQL_NTS));
+    while (SQLFetch(st) == SQL_SUCCESS) {
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 1, SQL_C_CHAR, v,
+                                                 sizeof v, &ind));
+        ck_assert(len < cap);
+        len += (size_t)snprintf(out + len, cap - len, "%s\n", v);
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env, dbc);
+}
+
+/* On the 200,000 rows of bulk.accdb (id the primary key): a cursor over
+ * an index range changes a key (the B-tree entry moves), deletes a row
+ * and adds one; the statements do the same on another copy. */
+START_TEST(big_table_keys)
+{
+    char p1[1024], p2[1024];
+    copy_fixture("../bulk/bulk.accdb", "bulk1.accdb", p1, sizeof p1);
+    copy_fixture("../bulk/bulk.accdb", "bulk2.accdb", p2, sizeof p2);
+    connect_to(p1, NULL);
+    SQLHSTMT st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_CURSOR_TYPE,
+             (SQLPOINTER)SQL_CURSOR_STATIC, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_CONCURRENCY,
+             (SQLPOINTER)SQL_CONCUR_VALUES, 0));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)"SELECT id, "
+             "label FROM bulk WHERE id BETWEEN 100 AND 120", SQL_NTS));
+    SQLINTEGER id = 0;
+    char label[128];
+    SQLLEN idi = 0, li = 0;
+    SQLBindCol(st, 1, SQL_C_SLONG, &id, 0, &idi);
+    SQLBindCol(st, 2, SQL_C_CHAR, label, sizeof label, &li);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetchScroll(st, SQL_FETCH_ABSOLUTE, 6));
+    ck_assert_int_eq(id, 105);
+    id = 300001;
+    li = SQL_COLUMN_IGNORE;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetPos(st, 1, SQL_UPDATE,
+                                            SQL_LOCK_NO_CHANGE));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetchScroll(st, SQL_FETCH_ABSOLUTE, 11));
+    ck_assert_int_eq(id, 110);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetPos(st, 1, SQL_DELETE,
+                                            SQL_LOCK_NO_CHANGE));
+    id = 300002;
+    idi = 0;
+    snprintf(label, sizeof label, "added");
+    li = SQL_NTS;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLBulkOperations(st, SQL_ADD));
+    /* the key written is the one the cursor reads back */
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetchScroll(st, SQL_FETCH_ABSOLUTE, 6));
+    ck_assert_int_eq(id, 300001);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env, dbc);
+
+    connect_to(p2, NULL);
+    exec_ok("UPDATE bulk SET id = 300001 WHERE id = 105");
+    exec_ok("DELETE FROM bulk WHERE id = 110");
+    exec_ok("INSERT INTO bulk (id, label) VALUES (300002, 'added')");
+    odbct_disconnect(env, dbc);
+
+    static char d1[65536], d2[65536];
+    bulk_dump(p1, d1, sizeof d1);
+    bulk_dump(p2, d2, sizeof d2);
+    ck_assert_msg(strstr(d1, "300001|") && strstr(d1, "300002|"), "%s", d1);
+    ck_assert_str_eq(d1, d2);
+    verify(p1);
+    remove(p2);
+    remove(p1);
 }
 END_TEST
 
@@ -669,6 +760,7 @@ static Suite *suite(void)
     tcase_add_test(tc, edit_session_equals_statements_mdb);
     tcase_add_test(tc, edit_session_equals_statements_accdb);
     tcase_add_test(tc, cursor_side);
+    tcase_add_test(tc, big_table_keys);
     tcase_add_test(tc, by_bookmark);
     tcase_add_test(tc, in_a_transaction);
     tcase_add_test(tc, optimistic_conflict);
