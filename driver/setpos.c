@@ -499,10 +499,12 @@ static SQLRETURN may_write(odbc_stmt *s)
         return odbc_diag_add(DIAG(s), "HY000", UPDATEABLE_TEXT " (only a "
                              "SELECT of the columns of one table can be "
                              "written through its cursor)");
-    if (s->pos_dae)
-        return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
-                             "(a positioned write waits for data at "
-                             "execution)");
+    if (s->pos_dae) {
+        /* a write left waiting for its data (SQLCancel): forgotten */
+        if (s->pos_helper)
+            odbc_stmt_dae_end(s->pos_helper);
+        s->pos_dae = false;
+    }
     /* read the query to its end first: a write never meets the cursor's
      * own scan, and added rows go after every row of the query */
     bool had = s->has_row;

@@ -574,6 +574,12 @@ START_TEST(data_at_execution)
     ed.bi[0] = SQL_LEN_DATA_AT_EXEC(0);
     SQLRETURN r = SQLSetPos(ed.st, 1, SQL_UPDATE, SQL_LOCK_NO_CHANGE);
     ck_assert_int_eq(r, SQL_NEED_DATA);
+    /* abandoned (SQLCancel), then asked again */
+    ODBCT_OK(SQL_HANDLE_STMT, ed.st, SQLCancel(ed.st));
+    r = SQLSetPos(ed.st, 1, SQL_UPDATE, SQL_LOCK_NO_CHANGE);
+    ck_assert_msg(r == SQL_NEED_DATA, "%d %s %s", (int)r,
+                  odbct_state(SQL_HANDLE_STMT, ed.st),
+                  odbct_message(SQL_HANDLE_STMT, ed.st));
     SQLPOINTER token = NULL;
     r = SQLParamData(ed.st, &token);
     ck_assert_int_eq(r, SQL_NEED_DATA);
