@@ -297,6 +297,9 @@ struct odbc_stmt {
     SQLULEN pos_dae_row;
     uint64_t pos_dae_k;         /* its store row */
     SQLUSMALLINT *row_op_ptr;   /* SQL_ATTR_ROW_OPERATION_PTR */
+    SQLLEN pos_rows;            /* rows the last positioned write wrote
+                                   (SQLRowCount), -1 none since the last
+                                   fetch */
     SQLPOINTER fetch_bookmark_ptr;  /* SQL_ATTR_FETCH_BOOKMARK_PTR */
     odbc_binding bm_bind;       /* column 0, the bookmark (c_type 0: none) */
     int64_t trace_fetch_us;     /* time in fetches, for the TraceFile */

@@ -615,6 +615,7 @@ static SQLRETURN write_rows(odbc_stmt *s, SQLUSMALLINT op, SQLULEN first,
         if (rr != SQL_SUCCESS)
             return rr;
     }
+    s->pos_rows = (SQLLEN)wrote;
     if (done > 0 && failed == done)
         return SQL_ERROR;
     return failed || info ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
@@ -678,6 +679,7 @@ SQLRETURN odbc_stmt_pos_param_data(odbc_stmt *s, SQLPOINTER *token)
     SQLULEN r = s->pos_dae_row;
     bool w = false;
     ret = finish_row(s, op, r, s->pos_dae_k, ret, &w);
+    s->pos_rows = w ? 1 : 0;
     if (w && s->rs_fetched > 0) {
         SQLRETURN rr = refresh_rowset(s, r);
         if (rr != SQL_SUCCESS)

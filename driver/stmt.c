@@ -118,6 +118,7 @@ SQLRETURN odbc_stmt_alloc(odbc_stmt **out, odbc_dbc *dbc)
     s->retrieve_data = SQL_RD_ON;
     s->use_bookmarks = SQL_UB_OFF;
     s->paramset_size = 1;
+    s->pos_rows = -1;
     s->metadata_id = dbc->metadata_id;
     s->next = dbc->stmts;
     dbc->stmts = s;
@@ -167,6 +168,7 @@ void close_cursor(odbc_stmt *s)
     s->rs_fetched = 0;
     s->pos_row = 0;
     s->pos_unkept = false;
+    s->pos_rows = -1;
     odbc_rowstore_free(s->sc_rows);
     s->sc_rows = NULL;
     jet_scan_close(s->sc_scan);
@@ -1257,9 +1259,11 @@ SQLRETURN odbc_stmt_num_params(odbc_stmt *s, SQLSMALLINT *out)
 
 SQLRETURN odbc_stmt_row_count(odbc_stmt *s, SQLLEN *out)
 {
-    /* the engine's count of the last execute: -1 for a query (unknown) */
+    /* the engine's count of the last execute: -1 for a query (unknown);
+     * after a positioned write (setpos.c) the rows it wrote */
     if (out)
         *out = s->is_dml ? (SQLLEN)s->dml_rows
+             : s->state == STMT_CURSOR && s->pos_rows >= 0 ? s->pos_rows
              : s->prepared ? (SQLLEN)sql_statement_row_count(s->prepared)
                            : -1;
     return SQL_SUCCESS;

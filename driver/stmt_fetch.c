@@ -531,6 +531,7 @@ static SQLRETURN fetch_rowset(odbc_stmt *s)
     s->rs_fetched = 0;
     s->pos_row = 0;
     s->pos_unkept = false;
+    s->pos_rows = -1;
     start_deadline(s);
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;
     bool keep = n > 1 && rowset_needs_cache(s);
@@ -915,6 +916,7 @@ static SQLRETURN fetch_static(odbc_stmt *s, SQLSMALLINT orientation,
     s->rs_fetched = 0;
     s->pos_row = 0;
     s->pos_unkept = false;
+    s->pos_rows = -1;
     s->has_row = false;
     start_deadline(s);
     int64_t t0 = s->dbc->trace ? odbc_trace_now_us() : 0;

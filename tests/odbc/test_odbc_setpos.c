@@ -410,6 +410,9 @@ START_TEST(cursor_side)
     ck_assert_int_eq(ed.status[0], SQL_ROW_ADDED);
     ck_assert_int_eq(ed.status[1], 9999);
     ck_assert_int_eq(ed.status[2], SQL_ROW_ADDED);
+    SQLLEN count = -5;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &count));
+    ck_assert_int_eq(count, 2);
     /* the added rows are the cursor's, found by their bookmarks */
     SQLINTEGER want = bm[2];
     ck_assert_int_eq(want, 4);      /* 2 fetched rows, then n1, n3 */
