@@ -116,6 +116,8 @@ void jet_db_close(jet_db *db)
 {
     if (!db)
         return;
+    if (db->row_check_free)     /* the row check's context */
+        db->row_check_free(db->row_check_ctx);
     jet_link_close_all(db);
     jet_query_free_all(db);
     jet_catalog_free(db);

@@ -460,6 +460,8 @@ jet_rc jet_lval_read(jet_buf *scratch, jet_db *db, const uint8_t *hdr,
 struct jet_tdef_priv;
 
 /** An open database: file, header facts, cache, catalog, tdef cache. */
+struct jet_table_props;         /* write.h (tableprops.c) */
+
 struct jet_db {
     uint16_t code_page;          /* Windows code page of Jet3 text */
     jet_version version;
@@ -494,6 +496,14 @@ struct jet_db {
     jet_pglist freed_pages;
     jet_pglist room_pages;
     jet_pglist lval_room_pages;
+    /* the row check a layer above enforces validation rules with
+     * (jet_db_set_row_check, tableprops.c): NULL none; its context is
+     * freed with row_check_free at close */
+    jet_rc (*row_check)(void *ctx, jet_db *db, const struct jet_tdef *t,
+                        const struct jet_table_props *props,
+                        const jet_value *vals, jet_error *err);
+    void *row_check_ctx;
+    void (*row_check_free)(void *ctx);
 };
 
 /**
@@ -577,6 +587,8 @@ typedef struct jet_tdef_priv {
     uint16_t nlval_umaps;
     /* jet_table_check_writable's answer, once computed (tablerules.c) */
     struct jet_table_rules *rules;
+    /* the rule properties (tableprops.c), once read; NULL before */
+    struct jet_table_props *props;
     /* live state (tablewrite.c): what writes change besides pages. The
      * row count and next AutoNumber live on the TDEF page (read through
      * the pager: jet_table_row_count); `owned` above follows the owned
@@ -598,6 +610,8 @@ typedef struct jet_lval_umap {
 
 /** Free what tablerules.c cached in t (safe when nothing). */
 void jet_table_rules_free(jet_tdef_priv *t);
+/** Free the rule properties tableprops.c read into t (safe when none). */
+void jet_table_props_free(jet_tdef_priv *t);
 
 /**
  * Re-read t's owned pages map (from the TDEF page, through the pager: the

@@ -790,6 +790,8 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
     }
     rc = check_index_nulls(db, t, vals);
     if (rc == JET_OK)
+        rc = jet_table_row_rules(db, t, vals);
+    if (rc == JET_OK)
         rc = store_long_cells(db, t, vals, &w);
     if (rc != JET_OK)
         goto out;
@@ -1117,6 +1119,8 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
             goto out;
     }
     rc = check_index_nulls(db, t, newv);
+    if (rc == JET_OK)
+        rc = jet_table_row_rules(db, t, newv);
     if (rc == JET_OK)
         rc = store_long_cells(db, t, newv, &w);
     if (rc != JET_OK)

@@ -50,6 +50,7 @@ void jet_tdef_free(jet_tdef_priv *t)
     jet_pglist_free(&t->owned);
     jet_free(t->lval_umaps);
     jet_table_rules_free(t);
+    jet_table_props_free(t);
     jet_free(t->strings);
     jet_free(t);
 }

@@ -73,9 +73,10 @@ typedef struct jet_rowid {
  * Whether table t of db accepts writes under the rules this release
  * enforces. JET_OK, or JET_EREADONLY (see jet_db_write_begin) or
  * JET_EUNSUPPORTED naming the rule not yet enforced (an enforced
- * relationship in MSysRelationships, a validation rule, a calculated or
- * complex column, an index whose sort order cannot be encoded, a linked
- * table), detail in jet_db_error(). No transaction needed.
+ * relationship in MSysRelationships, a validation rule while no row
+ * check is attached (jet_db_set_row_check), a calculated or complex
+ * column, an index whose sort order cannot be encoded, a linked table),
+ * detail in jet_db_error(). No transaction needed.
  */
 jet_rc jet_table_check_writable(jet_db *db, const jet_tdef *t);
 
@@ -180,6 +181,84 @@ jet_rc jet_index_entry_delete(jet_db *db, const jet_tdef *t,
 jet_rc jet_lvprop_find(bool *found, char *where, size_t cap, jet_db *db,
                        const uint8_t *p, size_t len, const char *owner,
                        const char *prop);
+
+/* --------------------------------------- rule properties (tableprops.c) */
+
+/** One column's rule properties (MSysObjects LvProp). Strings are UTF-8,
+ *  owned by the tdef; NULL when the property is absent or empty. */
+typedef struct jet_column_props {
+    const char *default_value;   /* DefaultValue: an Access expression,
+                                    "=" optional (applied by the SQL layer
+                                    to the columns an INSERT omits) */
+    const char *validation_rule; /* ValidationRule: an expression; one
+                                    opening with an operator is about the
+                                    column (">0" reads "[C] > 0") */
+    const char *validation_text; /* ValidationText: the refusal's message */
+    bool no_zero_length;         /* AllowZeroLength is No */
+} jet_column_props;
+
+/** A table's rule properties: its columns' and its own. */
+typedef struct jet_table_props {
+    uint16_t ncols;
+    const jet_column_props *cols;   /* ncols, parallel to the tdef's cols */
+    const char *validation_rule;    /* the table's ValidationRule (its
+                                       expression names columns), or NULL */
+    const char *validation_text;    /* its ValidationText, or NULL */
+    bool has_validation;            /* a ValidationRule: the table's or a
+                                       column's */
+    bool has_no_zero_length;        /* a column with AllowZeroLength No */
+} jet_table_props;
+
+/**
+ * The rule properties of table t (read from its MSysObjects row's LvProp
+ * once, then kept with the tdef; owned by it). A linked table's, or a
+ * table without properties, has none set. Errors: JET_ECORRUPT (the
+ * property map cannot be parsed), JET_EUNSUPPORTED (a rule property
+ * that is not text, or a rule on a block naming no column), JET_EIO,
+ * JET_ENOMEM; detail in jet_db_error().
+ * Format: Jackcess PropertyMaps.
+ */
+jet_rc jet_table_props_get(jet_db *db, const jet_tdef *t,
+                           const jet_table_props **out);
+
+/**
+ * A row check of a layer above the core (the SQL engine evaluates Access
+ * expressions; the core evaluates none): called by jet_table_insert and
+ * jet_table_update of a table whose properties hold a ValidationRule
+ * (props->has_validation), with the whole new row as they take it
+ * (vals: t->ncols values, AutoNumbers assigned), after the core's own
+ * checks (Required, lengths, AllowZeroLength) and before anything is
+ * written. Returns JET_OK; JET_ECONSTRAINT when the row breaks a rule
+ * (err, the db's error detail, gets the ValidationText or Access's
+ * message); JET_EUNSUPPORTED when a rule is no expression the check can
+ * evaluate (never skipped: the write is refused); JET_ENOMEM.
+ */
+typedef jet_rc (*jet_row_check_fn)(void *ctx, jet_db *db, const jet_tdef *t,
+                                   const jet_table_props *props,
+                                   const jet_value *vals, jet_error *err);
+
+/**
+ * The handshake of the layers: attach check (with ctx, freed by free_ctx
+ * (may be NULL) when replaced or at jet_db_close) as db's validation
+ * rule evaluator. Attaching one declares that validation rules are
+ * enforced: jet_table_check_writable stops refusing tables for them.
+ * Attach before the first write of the connection; check NULL detaches.
+ */
+void jet_db_set_row_check(jet_db *db, jet_row_check_fn check,
+                          void (*free_ctx)(void *), void *ctx);
+/** Whether a row check is attached (validation rules are enforced). */
+bool jet_db_has_row_check(const jet_db *db);
+
+/**
+ * The rule properties' checks of a new row of t (jet_table_insert and
+ * jet_table_update make them): AllowZeroLength = No refuses a TEXT/MEMO
+ * value of no characters (JET_ECONSTRAINT, "Field 'T.C' cannot be a
+ * zero-length string."), then the attached row check when t has a
+ * ValidationRule (JET_EUNSUPPORTED when none is attached). Errors also
+ * those of jet_table_props_get.
+ */
+jet_rc jet_table_row_rules(jet_db *db, const jet_tdef *t,
+                           const jet_value *vals);
 
 /* ------------------------------------------- long values (lvalwrite.c) */
 

@@ -25,6 +25,7 @@
 #include "connstr.h"
 #include "write.h"
 #include "sql/engine.h"
+#include "sql/rules.h"
 #include "trace.h"
 
 /* The COLUMN_SIZE reported for Memo and OLE columns unless MaxLongSize
@@ -167,6 +168,12 @@ static SQLRETURN open_db(odbc_dbc *dbc, const char *dsn, const char *path,
         opts.interrupt_ctx = &deadline;
     }
     jet_rc rc = jet_db_open(&db, path, &opts, &err);
+    if (rc == JET_OK && sql_rules_attach(db) != 0) {
+        /* validation rules are then refused (HYC00), never skipped */
+        jet_db_close(db);
+        return odbc_diag_add(&dbc->hdr.diag, "HY001",
+                             "Memory allocation error");
+    }
     if (rc == JET_EINTERRUPTED && deadline.passed)
         return odbc_diag_add(&dbc->hdr.diag, "HYT00",
                              "Login timeout expired (%u s): %s",

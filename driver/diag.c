@@ -22,6 +22,13 @@
     "contain duplicate data, remove the index, or redefine the index to " \
     "permit duplicate entries and try again."
 
+/* Access's message for a row a validation rule refuses (Jet error 3317):
+ * the core's detail holds its first sentence (driver/sql/rules.h
+ * SQL_RULE_PROHIBITED ... '<rule>' set for '<table>.<field>'.) */
+#define RULE_HEAD "One or more values are prohibited by the validation rule"
+#define RULE_TAIL " Enter a value that the expression for this field can " \
+                  "accept."
+
 static SQLRETURN vadd(odbc_diag *d, SQLLEN row, SQLINTEGER col,
                       const char *state, const char *fmt, va_list ap)
     __attribute__((format(printf, 5, 0)));
@@ -110,6 +117,9 @@ SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
                                  msg + sizeof DUPLICATE_HEAD - 1);
         return odbc_diag_add(d, "23000", "%s", msg);
     case JET_ECONSTRAINT:
+        if (!strncmp(msg, RULE_HEAD, sizeof RULE_HEAD - 1) &&
+            !strstr(msg, RULE_TAIL))
+            return odbc_diag_add(d, "23000", "%s%s", msg, RULE_TAIL);
         return odbc_diag_add(d, "23000", "%s", msg);
     case JET_ETOOLONG:
         return odbc_diag_add(d, "22001", "%s", msg);

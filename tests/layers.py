@@ -45,7 +45,7 @@ LAYERS = [
                'callproc']),
     ('plan', ['plan', 'bind', 'compile', 'rewrite', 'access', 'joinorder',
               'explain', 'textbound']),
-    ('statement', ['statement', 'dml']),
+    ('statement', ['statement', 'dml', 'rules']),
 ]
 RANK = {f: i for i, (_, fs) in enumerate(LAYERS) for f in fs}
 PLANNER = set(dict(LAYERS)['plan'])

@@ -23,6 +23,7 @@
 
 #include "cursor.h"
 #include "eval.h"
+#include "rules.h"
 #include "statement.h"
 
 #include <float.h>
@@ -59,6 +60,21 @@ struct sql_dml_exec {
     int64_t last_identity;      /* last AutoNumber inserted, 0 none */
     jet_rowid last_row;         /* where the last inserted row went */
     bool has_last_row;
+    /* INSERT: the columns it does not give, each NULL or its DefaultValue
+     * (a one-value query, evaluated once per run: def_vals) */
+    size_t nomit;
+    uint16_t *omit;             /* their positions in td->cols */
+    int *omit_def;              /* index into defs, or -1 (NULL) */
+    size_t ndefs;
+    sql_stmt **defs;
+    jet_value *def_vals;        /* their values (spans in def_mem, or in
+                                   run for the volatile ones) */
+    bool *def_volatile;         /* calls a function (Date(), Now()):
+                                   evaluated again each run; the others
+                                   once, at the first run that needs them */
+    bool *def_known;            /* def_vals[d] is this run's value */
+    sql_arena_chunk *def_mem;   /* the constant defaults' spans */
+    bool defs_done;             /* def_vals evaluated in this run */
 };
 
 /* ------------------------------------------------------------ bind */
@@ -114,6 +130,63 @@ static int find_target(sql_dml_exec *x, const sql_stmt *st, const char *name,
     }
     x->tab = found;
     x->td = tp->td;
+    return 0;
+}
+
+/* INSERT: the columns x->cols leaves out, and the DefaultValue of each
+ * that has one (AutoNumbers excepted: the core numbers them), prepared
+ * as a query (rules.c). A default the engine cannot evaluate refuses
+ * the INSERT (HYC00); an explicit NULL is never replaced. */
+static int prepare_defaults(sql_dml_exec *x, jet_db *db, sql_error *err)
+{
+    const jet_tdef *td = x->td;
+    const jet_table_props *props = NULL;
+    jet_rc rc = jet_table_props_get(db, td, &props);
+    if (rc != JET_OK) {
+        const jet_error *je = jet_db_error(db);
+        memset(err, 0, sizeof *err);
+        err->rc = rc;
+        err->pgno = je->pgno;
+        snprintf(err->msg, sizeof err->msg, "%s", je->msg);
+        return -1;
+    }
+    size_t nc = td->ncols;
+    x->omit = calloc(nc ? nc : 1, sizeof *x->omit);
+    x->omit_def = calloc(nc ? nc : 1, sizeof *x->omit_def);
+    x->defs = calloc(nc ? nc : 1, sizeof *x->defs);
+    x->def_vals = calloc(nc ? nc : 1, sizeof *x->def_vals);
+    x->def_volatile = calloc(nc ? nc : 1, sizeof *x->def_volatile);
+    x->def_known = calloc(nc ? nc : 1, sizeof *x->def_known);
+    bool *given = calloc(nc ? nc : 1, sizeof *given);
+    if (!x->omit || !x->omit_def || !x->defs || !x->def_vals ||
+        !x->def_volatile || !x->def_known || !given) {
+        free(given);
+        sql_set_nomem(err, 0);
+        return -1;
+    }
+    for (size_t i = 0; i < x->ncols; i++)
+        given[x->cols[i]] = true;
+    for (size_t k = 0; k < nc; k++) {
+        const jet_column *col = &td->cols[k];
+        if (given[k])
+            continue;
+        x->omit[x->nomit] = (uint16_t)k;
+        x->omit_def[x->nomit] = -1;
+        x->nomit++;
+        const char *dv = props && k < props->ncols
+                             ? props->cols[k].default_value : NULL;
+        if (!dv || (col->flags & (JET_COL_AUTONUMBER | JET_COL_AUTO_GUID |
+                                  JET_COL_CALCULATED)))
+            continue;
+        if (sql_default_prepare(&x->defs[x->ndefs], db, td, (uint16_t)k, dv,
+                                err) != 0) {
+            free(given);
+            return -1;
+        }
+        x->def_volatile[x->ndefs] = strchr(dv, '(') != NULL;
+        x->omit_def[x->nomit - 1] = (int)x->ndefs++;
+    }
+    free(given);
     return 0;
 }
 
@@ -210,7 +283,7 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
                                &x->td->cols[x->cols[i]]);
         }
         x->width = x->td->ncols;
-        return 0;
+        return prepare_defaults(x, db, err);
     }
     /* UPDATE, DELETE: the target among the query's tables */
     const char *target = d->table;
@@ -544,6 +617,57 @@ static int keep_span(dml_run *r, jet_value *v)
     return 0;
 }
 
+/* The INSERT's default values for this run (x->def_vals), converted to
+ * their columns' types as given values are: at the run's first row, the
+ * volatile ones each run (a default of Now() is the statement's time),
+ * the others once (kept in def_mem). */
+static int eval_defaults(sql_dml_exec *x, sql_error *err)
+{
+    dml_run *r = &x->run;
+    for (size_t j = 0; j < x->nomit; j++) {
+        int d = x->omit_def[j];
+        if (d < 0 || (x->def_known[d] && !x->def_volatile[d]))
+            continue;
+        const jet_column *col = &x->td->cols[x->omit[j]];
+        sql_cursor *dc = NULL;
+        jet_value in;
+        int rc = sql_cursor_open(&dc, x->defs[d], NULL, NULL, err);
+        if (rc == 0 && (rc = sql_cursor_next(dc)) == JET_OK &&
+            (rc = sql_cursor_value_own(dc, 0, &in)) == JET_OK) {
+            jet_value *dv = &x->def_vals[d];
+            if (coerce(dc, r, &in, col, dv, err) != 0) {
+                if (!err->sqlstate[0] && !err->rc)
+                    sql_set_nomem(err, 0);
+                rc = sql_error_code(err);
+            } else if (x->def_volatile[d]) {
+                if (keep_span(r, dv) != 0)
+                    rc = JET_ENOMEM;
+            } else if (!dv->is_null && dv->data && dv->len) {
+                uint8_t *p = sql_chunk_take(&x->def_mem, dv->len, 1024,
+                                            NULL);
+                if (!p) {
+                    rc = JET_ENOMEM;
+                } else {
+                    memcpy(p, dv->data, dv->len);
+                    dv->data = p;
+                }
+            }
+            if (rc == JET_ENOMEM)
+                sql_set_nomem(err, 0);
+            x->def_known[d] = rc == 0;
+        } else if (dc) {
+            if (rc == JET_DONE)
+                rc = JET_EUNSUPPORTED;
+            *err = *sql_cursor_error(dc);
+        }
+        sql_cursor_close(dc);
+        if (rc != 0)
+            return rc;
+    }
+    x->defs_done = true;
+    return 0;
+}
+
 /* Where the target table's current row is: 0, 1 (no row: a LEFT join's
  * NULL row), -1 with err. */
 static int target_row(sql_cursor *c, size_t tab, jet_rowid *id,
@@ -654,12 +778,16 @@ static int collect(sql_statement *s, const jet_value *params,
             }
         }
         if (x->verb == KW_INSERT) {
-            /* columns not given: NULL (an AutoNumber's next number) */
-            for (size_t k = 0; k < x->td->ncols; k++) {
-                bool given = false;
-                for (size_t i = 0; i < x->ncols && !given; i++)
-                    given = x->cols[i] == k;
-                if (!given) {
+            /* columns not given: their DefaultValue, else NULL (an
+             * AutoNumber's next number) */
+            if (x->ndefs && !x->defs_done &&
+                (rc = eval_defaults(x, err)) != 0)
+                goto out;
+            for (size_t j = 0; j < x->nomit; j++) {
+                uint16_t k = x->omit[j];
+                if (x->omit_def[j] >= 0) {
+                    vals[k] = x->def_vals[x->omit_def[j]];
+                } else {
                     vals[k].type = x->td->cols[k].type;
                     vals[k].is_null = true;
                 }
@@ -827,6 +955,7 @@ static int dml_execute(sql_statement *s, const jet_value *params,
     }
     have_sp = own_sp;
     run_reset(&x->run);
+    x->defs_done = false;
     if ((rc = collect(s, params, opts, err)) != 0)
         goto fail;
     if ((rc = write_rows(x, err)) != 0)
@@ -858,6 +987,15 @@ static void dml_free(sql_statement *s)
     if (x) {
         run_free(&x->run);
         free(x->cols);
+        for (size_t j = 0; j < x->ndefs; j++)
+            sql_stmt_free(x->defs[j]);
+        free(x->defs);
+        free(x->def_vals);
+        free(x->def_volatile);
+        free(x->def_known);
+        sql_chunk_free_all(&x->def_mem);
+        free(x->omit);
+        free(x->omit_def);
         free(x);
     }
     s->dml = NULL;

@@ -12,8 +12,12 @@
  *   a file without write permission   HY000  the same, and why
  *   a file another program holds      HY000  the same, and who holds it
  *   an unenforced rule                HYC00  names the table and the rule
- *     (enforced relationship, validation rule on a column or the table,
- *     calculated column, complex column, linked table, system table)
+ *     (enforced relationship, calculated column, complex column, linked
+ *     table, system table, a validation rule the engine cannot evaluate)
+ *   a validation rule broken          23000  One or more values are
+ *                                            prohibited by the validation
+ *                                            rule '<rule>' set for 't.c'.
+ *                                            Enter a value ... accept.
  *   a duplicate key                   23000  The changes you requested ...
  *   NULL in a Required field          23000  You must enter a value in the
  *                                            't.c' field.
@@ -595,8 +599,9 @@ START_TEST(linked_table_refuses)
 }
 END_TEST
 
-/* Give a copy of testV2003.mdb validation rules with Jackcess (no public
- * fixture has one): 0, or -1 when java or the jars are missing. */
+/* Give a copy of testV2003.mdb validation rules with Jackcess (no
+ * writable public fixture has one; SetProperties.java): 0, or -1 when
+ * java or the jars are missing. */
 static int add_validation_rule(const char *path, const char *table,
                                const char *column, const char *rule)
 {
@@ -607,7 +612,8 @@ static int add_validation_rule(const char *path, const char *table,
     snprintf(cmd, sizeof cmd, "java -XX:+UseSerialGC "
              "-XX:TieredStopAtLevel=1 -cp '%s/tools/jetcheck/jackcess.jar:"
              "%s/commons-lang3.jar:%s/commons-logging.jar' "
-             "'%s/tests/odbc/SetValidationRule.java' '%s' '%s' '%s' '%s'",
+             "'%s/tests/odbc/SetProperties.java' '%s' '%s' '%s' "
+             "ValidationRule MEMO '%s'",
              jet_shared_dir(), java_dir, java_dir, JET_SRCDIR, path, table,
              column, rule);
     return system(cmd) == 0 ? 0 : -1;
@@ -629,16 +635,19 @@ START_TEST(validation_rule_refuses)
     state_take(&fs, path);
     connect_to(path, NULL);
     SQLHSTMT st = new_stmt();
-    expect_refused(st, "INSERT INTO Table1 (A, C) VALUES ('v', 1)", "HYC00",
-                   "[jetodbc]not supported: table 'Table1' has a "
-                   "validation rule on column 'C' (not enforced yet): "
-                   "writing it is not supported yet");
-    expect_refused(st, "UPDATE Table1 SET B = 'v'", "HYC00",
-                   "validation rule on column 'C'");
-    expect_refused(st, "DELETE FROM Table2", "HYC00",
-                   "[jetodbc]not supported: table 'Table2' has a table "
-                   "validation rule (not enforced yet): writing it is not "
-                   "supported yet");
+    /* a rule the engine evaluates (test_odbc_rules.c has the writes it
+     * allows) */
+    expect_refused(st, "INSERT INTO Table1 (A, C) VALUES ('v', 100)",
+                   "23000", "[jetodbc]One or more values are prohibited by "
+                   "the validation rule '<100' set for 'Table1.C'. Enter a "
+                   "value that the expression for this field can accept.");
+    expect_refused(st, "UPDATE Table1 SET C = C + 100", "23000",
+                   "the validation rule '<100' set for 'Table1.C'");
+    /* one it cannot: the table's rule names columns Table2 lacks */
+    expect_refused(st, "INSERT INTO Table2 (column1) VALUES ('v')", "HYC00",
+                   "[jetodbc]not supported: the validation rule '[A] <> [B]' "
+                   "set for 'Table2' is not an expression this driver "
+                   "evaluates (");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
     state_assert_same(&fs);

@@ -743,6 +743,19 @@ static bool null_in_pk(const jet_tdef *t, const jet_value *v)
     return false;
 }
 
+/* An empty text where the column's AllowZeroLength is No (the core
+ * refuses it as it refuses a NULL in a Required column). */
+static bool zero_length(jet_db *db, const jet_tdef *t, const jet_value *v)
+{
+    const jet_table_props *p = NULL;
+    ck_assert_int_eq(jet_table_props_get(db, t, &p), JET_OK);
+    for (uint16_t c = 0; c < t->ncols && c < p->ncols; c++)
+        if (p->cols[c].no_zero_length && !v[c].is_null && v[c].len == 0 &&
+            (t->cols[c].type == JET_T_TEXT || t->cols[c].type == JET_T_MEMO))
+            return true;
+    return false;
+}
+
 /* Whether v would duplicate a unique key of another model row. */
 static bool would_dup(model *m, const jet_value *v, const mrow *skip)
 {
@@ -868,7 +881,7 @@ static void op_insert(model *m, rowbuf *b, stats *st)
     jet_rc rc;
     bool nul, unenc, dup;
     gen_row(b, m, NULL);
-    nul = null_in_pk(m->t, b->v);
+    nul = null_in_pk(m->t, b->v) || zero_length(m->db, m->t, b->v);
     unenc = unencodable(m, b->v);
     dup = would_dup(m, b->v, NULL);
     st->ins++;
@@ -898,7 +911,7 @@ static void op_update(model *m, rowbuf *b, stats *st)
         return;
     i = below((uint32_t)m->n);
     gen_row(b, m, &m->r[i]);
-    nul = null_in_pk(m->t, b->v);
+    nul = null_in_pk(m->t, b->v) || zero_length(m->db, m->t, b->v);
     unenc = unencodable(m, b->v);
     dup = would_dup(m, b->v, &m->r[i]);
     st->upd++;

@@ -720,6 +720,10 @@ static void long_value(jet_value *v, const jet_column *col, unsigned k,
     size_t n = sizes[k % NSIZES];
     memset(v, 0, sizeof *v);
     v->type = col->type;
+    /* a Memo of no character is a zero-length string, which a column
+     * with AllowZeroLength = No refuses (ASampleDatabase's Comments) */
+    if (col->type == JET_T_MEMO && n < 2)
+        n = 2;
     *owned = malloc(n + 2);
     if (col->type == JET_T_MEMO) {
         fill_text(*owned, n / 2);
