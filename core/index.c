@@ -1471,6 +1471,31 @@ jet_rc jet_index_set_upper(jet_index_cursor *c, const jet_value *keys,
     return JET_OK;
 }
 
+jet_rc jet_index_seek_bytes(jet_index_cursor *c, const uint8_t *key,
+                            size_t len)
+{
+    restart(c);
+    jet_error_clear(&c->err);
+    bound_clear(&c->lower);
+    bound_clear(&c->upper);
+    c->has_upper = false;
+    c->lower_failed = c->upper_failed = false;
+    c->lower_op = JET_SEEK_GE;
+    c->reverse = false;
+    if (len == 0)
+        return JET_OK;
+    if (len > JET_INDEX_KEY_MAX)
+        return jet_fail(&c->err, JET_ELIMIT, JET_NO_PGNO, "index %s: a key "
+                        "of %zu bytes", c->ix->name, len);
+    memcpy(c->lower.key, key, len);
+    c->lower.len = len;
+    memcpy(c->upper.key, key, len);
+    c->upper.len = len;
+    c->has_upper = true;
+    c->upper_inclusive = true;
+    return JET_OK;
+}
+
 jet_rc jet_index_set_reverse(jet_index_cursor *c, bool reverse)
 {
     restart(c);

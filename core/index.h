@@ -44,4 +44,14 @@ jet_rc jet_index_text_units(const jet_db *db, const jet_value *k,
  */
 const uint8_t *jet_index_entry_key(const jet_index_cursor *c, size_t *len);
 
+/**
+ * Bound the walk of c to the entries whose key bytes start with key (len
+ * bytes, as jet_index_row_key builds them; len 0: no bounds), forward.
+ * A whole key also bounds longer keys it is a prefix of: compare
+ * jet_index_entry_key() for an exact match. Restarts the walk. Errors:
+ * JET_ELIMIT (len past JET_INDEX_KEY_MAX; the walk is then unbounded).
+ */
+jet_rc jet_index_seek_bytes(jet_index_cursor *c, const uint8_t *key,
+                            size_t len);
+
 #endif /* JET_INDEX_H */

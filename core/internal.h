@@ -504,6 +504,9 @@ struct jet_db {
                         const jet_value *vals, jet_error *err);
     void *row_check_ctx;
     void (*row_check_free)(void *ctx);
+    /* referential integrity (relations.c): the rows whose update or
+     * delete runs cascades now, innermost first; NULL: none */
+    struct jet_rel_frame *rel_frames;
 };
 
 /**
@@ -589,6 +592,8 @@ typedef struct jet_tdef_priv {
     struct jet_table_rules *rules;
     /* the rule properties (tableprops.c), once read; NULL before */
     struct jet_table_props *props;
+    /* its enforced relationships, once read (relations.c) */
+    struct jet_rel_set *rels;
     /* live state (tablewrite.c): what writes change besides pages. The
      * row count and next AutoNumber live on the TDEF page (read through
      * the pager: jet_table_row_count); `owned` above follows the owned
@@ -612,6 +617,8 @@ typedef struct jet_lval_umap {
 void jet_table_rules_free(jet_tdef_priv *t);
 /** Free the rule properties tableprops.c read into t (safe when none). */
 void jet_table_props_free(jet_tdef_priv *t);
+/** Free what relations.c cached in t (safe when nothing). */
+void jet_rel_free(jet_tdef_priv *t);
 
 /**
  * Re-read t's owned pages map (from the TDEF page, through the pager: the

@@ -15,8 +15,9 @@
  *   without tables, a type without keys), a validation rule (the
  *   ValidationRule property of the table or a column, MSysObjects LvProp)
  *   while no row check evaluates them (jet_db_set_row_check; tableprops.c
- *   then applies them to every row), an enforced relationship
- *   (MSysRelationships, t on either side).
+ *   then applies them to every row), an enforced relationship relations.c
+ *   cannot enforce (a table that is not local, no index on its columns;
+ *   relations.c keeps the others).
  * The answer depends only on the schema, so it is computed once per tdef
  * and kept in it (jet_tdef_priv.rules); failures to read the schema
  * (JET_EIO, JET_ENOMEM, JET_ECORRUPT) are returned and not kept.
@@ -32,10 +33,6 @@
 #include "internal.h"
 #include "text.h"
 #include "write.h"
-
-/* MSysRelationships grbit: set when referential integrity is not enforced
- * (Jackcess RelationshipImpl.NO_REFERENTIAL_INTEGRITY_FLAG). */
-#define REL_NO_INTEGRITY 0x00000002u
 
 /* LvProp chunk type listing the property names. */
 #define PROP_NAME_LIST 0x80
@@ -129,29 +126,6 @@ static jet_rc check_columns(jet_db *db, const jet_tdef *t, jet_error *err)
     return JET_OK;
 }
 
-/* A TEXT/MEMO value of the current scan row as a NUL-terminated UTF-8
- * string in buf (cut at cap - 1 bytes); "" for NULL. */
-static jet_rc scan_text(jet_scan *s, jet_db *db, int pos, char *buf,
-                        size_t cap)
-{
-    jet_value v;
-    size_t n = 0;
-    jet_rc rc;
-    buf[0] = '\0';
-    if (pos < 0)
-        return JET_OK;
-    rc = jet_scan_value(s, (uint16_t)pos, &v);
-    if (rc != JET_OK)
-        return rc;
-    if (v.is_null || (v.type != JET_T_TEXT && v.type != JET_T_MEMO))
-        return JET_OK;
-    rc = jet_text_to_utf8(db, &v, buf, cap - 1, &n);
-    if (rc != JET_OK)
-        return rc;
-    buf[n < cap - 1 ? n : cap - 1] = '\0';
-    return JET_OK;
-}
-
 /* Open a scan of system table name; *s NULL when the file has none. */
 static jet_rc open_system(jet_scan **s, const jet_tdef **st, jet_db *db,
                           const char *name)
@@ -181,54 +155,12 @@ static jet_rc scan_failed(jet_db *db, jet_scan *s, jet_rc rc)
     return rc;
 }
 
-/* An enforced relationship with t on either side. */
+/* An enforced relationship with t on either side that relations.c
+ * cannot enforce. */
 static jet_rc check_relationships(jet_db *db, const jet_tdef *t,
                                   jet_error *err)
 {
-    const jet_tdef *rt;
-    jet_scan *s;
-    int p_grbit, p_obj, p_ref, p_name;
-    jet_rc rc = open_system(&s, &rt, db, "MSysRelationships");
-    if (rc != JET_OK || !s)
-        return rc;
-    p_grbit = jet_tdef_find_column(rt, "grbit");
-    p_obj = jet_tdef_find_column(rt, "szObject");
-    p_ref = jet_tdef_find_column(rt, "szReferencedObject");
-    p_name = jet_tdef_find_column(rt, "szRelationship");
-    if (p_grbit < 0 || p_obj < 0 || p_ref < 0) {
-        jet_scan_close(s);
-        return jet_fail(&db->err, JET_ECORRUPT, rt->pgno,
-                        "MSysRelationships lacks grbit/szObject/"
-                        "szReferencedObject columns");
-    }
-    while ((rc = jet_scan_next(s)) == JET_OK) {
-        char obj[256], ref[256], name[256];
-        jet_value g;
-        rc = jet_scan_value(s, (uint16_t)p_grbit, &g);
-        if (rc != JET_OK)
-            break;
-        if (!g.is_null && ((uint32_t)g.u.i & REL_NO_INTEGRITY))
-            continue;
-        if ((rc = scan_text(s, db, p_obj, obj, sizeof obj)) != JET_OK ||
-            (rc = scan_text(s, db, p_ref, ref, sizeof ref)) != JET_OK ||
-            (rc = scan_text(s, db, p_name, name, sizeof name)) != JET_OK)
-            break;
-        if (!jet_name_equal_ci(obj, t->name) &&
-            !jet_name_equal_ci(ref, t->name))
-            continue;
-        jet_scan_close(s);
-        return jet_fail(err, JET_EUNSUPPORTED, t->pgno,
-                        "table '%s' has an enforced relationship '%s' with "
-                        "table '%s': writing it is not supported yet",
-                        t->name, name,
-                        jet_name_equal_ci(obj, t->name) ? ref : obj);
-    }
-    if (rc == JET_DONE)
-        rc = JET_OK;
-    else
-        rc = scan_failed(db, s, rc);
-    jet_scan_close(s);
-    return rc;
+    return jet_rel_check_enforceable(db, t, err);
 }
 
 /* Decode a property-map name (2-byte length + text) at *pos into buf. */

@@ -792,6 +792,8 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
     if (rc == JET_OK)
         rc = jet_table_row_rules(db, t, vals);
     if (rc == JET_OK)
+        rc = jet_rel_before_insert(db, t, vals);
+    if (rc == JET_OK)
         rc = store_long_cells(db, t, vals, &w);
     if (rc != JET_OK)
         goto out;
@@ -994,6 +996,9 @@ jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id)
         goto out;
     if (t->nindexes > 0) {
         rc = old_values(db, t, o, vals, scratch);
+        /* the children first (refused, deleted or set to NULL) */
+        if (rc == JET_OK)
+            rc = jet_rel_before_delete(db, t, id, vals);
         for (uint16_t i = 0; i < t->nindexes && rc == JET_OK; i++) {
             uint8_t key[KEY_CAP];
             size_t klen;
@@ -1080,12 +1085,20 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
     if ((rc = find_row(db, t, id, o)) != JET_OK ||
         (rc = old_values(db, t, o, oldv, scratch)) != JET_OK)
         goto out;
+    for (uint16_t i = 0; i < t->ncols; i++)
+        newv[i] = (t->cols[i].flags & (JET_COL_AUTONUMBER |
+                                       JET_COL_AUTO_GUID)) ? oldv[i]
+                                                           : new_vals[i];
+    /* relationships first: the children of a changed key are refused or
+     * re-keyed (a row naming itself gets its new key in newv) */
+    if (t->nindexes > 0 &&
+        (rc = jet_rel_before_update(db, t, id, oldv, newv)) != JET_OK)
+        goto out;
     for (uint16_t i = 0; i < t->ncols; i++) {
         const jet_column *col = &t->cols[i];
-        newv[i] = new_vals[i];
         if ((col->flags & (JET_COL_AUTONUMBER | JET_COL_AUTO_GUID)) ||
             ((col->type == JET_T_MEMO || col->type == JET_T_OLE) &&
-             value_equal(&oldv[i], &new_vals[i]))) {
+             value_equal(&oldv[i], &newv[i]))) {
             /* kept as stored: AutoNumbers, unchanged long values */
             bool null;
             const uint8_t *d;

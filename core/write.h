@@ -259,6 +259,53 @@ bool jet_db_has_row_check(const jet_db *db);
  */
 jet_rc jet_table_row_rules(jet_db *db, const jet_tdef *t,
                            const jet_value *vals);
+/* --------------------------------- referential integrity (relations.c) */
+
+/**
+ * Whether every enforced relationship of MSysRelationships naming table
+ * t (either side) can be enforced: both tables local, a unique index on
+ * the parent's columns, an index on the child's, column types equal.
+ * JET_OK, JET_EUNSUPPORTED with the reason in err (kept in the tdef), or
+ * a failure to read MSysRelationships (detail in db->err).
+ */
+jet_rc jet_rel_check_enforceable(jet_db *db, const jet_tdef *t,
+                                 jet_error *err);
+
+/**
+ * Before row vals (t's shape, as jet_table_insert takes them) is
+ * inserted into t: every relationship where t is the child needs a
+ * parent row with the row's key unless the key is all NULL, else
+ * JET_ECONSTRAINT ("You cannot add or change a record because a related
+ * record is required in table '<parent>'."). Changes nothing. Errors
+ * also JET_EUNSUPPORTED, JET_EIO, JET_ENOMEM, JET_ECORRUPT; detail in
+ * db->err.
+ */
+jet_rc jet_rel_before_insert(jet_db *db, const jet_tdef *t,
+                             const jet_value *vals);
+
+/**
+ * Before row id of t changes from oldv to newv (t's shape): where t is
+ * the parent and the key changed, child rows holding the old key refuse
+ * the change (JET_ECONSTRAINT, "The record cannot be deleted or changed
+ * because table '<child>' includes related records.") or, with cascade
+ * updates, take the new key (jet_table_update; a row naming itself gets
+ * it in newv); where t is the child and its key changed, the new key
+ * needs a parent as on insert (not inside a cascade). Cascaded changes
+ * are undone by the caller's savepoint on failure. Errors also those of
+ * jet_table_update, JET_ELIMIT (cascades nested deeper than 16).
+ */
+jet_rc jet_rel_before_update(jet_db *db, const jet_tdef *t, jet_rowid id,
+                             const jet_value *oldv, jet_value *newv);
+
+/**
+ * Before row id of t (values vals, t's shape) is deleted: where t is the
+ * parent, child rows holding its key refuse the delete (JET_ECONSTRAINT,
+ * as jet_rel_before_update) or, as the relationship says, are deleted
+ * (cascade deletes, jet_table_delete) or get NULL keys (cascade to NULL).
+ * Errors as jet_rel_before_update.
+ */
+jet_rc jet_rel_before_delete(jet_db *db, const jet_tdef *t, jet_rowid id,
+                             const jet_value *vals);
 
 /* ------------------------------------------- long values (lvalwrite.c) */
 

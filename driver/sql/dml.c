@@ -75,6 +75,7 @@ struct sql_dml_exec {
     bool *def_known;            /* def_vals[d] is this run's value */
     sql_arena_chunk *def_mem;   /* the constant defaults' spans */
     bool defs_done;             /* def_vals evaluated in this run */
+    size_t cascaded_away;       /* DELETE: rows a cascade deleted first */
 };
 
 /* ------------------------------------------------------------ bind */
@@ -910,6 +911,12 @@ static int write_rows(sql_dml_exec *x, sql_error *err)
         jet_rc rc;
         if (x->verb == KW_DELETE) {
             rc = jet_table_delete(x->db, x->td, r->ids[i]);
+            if (rc == JET_ENOTFOUND) {
+                /* a cascading delete of an earlier row took it (a
+                 * relationship of the table with itself) */
+                x->cascaded_away++;
+                continue;
+            }
         } else {
             jet_value *v = &r->vals[i * x->width];
             rc = jet_table_insert(x->db, x->td, v, &x->last_row);
@@ -936,6 +943,7 @@ static int dml_execute(sql_statement *s, const jet_value *params,
     s->row_count = -1;
     x->last_identity = 0;
     x->has_last_row = false;
+    x->cascaded_away = 0;
     memset(err, 0, sizeof *err);
     bool began = false, have_sp = false;
     jet_savepoint sp = 0;
@@ -966,7 +974,7 @@ static int dml_execute(sql_statement *s, const jet_value *params,
         core_failed(db, rc, err);
         return rc;
     }
-    s->row_count = (int64_t)x->run.n;
+    s->row_count = (int64_t)(x->run.n - x->cascaded_away);
     run_reset(&x->run);
     return 0;
 fail:

@@ -12,13 +12,14 @@
  *   a file without write permission   HY000  the same, and why
  *   a file another program holds      HY000  the same, and who holds it
  *   an unenforced rule                HYC00  names the table and the rule
- *     (enforced relationship, calculated column, complex column, linked
- *     table, system table, a validation rule the engine cannot evaluate)
+ *     (calculated column, complex column, linked table, system table, a
+ *     validation rule the engine cannot evaluate)
  *   a validation rule broken          23000  One or more values are
  *                                            prohibited by the validation
  *                                            rule '<rule>' set for 't.c'.
  *                                            Enter a value ... accept.
  *   a duplicate key                   23000  The changes you requested ...
+ *   a relationship's rule             23000  test_odbc_relations.c
  *   NULL in a Required field          23000  You must enter a value in the
  *                                            't.c' field.
  *   NULL in a primary key             23000  Index or primary key cannot
@@ -500,31 +501,6 @@ END_TEST
 
 /* ------------------------------------------------- unenforced rules */
 
-START_TEST(enforced_relationship_refuses)
-{
-    static const refusal cases[] = {
-        { "INSERT INTO Table3 (id, data) VALUES (1000, 'jet')", "HYC00",
-          "[jetodbc]not supported: table 'Table3' has an enforced "
-          "relationship 'Table3Table1' with table 'Table1': writing it is "
-          "not supported yet" },
-        { "UPDATE Table2 SET data = 'x'", "HYC00",
-          "[jetodbc]not supported: table 'Table2' has an enforced "
-          "relationship 'Table2Table1' with table 'Table1': writing it is "
-          "not supported yet" },
-        { "DELETE FROM Table1 WHERE id = 1", "HYC00",
-          "table 'Table1' has an enforced relationship 'Table2Table1' with "
-          "table 'Table2'" },
-        { "DELETE Table1.* FROM Table1 INNER JOIN Table2 ON "
-          "Table1.otherfk1 = Table2.id", "HYC00",
-          "table 'Table1' has an enforced relationship" },
-    };
-    refused_on("jackcess/V2003/indexTestV2003.mdb", "rel.mdb", NULL, cases,
-               NCASES(cases), "SELECT COUNT(*) FROM Table1");
-    refused_on("jackcess/V2010/indexTestV2010.accdb", "rel.accdb", NULL,
-               cases, NCASES(cases), "SELECT COUNT(*) FROM Table3");
-}
-END_TEST
-
 START_TEST(calculated_and_complex_columns_refuse)
 {
     static const refusal calc[] = {
@@ -847,7 +823,6 @@ static Suite *refuse_suite(void)
     tcase_add_test(tc, access_mode_read_only_refuses);
     tcase_add_test(tc, no_permission_says_why);
     tcase_add_test(tc, file_another_program_holds_refuses);
-    tcase_add_test(tc, enforced_relationship_refuses);
     tcase_add_test(tc, calculated_and_complex_columns_refuse);
     tcase_add_test(tc, system_table_refuses);
     tcase_add_test(tc, linked_table_refuses);

@@ -1,0 +1,404 @@
+/*
+ * test_odbc_relations.c - referential integrity (issue 26, core/
+ * relations.c) through the driver manager, on copies of the public
+ * fixtures whose relationships are enforced: Jackcess's indexTest files
+ * (Jet4 .mdb and ACE .accdb), where Table1 is the child of
+ *   Table2Table1  Table1.otherfk1 -> Table2.id  cascade deletes (4096)
+ *   Table3Table1  Table1.otherfk2 -> Table3.id  cascade updates (256)
+ * Table1 rows (id, otherfk1, otherfk2): (0,0,10) (1,1,11) (2,1,11)
+ * (3,2,13); Table2 ids 0 1 2; Table3 ids 10 11 12 13.
+ *
+ * Each refusal: SQLSTATE 23000, Access's message, the file byte for byte
+ * as it was. Each allowed write: the rows read back through the driver
+ * and through Jackcess (jetcheck dump), and `jetcheck verify` (which
+ * checks every relationship) finds no problem.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "odbctest.h"
+#include "../shared_dir.h"
+
+static SQLHENV env;
+static SQLHDBC dbc;
+
+#define ORPHAN(t) "[jetodbc]You cannot add or change a record because a " \
+                  "related record is required in table '" t "'."
+#define CHILDREN(t) "[jetodbc]The record cannot be deleted or changed "    \
+                    "because table '" t "' includes related records."
+
+/* the fixtures: the same tables in each format */
+static const char *const fixtures[] = {
+    "jackcess/V2000/indexTestV2000.mdb",
+    "jackcess/V2003/indexTestV2003.mdb",
+    "jackcess/V2007/indexTestV2007.accdb",
+    "jackcess/V2010/indexTestV2010.accdb",
+};
+#define NFIX (sizeof fixtures / sizeof fixtures[0])
+
+/* ------------------------------------------------------------ helpers */
+
+static const char *copy_fixture(const char *rel, char *out, size_t cap)
+{
+    char cmd[4096];
+    const char *ext = strrchr(rel, '.');
+    snprintf(out, cap, "%s/rel%s", odbct_tmpdir(), ext);
+    unlink(out);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
+             odbct_fixture(rel), out, out);
+    ck_assert_int_eq(system(cmd), 0);
+    return out;
+}
+
+static unsigned char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *b = malloc((size_t)len + 1);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_uint_eq(fread(b, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    *n = (size_t)len;
+    return b;
+}
+
+static void verify(const char *path)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
+             ">/dev/null", jet_shared_dir(), path);
+    ck_assert_msg(system(cmd) == 0, "jetcheck verify %s failed", path);
+}
+
+/* jetcheck dump of table's rows (one JSON row a line) holds each of
+ * rows[0..n) and has n rows. */
+static void dump_rows(const char *path, const char *table,
+                      const char *const *rows, size_t n)
+{
+    char cmd[2048], line[1024];
+    size_t seen = 0, found = 0;
+    bool in_rows = false;
+    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck dump '%s' "
+             "--table '%s'", jet_shared_dir(), path, table);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    while (fgets(line, sizeof line, p)) {
+        if (strstr(line, "\"rows\": [")) {
+            in_rows = !strstr(line, "[]");
+            continue;
+        }
+        if (!in_rows)
+            continue;
+        if (line[0] != ' ' || !strchr(line, '[')) {
+            in_rows = false;
+            continue;
+        }
+        if (strncmp(line, "   ]", 4) == 0) {
+            in_rows = false;
+            continue;
+        }
+        seen++;
+        for (size_t i = 0; i < n; i++)
+            if (strstr(line, rows[i]))
+                found++;
+    }
+    ck_assert_int_eq(pclose(p), 0);
+    ck_assert_msg(seen == n && found == n, "%s %s: %zu rows, %zu of %zu "
+                  "expected found", path, table, seen, found, n);
+}
+
+static void connect_to(const char *path)
+{
+    char cs[2048];
+    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
+    odbct_connect(&env, &dbc, cs);
+}
+
+/* Every row of sql, columns joined by ',' and rows by ';' (NULL as
+ * "-"). */
+static const char *rows_of(const char *sql)
+{
+    static char buf[4096];
+    SQLHSTMT st = odbct_exec(dbc, sql);
+    SQLSMALLINT nc = 0;
+    size_t len = 0;
+    buf[0] = '\0';
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumResultCols(st, &nc));
+    while (SQLFetch(st) == SQL_SUCCESS) {
+        for (SQLSMALLINT c = 1; c <= nc; c++) {
+            char v[256];
+            SQLLEN ind = 0;
+            ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, (SQLUSMALLINT)c,
+                     SQL_C_CHAR, v, sizeof v, &ind));
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
+                                    c > 1 ? "," : (len ? ";" : ""),
+                                    ind == SQL_NULL_DATA ? "-" : v);
+        }
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    return buf;
+}
+
+#define T1 "SELECT id, otherfk1, otherfk2 FROM Table1 ORDER BY id"
+#define T2 "SELECT id FROM Table2 ORDER BY id"
+#define T3 "SELECT id FROM Table3 ORDER BY id"
+#define T1_START "0,0,10;1,1,11;2,1,11;3,2,13"
+
+/* sql runs; SQLRowCount says rows. */
+static void ok(const char *sql, long rows)
+{
+    SQLHSTMT st;
+    SQLLEN n = -2;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
+                                                SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &n));
+    ck_assert_msg(n == rows, "%s: %ld rows, expected %ld", sql, (long)n,
+                  rows);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+
+/* sql is refused with 23000 and message msg; path's bytes unchanged
+ * (checked after a disconnect, which then reconnects). */
+static void refused(const char *path, const char *sql, const char *msg)
+{
+    size_t n0, n1;
+    SQLHSTMT st;
+    odbct_disconnect(env, dbc);
+    unsigned char *before = slurp(path, &n0);
+    connect_to(path);
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    SQLRETURN r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
+    const char *m = odbct_message(SQL_HANDLE_STMT, st);
+    ck_assert_msg(r == SQL_ERROR, "%s: returned %d", sql, (int)r);
+    ck_assert_msg(strcmp(odbct_state(SQL_HANDLE_STMT, st), "23000") == 0,
+                  "%s: %s %s", sql, odbct_state(SQL_HANDLE_STMT, st), m);
+    ck_assert_msg(strcmp(m, msg) == 0, "%s: message\n  %s\nexpected\n  %s",
+                  sql, m, msg);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env, dbc);
+    unsigned char *after = slurp(path, &n1);
+    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
+                  "%s: the file changed", sql);
+    free(before);
+    free(after);
+    connect_to(path);
+}
+
+/* ------------------------------------------------------------- tests */
+
+/* A child row without its parent is refused, inserted or updated to;
+ * one orphan among many rows refuses the whole statement. */
+START_TEST(orphan_child_refused)
+{
+    char path[1024];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    refused(path, "INSERT INTO Table1 (id, otherfk1, otherfk2) VALUES "
+            "(10, 5, 10)", ORPHAN("Table2"));
+    refused(path, "INSERT INTO Table1 (id, otherfk1, otherfk2) VALUES "
+            "(10, 2, 99)", ORPHAN("Table3"));
+    /* otherfk1 0, 1, 2 have parents, 3 has none: all or nothing */
+    refused(path, "INSERT INTO Table1 (id, otherfk1, otherfk2) SELECT "
+            "id + 100, id - 10, id FROM Table3", ORPHAN("Table2"));
+    /* the key columns' DefaultValue (0) is a key too: Table3 has no 0 */
+    refused(path, "INSERT INTO Table1 (id, data) VALUES (10, 'x')",
+            ORPHAN("Table3"));
+    refused(path, "UPDATE Table1 SET otherfk2 = 99 WHERE id = 0",
+            ORPHAN("Table3"));
+    refused(path, "UPDATE Table1 SET otherfk1 = otherfk1 + 1",
+            ORPHAN("Table2"));
+    /* a NULL key needs no parent, a wrong one refuses the row */
+    refused(path, "UPDATE Table1 SET otherfk1 = NULL, otherfk2 = 14 WHERE "
+            "id = 3", ORPHAN("Table3"));
+    ck_assert_str_eq(rows_of(T1), T1_START);
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
+/* Children with parents, NULL keys, and rows whose keys stay are
+ * written. */
+START_TEST(child_with_parent_or_null_written)
+{
+    char path[1024];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    ok("INSERT INTO Table1 (id, otherfk1, otherfk2, data) VALUES "
+       "(10, 2, 12, 'new')", 1);
+    ok("INSERT INTO Table1 (id, otherfk1, otherfk2, data) VALUES (11, "
+       "NULL, NULL, 'no parents')", 1);
+    ok("INSERT INTO Table1 (id, otherfk1, otherfk2) SELECT id + 100, "
+       "id - 11, id FROM Table3 WHERE id > 10", 3);
+    ok("UPDATE Table1 SET otherfk1 = 2, otherfk2 = 13 WHERE id = 0", 1);
+    ok("UPDATE Table1 SET otherfk2 = NULL WHERE id = 1", 1);
+    ok("UPDATE Table1 SET data = 'kept' WHERE id = 2", 1);
+    /* parents: a new one, re-keyed while it has no children, deleted */
+    ok("INSERT INTO Table2 (id, data) VALUES (7, 'seven')", 1);
+    ok("UPDATE Table2 SET id = 8 WHERE id = 7", 1);
+    ok("DELETE FROM Table3 WHERE id = 10", 1);
+    /* children go as they like */
+    ok("DELETE FROM Table1 WHERE id = 3", 1);
+    ck_assert_str_eq(rows_of(T1), "0,2,13;1,1,-;2,1,11;10,2,12;11,-,-;"
+                                  "111,0,11;112,1,12;113,2,13");
+    ck_assert_str_eq(rows_of(T2), "0;1;2;8");
+    ck_assert_str_eq(rows_of(T3), "11;12;13");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    static const char *const t1[] = {
+        "[0, 2, 13, \"baz0\", 0]", "[1, 1, null, \"baz11\", 0]",
+        "[2, 1, 11, \"kept\", 0]", "[10, 2, 12, \"new\", 0]",
+        "[11, null, null, \"no parents\", 0]",
+        "[111, 0, 11, null, 0]", "[112, 1, 12, null, 0]",
+        "[113, 2, 13, null, 0]",
+    };
+    dump_rows(path, "Table1", t1, sizeof t1 / sizeof t1[0]);
+}
+END_TEST
+
+/* A parent with children is neither deleted nor re-keyed when the
+ * relationship does not cascade that. */
+START_TEST(parent_with_children_refused)
+{
+    char path[1024];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    /* Table3Table1 cascades updates, not deletes */
+    refused(path, "DELETE FROM Table3 WHERE id = 11", CHILDREN("Table1"));
+    refused(path, "DELETE FROM Table3", CHILDREN("Table1"));
+    /* Table2Table1 cascades deletes, not updates */
+    refused(path, "UPDATE Table2 SET id = 7 WHERE id = 1",
+            CHILDREN("Table1"));
+    refused(path, "UPDATE Table2 SET id = id + 10", CHILDREN("Table1"));
+    /* a childless row first, then one with children: nothing stays */
+    refused(path, "DELETE FROM Table3 WHERE id >= 12", CHILDREN("Table1"));
+    ck_assert_str_eq(rows_of(T3), "10;11;12;13");
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
+/* Cascade deletes: a parent's children go with it, in the statement. */
+START_TEST(cascade_delete)
+{
+    char path[1024];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    ok("DELETE FROM Table2 WHERE id = 1", 1);
+    ck_assert_str_eq(rows_of(T1), "0,0,10;3,2,13");
+    ck_assert_str_eq(rows_of(T2), "0;2");
+    /* Table3's rows 11 lost their children with them: deletable now */
+    ok("DELETE FROM Table3 WHERE id = 11", 1);
+    /* a parent without children, then one with */
+    ok("INSERT INTO Table2 (id) VALUES (5)", 1);
+    ok("DELETE FROM Table2 WHERE id >= 2", 2);
+    ck_assert_str_eq(rows_of(T1), "0,0,10");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    static const char *const t1[] = { "[0, 0, 10, \"baz0\", 0]" };
+    dump_rows(path, "Table1", t1, 1);
+    static const char *const t2[] = { "[0, \"foo0\"]" };
+    dump_rows(path, "Table2", t2, 1);
+    connect_to(path);
+    ok("DELETE FROM Table2", 1);
+    ck_assert_str_eq(rows_of(T1), "");
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
+/* Cascade updates: re-keying a parent re-keys its children; a failure
+ * after a cascade ran undoes it too. */
+START_TEST(cascade_update)
+{
+    char path[1024];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    ok("UPDATE Table3 SET id = 111 WHERE id = 11", 1);
+    ck_assert_str_eq(rows_of(T1), "0,0,10;1,1,111;2,1,111;3,2,13");
+    ck_assert_str_eq(rows_of(T3), "10;12;13;111");
+    /* 10 -> 13 cascades to row 0 first, then is a duplicate key */
+    odbct_disconnect(env, dbc);
+    size_t n0, n1;
+    unsigned char *before = slurp(path, &n0);
+    connect_to(path);
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)"UPDATE Table3 SET id = "
+                                   "13 WHERE id = 10", SQL_NTS), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "23000");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env, dbc);
+    unsigned char *after = slurp(path, &n1);
+    ck_assert(n0 == n1 && memcmp(before, after, n0) == 0);
+    free(before);
+    free(after);
+    connect_to(path);
+    ck_assert_str_eq(rows_of(T1), "0,0,10;1,1,111;2,1,111;3,2,13");
+    ok("UPDATE Table3 SET id = id + 100", 4);
+    ck_assert_str_eq(rows_of(T1), "0,0,110;1,1,211;2,1,211;3,2,113");
+    ck_assert_str_eq(rows_of(T3), "110;112;113;211");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    static const char *const t1[] = {
+        "[0, 0, 110, \"baz0\", 0]", "[1, 1, 211, \"baz11\", 0]",
+        "[2, 1, 211, \"baz11-2\", 0]", "[3, 2, 113, \"baz13\", 0]",
+    };
+    dump_rows(path, "Table1", t1, 4);
+}
+END_TEST
+
+/* Inside a transaction (autocommit off): a refused statement leaves the
+ * earlier ones; a rollback leaves the file as it was. */
+START_TEST(refusal_inside_transaction)
+{
+    char path[1024];
+    size_t n0, n1;
+    copy_fixture(fixtures[_i], path, sizeof path);
+    unsigned char *before = slurp(path, &n0);
+    connect_to(path);
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc,
+             SQL_ATTR_AUTOCOMMIT, (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
+    ok("DELETE FROM Table2 WHERE id = 0", 1);
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ck_assert_int_eq(SQLExecDirect(st, (SQLCHAR *)"INSERT INTO Table1 (id, "
+                                   "otherfk1) VALUES (50, 0)", SQL_NTS),
+                     SQL_ERROR);
+    ck_assert_str_eq(odbct_message(SQL_HANDLE_STMT, st), ORPHAN("Table2"));
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    ck_assert_str_eq(rows_of(T1), "1,1,11;2,1,11;3,2,13");
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
+                                             SQL_ROLLBACK));
+    ck_assert_str_eq(rows_of(T1), T1_START);
+    odbct_disconnect(env, dbc);
+    unsigned char *after = slurp(path, &n1);
+    ck_assert(n0 == n1 && memcmp(before, after, n0) == 0);
+    free(before);
+    free(after);
+}
+END_TEST
+
+static Suite *relations_suite(void)
+{
+    Suite *s = suite_create("odbc_relations");
+    TCase *tc = tcase_create("relations");
+    tcase_set_timeout(tc, 300);
+    tcase_add_loop_test(tc, orphan_child_refused, 0, NFIX);
+    tcase_add_loop_test(tc, child_with_parent_or_null_written, 0, NFIX);
+    tcase_add_loop_test(tc, parent_with_children_refused, 0, NFIX);
+    tcase_add_loop_test(tc, cascade_delete, 0, NFIX);
+    tcase_add_loop_test(tc, cascade_update, 0, NFIX);
+    tcase_add_loop_test(tc, refusal_inside_transaction, 1, 2);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+ODBCT_MAIN(relations_suite)
