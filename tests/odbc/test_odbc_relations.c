@@ -8,6 +8,10 @@
  * Table1 rows (id, otherfk1, otherfk2): (0,0,10) (1,1,11) (2,1,11)
  * (3,2,13); Table2 ids 0 1 2; Table3 ids 10 11 12 13.
  *
+ * And on files made with the project's writer (fixtures/jetwrite.c) for
+ * what no fixture has: a text key (matched case-insensitively), a key of
+ * two columns, a table related to itself, cascade to NULL.
+ *
  * Each refusal: SQLSTATE 23000, Access's message, the file byte for byte
  * as it was. Each allowed write: the rows read back through the driver
  * and through Jackcess (jetcheck dump), and `jetcheck verify` (which
@@ -22,6 +26,8 @@
 
 #include "odbctest.h"
 #include "../shared_dir.h"
+#include "collate.h"
+#include "../../fixtures/jetwrite.h"
 
 static SQLHENV env;
 static SQLHDBC dbc;
@@ -386,6 +392,249 @@ START_TEST(refusal_inside_transaction)
 }
 END_TEST
 
+/* ------------------------------------------- files of our own writer */
+
+static size_t text_key(uint8_t *out, size_t cap, jw_format fmt,
+                       const uint16_t *s, size_t n, int asc)
+{
+    return jet_collate_key(out, cap, fmt == JW_FMT_ACE14 ? JET_COLL_GEN
+                                                         : JET_COLL_GENLEG,
+                           s, n, asc != 0, NULL);
+}
+
+static void put_text(jw_value *v, uint16_t *buf, const char *s)
+{
+    size_t n = 0;
+    if (!s) {
+        v->null = 1;
+        return;
+    }
+    while (s[n]) {
+        buf[n] = (uint8_t)s[n];
+        n++;
+    }
+    v->text = buf;
+    v->units = n;
+}
+
+/* Rows of LONG columns (INT_MIN: NULL). */
+static void long_rows(jw_table *t, const int *vals, int ncols, int nrows)
+{
+    for (int r = 0; r < nrows; r++) {
+        jw_value v[8];
+        memset(v, 0, sizeof v);
+        for (int c = 0; c < ncols; c++) {
+            v[c].i = vals[r * ncols + c];
+            v[c].null = vals[r * ncols + c] == -1;
+        }
+        ck_assert_int_eq(jw_table_add_row(t, v), 0);
+    }
+}
+
+/*
+ * Cust (Code TEXT PK, Name)       Ord (Id PK, Code, Region, Num; unique
+ * Line (Id PK, Region, Num, Qty)       (Region, Num))
+ * Emp (Id PK, Boss)               Note (Id PK, OrdId)
+ *   CustOrd  Ord.Code -> Cust.Code                       no cascade
+ *   OrdLine  Line.(Region, Num) -> Ord.(Region, Num)     update + delete
+ *   EmpEmp   Emp.Boss -> Emp.Id                          delete
+ *   OrdNote  Note.OrdId -> Ord.Id                        to NULL
+ */
+static void make_file(const char *path, jw_format fmt)
+{
+    char err[256];
+    jw_db *db = jw_create(path, fmt, err, sizeof err);
+    ck_assert_msg(db != NULL, "%s", err);
+    jw_set_text_key(db, text_key);
+
+    jw_coldef cust[2] = { { "Code", JW_TEXT, 10, 1 },
+                          { "Name", JW_TEXT, 50, 1 } };
+    jw_idxdef cust_ix[1] = { { "PrimaryKey", 0, 1, 1, 0 } };
+    jw_table *t = jw_table_begin(db, "Cust", cust, 2, cust_ix, 1);
+    ck_assert_msg(t != NULL, "%s", jw_error(db));
+    static const char *const custs[][2] = { { "ALFKI", "Alfreds" },
+                                            { "BONAP", "Bon app'" } };
+    for (int r = 0; r < 2; r++) {
+        uint16_t a[16], b[64];
+        jw_value v[2];
+        memset(v, 0, sizeof v);
+        put_text(&v[0], a, custs[r][0]);
+        put_text(&v[1], b, custs[r][1]);
+        ck_assert_int_eq(jw_table_add_row(t, v), 0);
+    }
+    ck_assert_msg(jw_table_end(t) == 0, "%s", jw_error(db));
+
+    jw_coldef ord[4] = { { "Id", JW_LONG, 0, 0 }, { "Code", JW_TEXT, 10, 1 },
+                         { "Region", JW_LONG, 0, 0 },
+                         { "Num", JW_LONG, 0, 0 } };
+    jw_idxdef ord_ix[3] = { { "PrimaryKey", 0, 1, 1, 0 },
+                            { "Code", 1, 0, 0, 0 },
+                            { "RegionNum", 2, 0, 1, 0 } };
+    jw_idxmore ord_more[3] = { { 0, { 0 }, { 0 } }, { 0, { 0 }, { 0 } },
+                               { 1, { 3 }, { 0 } } };
+    t = jw_table_begin_compound(db, "Ord", ord, 4, ord_ix, ord_more, 3);
+    ck_assert_msg(t != NULL, "%s", jw_error(db));
+    static const struct { int id; const char *code; int region, num; }
+        ords[] = { { 1, "ALFKI", 1, 100 }, { 2, "BONAP", 1, 101 },
+                   { 3, NULL, 2, 100 } };
+    for (int r = 0; r < 3; r++) {
+        uint16_t a[16];
+        jw_value v[4];
+        memset(v, 0, sizeof v);
+        v[0].i = ords[r].id;
+        put_text(&v[1], a, ords[r].code);
+        v[2].i = ords[r].region;
+        v[3].i = ords[r].num;
+        ck_assert_int_eq(jw_table_add_row(t, v), 0);
+    }
+    ck_assert_msg(jw_table_end(t) == 0, "%s", jw_error(db));
+
+    jw_coldef line[4] = { { "Id", JW_LONG, 0, 0 },
+                          { "Region", JW_LONG, 0, 0 },
+                          { "Num", JW_LONG, 0, 0 }, { "Qty", JW_LONG, 0, 0 } };
+    jw_idxdef line_ix[2] = { { "PrimaryKey", 0, 1, 1, 0 },
+                             { "OrdLine", 1, 0, 0, 0 } };
+    jw_idxmore line_more[2] = { { 0, { 0 }, { 0 } }, { 1, { 2 }, { 0 } } };
+    t = jw_table_begin_compound(db, "Line", line, 4, line_ix, line_more, 2);
+    ck_assert_msg(t != NULL, "%s", jw_error(db));
+    static const int lines[] = { 1, 1, 100, 5, 2, 1, 100, 6, 3, 1, 101, 7 };
+    long_rows(t, lines, 4, 3);
+    ck_assert_msg(jw_table_end(t) == 0, "%s", jw_error(db));
+
+    jw_coldef emp[2] = { { "Id", JW_LONG, 0, 0 }, { "Boss", JW_LONG, 0, 0 } };
+    jw_idxdef emp_ix[2] = { { "PrimaryKey", 0, 1, 1, 0 },
+                            { "EmpEmp", 1, 0, 0, 0 } };
+    t = jw_table_begin(db, "Emp", emp, 2, emp_ix, 2);
+    ck_assert_msg(t != NULL, "%s", jw_error(db));
+    static const int emps[] = { 1, -1, 2, 1, 3, 2, 4, 1 };
+    long_rows(t, emps, 2, 4);
+    ck_assert_msg(jw_table_end(t) == 0, "%s", jw_error(db));
+
+    jw_coldef note[2] = { { "Id", JW_LONG, 0, 0 },
+                          { "OrdId", JW_LONG, 0, 0 } };
+    jw_idxdef note_ix[2] = { { "PrimaryKey", 0, 1, 1, 0 },
+                             { "OrdNote", 1, 0, 0, 0 } };
+    t = jw_table_begin(db, "Note", note, 2, note_ix, 2);
+    ck_assert_msg(t != NULL, "%s", jw_error(db));
+    static const int notes[] = { 1, 1, 2, 1, 3, 2 };
+    long_rows(t, notes, 2, 3);
+    ck_assert_msg(jw_table_end(t) == 0, "%s", jw_error(db));
+
+    static const char *const code[] = { "Code" };
+    static const char *const rn[] = { "Region", "Num" };
+    static const char *const boss[] = { "Boss" };
+    static const char *const id[] = { "Id" };
+    static const char *const ordid[] = { "OrdId" };
+    ck_assert_int_eq(jw_relationship(db, "CustOrd", 0, "Ord", code, "Cust",
+                                     code, 1), 0);
+    ck_assert_int_eq(jw_relationship(db, "OrdLine", 0x1100, "Line", rn,
+                                     "Ord", rn, 2), 0);
+    ck_assert_int_eq(jw_relationship(db, "EmpEmp", 0x1000, "Emp", boss,
+                                     "Emp", id, 1), 0);
+    ck_assert_int_eq(jw_relationship(db, "OrdNote", 0x2000, "Note", ordid,
+                                     "Ord", id, 1), 0);
+    ck_assert_msg(jw_close(db, err, sizeof err) == 0, "%s", err);
+}
+
+static const jw_format formats[] = { JW_FMT_JET4, JW_FMT_ACE14 };
+
+static const char *made_file(char *path, size_t cap, int i)
+{
+    snprintf(path, cap, "%s/made%s", odbct_tmpdir(),
+             formats[i] == JW_FMT_JET4 ? ".mdb" : ".accdb");
+    unlink(path);
+    make_file(path, formats[i]);
+    verify(path);
+    return path;
+}
+
+/* A text key matches as its index compares text; a child needs its
+ * parent, a parent with children stays. */
+START_TEST(text_key_matches_as_its_index)
+{
+    char path[1024];
+    made_file(path, sizeof path, _i);
+    connect_to(path);
+    ok("INSERT INTO Ord (Id, Code, Region, Num) VALUES (4, 'alfki', 3, 1)",
+       1);
+    refused(path, "INSERT INTO Ord (Id, Code, Region, Num) VALUES (5, "
+            "'NOPE', 3, 2)", ORPHAN("Cust"));
+    refused(path, "UPDATE Ord SET Code = 'ALFKIX' WHERE Id = 1",
+            ORPHAN("Cust"));
+    refused(path, "DELETE FROM Cust WHERE Code = 'BONAP'", CHILDREN("Ord"));
+    refused(path, "UPDATE Cust SET Code = 'BONAQ' WHERE Code = 'BONAP'",
+            CHILDREN("Ord"));
+    ok("UPDATE Cust SET Name = 'Bon' WHERE Code = 'BONAP'", 1);
+    ok("UPDATE Ord SET Code = 'bonap' WHERE Id = 1", 1);
+    refused(path, "DELETE FROM Cust WHERE Code = 'ALFKI'", CHILDREN("Ord"));
+    ck_assert_str_eq(rows_of("SELECT Id, Code FROM Ord ORDER BY Id"),
+                     "1,bonap;2,BONAP;3,-;4,alfki");
+    odbct_disconnect(env, dbc);
+}
+END_TEST
+
+/* A key of two columns: orphans refused, updates and deletes cascade. */
+START_TEST(two_column_key)
+{
+    char path[1024];
+    made_file(path, sizeof path, _i);
+    connect_to(path);
+    refused(path, "INSERT INTO Line (Id, Region, Num, Qty) VALUES (4, 1, "
+            "999, 1)", ORPHAN("Ord"));
+    refused(path, "INSERT INTO Line (Id, Region, Num, Qty) VALUES (4, 2, "
+            "101, 1)", ORPHAN("Ord"));
+    /* one column NULL of two: no parent has it */
+    refused(path, "INSERT INTO Line (Id, Region, Num, Qty) VALUES (4, 1, "
+            "NULL, 1)", ORPHAN("Ord"));
+    ok("INSERT INTO Line (Id, Region, Num, Qty) VALUES (4, NULL, NULL, 1)",
+       1);
+    ok("INSERT INTO Line (Id, Region, Num, Qty) VALUES (5, 2, 100, 1)", 1);
+    ok("UPDATE Ord SET Num = 200 WHERE Id = 1", 1);
+    ck_assert_str_eq(rows_of("SELECT Id, Region, Num FROM Line ORDER BY "
+                             "Id"), "1,1,200;2,1,200;3,1,101;4,-,-;5,2,100");
+    ok("UPDATE Ord SET Region = 7 WHERE Region = 1", 2);
+    ck_assert_str_eq(rows_of("SELECT Id, Region, Num FROM Line ORDER BY "
+                             "Id"), "1,7,200;2,7,200;3,7,101;4,-,-;5,2,100");
+    /* Ord 2 goes: its line goes, its note keeps a NULL key */
+    ok("DELETE FROM Ord WHERE Id = 2", 1);
+    ck_assert_str_eq(rows_of("SELECT Id FROM Line ORDER BY Id"),
+                     "1;2;4;5");
+    ck_assert_str_eq(rows_of("SELECT Id, OrdId FROM Note ORDER BY Id"),
+                     "1,1;2,1;3,-");
+    ok("DELETE FROM Ord", 2);
+    ck_assert_str_eq(rows_of("SELECT Id FROM Line ORDER BY Id"), "4");
+    ck_assert_str_eq(rows_of("SELECT Id, OrdId FROM Note ORDER BY Id"),
+                     "1,-;2,-;3,-");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    static const char *const note[] = { "[1, null]", "[2, null]",
+                                        "[3, null]" };
+    dump_rows(path, "Note", note, 3);
+}
+END_TEST
+
+/* A table related to itself: a row may name itself, cascading deletes
+ * walk down the tree and a row the cascade took is not deleted twice. */
+START_TEST(self_relationship)
+{
+    char path[1024];
+    made_file(path, sizeof path, _i);
+    connect_to(path);
+    ok("INSERT INTO Emp (Id, Boss) VALUES (5, 5)", 1);
+    refused(path, "INSERT INTO Emp (Id, Boss) VALUES (6, 7)",
+            ORPHAN("Emp"));
+    /* 5 names itself: changing its key would leave it an orphan */
+    refused(path, "UPDATE Emp SET Id = 50 WHERE Id = 5", CHILDREN("Emp"));
+    ok("UPDATE Emp SET Id = 50, Boss = 50 WHERE Id = 5", 1);
+    ok("DELETE FROM Emp WHERE Id = 50", 1);
+    /* 2 goes with 1, and 3 with 2 */
+    ok("DELETE FROM Emp WHERE Id IN (1, 2)", 1);
+    ck_assert_str_eq(rows_of("SELECT Id FROM Emp"), "");
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
 static Suite *relations_suite(void)
 {
     Suite *s = suite_create("odbc_relations");
@@ -397,6 +646,9 @@ static Suite *relations_suite(void)
     tcase_add_loop_test(tc, cascade_delete, 0, NFIX);
     tcase_add_loop_test(tc, cascade_update, 0, NFIX);
     tcase_add_loop_test(tc, refusal_inside_transaction, 1, 2);
+    tcase_add_loop_test(tc, text_key_matches_as_its_index, 0, 2);
+    tcase_add_loop_test(tc, two_column_key, 0, 2);
+    tcase_add_loop_test(tc, self_relationship, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }
