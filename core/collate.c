@@ -537,10 +537,29 @@ static void fast_init(void)
                 fast[co][c] = h.nin == 1 ? h.in[0]
                               : (uint16_t)(h.in[0] << 8 | h.in[1]);
         }
-        for (int c = 0; c < 128; c++)
-            for (int d = 0; d < c; d++)
-                if (fast[co][c] && fast[co][c] == fast[co][d])
-                    fast[co][c] = fast[co][d] = 0;
+        /* a code two characters share is no fast code for either: the
+         * characters ordered by code (then by character), and in each run
+         * of one code the characters dropped two by two in that order
+         * (what comparing every pair and dropping both of the first equal
+         * pair found does: an odd last one keeps its code) */
+        uint16_t ord[128];
+        size_t m = 0;
+        for (int c = 0; c < 128; c++) {
+            if (!fast[co][c])
+                continue;
+            size_t j = m++;
+            for (; j > 0 && fast[co][ord[j - 1]] > fast[co][c]; j--)
+                ord[j] = ord[j - 1];
+            ord[j] = (uint16_t)c;
+        }
+        for (size_t j = 0; j < m;) {
+            size_t e = j + 1;
+            while (e < m && fast[co][ord[e]] == fast[co][ord[j]])
+                e++;
+            for (size_t k = j; k + 1 < e; k += 2)
+                fast[co][ord[k]] = fast[co][ord[k + 1]] = 0;
+            j = e;
+        }
     }
 }
 
