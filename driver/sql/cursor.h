@@ -331,6 +331,11 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
  *  from its scan: 1 true, 0 false or unknown, -1 error (c->err), as
  *  sql_eval_cond gives. */
 int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f);
+/** op_filter.c: make the next row of table tab's plain scan (M_SCAN, not
+ *  derived, not rescanned) that passes f current: what sql_tab_next,
+ *  sql_tmp_reset and sql_fast_filter_eval do row by row, in one loop.
+ *  JET_OK, JET_DONE or -1 (c->err). */
+int sql_fast_filter_next(sql_cursor *c, size_t tab, sql_fast_filter *f);
 /** op_filter.c: whether JETODBC_GENERAL_EVAL (any value but "0") asks
  *  for the general evaluator everywhere: no shortcut on the row's bytes
  *  (filters, aggregates, sort and group keys). */

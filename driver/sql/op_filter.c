@@ -15,6 +15,15 @@
  * The terms left over are evaluated by the general evaluator after them,
  * in their order.
  *
+ * Per run (the operands known), a comparison or BETWEEN of an integer
+ * or Currency cell with integer (or Currency) bounds becomes a range of
+ * the cell's integer, one unsigned comparison a row; text compared with
+ * a constant remembers the general comparison's result for the last
+ * distinct cell bytes it saw (a status, a city: each compared once). The
+ * terms on numbers are judged before those on text. A plain scan's level
+ * of a join (op_join.c) reads its rows through sql_fast_filter_next: the
+ * scan and the judging in one loop, only a passing row comes back.
+ *
  * The general evaluator stays the reference: a term runs the shortcut
  * only where the result is provably its (every other pair of kinds goes
  * through sql_sv_cmp, the general comparison itself), a cell the row
@@ -60,6 +69,9 @@ enum {
     FM_DATE,        /* Date column, date operand: millisecond keys */
     FM_DX,          /* FM_DI or FM_ID where both sides are exact as
                        doubles: compared as doubles (d) */
+    FM_MI,          /* Currency column (units of 1/10000), integer or
+                       Currency operand: i in units; below (above) every
+                       Currency when lo (hi) */
     FM_GENERAL      /* the column's value, then sql_sv_cmp */
 };
 
@@ -69,18 +81,45 @@ enum {
  * distinct values - a status, a country - compares each once per run).
  * The result depends only on the bytes, the operand and the cursor's
  * sort order, all fixed for the run. */
-#define TC_SLOTS 16
+#define TC_BITS 5
+#define TC_SLOTS (1u << TC_BITS)
+#define TC_PROBE 4
 #define TC_BYTES 46
+#define TC_SHORT 16
 typedef struct tc_ent {
     uint8_t len;            /* bytes; 0xFF: empty slot */
     int8_t r;               /* -1, 0, 1 */
-    uint8_t b[TC_BYTES];
+    uint64_t w[2];          /* len <= TC_SHORT: the bytes as tc_words */
+    uint8_t b[TC_BYTES];    /* longer: the bytes */
 } tc_ent;
+
+/* Cell bytes p, n (n <= TC_SHORT) as two words that tell every such
+ * run of n bytes apart: the first and the last 8 (or 4) bytes, which
+ * overlap and cover them all; below 4 bytes, the bytes themselves. */
+static inline void tc_words(const uint8_t *p, size_t n, uint64_t w[2])
+{
+    if (n >= 8) {
+        w[0] = jet_get_u64(p);
+        w[1] = jet_get_u64(p + n - 8);
+    } else if (n >= 4) {
+        w[0] = jet_get_u32(p);
+        w[1] = jet_get_u32(p + n - 4);
+    } else {
+        w[0] = n ? (uint64_t)p[0] | (uint64_t)p[n / 2] << 8 |
+                   (uint64_t)p[n - 1] << 16
+                 : 0;
+        w[1] = 0;
+    }
+}
 
 typedef struct ff_bound {
     const enode *e;         /* N_CONST or N_PARAM */
     uint8_t mode;           /* FM_* */
-    int64_t i;              /* FM_I64: the integer; FM_DATE: the key */
+    int64_t i;              /* FM_I64: the integer; FM_DATE: the key;
+                               FM_MI: the operand in 1/10000 units */
+    int8_t out;             /* FM_MI: -1 the operand is below every
+                               Currency (the column compares 1), 1 above
+                               it (-1), 0 i holds it */
     double d;               /* FM_ID, FM_DD, FM_DX */
     double klo, khi;        /* FM_DATE: a date x in [0, DATE_QUICK) with
                                x * MS_PER_DAY below klo has a key below
@@ -103,6 +142,12 @@ typedef struct ff_term {
     size_t pk;              /* FT_LIKE: sql_like_fixed_prefix(pat) */
     uint16_t *u16;          /* text decoded (owned) */
     size_t u16cap;
+    /* This run's integer range (resolve_range): a fixed integer or
+     * Currency cell compared with integer bounds only (FM_I64, FM_MI)
+     * is true when its integer lies in [lo, hi] (none when rempty),
+     * the other way round when rneg. */
+    bool ranged, rempty, rneg;
+    int64_t lo, hi;
 } ff_term;
 
 struct sql_fast_filter {
@@ -262,6 +307,13 @@ static bool make_term(const sql_cursor *c, size_t tab, const enode *e,
     }
 }
 
+/* A term's rank in the order the terms are judged: 0 a number or a
+ * NULL test, 1 text. */
+static int term_cost(const ff_term *t)
+{
+    return t->kind == K_TEXT && t->form != FT_ISNULL;
+}
+
 void sql_fast_filter_free(sql_fast_filter *f)
 {
     if (!f)
@@ -314,6 +366,16 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
                 oom = true;
     }
     free(conj);
+    /* the terms on text last (a decode and the collation per row, where
+     * the others read a number): a row a cheap term rejects never pays
+     * for them. Otherwise in the filter's order (stable). */
+    for (size_t i = 1; i < f->nterm; i++) {
+        ff_term x = f->term[i];
+        size_t j = i;
+        for (; j > 0 && term_cost(&f->term[j - 1]) > term_cost(&x); j--)
+            f->term[j] = f->term[j - 1];
+        f->term[j] = x;
+    }
     if (oom) {
         sql_fast_filter_free(f);
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
@@ -327,6 +389,8 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
 }
 
 /* ---------------------------------------------------- resolving */
+
+static inline int truth_of(uint8_t cmp, int r);
 
 /* How column kind k compares with operand v in this run (num_cmp's
  * branches, values.c, taken ahead for the pairs it settles simply). */
@@ -361,6 +425,16 @@ static void resolve_bound(sql_cursor *c, uint8_t k, unsigned width,
     } else if (k == K_DOUBLE && v.k == K_DOUBLE) {
         b->mode = FM_DD;
         b->d = v.d;
+    } else if (k == K_MONEY && v.k == K_MONEY) {
+        b->mode = FM_MI;            /* num_cmp: both exact in units */
+        b->i = v.i;
+        b->out = 0;
+    } else if (k == K_MONEY && (v.k == K_INT || v.k == K_BOOL)) {
+        /* num_cmp: the integer times 10000 in 128 bits, exact */
+        int64_t x = v.k == K_BOOL ? -v.i : v.i;
+        b->mode = FM_MI;
+        b->out = x > INT64_MAX / 10000 ? 1 : x < INT64_MIN / 10000 ? -1 : 0;
+        b->i = b->out ? 0 : x * 10000;
     } else if (k == K_DATE && v.k == K_DATE) {
         b->mode = FM_DATE;
         b->i = sql_date_key(v.d);
@@ -372,6 +446,74 @@ static void resolve_bound(sql_cursor *c, uint8_t k, unsigned width,
         b->klo = exact ? (double)b->i - 1.0 : -INFINITY;
         b->khi = exact ? (double)b->i + 1.0 : INFINITY;
     }
+}
+
+/* Bound b as an integer range of the cell's integer x (FM_I64 and
+ * FM_MI, compared as cmp_bound does): the x for which x `cmp` operand
+ * holds are [*lo, *hi], none when false is returned. */
+static bool bound_range(const ff_bound *b, uint8_t cmp, int64_t *lo,
+                        int64_t *hi)
+{
+    *lo = INT64_MIN;
+    *hi = INT64_MAX;
+    if (b->mode == FM_MI && b->out)     /* every x compares -b->out */
+        return truth_of(cmp, -b->out);
+    int64_t i = b->i;
+    switch (cmp) {
+    case CMP_EQ:
+        *lo = *hi = i;
+        return true;
+    case CMP_LT:
+        if (i == INT64_MIN)
+            return false;
+        *hi = i - 1;
+        return true;
+    case CMP_LE:
+        *hi = i;
+        return true;
+    case CMP_GT:
+        if (i == INT64_MAX)
+            return false;
+        *lo = i + 1;
+        return true;
+    default:                            /* CMP_GE; CMP_NE is EQ negated */
+        *lo = i;
+        return true;
+    }
+}
+
+/* Term t as an integer range (ff_term.ranged) when its form and this
+ * run's modes allow. */
+static void resolve_range(ff_term *t)
+{
+    t->ranged = false;
+    if (t->loc.kind != JET_CELL_FIXED ||
+        (t->form != FT_CMP && t->form != FT_BETWEEN))
+        return;
+    int nb = t->form == FT_BETWEEN ? 2 : 1;
+    for (int j = 0; j < nb; j++)
+        if (t->b[j].mode != FM_I64 && t->b[j].mode != FM_MI)
+            return;
+    int64_t lo, hi, lo2, hi2;
+    bool any;
+    if (t->form == FT_CMP) {
+        bool ne = t->cmp == CMP_NE;
+        any = bound_range(&t->b[0], ne ? CMP_EQ : t->cmp, &lo, &hi);
+        t->rneg = ne;
+    } else {
+        any = bound_range(&t->b[0], CMP_GE, &lo, &hi) &&
+              bound_range(&t->b[1], CMP_LE, &lo2, &hi2);
+        if (any) {
+            lo = lo > lo2 ? lo : lo2;
+            hi = hi < hi2 ? hi : hi2;
+            any = lo <= hi;
+        }
+        t->rneg = t->negated;
+    }
+    t->rempty = !any;
+    t->lo = any ? lo : 0;
+    t->hi = any ? hi : 0;
+    t->ranged = true;
 }
 
 static void resolve(sql_cursor *c, sql_fast_filter *f)
@@ -386,6 +528,7 @@ static void resolve(sql_cursor *c, sql_fast_filter *f)
             resolve_bound(c, t->kind, t->loc.width, &t->b[0]);
         if (t->form == FT_BETWEEN)
             resolve_bound(c, t->kind, t->loc.width, &t->b[1]);
+        resolve_range(t);
     }
     f->resolved = true;
 }
@@ -462,15 +605,35 @@ static __attribute__((noinline)) int cmp_general(sql_cursor *c, ff_term *t,
 {
     sv a;
     tc_ent *e = NULL;
+    uint64_t w[2] = { 0, 0 };
     if (t->kind == K_TEXT && n <= TC_BYTES && b->tc) {
-        uint32_t h = 2166136261u;
-        for (size_t i = 0; i < n; i++)
-            h = (h ^ p[i]) * 16777619u;
-        e = &b->tc[(h ^ h >> 16) & (TC_SLOTS - 1)];
-        if (e->len == n && !memcmp(e->b, p, n)) {
-            *r = e->r;
-            return 0;
+        uint64_t h;
+        if (n <= TC_SHORT) {
+            tc_words(p, n, w);
+            h = w[0] * 0x9E3779B97F4A7C15ull ^ w[1] ^ n;
+        } else {
+            h = 2166136261u;
+            for (size_t i = 0; i < n; i++)
+                h = (h ^ p[i]) * 16777619u;
         }
+        /* the bytes' slot or one of the TC_PROBE after it; a miss takes
+         * the first empty one of them, else evicts the first */
+        size_t s0 = (size_t)((h * 0xC2B2AE3D27D4EB4Full) >> (64 - TC_BITS));
+        for (size_t k = 0; k < TC_PROBE; k++) {
+            tc_ent *x = &b->tc[(s0 + k) & (TC_SLOTS - 1)];
+            if (x->len == n &&
+                (n <= TC_SHORT ? x->w[0] == w[0] && x->w[1] == w[1]
+                               : !memcmp(x->b, p, n))) {
+                *r = x->r;
+                return 0;
+            }
+            if (x->len == 0xFF) {
+                e = x;
+                break;
+            }
+        }
+        if (!e)
+            e = &b->tc[s0];
     }
     if (cell_sv(c, t, p, n, &a) != 0 ||
         sql_sv_cmp(c->text_order, &a, &b->v, r) != 0)
@@ -478,7 +641,12 @@ static __attribute__((noinline)) int cmp_general(sql_cursor *c, ff_term *t,
     if (e) {
         e->len = (uint8_t)n;
         e->r = (int8_t)(*r < 0 ? -1 : *r > 0);
-        memcpy(e->b, p, n);
+        if (n <= TC_SHORT) {
+            e->w[0] = w[0];
+            e->w[1] = w[1];
+        } else {
+            memcpy(e->b, p, n);
+        }
     }
     return 0;
 }
@@ -510,6 +678,11 @@ cmp_bound(sql_cursor *c, ff_term *t, const ff_bound *b, const uint8_t *p,
         double x = t->kind == K_INT ? (double)jet_cell_int(p, t->loc.width)
                                     : jet_cell_double(p);
         *r = x < b->d ? -1 : x > b->d;
+        return 0;
+    }
+    case FM_MI: {
+        int64_t x = (int64_t)jet_get_u64(p);
+        *r = b->out ? -b->out : x < b->i ? -1 : x > b->i;
         return 0;
     }
     case FM_DATE: {
@@ -582,13 +755,24 @@ static inline bool text_head(const uint8_t *p, size_t n, size_t k,
 
 /* Term t for the current row: 1 true, 0 false or unknown, -2 the general
  * path decides. */
-static int judge(sql_cursor *c, const jet_row *row, ff_term *t)
+static inline __attribute__((always_inline)) int
+judge(sql_cursor *c, const jet_row *row, ff_term *t)
 {
     const uint8_t *p = NULL;
     size_t n = 0;
     int k = jet_row_cell(row, &t->loc, &p, &n);
     if (k < 0)
         return -2;
+    if (t->ranged) {
+        /* NULL is unknown, also under NOT */
+        if (k == 0)
+            return 0;
+        int64_t x = jet_cell_int(p, t->loc.width);
+        bool in = !t->rempty &&
+                  (uint64_t)x - (uint64_t)t->lo <= (uint64_t)t->hi -
+                                                   (uint64_t)t->lo;
+        return in != t->rneg;
+    }
     switch (t->form) {
     case FT_ISNULL:
         return (k == 0) != t->negated;
@@ -631,11 +815,10 @@ static int judge(sql_cursor *c, const jet_row *row, ff_term *t)
     }
 }
 
-int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f)
+/* sql_fast_filter_eval's work once resolved, in line in its callers. */
+static inline __attribute__((always_inline)) int
+eval_row(sql_cursor *c, sql_fast_filter *f)
 {
-    if (!f->resolved)
-        resolve(c, f);
-    (void)tab;
     const jet_row *row = f->row;
     for (size_t i = 0; i < f->nterm; i++) {
         int ok = judge(c, row, &f->term[i]);
@@ -655,4 +838,40 @@ int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f)
             return ok;
     }
     return 1;
+}
+
+int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f)
+{
+    if (!f->resolved)
+        resolve(c, f);
+    (void)tab;
+    return eval_row(c, f);
+}
+
+int sql_fast_filter_next(sql_cursor *c, size_t tab, sql_fast_filter *f)
+{
+    tcur *t = &c->t[tab];
+    if (!f->resolved)
+        resolve(c, f);
+    for (;;) {
+        if (t->src_done)
+            return JET_DONE;
+        if ((c->nread & 255) == 0 && sql_check_cancel(c) != 0)
+            return -1;
+        jet_rc rc = jet_scan_next(t->scan);
+        if (rc == JET_DONE) {
+            t->src_done = true;
+            return JET_DONE;
+        }
+        if (rc != JET_OK)
+            return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+        t->gen++;
+        c->nread++;
+        sql_tmp_reset(c);
+        int ok = eval_row(c, f);
+        if (ok < 0)
+            return -1;
+        if (ok)
+            return JET_OK;
+    }
 }

@@ -146,6 +146,12 @@ static int level_next(sql_cursor *c, size_t L)
             if (r != JET_DONE)
                 return r;
         }
+        if (t->ff && tp->join == JOIN_INNER && tp->ginner < 0 && !tp->on &&
+            tp->method == M_SCAN && !tp->sub && !t->rescan) {
+            /* a plain scan whose filter reads the row's bytes: the rows
+             * judged in one loop, only a passing one comes back */
+            return sql_fast_filter_next(c, tab, t->ff);
+        }
         int r = sql_tab_next(c, tab);
         if (r < 0)
             return -1;
