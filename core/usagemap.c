@@ -60,12 +60,14 @@ static jet_rc add_bitmap(builder *b, const uint8_t *bm, size_t len,
                          uint32_t map_pgno, jet_error *err)
 {
     for (size_t i = 0; i < len; i++) {
-        if (!bm[i])
-            continue;
-        for (unsigned bit = 0; bit < 8; bit++) {
+        /* a map page is mostly zero bytes: skipped eight at a time */
+        while (i + 8 <= len && jet_get_u64(bm + i) == 0)
+            i += 8;
+        if (i >= len)
+            break;
+        for (unsigned v = bm[i]; v; v &= v - 1) {
+            unsigned bit = (unsigned)__builtin_ctz(v);
             uint64_t pg = start + i * 8 + bit;
-            if (!(bm[i] & (1u << bit)))
-                continue;
             if (pg >= page_count)
                 return jet_fail(err, JET_ECORRUPT,
                                 pg < JET_NO_PGNO ? (uint32_t)pg
