@@ -214,8 +214,9 @@ jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err);
  * raw: its header mask is the caller's). The page stays dirty in the cache
  * until commit or rollback; unpin it with jet_page_unpin() when done.
  * Errors as jet_page_pin(), plus JET_EUNSUPPORTED (no write transaction),
- * JET_EIO (journal), JET_EBUSY (a spill needed EXCLUSIVE), JET_ELIMIT (an
- * open savepoint holds its 32 MB of page images already).
+ * JET_EIO (journal; the savepoint's temporary file; a transaction a
+ * failed jet_pager_rollback_to left to be rolled back whole), JET_EBUSY
+ * (a spill needed EXCLUSIVE).
  */
 jet_rc jet_page_write(jet_pagefile *pf, uint32_t pgno, uint8_t **out,
                       jet_error *err);
@@ -248,13 +249,23 @@ jet_rc jet_pager_savepoint(jet_pagefile *pf, uint32_t *sp, jet_error *err);
  * Restore every page changed since savepoint sp to its image at sp, and
  * drop pages appended since (the page count goes back); savepoints after
  * sp are forgotten, sp stays open. Errors: JET_ENOTFOUND (no such open
- * savepoint), JET_EUNSUPPORTED (no transaction), those of jet_page_write.
+ * savepoint), JET_EUNSUPPORTED (no transaction), those of jet_page_write,
+ * JET_EIO (the temporary file). After a failure the transaction is
+ * broken: writes and commit refuse (commit rolls it back), only
+ * jet_pager_rollback is left.
  * Memory: a page's image is kept at its first change after a savepoint,
- * at most 32 MB in all; past it jet_page_write fails with JET_ELIMIT.
+ * in memory up to a budget (8 MB), then in a temporary file; any number
+ * of pages may change.
  */
 jet_rc jet_pager_rollback_to(jet_pagefile *pf, uint32_t sp, jet_error *err);
 /** Forget savepoint sp and those after it (their changes stay). */
 void jet_pager_release(jet_pagefile *pf, uint32_t sp);
+/** Tests: keep at most bytes of savepoint images in memory (the rest go
+ *  to the temporary file); 0 puts every image there. */
+void jet_pager_set_savepoint_memory(jet_pagefile *pf, size_t bytes);
+/** Tests: savepoint images in memory and in the temporary file now. */
+void jet_pager_savepoint_images(const jet_pagefile *pf, uint32_t *in_memory,
+                                uint32_t *in_file);
 
 /* ---------------------------------------------------------------- crypt */
 

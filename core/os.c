@@ -277,6 +277,35 @@ int jet_os_create(int *fd, const char *path, const char *like_path)
     return 0;
 }
 
+int jet_os_temp_open(int *fd)
+{
+    const char *dir = getenv("TMPDIR");
+    size_t n;
+    char *path;
+    int f, e = 0;
+
+    *fd = -1;
+    if (!dir || !*dir)
+        dir = "/tmp";
+    n = strlen(dir) + sizeof "/jetodbc-savepoint-XXXXXX";
+    path = jet_malloc(n);
+    if (!path)
+        return ENOMEM;
+    snprintf(path, n, "%s/jetodbc-savepoint-XXXXXX", dir);
+    f = mkstemp(path);
+    if (f < 0)
+        e = errno ? errno : EIO;
+    else {
+        (void)unlink(path);
+        (void)fcntl(f, F_SETFD, FD_CLOEXEC);
+    }
+    jet_free(path);
+    if (e)
+        return e;
+    *fd = f;
+    return 0;
+}
+
 int jet_os_pwrite(int fd, const void *buf, size_t n, uint64_t off)
 {
     size_t done = 0;

@@ -87,6 +87,15 @@ int jet_os_unlink(const char *path);
  *  (fsync of the directory; nothing to do on Windows). Returns 0 or errno;
  *  file systems that cannot sync a directory (EINVAL) count as done. */
 int jet_os_sync_dir(const char *path);
+/**
+ * Create an anonymous temporary file for reading and writing into *fd:
+ * in $TMPDIR (else /tmp), made with mkstemp and unlinked at once, so it
+ * is gone when fd is closed (jet_os_close) or the process dies; Windows:
+ * GetTempPath, FILE_FLAG_DELETE_ON_CLOSE. For the pager's savepoint
+ * images, which need not survive a crash (the journal does that).
+ * Returns 0 or errno.
+ */
+int jet_os_temp_open(int *fd);
 /** Does path exist (as anything)? */
 bool jet_os_exists(const char *path);
 /** Fill buf with n unpredictable bytes (the journal nonce): the system's

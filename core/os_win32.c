@@ -291,6 +291,36 @@ int jet_os_create(int *fd, const char *path, const char *like_path)
     return open_with(fd, path, GENERIC_READ | GENERIC_WRITE, CREATE_ALWAYS);
 }
 
+int jet_os_temp_open(int *fd)
+{
+    wchar_t dir[MAX_PATH + 1], name[MAX_PATH + 1];
+    DWORD n = GetTempPathW(MAX_PATH + 1, dir);
+    HANDLE h;
+    int f;
+
+    *fd = -1;
+    if (n == 0 || n > MAX_PATH)
+        return n == 0 ? errno_of_last_error() : ENAMETOOLONG;
+    if (!GetTempFileNameW(dir, L"jet", 0, name))
+        return errno_of_last_error();
+    /* GetTempFileName made the file; open it to be deleted on close */
+    h = CreateFileW(name, GENERIC_READ | GENERIC_WRITE, 0, NULL,
+                    CREATE_ALWAYS, FILE_ATTRIBUTE_TEMPORARY |
+                    FILE_FLAG_DELETE_ON_CLOSE, NULL);
+    if (h == INVALID_HANDLE_VALUE) {
+        int e = errno_of_last_error();
+        (void)DeleteFileW(name);
+        return e;
+    }
+    f = _open_osfhandle((intptr_t)h, _O_RDWR | _O_BINARY);
+    if (f < 0) {
+        CloseHandle(h);
+        return EMFILE;
+    }
+    *fd = f;
+    return 0;
+}
+
 int jet_os_pwrite(int fd, const void *buf, size_t n, uint64_t off)
 {
     HANDLE h = handle_of(fd);

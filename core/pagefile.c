@@ -122,11 +122,11 @@
  *   was appended after the last sync is written.
  *
  * STATEMENT SAVEPOINTS (jet_pager_savepoint, _rollback_to, _release): marks
- * inside a write transaction; a page's image is kept in memory at its
- * first change after a mark, and rolling back to the mark puts the images
- * back into the cache (dirty) and drops the pages appended since. The
- * SAVEPOINTS section at the end of this file has the rules and the bound
- * (32 MB of images; past it the write fails with JET_ELIMIT).
+ * inside a write transaction; a page's image is kept at its first change
+ * after a mark (in memory, past SP_MEM_BYTES in a temporary file), and
+ * rolling back to the mark puts the images back into the cache (dirty)
+ * and drops the pages appended since. The SAVEPOINTS section at the end
+ * of this file has the rules.
  *
  * READ-ONLY (jet_pagefile_set_read_only): the database is opened O_RDONLY
  * and only re-opened O_RDWR (a second descriptor) when the first write
@@ -166,6 +166,9 @@
 #define JHDR_USED 36u
 #define JOURNAL_VERSION 1u
 static const uint8_t journal_magic[8] = { 'j', 'e', 't', 'j', 'r', 'n', 'l', 0 };
+/* bytes of savepoint page images kept in memory; the rest go to a
+ * temporary file (the SAVEPOINTS section) */
+#define SP_MEM_BYTES (8u * 1024u * 1024u)
 /* busy timeout of a lock when none was set, in milliseconds */
 #define DEFAULT_BUSY_MS 5000u
 
@@ -243,10 +246,22 @@ struct jet_pagefile {
     /* ---- statement savepoints (the SAVEPOINTS section below) */
     struct sp_level *sps;       /* the open savepoints, oldest first */
     uint32_t nsps, capsps;
-    uint8_t **imgs;             /* page images, in the order taken */
+    uint8_t **imgs;             /* page images, in the order taken; NULL
+                                 * for one kept in the temporary file */
     uint32_t *img_pgno;
+    uint32_t *img_slot;         /* its slot there (when imgs[i] is NULL) */
     uint8_t *img_lo;            /* the oldest level each image serves */
     uint32_t nimgs, capimgs;
+    uint32_t nmem;              /* images in memory */
+    size_t sp_mem_max;          /* bytes of images kept in memory */
+    int sp_fd;                  /* the images' temporary file, or -1 */
+    uint32_t sp_slots;          /* slots of sp_fd handed out so far */
+    uint32_t *sp_free;          /* slots of sp_fd free again (a stack,
+                                 * room for sp_slots of them) */
+    uint32_t nfree;
+    bool sp_broken;             /* a rollback to a savepoint failed half
+                                 * way: only rolling back the whole
+                                 * transaction is left */
 };
 
 static void sp_clear(jet_pagefile *pf);
@@ -295,6 +310,8 @@ jet_rc jet_pagefile_open(jet_pagefile **out, const char *path,
     pf->fd = -1;
     pf->wfd = -1;
     pf->jfd = -1;
+    pf->sp_fd = -1;
+    pf->sp_mem_max = SP_MEM_BYTES;
     pf->busy_ms = DEFAULT_BUSY_MS;
     pf->state = JET_PAGER_OPEN;
     e = jet_os_open(&pf->fd, path, &kind);
@@ -373,7 +390,9 @@ void jet_pagefile_close(jet_pagefile *pf)
     jet_free(pf->sps);
     jet_free(pf->imgs);
     jet_free(pf->img_pgno);
+    jet_free(pf->img_slot);
     jet_free(pf->img_lo);
+    jet_free(pf->sp_free);
     jet_free(pf->journaled);
     jet_free(pf->dirty);
     jet_free(pf->scratch);
@@ -1476,6 +1495,10 @@ static jet_rc check_writing(jet_pagefile *pf, jet_error *err)
     if (pf->state == JET_PAGER_ERROR)
         return jet_fail(err, JET_EIO, JET_NO_PGNO, "'%s' had a write "
                         "error; close and reopen it", pf->path);
+    if (pf->sp_broken)
+        return jet_fail(err, JET_EIO, JET_NO_PGNO, "a statement's changes "
+                        "could not be undone; the transaction can only be "
+                        "rolled back");
     if (pf->state < JET_PAGER_WRITER_LOCKED)
         return jet_fail(err, JET_EUNSUPPORTED, JET_NO_PGNO,
                         "no write transaction (jet_pager_begin)");
@@ -1638,6 +1661,14 @@ jet_rc jet_pager_commit(jet_pagefile *pf, jet_error *err)
 
     if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED)
         return check_writing(pf, err);
+    if (pf->sp_broken) {
+        /* half a statement must not be committed: none of it is */
+        rc = check_writing(pf, err);
+        if (jet_pager_rollback(pf, NULL) != JET_OK &&
+            pf->state != JET_PAGER_ERROR)
+            (void)enter_error(pf, rc);
+        return rc;
+    }
     if (pf->state == JET_PAGER_WRITER_LOCKED) {
         end_transaction(pf);
         return JET_OK;
@@ -1726,11 +1757,19 @@ jet_rc jet_pager_rollback(jet_pagefile *pf, jet_error *err)
  *   - jet_pager_release(k) forgets levels k and above, and the images
  *     only they needed (each image knows the oldest level it serves);
  *     the others stay for the levels below (all go when level 0 goes).
- * Images live in memory, at most SP_MAX_BYTES: past that a write fails
- * with JET_ELIMIT (the statement changes too many existing pages; pages it
- * appends cost nothing), and the caller rolls the statement back.
+ * Images live in memory up to sp_mem_max bytes (SP_MEM_BYTES), the rest
+ * in slots of page size in an anonymous temporary file (jet_os_temp_open,
+ * opened at the first image past the budget, closed when the last image
+ * goes): a statement may change any number of pages, with memory bounded
+ * by the budget plus about 20 bytes per changed page. Slots of images
+ * that go are reused (the sp_free stack). The file is not the journal:
+ * a crash loses it and nothing else (the journal restores the file from
+ * the transaction's start), so it is neither synced nor fault-hooked.
+ * If putting the images back fails half way (the temporary file cannot be
+ * read, no memory for a cache page), the transaction is marked broken:
+ * every later write and the commit refuse, and only jet_pager_rollback of
+ * the whole transaction (which the journal does exactly) is left.
  */
-#define SP_MAX_BYTES (32u * 1024u * 1024u)
 #define SP_MAX_LEVELS 64u
 
 typedef struct sp_level {
@@ -1789,11 +1828,74 @@ static void sp_level_free(sp_level *l)
     l->cap = l->n = 0;
 }
 
-/* Drop the images from index n on. */
+/* Let go of an image: its memory, or its slot of the temporary file. */
+static void img_release(jet_pagefile *pf, uint8_t *mem, uint32_t fslot)
+{
+    if (mem) {
+        jet_free(mem);
+        pf->nmem--;
+    } else {
+        pf->sp_free[pf->nfree++] = fslot;   /* room: sp_slots of them */
+    }
+}
+
+/* Keep page (page_size bytes) as an image: in memory within the budget,
+ * else in a slot of the temporary file. *mem is the memory copy or NULL
+ * with the slot in *fslot. JET_ENOMEM, JET_EIO (the file). */
+static jet_rc img_store(jet_pagefile *pf, uint32_t pgno, const uint8_t *page,
+                        uint8_t **mem, uint32_t *fslot, jet_error *err)
+{
+    uint32_t k;
+    int e;
+
+    *mem = NULL;
+    *fslot = 0;
+    if ((uint64_t)(pf->nmem + 1) * pf->page_size <= pf->sp_mem_max) {
+        *mem = jet_malloc(pf->page_size);
+        if (!*mem)
+            return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+        memcpy(*mem, page, pf->page_size);
+        pf->nmem++;
+        return JET_OK;
+    }
+    if (pf->sp_fd < 0 && (e = jet_os_temp_open(&pf->sp_fd)) != 0)
+        return jet_fail(err, JET_EIO, pgno, "cannot create a temporary "
+                        "file for the statement's page images: %s",
+                        strerror(e));
+    if (pf->nfree > 0) {
+        k = pf->sp_free[--pf->nfree];
+    } else {
+        /* the free stack has room for every slot ever handed out */
+        uint32_t *f = jet_realloc(pf->sp_free, ((size_t)pf->sp_slots + 1) *
+                                               sizeof *f);
+        if (!f)
+            return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+        pf->sp_free = f;
+        k = pf->sp_slots++;
+    }
+    e = jet_os_pwrite_unhooked(pf->sp_fd, page, pf->page_size,
+                               (uint64_t)k * pf->page_size);
+    if (e) {
+        pf->sp_free[pf->nfree++] = k;
+        return jet_fail(err, JET_EIO, pgno, "cannot write the statement's "
+                        "page images to a temporary file: %s", strerror(e));
+    }
+    *fslot = k;
+    return JET_OK;
+}
+
+/* Drop the images from index n on; with the last one, the file goes. */
 static void sp_truncate_imgs(jet_pagefile *pf, uint32_t n)
 {
-    while (pf->nimgs > n)
-        jet_free(pf->imgs[--pf->nimgs]);
+    while (pf->nimgs > n) {
+        pf->nimgs--;
+        img_release(pf, pf->imgs[pf->nimgs], pf->img_slot[pf->nimgs]);
+    }
+    if (pf->nimgs == 0 && pf->sp_fd >= 0) {
+        jet_os_close(pf->sp_fd);
+        pf->sp_fd = -1;
+        pf->sp_slots = pf->nfree = 0;
+    }
 }
 
 /* Forget every savepoint and image (end of the transaction). */
@@ -1803,6 +1905,7 @@ static void sp_clear(jet_pagefile *pf)
         sp_level_free(&pf->sps[i]);
     pf->nsps = 0;
     sp_truncate_imgs(pf, 0);
+    pf->sp_broken = false;
 }
 
 /* Before page pgno (bytes page) changes: its image for the open levels
@@ -1810,19 +1913,17 @@ static void sp_clear(jet_pagefile *pf)
 static jet_rc sp_capture(jet_pagefile *pf, uint32_t pgno,
                          const uint8_t *page, jet_error *err)
 {
-    uint32_t top = pf->nsps, lo = top;
+    uint32_t top = pf->nsps, lo = top, fslot;
     uint8_t *img;
+    jet_rc rc;
 
     while (lo > 0 && pgno < pf->sps[lo - 1].page_count &&
            !sp_has(&pf->sps[lo - 1], pgno))
         lo--;
     if (lo == top)
         return JET_OK;          /* kept already, or appended since */
-    if ((uint64_t)(pf->nimgs + 1) * pf->page_size > SP_MAX_BYTES)
-        return jet_fail(err, JET_ELIMIT, pgno, "the statement changes more "
-                        "than %u existing pages (its savepoint keeps at "
-                        "most %u MB of page images)",
-                        SP_MAX_BYTES / pf->page_size, SP_MAX_BYTES >> 20);
+    if (pf->nimgs == UINT32_MAX)
+        return jet_fail(err, JET_ELIMIT, pgno, "too many page images");
     if (pf->nimgs == pf->capimgs) {
         uint32_t cap = pf->capimgs ? 2 * pf->capimgs : 64;
         uint8_t **im = jet_realloc(pf->imgs, cap * sizeof *im);
@@ -1832,19 +1933,22 @@ static jet_rc sp_capture(jet_pagefile *pf, uint32_t pgno,
                           : NULL;
         if (ip)
             pf->img_pgno = ip;
-        uint8_t *il = ip ? jet_realloc(pf->img_lo, cap) : NULL;
+        uint32_t *is = ip ? jet_realloc(pf->img_slot, cap * sizeof *is)
+                          : NULL;
+        if (is)
+            pf->img_slot = is;
+        uint8_t *il = is ? jet_realloc(pf->img_lo, cap) : NULL;
         if (!il)
             return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
         pf->img_lo = il;
         pf->capimgs = cap;
     }
-    img = jet_malloc(pf->page_size);
-    if (!img)
-        return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
+    if ((rc = img_store(pf, pgno, page, &img, &fslot, err)) != JET_OK)
+        return rc;
     for (uint32_t j = lo; j < top; j++) {
         if (sp_add(&pf->sps[j], pgno) != JET_OK) {
             /* levels lo..j-1 name the page but have no image: undo */
-            jet_free(img);
+            img_release(pf, img, fslot);
             for (uint32_t k = lo; k < j; k++) {
                 sp_level *l = &pf->sps[k];
                 for (uint32_t h = 0; h < l->cap; h++)
@@ -1863,8 +1967,8 @@ static jet_rc sp_capture(jet_pagefile *pf, uint32_t pgno,
             return jet_fail(err, JET_ENOMEM, pgno, "out of memory");
         }
     }
-    memcpy(img, page, pf->page_size);
     pf->imgs[pf->nimgs] = img;
+    pf->img_slot[pf->nimgs] = fslot;
     pf->img_lo[pf->nimgs] = (uint8_t)lo;
     pf->img_pgno[pf->nimgs++] = pgno;
     return JET_OK;
@@ -1872,7 +1976,8 @@ static jet_rc sp_capture(jet_pagefile *pf, uint32_t pgno,
 
 jet_rc jet_pager_savepoint(jet_pagefile *pf, uint32_t *sp, jet_error *err)
 {
-    if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED)
+    if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED ||
+        pf->sp_broken)
         return check_writing(pf, err);
     if (pf->nsps == SP_MAX_LEVELS)
         return jet_fail(err, JET_ELIMIT, JET_NO_PGNO, "more than %u nested "
@@ -1926,12 +2031,22 @@ static jet_rc sp_drop_appended(jet_pagefile *pf, uint32_t n, jet_error *err)
     return JET_OK;
 }
 
+/* A rollback to a savepoint failed with rc half way: the transaction can
+ * only be rolled back whole now (check_writing says so to every write). */
+static jet_rc mark_broken(jet_pagefile *pf, jet_rc rc)
+{
+    if (pf->state != JET_PAGER_ERROR)
+        pf->sp_broken = true;
+    return rc;
+}
+
 jet_rc jet_pager_rollback_to(jet_pagefile *pf, uint32_t sp, jet_error *err)
 {
     sp_level *l;
     jet_rc rc;
 
-    if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED)
+    if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED ||
+        pf->sp_broken)
         return check_writing(pf, err);
     if (sp >= pf->nsps)
         return jet_fail(err, JET_ENOTFOUND, JET_NO_PGNO, "no savepoint %u",
@@ -1945,17 +2060,29 @@ jet_rc jet_pager_rollback_to(jet_pagefile *pf, uint32_t sp, jet_error *err)
      * the mark: write images back newest first, so the oldest wins */
     for (uint32_t i = pf->nimgs; i-- > l->nimgs;) {
         uint8_t *page;
+        size_t got = 0;
+        int e = 0;
         if (pf->img_pgno[i] >= l->page_count)
             continue;
         rc = jet_page_write(pf, pf->img_pgno[i], &page, err);
         if (rc != JET_OK)
-            return rc;
-        memcpy(page, pf->imgs[i], pf->page_size);
+            return mark_broken(pf, rc);
+        if (pf->imgs[i])
+            memcpy(page, pf->imgs[i], pf->page_size);
+        else if ((e = jet_os_pread(pf->sp_fd, page, pf->page_size,
+                                   (uint64_t)pf->img_slot[i] *
+                                   pf->page_size, &got)) != 0 ||
+                 got != pf->page_size)
+            rc = jet_fail(err, JET_EIO, pf->img_pgno[i], "cannot read the "
+                          "statement's page images back: %s",
+                          e ? strerror(e) : "short read");
         jet_page_unpin(pf, page);
+        if (rc != JET_OK)
+            return mark_broken(pf, rc);
     }
     rc = sp_drop_appended(pf, l->page_count, err);
     if (rc != JET_OK)
-        return rc;
+        return mark_broken(pf, rc);
     sp_truncate_imgs(pf, l->nimgs);
     sp_level_free(l);
     return JET_OK;
@@ -1980,10 +2107,24 @@ void jet_pager_release(jet_pagefile *pf, uint32_t sp)
         if (pf->img_lo[i] < sp) {
             pf->imgs[keep] = pf->imgs[i];
             pf->img_pgno[keep] = pf->img_pgno[i];
+            pf->img_slot[keep] = pf->img_slot[i];
             pf->img_lo[keep++] = pf->img_lo[i];
         } else {
-            jet_free(pf->imgs[i]);
+            img_release(pf, pf->imgs[i], pf->img_slot[i]);
         }
     }
     pf->nimgs = keep;
+    sp_truncate_imgs(pf, keep);     /* the file goes with the last image */
+}
+
+void jet_pager_set_savepoint_memory(jet_pagefile *pf, size_t bytes)
+{
+    pf->sp_mem_max = bytes;
+}
+
+void jet_pager_savepoint_images(const jet_pagefile *pf, uint32_t *in_memory,
+                                uint32_t *in_file)
+{
+    *in_memory = pf->nmem;
+    *in_file = pf->nimgs - pf->nmem;
 }

@@ -796,6 +796,169 @@ START_TEST(pager_two_connections_one_process)
 }
 END_TEST
 
+/* The decoded bytes of pages 1..count-1 (the cache's view), malloc'd. */
+static uint8_t *snapshot(jet_pagefile *pf, uint32_t ps, uint32_t count)
+{
+    uint8_t *b = malloc((size_t)count * ps);
+    ck_assert_ptr_nonnull(b);
+    for (uint32_t pg = 1; pg < count; pg++) {
+        const uint8_t *p;
+        ck_assert_int_eq(jet_page_pin(pf, pg, &p, NULL), JET_OK);
+        memcpy(b + (size_t)pg * ps, p, ps);
+        jet_page_unpin(pf, p);
+    }
+    return b;
+}
+
+static void same_snapshot(jet_pagefile *pf, uint32_t ps, uint32_t count,
+                          const uint8_t *want, const char *what)
+{
+    uint8_t *now = snapshot(pf, ps, count);
+    for (uint32_t pg = 1; pg < count; pg++)
+        ck_assert_msg(memcmp(now + (size_t)pg * ps, want + (size_t)pg * ps,
+                             ps) == 0, "%s: page %u differs", what, pg);
+    free(now);
+}
+
+/* Change 8 bytes of every page pg of [1, count) with pg % step == 0. */
+static void scribble(jet_pagefile *pf, uint32_t count, uint32_t step,
+                     uint8_t gen)
+{
+    for (uint32_t pg = 1; pg < count; pg++) {
+        uint8_t *p;
+        if (pg % step)
+            continue;
+        ck_assert_int_eq(jet_page_write(pf, pg, &p, NULL), JET_OK);
+        for (int i = 0; i < 8; i++)
+            p[100 + i] = (uint8_t)(pg * 7 + i + gen * 31);
+        jet_page_unpin(pf, p);
+    }
+}
+
+/* Savepoint images past the memory budget go to a temporary file: a
+ * statement may change every page; nested savepoints roll back to their
+ * exact images (some in memory, most in the file, slots reused after a
+ * release), the commit writes what is left, a rollback leaves the file
+ * byte for byte; without a usable temporary folder the write past the
+ * budget fails cleanly and the statement still rolls back. */
+START_TEST(pager_savepoint_images_spill_to_a_temp_file)
+{
+    const char *src = plain_accdb();
+    jet_open_options o = { .cache_pages = 8 };
+    char path[64];
+    const char *old_tmp = getenv("TMPDIR");
+    char *keep_tmp = old_tmp ? strdup(old_tmp) : NULL;
+    jet_db *db;
+    jet_error err;
+    uint8_t *orig, *snap_a, *snap_b, *p, *now;
+    size_t len;
+    uint32_t ps, count, sp0, sp1, sp2, pg, in_mem, in_file;
+
+    if (!src)
+        return;
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
+    orig = file_bytes(path, &len);
+    ck_assert_int_eq(jet_db_open(&db, path, &o, &err), JET_OK);
+    ps = db->page_size;
+    count = jet_pagefile_page_count(db->pf);
+    ck_assert_uint_ge(count, 20);
+    jet_pager_set_savepoint_memory(db->pf, 3u * ps);
+
+    for (int commit = 0; commit < 2; commit++) {
+        ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_OK);
+        ck_assert_int_eq(jet_page_write(db->pf, 1, &p, &err), JET_OK);
+        p[60] ^= 0xA5;      /* before any savepoint: no image */
+        jet_page_unpin(db->pf, p);
+        snap_a = snapshot(db->pf, ps, count);
+        ck_assert_int_eq(jet_pager_savepoint(db->pf, &sp0, &err), JET_OK);
+        scribble(db->pf, count, 1, 1);
+        for (int i = 0; i < 5; i++) {
+            ck_assert_int_eq(jet_page_alloc(db->pf, &pg, &p, &err), JET_OK);
+            jet_page_unpin(db->pf, p);
+        }
+        jet_pager_savepoint_images(db->pf, &in_mem, &in_file);
+        ck_assert_uint_eq(in_mem, 3);
+        ck_assert_uint_eq(in_mem + in_file, count - 1);
+        snap_b = snapshot(db->pf, ps, count);
+        ck_assert_int_eq(jet_pager_savepoint(db->pf, &sp1, &err), JET_OK);
+        scribble(db->pf, count, 2, 2);
+        ck_assert_int_eq(jet_pager_savepoint(db->pf, &sp2, &err), JET_OK);
+        scribble(db->pf, count, 3, 3);
+        jet_pager_release(db->pf, sp2);     /* sp1 keeps what it needs */
+        ck_assert_int_eq(jet_pager_rollback_to(db->pf, sp1, &err), JET_OK);
+        same_snapshot(db->pf, ps, count, snap_b, "rolled back to sp1");
+        ck_assert_uint_eq(jet_pagefile_page_count(db->pf), count + 5);
+        /* more images after the rollback reuse the freed slots */
+        scribble(db->pf, count, 1, 4);
+        ck_assert_int_eq(jet_pager_rollback_to(db->pf, sp0, &err), JET_OK);
+        same_snapshot(db->pf, ps, count, snap_a, "rolled back to sp0");
+        ck_assert_uint_eq(jet_pagefile_page_count(db->pf), count);
+        scribble(db->pf, count, 5, 5);      /* kept: not rolled back */
+        jet_pager_release(db->pf, sp0);
+        jet_pager_savepoint_images(db->pf, &in_mem, &in_file);
+        ck_assert_uint_eq(in_mem + in_file, 0);
+        free(snap_b);
+        snap_b = snapshot(db->pf, ps, count);
+        if (commit) {
+            ck_assert_int_eq(jet_pager_commit(db->pf, &err), JET_OK);
+            same_snapshot(db->pf, ps, count, snap_b, "committed");
+        } else {
+            ck_assert_int_eq(jet_pager_rollback(db->pf, &err), JET_OK);
+            now = file_bytes(path, &len);
+            ck_assert_msg(len == (size_t)count * ps &&
+                          memcmp(now, orig, len) == 0,
+                          "a rollback left the file changed");
+            free(now);
+        }
+        free(snap_a);
+        free(snap_b);
+    }
+    jet_db_close(db);
+    now = file_bytes(path, &len);
+    ck_assert_uint_eq(len, (size_t)count * ps);
+    for (pg = 1; pg < count; pg++) {
+        const uint8_t *a = orig + (size_t)pg * ps, *b = now + (size_t)pg * ps;
+        if (pg % 5 == 0)
+            ck_assert_uint_eq(b[100], (uint8_t)(pg * 7 + 5 * 31));
+        else if (pg != 1)
+            ck_assert_msg(memcmp(a, b, ps) == 0, "page %u changed", pg);
+    }
+    ck_assert_uint_eq(now[ps + 60], orig[ps + 60] ^ 0xA5);
+    free(now);
+
+    /* no temporary folder: the write past the budget fails, the
+     * statement rolls back from the images it has */
+    ck_assert_int_eq(jet_db_open(&db, path, &o, &err), JET_OK);
+    jet_pager_set_savepoint_memory(db->pf, 3u * ps);
+    orig = (free(orig), file_bytes(path, &len));
+    setenv("TMPDIR", "/nonexistent/jetodbc-test", 1);
+    ck_assert_int_eq(jet_pager_begin(db->pf, &err), JET_OK);
+    ck_assert_int_eq(jet_pager_savepoint(db->pf, &sp0, &err), JET_OK);
+    for (pg = 1; pg <= 3; pg++) {
+        ck_assert_int_eq(jet_page_write(db->pf, pg, &p, &err), JET_OK);
+        p[100] ^= 0xFF;
+        jet_page_unpin(db->pf, p);
+    }
+    ck_assert_int_eq(jet_page_write(db->pf, 4, &p, &err), JET_EIO);
+    ck_assert_ptr_nonnull(strstr(err.msg, "temporary file"));
+    ck_assert_int_eq(jet_pager_rollback_to(db->pf, sp0, &err), JET_OK);
+    jet_pager_release(db->pf, sp0);
+    ck_assert_int_eq(jet_pager_commit(db->pf, &err), JET_OK);
+    if (keep_tmp)
+        setenv("TMPDIR", keep_tmp, 1);
+    else
+        unsetenv("TMPDIR");
+    free(keep_tmp);
+    jet_db_close(db);
+    now = file_bytes(path, &len);
+    ck_assert_msg(memcmp(now, orig, len) == 0, "the failed statement left "
+                  "a change");
+    free(now);
+    free(orig);
+    jet_test_remove_db(path);
+}
+END_TEST
+
 static Suite *pager_suite(void)
 {
     Suite *s = suite_create("pager");
@@ -804,6 +967,7 @@ static Suite *pager_suite(void)
     tcase_add_test(tc, pager_commit_lands_whole_and_journal_goes);
     tcase_add_test(tc, pager_rollback_restores_cache_and_file);
     tcase_add_test(tc, pager_spill_past_the_cache);
+    tcase_add_test(tc, pager_savepoint_images_spill_to_a_temp_file);
     tcase_add_test(tc, pager_hot_journal_rolled_back_at_open);
     tcase_add_test(tc, pager_read_only_refuses_and_never_writes);
     tcase_add_test(tc, pager_codecs_write_back_exact_bytes);
