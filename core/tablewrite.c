@@ -35,6 +35,7 @@
 #include "alloc.h"
 #include "bytes.h"
 #include "encode.h"
+#include "index.h"
 #include "internal.h"
 #include "os.h"
 #include "pagealloc.h"
@@ -727,6 +728,69 @@ static jet_rc row_key(jet_db *db, const jet_tdef *t, const jet_index *ix,
 
 #define KEY_CAP 2048
 
+/* The key bytes of the entry of row id in t->indexes[index_no], found by
+ * walking the index in key order for the row pointer. For a row stored
+ * with a text key its sort order cannot encode (written by Access, or by
+ * a writer with its own tables): the entry exists, but its key cannot
+ * be computed to descend to it. One walk of the whole index per call.
+ * Errors: JET_ECORRUPT (no entry points at the row), the walk's. */
+static jet_rc key_of_row(jet_db *db, const jet_tdef *t, uint16_t index_no,
+                         jet_rowid id, uint8_t *key, size_t cap,
+                         size_t *klen)
+{
+    jet_index_cursor *c;
+    uint32_t pgno;
+    uint16_t row;
+    jet_rc rc = jet_index_cursor_open(&c, db, t, index_no);
+
+    if (rc != JET_OK)
+        return rc;
+    while ((rc = jet_index_next(c, &pgno, &row)) == JET_OK) {
+        const uint8_t *k;
+        size_t n;
+        if (pgno != id.pgno || row != id.row)
+            continue;
+        k = jet_index_entry_key(c, &n);
+        if (!k || n > cap)
+            rc = JET_DONE;
+        else {
+            memcpy(key, k, n);
+            *klen = n;
+        }
+        break;
+    }
+    if (rc == JET_DONE)
+        rc = jet_fail(&db->err, JET_ECORRUPT, t->pgno, "index '%s' of "
+                      "table '%s' has no entry for row %u of page %u",
+                      t->indexes[index_no].name, t->name, id.row, id.pgno);
+    else if (rc != JET_OK)
+        db->err = *jet_index_error(c);
+    jet_index_cursor_close(c);
+    return rc;
+}
+
+/* The key of t->indexes[index_no]'s entry for the stored row id whose
+ * values are vals: computed, or, when the sort order cannot encode them,
+ * found by the row pointer (key_of_row). */
+static jet_rc stored_row_key(jet_db *db, const jet_tdef *t,
+                             uint16_t index_no, const jet_value *vals,
+                             jet_rowid id, uint8_t *key, size_t cap,
+                             size_t *klen)
+{
+    jet_rc rc = jet_index_row_key(key, cap, klen, db, t,
+                                  &t->indexes[index_no], vals);
+    if (rc == JET_EUNSUPPORTED)
+        return key_of_row(db, t, index_no, id, key, cap, klen);
+    return rc == JET_OK ? JET_OK
+                        : row_key(db, t, &t->indexes[index_no], vals, key,
+                                  cap, klen);
+}
+
+/* Whether every column of ix has the same value in a and b (its key and
+ * whether it has an entry are then the same). */
+static bool index_values_equal(const jet_tdef *t, const jet_index *ix,
+                               const jet_value *a, const jet_value *b);
+
 /* ------------------------------------------------------------------ insert */
 
 jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
@@ -957,6 +1021,17 @@ static bool value_equal(const jet_value *a, const jet_value *b)
     }
 }
 
+static bool index_values_equal(const jet_tdef *t, const jet_index *ix,
+                               const jet_value *a, const jet_value *b)
+{
+    for (uint16_t k = 0; k < ix->ncols && k < 10; k++) {
+        uint16_t c = ix->cols[k].col;
+        if (c >= t->ncols || !value_equal(&a[c], &b[c]))
+            return false;
+    }
+    return true;
+}
+
 /* ------------------------------------------------------------------ delete */
 
 /* Page pgno of t got a row's bytes back: it joins the free-space map
@@ -1005,7 +1080,7 @@ jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id)
             if (!first_of_physical(t, i) ||
                 !has_entry(t, &t->indexes[i], vals))
                 continue;
-            rc = row_key(db, t, &t->indexes[i], vals, key, sizeof key, &klen);
+            rc = stored_row_key(db, t, i, vals, id, key, sizeof key, &klen);
             if (rc == JET_OK)
                 rc = jet_index_entry_delete(db, t, &t->indexes[i], key, klen,
                                             id);
@@ -1153,13 +1228,13 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
         size_t lo, ln;
         const jet_index *ix = &t->indexes[i];
         bool had, has;
-        if (!first_of_physical(t, i))
+        if (!first_of_physical(t, i) || index_values_equal(t, ix, oldv, newv))
             continue;
         had = has_entry(t, ix, oldv);
         has = has_entry(t, ix, newv);
         lo = ln = 0;
         if (had)
-            rc = row_key(db, t, ix, oldv, ko, sizeof ko, &lo);
+            rc = stored_row_key(db, t, i, oldv, id, ko, sizeof ko, &lo);
         if (rc == JET_OK && has)
             rc = row_key(db, t, ix, newv, kn, sizeof kn, &ln);
         if (rc != JET_OK ||

@@ -544,6 +544,64 @@ START_TEST(bulk_values_exact_arrays_atomic)
 }
 END_TEST
 
+/* Rows whose indexed text holds characters the sort order cannot encode
+ * (Access wrote them; the driver cannot compute their keys) update and
+ * delete: their index entries are found by the row pointer. On
+ * testUnicodeCompV2003's Table (ID AutoNumber key, Unicode Text indexed),
+ * row 5 is Japanese (漢字仮名交じり文), row 4 polytonic Greek. Inserting
+ * such a value is still refused (HYC00) and changes nothing. */
+START_TEST(rows_with_unencodable_text_keys_update_and_delete)
+{
+    char ref[1024], cmd[4096];
+    SQLHSTMT st;
+
+    copy_fixture("jackcess/V2003/testUnicodeCompV2003.mdb", "unicode.mdb",
+                 copy_path, sizeof copy_path);
+    copy_fixture("jackcess/V2003/testUnicodeCompV2003.mdb",
+                 "unicode-ref.mdb", ref, sizeof ref);
+    connect_to(copy_path, NULL);
+    /* a rolled back DELETE and UPDATE leave the file byte for byte */
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
+             (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
+    exec_rows("DELETE FROM [Table] WHERE ID = 5", 1);
+    exec_rows("UPDATE [Table] SET Unicode = Unicode WHERE ID < 7", 5);
+    ck_assert_int_eq(scalar("SELECT COUNT(*) FROM [Table]"), 7);
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
+                                             SQL_ROLLBACK));
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
+             (SQLPOINTER)SQL_AUTOCOMMIT_ON, 0));
+    /* an INSERT of such a key is refused and changes nothing */
+    st = new_stmt();
+    ck_assert_int_eq(exec_on(st, "INSERT INTO [Table] (Unicode) VALUES "
+                                 "('\xe6\xbc\xa2\xe5\xad\x97')"), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env, dbc);
+    snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", copy_path, ref);
+    ck_assert_msg(system(cmd) == 0, "a rollback or a refusal changed %s",
+                  copy_path);
+
+    /* committed: the Japanese row's key changes, then it goes; the Greek
+     * row goes; the index still seeks every row left */
+    connect_to(copy_path, NULL);
+    exec_rows("UPDATE [Table] SET Unicode = 'kanji gone' WHERE ID = 5", 1);
+    ck_assert_str_eq(rows_of("SELECT ID FROM [Table] WHERE Unicode = "
+                             "'kanji gone'"), "5");
+    exec_rows("DELETE FROM [Table] WHERE ID = 4", 1);
+    exec_rows("DELETE FROM [Table] WHERE ID = 5", 1);
+    ck_assert_str_eq(rows_of("SELECT ID FROM [Table] WHERE Unicode >= '' "
+                             "ORDER BY ID"), "1,2,3,6,7,8");
+    ck_assert_str_eq(rows_of("EXPLAIN SELECT ID FROM [Table] WHERE "
+                             "Unicode >= ''"), "SEEK Table.Unicode "
+                     "(Unicode >= '') | FILTER");
+    odbct_disconnect(env, dbc);
+    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
+             ">/dev/null", JET_SHARED_DIR, copy_path);
+    ck_assert_int_eq(system(cmd), 0);
+    unlink(ref);
+}
+END_TEST
+
 static Suite *dml_suite(void)
 {
     Suite *s = suite_create("odbc_dml");
@@ -557,6 +615,7 @@ static Suite *dml_suite(void)
     tcase_add_test(tc, writes_commit_and_roll_back);
     tcase_add_test(tc, join_forms_update_and_delete);
     tcase_add_test(tc, bulk_values_exact_arrays_atomic);
+    tcase_add_test(tc, rows_with_unencodable_text_keys_update_and_delete);
     suite_add_tcase(s, tc);
     return s;
 }
