@@ -1017,6 +1017,218 @@ out:
     return ret;
 }
 
+/* ------------------------------------------- text keys by their bytes */
+
+/* GROUP BY one in-row Text column of the block's one scanned table (and
+ * so SELECT DISTINCT of it, plan.c distinct_as_group): the column's
+ * bytes as stored (Jet 4 compressed or UCS-2) decode to one value, so
+ * rows whose bytes are identical belong to one group. A memo maps the
+ * bytes seen to their group; a row whose bytes are in it goes to that
+ * group without decoding, hashing by the collation or comparing, and
+ * only a row of new bytes takes the general path (which then remembers
+ * them). The groups, their order and their states are the general
+ * path's. The memo's bytes live in the group arena and its table is
+ * counted in c->gheap, both within the budget; past a quarter of the
+ * budget it takes no more bytes (new ones keep the general path). */
+typedef struct raw_ent {
+    uint64_t h;
+    agg_group *g;               /* NULL: an empty slot */
+    const uint8_t *b;
+    size_t n;
+} raw_ent;
+
+typedef struct raw_memo {
+    raw_ent *slot;
+    size_t nslots, used;        /* nslots a power of two, used <= 1/2 */
+    bool full;                  /* no more entries (budget) */
+} raw_memo;
+
+static inline uint64_t raw_hash(const uint8_t *p, size_t n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
+    for (; n >= 8; p += 8, n -= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    uint64_t w = 0;
+    memcpy(&w, p, n);
+    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 29);
+}
+
+static inline agg_group *raw_find(const raw_memo *m, uint64_t h,
+                                  const uint8_t *p, size_t n)
+{
+    if (!m->nslots)
+        return NULL;
+    size_t mask = m->nslots - 1;
+    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+        const raw_ent *e = &m->slot[i];
+        if (!e->g)
+            return NULL;
+        if (e->h == h && e->n == n && !memcmp(e->b, p, n))
+            return e->g;
+    }
+}
+
+/* Remember bytes p[0..n) (hash h, not in the memo) as group g's, when
+ * the budget allows; 0, or -1 when out of memory. */
+static int raw_add(sql_cursor *c, raw_memo *m, uint64_t h, const uint8_t *p,
+                   size_t n, agg_group *g)
+{
+    if (m->full)
+        return 0;
+    if (sql_mem_held(c) + n + 2 * m->nslots * sizeof *m->slot >
+        sql_mem_budget(c) / 4) {
+        m->full = true;
+        return 0;
+    }
+    if (2 * (m->used + 1) > m->nslots) {
+        size_t nb = m->nslots ? m->nslots * 2 : 1024;
+        raw_ent *t = calloc(nb, sizeof *t);
+        if (!t)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        for (size_t i = 0; i < m->nslots; i++) {
+            const raw_ent *e = &m->slot[i];
+            if (!e->g)
+                continue;
+            size_t k = (size_t)e->h & (nb - 1);
+            while (t[k].g)
+                k = (k + 1) & (nb - 1);
+            t[k] = *e;
+        }
+        free(m->slot);
+        c->gheap += (nb - m->nslots) * sizeof *t;
+        m->slot = t;
+        m->nslots = nb;
+    }
+    uint8_t *b = NULL;
+    if (n && !(b = sql_mem_alloc(&c->gmem, n)))
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    if (n)
+        memcpy(b, p, n);
+    size_t mask = m->nslots - 1, i = (size_t)h & mask;
+    while (m->slot[i].g)
+        i = (i + 1) & mask;
+    m->slot[i].h = h;
+    m->slot[i].g = g;
+    m->slot[i].b = b;
+    m->slot[i].n = n;
+    m->used++;
+    return 0;
+}
+
+/* Whether the block groups by one in-row Text column of its one
+ * scanned table (group_raw_text runs it); its cell's place in *loc. */
+static bool raw_key_fit(sql_cursor *c, jet_cell_loc *loc)
+{
+    const sql_stmt *st = c->st;
+    if (st->ntabs != 1 || st->ngroup != 1 || c->join_started ||
+        c->src_done || sql_general_forced())
+        return false;
+    const tab_plan *tp = &st->tabs[0];
+    const tcur *t = &c->t[0];
+    if (tp->method != M_SCAN || tp->sub || !tp->td || !t->scan || tp->on ||
+        tp->ginner >= 0 || t->rescan)
+        return false;
+    const enode *x = st->group[0];
+    if (x->op != N_COL || x->up || x->tab != 0 || x->col >= tp->td->ncols ||
+        (tp->td->cols[x->col].flags & JET_COL_CALCULATED))
+        return false;
+    jet_scan_cell_loc(t->scan, x->col, loc);
+    return loc->kind == JET_CELL_TEXT;
+}
+
+/* The rows of the block's scan into their groups (raw_key_fit): what
+ * sql_join_next and the loop of sql_group_build do for them, the group
+ * found by the key's bytes when they were seen before (raw_memo). 1
+ * done, 0 not this case, -1. */
+static int group_raw_text(sql_cursor *c)
+{
+    jet_cell_loc loc;
+    if (!raw_key_fit(c, &loc))
+        return 0;
+    const sql_stmt *st = c->st;
+    const tab_plan *tp = &st->tabs[0];
+    tcur *t = &c->t[0];
+    sv *k = c->ktmp;
+    raw_memo m = { NULL, 0, 0, false };
+    size_t counted = 0;
+    int ret = -1;
+    if (sql_tab_start(c, 0) != 0)
+        return -1;
+    c->join_started = true;
+    const jet_row *row = jet_scan_row(t->scan);
+    for (;;) {
+        if ((c->nread & 255) == 0 && sql_check_cancel(c) != 0)
+            goto out;
+        jet_rc rc = jet_scan_next(t->scan);
+        if (rc == JET_DONE)
+            break;
+        if (rc != JET_OK) {
+            sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+            goto out;
+        }
+        t->gen++;
+        c->nread++;
+        sql_tmp_reset(c);
+        if (tp->filter) {
+            int ok = t->ff ? sql_fast_filter_eval(c, 0, t->ff)
+                           : sql_eval_cond(c, tp->filter);
+            if (ok < 0)
+                goto out;
+            if (!ok)
+                continue;
+        }
+        if (sql_tick(c) != 0)
+            goto out;
+        uint64_t seq = c->gseq++;
+        const uint8_t *p = NULL;
+        size_t n = 0;
+        int kind = jet_row_cell(row, &loc, &p, &n);
+        uint64_t rh = kind > 0 ? raw_hash(p, n) : 0;
+        agg_group *g = kind > 0 ? raw_find(&m, rh, p, n) : NULL;
+        if (!g) {
+            size_t slot;
+            if (sql_eval(c, st->group[0], &k[0]) != 0)
+                goto out;
+            uint64_t h = key_hash(k, 1);
+            if (encode_key(c, k, 1) != 0 ||
+                find_group(c, k, 1, c->gkb.p, c->gkb.len, h, &g, &slot) != 0)
+                goto out;
+            if (!g) {
+                if (!room_for_group(c)) {
+                    if (!c->gsp && (need_spill(c) != 0 ||
+                                    open_parts(c, 0) != 0))
+                        goto out;
+                    if (spill_input_row(c, h, seq) != 0)
+                        goto out;
+                    continue;
+                }
+                if (!(g = add_group(c, c->gkb.p, c->gkb.len, h, seq, slot)))
+                    goto out;
+            }
+            if (kind > 0) {
+                size_t was = m.nslots;
+                if (raw_add(c, &m, rh, p, n, g) != 0)
+                    goto out;
+                counted += (m.nslots - was) * sizeof *m.slot;
+            }
+        }
+        c->aggs = grp_aggs(g);
+        if (sql_agg_update(c) != 0)
+            goto out;
+    }
+    t->src_done = true;
+    ret = 1;
+out:
+    free(m.slot);
+    c->gheap -= counted < c->gheap ? counted : c->gheap;
+    return ret;
+}
+
 int sql_group_build(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
@@ -1049,6 +1261,10 @@ int sql_group_build(sql_cursor *c)
         int r = scan_aggs(c);
         if (r != 0)
             return r < 0 ? -1 : 0;
+    } else {
+        int r = group_raw_text(c);
+        if (r != 0)
+            return r < 0 ? -1 : close_parts(c);
     }
     for (;;) {
         int rc = c->src_done ? JET_DONE : sql_join_next(c);
