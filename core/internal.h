@@ -116,6 +116,9 @@ uint32_t jet_pagefile_page_count(const jet_pagefile *pf);
  * moved, finds its place again instead of trusting what it pinned.
  */
 uint64_t jet_pagefile_changes(const jet_pagefile *pf);
+/** Where jet_pagefile_changes() keeps its count (valid while pf is open):
+ *  a cursor that checks it per row reads it there, without a call. */
+const uint64_t *jet_pagefile_changes_at(const jet_pagefile *pf);
 uint64_t jet_pagefile_pages_read(const jet_pagefile *pf);
 /** Pages, read requests and bytes read since open (jet_db_read_stats). */
 void jet_pagefile_read_stats(const jet_pagefile *pf, jet_read_stats *out);

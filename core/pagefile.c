@@ -459,6 +459,11 @@ uint64_t jet_pagefile_changes(const jet_pagefile *pf)
     return pf->changes;
 }
 
+const uint64_t *jet_pagefile_changes_at(const jet_pagefile *pf)
+{
+    return &pf->changes;
+}
+
 uint64_t jet_pagefile_pages_read(const jet_pagefile *pf)
 {
     return pf->reads;

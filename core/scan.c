@@ -58,6 +58,8 @@ struct jet_scan {
     void *intr_ctx;
     uint64_t changes;        /* jet_pagefile_changes() when the position
                                 (page, row) was last taken */
+    const uint64_t *changes_at;  /* that count, read per row in line
+                                    (jet_pagefile_changes_at) */
     jet_error err;
     /* last: 8 KB that jet_row_parse fills before anything reads it, so
      * jet_scan_open does not zero it (one scan is opened per execute) */
@@ -75,6 +77,7 @@ jet_rc jet_scan_open(jet_scan **out, jet_db *db, const jet_tdef *tdef,
     memset(s, 0, offsetof(jet_scan, var_buf));
     s->t = (const jet_tdef_priv *)tdef;
     s->db = s->t->owner ? s->t->owner : db;   /* a linked table's db */
+    s->changes_at = jet_pagefile_changes_at(s->db->pf);
     jet_error_clear(&s->err);
     if (proj) {
         s->proj = jet_malloc(tdef->ncols ? tdef->ncols : 1);
@@ -358,7 +361,7 @@ static jet_rc load_row(jet_scan *s, uint16_t rowno)
 static void resync(jet_scan *s)
 {
     const jet_pglist *l = &s->t->owned;
-    s->changes = jet_pagefile_changes(s->db->pf);
+    s->changes = *s->changes_at;
     if (s->page) {
         uint32_t pgno = s->pgno;
         unpin_data_page(s);
@@ -388,7 +391,7 @@ jet_rc jet_scan_next(jet_scan *s)
     jet_rc rc;
 
     release_row(s);
-    if (s->changes != jet_pagefile_changes(s->db->pf))
+    if (s->changes != *s->changes_at)
         resync(s);
     for (;;) {
         if (!s->page) {
@@ -488,7 +491,7 @@ jet_rc jet_scan_refresh(jet_scan *s, bool *reloaded)
     if (!s->has_row)
         return jet_fail(&s->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "no current row");
-    if (s->changes == jet_pagefile_changes(s->db->pf))
+    if (s->changes == *s->changes_at)
         return JET_OK;
     uint16_t rowno = s->cur_rowno;
     uint32_t pgno = s->pgno;
@@ -512,7 +515,7 @@ jet_rc jet_scan_value(jet_scan *s, uint16_t col, jet_value *out)
     if (!s->has_row)
         return jet_fail(&s->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "no current row");
-    if (s->changes != jet_pagefile_changes(s->db->pf)) {
+    if (s->changes != *s->changes_at) {
         jet_rc rc = jet_scan_refresh(s, NULL);
         if (rc != JET_OK)
             return rc;
@@ -560,7 +563,7 @@ jet_rc jet_scan_fetch_row(jet_scan *s, uint32_t pgno, uint16_t row)
             return rc;
     }
     release_page(s);
-    s->changes = jet_pagefile_changes(s->db->pf);
+    s->changes = *s->changes_at;
     rc = enter_data_page(s, pgno);
     if (rc != JET_OK)
         return rc;

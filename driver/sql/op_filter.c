@@ -540,7 +540,7 @@ static inline int cmp_d(double a, double b)
 {
     if (isnan(a) || isnan(b))
         return isnan(a) - isnan(b);
-    return a < b ? -1 : a > b;
+    return (a > b) - (a < b);
 }
 
 static inline int cmp_ld(long double a, long double b)
@@ -660,8 +660,10 @@ cmp_bound(sql_cursor *c, ff_term *t, const ff_bound *b, const uint8_t *p,
 {
     switch (b->mode) {
     case FM_I64: {
+        /* (x > y) - (x < y), as the cases below: no branch on the
+         * row's value, whose outcome a half-true filter cannot predict */
         int64_t x = jet_cell_int(p, t->loc.width);
-        *r = x < b->i ? -1 : x > b->i;
+        *r = (x > b->i) - (x < b->i);
         return 0;
     }
     case FM_ID:
@@ -677,7 +679,7 @@ cmp_bound(sql_cursor *c, ff_term *t, const ff_bound *b, const uint8_t *p,
     case FM_DX: {   /* a NaN on either side compares equal, as cmp_ld */
         double x = t->kind == K_INT ? (double)jet_cell_int(p, t->loc.width)
                                     : jet_cell_double(p);
-        *r = x < b->d ? -1 : x > b->d;
+        *r = (x > b->d) - (x < b->d);
         return 0;
     }
     case FM_MI: {
@@ -689,17 +691,14 @@ cmp_bound(sql_cursor *c, ff_term *t, const ff_bound *b, const uint8_t *p,
         double d = jet_cell_double(p);
         if (d >= 0 && d < DATE_QUICK) {
             double y = d * (double)MS_PER_DAY;
-            if (y < b->klo) {
-                *r = -1;
-                return 0;
-            }
-            if (y > b->khi) {
-                *r = 1;
+            /* & not &&: one branch, taken for a key near the bound */
+            if (!((y >= b->klo) & (y <= b->khi))) {
+                *r = (y > b->khi) - (y < b->klo);
                 return 0;
             }
         }
         int64_t x = sql_date_key(d);
-        *r = x < b->i ? -1 : x > b->i;
+        *r = (x > b->i) - (x < b->i);
         return 0;
     }
     default:
@@ -829,6 +828,10 @@ eval_row(sql_cursor *c, sql_fast_filter *f)
             if (ok < 0)
                 return sql_eval_cond(c, f->all);
         }
+        /* the last term's result is the filter's, without a branch on
+         * it */
+        if (i + 1 == f->nterm && !f->nrest)
+            return ok;
         if (ok <= 0)
             return ok;
     }
