@@ -371,21 +371,9 @@ START_TEST(generated_where_clauses_match_the_general_path)
     long rows = 0, errors = 0, nstmt = 0;
     for (long k = 0; k < n; k++) {
         clause(&g);
-        for (int shape = 0; shape < 5; shape++, nstmt++) {
+        for (int shape = 0; shape < 4; shape++, nstmt++) {
             if (shape < 3) {
                 snprintf(sql, sizeof sql, "%s%s", shapes[shape], g.sql);
-            } else if (shape == 4) {
-                /* grouped by a text column: its groups found by the
-                 * cell's bytes (op_agg.c group_raw_text); DISTINCT runs
-                 * as such a grouping (plan.c distinct_as_group) */
-                const char *col = txtcols[pick(2)];
-                if (pick(3) == 0)
-                    snprintf(sql, sizeof sql, "SELECT DISTINCT %s FROM t "
-                             "WHERE %s", col, g.sql);
-                else
-                    snprintf(sql, sizeof sql, "SELECT %s, COUNT(*), "
-                             "SUM(d), MIN(u), MAX(s), FIRST(id), LAST(dt) "
-                             "FROM t WHERE %s GROUP BY %s", col, g.sql, col);
             } else {
                 const char *col = numcols[pick(7)];
                 bool some = pick(2);
