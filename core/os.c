@@ -494,6 +494,40 @@ int jet_os_stamp_of(int fd, jet_os_stamp *out)
     return 0;
 }
 
+int jet_os_advance_mtime(int fd, int64_t after_ns, jet_os_stamp *out)
+{
+    jet_os_stamp st;
+    int e = jet_os_stamp_of(fd, &st);
+    if (e)
+        return e;
+    if (st.mtime_ns <= after_ns) {
+        /* the owner may name the time: one microsecond later (a file
+         * system keeping 100 ns or finer keeps it) */
+        int64_t t = after_ns + 1000;
+        struct timespec ts[2] = {
+            { 0, UTIME_OMIT },
+            { (time_t)(t / 1000000000), (long)(t % 1000000000) },
+        };
+        if (futimens(fd, ts) == 0 && (e = jet_os_stamp_of(fd, &st)) != 0)
+            return e;
+    }
+    /* anyone who may write may set the current time: once the clock has
+     * passed after_ns (a coarse clock ticks in 1 to 10 ms) */
+    for (unsigned waited = 0; st.mtime_ns <= after_ns; waited++) {
+        if (waited > 100)
+            return EAGAIN;
+        if (waited > 0 || st.taken_ns <= after_ns)
+            jet_os_sleep_ms(1);
+        if (futimens(fd, NULL) != 0)
+            return errno ? errno : EIO;
+        if ((e = jet_os_stamp_of(fd, &st)) != 0)
+            return e;
+    }
+    if (out)
+        *out = st;
+    return 0;
+}
+
 /* ------------------------------------------------------------- locking */
 
 /* The lock bytes: past 2 GiB, where no Access page lives; below it only

@@ -114,6 +114,19 @@ typedef struct jet_os_stamp {
     int64_t taken_ns;   /* the wall clock when the stamp was taken */
 } jet_os_stamp;
 int jet_os_stamp_of(int fd, jet_os_stamp *out);
+/**
+ * Make the modification time of fd (open for writing) later than after_ns
+ * (the mtime_ns of a stamp), so that a cache holding that stamp sees the
+ * change even when the clock has not ticked since it was taken: nothing
+ * when the file's time is already later; else the time is set to after_ns
+ * plus one microsecond, or (when only the owner may set a time, or the
+ * file system rounds it) to the current time once the clock has passed
+ * after_ns, waiting for it at most about 100 ms. Returns 0 when the file's
+ * mtime is later than after_ns, else errno (EAGAIN: the clock stayed
+ * behind). Fills *out with the file's stamp afterwards when out is not
+ * NULL and the result is 0.
+ */
+int jet_os_advance_mtime(int fd, int64_t after_ns, jet_os_stamp *out);
 
 /* ------------------------------------------------------------ locking */
 

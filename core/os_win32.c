@@ -474,6 +474,31 @@ int jet_os_stamp_of(int fd, jet_os_stamp *out)
     return 0;
 }
 
+int jet_os_advance_mtime(int fd, int64_t after_ns, jet_os_stamp *out)
+{
+    HANDLE h = handle_of(fd);
+    jet_os_stamp st;
+    int e = jet_os_stamp_of(fd, &st);
+    if (e)
+        return e;
+    if (st.mtime_ns <= after_ns) {
+        /* FILETIME counts 100 ns: one unit past after_ns */
+        uint64_t t = (uint64_t)(after_ns / 100) + 1;
+        FILETIME ft;
+        ft.dwLowDateTime = (DWORD)t;
+        ft.dwHighDateTime = (DWORD)(t >> 32);
+        if (!SetFileTime(h, NULL, NULL, &ft))
+            return errno_of_last_error();
+        if ((e = jet_os_stamp_of(fd, &st)) != 0)
+            return e;
+        if (st.mtime_ns <= after_ns)
+            return EAGAIN;
+    }
+    if (out)
+        *out = st;
+    return 0;
+}
+
 /* ------------------------------------------------------------- locking */
 
 #define PENDING_BYTE 0xC0000000ull

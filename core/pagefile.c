@@ -69,6 +69,19 @@
  * (c) the system clock is set back more than 2 s between a stamp and a
  * commit. A writer that does not take our locks (Access itself, an SMB
  * client) is not kept out by SHARED at all: see lockfile.c.
+ *   Our own commits: the stamp taken at the end of our commit (still
+ * EXCLUSIVE, so the file is exactly what the cache holds) is trusted
+ * although racy, when the file system keeps times finer than 1 ms:
+ * every commit of ours, before its commit point, moves the file's mtime
+ * past the one its transaction began with (advance_stamp: when the clock
+ * has not ticked since, the time is set 1 us later), so no later commit
+ * of any connection or process of this driver can leave a trusted stamp
+ * matching. Without this, each autocommit statement found the stamp of
+ * the one before racy and read its pages again. What a trusted stamp can
+ * still miss: a writer without our locks, or without advance_stamp (an
+ * older jetodbc), writing within one clock tick after our commit; and a
+ * commit whose time could not be moved (not the file's owner, and the
+ * clock set back).
  *   WRITER_LOCKED  RESERVED lock, database opened read-write; nothing
  *                  changed yet.
  *   WRITER_DIRTY   the journal exists and holds the original image of
@@ -238,6 +251,9 @@ struct jet_pagefile {
     uint8_t *scratch;           /* one page: raw images, encoding */
     jet_os_stamp stamp;         /* the file as the cache last saw it */
     bool stamped;
+    bool stamp_trusted;         /* taken after our own commit, under the
+                                 * lock, on a file system with fine times:
+                                 * not racy (CACHE VALIDITY) */
     uint64_t drops;             /* times read_begin dropped the cache for
                                  * a changed file (jet_pagefile_drops) */
     uint32_t readers;           /* read transactions open (nested
@@ -1046,23 +1062,53 @@ static jet_rc refresh_size(jet_pagefile *pf, jet_error *err)
     }
     pf->stamp = st;
     pf->stamped = true;
+    pf->stamp_trusted = false;
     return JET_OK;
 }
 
 /*
  * Is the file as the cache saw it? Size, modification and change times
- * equal - and the old stamp not "racy": file systems keep times to a
- * clock tick (Linux: a few ms; FAT: 2 s), so a commit in the same tick
- * as the stamp leaves the times equal. A stamp taken within RACY_NS of
- * the file's mtime proves nothing, and the cache is dropped (as git
- * treats a racily clean index entry).
+ * equal - and the old stamp trusted or not "racy": file systems keep
+ * times to a clock tick (Linux: a few ms; FAT: 2 s), so a commit in the
+ * same tick as the stamp leaves the times equal. A stamp taken within
+ * RACY_NS of the file's mtime proves nothing, and the cache is dropped
+ * (as git treats a racily clean index entry) - unless it is trusted: our
+ * own commit's, which every later commit of ours moves past (CACHE
+ * VALIDITY at the top).
  */
 #define RACY_NS 2000000000LL
-static bool same_stamp(const jet_os_stamp *now, const jet_os_stamp *then)
+static bool same_stamp(const jet_os_stamp *now, const jet_os_stamp *then,
+                       bool trusted)
 {
     return now->size == then->size && now->mtime_ns == then->mtime_ns &&
            now->ctime_ns == then->ctime_ns &&
-           then->taken_ns - then->mtime_ns > RACY_NS;
+           (trusted || then->taken_ns - then->mtime_ns > RACY_NS);
+}
+
+/* Does the file system keep times finer than a millisecond (ext4, XFS,
+ * Btrfs, tmpfs, APFS: 1 ns; NTFS, SMB: 100 ns)? Then a commit can move
+ * the time past a stamp's by a microsecond (jet_os_advance_mtime). A time
+ * that is a whole millisecond is taken for a coarse one (FAT, HFS+, ext3
+ * keep 10 ms to 2 s); by chance on a fine one (one time in 10^4 at
+ * worst), which only costs one stamp its trust. */
+static bool fine_time(int64_t t_ns)
+{
+    return t_ns % 1000000 != 0;
+}
+
+/* Before the commit point of a commit that wrote database pages, under
+ * EXCLUSIVE: move the file's modification time past the one this
+ * transaction began with, so that a stamp another connection trusts
+ * (taken after the commit before ours, within the same clock tick as
+ * ours) does not match the file any more. Nothing on a file system with
+ * coarse times: no stamp of those is trusted. Best effort: when neither
+ * naming a time (the owner's right) nor waiting for the clock works
+ * (the clock was set back), a trusted stamp can miss this commit, as
+ * (c) in CACHE VALIDITY. */
+static void advance_stamp(jet_pagefile *pf)
+{
+    if (pf->stamped && fine_time(pf->stamp.mtime_ns))
+        (void)jet_os_advance_mtime(pf->wfd, pf->stamp.mtime_ns, NULL);
 }
 
 /* With SHARED held: roll back a hot journal, if there is one. */
@@ -1191,7 +1237,7 @@ jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err)
     }
     /* the cache is good while the file is as it last saw it */
     if (jet_os_stamp_of(pf->fd, &st) == 0 &&
-        (!pf->stamped || !same_stamp(&st, &pf->stamp))) {
+        (!pf->stamped || !same_stamp(&st, &pf->stamp, pf->stamp_trusted))) {
         if (pf->stamped) {
             drop_clean_pages(pf);
             pf->drops++;
@@ -1687,8 +1733,10 @@ jet_rc jet_pager_commit(jet_pagefile *pf, jet_error *err)
     if (rc == JET_OK && (e = jet_os_fsync(pf->wfd)) != 0)
         rc = jet_fail(err, JET_EIO, JET_NO_PGNO, "cannot sync '%s': %s",
                       pf->path, strerror(e));
-    if (rc == JET_OK)
+    if (rc == JET_OK) {
+        advance_stamp(pf);
         rc = finish_journal(pf, err);
+    }
     if (rc != JET_OK) {
         jet_error keep;
         if (err)
@@ -1704,8 +1752,10 @@ jet_rc jet_pager_commit(jet_pagefile *pf, jet_error *err)
     for (uint32_t i = 0; i < pf->ndirty; i++)
         mark_clean(pf, pf->dirty[i]);
     pf->ndirty = 0;
-    (void)jet_os_stamp_of(pf->fd, &pf->stamp);
-    pf->stamped = true;
+    /* still EXCLUSIVE: the file is what the cache holds, and any later
+     * commit moves its time past this stamp's (advance_stamp) */
+    pf->stamped = jet_os_stamp_of(pf->fd, &pf->stamp) == 0;
+    pf->stamp_trusted = pf->stamped && fine_time(pf->stamp.mtime_ns);
     end_transaction(pf);
     return JET_OK;
 }
@@ -1713,6 +1763,7 @@ jet_rc jet_pager_commit(jet_pagefile *pf, jet_error *err)
 jet_rc jet_pager_rollback(jet_pagefile *pf, jet_error *err)
 {
     jet_rc rc = JET_OK;
+    bool db_written = pf->state == JET_PAGER_WRITER_DBMOD;
 
     if (pf->state == JET_PAGER_ERROR || pf->state < JET_PAGER_WRITER_LOCKED)
         return check_writing(pf, err);
@@ -1735,7 +1786,11 @@ jet_rc jet_pager_rollback(jet_pagefile *pf, jet_error *err)
     }
     pf->page_count = pf->orig_page_count;
     pf->size = pf->orig_size;
-    (void)jet_os_stamp_of(pf->fd, &pf->stamp);
+    if (db_written) {
+        /* the journal put the pages back: their times are new */
+        pf->stamped = jet_os_stamp_of(pf->fd, &pf->stamp) == 0;
+        pf->stamp_trusted = false;
+    }
     end_transaction(pf);
     return JET_OK;
 }

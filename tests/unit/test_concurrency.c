@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -535,6 +536,108 @@ START_TEST(another_connections_commit_is_seen)
 }
 END_TEST
 
+/* The file's modification time in nanoseconds. */
+static int64_t mtime_of(const char *path)
+{
+    struct stat st;
+    ck_assert_int_eq(stat(path, &st), 0);
+    return (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+/* Set the file's modification time (ns). */
+static void set_mtime(const char *path, int64_t t)
+{
+    struct timespec ts[2] = {
+        { 0, UTIME_OMIT },
+        { (time_t)(t / 1000000000), (long)(t % 1000000000) },
+    };
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, ts, 0), 0);
+}
+
+/* A connection's own commits keep its cache: the stamp taken at the end
+ * of its commit is trusted although the file changed within the racy
+ * window (each autocommit statement read its pages again). Another
+ * connection's commit right after is still seen, because every commit
+ * moves the file's time past the one its transaction began with - even
+ * when the clock has not (here: the file's time set ahead of the clock,
+ * as a commit within the same clock tick would leave it). */
+START_TEST(own_commits_keep_the_cache_others_are_seen)
+{
+    const char *src = fixture("jackcess/V2010/testV2010.accdb");
+    char path[64];
+    jet_db *a, *b;
+    uint64_t drops, reads;
+    uint32_t n0;
+    int64_t ahead;
+    jet_error err;
+
+    if (!src)
+        return;
+    jet_test_copy_to_temp(path, sizeof path, src, "conc");
+    ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
+    ck_assert_int_eq(jet_db_open(&b, path, NULL, &err), JET_OK);
+    n0 = scan_rows(a, "Table3");
+    ck_assert_int_eq(insert_rows(a, 1, 1), JET_OK);
+    ck_assert_uint_eq(scan_rows(a, "Table3"), n0 + 1);
+    drops = jet_pagefile_drops(a->pf);
+    reads = jet_db_pages_read(a);
+    for (unsigned i = 0; i < 20; i++)
+        ck_assert_int_eq(insert_rows(a, 1, 10 + i), JET_OK);
+    ck_assert_uint_eq(scan_rows(a, "Table3"), n0 + 21);
+    ck_assert_uint_eq(jet_pagefile_drops(a->pf), drops);
+    ck_assert_uint_le(jet_db_pages_read(a) - reads, 2);    /* a new page */
+    /* b commits at once: a sees it */
+    ck_assert_int_eq(insert_rows(b, 1, 40), JET_OK);
+    ck_assert_uint_eq(scan_rows(a, "Table3"), n0 + 22);
+    ck_assert_uint_gt(jet_pagefile_drops(a->pf), drops);
+    /* a file time ahead of the clock: the kernel's time for b's write is
+     * behind it, and b's commit moves it 1 us past; a, whose commit
+     * stamped the time ahead, sees b's */
+    ahead = mtime_of(path) + 3600 * 1000000000LL + 123;
+    set_mtime(path, ahead);
+    ck_assert_uint_eq(scan_rows(a, "Table3"), n0 + 22);    /* re-stamps */
+    ck_assert_int_eq(insert_rows(a, 1, 41), JET_OK);
+    ck_assert_int_eq(mtime_of(path), ahead + 1000);
+    ck_assert_uint_eq(scan_rows(a, "Table3"), n0 + 23);
+    drops = jet_pagefile_drops(a->pf);
+    ck_assert_int_eq(insert_rows(b, 1, 42), JET_OK);
+    ck_assert_int_eq(mtime_of(path), ahead + 2000);
+    ck_assert_uint_eq(scan_rows(a, "Table3"), n0 + 24);
+    ck_assert_uint_gt(jet_pagefile_drops(a->pf), drops);
+    {
+        jet_check_stats st;
+        ck_assert_int_eq(jet_db_check(a, print_problem, NULL, &st), JET_OK);
+        ck_assert_uint_eq(st.problems, 0);
+    }
+    jet_db_close(b);
+    jet_db_close(a);
+    jet_test_jetcheck_verify(path);
+    jet_test_remove_db(path);
+}
+END_TEST
+
+/* jet_os_advance_mtime: nothing when the file's time is already past;
+ * else 1 us past the time given. */
+START_TEST(advance_mtime_moves_past)
+{
+    char path[] = "/tmp/jet_mtime_XXXXXX";
+    int fd = mkstemp(path);
+    jet_os_stamp st;
+    int64_t t;
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "x", 1), 1);
+    t = mtime_of(path);
+    ck_assert_int_eq(jet_os_advance_mtime(fd, t - 5, &st), 0);
+    ck_assert_int_eq(st.mtime_ns, t);
+    ck_assert_int_eq(mtime_of(path), t);
+    ck_assert_int_eq(jet_os_advance_mtime(fd, t + 7777, &st), 0);
+    ck_assert_int_eq(st.mtime_ns, t + 7777 + 1000);
+    ck_assert_int_eq(mtime_of(path), t + 8777);
+    close(fd);
+    unlink(path);
+}
+END_TEST
+
 /* ------------------------------------------------------ the lock file */
 
 /* Copy src to a temporary file ending in ext; path (cap bytes). */
@@ -832,6 +935,8 @@ static Suite *concurrency_suite(void)
     tcase_add_test(tc, two_writing_processes_serialise);
     tcase_add_test(tc, read_transactions_nest_and_hold_writers);
     tcase_add_test(tc, another_connections_commit_is_seen);
+    tcase_add_test(tc, own_commits_keep_the_cache_others_are_seen);
+    tcase_add_test(tc, advance_mtime_moves_past);
     suite_add_tcase(s, tc);
     tc = tcase_create("lockfile");
     tcase_set_timeout(tc, 120);
