@@ -32,6 +32,7 @@ void jet_pglist_free(jet_pglist *l)
 typedef struct builder {
     jet_pglist *l;
     size_t cap;
+    bool unsorted;      /* a page came after a higher one */
 } builder;
 
 static jet_rc push(builder *b, uint32_t pgno)
@@ -44,6 +45,8 @@ static jet_rc push(builder *b, uint32_t pgno)
         b->l->pgnos = n;
         b->cap = ncap;
     }
+    if (b->l->count > 0 && b->l->pgnos[b->l->count - 1] >= pgno)
+        b->unsorted = true;
     b->l->pgnos[b->l->count++] = pgno;
     return JET_OK;
 }
@@ -94,7 +97,7 @@ jet_rc jet_usagemap_decode(jet_pglist *out, const uint8_t *row, size_t len,
                            uint32_t page_count, uint32_t pgno,
                            jet_error *err)
 {
-    builder b = { out, 0 };
+    builder b = { out, 0, false };
     jet_rc rc = JET_OK;
 
     out->pgnos = NULL;
@@ -145,8 +148,10 @@ jet_rc jet_usagemap_decode(jet_pglist *out, const uint8_t *row, size_t len,
         return rc;
     }
     /* inline maps are ascending already; reference maps too, but a
-     * corrupt start page could interleave: sort to keep the promise */
-    if (out->count > 1)
+     * corrupt start page could interleave: sort to keep the promise
+     * (a table's maps are read again after another connection's commit,
+     * so the usual ascending list costs no sort) */
+    if (b.unsorted)
         qsort(out->pgnos, out->count, sizeof *out->pgnos, cmp_u32);
     return JET_OK;
 }
