@@ -413,6 +413,28 @@ jet_rc jet_index_page_head(const uint8_t *page, const jet_format *fmt,
                            jet_index_page_hdr *h);
 
 /**
+ * The links of index page page without looking at its entries: type,
+ * owner, prev/next, tail and prefix length as jet_index_page_head gives
+ * them, n and used 0 (not counted). For a page the caller then changes
+ * or decodes through a function that checks it (jet_index_leaf_insert,
+ * jet_index_page_read). Errors: JET_ECORRUPT (not a leaf or node page),
+ * JET_EUNSUPPORTED for Jet3.
+ */
+jet_rc jet_index_page_links(const uint8_t *page, const jet_format *fmt,
+                            jet_index_page_hdr *h);
+
+/**
+ * jet_index_page_head and jet_index_page_find in one look at the page
+ * (its entry mask indexed once): *h its header, *at the position of the
+ * first entry not below e (h->n when every entry is below it), *found
+ * that entry, or the last one when *at == h->n (nothing when the page
+ * has no entries). Errors as the two.
+ */
+jet_rc jet_index_page_seek(const uint8_t *page, const jet_format *fmt,
+                           const jet_index_entry *e, jet_index_page_hdr *h,
+                           size_t *at, jet_index_entry *found);
+
+/**
  * Binary-search index page page (whose header jet_index_page_read gave
  * in h) without decoding it: *at = the position of the first entry not
  * below e (h->n when every entry is below it), or with e NULL the last

@@ -281,6 +281,25 @@ jet_rc jet_index_page_read(const uint8_t *page, const jet_format *fmt,
     return JET_OK;
 }
 
+/* Big-endian 32 bits at p (an entry's data pointer, a child page). */
+static uint32_t get_be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+           (uint32_t)p[2] << 8 | p[3];
+}
+
+/* memcmp's sign for n bytes; short keys (a number's 5 bytes) without a
+ * call. */
+static int key_bytes_cmp(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    if (n > 16)
+        return memcmp(a, b, n);
+    for (size_t k = 0; k < n; k++)
+        if (a[k] != b[k])
+            return a[k] < b[k] ? -1 : 1;
+    return 0;
+}
+
 /* Entry [s, end) of the entry area (stored after the shared prefix
  * unless s is 0) against e; its pointers and child into *x. */
 static int stored_cmp(const uint8_t *area, size_t plen, size_t s,
@@ -292,12 +311,19 @@ static int stored_cmp(const uint8_t *area, size_t plen, size_t s,
     const uint8_t *st = area + s - pre;     /* byte k >= pre at st[k] */
     uint32_t ptr = 0, child = 0;
     int cmp = 0;
-    for (size_t k = klen; k < full; k++) {
-        uint8_t b = k < pre ? area[k] : st[k];
-        if (k < klen + 4)
-            ptr = ptr << 8 | b;
-        else
-            child = child << 8 | b;
+    if (klen >= pre) {
+        /* the pointers are past the shared prefix: stored as they are */
+        ptr = get_be32(st + klen);
+        if (!leaf)
+            child = get_be32(st + klen + 4);
+    } else {
+        for (size_t k = klen; k < full; k++) {
+            uint8_t b = k < pre ? area[k] : st[k];
+            if (k < klen + 4)
+                ptr = ptr << 8 | b;
+            else
+                child = child << 8 | b;
+        }
     }
     x->key = NULL;
     x->key_len = klen;
@@ -308,9 +334,9 @@ static int stored_cmp(const uint8_t *area, size_t plen, size_t s,
         size_t m = klen < e->key_len ? klen : e->key_len;
         size_t m1 = m < pre ? m : pre;
         uint32_t eptr = e->pgno << 8 | e->row;
-        cmp = m1 ? memcmp(area, e->key, m1) : 0;
+        cmp = m1 ? key_bytes_cmp(area, e->key, m1) : 0;
         if (cmp == 0 && m > m1)
-            cmp = memcmp(st + m1, e->key + m1, m - m1);
+            cmp = key_bytes_cmp(st + m1, e->key + m1, m - m1);
         if (cmp == 0 && klen != e->key_len)
             cmp = klen < e->key_len ? -1 : 1;
         if (cmp == 0)
@@ -332,12 +358,17 @@ static int stored_cmp(const uint8_t *area, size_t plen, size_t s,
 
 typedef struct mask_ix {
     uint64_t w[MASK_WORDS];
-    uint16_t cum[MASK_WORDS + 1];   /* entries ending in words before k */
+    uint16_t cum[MASK_WORDS + 1];   /* entries ending in words before k
+                                       (k <= nw) */
+    size_t nw;                      /* words up to the last one with a
+                                       bit: the entries end in w[0..nw) */
     size_t n;                       /* entries */
 } mask_ix;
 
-/* Set bits of v (no popcnt instruction assumed). */
-static unsigned popcount64(uint64_t v)
+#if !defined(__POPCNT__) && !defined(__aarch64__)
+/* Set bits of v without a popcount instruction (x86-64's baseline has
+ * none). */
+static unsigned popcount_soft(uint64_t v)
 {
     v = v - ((v >> 1) & 0x5555555555555555ull);
     v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
@@ -345,38 +376,103 @@ static unsigned popcount64(uint64_t v)
     return (unsigned)((v * 0x0101010101010101ull) >> 56);
 }
 
+/* mi->cum over words [0, nw), one popcount per word. */
+static void count_soft(mask_ix *mi, size_t nw)
+{
+    for (size_t k = 0; k < nw; k++)
+        mi->cum[k + 1] = (uint16_t)(mi->cum[k] + popcount_soft(mi->w[k]));
+}
+#endif
+
+#if defined(__POPCNT__) || defined(__aarch64__)
+#define count_words count_soft_or_hw
+static void count_soft_or_hw(mask_ix *mi, size_t nw)
+{
+    for (size_t k = 0; k < nw; k++)
+        mi->cum[k + 1] = (uint16_t)(mi->cum[k] +
+                                    (unsigned)__builtin_popcountll(mi->w[k]));
+}
+#elif (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+/* The popcnt instruction where the CPU has it (every x86-64 since 2008),
+ * chosen at run time: the build targets the baseline. */
+__attribute__((target("popcnt")))
+static void count_popcnt(mask_ix *mi, size_t nw)
+{
+    for (size_t k = 0; k < nw; k++)
+        mi->cum[k + 1] = (uint16_t)(mi->cum[k] +
+                                    (unsigned)__builtin_popcountll(mi->w[k]));
+}
+
+static void count_words(mask_ix *mi, size_t nw)
+{
+    /* 0 unknown, 1 popcnt, 2 none; asked once (a race asks twice and
+     * stores the same answer) */
+    static volatile int have;
+    if (have == 0) {
+        __builtin_cpu_init();
+        have = __builtin_cpu_supports("popcnt") ? 1 : 2;
+    }
+    if (have == 1)
+        count_popcnt(mi, nw);
+    else
+        count_soft(mi, nw);
+}
+#else
+#define count_words count_soft
+#endif
+
+/* Index mask: the words, and the counts only up to the last word with a
+ * bit (the entries fill the area from its start: a page half full
+ * counts half the words). */
 static void mask_index(mask_ix *mi, const uint8_t *mask)
 {
-    uint8_t b[MASK_WORDS * 8];
-    memcpy(b, mask, IDX_MASK_LEN);
-    memset(b + IDX_MASK_LEN, 0, sizeof b - IDX_MASK_LEN);
-    memcpy(mi->w, b, sizeof b);
+    size_t nw = MASK_WORDS;
+    memcpy(mi->w, mask, IDX_MASK_LEN);
+    memset((uint8_t *)mi->w + IDX_MASK_LEN, 0,
+           sizeof mi->w - IDX_MASK_LEN);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     for (size_t k = 0; k < MASK_WORDS; k++)
         mi->w[k] = __builtin_bswap64(mi->w[k]);
 #endif
+    while (nw > 0 && mi->w[nw - 1] == 0)
+        nw--;
     mi->cum[0] = 0;
-    for (size_t k = 0; k < MASK_WORDS; k++)
-        mi->cum[k + 1] = (uint16_t)(mi->cum[k] + popcount64(mi->w[k]));
-    mi->n = mi->cum[MASK_WORDS];
+    count_words(mi, nw);
+    mi->nw = nw;
+    mi->n = mi->cum[nw];
 }
 
-/* Where entry i (< mi->n) ends in the entry area. */
+/* Where entry i (< mi->n) ends in the entry area. The word holding it:
+ * the last or the first straight away (a search's first look, an
+ * append's neighbours), else by binary search; in the word, the bit
+ * counted from the nearer end. */
 static size_t mask_end(const mask_ix *mi, size_t i)
 {
-    size_t lo = 0, hi = MASK_WORDS;     /* cum[lo] <= i < cum[hi] */
+    size_t lo = 0, hi = mi->nw;         /* cum[lo] <= i < cum[hi] */
+    unsigned r, cnt;
     uint64_t v;
-    while (hi - lo > 1) {
-        size_t mid = (lo + hi) / 2;
-        if (mi->cum[mid] <= i)
-            lo = mid;
-        else
-            hi = mid;
+    if (i >= mi->cum[hi - 1]) {
+        lo = hi - 1;
+    } else if (i >= mi->cum[1]) {
+        while (hi - lo > 1) {
+            size_t mid = (lo + hi) / 2;
+            if (mi->cum[mid] <= i)
+                lo = mid;
+            else
+                hi = mid;
+        }
     }
     v = mi->w[lo];
-    for (size_t r = i - mi->cum[lo]; r > 0; r--)
-        v &= v - 1;
-    return lo * 64 + (size_t)__builtin_ctzll(v);
+    r = (unsigned)(i - mi->cum[lo]);
+    cnt = (unsigned)(mi->cum[lo + 1] - mi->cum[lo]);
+    if (2 * r < cnt) {
+        for (; r > 0; r--)
+            v &= v - 1;
+        return lo * 64 + (size_t)__builtin_ctzll(v);
+    }
+    for (r = cnt - 1 - r; r > 0; r--)
+        v &= ~(1ull << (63 - __builtin_clzll(v)));
+    return lo * 64 + 63 - (size_t)__builtin_clzll(v);
 }
 
 /* Set (on) or clear bit pos of the byte mask. */
@@ -450,12 +546,27 @@ static jet_rc entry_cmp(const page_ix *px, size_t i, const jet_index_entry *e,
     return JET_OK;
 }
 
-/* First entry of px not below e: *at (px->m.n when none). */
+/* First entry of px not below e: *at (px->m.n when none). The last
+ * entry is looked at first: keys inserted in order (an AutoNumber, a
+ * loader's ascending ids) go past it, found with one comparison. last
+ * (may be NULL) receives that entry (pointers, key NULL) when there is
+ * one. */
 static jet_rc page_search(const page_ix *px, const jet_index_entry *e,
-                          size_t *at)
+                          size_t *at, jet_index_entry *last)
 {
     size_t lo = 0, hi = px->m.n;
     jet_index_entry x;
+    if (hi > 0) {
+        int c;
+        jet_rc rc = entry_cmp(px, hi - 1, e, last ? last : &x, &c);
+        if (rc != JET_OK)
+            return rc;
+        if (c < 0) {
+            *at = hi;
+            return JET_OK;
+        }
+        hi--;       /* the last entry is not below e: the answer <= hi */
+    }
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         int c;
@@ -471,6 +582,28 @@ static jet_rc page_search(const page_ix *px, const jet_index_entry *e,
     return JET_OK;
 }
 
+/* The header fields every page has (n and used: 0). */
+static void head_links(const uint8_t *page, uint16_t plen,
+                       jet_index_page_hdr *h)
+{
+    memset(h, 0, sizeof *h);
+    h->leaf = page[0] == PAGE_LEAF;
+    h->tdef_pgno = jet_get_u32(page + 4);
+    h->prev = jet_get_u32(page + IDX_PREV);
+    h->next = jet_get_u32(page + IDX_NEXT);
+    h->tail = jet_get_u32(page + IDX_TAIL);
+    h->prefix_len = plen;
+}
+
+/* *h from an indexed page. */
+static void head_of(const page_ix *px, const uint8_t *page,
+                    jet_index_page_hdr *h)
+{
+    head_links(page, (uint16_t)px->plen, h);
+    h->n = px->m.n;
+    h->used = px->m.n ? mask_end(&px->m, px->m.n - 1) : 0;
+}
+
 jet_rc jet_index_page_head(const uint8_t *page, const jet_format *fmt,
                            jet_index_page_hdr *h)
 {
@@ -480,15 +613,46 @@ jet_rc jet_index_page_head(const uint8_t *page, const jet_format *fmt,
     rc = page_index(&px, page, fmt);
     if (rc != JET_OK)
         return rc;
-    h->leaf = page[0] == PAGE_LEAF;
-    h->tdef_pgno = jet_get_u32(page + 4);
-    h->prev = jet_get_u32(page + IDX_PREV);
-    h->next = jet_get_u32(page + IDX_NEXT);
-    h->tail = jet_get_u32(page + IDX_TAIL);
-    h->prefix_len = (uint16_t)px.plen;
-    h->n = px.m.n;
-    h->used = px.m.n ? mask_end(&px.m, px.m.n - 1) : 0;
+    head_of(&px, page, h);
     return JET_OK;
+}
+
+jet_rc jet_index_page_links(const uint8_t *page, const jet_format *fmt,
+                            jet_index_page_hdr *h)
+{
+    memset(h, 0, sizeof *h);
+    if (fmt->jet3)
+        return JET_EUNSUPPORTED;
+    if (page[0] != PAGE_LEAF && page[0] != PAGE_NODE)
+        return JET_ECORRUPT;
+    head_links(page, (uint16_t)jet_get_u16(page + IDX_PREFIX_LEN), h);
+    return JET_OK;
+}
+
+jet_rc jet_index_page_seek(const uint8_t *page, const jet_format *fmt,
+                           const jet_index_entry *e, jet_index_page_hdr *h,
+                           size_t *at, jet_index_entry *found)
+{
+    page_ix px;
+    size_t lo = 0;
+    int c;
+    jet_rc rc;
+
+    *at = 0;
+    memset(found, 0, sizeof *found);
+    memset(h, 0, sizeof *h);
+    rc = page_index(&px, page, fmt);
+    if (rc != JET_OK)
+        return rc;
+    head_of(&px, page, h);
+    if (px.m.n == 0)
+        return JET_OK;
+    if ((rc = page_search(&px, e, &lo, found)) != JET_OK)
+        return rc;
+    *at = lo;
+    if (lo + 1 >= px.m.n)
+        return JET_OK;      /* the last entry: page_search gave it */
+    return entry_cmp(&px, lo, NULL, found, &c);
 }
 
 jet_rc jet_index_page_find(const uint8_t *page, const jet_format *fmt,
@@ -512,7 +676,7 @@ jet_rc jet_index_page_find(const uint8_t *page, const jet_format *fmt,
         return JET_OK;
     if (e == NULL)
         lo = px.m.n - 1;
-    else if ((rc = page_search(&px, e, &lo)) != JET_OK)
+    else if ((rc = page_search(&px, e, &lo, NULL)) != JET_OK)
         return rc;
     *at = lo;
     if (lo < px.m.n && (rc = entry_cmp(&px, lo, NULL, found, &c)) != JET_OK)
@@ -596,7 +760,7 @@ jet_rc jet_index_leaf_insert(uint8_t *page, const jet_format *fmt,
     n = px.m.n;
     if (n < 2 || e->key_len > JET_INDEX_KEY_MAX || e->pgno > 0xFFFFFFu)
         return JET_OK;
-    if ((rc = page_search(&px, e, &lo)) != JET_OK)
+    if ((rc = page_search(&px, e, &lo, NULL)) != JET_OK)
         return rc;
     /* a new first entry changes the prefix; a new last one may, and its
      * parent's entry names it; an equal entry is the caller's error */
@@ -656,7 +820,7 @@ jet_rc jet_index_leaf_remove(uint8_t *page, const jet_format *fmt,
     n = px.m.n;
     if (n < 3)
         return JET_OK;
-    if ((rc = page_search(&px, e, &lo)) != JET_OK)
+    if ((rc = page_search(&px, e, &lo, NULL)) != JET_OK)
         return rc;
     /* the first and last entries stay (the prefix and the parent's
      * entry); a missing entry is the caller's error */

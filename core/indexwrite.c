@@ -380,17 +380,21 @@ static jet_rc ensure_loaded(ictx *c, int L)
     return JET_OK;
 }
 
-/* Search node page pgno (pinned at page, header h) for c->e without
- * decoding it: p gets its header and raw counts, *x the child taken
- * (the first entry not below e; past them the tail, else the last
- * entry), *child its page. */
+/* Search node page pgno (pinned at page) for c->e without decoding it:
+ * *h its header, p its header and raw counts, *x the child taken (the
+ * first entry not below e; past them the tail, else the last entry),
+ * *child its page. */
 static jet_rc node_search(ictx *c, const uint8_t *page, ipage *p,
-                          const jet_index_page_hdr *h, size_t *x,
+                          jet_index_page_hdr *h, size_t *x,
                           uint32_t *child)
 {
     jet_index_entry found;
     size_t at;
-    jet_rc rc;
+    jet_rc rc = jet_index_page_seek(page, c->db->fmt, &c->e, h, &at, &found);
+    if (rc != JET_OK)
+        return jet_fail(&c->db->err, rc, p->pgno,
+                        "index '%s': damaged node page %u", c->ix->name,
+                        p->pgno);
     p->leaf = false;
     p->prev = h->prev;
     p->next = h->next;
@@ -400,21 +404,11 @@ static jet_rc node_search(ictx *c, const uint8_t *page, ipage *p,
         return jet_fail(&c->db->err, JET_ECORRUPT, p->pgno,
                         "index '%s': node page %u has no children",
                         c->ix->name, p->pgno);
-    rc = jet_index_page_find(page, c->db->fmt, h, &c->e, &at, &found);
-    if (rc != JET_OK)
-        return jet_fail(&c->db->err, rc, p->pgno,
-                        "index '%s': damaged node page %u", c->ix->name,
-                        p->pgno);
-    if (at == h->n && h->tail != 0) {
-        *x = at;
-        *child = h->tail;
-        return JET_OK;
-    }
-    if (at == h->n)         /* past every entry, no tail: the last child */
-        rc = jet_index_page_find(page, c->db->fmt, h, NULL, &at, &found);
+    if (at == h->n && h->tail == 0)
+        at = h->n - 1;      /* past every entry, no tail: the last child */
     *x = at;
-    *child = found.child;
-    return rc;
+    *child = at == h->n ? h->tail : found.child;
+    return JET_OK;
 }
 
 /* Descend from the root to the leaf where c->e belongs: at each node the
@@ -445,7 +439,9 @@ static jet_rc descend(ictx *c, bool load_leaf)
         rc = pin_page(c, pgno, &page);
         if (rc != JET_OK)
             return rc;
-        rc = jet_index_page_head(page, c->db->fmt, &h);
+        /* the links only: a node page is checked as node_search indexes
+         * it, a leaf by the in-place change or the decode that follows */
+        rc = jet_index_page_links(page, c->db->fmt, &h);
         if (rc == JET_ECORRUPT)
             rc = jet_fail(&c->db->err, rc, pgno, "index '%s': damaged "
                           "index page %u", c->ix->name, pgno);
@@ -510,6 +506,9 @@ static jet_rc chunk_build(ictx *c, const ipage *p, size_t a, size_t b,
     jet_rc rc = chunk_entries(c, p, a, b, &n, &tail);
     if (rc != JET_OK)
         return rc;
+    if (c->scratch == NULL && (c->scratch = malloc(c->db->fmt->page_size)) ==
+                                  NULL)
+        return nomem(c);
     return jet_index_page_build(c->scratch, c->db->fmt, p->leaf,
                                 c->t->pgno, prev, next, tail, c->ents, n,
                                 &used);
@@ -795,15 +794,19 @@ static jet_rc ctx_init(ictx *c, jet_db *db, const jet_tdef *t,
                        const jet_index *ix, const uint8_t *key,
                        size_t key_len, jet_rowid id)
 {
-    memset(c, 0, sizeof *c);
+    /* path[] and ci[] are set as descend reaches each level */
     c->db = db;
     c->t = t;
     c->ix = ix;
     c->depth = -1;
+    c->scratch = NULL;          /* chunk_build allocates it */
+    c->ents = NULL;
+    c->ents_cap = 0;
     c->e.key = key;
     c->e.key_len = key_len;
     c->e.pgno = id.pgno;
     c->e.row = (uint8_t)id.row;
+    c->e.child = 0;
     if (!jet_db_in_write(db))
         return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno,
                         "index '%s': no write transaction", ix->name);
@@ -814,9 +817,6 @@ static jet_rc ctx_init(ictx *c, jet_db *db, const jet_tdef *t,
         return jet_fail(&db->err, JET_ELIMIT, t->pgno,
                         "index '%s': key of %zu bytes or row %u:%u out of "
                         "range", ix->name, key_len, id.pgno, id.row);
-    c->scratch = malloc(db->fmt->page_size);
-    if (c->scratch == NULL)
-        return nomem(c);
     return JET_OK;
 }
 

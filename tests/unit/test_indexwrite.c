@@ -158,6 +158,48 @@ START_TEST(decode_inverts_build)
                               jet_index_entry_cmp(&below, &ents[i + 1]) > 0
                                   ? i + 2 : i + 1);
         }
+        /* jet_index_page_seek: head and find in one, the last entry for
+         * a key past every entry (an append) */
+        for (int probe = 0; probe < 20; probe++) {
+            size_t i = rnd() % n, at, at2;
+            jet_index_page_hdr h3;
+            jet_index_entry found, found2, past = ents[n - 1];
+            ck_assert_int_eq(jet_index_page_seek(page, &f, &ents[i], &h3, &at,
+                                                 &found), JET_OK);
+            ck_assert_uint_eq(h3.n, h.n);
+            ck_assert_uint_eq(h3.used, h.used);
+            ck_assert_uint_eq(h3.prefix_len, h.prefix_len);
+            ck_assert_uint_eq(h3.tail, h.tail);
+            ck_assert_uint_eq(at, i);
+            ck_assert_uint_eq(found.pgno, ents[i].pgno);
+            ck_assert_uint_eq(found.row, ents[i].row);
+            ck_assert_uint_eq(found.child, ents[i].child);
+            ck_assert_uint_eq(found.key_len, ents[i].key_len);
+            ck_assert_int_eq(jet_index_page_find(page, &f, &h, &ents[i], &at2,
+                                                 &found2), JET_OK);
+            ck_assert_uint_eq(at2, at);
+            if (past.row == 0xFF)
+                continue;
+            past.row++;
+            ck_assert_int_eq(jet_index_page_seek(page, &f, &past, &h3, &at,
+                                                 &found), JET_OK);
+            ck_assert_uint_eq(at, n);
+            ck_assert_uint_eq(found.pgno, ents[n - 1].pgno);
+            ck_assert_uint_eq(found.row, ents[n - 1].row);
+            ck_assert_uint_eq(found.child, ents[n - 1].child);
+            ck_assert_uint_eq(found.key_len, ents[n - 1].key_len);
+        }
+        {
+            jet_index_page_hdr h4;
+            ck_assert_int_eq(jet_index_page_links(page, &f, &h4), JET_OK);
+            ck_assert(h4.leaf == leaf);
+            ck_assert_uint_eq(h4.tdef_pgno, 77);
+            ck_assert_uint_eq(h4.prev, 5);
+            ck_assert_uint_eq(h4.next, 6);
+            ck_assert_uint_eq(h4.tail, leaf ? 0 : 9);
+            ck_assert_uint_eq(h4.prefix_len, h.prefix_len);
+            ck_assert_uint_eq(h4.n, 0);
+        }
         {
             size_t at;
             jet_index_entry found;
@@ -200,6 +242,8 @@ START_TEST(decode_inverts_build)
             h.prefix_len = 1;
             ck_assert_int_eq(jet_index_page_find(page2, &f, &h, &two[0], &at,
                                                  &found), JET_ECORRUPT);
+            ck_assert_int_eq(jet_index_page_seek(page2, &f, &two[0], &h, &at,
+                                                 &found), JET_ECORRUPT);
             ck_assert_int_eq(jet_index_leaf_remove(page2, &f, &two[0],
                                                    &done), JET_ECORRUPT);
             ck_assert(!done);
@@ -213,6 +257,7 @@ START_TEST(decode_inverts_build)
         ck_assert_int_eq(jet_index_page_read(page2, &f, &h, NULL, 0, NULL, 0,
                                              NULL), JET_ECORRUPT);
         ck_assert_int_eq(jet_index_page_head(page2, &f, &h), JET_ECORRUPT);
+        ck_assert_int_eq(jet_index_page_links(page2, &f, &h), JET_ECORRUPT);
     }
 }
 END_TEST
