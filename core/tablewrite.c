@@ -185,33 +185,78 @@ static jet_rc need_write(jet_db *db)
 }
 
 /* Bytes for the encoded cells of one row: enough for every column's
- * largest in-row form (text 2 * 255 + 2, long value header + inline). */
+ * largest in-row form (text 2 * 255 + 2, long value header + inline).
+ * A table of up to WORK_SMALL_COLS columns (and text of up to
+ * WORK_UNITS_SMALL characters) needs no allocation: a loader's rows cost
+ * no malloc here. */
+#define WORK_CELL_MAX 600
+#define WORK_SMALL_COLS 8
+#define WORK_UNITS_SMALL 256
+
 typedef struct row_work {
     jet_cell *cells;
     uint8_t *arena;
     size_t used, cap;
-    uint16_t *units;        /* text as aligned UTF-16 units */
+    uint16_t *units;        /* text as aligned UTF-16 units: work_units */
+    size_t units_cap;
     uint8_t row[JET_MAX_ROW_LEN + 64];
     size_t row_len;
+    jet_cell cells_small[WORK_SMALL_COLS];
+    uint8_t arena_small[WORK_SMALL_COLS * WORK_CELL_MAX + 64];
+    uint16_t units_small[WORK_UNITS_SMALL];
 } row_work;
 
 static jet_rc work_init(jet_db *db, const jet_tdef *t, row_work *w)
 {
-    memset(w, 0, sizeof *w);
-    w->cap = (size_t)t->ncols * 600 + 64;
-    w->cells = jet_calloc(t->ncols ? t->ncols : 1, sizeof *w->cells);
+    size_t nc = t->ncols ? t->ncols : 1;
+    w->used = 0;
+    w->row_len = 0;
+    w->cap = (size_t)t->ncols * WORK_CELL_MAX + 64;
+    w->units = w->units_small;
+    w->units_cap = WORK_UNITS_SMALL;
+    if (nc <= WORK_SMALL_COLS) {
+        w->cells = w->cells_small;
+        memset(w->cells, 0, nc * sizeof *w->cells);
+        w->arena = w->arena_small;
+        return JET_OK;
+    }
+    w->cells = jet_calloc(nc, sizeof *w->cells);
     w->arena = jet_malloc(w->cap);
-    w->units = jet_malloc(2 * 4096 + 2);
-    if (!w->cells || !w->arena || !w->units)
+    if (!w->cells || !w->arena) {
+        jet_free(w->cells);
+        jet_free(w->arena);
+        w->cells = w->cells_small;      /* work_free frees nothing */
+        w->arena = w->arena_small;
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    }
     return JET_OK;
 }
 
 static void work_free(row_work *w)
 {
-    jet_free(w->cells);
-    jet_free(w->arena);
-    jet_free(w->units);
+    if (w->cells != w->cells_small)
+        jet_free(w->cells);
+    if (w->arena != w->arena_small)
+        jet_free(w->arena);
+    if (w->units != w->units_small)
+        jet_free(w->units);
+}
+
+/* w->units with room for n units (at least 4096 once allocated), or
+ * NULL when memory ran out. */
+static uint16_t *work_units(row_work *w, size_t n)
+{
+    if (n <= w->units_cap)
+        return w->units;
+    size_t cap = n > 4096 ? n : 4096;
+    uint16_t *u = jet_malloc(cap * sizeof *u);
+    if (!u)
+        return NULL;
+    if (w->units != w->units_small)
+        jet_free(w->units);
+    w->units = u;
+    w->units_cap = cap;
+    return u;
 }
 
 static uint8_t *arena_take(row_work *w, size_t n)
@@ -298,6 +343,9 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
         if (v->enc == JET_ENC_COMPRESSED) {
             /* as a scan reads it (an UPDATE's unchanged or copied text):
              * decoded to units here */
+            if (!work_units(w, 4096))
+                return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                                "out of memory");
             jet_rc trc = jet_text_to_utf16(db, v, w->units, 4096, &n);
             if (trc != JET_OK)
                 return jet_fail(&db->err, trc, t->pgno, "column '%s.%s': "
@@ -321,6 +369,9 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
             return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "column "
                             "'%s.%s': fixed-length text cannot be written "
                             "yet", t->name, col->name);
+        if (v->enc == JET_ENC_UCS2 && !work_units(w, n))
+            return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                            "out of memory");
         if (v->enc == JET_ENC_UCS2)
             for (size_t k = 0; k < n; k++)
                 w->units[k] = (uint16_t)(v->data[2 * k] |
