@@ -76,6 +76,15 @@ struct sql_dml_exec {
     sql_arena_chunk *def_mem;   /* the constant defaults' spans */
     bool defs_done;             /* def_vals evaluated in this run */
     size_t cascaded_away;       /* DELETE: rows a cascade deleted first */
+    /* INSERT ... VALUES of bare ? markers (a parameter array's statement):
+     * each item's parameter, converted straight to its column, no query
+     * run per row (collect_params); conv is the cursor that only lends
+     * its conversions their scratch, opened at the first run */
+    bool direct;
+    size_t *pidx;               /* item i's parameter */
+    sql_cursor *conv;
+    uint8_t *pbuf;              /* a parameter as its natural value */
+    size_t pbuf_cap;
 };
 
 /* ------------------------------------------------------------ bind */
@@ -205,6 +214,34 @@ static void describe_param(sql_stmt *st, const sql_expr *e,
     pi->column = col;
 }
 
+/* An INSERT whose query part is one row of bare ? markers (no FROM,
+ * WHERE, grouping, UNION, subquery, declared type) runs without opening
+ * its query per row: x->direct, x->pidx[i] = item i's parameter. */
+static int direct_prepare(sql_dml_exec *x, const sql_stmt *st,
+                          sql_error *err)
+{
+    if (st->ntabs || st->materialize || st->where || st->having ||
+        st->grouped || st->distinct || st->nbranch || st->nsubq ||
+        st->explain || st->top >= 0 || st->limit >= 0 || st->offset ||
+        st->ncols != x->ncols)
+        return 0;
+    for (size_t i = 0; i < st->ncols; i++) {
+        const enode *e = st->cols[i].e;
+        if (!e || e->op != N_PARAM || e->param >= st->nparams ||
+            st->params[e->param].declared)
+            return 0;
+    }
+    x->pidx = calloc(st->ncols ? st->ncols : 1, sizeof *x->pidx);
+    if (!x->pidx) {
+        sql_set_nomem(err, 0);
+        return -1;
+    }
+    for (size_t i = 0; i < st->ncols; i++)
+        x->pidx[i] = st->cols[i].e->param;
+    x->direct = true;
+    return 0;
+}
+
 static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
                        const sql_prepare_opts *opts, sql_error *err)
 {
@@ -284,7 +321,9 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
                                &x->td->cols[x->cols[i]]);
         }
         x->width = x->td->ncols;
-        return prepare_defaults(x, db, err);
+        if (prepare_defaults(x, db, err) != 0)
+            return -1;
+        return direct_prepare(x, st, err);
     }
     /* UPDATE, DELETE: the target among the query's tables */
     const char *target = d->table;
@@ -699,6 +738,103 @@ static int cmp_rowid(const void *a, const void *b)
     return x->row < y->row ? -1 : x->row > y->row;
 }
 
+/* Columns of td an INSERT does not name: their DefaultValue, else NULL
+ * (an AutoNumber's next number). 0, or an error code with err. */
+static int insert_defaults(sql_dml_exec *x, jet_value *vals, sql_error *err)
+{
+    int rc;
+    if (x->ndefs && !x->defs_done && (rc = eval_defaults(x, err)) != 0)
+        return rc;
+    for (size_t j = 0; j < x->nomit; j++) {
+        uint16_t k = x->omit[j];
+        if (x->omit_def[j] >= 0) {
+            vals[k] = x->def_vals[x->omit_def[j]];
+        } else {
+            vals[k].type = x->td->cols[k].type;
+            vals[k].is_null = true;
+        }
+    }
+    return 0;
+}
+
+/* Parameter p as the query part would give it: the value the engine
+ * reads for a bare ? (set_params: text decoded to UTF-16) in the type
+ * sql_cursor_value_own gives its kind, so coerce sees what it sees on
+ * the cursor path. */
+static int param_in(sql_dml_exec *x, size_t item, const jet_value *p,
+                    jet_value *out, sql_error *err)
+{
+    sql_cursor *c = x->conv;
+    dml_run *r = &x->run;
+    jet_value none;
+    sv s;
+    if (!p) {
+        memset(&none, 0, sizeof none);
+        none.is_null = true;
+        p = &none;
+    }
+    if (sql_value_to_sv(c, p, &s, &r->u16, &r->u16_cap) != 0) {
+        *err = *sql_cursor_error(c);
+        return -1;
+    }
+    jet_type t;
+    switch (s.k) {
+    case K_BOOL: t = JET_T_BOOL; break;
+    case K_INT:
+        t = s.i >= INT32_MIN && s.i <= INT32_MAX ? JET_T_LONG : JET_T_BIGINT;
+        break;
+    case K_MONEY: t = JET_T_MONEY; break;
+    case K_DOUBLE: t = JET_T_DOUBLE; break;
+    case K_DEC: t = JET_T_NUMERIC; break;
+    case K_DATE: t = JET_T_DATETIME; break;
+    case K_TEXT: t = JET_T_MEMO; break;
+    case K_GUID: t = JET_T_GUID; break;
+    case K_BIN: t = JET_T_OLE; break;
+    default: t = x->td->cols[x->cols[item]].type; break;    /* NULL */
+    }
+    if (sql_sv_to_value(c, &s, t, &x->pbuf, &x->pbuf_cap, out) != 0) {
+        size_t pos = x->conv->st->cols[item].e->position;
+        sql_set_error(err, "22018", pos, "Data type mismatch in expression "
+                      "(at character %zu)", pos);
+        return -1;
+    }
+    return 0;
+}
+
+/* collect for a direct INSERT (x->direct): the one row from params. */
+static int collect_params(sql_statement *s, const jet_value *params,
+                          sql_error *err)
+{
+    sql_dml_exec *x = s->dml;
+    dml_run *r = &x->run;
+    jet_rowid *idp;
+    jet_value *vals;
+    int rc;
+    if (!x->conv &&
+        (rc = sql_cursor_open(&x->conv, s->query, NULL, NULL, err)) != 0)
+        return rc;
+    sql_tmp_reset(x->conv);
+    if (run_add(r, x->width, &idp, &vals) != 0) {
+        sql_set_nomem(err, 0);
+        return JET_ENOMEM;
+    }
+    idp->pgno = 0;
+    idp->row = 0;
+    for (size_t i = 0; i < x->ncols; i++) {
+        jet_value in;
+        if (param_in(x, i, params ? &params[x->pidx[i]] : NULL, &in,
+                     err) != 0 ||
+            coerce(x->conv, r, &in, &x->td->cols[x->cols[i]],
+                   &vals[x->cols[i]], err) != 0 ||
+            keep_span(r, &vals[x->cols[i]]) != 0) {
+            if (!err->sqlstate[0] && !err->rc)
+                sql_set_nomem(err, 0);
+            return sql_error_code(err);
+        }
+    }
+    return insert_defaults(x, vals, err);
+}
+
 /* Run the query part to its end, collecting what will be written. */
 static int collect(sql_statement *s, const jet_value *params,
                    const sql_cursor_opts *opts, sql_error *err)
@@ -706,6 +842,8 @@ static int collect(sql_statement *s, const jet_value *params,
     sql_dml_exec *x = s->dml;
     dml_run *r = &x->run;
     sql_cursor *c = NULL;
+    if (x->direct)
+        return collect_params(s, params, err);
     sql_cursor_opts o;
     if (opts)
         o = *opts;
@@ -778,22 +916,9 @@ static int collect(sql_statement *s, const jet_value *params,
                 goto out;
             }
         }
-        if (x->verb == KW_INSERT) {
-            /* columns not given: their DefaultValue, else NULL (an
-             * AutoNumber's next number) */
-            if (x->ndefs && !x->defs_done &&
-                (rc = eval_defaults(x, err)) != 0)
-                goto out;
-            for (size_t j = 0; j < x->nomit; j++) {
-                uint16_t k = x->omit[j];
-                if (x->omit_def[j] >= 0) {
-                    vals[k] = x->def_vals[x->omit_def[j]];
-                } else {
-                    vals[k].type = x->td->cols[k].type;
-                    vals[k].is_null = true;
-                }
-            }
-        }
+        if (x->verb == KW_INSERT &&
+            (rc = insert_defaults(x, vals, err)) != 0)
+            goto out;
         if (positioned) {
             rc = JET_DONE;
             break;
@@ -994,6 +1119,9 @@ static void dml_free(sql_statement *s)
     sql_dml_exec *x = s->dml;
     if (x) {
         run_free(&x->run);
+        sql_cursor_close(x->conv);
+        free(x->pidx);
+        free(x->pbuf);
         free(x->cols);
         for (size_t j = 0; j < x->ndefs; j++)
             sql_stmt_free(x->defs[j]);
