@@ -250,9 +250,8 @@ const jet_object *jet_catalog_find(const jet_db *db, const char *name)
 
 #define PROP_NAME_LIST 0x80
 
-/* Decode a property-map name (2-byte length + text) at *pos into buf. */
-static bool prop_name(const jet_db *db, const uint8_t *p, size_t end,
-                      size_t *pos, char *buf, size_t cap)
+bool jet_prop_name(const jet_db *db, const uint8_t *p, size_t end,
+                   size_t *pos, char *buf, size_t cap)
 {
     size_t n, out_len = 0;
     if (*pos + 2 > end)
@@ -315,8 +314,8 @@ static void apply_result_types(const jet_db *db, jet_tdef_priv *t,
                 return;
             if (nlen > 6) {
                 size_t nq = start + 4;
-                if (!prop_name(db, p, start + nlen, &nq, block_name,
-                               sizeof block_name))
+                if (!jet_prop_name(db, p, start + nlen, &nq, block_name,
+                                    sizeof block_name))
                     return;
             }
             q = start + nlen;
@@ -330,8 +329,8 @@ static void apply_result_types(const jet_db *db, jet_tdef_priv *t,
                 if (colpos >= 0 && nidx < nnames && dsize >= 1) {
                     char pname[64];
                     size_t nq = name_off[nidx];
-                    bool named = prop_name(db, p, names_end, &nq, pname,
-                                           sizeof pname);
+                    bool named = jet_prop_name(db, p, names_end, &nq, pname,
+                                                sizeof pname);
                     if (named && strcasecmp(pname, "Required") == 0 &&
                         p[q + 8] != 0)
                         t->cols[colpos].flags |= JET_COL_REQUIRED;

@@ -661,6 +661,14 @@ void jet_catalog_free(jet_db *db);
  * Format: Jackcess PropertyMaps.
  */
 jet_rc jet_catalog_calc_types(jet_db *db, jet_tdef_priv *t, int32_t id);
+/**
+ * A property map's name (2-byte length + text in the db's encoding, Jet3
+ * code page / Jet4 UCS-2) at p + *pos, below p + end, as UTF-8 into buf
+ * (cap bytes, NUL-terminated, cut to fit); *pos moves past it. False when
+ * it runs past end or cannot be decoded. Format: Jackcess PropertyMaps.
+ */
+bool jet_prop_name(const jet_db *db, const uint8_t *p, size_t end,
+                   size_t *pos, char *buf, size_t cap);
 
 /** Decode a tdef-encoded name (Jet3 code page / Jet4 UCS-2) to UTF-8. */
 jet_rc jet_name_to_utf8(const jet_db *db, const uint8_t *p, size_t len,

@@ -81,27 +81,6 @@ void jet_table_props_free(jet_tdef_priv *t)
     t->props = NULL;
 }
 
-/* A name (2-byte length + text, the db's encoding) at *pos, below end,
- * into buf (cap bytes, NUL-terminated). */
-static bool read_name(const jet_db *db, const uint8_t *p, size_t end,
-                      size_t *pos, char *buf, size_t cap)
-{
-    size_t n, out_len = 0;
-    if (*pos + 2 > end)
-        return false;
-    n = jet_get_u16(p + *pos);
-    *pos += 2;
-    if (n > end - *pos)
-        return false;
-    if (jet_text_bytes_to_utf8(db, db->fmt->jet3 ? JET_ENC_CODEPAGE
-                                                 : JET_ENC_UCS2,
-                               p + *pos, n, buf, cap - 1, &out_len) != JET_OK)
-        return false;
-    buf[out_len < cap - 1 ? out_len : cap - 1] = '\0';
-    *pos += n;
-    return true;
-}
-
 /* A text property value (n bytes at d) as a new UTF-8 string kept in pp;
  * trailing NULs and blanks cut (DAO leaves a NUL after a column's rule).
  * *out NULL when nothing is left. */
@@ -237,8 +216,8 @@ static jet_rc parse_map(props_priv *pp, jet_db *db, const jet_tdef *t,
                                 t->name);
             if (nlen > 6) {
                 size_t nq = start + 4;
-                if (!read_name(db, p, start + nlen, &nq, block,
-                               sizeof block))
+                if (!jet_prop_name(db, p, start + nlen, &nq, block,
+                                    sizeof block))
                     return jet_fail(&db->err, JET_ECORRUPT, t->pgno, bad,
                                     t->name);
             }
@@ -264,8 +243,8 @@ static jet_rc parse_map(props_priv *pp, jet_db *db, const jet_tdef *t,
                     char pname[64];
                     size_t nq = name_off[nidx];
                     int kind;
-                    if (read_name(db, p, names_end, &nq, pname,
-                                  sizeof pname) &&
+                    if (jet_prop_name(db, p, names_end, &nq, pname,
+                                       sizeof pname) &&
                         (kind = prop_kind(pname)) != P_NONE) {
                         jet_rc rc = JET_OK;
                         /* a rule nothing says where to apply is never
