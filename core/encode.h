@@ -4,7 +4,8 @@
  * inverse of row.c), long-value headers (rowenc.c, inverse of lval.c),
  * data pages and usage maps (pageenc.c, inverse of row.c's page reads and
  * usagemap.c), index keys and index pages (indexenc.c, inverse of
- * index.c's entry reads).
+ * index.c's entry reads), table definitions (tdefenc.c, inverse of
+ * tdef.c).
  *
  * Pure functions on caller-provided buffers: no I/O, no allocation, no
  * page file. The pager-side write path (insert/update/delete through a
@@ -476,5 +477,94 @@ jet_rc jet_index_leaf_remove(uint8_t *page, const jet_format *fmt,
 /** Order of two index entries: key bytes (unsigned, a prefix first), then
  *  data page, then row; <0, 0, >0. Child pages are not compared. */
 int jet_index_entry_cmp(const jet_index_entry *a, const jet_index_entry *b);
+
+/* ----------------------------------------------------- table definitions */
+
+/**
+ * A table definition to encode (tdefenc.c): the TDEF's header facts, its
+ * column descriptors in the order given (each column's col_num,
+ * var_index, fixed_offset, length, flags, type, precision and scale, sort
+ * order and name as jet_column has them), physical and logical index
+ * blocks, and the long-value columns' usage maps. All names UTF-8.
+ */
+typedef struct jet_tdef_spec {
+    bool ace;               /* ACE (Access 2007+): columns carry the
+                               "updatable" flag 0x10 as Access writes it */
+    uint8_t table_type;     /* 0x4E user table, 0x53 system table */
+    uint32_t row_count;
+    uint32_t auto_last;     /* last LONG AutoNumber handed out */
+    uint16_t max_cols;      /* the row's column count (>= ncols) */
+    uint16_t num_var_cols;
+    uint16_t ncols;
+    const jet_column *cols;
+    uint32_t nreal;
+    const jet_tdef_real_idx *reals;
+    uint32_t nlogical;
+    const jet_tdef_logical_idx *logical;
+    uint32_t owned_ptr;     /* owned-pages usage map row (row | page << 8) */
+    uint32_t free_ptr;      /* free-space usage map row */
+    uint16_t nlval;
+    const jet_lval_umap *lval;
+} jet_tdef_spec;
+
+/**
+ * Encode spec as one TDEF buffer (the bytes tdef.c's reader assembles
+ * from the first page and its continuation pages' bytes from offset 8):
+ * header (type 0x02, length, the magic 1625, row count, last AutoNumber,
+ * counts, usage map pointers), per physical index its row-count block,
+ * the column descriptors, the column names (2-byte byte length, UTF-16LE),
+ * the physical index blocks (magic 1923, 10 column slots, usage map,
+ * root page, flags), the logical index blocks and names, the long-value
+ * usage maps, 0xFFFF. Writes into out (cap bytes); *out_len = the length
+ * (also when cap is short: JET_ELIMIT, nothing meaningful written).
+ * Errors: JET_EUNSUPPORTED (Jet3), JET_ELIMIT (cap short: call with
+ * out NULL to learn the length), JET_ECORRUPT (a name that is not UTF-8
+ * or over 128 UTF-16 units, a logical index naming a physical one that
+ * does not exist, more columns than max_cols). Limits of Access (names,
+ * counts) are the caller's to check. Format: Jackcess
+ * TableImpl.writeTableDefinition(Header), ColumnImpl.writeDefinition,
+ * IndexData.writeDefinition, IndexImpl.writeDefinition,
+ * ColumnImpl.writeColUsageMapDefinition; the inverse of tdef.c.
+ */
+jet_rc jet_tdef_encode(uint8_t *out, size_t cap, size_t *out_len,
+                       const jet_format *fmt, const jet_tdef_spec *spec,
+                       jet_error *err);
+
+/** Pages a TDEF buffer of len bytes takes: the first page holds
+ *  page_size bytes of it, each continuation page page_size - 8 more. */
+size_t jet_tdef_page_count(const jet_format *fmt, size_t len);
+
+/**
+ * Page k (0-based) of the TDEF buffer buf (len bytes) into page
+ * (fmt->page_size bytes): type 0x02, 0x01, free space at 2, next page
+ * next_pgno (0 on the last) at 4, then the buffer's bytes (page 0 holds
+ * the buffer's own header; later pages take page_size - 8 bytes from
+ * offset 8). Format: Jackcess TableImpl.writeTableDefinitionBuffer.
+ */
+void jet_tdef_page_fill(uint8_t *page, const jet_format *fmt,
+                        const uint8_t *buf, size_t len, size_t k,
+                        uint32_t next_pgno);
+
+/**
+ * The spec of decoded table t (the reader's tdef): columns in col_num
+ * order, its physical and logical index blocks and usage map pointers as
+ * read; row count and AutoNumber as the reader saw them (the caller sets
+ * the live ones). Points into t (valid while t lives). ace as the caller
+ * says (the file's version).
+ */
+void jet_tdef_spec_of(jet_tdef_spec *out, const jet_tdef_priv *t, bool ace);
+
+/** Column descriptor flag byte and extended flag byte for column flags
+ *  (JET_COL_*), as Access writes them: the inverse of tdef.c's reading. */
+uint8_t jet_col_disk_flags(uint16_t flags, bool ace);
+uint8_t jet_col_disk_ext_flags(uint16_t flags);
+
+/**
+ * UTF-8 string s as UTF-16 code units into out (cap units); *n = the
+ * units needed. Errors: JET_ECORRUPT for bytes that are not UTF-8,
+ * JET_ELIMIT when cap is short.
+ */
+jet_rc jet_utf8_to_utf16(const char *s, uint16_t *out, size_t cap,
+                         size_t *n);
 
 #endif /* JET_ENCODE_H */

@@ -602,6 +602,15 @@ typedef struct jet_tdef_priv {
      * map pointers, 0xFFFF ends; Jackcess TableImpl.readColumnUsageMaps) */
     struct jet_lval_umap *lval_umaps;
     uint16_t nlval_umaps;
+    /* the TDEF as stored, for jet_tdef_spec_of (schema changes): the
+     * physical and logical index blocks (logical parallel to indexes),
+     * the table type byte, the owned/free-space map pointers, the
+     * column descriptors' order (positions in cols) */
+    struct jet_tdef_real_idx *reals;
+    uint32_t nreals;
+    struct jet_tdef_logical_idx *logical;
+    uint8_t table_type;
+    uint32_t owned_ptr, free_ptr;
     /* jet_table_check_writable's answer, once computed (tablerules.c) */
     struct jet_table_rules *rules;
     /* the rule properties (tableprops.c), once read; NULL before */
@@ -627,6 +636,33 @@ typedef struct jet_lval_umap {
     uint32_t free_ptr;
 } jet_lval_umap;
 
+/** One physical index of a TDEF as stored (Jackcess IndexData's
+ *  definition block): what the reader keeps for the encoder
+ *  (jet_tdef_encode) to write it back. */
+typedef struct jet_tdef_real_idx {
+    uint16_t col_num[10];   /* table column numbers; 0xFFFF = unused */
+    uint8_t col_flags[10];  /* 0x01 ascending */
+    uint32_t umap_ptr;      /* its usage map row: row byte + 3-byte page */
+    uint32_t first_pgno;    /* root page */
+    uint8_t flags;          /* 0x01 unique, 0x02 ignore nulls, 0x08
+                               required (disallow NULL) */
+    uint32_t row_count;     /* the index row-count block's count */
+} jet_tdef_real_idx;
+
+/** One logical index of a TDEF as stored (Jackcess IndexImpl's
+ *  definition block). */
+typedef struct jet_tdef_logical_idx {
+    const char *name;       /* UTF-8 */
+    uint32_t index_num;
+    uint32_t real;          /* its physical index */
+    uint8_t rel_table_type; /* foreign keys: the other table's type */
+    uint32_t rel_index_num; /* the other table's index, 0xFFFFFFFF none */
+    uint32_t rel_tdef_pgno; /* the other table's TDEF page, 0 none */
+    uint8_t cascade_updates;    /* 0x01 */
+    uint8_t cascade_deletes;    /* 0x01 cascade, 0x02 cascade to NULL */
+    uint8_t type;           /* 0 index, 1 primary key, 2 foreign key */
+} jet_tdef_logical_idx;
+
 /** Free what tablerules.c cached in t (safe when nothing). */
 void jet_table_rules_free(jet_tdef_priv *t);
 /** Free the rule properties tableprops.c read into t (safe when none). */
@@ -649,6 +685,15 @@ jet_rc jet_tdef_reload_owned(jet_db *db, jet_tdef_priv *t, jet_error *err);
  */
 jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
                      const char *name, jet_error *err);
+/**
+ * Parse an assembled TDEF buffer (len bytes, as jet_tdef_read assembles
+ * it from pgno's pages) into *out; the owned pages are not read (owned
+ * stays empty; jet_tdef_read reads them). name is copied. Errors:
+ * JET_ECORRUPT, JET_ENOMEM.
+ */
+jet_rc jet_tdef_decode(jet_tdef_priv **out, jet_db *db, const uint8_t *buf,
+                       size_t len, uint32_t pgno, const char *name,
+                       jet_error *err);
 void jet_tdef_free(jet_tdef_priv *t);
 
 /** Load the catalog (MSysObjects, tdef page 2) into db. */

@@ -49,6 +49,8 @@ void jet_tdef_free(jet_tdef_priv *t)
     jet_free(t->indexes);
     jet_pglist_free(&t->owned);
     jet_free(t->lval_umaps);
+    jet_free(t->reals);
+    jet_free(t->logical);
     jet_table_rules_free(t);
     jet_table_props_free(t);
     jet_rel_free(t);
@@ -307,32 +309,24 @@ static jet_col_fast col_fast_path(const jet_format *f, const jet_column *c)
     return k;
 }
 
-jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
-                     const char *name, jet_error *err)
+jet_rc jet_tdef_decode(jet_tdef_priv **out, jet_db *db, const uint8_t *buf,
+                       size_t len, uint32_t pgno, const char *name,
+                       jet_error *err)
 {
     const jet_format *f = db->fmt;
     jet_tdef_priv *t = NULL;
-    uint8_t *buf = NULL;
-    size_t len = 0;
     strblock sb = { 0 };
     size_t *col_name_off = NULL, *idx_name_off = NULL, name_off = 0;
     uint16_t ncols;
-    uint32_t nidx, nreal, owned_ptr;
-    /* physical index facts, indexed by real index number */
-    struct real_idx {
-        uint16_t col_num[10];
-        uint8_t col_flags[10];
-        uint8_t ncols;
-        uint32_t first_pgno;
-        uint8_t flags;
-    } *reals = NULL;
+    uint32_t nidx, nreal = 0, owned_ptr;
+    /* physical index facts, indexed by real index number (kept in t
+     * for the encoder); rncols: used column slots of each */
+    jet_tdef_real_idx *reals = NULL;
+    uint8_t *rncols = NULL;
     cursor c;
     jet_rc rc;
 
     *out = NULL;
-    rc = load_buffer(db, pgno, &buf, &len, err);
-    if (rc != JET_OK)
-        return rc;
     if (len < (size_t)f->tdef_idx_def_block) {
         rc = jet_fail(err, JET_ECORRUPT, pgno,
                       "table definition at page %u too short", pgno);
@@ -370,14 +364,25 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
     t->cols = jet_calloc(ncols ? ncols : 1, sizeof *t->cols);
     col_name_off = jet_calloc(ncols ? ncols : 1, sizeof *col_name_off);
     reals = jet_calloc(nreal ? nreal : 1, sizeof *reals);
+    rncols = jet_calloc(nreal ? nreal : 1, 1);
+    t->logical = jet_calloc(nidx ? nidx : 1, sizeof *t->logical);
     t->indexes = jet_calloc(nidx ? nidx : 1, sizeof *t->indexes);
     idx_name_off = jet_calloc(nidx ? nidx : 1, sizeof *idx_name_off);
-    if (!t->cols || !col_name_off || !reals || !t->indexes || !idx_name_off) {
+    if (!t->cols || !col_name_off || !reals || !rncols || !t->logical ||
+        !t->indexes || !idx_name_off) {
         rc = jet_fail(err, JET_ENOMEM, pgno, "out of memory");
         goto out;
     }
+    t->table_type = buf[f->tdef_table_type];
+    t->owned_ptr = owned_ptr;
+    t->free_ptr = jet_get_u32(buf + f->tdef_free_pages);
     c = (cursor){ buf, len, f->tdef_idx_def_block, false };
-    take(&c, (size_t)nreal * f->real_idx_def_size);
+    for (uint32_t i = 0; i < nreal; i++) {
+        /* row-count block: 4 unknown bytes, the count, (Jet4) 4 more */
+        const uint8_t *d = take(&c, f->real_idx_def_size);
+        if (d)
+            reals[i].row_count = jet_get_u32(d + 4);
+    }
     for (uint16_t i = 0; i < ncols; i++) {
         const uint8_t *d = take(&c, f->col_size);
         jet_column *col = &t->cols[i];
@@ -410,18 +415,19 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
     }
     /* physical indexes */
     for (uint32_t i = 0; i < nreal && !c.bad; i++) {
-        struct real_idx *r = &reals[i];
+        jet_tdef_real_idx *r = &reals[i];
         take(&c, f->real_idx_skip);
         for (int k = 0; k < 10; k++) {
             uint16_t cn = take_u16(&c);
             uint8_t cf = take_u8(&c);
+            r->col_num[k] = 0xFFFF;
             if (cn != 0xFFFF) {
-                r->col_num[r->ncols] = cn;
-                r->col_flags[r->ncols] = cf;
-                r->ncols++;
+                r->col_num[rncols[i]] = cn;
+                r->col_flags[rncols[i]] = cf;
+                rncols[i]++;
             }
         }
-        take_u32(&c);                 /* index usage map */
+        r->umap_ptr = take_u32(&c);   /* index usage map */
         r->first_pgno = take_u32(&c);
         take(&c, f->real_idx_skip_flags);
         r->flags = take_u8(&c);
@@ -431,17 +437,18 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
     /* logical indexes */
     for (uint32_t i = 0; i < nidx && !c.bad; i++) {
         jet_index *ix = &t->indexes[i];
+        jet_tdef_logical_idx *lg = &t->logical[i];
         uint32_t real;
         uint8_t type;
         take(&c, f->logical_idx_skip);
-        take_u32(&c);                 /* index number */
-        real = take_u32(&c);
-        take_u8(&c);                  /* rel table type */
-        take_u32(&c);                 /* rel index number */
-        take_u32(&c);                 /* rel table page */
-        take_u8(&c);                  /* cascade updates */
-        take_u8(&c);                  /* cascade deletes */
-        type = take_u8(&c);
+        lg->index_num = take_u32(&c);
+        lg->real = real = take_u32(&c);
+        lg->rel_table_type = take_u8(&c);
+        lg->rel_index_num = take_u32(&c);
+        lg->rel_tdef_pgno = take_u32(&c);
+        lg->cascade_updates = take_u8(&c);
+        lg->cascade_deletes = take_u8(&c);
+        lg->type = type = take_u8(&c);
         take(&c, f->logical_idx_block - f->logical_idx_skip - 20);
         if (c.bad)
             break;
@@ -458,8 +465,8 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
         ix->required = (reals[real].flags & IDX_REQUIRED) != 0;
         ix->first_pgno = reals[real].first_pgno;
         /* column numbers for now; positions after sorting below */
-        ix->ncols = reals[real].ncols;
-        for (int k = 0; k < reals[real].ncols; k++) {
+        ix->ncols = rncols[real];
+        for (int k = 0; k < rncols[real]; k++) {
             ix->cols[k].col = reals[real].col_num[k];
             ix->cols[k].ascending = (reals[real].col_flags[k] & 0x01) != 0;
         }
@@ -501,6 +508,7 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
     for (uint32_t i = 0; i < nidx; i++) {
         jet_index *ix = &t->indexes[i];
         ix->name = t->strings + idx_name_off[i];
+        t->logical[i].name = ix->name;
         for (int k = 0; k < ix->ncols; k++) {
             uint16_t want = ix->cols[k].col, pos = UINT16_MAX;
             for (uint16_t j = 0; j < ncols; j++)
@@ -527,20 +535,17 @@ jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
     t->pub.nindexes = (uint16_t)nidx;
     t->pub.indexes = t->indexes;
 
-    rc = jet_usagemap_read(&t->owned, db, owned_ptr, err);
-    if (rc != JET_OK)
-        goto out;
-    /* every row takes a 2-byte entry of a data page's row table: a count
-     * the owned pages cannot hold is damage (a crash, a bad write) */
-    t->pub.row_count_fits =
-        t->pub.row_count <= (uint64_t)t->owned.count *
-                                ((f->page_size - f->data_row_table) / 2);
     rc = JET_OK;
 out:
-    jet_free(buf);
     jet_free(sb.data);
     jet_free(col_name_off);
     jet_free(idx_name_off);
+    jet_free(rncols);
+    if (rc == JET_OK) {
+        t->reals = reals;
+        t->nreals = nreal;
+        reals = NULL;
+    }
     jet_free(reals);
     if (rc != JET_OK) {
         jet_tdef_free(t);
@@ -548,6 +553,37 @@ out:
     }
     *out = t;
     return rc;
+}
+
+jet_rc jet_tdef_read(jet_tdef_priv **out, jet_db *db, uint32_t pgno,
+                     const char *name, jet_error *err)
+{
+    const jet_format *f = db->fmt;
+    jet_tdef_priv *t = NULL;
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    jet_rc rc;
+
+    *out = NULL;
+    rc = load_buffer(db, pgno, &buf, &len, err);
+    if (rc != JET_OK)
+        return rc;
+    rc = jet_tdef_decode(&t, db, buf, len, pgno, name, err);
+    jet_free(buf);
+    if (rc != JET_OK)
+        return rc;
+    rc = jet_usagemap_read(&t->owned, db, t->owned_ptr, err);
+    if (rc != JET_OK) {
+        jet_tdef_free(t);
+        return rc;
+    }
+    /* every row takes a 2-byte entry of a data page's row table: a count
+     * the owned pages cannot hold is damage (a crash, a bad write) */
+    t->pub.row_count_fits =
+        t->pub.row_count <= (uint64_t)t->owned.count *
+                                ((f->page_size - f->data_row_table) / 2);
+    *out = t;
+    return JET_OK;
 }
 
 /* Say which table a failed load was for: "table 'X': <detail>". */
