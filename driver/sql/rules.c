@@ -36,6 +36,7 @@
 
 #include "engine.h"
 #include "rules.h"
+#include "spill.h"
 #include "sql_internal.h"
 #include "write.h"
 
@@ -65,39 +66,6 @@ typedef struct rules_ctx {
 
 /* ------------------------------------------------------------- text */
 
-/* A growing NUL-terminated string; fails sticky on out-of-memory. */
-typedef struct sbuf {
-    char *s;
-    size_t n, cap;
-    bool oom;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->n + n + 1 > b->cap) {
-        size_t ncap = b->cap ? b->cap : 256;
-        while (ncap < b->n + n + 1)
-            ncap *= 2;
-        char *ns = realloc(b->s, ncap);
-        if (!ns) {
-            b->oom = true;
-            return;
-        }
-        b->s = ns;
-        b->cap = ncap;
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
-    b->s[b->n] = '\0';
-}
-
-static void sb_str(sbuf *b, const char *s)
-{
-    sb_add(b, s, strlen(s));
-}
-
 /* The PARAMETERS type naming column type t (Value when none does). */
 static const char *param_type(jet_type t)
 {
@@ -121,18 +89,18 @@ static const char *param_type(jet_type t)
 }
 
 /* "PARAMETERS [c1] t1, ...; SELECT " for table t into b. */
-static void params_clause(sbuf *b, const jet_tdef *t)
+static void params_clause(sql_sbuf *b, const jet_tdef *t)
 {
-    sb_str(b, "PARAMETERS ");
+    sql_sb_add(b, "PARAMETERS ");
     for (uint16_t i = 0; i < t->ncols; i++) {
         if (i)
-            sb_str(b, ", ");
-        sb_str(b, "[");
-        sb_str(b, t->cols[i].name);
-        sb_str(b, "] ");
-        sb_str(b, param_type(t->cols[i].type));
+            sql_sb_add(b, ", ");
+        sql_sb_add(b, "[");
+        sql_sb_add(b, t->cols[i].name);
+        sql_sb_add(b, "] ");
+        sql_sb_add(b, param_type(t->cols[i].type));
     }
-    sb_str(b, "; SELECT ");
+    sql_sb_add(b, "; SELECT ");
 }
 
 static bool is_cmp_op(const sql_token *k)
@@ -157,7 +125,7 @@ static bool is_kw(const sql_token *k, sql_kw kw)
  * operator (see the top comment), into out (the column as [name]).
  * 0, or -1 with err (the rule does not lex: 42000).
  */
-static int implicit_operand(sbuf *out, const char *rule, const char *col,
+static int implicit_operand(sql_sbuf *out, const char *rule, const char *col,
                             sql_error *err)
 {
     sql_arena arena = { 0 };
@@ -200,10 +168,10 @@ static int implicit_operand(sbuf *out, const char *rule, const char *col,
                     is_kw(&toks[i + 1], KW_IN)));
         if (expect && op) {
             size_t at = (size_t)(k->start - rule);
-            sb_add(out, rule + from, at - from);
-            sb_str(out, "[");
-            sb_str(out, col);
-            sb_str(out, "] ");
+            sql_sb_addn(out, rule + from, at - from);
+            sql_sb_add(out, "[");
+            sql_sb_add(out, col);
+            sql_sb_add(out, "] ");
             from = at;
         }
         if (op || k->kind == TOK_OP || k->kind == TOK_COMMA ||
@@ -213,7 +181,7 @@ static int implicit_operand(sbuf *out, const char *rule, const char *col,
         else
             expect = false;
     }
-    sb_str(out, rule + from);
+    sql_sb_add(out, rule + from);
 out:
     free(toks);
     sql_arena_free(&arena);
@@ -248,32 +216,32 @@ static bool is_condition(const sql_expr *e)
  * put in, and "[C] = (...)" around a rule that is a value. 0, or -1
  * with err (the rule does not parse).
  */
-static int column_condition(sbuf *out, const char *rule, const char *col,
+static int column_condition(sql_sbuf *out, const char *rule, const char *col,
                             sql_error *err)
 {
-    sbuf r = { 0 }, q = { 0 };
+    sql_sbuf r = { 0 }, q = { 0 };
     sql_query *pq = NULL;
     int rc = implicit_operand(&r, rule, col, err);
     if (rc == 0) {
-        sb_str(&q, "SELECT ");
-        sb_str(&q, r.s ? r.s : "");
+        sql_sb_add(&q, "SELECT ");
+        sql_sb_add(&q, r.s ? r.s : "");
         if (q.oom || r.oom) {
             sql_set_nomem(err, 0);
             rc = -1;
         }
     }
-    if (rc == 0 && (rc = sql_parse_query(&pq, q.s, q.n, err)) == 0) {
+    if (rc == 0 && (rc = sql_parse_query(&pq, q.s, q.len, err)) == 0) {
         if (pq->sel.nitems != 1 || pq->nfrom || pq->union_next) {
             sql_set_error(err, "42000", 0, "not one expression");
             rc = -1;
         } else if (is_condition(pq->sel.items[0].expr)) {
-            sb_str(out, r.s);
+            sql_sb_add(out, r.s);
         } else {
-            sb_str(out, "[");
-            sb_str(out, col);
-            sb_str(out, "] = (");
-            sb_str(out, r.s);
-            sb_str(out, ")");
+            sql_sb_add(out, "[");
+            sql_sb_add(out, col);
+            sql_sb_add(out, "] = (");
+            sql_sb_add(out, r.s);
+            sql_sb_add(out, ")");
         }
     }
     if (pq)
@@ -341,17 +309,17 @@ static jet_rc prepare_rules(table_rules *tr, jet_db *db,
     }
     if (tr->n == 0)
         return JET_OK;
-    sbuf b = { 0 };
+    sql_sbuf b = { 0 };
     params_clause(&b, t);
     for (size_t i = 0; i < tr->n; i++) {
         const rule_ref *r = &tr->rules[i];
         sql_error err;
         memset(&err, 0, sizeof err);
         if (i)
-            sb_str(&b, ", ");
-        sb_str(&b, "(");
+            sql_sb_add(&b, ", ");
+        sql_sb_add(&b, "(");
         if (r->col < 0)
-            sb_str(&b, r->rule);
+            sql_sb_add(&b, r->rule);
         else if (column_condition(&b, r->rule, t->cols[r->col].name,
                                   &err) != 0) {
             free(b.s);
@@ -360,14 +328,14 @@ static jet_rc prepare_rules(table_rules *tr, jet_db *db,
             cannot(tr, r, &err);
             return JET_OK;
         }
-        sb_str(&b, ")");
+        sql_sb_add(&b, ")");
     }
     if (b.oom) {
         free(b.s);
         return JET_ENOMEM;
     }
     sql_error err;
-    int rc = sql_stmt_prepare(&tr->st, db, b.s, b.n, NULL, &err);
+    int rc = sql_stmt_prepare(&tr->st, db, b.s, b.len, NULL, &err);
     free(b.s);
     if (rc == 0 && sql_stmt_ncols(tr->st) != tr->n) {
         sql_stmt_free(tr->st);
@@ -380,7 +348,7 @@ static jet_rc prepare_rules(table_rules *tr, jet_db *db,
             return JET_ENOMEM;
         /* which rule: each alone (the message names it) */
         for (size_t i = 0; i < tr->n; i++) {
-            sbuf one = { 0 };
+            sql_sbuf one = { 0 };
             sql_stmt *st = NULL;
             sql_error e1;
             memset(&e1, 0, sizeof e1);
@@ -388,7 +356,7 @@ static jet_rc prepare_rules(table_rules *tr, jet_db *db,
             const rule_ref *r = &tr->rules[i];
             int r1 = 0;
             if (r->col < 0)
-                sb_str(&one, r->rule);
+                sql_sb_add(&one, r->rule);
             else
                 r1 = column_condition(&one, r->rule, t->cols[r->col].name,
                                       &e1);
@@ -397,7 +365,7 @@ static jet_rc prepare_rules(table_rules *tr, jet_db *db,
                 return JET_ENOMEM;
             }
             if (r1 == 0)
-                r1 = sql_stmt_prepare(&st, db, one.s, one.n, NULL, &e1);
+                r1 = sql_stmt_prepare(&st, db, one.s, one.len, NULL, &e1);
             sql_stmt_free(st);
             free(one.s);
             if (r1 != 0) {
@@ -595,8 +563,8 @@ int sql_default_prepare(sql_stmt **out, jet_db *db, const jet_tdef *t,
     while (*expr == ' ' || *expr == '\t')
         expr++;
     size_t n = strlen(expr);
-    sbuf b = { 0 };
-    sb_str(&b, "SELECT ");
+    sql_sbuf b = { 0 };
+    sql_sb_add(&b, "SELECT ");
     /* Yes/No/On/Off are Access's constants; another bare word that names
      * nothing is its own text (Access: a default of hello is "hello") */
     static const char *const yes[] = { "Yes", "On", "True" };
@@ -604,33 +572,33 @@ int sql_default_prepare(sql_stmt **out, jet_db *db, const jet_tdef *t,
     bool done = false;
     for (size_t i = 0; i < 3 && !done; i++) {
         if (!strcasecmp(expr, yes[i])) {
-            sb_str(&b, "True");
+            sql_sb_add(&b, "True");
             done = true;
         } else if (!strcasecmp(expr, no[i])) {
-            sb_str(&b, "False");
+            sql_sb_add(&b, "False");
             done = true;
         }
     }
     if (!done)
-        sb_str(&b, expr);
+        sql_sb_add(&b, expr);
     if (b.oom) {
         free(b.s);
         sql_set_nomem(err, 0);
         return -1;
     }
-    int rc = sql_stmt_prepare(out, db, b.s, b.n, NULL, err);
+    int rc = sql_stmt_prepare(out, db, b.s, b.len, NULL, err);
     if (rc != 0 && err->rc != JET_ENOMEM && bare_word(expr, n) && !done) {
         /* the word as text */
-        b.n = 0;
-        sb_str(&b, "SELECT '");
-        sb_str(&b, expr);
-        sb_str(&b, "'");
+        b.len = 0;
+        sql_sb_add(&b, "SELECT '");
+        sql_sb_add(&b, expr);
+        sql_sb_add(&b, "'");
         if (b.oom) {
             free(b.s);
             sql_set_nomem(err, 0);
             return -1;
         }
-        rc = sql_stmt_prepare(out, db, b.s, b.n, NULL, err);
+        rc = sql_stmt_prepare(out, db, b.s, b.len, NULL, err);
     }
     free(b.s);
     if (rc == 0 && sql_stmt_ncols(*out) != 1) {

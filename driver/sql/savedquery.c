@@ -29,46 +29,6 @@
 #define UNION_PART1 "X7YZ_____1"
 #define UNION_PART2 "X7YZ_____2"
 
-/* ------------------------------------------------------------ buffer */
-
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} sbuf;
-
-static void sb_addn(sbuf *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t nc = b->cap ? b->cap : 128;
-        while (nc < b->len + n + 1)
-            nc *= 2;
-        char *p = realloc(b->s, nc);
-        if (!p) {
-            b->oom = true;
-            return;
-        }
-        b->s = p;
-        b->cap = nc;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void sb_add(sbuf *b, const char *s)
-{
-    sb_addn(b, s, strlen(s));
-}
-
-static void sb_free(sbuf *b)
-{
-    free(b->s);
-    memset(b, 0, sizeof *b);
-}
-
 static int set_err(sql_error *err, const char *state, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -193,22 +153,22 @@ static bool is_bracketed(const char *s)
 }
 
 /* Append name, bracketed when exec (always) or when it needs it. */
-static void add_name(sbuf *b, const char *name, bool exec)
+static void add_name(sql_sbuf *b, const char *name, bool exec)
 {
     if (is_bracketed(name) || (!exec && !needs_brackets(name))) {
-        sb_add(b, name);
+        sql_sb_add(b, name);
         return;
     }
-    sb_add(b, "[");
-    sb_add(b, name);
-    sb_add(b, "]");
+    sql_sb_add(b, "[");
+    sql_sb_add(b, name);
+    sql_sb_add(b, "]");
 }
 
-static void add_alias(sbuf *b, const char *alias, bool exec)
+static void add_alias(sql_sbuf *b, const char *alias, bool exec)
 {
     if (!alias)
         return;
-    sb_add(b, " AS ");
+    sql_sb_add(b, " AS ");
     add_name(b, alias, exec);
 }
 
@@ -234,7 +194,7 @@ static bool src_contains(const src *s, const char *name)
     return src_contains(s->left, name) || src_contains(s->right, name);
 }
 
-static void add_src(sbuf *b, const src *s, bool top, bool exec)
+static void add_src(sql_sbuf *b, const src *s, bool top, bool exec)
 {
     if (!s->is_join) {
         const jet_query_row *t = s->table;
@@ -244,7 +204,7 @@ static void add_src(sbuf *b, const src *s, bool top, bool exec)
         }
         if (t->expression) {    /* [db or subquery text]. */
             add_name(b, t->expression, true);
-            sb_add(b, ".");
+            sql_sb_add(b, ".");
         }
         if (t->name1)
             add_name(b, t->name1, exec);
@@ -254,26 +214,26 @@ static void add_src(sbuf *b, const src *s, bool top, bool exec)
     static const char *const jname[] = {"", " INNER JOIN ", " LEFT JOIN ",
                                         " RIGHT JOIN "};
     if (!top)
-        sb_add(b, "(");
+        sql_sb_add(b, "(");
     add_src(b, s->left, false, exec);
-    sb_add(b, jname[s->jtype]);
+    sql_sb_add(b, jname[s->jtype]);
     add_src(b, s->right, false, exec);
-    sb_add(b, " ON ");
+    sql_sb_add(b, " ON ");
     if (s->non > 1)
-        sb_add(b, "(");
+        sql_sb_add(b, "(");
     for (size_t i = 0; i < s->non; i++) {
         if (i)
-            sb_add(b, ") AND (");
-        sb_add(b, s->on[i]);
+            sql_sb_add(b, ") AND (");
+        sql_sb_add(b, s->on[i]);
     }
     if (s->non > 1)
-        sb_add(b, ")");
+        sql_sb_add(b, ")");
     if (!top)
-        sb_add(b, ")");
+        sql_sb_add(b, ")");
 }
 
 /* Append the FROM list of q (without "FROM "). */
-static int add_from(sbuf *b, const jet_query *q, bool exec, bool *any,
+static int add_from(sql_sbuf *b, const jet_query *q, bool exec, bool *any,
                     sql_error *err)
 {
     size_t nt = 0, nj = 0;
@@ -369,7 +329,7 @@ static int add_from(sbuf *b, const jet_query *q, bool exec, bool *any,
     }
     for (size_t k = 0; k < nlist; k++) {
         if (k)
-            sb_add(b, ", ");
+            sql_sb_add(b, ", ");
         add_src(b, list[k], true, exec);
     }
 out:
@@ -403,26 +363,26 @@ static const char *param_type_name(const jet_query_row *r)
     }
 }
 
-static void add_parameters(sbuf *b, const jet_query *q)
+static void add_parameters(sql_sbuf *b, const jet_query *q)
 {
     bool first = true;
     for (size_t i = 0; i < q->nrows; i++) {
         const jet_query_row *r = &q->rows[i];
         if (r->attribute != JET_QA_PARAMETER || !r->name1)
             continue;
-        sb_add(b, first ? "PARAMETERS " : ", ");
+        sql_sb_add(b, first ? "PARAMETERS " : ", ");
         first = false;
         add_name(b, r->name1, false);
-        sb_add(b, " ");
-        sb_add(b, param_type_name(r));
+        sql_sb_add(b, " ");
+        sql_sb_add(b, param_type_name(r));
         if (!r->flag_null && r->flag == JET_T_TEXT && r->extra > 0) {
             char n[16];
             snprintf(n, sizeof n, "(%d)", (int)r->extra);
-            sb_add(b, n);
+            sql_sb_add(b, n);
         }
     }
     if (!first)
-        sb_add(b, ";\n");
+        sql_sb_add(b, ";\n");
 }
 
 /* Which column/group-by rows a part of the text takes. */
@@ -437,23 +397,23 @@ static bool row_taken(const jet_query_row *r, rowsel sel)
 }
 
 /* "\nORDER BY a, b DESC" of q's order rows (nothing without one). */
-static void add_order_by(sbuf *b, const jet_query *q)
+static void add_order_by(sql_sbuf *b, const jet_query *q)
 {
     bool first = true;
     for (size_t i = 0; i < q->nrows; i++) {
         const jet_query_row *r = &q->rows[i];
         if (r->attribute != JET_QA_ORDERBY || !r->expression)
             continue;
-        sb_add(b, first ? "\nORDER BY " : ", ");
+        sql_sb_add(b, first ? "\nORDER BY " : ", ");
         first = false;
-        sb_add(b, r->expression);
+        sql_sb_add(b, r->expression);
         if (r->name1 && ieq(r->name1, "D"))
-            sb_add(b, " DESC");
+            sql_sb_add(b, " DESC");
     }
 }
 
 /* "SELECT ... FROM ... WHERE ... GROUP BY ... HAVING ... ORDER BY ...". */
-static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
+static int add_select(sql_sbuf *b, const jet_query *q, bool exec, rowsel sel,
                       const char *extra_cols, const char *extra_group,
                       bool with_order, sql_error *err)
 {
@@ -461,15 +421,15 @@ static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
     /* Access ignores DISTINCTROW in a totals query (its rows are groups,
      * not source records): the engine runs it without */
     bool grouped = extra_group || row_of(q, JET_QA_GROUPBY);
-    sb_add(b, "SELECT ");
+    sql_sb_add(b, "SELECT ");
     if (has_flag(f, JET_QF_DISTINCT))
-        sb_add(b, "DISTINCT ");
+        sql_sb_add(b, "DISTINCT ");
     else if (has_flag(f, JET_QF_DISTINCTROW) && !(exec && grouped))
-        sb_add(b, "DISTINCTROW ");
+        sql_sb_add(b, "DISTINCTROW ");
     if (has_flag(f, JET_QF_TOP) && f->name1) {
-        sb_add(b, "TOP ");
-        sb_add(b, f->name1);
-        sb_add(b, has_flag(f, JET_QF_PERCENT) ? " PERCENT " : " ");
+        sql_sb_add(b, "TOP ");
+        sql_sb_add(b, f->name1);
+        sql_sb_add(b, has_flag(f, JET_QF_PERCENT) ? " PERCENT " : " ");
     }
     bool first = true;
     for (size_t i = 0; i < q->nrows; i++) {
@@ -478,42 +438,42 @@ static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
             !row_taken(r, sel))
             continue;
         if (!first)
-            sb_add(b, ", ");
+            sql_sb_add(b, ", ");
         first = false;
-        sb_add(b, r->expression);
+        sql_sb_add(b, r->expression);
         add_alias(b, r->name1, exec);
     }
     if (has_flag(f, JET_QF_SELECT_STAR) || (first && !extra_cols)) {
-        sb_add(b, first ? "*" : ", *");
+        sql_sb_add(b, first ? "*" : ", *");
         first = false;
     }
     if (extra_cols) {
         if (!first)
-            sb_add(b, ", ");
-        sb_add(b, extra_cols);
+            sql_sb_add(b, ", ");
+        sql_sb_add(b, extra_cols);
     }
     if (!exec && sql_saved_kind_of(q) == SQL_SAVED_MAKE_TABLE) {
         const jet_query_row *t = row_of(q, JET_QA_TYPE);
         if (t && t->name1) {
-            sb_add(b, " INTO ");
+            sql_sb_add(b, " INTO ");
             add_name(b, t->name1, false);
         }
     }
-    sbuf from = {0};
+    sql_sbuf from = {0};
     bool any = false;
     if (add_from(&from, q, exec, &any, err) != 0) {
-        sb_free(&from);
+        sql_sb_free(&from);
         return -1;
     }
     if (from.oom) {
-        sb_free(&from);
+        sql_sb_free(&from);
         return nomem(err);
     }
     if (any) {
-        sb_add(b, "\nFROM ");
-        sb_add(b, from.s);
+        sql_sb_add(b, "\nFROM ");
+        sql_sb_add(b, from.s);
     }
-    sb_free(&from);
+    sql_sb_free(&from);
     const jet_query_row *rdb = row_of(q, JET_QA_REMOTEDB);
     if (rdb && (rdb->name1 || rdb->expression)) {
         if (exec)
@@ -521,20 +481,20 @@ static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
                            "database (FROM ... IN '%s'); not supported",
                            q->obj ? q->obj->name : "?",
                            rdb->name1 ? rdb->name1 : "");
-        sb_add(b, " IN '");
+        sql_sb_add(b, " IN '");
         if (rdb->name1)
-            sb_add(b, rdb->name1);
-        sb_add(b, "'");
+            sql_sb_add(b, rdb->name1);
+        sql_sb_add(b, "'");
         if (rdb->expression) {
-            sb_add(b, " [");
-            sb_add(b, rdb->expression);
-            sb_add(b, "]");
+            sql_sb_add(b, " [");
+            sql_sb_add(b, rdb->expression);
+            sql_sb_add(b, "]");
         }
     }
     const jet_query_row *w = row_of(q, JET_QA_WHERE);
     if (w && w->expression) {
-        sb_add(b, "\nWHERE ");
-        sb_add(b, w->expression);
+        sql_sb_add(b, "\nWHERE ");
+        sql_sb_add(b, w->expression);
     }
     first = true;
     for (size_t i = 0; i < q->nrows; i++) {
@@ -542,18 +502,18 @@ static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
         if (r->attribute != JET_QA_GROUPBY || !r->expression ||
             !row_taken(r, sel))
             continue;
-        sb_add(b, first ? "\nGROUP BY " : ", ");
+        sql_sb_add(b, first ? "\nGROUP BY " : ", ");
         first = false;
-        sb_add(b, r->expression);
+        sql_sb_add(b, r->expression);
     }
     if (extra_group) {
-        sb_add(b, first ? "\nGROUP BY " : ", ");
-        sb_add(b, extra_group);
+        sql_sb_add(b, first ? "\nGROUP BY " : ", ");
+        sql_sb_add(b, extra_group);
     }
     const jet_query_row *h = row_of(q, JET_QA_HAVING);
     if (h && h->expression) {
-        sb_add(b, "\nHAVING ");
-        sb_add(b, h->expression);
+        sql_sb_add(b, "\nHAVING ");
+        sql_sb_add(b, h->expression);
     }
     if (!with_order)
         return 0;
@@ -563,22 +523,22 @@ static int add_select(sbuf *b, const jet_query *q, bool exec, rowsel sel,
 
 /* "<cols> FROM ... WHERE ..." of q (exec form): the rows given to it
  * hold no column, group, having or order rows. */
-static int add_select_tail(sbuf *b, const jet_query *q, const char *cols,
+static int add_select_tail(sql_sbuf *b, const jet_query *q, const char *cols,
                            sql_error *err)
 {
-    sbuf t = {0};
+    sql_sbuf t = {0};
     int rc = add_select(&t, q, true, ROWS_ALL, cols, NULL, false, err);
     /* drop the leading "SELECT " add_select wrote */
     if (rc == 0 && !t.oom && t.s)
-        sb_add(b, t.s + 7);
+        sql_sb_add(b, t.s + 7);
     if (t.oom && rc == 0)
         rc = nomem(err);
-    sb_free(&t);
+    sql_sb_free(&t);
     return rc;
 }
 
 /* Append a union part: trimmed, CR LF and CR as "\n", no final ';'. */
-static void add_union_part(sbuf *b, const char *s)
+static void add_union_part(sql_sbuf *b, const char *s)
 {
     while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
         s++;
@@ -588,18 +548,18 @@ static void add_union_part(sbuf *b, const char *s)
         n--;
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '\r') {
-            sb_add(b, "\n");
+            sql_sb_add(b, "\n");
             if (i + 1 < n && s[i + 1] == '\n')
                 i++;
             while (i + 1 < n && (s[i + 1] == '\r' || s[i + 1] == '\n'))
                 i++;
         } else {
-            sb_addn(b, &s[i], 1);
+            sql_sb_addn(b, &s[i], 1);
         }
     }
 }
 
-static int add_union(sbuf *b, const jet_query *q, sql_error *err)
+static int add_union(sql_sbuf *b, const jet_query *q, sql_error *err)
 {
     const char *p1 = NULL, *p2 = NULL;
     for (size_t i = 0; i < q->nrows; i++) {
@@ -616,7 +576,7 @@ static int add_union(sbuf *b, const jet_query *q, sql_error *err)
                        "missing from MSysQueries",
                        q->obj ? q->obj->name : "?");
     add_union_part(b, p1);
-    sb_add(b, has_flag(row_of(q, JET_QA_FLAG), JET_QF_DISTINCT)
+    sql_sb_add(b, has_flag(row_of(q, JET_QA_FLAG), JET_QF_DISTINCT)
                   ? "\nUNION " : "\nUNION ALL ");
     add_union_part(b, p2);
     add_order_by(b, q);
@@ -642,17 +602,17 @@ static void crosstab_rows(const jet_query *q, const jet_query_row **value,
     }
 }
 
-static int finish(char **out, sbuf *b, int rc, sql_error *err)
+static int finish(char **out, sql_sbuf *b, int rc, sql_error *err)
 {
     *out = NULL;
     if (rc == 0 && b->oom)
         rc = nomem(err);
     if (rc == 0 && !b->s)
-        sb_add(b, "");
+        sql_sb_add(b, "");
     if (rc == 0 && b->oom)
         rc = nomem(err);
     if (rc != 0) {
-        sb_free(b);
+        sql_sb_free(b);
         return rc;
     }
     *out = b->s;
@@ -661,7 +621,7 @@ static int finish(char **out, sbuf *b, int rc, sql_error *err)
 
 int sql_saved_text(char **out, const jet_query *q, sql_error *err)
 {
-    sbuf b = {0};
+    sql_sbuf b = {0};
     int rc = 0;
     const jet_query_row *t = row_of(q, JET_QA_TYPE);
     const jet_query_row *f = row_of(q, JET_QA_FLAG);
@@ -670,7 +630,7 @@ int sql_saved_text(char **out, const jet_query *q, sql_error *err)
     case SQL_SAVED_PASSTHROUGH:
     case SQL_SAVED_DDL:
         if (t && t->expression)
-            sb_add(&b, t->expression);
+            sql_sb_add(&b, t->expression);
         return finish(out, &b, 0, err);
     case SQL_SAVED_UNION:
         rc = add_union(&b, q, err);
@@ -680,15 +640,15 @@ int sql_saved_text(char **out, const jet_query *q, sql_error *err)
         crosstab_rows(q, &value, &pivot);
         add_parameters(&b, q);
         if (value) {
-            sb_add(&b, "TRANSFORM ");
-            sb_add(&b, value->expression);
+            sql_sb_add(&b, "TRANSFORM ");
+            sql_sb_add(&b, value->expression);
             add_alias(&b, value->name1, false);
-            sb_add(&b, "\n");
+            sql_sb_add(&b, "\n");
         }
         rc = add_select(&b, q, false, ROWS_CT_NORMAL, NULL, NULL, true, err);
         if (rc == 0 && pivot) {
-            sb_add(&b, "\nPIVOT ");
-            sb_add(&b, pivot->expression);
+            sql_sb_add(&b, "\nPIVOT ");
+            sql_sb_add(&b, pivot->expression);
         }
         break;
     }
@@ -698,9 +658,9 @@ int sql_saved_text(char **out, const jet_query *q, sql_error *err)
         break;
     }
     if (rc == 0 && has_flag(f, JET_QF_OWNER_ACCESS))
-        sb_add(&b, "\nWITH OWNERACCESS OPTION");
+        sql_sb_add(&b, "\nWITH OWNERACCESS OPTION");
     if (rc == 0)
-        sb_add(&b, ";");
+        sql_sb_add(&b, ";");
     return finish(out, &b, rc, err);
 }
 
@@ -794,7 +754,7 @@ static long refs_index(ref_list *r, const char *s, size_t len)
  * has a literal or NULL (a marker) per index. Strings '..', "..", and
  * #dates# are copied untouched.
  */
-static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
+static int bind_params(sql_sbuf *b, size_t **map, size_t *nmarks,
                        const char *text, const jet_query *q,
                        const char *const *args, ref_list *imp,
                        sql_error *err)
@@ -819,7 +779,7 @@ static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
                 p += (*p == (char)c) ? 2 : 1;
             if (*p)
                 p++;
-            sb_addn(b, s, (size_t)(p - s));
+            sql_sb_addn(b, s, (size_t)(p - s));
             after_as = false;
             continue;
         }
@@ -829,7 +789,7 @@ static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
             /* a date literal holds no newline and is short */
             if (!e || memchr(p, '\n', n) || n > 64)
                 n = 1;
-            sb_addn(b, p, n);
+            sql_sb_addn(b, p, n);
             p += n;
             continue;
         }
@@ -837,13 +797,13 @@ static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
             const char *s = p;
             while (word_char((unsigned char)*p) || *p == '.')
                 p++;
-            sb_addn(b, s, (size_t)(p - s));
+            sql_sb_addn(b, s, (size_t)(p - s));
             after_as = false;
             continue;
         }
         size_t n = part_len(p);
         if (n == 0) {
-            sb_addn(b, p, 1);
+            sql_sb_addn(b, p, 1);
             if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
                 after_as = false;
             p++;
@@ -894,18 +854,18 @@ static int bind_params(sbuf *b, size_t **map, size_t *nmarks,
             }
         }
         if (hit != SIZE_MAX && args && args[hit]) {
-            sb_add(b, "(");
-            sb_add(b, args[hit]);
-            sb_add(b, ")");
+            sql_sb_add(b, "(");
+            sql_sb_add(b, args[hit]);
+            sql_sb_add(b, ")");
         } else if (hit != SIZE_MAX) {
             if (sql_grow((void **)map, &mcap, *nmarks + 1, sizeof **map)) {
                 rc = nomem(err);
                 goto out;
             }
             (*map)[(*nmarks)++] = hit;
-            sb_add(b, "?");
+            sql_sb_add(b, "?");
         } else {
-            sb_addn(b, s, len);
+            sql_sb_addn(b, s, len);
         }
         after_as = len == 2 && ieq_n(s, "AS", 2);
     }
@@ -946,12 +906,12 @@ static int implicit_params(ref_list *imp, const jet_query *q,
     char *text = NULL;
     if (sql_saved_text(&text, q, err) != 0)
         return -1;
-    sbuf o = {0};
+    sql_sbuf o = {0};
     size_t *map = NULL, nmarks = 0;
     int rc = bind_params(&o, &map, &nmarks, text, q, NULL, imp, err);
     free(text);
     free(map);
-    sb_free(&o);
+    sql_sb_free(&o);
     if (rc != 0)
         refs_free(imp);
     return rc;
@@ -991,28 +951,28 @@ void sql_saved_free_params(sql_saved_param *p, size_t n)
 }
 
 /* Bind parameters in b's text into a new buffer; frees b. */
-static int exec_finish(char **out, size_t **map, size_t *nmarks, sbuf *b,
+static int exec_finish(char **out, size_t **map, size_t *nmarks, sql_sbuf *b,
                        const jet_query *q, const char *const *args,
                        sql_error *err)
 {
-    sbuf o = {0};
+    sql_sbuf o = {0};
     ref_list imp;
     int rc;
     if (b->oom) {
-        sb_free(b);
+        sql_sb_free(b);
         return nomem(err);
     }
     /* the implicit parameters numbered as sql_saved_param_list numbers
      * them, whatever order this text meets them in */
     if (implicit_params(&imp, q, err) != 0) {
-        sb_free(b);
+        sql_sb_free(b);
         return -1;
     }
     rc = bind_params(&o, map, nmarks, b->s ? b->s : "", q, args, &imp, err);
     refs_free(&imp);
-    sb_free(b);
+    sql_sb_free(b);
     if (rc != 0) {
-        sb_free(&o);
+        sql_sb_free(&o);
         return rc;
     }
     rc = finish(out, &o, 0, err);
@@ -1034,7 +994,7 @@ int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
                              const jet_query *q, const char *const *args,
                              sql_error *err)
 {
-    sbuf b = {0};
+    sql_sbuf b = {0};
     int rc;
     sql_saved_kind k = sql_saved_kind_of(q);
 
@@ -1057,7 +1017,7 @@ int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
                        kind_name(k));
     }
     if (rc != 0) {
-        sb_free(&b);
+        sql_sb_free(&b);
         return rc;
     }
     return exec_finish(out, map, nmarks, &b, q, args, err);
@@ -1065,10 +1025,10 @@ int sql_saved_exec_text_args(char **out, size_t **map, size_t *nmarks,
 
 /* A target column of an action query's row (name2): as written when it
  * is already qualified or bracketed ([t].[c], t.c), else bracketed. */
-static void add_target(sbuf *b, const char *name)
+static void add_target(sql_sbuf *b, const char *name)
 {
     if (strchr(name, '.') || strchr(name, '['))
-        sb_add(b, name);
+        sql_sb_add(b, name);
     else
         add_name(b, name, true);
 }
@@ -1079,7 +1039,7 @@ static void add_target(sbuf *b, const char *name)
  * flagged APPEND_VALUE (0x8000) a VALUES list; an update's columns set
  * Name2 = Expression over its FROM and WHERE; a delete is its SELECT
  * with DELETE for SELECT. */
-static int add_action(sbuf *b, const jet_query *q, sql_error *err)
+static int add_action(sql_sbuf *b, const jet_query *q, sql_error *err)
 {
     const jet_query_row *t = row_of(q, JET_QA_TYPE);
     const char *qname = q->obj ? q->obj->name : "?";
@@ -1093,7 +1053,7 @@ static int add_action(sbuf *b, const jet_query *q, sql_error *err)
             return set_err(err, "HYC00", "append query '%s' writes another "
                            "database (INSERT INTO ... IN '%s'); not "
                            "supported", qname, t->name2);
-        sb_add(b, "INSERT INTO ");
+        sql_sb_add(b, "INSERT INTO ");
         add_name(b, t->name1, true);
         bool values = false;
         for (size_t i = 0; i < q->nrows; i++) {
@@ -1103,17 +1063,17 @@ static int add_action(sbuf *b, const jet_query *q, sql_error *err)
             values |= has_flag(r, 0x8000);
             if (!r->name2)
                 continue;
-            sb_add(b, first ? " (" : ", ");
+            sql_sb_add(b, first ? " (" : ", ");
             first = false;
             add_target(b, r->name2);
         }
         if (!first)
-            sb_add(b, ")");
+            sql_sb_add(b, ")");
         if (!values) {
-            sb_add(b, "\n");
+            sql_sb_add(b, "\n");
             return add_select(b, q, true, ROWS_ALL, NULL, NULL, true, err);
         }
-        sb_add(b, "\nVALUES (");
+        sql_sb_add(b, "\nVALUES (");
         first = true;
         for (size_t i = 0; i < q->nrows; i++) {
             const jet_query_row *r = &q->rows[i];
@@ -1121,50 +1081,50 @@ static int add_action(sbuf *b, const jet_query *q, sql_error *err)
                 !r->expression)
                 continue;
             if (!first)
-                sb_add(b, ", ");
+                sql_sb_add(b, ", ");
             first = false;
-            sb_add(b, r->expression);
+            sql_sb_add(b, r->expression);
         }
-        sb_add(b, ")");
+        sql_sb_add(b, ")");
         return 0;
     }
     case SQL_SAVED_UPDATE: {
-        sbuf from = {0};
+        sql_sbuf from = {0};
         bool any = false;
         if (add_from(&from, q, true, &any, err) != 0) {
-            sb_free(&from);
+            sql_sb_free(&from);
             return -1;
         }
         if (from.oom || !any) {
-            sb_free(&from);
+            sql_sb_free(&from);
             return from.oom ? nomem(err)
                             : set_err(err, "HY000", "update query '%s' "
                                       "names no table", qname);
         }
-        sb_add(b, "UPDATE ");
-        sb_add(b, from.s);
-        sb_free(&from);
-        sb_add(b, "\nSET ");
+        sql_sb_add(b, "UPDATE ");
+        sql_sb_add(b, from.s);
+        sql_sb_free(&from);
+        sql_sb_add(b, "\nSET ");
         for (size_t i = 0; i < q->nrows; i++) {
             const jet_query_row *r = &q->rows[i];
             if (r->attribute != JET_QA_COLUMN || !r->name2 || !r->expression)
                 continue;
             if (!first)
-                sb_add(b, ", ");
+                sql_sb_add(b, ", ");
             first = false;
             add_target(b, r->name2);
-            sb_add(b, " = ");
-            sb_add(b, r->expression);
+            sql_sb_add(b, " = ");
+            sql_sb_add(b, r->expression);
         }
         const jet_query_row *w = row_of(q, JET_QA_WHERE);
         if (w && w->expression) {
-            sb_add(b, "\nWHERE ");
-            sb_add(b, w->expression);
+            sql_sb_add(b, "\nWHERE ");
+            sql_sb_add(b, w->expression);
         }
         return 0;
     }
     case SQL_SAVED_DELETE:
-        sb_add(b, "DELETE ");
+        sql_sb_add(b, "DELETE ");
         return add_select_tail(b, q, NULL, err);
     default:
         return set_err(err, "HYC00", "'%s' is not an append, update or "
@@ -1176,13 +1136,13 @@ int sql_saved_action_text_args(char **out, size_t **map, size_t *nmarks,
                                const jet_query *q, const char *const *args,
                                sql_error *err)
 {
-    sbuf b = {0};
+    sql_sbuf b = {0};
     *out = NULL;
     *map = NULL;
     *nmarks = 0;
     int rc = add_action(&b, q, err);
     if (rc != 0) {
-        sb_free(&b);
+        sql_sb_free(&b);
         return rc;
     }
     return exec_finish(out, map, nmarks, &b, q, args, err);
@@ -1342,15 +1302,15 @@ int sql_saved_crosstab_pivots(char **values_sql, char ***fixed,
         free(list);
         return nomem(err);
     }
-    sbuf cols = {0}, b = {0};
-    sb_addn(&cols, pivot->expression, plen);
-    sb_add(&cols, " AS [Pivot Value]");
+    sql_sbuf cols = {0}, b = {0};
+    sql_sb_addn(&cols, pivot->expression, plen);
+    sql_sb_add(&cols, " AS [Pivot Value]");
     /* the headings: distinct pivot values of the rows WHERE keeps */
     jet_query nq = *q;
     jet_query_row *rows = calloc(q->nrows ? q->nrows : 1, sizeof *rows);
     if (!rows || cols.oom) {
         free(rows);
-        sb_free(&cols);
+        sql_sb_free(&cols);
         return nomem(err);
     }
     size_t n = 0;
@@ -1362,16 +1322,16 @@ int sql_saved_crosstab_pivots(char **values_sql, char ***fixed,
     }
     nq.rows = rows;
     nq.nrows = n;
-    sb_add(&b, "SELECT DISTINCT ");
+    sql_sb_add(&b, "SELECT DISTINCT ");
     int rc = add_select_tail(&b, &nq, cols.s, err);
-    sb_add(&b, "\nORDER BY 1");
+    sql_sb_add(&b, "\nORDER BY 1");
     free(rows);
-    sb_free(&cols);
+    sql_sb_free(&cols);
     size_t *map = NULL, nmarks = 0;
     if (rc == 0)
         rc = exec_finish(values_sql, &map, &nmarks, &b, q, NULL, err);
     else
-        sb_free(&b);
+        sql_sb_free(&b);
     free(map);
     if (rc == 0 && nmarks > 0) {
         free(*values_sql);
@@ -1405,33 +1365,33 @@ int sql_crosstab_columns(char **out, const char *value, const char *pivot,
     while (*agg == ' ')
         agg++;
     bool star = alen == 1 && arg[0] == '*';
-    sbuf cols = {0};
+    sql_sbuf cols = {0};
     for (size_t i = 0; i < n; i++) {
         if (i)
-            sb_add(&cols, ", ");
-        sb_addn(&cols, agg, nlen);
-        sb_add(&cols, "(IIf((");
-        sb_addn(&cols, pivot, plen);
+            sql_sb_add(&cols, ", ");
+        sql_sb_addn(&cols, agg, nlen);
+        sql_sb_add(&cols, "(IIf((");
+        sql_sb_addn(&cols, pivot, plen);
         if (lits[i]) {
-            sb_add(&cols, ") = ");
-            sb_add(&cols, lits[i]);
+            sql_sb_add(&cols, ") = ");
+            sql_sb_add(&cols, lits[i]);
         } else {
-            sb_add(&cols, ") Is Null");
+            sql_sb_add(&cols, ") Is Null");
         }
-        sb_add(&cols, ", ");
+        sql_sb_add(&cols, ", ");
         if (star)
-            sb_add(&cols, "1");
+            sql_sb_add(&cols, "1");
         else
-            sb_addn(&cols, arg, alen);
-        sb_add(&cols, ", Null)) AS [");
+            sql_sb_addn(&cols, arg, alen);
+        sql_sb_add(&cols, ", Null)) AS [");
         for (const char *c = names[i]; *c; c++)
-            sb_addn(&cols, *c == ']' ? ")" : *c == '[' ? "(" : c, 1);
-        sb_add(&cols, "]");
+            sql_sb_addn(&cols, *c == ']' ? ")" : *c == '[' ? "(" : c, 1);
+        sql_sb_add(&cols, "]");
     }
     if (!cols.s)
-        sb_add(&cols, "");
+        sql_sb_add(&cols, "");
     if (cols.oom) {
-        sb_free(&cols);
+        sql_sb_free(&cols);
         return nomem(err);
     }
     *out = cols.s;
@@ -1460,11 +1420,11 @@ int sql_saved_crosstab_select(char **out, const jet_query *q,
                     "expression runs (not %s)", qname(q), value->expression);
         return -1;
     }
-    sbuf cols = { .s = cs };
-    sbuf b = {0};
+    sql_sbuf cols = { .s = cs };
+    sql_sbuf b = {0};
     int rc = add_select(&b, q, true, ROWS_CT_NORMAL, n ? cols.s : NULL, NULL,
                         true, err);
-    sb_free(&cols);
+    sql_sb_free(&cols);
     if (rc == 0 && !row_of(q, JET_QA_ORDERBY)) {
         /* Access lists a crosstab's rows in row-heading order */
         bool first = true;
@@ -1473,13 +1433,13 @@ int sql_saved_crosstab_select(char **out, const jet_query *q,
             if (r->attribute != JET_QA_GROUPBY || !r->expression ||
                 !has_flag(r, JET_QF_CROSSTAB_ROW))
                 continue;
-            sb_add(&b, first ? "\nORDER BY " : ", ");
+            sql_sb_add(&b, first ? "\nORDER BY " : ", ");
             first = false;
-            sb_add(&b, r->expression);
+            sql_sb_add(&b, r->expression);
         }
     }
     if (rc != 0) {
-        sb_free(&b);
+        sql_sb_free(&b);
         return rc;
     }
     size_t *map = NULL, nmarks = 0;
@@ -1498,7 +1458,7 @@ int sql_saved_pivot_value(char **lit, char **name, const jet_db *db,
                           const jet_value *v)
 {
     char buf[96];
-    sbuf l = {0}, n = {0};
+    sql_sbuf l = {0}, n = {0};
     *lit = *name = NULL;
     if (v->is_null)
         return 0;
@@ -1514,44 +1474,44 @@ int sql_saved_pivot_value(char **lit, char **name, const jet_db *db,
             return -1;
         }
         t[need] = '\0';
-        sb_add(&l, "\"");
+        sql_sb_add(&l, "\"");
         for (const char *c = t; *c; c++)
-            sb_add(&l, *c == '"' ? "\"\"" : (char[2]){*c, 0});
-        sb_add(&l, "\"");
-        sb_add(&n, t);
+            sql_sb_add(&l, *c == '"' ? "\"\"" : (char[2]){*c, 0});
+        sql_sb_add(&l, "\"");
+        sql_sb_add(&n, t);
         free(t);
         break;
     }
     case JET_T_BOOL:
-        sb_add(&l, v->u.b ? "True" : "False");
-        sb_add(&n, v->u.b ? "-1" : "0");
+        sql_sb_add(&l, v->u.b ? "True" : "False");
+        sql_sb_add(&n, v->u.b ? "-1" : "0");
         break;
     case JET_T_BYTE:
     case JET_T_INT:
     case JET_T_LONG:
     case JET_T_BIGINT:
         snprintf(buf, sizeof buf, "%lld", (long long)v->u.i);
-        sb_add(&l, buf);
-        sb_add(&n, buf);
+        sql_sb_add(&l, buf);
+        sql_sb_add(&n, buf);
         break;
     case JET_T_MONEY:
         jet_money_format(v->u.money, buf, sizeof buf);
-        sb_add(&l, buf);
-        sb_add(&n, buf);
+        sql_sb_add(&l, buf);
+        sql_sb_add(&n, buf);
         break;
     case JET_T_NUMERIC:
         jet_numeric_format(v, buf, sizeof buf);
-        sb_add(&l, buf);
-        sb_add(&n, buf);
+        sql_sb_add(&l, buf);
+        sql_sb_add(&n, buf);
         break;
     case JET_T_FLOAT:
     case JET_T_DOUBLE:
         jet_fmt_double_c(buf, sizeof buf, 'g', 17,
                          v->type == JET_T_FLOAT ? (double)v->u.f : v->u.d);
-        sb_add(&l, buf);
+        sql_sb_add(&l, buf);
         jet_fmt_double_c(buf, sizeof buf, 'g', 15,
                          v->type == JET_T_FLOAT ? (double)v->u.f : v->u.d);
-        sb_add(&n, buf);
+        sql_sb_add(&n, buf);
         break;
     case JET_T_DATETIME: {
         jet_timestamp ts;
@@ -1559,20 +1519,20 @@ int sql_saved_pivot_value(char **lit, char **name, const jet_db *db,
             return -1;
         snprintf(buf, sizeof buf, "%04d-%02d-%02d %02d:%02d:%02d",
                  ts.year, ts.month, ts.day, ts.hour, ts.minute, ts.second);
-        sb_add(&l, "#");
-        sb_add(&l, buf);
-        sb_add(&l, "#");
+        sql_sb_add(&l, "#");
+        sql_sb_add(&l, buf);
+        sql_sb_add(&l, "#");
         if (ts.hour == 0 && ts.minute == 0 && ts.second == 0)
             buf[10] = '\0';
-        sb_add(&n, buf);
+        sql_sb_add(&n, buf);
         break;
     }
     default:
         return -1;
     }
     if (l.oom || n.oom) {
-        sb_free(&l);
-        sb_free(&n);
+        sql_sb_free(&l);
+        sql_sb_free(&n);
         return -1;
     }
     *lit = l.s;
@@ -1583,20 +1543,20 @@ int sql_saved_pivot_value(char **lit, char **name, const jet_db *db,
 char *sql_saved_unquote(const char *lit)
 {
     size_t n = strlen(lit);
-    sbuf b = {0};
+    sql_sbuf b = {0};
     if (n >= 2 && (lit[0] == '"' || lit[0] == '\'') && lit[n - 1] == lit[0]) {
         for (size_t i = 1; i + 1 < n; i++) {
-            sb_addn(&b, &lit[i], 1);
+            sql_sb_addn(&b, &lit[i], 1);
             if (lit[i] == lit[0] && lit[i + 1] == lit[0])
                 i++;
         }
         if (!b.s)
-            sb_add(&b, "");
+            sql_sb_add(&b, "");
     } else {
-        sb_add(&b, lit);
+        sql_sb_add(&b, lit);
     }
     if (b.oom) {
-        sb_free(&b);
+        sql_sb_free(&b);
         return NULL;
     }
     return b.s;

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /** Grow *buf (elements of elem bytes, *cap of them) to hold need
  *  elements, doubling from 16. Returns 0, or -1 (buffer unchanged) when
@@ -42,6 +43,47 @@ static inline int sql_grow(void **buf, size_t *cap, size_t need,
     *buf = p;
     *cap = n;
     return 0;
+}
+
+/** A growing NUL-terminated string: s holds len bytes and a NUL (NULL
+ *  until the first add), cap bytes allocated. Zeroed = empty. Out of
+ *  memory is sticky: oom is set, later adds do nothing and s keeps what
+ *  came before, so a caller builds the whole text and checks oom once.
+ *  The owner frees it with sql_sb_free. The driver's one string builder
+ *  (rules.c's rule statements, savedquery.c's rebuilt SQL). */
+typedef struct sql_sbuf {
+    char *s;
+    size_t len, cap;
+    bool oom;
+} sql_sbuf;
+
+/** Append the n bytes at s (which need no NUL) to b. */
+static inline void sql_sb_addn(sql_sbuf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (n > SIZE_MAX - 1 - b->len
+        || sql_grow((void **)&b->s, &b->cap, b->len + n + 1, 1) != 0) {
+        b->oom = true;
+        return;
+    }
+    if (n)
+        memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+/** Append the NUL-terminated string s to b. */
+static inline void sql_sb_add(sql_sbuf *b, const char *s)
+{
+    sql_sb_addn(b, s, strlen(s));
+}
+
+/** Free b's text and leave b empty (zeroed). */
+static inline void sql_sb_free(sql_sbuf *b)
+{
+    free(b->s);
+    memset(b, 0, sizeof *b);
 }
 
 struct sql_arena_chunk;
