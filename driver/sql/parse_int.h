@@ -27,6 +27,8 @@ typedef struct parser {
     const sql_param_decl *decl;
     struct ahead_memo *memo;    /* query_ahead's, for the text of lx
                                    (parser.c) */
+    bool allow_into;        /* the statement's first SELECT may say INTO
+                               (a make-table: SELECT ... INTO t FROM) */
 } parser;
 
 /** Parse text with body(p, ctx), the current token unread (body calls
@@ -82,5 +84,13 @@ int sql_parse_dml(sql_parsed *out, const char *text, size_t len,
 /** dmlparse.c: whether text is PARAMETERS ...; then INSERT, UPDATE or
  *  DELETE (a saved action query's SQL). */
 bool sql_parameters_then_dml(const char *text, size_t len);
+/** ddlparse.c: parse CREATE, DROP or ALTER into out (kind SQL_KIND_DDL,
+ *  ddl, query). 0, or -1 with err set as sql_parse_query sets it. */
+int sql_parse_ddl(sql_parsed *out, const char *text, size_t len,
+                  sql_error *err);
+/** ddlparse.c: out->query, a query whose first block says INTO (SELECT
+ *  ... INTO t), as the DDL statement SQL_DDL_SELECT_INTO. 0, or -1 with
+ *  err set (out of memory; out->query freed). */
+int sql_ddl_select_into(sql_parsed *out, sql_error *err);
 
 #endif

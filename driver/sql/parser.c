@@ -1052,10 +1052,35 @@ static int parse_select_core(parser *p, sql_query *q)
 {
     sql_query *outer = p->q;
     int rc = -1;
+    bool may_into = p->allow_into && q == outer;
+    if (q == outer)
+        p->allow_into = false;  /* the statement's first block only */
     p->q = q;                   /* parse_quantifiers records TOP there */
     q->position = p->tok.position;
     if (next(p) != 0 || parse_quantifiers(p, &q->sel) != 0 ||
-        parse_select_list(p, &q->sel) != 0 || parse_from(p, q) != 0)
+        parse_select_list(p, &q->sel) != 0)
+        goto out;
+    if (is_kw(p, KW_INTO) && may_into) {
+        /* SELECT ... INTO t [FROM ...]: a make-table (ddlparse.c) */
+        q->into_from = (size_t)(p->tok.start - p->lx.s);
+        if (next(p) != 0)
+            goto out;
+        if (!name_here(p)) {
+            syntax(p, "expected the new table's name after INTO");
+            goto out;
+        }
+        const char *catalog = NULL;
+        q->into_position = p->tok.position;
+        if (parse_table_name(p, &catalog, &q->into, &q->into_position) != 0)
+            goto out;
+        if (catalog || is_kw(p, KW_IN)) {
+            unsupported(p, "SELECT INTO another database");
+            goto out;
+        }
+        q->into_to = p->tok.kind == TOK_EOF ? p->lx.len
+                                            : (size_t)(p->tok.start - p->lx.s);
+    }
+    if (parse_from(p, q) != 0)
         goto out;
     if (is_kw(p, KW_WHERE) &&
         (next(p) != 0 || sqlp_expr(p, &q->where) != 0))
@@ -1249,6 +1274,7 @@ static int parse_statement(parser *p)
     }
     if (is_kw(p, KW_PARAMETERS) && parse_parameters(p, p->q) != 0)
         return -1;
+    p->allow_into = !p->q->explain;
     if (!is_kw(p, KW_SELECT) && p->tok.kind != TOK_LPAREN) {
         if (p->tok.kind == TOK_EOF) {
             sql_set_error(p->err, "42000", p->tok.position,
@@ -1412,17 +1438,15 @@ int sql_parse_statement(sql_parsed *out, const char *text, size_t len,
                 return sql_parse_dml(out, text, len, err);
             break;
         case KW_CREATE: case KW_DROP: case KW_ALTER:
-            out->kind = SQL_KIND_DDL;
-            break;
+            return sql_parse_ddl(out, text, len, err);
         default:
             break;
         }
-        if (out->kind) {
-            out->verb = tok.kw;
-            out->position = tok.position;
-            return 0;
-        }
     }
     out->kind = SQL_KIND_QUERY;
-    return sql_parse_query(&out->query, text, len, err);
+    if (sql_parse_query(&out->query, text, len, err) != 0)
+        return -1;
+    if (out->query->into)
+        return sql_ddl_select_into(out, err);
+    return 0;
 }

@@ -738,6 +738,16 @@ int sql_stmt_plan(sql_stmt **out, jet_db *db, sql_query *q,
     }
     for (size_t i = 0; i < st->nparams; i++)
         st->params[i].type = JET_T_TEXT;
+    if (q->into) {
+        /* a make-table's SELECT runs through ddl.c, which takes its INTO
+         * away first: a query that still has one is a saved make-table
+         * query read as a view */
+        sql_set_error(err, "HYC00", saved ? 0 : q->into_position,
+                      "not supported: SELECT ... INTO here (a make-table "
+                      "query runs as a statement of its own)");
+        sql_stmt_free(st);
+        return sql_error_code(err);
+    }
     for (size_t i = 0; i < q->ndecl && i < st->nparams; i++) {
         jet_type t = decl_type(q->decl[i].type);
         if (t) {

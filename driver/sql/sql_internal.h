@@ -288,6 +288,12 @@ typedef struct sql_query {
      * markers of such a statement count from ndecl */
     size_t ndecl;
     const sql_param_decl *decl;
+    /* SELECT ... INTO into FROM ... (a make-table; the statement's first
+     * block only): the new table, or NULL; into_from..into_to the bytes
+     * of "INTO name" in the statement's text */
+    const char *into;
+    size_t into_position;
+    size_t into_from, into_to;
 } sql_query;
 
 /**
@@ -329,6 +335,98 @@ typedef struct sql_dml {
     sql_query *query;       /* the query part (above) */
 } sql_dml;
 
+/* ------------------------------------------------- DDL (ddlparse.c) */
+
+/** What a DDL statement does (sql_ddl.op). */
+typedef enum sql_ddl_op {
+    SQL_DDL_CREATE_TABLE = 1,   /* table, cols, cons */
+    SQL_DDL_DROP_TABLE,         /* table */
+    SQL_DDL_CREATE_INDEX,       /* table, cons[0] (kind INDEX, UNIQUE or
+                                   PRIMARY; name the index's) */
+    SQL_DDL_DROP_INDEX,         /* table, name */
+    SQL_DDL_ADD_COLUMN,         /* table, cols[0], its constraints in cons */
+    SQL_DDL_ALTER_COLUMN,       /* table, cols[0] (refused: HYC00) */
+    SQL_DDL_DROP_COLUMN,        /* table, name */
+    SQL_DDL_ADD_CONSTRAINT,     /* table, cons[0] */
+    SQL_DDL_DROP_CONSTRAINT,    /* table, name */
+    SQL_DDL_SELECT_INTO         /* table: the new one; the query: SELECT */
+} sql_ddl_op;
+
+/** A column's type as DDL names it (Access's names and synonyms, resolved
+ *  by the parser; the file version is checked when it runs). */
+typedef struct sql_ddl_type {
+    jet_type type;          /* JET_T_BOOL .. JET_T_BIGINT */
+    bool autonumber;        /* COUNTER / AUTOINCREMENT (type LONG) */
+    bool has_size;          /* TEXT/BINARY (n), DECIMAL (p[, s]) given */
+    uint32_t size;          /* TEXT: characters; BINARY: bytes */
+    uint8_t precision, scale;   /* DECIMAL; else 0 */
+    bool has_seed;          /* COUNTER(seed, increment) */
+    int64_t seed, increment;
+    size_t position;        /* of the type's name */
+} sql_ddl_type;
+
+/** One column definition (CREATE TABLE, ADD COLUMN, ALTER COLUMN). */
+typedef struct sql_ddl_col {
+    const char *name;
+    size_t position;
+    sql_ddl_type type;
+    bool not_null;
+    bool compression;       /* WITH COMPRESSION / WITH COMP */
+    const char *default_text;   /* DEFAULT's expression as written, or
+                                   NULL */
+    sql_expr *default_expr;
+    size_t default_position;
+} sql_ddl_col;
+
+typedef enum sql_cons_kind {
+    SQL_CONS_PRIMARY = 1,   /* PRIMARY KEY */
+    SQL_CONS_UNIQUE,        /* UNIQUE */
+    SQL_CONS_INDEX,         /* CREATE INDEX without UNIQUE */
+    SQL_CONS_NOT_NULL,      /* CONSTRAINT n NOT NULL (a) */
+    SQL_CONS_FOREIGN        /* FOREIGN KEY (..) REFERENCES / REFERENCES */
+} sql_cons_kind;
+
+/** A constraint (an index or a relationship), or CREATE INDEX's index. */
+typedef struct sql_ddl_cons {
+    sql_cons_kind kind;
+    const char *name;       /* CONSTRAINT name / the index's, or NULL */
+    size_t position;
+    size_t ncols;           /* key columns, by name */
+    const char **cols;
+    size_t *col_pos;
+    bool *desc;             /* CREATE INDEX: DESC per column */
+    bool disallow_null;     /* CREATE INDEX ... WITH DISALLOW NULL */
+    bool ignore_null;       /* WITH IGNORE NULL */
+    bool no_index;          /* FOREIGN KEY NO INDEX (refused: HYC00) */
+    const char *parent;     /* FOREIGN: REFERENCES parent */
+    size_t parent_position;
+    size_t nrefs;           /* its columns, 0: the parent's primary key */
+    const char **refs;
+    bool cascade_update, cascade_delete, delete_set_null;
+    bool update_set_null;   /* ON UPDATE SET NULL (refused: HYC00) */
+    size_t clause_position; /* of an ON clause refused, else 0 */
+} sql_ddl_cons;
+
+/**
+ * A parsed CREATE, DROP or ALTER statement, or SELECT ... INTO
+ * (sql_parse_statement; driver/sql/ddl.c runs it). Everything lives in
+ * query's arena; query is the SELECT of a SELECT INTO, else an empty
+ * block (SELECT 0, planned for the statement's parameters: none).
+ */
+typedef struct sql_ddl {
+    sql_ddl_op op;
+    size_t position;        /* of the verb */
+    const char *table;
+    size_t table_position;
+    const char *name;       /* DROP INDEX / COLUMN / CONSTRAINT: what */
+    size_t name_position;
+    size_t ncols;
+    sql_ddl_col *cols;
+    size_t ncons;
+    sql_ddl_cons *cons;
+    sql_query *query;
+} sql_ddl;
+
 /** The root of a parsed statement: its kind and what that kind parsed. */
 typedef struct sql_parsed {
     sql_stmt_kind kind;
@@ -336,16 +434,19 @@ typedef struct sql_parsed {
                                owner of the arena); SQL_KIND_DML: dml's
                                query part (owner of the arena); else NULL */
     sql_dml *dml;           /* SQL_KIND_DML: the statement, else NULL */
-    sql_kw verb;            /* DML/DDL: INSERT, UPDATE, ... (DDL: nothing
-                               after it is parsed yet) */
+    sql_ddl *ddl;           /* SQL_KIND_DDL: the statement, else NULL */
+    sql_kw verb;            /* DML/DDL: INSERT, UPDATE, ... CREATE, DROP,
+                               ALTER, SELECT (SELECT ... INTO) */
     size_t position;        /* DML/DDL: 1-based position of the verb */
 } sql_parsed;
 
 /**
  * Parse one statement: its first word names its kind (INSERT, UPDATE,
- * DELETE are DML; CREATE, DROP, ALTER DDL; anything else a query, parsed
- * by sql_parse_query). 0 and *out filled, or -1 with err set as
- * sql_parse_query sets it. Free out->query with sql_select_free.
+ * DELETE are DML; CREATE, DROP, ALTER DDL, parsed by ddlparse.c;
+ * anything else a query, parsed by sql_parse_query, and DDL when its
+ * first block says INTO: SELECT ... INTO t FROM). 0 and *out filled, or
+ * -1 with err set as sql_parse_query sets it. Free out->query with
+ * sql_select_free.
  */
 int sql_parse_statement(sql_parsed *out, const char *text, size_t len,
                         sql_error *err);

@@ -1455,6 +1455,7 @@ START_TEST(statement_kinds_route_to_their_executors)
         { "CREATE TABLE t (a LONG)", SQL_KIND_DDL },
         { "DROP TABLE t", SQL_KIND_DDL },
         { "ALTER TABLE t ADD b LONG", SQL_KIND_DDL },
+        { "SELECT a INTO t2 FROM t", SQL_KIND_DDL },
     };
     for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
         sql_parsed p;
@@ -1463,9 +1464,10 @@ START_TEST(statement_kinds_route_to_their_executors)
                                              &err), 0);
         ck_assert_msg(p.kind == k[i].kind, "'%s': kind %d", k[i].sql,
                       (int)p.kind);
-        /* a query and DML's query part (dmlparse.c) */
-        ck_assert_int_eq(p.query != NULL, k[i].kind != SQL_KIND_DDL);
+        /* a query, DML's query part (dmlparse.c), DDL's (ddlparse.c) */
+        ck_assert_ptr_nonnull(p.query);
         ck_assert_int_eq(p.dml != NULL, k[i].kind == SQL_KIND_DML);
+        ck_assert_int_eq(p.ddl != NULL, k[i].kind == SQL_KIND_DDL);
         if (p.query)
             sql_select_free(&p.query->sel);
     }
