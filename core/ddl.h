@@ -17,12 +17,20 @@
  *     as Access compares names) is JET_EDUPLICATE; the format's limits
  *     (255 columns, 32 indexes, 10 columns per index, a row past the page)
  *     are JET_ELIMIT. Jet3 files refuse as write.h says (JET_EREADONLY).
- *   - After a successful call the catalog (jet_db_table, jet_db_objects)
- *     shows the change at once; jet_tdef pointers handed out before stay
+ *   - After a successful call the catalog (jet_catalog_find,
+ *     jet_catalog_at, jet_tdef_load) shows the change at once; jet_tdef pointers handed out before stay
  *     valid (readable, describing the old schema) until jet_db_close, so
  *     a prepared statement is never left with a dangling pointer: it
  *     compares jet_db_schema_version with the one it was planned under and
  *     plans again (or reports the table gone).
+ * Status (ddl.c): jet_db_schema_version, jet_db_create_table (no
+ * FOREIGN KEY yet: nfk > 0 is JET_EUNSUPPORTED; AutoNumber seed and
+ * increment other than 1 likewise), jet_db_create_index,
+ * jet_db_drop_index and jet_db_drop_table (a table in an enforced
+ * relationship refuses, either side, with JET_ECONSTRAINT: its
+ * relationships are not removed with it yet; unenforced ones are) are
+ * implemented; jet_db_add_column and jet_db_drop_column answer
+ * JET_EUNSUPPORTED ("... is not supported yet") until they are.
  * Format: Jackcess TableImpl.writeTableDefinition / TableCreator /
  * TableMutator, IndexData, PropertyMaps, RelationshipCreator; mdbtools
  * HACKING.md (TDEF layout).

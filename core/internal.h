@@ -521,7 +521,21 @@ struct jet_db {
     /* referential integrity (relations.c): the rows whose update or
      * delete runs cascades now, innermost first; NULL: none */
     struct jet_rel_frame *rel_frames;
+    /* schema changes (ddl.c): the schema version, what a rollback must
+     * reload, and catalog arrays and tdefs kept readable until close;
+     * NULL until the first schema change */
+    struct jet_ddl_state *ddl;
 };
+
+/** Free what ddl.c keeps in db (at close; safe when nothing). */
+void jet_ddl_free(jet_db *db);
+/** After a rollback (whole or to a savepoint): when the transaction
+ *  changed the schema, the catalog is read again (the pages are as the
+ *  rollback left them) and the schema version moves. */
+void jet_ddl_after_rollback(jet_db *db);
+/** After a commit or a whole rollback: the transaction's schema changes
+ *  are settled. */
+void jet_ddl_end(jet_db *db);
 
 /**
  * After jet_db_read_begin or jet_db_write_begin: when the pager dropped
@@ -665,6 +679,11 @@ typedef struct jet_tdef_logical_idx {
 
 /** Free what tablerules.c cached in t (safe when nothing). */
 void jet_table_rules_free(jet_tdef_priv *t);
+/** The core's own catalog upkeep (ddl.c) writes system table t: t counts
+ *  as writable until jet_table_rules_free(t), which the caller calls as
+ *  soon as its rows are written (users never write system tables).
+ *  Errors: JET_ENOMEM. */
+jet_rc jet_table_rules_grant(jet_tdef_priv *t);
 /** Free the rule properties tableprops.c read into t (safe when none). */
 void jet_table_props_free(jet_tdef_priv *t);
 /** Free what relations.c cached in t (safe when nothing). */

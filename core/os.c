@@ -65,6 +65,7 @@
 
 #include "alloc.h"
 #include "lock.h"
+#include "jet.h"
 #include "os.h"
 
 /* What a non-regular file is, as a phrase for an error message. */
@@ -432,6 +433,21 @@ bool jet_os_exists(const char *path)
 {
     struct stat st;
     return lstat(path, &st) == 0;
+}
+
+void jet_os_local_time(struct jet_timestamp *out)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    memset(out, 0, sizeof *out);
+    if (!localtime_r(&now, &tm))
+        return;
+    out->year = (int16_t)(tm.tm_year + 1900);
+    out->month = (uint8_t)(tm.tm_mon + 1);
+    out->day = (uint8_t)tm.tm_mday;
+    out->hour = (uint8_t)tm.tm_hour;
+    out->minute = (uint8_t)tm.tm_min;
+    out->second = (uint8_t)(tm.tm_sec > 59 ? 59 : tm.tm_sec);
 }
 
 void jet_os_random(void *buf, size_t n)

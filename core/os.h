@@ -101,6 +101,10 @@ bool jet_os_exists(const char *path);
 /** Fill buf with n unpredictable bytes (the journal nonce): the system's
  *  random source, else a mix of time, process id and address. */
 void jet_os_random(void *buf, size_t n);
+/** The local date and time now, to the second (what Access stamps on
+ *  the objects it creates: MSysObjects DateCreate/DateUpdate). */
+struct jet_timestamp;
+void jet_os_local_time(struct jet_timestamp *out);
 /** Sleep about ms milliseconds (a busy lock's retry). */
 void jet_os_sleep_ms(unsigned ms);
 /**

@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "jet.h"
 #include "os.h"
 
 /* errno value for the thread's last Windows error. */
@@ -424,6 +425,19 @@ bool jet_os_exists(const char *path)
     yes = GetFileAttributesW(w) != INVALID_FILE_ATTRIBUTES;
     jet_free(w);
     return yes;
+}
+
+void jet_os_local_time(struct jet_timestamp *out)
+{
+    SYSTEMTIME st;
+    GetLocalTime(&st);
+    memset(out, 0, sizeof *out);
+    out->year = (int16_t)st.wYear;
+    out->month = (uint8_t)st.wMonth;
+    out->day = (uint8_t)st.wDay;
+    out->hour = (uint8_t)st.wHour;
+    out->minute = (uint8_t)st.wMinute;
+    out->second = (uint8_t)st.wSecond;
 }
 
 void jet_os_random(void *buf, size_t n)

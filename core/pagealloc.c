@@ -439,7 +439,6 @@ jet_rc jet_table_page_free(jet_db *db, const jet_tdef *t, uint32_t pgno)
 {
     jet_tdef_priv *tp = (jet_tdef_priv *)(uintptr_t)t;
     uint32_t owned, free_ptr;
-    uint8_t *page;
     jet_rc rc;
 
     if (!jet_db_in_write(db))
@@ -461,6 +460,20 @@ jet_rc jet_table_page_free(jet_db *db, const jet_tdef *t, uint32_t pgno)
         (rc = map_update(db, free_ptr, pgno, false, false)) != JET_OK ||
         (rc = owned_list_update(db, tp, pgno, false)) != JET_OK)
         return rc;
+    return jet_db_page_free(db, pgno);
+}
+
+jet_rc jet_db_page_free(jet_db *db, uint32_t pgno)
+{
+    uint8_t *page;
+    jet_rc rc;
+
+    if (!jet_db_in_write(db))
+        return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                        "no write transaction (jet_db_write_begin)");
+    if (pgno < 3 || pgno >= jet_pagefile_page_count(db->pf))
+        return jet_fail(&db->err, JET_ECORRUPT, pgno, "page %u cannot be "
+                        "freed", pgno);
     /* an unused page: zeroed, as Jackcess wipes a freed page's header */
     rc = jet_page_write(db->pf, pgno, &page, &db->err);
     if (rc != JET_OK)

@@ -31,6 +31,14 @@ jet_rc jet_table_free_map_update(jet_db *db, jet_tdef_priv *t,
  */
 jet_rc jet_db_page_new(jet_db *db, uint32_t *pgno, uint8_t **page);
 /**
+ * Give page pgno back (one no table's usage map lists, or whose maps the
+ * caller has dealt with: a TDEF page, a usage map page, a dropped
+ * table's pages): zeroed, its bit set in the global usage map, noted for
+ * reuse. Errors: JET_EUNSUPPORTED (no write transaction), JET_ECORRUPT
+ * (pages 0..2 or past the end), JET_EIO, JET_ENOMEM.
+ */
+jet_rc jet_db_page_free(jet_db *db, uint32_t pgno);
+/**
  * A new, empty data page of t (jet_data_page_init), in t's owned-pages
  * and free-space maps and t->owned; pinned and dirty. Errors as
  * jet_db_page_new, plus those of the maps (JET_ELIMIT, JET_ECORRUPT).

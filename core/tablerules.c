@@ -51,6 +51,16 @@ void jet_table_rules_free(jet_tdef_priv *t)
     t->rules = NULL;
 }
 
+jet_rc jet_table_rules_grant(jet_tdef_priv *t)
+{
+    jet_table_rules_free(t);
+    t->rules = jet_calloc(1, sizeof *t->rules);
+    if (!t->rules)
+        return JET_ENOMEM;
+    t->rules->rc = JET_OK;
+    return JET_OK;
+}
+
 /* The catalog entry whose loaded tdef is t, or NULL (a linked table's tdef
  * belongs to the linked db, never to db's own list). */
 static const jet_object *object_of(const jet_db *db, const jet_tdef *t)

@@ -130,10 +130,13 @@ jet_rc jet_db_write_begin(jet_db *db)
 jet_rc jet_db_write_commit(jet_db *db)
 {
     jet_rc rc = jet_pager_commit(db->pf, &db->err);
-    if (rc == JET_OK)
+    if (rc == JET_OK) {
         live_state_commit(db);
-    else
+    } else {
         live_state_reload(db, true);
+        jet_ddl_after_rollback(db);
+    }
+    jet_ddl_end(db);
     return rc;
 }
 
@@ -143,6 +146,8 @@ jet_rc jet_db_write_rollback(jet_db *db)
         return JET_OK;
     jet_rc rc = jet_pager_rollback(db->pf, &db->err);
     live_state_reload(db, true);
+    jet_ddl_after_rollback(db);
+    jet_ddl_end(db);
     return rc;
 }
 
@@ -166,6 +171,7 @@ jet_rc jet_db_rollback_to(jet_db *db, jet_savepoint sp)
 {
     jet_rc rc = jet_pager_rollback_to(db->pf, sp, &db->err);
     live_state_reload(db, false);
+    jet_ddl_after_rollback(db);
     return rc;
 }
 

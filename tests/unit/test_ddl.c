@@ -1,0 +1,708 @@
+/*
+ * test_ddl.c - schema changes (ddl.h) on copies of Jet4 and ACE fixtures:
+ * a table of every type with a primary key, a unique and a compound
+ * index, created and filled with thousands of rows through
+ * jet_table_insert; the file then passes the driver's own check
+ * (jet_db_check), `jetcheck verify` (0 problems), shows the table in
+ * `jetcheck dump` and mdbtools' `mdb-schema`; a rolled-back create
+ * leaves the file byte-for-byte unchanged; names and limits refused.
+ *
+ * Needs ../shared (or $JETODBC_SHARED): skipped with a message otherwise.
+ * JET_DDL_ROWS sets the rows per table (default 2,000).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ddl.h"
+#include "internal.h"
+#include "write.h"
+#include "unit.h"
+#include "../shared_dir.h"
+#include "../slurp.h"
+#include "../writetest.h"
+
+static const char *fixture(const char *rel)
+{
+    static char buf[4][1024];
+    static int k;
+    char *b = buf[k++ & 3];
+    snprintf(b, sizeof buf[0], "%s/fixtures/public/%s", jet_shared_dir(), rel);
+    return access(b, R_OK) == 0 ? b : NULL;
+}
+
+static bool have_shared(void)
+{
+    if (fixture("jackcess/V2003/testV2003.mdb"))
+        return true;
+    fprintf(stderr, "test_ddl: %s/fixtures/public not found: skipped "
+            "(set JETODBC_SHARED)\n", jet_shared_dir());
+    return false;
+}
+
+static jet_db *open_db(const char *path)
+{
+    jet_db *db = NULL;
+    jet_error err;
+    jet_open_options o;
+    memset(&o, 0, sizeof o);
+    o.cache_pages = 64;        /* small: transactions spill */
+    jet_rc rc = jet_db_open(&db, path, &o, &err);
+    ck_assert_msg(rc == JET_OK, "open %s: %s", path, err.msg);
+    return db;
+}
+
+static bool same_file(const char *a, const uint8_t *b, size_t blen)
+{
+    size_t alen;
+    uint8_t *x = jet_test_slurp(a, &alen);
+    bool same = x && alen == blen && memcmp(x, b, blen) == 0;
+    free(x);
+    return same;
+}
+
+static const jet_tdef *table(jet_db *db, const char *name)
+{
+    const jet_object *o = jet_catalog_find(db, name);
+    const jet_tdef *t = NULL;
+    ck_assert_msg(o != NULL, "no table %s", name);
+    ck_assert_int_eq(jet_tdef_load(&t, db, o), JET_OK);
+    return t;
+}
+
+/* The shell's output of cmd (at most cap - 1 bytes); its exit status in
+ * *status. */
+static void run(const char *cmd, char *out, size_t cap, int *status)
+{
+    FILE *p = popen(cmd, "r");
+    size_t n = 0;
+    ck_assert_ptr_nonnull(p);
+    while (n + 1 < cap) {
+        size_t k = fread(out + n, 1, cap - 1 - n, p);
+        if (k == 0)
+            break;
+        n += k;
+    }
+    out[n] = '\0';
+    while (fgetc(p) != EOF)
+        ;
+    *status = pclose(p);
+}
+
+/* ------------------------------------------------------ the table of all */
+
+enum { C_ID, C_T, C_M, C_B, C_I, C_L, C_S, C_D, C_C, C_N, C_DT, C_Y, C_G,
+       C_BIN, C_O, C_BI, C_COUNT };
+
+static unsigned all_columns(jet_coldef *c, bool bigint)
+{
+    static const jet_coldef base[C_COUNT] = {
+        [C_ID] = { .name = "ID", .type = JET_T_LONG, .autonumber = true },
+        [C_T] = { .name = "Title", .type = JET_T_TEXT, .size = 50,
+                  .compressed = true },
+        [C_M] = { .name = "Notes", .type = JET_T_MEMO, .compressed = true },
+        [C_B] = { .name = "Small", .type = JET_T_BYTE },
+        [C_I] = { .name = "Short", .type = JET_T_INT },
+        [C_L] = { .name = "Qty", .type = JET_T_LONG, .required = true },
+        [C_S] = { .name = "Ratio", .type = JET_T_FLOAT },
+        [C_D] = { .name = "Weight", .type = JET_T_DOUBLE },
+        [C_C] = { .name = "Price", .type = JET_T_MONEY,
+                  .default_value = "0" },
+        [C_N] = { .name = "Exact", .type = JET_T_NUMERIC, .precision = 18,
+                  .scale = 4 },
+        [C_DT] = { .name = "When", .type = JET_T_DATETIME },
+        [C_Y] = { .name = "Done", .type = JET_T_BOOL },
+        [C_G] = { .name = "Guid", .type = JET_T_GUID },
+        [C_BIN] = { .name = "Raw", .type = JET_T_BINARY, .size = 16 },
+        [C_O] = { .name = "Blob", .type = JET_T_OLE },
+        [C_BI] = { .name = "Big", .type = JET_T_BIGINT },
+    };
+    memcpy(c, base, sizeof base);
+    return bigint ? C_COUNT : C_COUNT - 1;
+}
+
+static unsigned all_indexes(jet_idxdef *x)
+{
+    memset(x, 0, 3 * sizeof *x);
+    x[0] = (jet_idxdef){ .ncols = 1, .col = { C_ID }, .primary = true };
+    x[1] = (jet_idxdef){ .name = "TitleUnique", .ncols = 1, .col = { C_T },
+                         .unique = true };
+    x[2] = (jet_idxdef){ .name = "QtyWhen", .ncols = 2,
+                         .col = { C_L, C_DT }, .desc = { false, true } };
+    return 3;
+}
+
+typedef struct rowbuf {
+    uint16_t title[64], notes[400];
+    uint8_t raw[16], blob[300];
+} rowbuf;
+
+static size_t ascii16(uint16_t *out, const char *s)
+{
+    size_t n = 0;
+    for (; s[n]; n++)
+        out[n] = (uint8_t)s[n];
+    return n;
+}
+
+/* Row k's values (vals: t->ncols entries in t's column order, which is
+ * the created order). */
+static void make_row(const jet_tdef *t, unsigned k, jet_value *vals,
+                     rowbuf *b)
+{
+    char s[128];
+    memset(vals, 0, t->ncols * sizeof *vals);
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        vals[i].type = t->cols[i].type;
+        vals[i].is_null = true;
+    }
+    vals[C_T].is_null = false;
+    vals[C_T].enc = JET_ENC_UCS2;
+    snprintf(s, sizeof s, "title %05u", k);
+    vals[C_T].len = 2 * ascii16(b->title, s);
+    vals[C_T].data = (const uint8_t *)b->title;
+    if (k % 3) {
+        size_t n = 0;
+        for (unsigned r = 0; r < 1 + k % 40; r++)
+            n += ascii16(b->notes + n, "notes ");
+        vals[C_M].is_null = false;
+        vals[C_M].enc = JET_ENC_UCS2;
+        vals[C_M].data = (const uint8_t *)b->notes;
+        vals[C_M].len = 2 * n;
+    }
+    vals[C_B].is_null = false;
+    vals[C_B].u.i = k % 256;
+    vals[C_I].is_null = false;
+    vals[C_I].u.i = (int)(k % 30000) - 15000;
+    vals[C_L].is_null = false;
+    vals[C_L].u.i = (int64_t)(k % 97);
+    vals[C_S].is_null = false;
+    vals[C_S].u.f = (float)k / 8.0f;
+    vals[C_D].is_null = k % 5 == 0;
+    vals[C_D].u.d = k * 1.25;
+    vals[C_C].is_null = false;
+    vals[C_C].u.money = (int64_t)k * 12345;
+    vals[C_N].is_null = false;
+    vals[C_N].u.num.precision = 18;
+    vals[C_N].u.num.scale = 4;
+    vals[C_N].u.num.negative = k % 2;
+    vals[C_N].u.num.mag[0] = (uint8_t)k;
+    vals[C_N].u.num.mag[1] = (uint8_t)(k >> 8);
+    vals[C_DT].is_null = false;
+    vals[C_DT].u.d = 45000.0 + k / 24.0;
+    vals[C_Y].is_null = false;
+    vals[C_Y].u.b = k % 2;
+    vals[C_G].is_null = false;
+    memset(vals[C_G].u.guid, 0, 16);
+    vals[C_G].u.guid[0] = (uint8_t)k;
+    vals[C_G].u.guid[1] = (uint8_t)(k >> 8);
+    vals[C_G].u.guid[15] = 0x5A;
+    for (int i = 0; i < 16; i++)
+        b->raw[i] = (uint8_t)(k + i);
+    vals[C_BIN].is_null = false;
+    vals[C_BIN].data = b->raw;
+    vals[C_BIN].len = 1 + k % 16;
+    if (k % 4 == 1) {
+        size_t n = 1 + k % 300;
+        for (size_t i = 0; i < n; i++)
+            b->blob[i] = (uint8_t)(i * 7 + k);
+        vals[C_O].is_null = false;
+        vals[C_O].data = b->blob;
+        vals[C_O].len = n;
+    }
+    if (t->ncols > C_BI) {
+        vals[C_BI].is_null = false;
+        vals[C_BI].u.i = (int64_t)k * 1000000007LL;
+    }
+}
+
+static unsigned rows_wanted(void)
+{
+    const char *e = getenv("JET_DDL_ROWS");
+    unsigned n = e ? (unsigned)atoi(e) : 0;
+    return n ? n : 2000;
+}
+
+static void check_reports(void *ctx, uint32_t pgno, const char *tbl,
+                          const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "jet_db_check: page %u table %s: %s\n", pgno,
+            tbl ? tbl : "-", msg);
+}
+
+static void check_quiet(void *ctx, uint32_t pgno, const char *tbl,
+                        const char *msg)
+{
+    (void)ctx;
+    (void)pgno;
+    (void)tbl;
+    (void)msg;
+}
+
+static void create_and_fill(const char *rel, const char *tag, bool bigint)
+{
+    char path[1024], out[65536];
+    const char *src = fixture(rel);
+    jet_coldef cols[C_COUNT];
+    jet_idxdef idx[3];
+    unsigned ncols, nidx, nrows = rows_wanted();
+    jet_db *db;
+    const jet_tdef *t;
+    jet_value *vals;
+    rowbuf b;
+    int status;
+
+    if (!src) {
+        fprintf(stderr, "test_ddl: %s absent: skipped\n", rel);
+        return;
+    }
+    jet_test_copy_to_temp(path, sizeof path, src, tag);
+    db = open_db(path);
+    jet_check_stats base;       /* the fixture's own (testV2003.mdb: one) */
+    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    ncols = all_columns(cols, bigint);
+    nidx = all_indexes(idx);
+    uint64_t v0 = jet_db_schema_version(db);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    jet_rc rc = jet_db_create_table(db, "DdlAll", cols, ncols, idx, nidx,
+                                    NULL, 0);
+    ck_assert_msg(rc == JET_OK, "create: %s", jet_db_error(db)->msg);
+    ck_assert_uint_gt(jet_db_schema_version(db), v0);
+    t = table(db, "DdlAll");
+    ck_assert_int_eq(t->ncols, ncols);
+    ck_assert_int_eq(t->nindexes, 3);
+    ck_assert_str_eq(t->indexes[0].name, "PrimaryKey");
+    ck_assert(t->indexes[0].primary_key);
+    ck_assert(t->indexes[1].unique);
+    ck_assert(!t->indexes[2].cols[1].ascending);
+    ck_assert(t->cols[C_L].flags & JET_COL_REQUIRED);
+    ck_assert(t->cols[C_ID].flags & JET_COL_AUTONUMBER);
+    vals = calloc(t->ncols, sizeof *vals);
+    for (unsigned k = 0; k < nrows; k++) {
+        make_row(t, k, vals, &b);
+        rc = jet_table_insert(db, t, vals, NULL);
+        ck_assert_msg(rc == JET_OK, "%s row %u: %s", rel, k,
+                      jet_db_error(db)->msg);
+        ck_assert_int_eq(vals[C_ID].u.i, (int64_t)k + 1);
+    }
+    /* a duplicate of the unique index refuses */
+    {
+        jet_savepoint sp;
+        ck_assert_int_eq(jet_db_savepoint(db, &sp), JET_OK);
+        make_row(t, nrows - 1, vals, &b);   /* its Title again */
+        ck_assert_int_eq(jet_table_insert(db, t, vals, NULL),
+                         JET_EDUPLICATE);
+        ck_assert_int_eq(jet_db_rollback_to(db, sp), JET_OK);
+        jet_db_release(db, sp);
+    }
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    free(vals);
+    jet_db_close(db);
+
+    /* read back through a new connection */
+    db = open_db(path);
+    t = table(db, "DdlAll");
+    {
+        uint32_t n = 0;
+        jet_scan *s;
+        ck_assert_int_eq(jet_table_row_count(db, t, &n), JET_OK);
+        ck_assert_uint_eq(n, nrows);
+        ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+        n = 0;
+        while ((rc = jet_scan_next(s)) == JET_OK) {
+            jet_value v;
+            ck_assert_int_eq(jet_scan_value(s, C_ID, &v), JET_OK);
+            unsigned k = (unsigned)v.u.i - 1;
+            ck_assert_int_eq(jet_scan_value(s, C_L, &v), JET_OK);
+            ck_assert_int_eq(v.u.i, (int64_t)(k % 97));
+            ck_assert_int_eq(jet_scan_value(s, C_C, &v), JET_OK);
+            ck_assert_int_eq(v.u.money, (int64_t)k * 12345);
+            ck_assert_int_eq(jet_scan_value(s, C_M, &v), JET_OK);
+            ck_assert_int_eq(v.is_null, k % 3 == 0);
+            n++;
+        }
+        ck_assert_int_eq(rc, JET_DONE);
+        ck_assert_uint_eq(n, nrows);
+        jet_scan_close(s);
+    }
+    {
+        jet_check_stats st;
+        ck_assert_int_eq(jet_db_check(db, check_reports, NULL, &st), JET_OK);
+        ck_assert_uint_eq(st.problems, base.problems);
+        ck_assert_uint_eq(st.tables, base.tables + 1);
+        ck_assert_uint_eq(st.rows, base.rows + nrows + 1);
+        fprintf(stderr, "test_ddl: %s: jet_db_check %u tables, %llu rows, "
+                "%llu index entries, %u problems (as the fixture)\n", rel,
+                st.tables, (unsigned long long)st.rows,
+                (unsigned long long)st.entries, st.problems);
+    }
+    jet_db_close(db);
+    jet_test_jetcheck_verify(path);
+    if (jet_test_have_jetcheck()) {
+        char cmd[2400];
+        snprintf(cmd, sizeof cmd, "'%s/tools/jetcheck/jetcheck' dump '%s' "
+                 "--table DdlAll 2>&1 | head -c 60000", jet_shared_dir(),
+                 path);
+        run(cmd, out, sizeof out, &status);
+        ck_assert_msg(strstr(out, "DdlAll") && strstr(out, "QtyWhen") &&
+                      strstr(out, "Exact"), "jetcheck dump: %.2000s", out);
+        if (getenv("JET_DDL_SHOW"))
+            fprintf(stderr, "%.3000s\n", out);
+    }
+    if (system("command -v mdb-schema >/dev/null 2>&1") == 0) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, "mdb-schema '%s' 2>&1", path);
+        run(cmd, out, sizeof out, &status);
+        ck_assert_msg(status == 0 && strstr(out, "DdlAll") &&
+                      strstr(out, "Title"), "mdb-schema: %.2000s", out);
+        if (getenv("JET_DDL_SHOW"))
+            fprintf(stderr, "%s\n", strstr(out, "DdlAll"));
+    }
+    jet_test_remove_db(path);
+}
+
+START_TEST(create_every_type_jet4)
+{
+    if (have_shared())
+        create_and_fill("jackcess/V2003/testV2003.mdb", "ddl4", false);
+}
+END_TEST
+
+START_TEST(create_every_type_ace12)
+{
+    if (have_shared())
+        create_and_fill("jackcess/V2007/testV2007.accdb", "ddl12", false);
+}
+END_TEST
+
+START_TEST(create_every_type_ace14)
+{
+    if (have_shared())
+        create_and_fill("jackcess/V2010/testV2010.accdb", "ddl14", false);
+}
+END_TEST
+
+START_TEST(create_every_type_ace16)
+{
+    if (have_shared())
+        create_and_fill("jackcess/templates/empty2016.accdb", "ddl16", true);
+}
+END_TEST
+
+/* A create rolled back (whole, or to a savepoint) leaves no trace. */
+START_TEST(rolled_back_create_leaves_file_unchanged)
+{
+    char path[1024];
+    const char *src;
+    jet_coldef cols[C_COUNT];
+    jet_idxdef idx[3];
+    unsigned ncols, nidx;
+    size_t len = 0;
+    uint8_t *before;
+    jet_db *db;
+
+    if (!have_shared())
+        return;
+    src = fixture("jackcess/V2007/testV2007.accdb");
+    jet_test_copy_to_temp(path, sizeof path, src, "ddlrb");
+    before = jet_test_slurp(path, &len);
+    ncols = all_columns(cols, false);
+    nidx = all_indexes(idx);
+
+    db = open_db(path);
+    const jet_object *old_obj = jet_catalog_find(db, "Table1");
+    ck_assert_ptr_nonnull(old_obj);
+    const jet_tdef *old_t = table(db, "Table1");
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_create_table(db, "Gone", cols, ncols, idx, nidx,
+                                         NULL, 0), JET_OK);
+    const jet_tdef *t = table(db, "Gone");
+    jet_value vals[C_COUNT];
+    rowbuf b;
+    for (unsigned k = 0; k < 300; k++) {
+        make_row(t, k, vals, &b);
+        ck_assert_int_eq(jet_table_insert(db, t, vals, NULL), JET_OK);
+    }
+    /* handed-out pointers stay readable */
+    ck_assert_str_eq(old_obj->name, "Table1");
+    ck_assert_str_eq(old_t->name, "Table1");
+    uint64_t v = jet_db_schema_version(db);
+    ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+    ck_assert_ptr_null(jet_catalog_find(db, "Gone"));
+    ck_assert_uint_gt(jet_db_schema_version(db), v);
+    ck_assert_str_eq(t->name, "Gone");      /* retired, still readable */
+    jet_db_close(db);
+    ck_assert_msg(same_file(path, before, len),
+                  "a rolled-back create changed the file");
+
+    /* to a savepoint, then commit: nothing of it */
+    db = open_db(path);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    jet_savepoint sp;
+    ck_assert_int_eq(jet_db_savepoint(db, &sp), JET_OK);
+    ck_assert_int_eq(jet_db_create_table(db, "Gone", cols, ncols, idx, nidx,
+                                         NULL, 0), JET_OK);
+    ck_assert_ptr_nonnull(jet_catalog_find(db, "Gone"));
+    ck_assert_int_eq(jet_db_rollback_to(db, sp), JET_OK);
+    ck_assert_ptr_null(jet_catalog_find(db, "Gone"));
+    jet_db_release(db, sp);
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    jet_db_close(db);
+    ck_assert_msg(same_file(path, before, len),
+                  "a create rolled back to its savepoint changed the file");
+    free(before);
+    jet_test_remove_db(path);
+}
+END_TEST
+
+/* Names and limits Access refuses, before anything is written. */
+START_TEST(names_and_limits_refused)
+{
+    char path[1024];
+    size_t len = 0;
+    uint8_t *before;
+    jet_db *db;
+    jet_coldef one = { .name = "A", .type = JET_T_LONG };
+    jet_coldef cols[300];
+    char names[300][8];
+    jet_idxdef idx[40];
+
+    if (!have_shared())
+        return;
+    jet_test_copy_to_temp(path, sizeof path,
+                          fixture("jackcess/V2003/testV2003.mdb"), "ddlref");
+    before = jet_test_slurp(path, &len);
+    db = open_db(path);
+    /* outside a transaction */
+    ck_assert_int_eq(jet_db_create_table(db, "T", &one, 1, NULL, 0, NULL, 0),
+                     JET_EUNSUPPORTED);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    static const char *const bad[] = {
+        "", " lead", "a.b", "a!b", "a`b", "a[b", "a]b", "a\tb",
+        "x1234567890123456789012345678901234567890123456789012345678901234",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(jet_db_create_table(db, bad[i], &one, 1, NULL, 0,
+                                          NULL, 0) == JET_ECONSTRAINT,
+                      "name '%s' accepted", bad[i]);
+    /* a table's name taken (case-insensitively) */
+    ck_assert_int_eq(jet_db_create_table(db, "TABLE1", &one, 1, NULL, 0,
+                                         NULL, 0), JET_EDUPLICATE);
+    /* columns */
+    for (int i = 0; i < 300; i++) {
+        snprintf(names[i], sizeof names[i], "C%d", i);
+        cols[i] = (jet_coldef){ .name = names[i], .type = JET_T_BYTE };
+    }
+    ck_assert_int_eq(jet_db_create_table(db, "T", cols, 256, NULL, 0, NULL,
+                                         0), JET_ELIMIT);
+    ck_assert_int_eq(jet_db_create_table(db, "T", cols, 0, NULL, 0, NULL,
+                                         0), JET_ELIMIT);
+    cols[1].name = "c0";
+    ck_assert_int_eq(jet_db_create_table(db, "T", cols, 2, NULL, 0, NULL,
+                                         0), JET_EDUPLICATE);
+    cols[1].name = names[1];
+    jet_coldef txt = { .name = "T", .type = JET_T_TEXT, .size = 256 };
+    ck_assert_int_eq(jet_db_create_table(db, "T", &txt, 1, NULL, 0, NULL,
+                                         0), JET_ELIMIT);
+    jet_coldef big = { .name = "B", .type = JET_T_BIGINT };
+    ck_assert_int_eq(jet_db_create_table(db, "T", &big, 1, NULL, 0, NULL,
+                                         0), JET_EUNSUPPORTED);
+    jet_coldef dec = { .name = "D", .type = JET_T_NUMERIC, .precision = 29 };
+    ck_assert_int_eq(jet_db_create_table(db, "T", &dec, 1, NULL, 0, NULL,
+                                         0), JET_ELIMIT);
+    /* indexes */
+    memset(idx, 0, sizeof idx);
+    for (int i = 0; i < 40; i++)
+        idx[i] = (jet_idxdef){ .ncols = 1, .col = { (unsigned)i } };
+    ck_assert_int_eq(jet_db_create_table(db, "T", cols, 40, idx, 33, NULL,
+                                         0), JET_ELIMIT);
+    idx[0].ncols = 11;
+    ck_assert_int_eq(jet_db_create_table(db, "T", cols, 40, idx, 1, NULL,
+                                         0), JET_ELIMIT);
+    idx[0].ncols = 1;
+    idx[0].primary = idx[1].primary = true;
+    ck_assert_int_eq(jet_db_create_table(db, "T", cols, 40, idx, 2, NULL,
+                                         0), JET_ECONSTRAINT);
+    idx[0].col[0] = 45;
+    idx[0].primary = idx[1].primary = false;
+    ck_assert_int_eq(jet_db_create_table(db, "T", cols, 40, idx, 1, NULL,
+                                         0), JET_ENOTFOUND);
+    ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+    jet_db_close(db);
+    ck_assert(same_file(path, before, len));
+    free(before);
+    jet_test_remove_db(path);
+}
+END_TEST
+
+static void check_db(jet_db *db, const jet_check_stats *base,
+                     unsigned tables_delta, jet_check_stats *out)
+{
+    ck_assert_int_eq(jet_db_check(db, check_reports, NULL, out), JET_OK);
+    ck_assert_uint_eq(out->problems, base->problems);
+    ck_assert_uint_eq(out->tables, base->tables + tables_delta);
+}
+
+/* Indexes made from the rows already there, and dropped; tables dropped
+ * (with their rows, long values and indexes); each inside a transaction
+ * checked by jet_db_check, then committed and verified. */
+static void index_and_drop(const char *rel, const char *tag)
+{
+    char path[1024];
+    const char *src = fixture(rel);
+    jet_coldef cols[C_COUNT];
+    jet_idxdef idx[3];
+    unsigned ncols, nidx, nrows = 600;
+    jet_check_stats base, st;
+    jet_db *db;
+    const jet_tdef *t;
+    jet_value vals[C_COUNT];
+    rowbuf b;
+    jet_savepoint sp;
+    jet_rc rc;
+
+    if (!src)
+        return;
+    jet_test_copy_to_temp(path, sizeof path, src, tag);
+    db = open_db(path);
+    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    ncols = all_columns(cols, false);
+    nidx = all_indexes(idx);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    for (int n = 0; n < 2; n++) {
+        const char *tn = n ? "Second" : "DdlAll";
+        ck_assert_int_eq(jet_db_create_table(db, tn, cols, ncols, idx, nidx,
+                                             NULL, 0), JET_OK);
+        t = table(db, tn);
+        for (unsigned k = 0; k < nrows; k++) {
+            make_row(t, k, vals, &b);
+            ck_assert_int_eq(jet_table_insert(db, t, vals, NULL), JET_OK);
+        }
+    }
+    /* an index from the rows there */
+    jet_idxdef x = { .name = "ByShort", .ncols = 1, .col = { C_I } };
+    rc = jet_db_create_index(db, "DdlAll", &x);
+    ck_assert_msg(rc == JET_OK, "create index: %s", jet_db_error(db)->msg);
+    t = table(db, "DdlAll");
+    ck_assert_int_eq(t->nindexes, 4);
+    ck_assert_str_eq(t->indexes[3].name, "ByShort");
+    /* unique over duplicates refuses; the savepoint undoes it */
+    ck_assert_int_eq(jet_db_savepoint(db, &sp), JET_OK);
+    x = (jet_idxdef){ .name = "SmallUnique", .ncols = 1, .col = { C_B },
+                      .unique = true };
+    ck_assert_int_eq(jet_db_create_index(db, "DdlAll", &x), JET_EDUPLICATE);
+    ck_assert_int_eq(jet_db_rollback_to(db, sp), JET_OK);
+    jet_db_release(db, sp);
+    t = table(db, "DdlAll");
+    ck_assert_int_eq(t->nindexes, 4);
+    /* a second primary key, a name taken */
+    x = (jet_idxdef){ .ncols = 1, .col = { C_B }, .primary = true };
+    ck_assert_int_eq(jet_db_create_index(db, "DdlAll", &x), JET_ECONSTRAINT);
+    x = (jet_idxdef){ .name = "byshort", .ncols = 1, .col = { C_B } };
+    ck_assert_int_eq(jet_db_create_index(db, "DdlAll", &x), JET_EDUPLICATE);
+    /* a compound unique index that holds */
+    x = (jet_idxdef){ .name = "TitleQty", .ncols = 2, .col = { C_T, C_L },
+                      .unique = true, .desc = { true, false } };
+    ck_assert_int_eq(jet_db_create_index(db, "DdlAll", &x), JET_OK);
+    /* rows still go in, keeping every index */
+    t = table(db, "DdlAll");
+    for (unsigned k = nrows; k < nrows + 100; k++) {
+        make_row(t, k, vals, &b);
+        ck_assert_int_eq(jet_table_insert(db, t, vals, NULL), JET_OK);
+    }
+    /* drop one */
+    ck_assert_int_eq(jet_db_drop_index(db, "DdlAll", "QtyWhen"), JET_OK);
+    ck_assert_int_eq(jet_db_drop_index(db, "DdlAll", "QtyWhen"),
+                     JET_ENOTFOUND);
+    t = table(db, "DdlAll");
+    ck_assert_int_eq(t->nindexes, 4);
+    for (uint16_t i = 0; i < t->nindexes; i++)
+        ck_assert_str_ne(t->indexes[i].name, "QtyWhen");
+    /* an index on a table the fixture had */
+    const jet_object *o1 = jet_catalog_find(db, "Table1");
+    if (o1) {
+        const jet_tdef *t1 = table(db, "Table1");
+        x = (jet_idxdef){ .name = "DdlIdx", .ncols = 1, .col = { 0 } };
+        rc = jet_db_create_index(db, "Table1", &x);
+        ck_assert_msg(rc == JET_OK || rc == JET_EUNSUPPORTED,
+                      "index on Table1: %s", jet_db_error(db)->msg);
+        if (rc == JET_OK)
+            ck_assert_int_eq(table(db, "Table1")->nindexes,
+                             t1->nindexes + 1);
+    }
+    /* drop a table with rows, long values and indexes */
+    ck_assert_int_eq(jet_db_drop_table(db, "Second"), JET_OK);
+    ck_assert_ptr_null(jet_catalog_find(db, "Second"));
+    ck_assert_int_eq(jet_db_drop_table(db, "Second"), JET_ENOTFOUND);
+    ck_assert_int_eq(jet_db_drop_table(db, "MSysObjects"), JET_EUNSUPPORTED);
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    check_db(db, &base, 1, &st);
+    jet_db_close(db);
+    jet_test_jetcheck_verify(path);
+
+    /* a dropped table's name and pages serve again */
+    db = open_db(path);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_create_table(db, "Second", cols, ncols, idx,
+                                         nidx, NULL, 0), JET_OK);
+    t = table(db, "Second");
+    for (unsigned k = 0; k < 50; k++) {
+        make_row(t, k, vals, &b);
+        ck_assert_int_eq(jet_table_insert(db, t, vals, NULL), JET_OK);
+    }
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    check_db(db, &base, 2, &st);
+    jet_db_close(db);
+    jet_test_jetcheck_verify(path);
+
+    /* a rolled-back drop leaves the file as it was */
+    {
+        size_t len = 0;
+        uint8_t *before = jet_test_slurp(path, &len);
+        db = open_db(path);
+        ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+        ck_assert_int_eq(jet_db_drop_table(db, "DdlAll"), JET_OK);
+        ck_assert_ptr_null(jet_catalog_find(db, "DdlAll"));
+        ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+        ck_assert_ptr_nonnull(jet_catalog_find(db, "DdlAll"));
+        jet_db_close(db);
+        ck_assert(same_file(path, before, len));
+        free(before);
+    }
+    jet_test_remove_db(path);
+}
+
+START_TEST(index_and_drop_jet4)
+{
+    if (have_shared())
+        index_and_drop("jackcess/V2003/testV2003.mdb", "ddlx4");
+}
+END_TEST
+
+START_TEST(index_and_drop_ace14)
+{
+    if (have_shared())
+        index_and_drop("jackcess/V2010/testV2010.accdb", "ddlx14");
+}
+END_TEST
+
+static Suite *ddl_suite(void)
+{
+    Suite *s = suite_create("ddl");
+    TCase *tc = tcase_create("create");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, create_every_type_jet4);
+    tcase_add_test(tc, create_every_type_ace12);
+    tcase_add_test(tc, create_every_type_ace14);
+    tcase_add_test(tc, create_every_type_ace16);
+    tcase_add_test(tc, rolled_back_create_leaves_file_unchanged);
+    tcase_add_test(tc, names_and_limits_refused);
+    tcase_add_test(tc, index_and_drop_jet4);
+    tcase_add_test(tc, index_and_drop_ace14);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+UNIT_MAIN(ddl_suite)
