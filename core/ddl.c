@@ -54,6 +54,8 @@
 #define PROP_COLUMN_BLOCK 0x01
 #define KEY_CAP 1024
 
+static jet_rc aces_add(jet_db *db, int32_t parent, int32_t id);
+
 /* ------------------------------------------------------------- the state */
 
 typedef struct retired_cat {
@@ -850,6 +852,8 @@ static jet_rc catalog_row_add(jet_db *db, const char *name, uint32_t id,
     else
         rc = jet_fail(&db->err, rc, JET_NO_PGNO, "out of memory");
     jet_table_rules_free((jet_tdef_priv *)ms);
+    if (rc == JET_OK)
+        rc = aces_add(db, cf.tables_id, (int32_t)id);
 out:
     jet_free(vals);
     jet_free(uname);
@@ -1378,6 +1382,83 @@ static jet_rc find_rows(jet_db *db, const char *sys, const char *col,
         r->ids = NULL;
         r->n = 0;
     }
+    return rc;
+}
+
+/* Access's full rights (Jackcess SYS_FULL_ACCESS_ACM) */
+#define ACM_FULL 1048575
+
+/*
+ * The access control entries of new object id: one MSysACEs row per SID
+ * its parent container has, with full rights, not inheritable (Jackcess
+ * addToAccessControlEntries). A file without MSysACEs: nothing.
+ */
+static jet_rc aces_add(jet_db *db, int32_t parent, int32_t id)
+{
+    const jet_tdef *at = NULL;
+    rowids r = { 0 };
+    jet_scan *s = NULL;
+    uint8_t (*sids)[128] = NULL;
+    size_t *lens = NULL, n = 0;
+    int c_obj, c_sid, c_acm, c_inh;
+    jet_rc rc = find_rows(db, "MSysACEs", "ObjectId", parent, NULL, &at,
+                          &r);
+    if (rc != JET_OK || !at || !r.n)
+        goto out;
+    c_obj = jet_tdef_find_column(at, "ObjectId");
+    c_sid = jet_tdef_find_column(at, "SID");
+    c_acm = jet_tdef_find_column(at, "ACM");
+    c_inh = jet_tdef_find_column(at, "FInheritable");
+    if (c_obj < 0 || c_sid < 0 || c_acm < 0 || c_inh < 0)
+        goto out;
+    sids = jet_calloc(r.n, sizeof *sids);
+    lens = jet_calloc(r.n, sizeof *lens);
+    if (!sids || !lens) {
+        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        goto out;
+    }
+    if ((rc = jet_scan_open(&s, db, at, NULL)) != JET_OK)
+        goto out;
+    for (size_t i = 0; i < r.n && rc == JET_OK; i++) {
+        jet_value v;
+        rc = jet_scan_fetch_row(s, r.ids[i].pgno, r.ids[i].row);
+        if (rc == JET_OK)
+            rc = jet_scan_value(s, (uint16_t)c_sid, &v);
+        if (rc == JET_OK && !v.is_null && v.len <= sizeof sids[0]) {
+            memcpy(sids[n], v.data, v.len);
+            lens[n++] = v.len;
+        }
+    }
+    jet_scan_close(s);
+    if (rc != JET_OK)
+        goto out;
+    if (jet_table_rules_grant((jet_tdef_priv *)(uintptr_t)at) != JET_OK) {
+        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < n && rc == JET_OK; i++) {
+        jet_value vals[JET_MAX_COLUMNS];
+        for (uint16_t c = 0; c < at->ncols && c < JET_MAX_COLUMNS; c++) {
+            memset(&vals[c], 0, sizeof vals[c]);
+            vals[c].type = at->cols[c].type;
+            vals[c].is_null = true;
+        }
+        vals[c_obj].is_null = false;
+        vals[c_obj].u.i = id;
+        vals[c_sid].is_null = false;
+        vals[c_sid].data = sids[i];
+        vals[c_sid].len = lens[i];
+        vals[c_acm].is_null = false;
+        vals[c_acm].u.i = ACM_FULL;
+        vals[c_inh].is_null = false;
+        vals[c_inh].u.b = false;
+        rc = jet_table_insert(db, at, vals, NULL);
+    }
+    jet_table_rules_free((jet_tdef_priv *)(uintptr_t)at);
+out:
+    jet_free(r.ids);
+    jet_free(sids);
+    jet_free(lens);
     return rc;
 }
 
