@@ -1,6 +1,7 @@
 /*
- * ddl.c - schema changes inside a write transaction (ddl.h): tables
- * created and dropped, indexes created and dropped; the schema version.
+ * ddl.c - schema changes inside a write transaction (ddl.h): the schema
+ * version and state, names, new tables, catalog rows; changes of existing
+ * tables (indexes, columns, drops) are ddlalter.c's.
  *
  * A new table (Jackcess TableCreator / TableImpl.writeTableDefinition):
  *   - its TDEF page is allocated first, then a data page (owner 0) of
@@ -21,7 +22,7 @@
  * Every page goes through the pager (journal, savepoints), so a refused
  * or rolled-back change leaves the file as it was. After each change the
  * catalog is read again: objects and tdefs of tables the change did not
- * touch carry over; the arrays and tdefs replaced are kept ("retired")
+ * jet_ddl_touch carry over; the arrays and tdefs replaced are kept ("retired")
  * until jet_db_close, so pointers handed out stay readable; the schema
  * version moves.
  */
@@ -31,6 +32,7 @@
 #include "alloc.h"
 #include "bytes.h"
 #include "ddl.h"
+#include "ddl_int.h"
 #include "encode.h"
 #include "index.h"
 #include "internal.h"
@@ -38,21 +40,11 @@
 #include "pagealloc.h"
 #include "write.h"
 
-#define MSYS_OBJECTS_PGNO 2
 #define TYPE_TABLE 1
 #define TABLE_TYPE_USER 0x4E
-/* a usage map row: type, start page / 16 reference slots, 64 bitmap bytes
- * (Jackcess OFFSET_USAGE_MAP_START + USAGE_MAP_TABLE_BYTE_LENGTH) */
-#define UMAP_ROW_LEN 69
-#define NAME_MAX_UNITS 64
-/* physical index flags (tdef.c) */
-#define IDX_UNIQUE 0x01
-#define IDX_IGNORE_NULLS 0x02
-#define IDX_REQUIRED 0x08
 /* property map block types (Jackcess PropertyMaps) */
 #define PROP_NAME_LIST 0x80
 #define PROP_COLUMN_BLOCK 0x01
-#define KEY_CAP 1024
 
 static jet_rc aces_add(jet_db *db, int32_t parent, int32_t id);
 
@@ -128,7 +120,7 @@ static bool touched(const jet_ddl_state *s, uint32_t pgno)
     return false;
 }
 
-static jet_rc touch(jet_db *db, uint32_t pgno)
+jet_rc jet_ddl_touch(jet_db *db, uint32_t pgno)
 {
     jet_ddl_state *s = state(db);
     if (!s)
@@ -153,7 +145,7 @@ static jet_rc touch(jet_db *db, uint32_t pgno)
  * Tdefs of tables whose TDEF this transaction did not change carry over;
  * the old arrays are retired. On failure the old catalog stays.
  */
-static jet_rc catalog_reload(jet_db *db)
+jet_rc jet_ddl_catalog_reload(jet_db *db)
 {
     jet_ddl_state *s = state(db);
     jet_object *old = db->objects;
@@ -210,7 +202,7 @@ void jet_ddl_after_rollback(jet_db *db)
 {
     if (!db->ddl || !db->ddl->dirty)
         return;
-    if (catalog_reload(db) != JET_OK)
+    if (jet_ddl_catalog_reload(db) != JET_OK)
         db->ddl->version++;     /* stale plans still plan again */
 }
 
@@ -225,7 +217,7 @@ void jet_ddl_end(jet_db *db)
 /* ----------------------------------------------------------------- names */
 
 /* Access's rules for a name (ddl.h); what = "table", "column", "index". */
-static jet_rc check_name(jet_db *db, const char *name, const char *what)
+jet_rc jet_ddl_check_name(jet_db *db, const char *name, const char *what)
 {
     uint16_t u[NAME_MAX_UNITS + 4];
     size_t n = 0;
@@ -257,7 +249,7 @@ static jet_rc check_name(jet_db *db, const char *name, const char *what)
 
 /* ---------------------------------------------------------- small pieces */
 
-static jet_rc need_write(jet_db *db)
+jet_rc jet_ddl_need_write(jet_db *db)
 {
     if (db->fmt->jet3)
         return jet_fail(&db->err, JET_EREADONLY, JET_NO_PGNO,
@@ -268,7 +260,7 @@ static jet_rc need_write(jet_db *db)
     return JET_OK;
 }
 
-static bool is_ace(const jet_db *db)
+bool jet_ddl_is_ace(const jet_db *db)
 {
     return db->version != JET_VER_3 && db->version != JET_VER_4;
 }
@@ -355,7 +347,7 @@ static jet_rc read_cat_facts(jet_db *db, const jet_tdef *ms, cat_facts *cf)
 
 /* The catalog's MSysObjects tdef (loaded once, kept in db->tdefs so its
  * live state follows rollbacks). */
-static jet_rc msys_objects(jet_db *db, const jet_tdef **out)
+jet_rc jet_ddl_msys_objects(jet_db *db, const jet_tdef **out)
 {
     const jet_object *o = jet_catalog_find(db, "MSysObjects");
     if (!o || o->kind != JET_OBJ_SYSTEM_TABLE ||
@@ -424,7 +416,7 @@ static void bput_text(bytes *b, const char *s, bool len_prefix)
  * DefaultValue (MEMO) properties. *out NULL (and len 0) when no column
  * has one. Format: Jackcess PropertyMaps.Handler.write.
  */
-static jet_rc build_lvprop(jet_db *db, const jet_coldef *cols,
+jet_rc jet_ddl_build_lvprop(jet_db *db, const jet_coldef *cols,
                            unsigned ncols, uint8_t **out, size_t *len)
 {
     static const char *const names[2] = { "Required", "DefaultValue" };
@@ -504,14 +496,14 @@ static jet_rc build_lvprop(jet_db *db, const jet_coldef *cols,
 
 /* ---------------------------------------------------------- column layout */
 
-static bool is_long(jet_type t)
+bool jet_ddl_is_long(jet_type t)
 {
     return t == JET_T_MEMO || t == JET_T_OLE;
 }
 
 static bool is_var(jet_type t)
 {
-    return t == JET_T_TEXT || t == JET_T_BINARY || is_long(t);
+    return t == JET_T_TEXT || t == JET_T_BINARY || jet_ddl_is_long(t);
 }
 
 static unsigned fixed_len(jet_type t)
@@ -543,7 +535,7 @@ static const char *type_name(jet_type t)
  * first_num.., var indexes from first_var; fixed offsets from
  * first_fixed) into out. Sort order of text: lcid/version.
  */
-static jet_rc layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
+jet_rc jet_ddl_layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
                              jet_column *out, uint16_t first_num,
                              uint16_t first_var, uint16_t first_fixed,
                              uint16_t lcid, uint8_t sver, uint16_t *nvar,
@@ -553,7 +545,7 @@ static jet_rc layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
     for (unsigned i = 0; i < n; i++) {
         const jet_coldef *d = &defs[i];
         jet_column *c = &out[i];
-        jet_rc rc = check_name(db, d->name, "column");
+        jet_rc rc = jet_ddl_check_name(db, d->name, "column");
         if (rc != JET_OK)
             return rc;
         switch (d->type) {
@@ -640,7 +632,7 @@ static jet_rc layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
     /* variable columns: TEXT/BINARY first, then MEMO/OLE (Jackcess) */
     for (int pass = 0; pass < 2; pass++)
         for (unsigned i = 0; i < n; i++)
-            if (is_var(out[i].type) && is_long(out[i].type) == (pass == 1))
+            if (is_var(out[i].type) && jet_ddl_is_long(out[i].type) == (pass == 1))
                 out[i].var_index = var++;
     *nvar = var;
     *fixed_end = fixed;
@@ -651,7 +643,7 @@ static jet_rc layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
 
 /* Append a usage map row (UMAP_ROW_LEN bytes) to the map page pg
  * (pgno); *ptr = its pointer. */
-static jet_rc umap_row_add(jet_db *db, uint8_t *pg, uint32_t pgno,
+jet_rc jet_ddl_umap_row_add(jet_db *db, uint8_t *pg, uint32_t pgno,
                            const uint8_t *row, uint32_t *ptr)
 {
     uint16_t rowno;
@@ -665,7 +657,7 @@ static jet_rc umap_row_add(jet_db *db, uint8_t *pg, uint32_t pgno,
 }
 
 /* An inline usage map row holding page first (0 = empty). */
-static void umap_inline(uint8_t row[UMAP_ROW_LEN], uint32_t first)
+void jet_ddl_umap_inline(uint8_t row[UMAP_ROW_LEN], uint32_t first)
 {
     memset(row, 0, UMAP_ROW_LEN);
     row[0] = 0;
@@ -677,7 +669,7 @@ static void umap_inline(uint8_t row[UMAP_ROW_LEN], uint32_t first)
 
 /* Write the TDEF buffer buf (len bytes) at pgno: its pages are pages[0..]
  * (pages[0] = pgno), already allocated. */
-static jet_rc write_tdef_pages(jet_db *db, const uint8_t *buf, size_t len,
+jet_rc jet_ddl_write_tdef_pages(jet_db *db, const uint8_t *buf, size_t len,
                                const uint32_t *pages, size_t npages)
 {
     for (size_t k = 0; k < npages; k++) {
@@ -693,7 +685,7 @@ static jet_rc write_tdef_pages(jet_db *db, const uint8_t *buf, size_t len,
 }
 
 /* A new empty index root (leaf) page of table tdef_pgno. */
-static jet_rc new_root(jet_db *db, uint32_t tdef_pgno, uint32_t *pgno)
+jet_rc jet_ddl_new_root(jet_db *db, uint32_t tdef_pgno, uint32_t *pgno)
 {
     uint8_t *pg;
     size_t used;
@@ -710,7 +702,7 @@ static jet_rc new_root(jet_db *db, uint32_t tdef_pgno, uint32_t *pgno)
 
 /* Check index definition d of a table of ncols columns (names
  * colnames); its name (given or made) into name (cap bytes). */
-static jet_rc check_index(jet_db *db, const jet_idxdef *d,
+jet_rc jet_ddl_check_index(jet_db *db, const jet_idxdef *d,
                           const jet_column *cols, unsigned ncols,
                           char *name, size_t cap)
 {
@@ -736,7 +728,7 @@ static jet_rc check_index(jet_db *db, const jet_idxdef *d,
                                 cols[d->col[k]].name);
     }
     if (d->name) {
-        jet_rc rc = check_name(db, d->name, "index");
+        jet_rc rc = jet_ddl_check_name(db, d->name, "index");
         if (rc != JET_OK)
             return rc;
         snprintf(name, cap, "%s", d->name);
@@ -764,7 +756,7 @@ static uint8_t index_flags(const jet_idxdef *d)
     return f;
 }
 
-static void real_of(jet_tdef_real_idx *r, const jet_idxdef *d,
+void jet_ddl_real_of(jet_tdef_real_idx *r, const jet_idxdef *d,
                     const jet_column *cols)
 {
     memset(r, 0, sizeof *r);
@@ -777,7 +769,7 @@ static void real_of(jet_tdef_real_idx *r, const jet_idxdef *d,
     r->flags = index_flags(d);
 }
 
-static bool same_real(const jet_tdef_real_idx *a, const jet_tdef_real_idx *b)
+bool jet_ddl_same_real(const jet_tdef_real_idx *a, const jet_tdef_real_idx *b)
 {
     return memcmp(a->col_num, b->col_num, sizeof a->col_num) == 0 &&
            memcmp(a->col_flags, b->col_flags, sizeof a->col_flags) == 0 &&
@@ -801,9 +793,9 @@ static jet_rc catalog_row_add(jet_db *db, const char *name, uint32_t id,
     double days;
     jet_rc rc;
 
-    if ((rc = msys_objects(db, &ms)) != JET_OK ||
+    if ((rc = jet_ddl_msys_objects(db, &ms)) != JET_OK ||
         (rc = read_cat_facts(db, ms, &cf)) != JET_OK ||
-        (rc = build_lvprop(db, cols, ncols, &prop, &prop_len)) != JET_OK)
+        (rc = jet_ddl_build_lvprop(db, cols, ncols, &prop, &prop_len)) != JET_OK)
         return rc;
     (void)jet_utf8_to_utf16(name, NULL, 0, &nunits);
     uname = jet_malloc((nunits + 1) * sizeof *uname);
@@ -886,8 +878,8 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
     bool have_pk = false;
     jet_rc rc;
 
-    if ((rc = need_write(db)) != JET_OK ||
-        (rc = check_name(db, name, "table")) != JET_OK)
+    if ((rc = jet_ddl_need_write(db)) != JET_OK ||
+        (rc = jet_ddl_check_name(db, name, "table")) != JET_OK)
         return rc;
     if (name_taken(db, name))
         return jet_fail(&db->err, JET_EDUPLICATE, JET_NO_PGNO,
@@ -903,7 +895,7 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
     if (nfk > 0 || fks)
         return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
                         "FOREIGN KEY constraints are not created yet");
-    if ((rc = msys_objects(db, &ms)) != JET_OK)
+    if ((rc = jet_ddl_msys_objects(db, &ms)) != JET_OK)
         return rc;
     /* text in the database's sort order: MSysObjects' Name column's */
     uint16_t lcid = 0x0409;
@@ -925,7 +917,7 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
         rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
         goto out;
     }
-    rc = layout_columns(db, cols, ncols, jc, 0, 0, 0, lcid, sver, &nvar,
+    rc = jet_ddl_layout_columns(db, cols, ncols, jc, 0, 0, 0, lcid, sver, &nvar,
                         &fixed_end);
     if (rc != JET_OK)
         goto out;
@@ -940,7 +932,7 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
     }
     for (unsigned i = 0; i < nidx; i++) {
         jet_tdef_real_idx r;
-        rc = check_index(db, &idx[i], jc, ncols, inames[i],
+        rc = jet_ddl_check_index(db, &idx[i], jc, ncols, inames[i],
                          sizeof inames[i]);
         if (rc != JET_OK)
             goto out;
@@ -956,9 +948,9 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
                               "Index '%s' already exists.", inames[i]);
                 goto out;
             }
-        real_of(&r, &idx[i], jc);
+        jet_ddl_real_of(&r, &idx[i], jc);
         uint32_t k = 0;
-        while (k < nreal && !same_real(&reals[k], &r))
+        while (k < nreal && !jet_ddl_same_real(&reals[k], &r))
             k++;
         if (k == nreal)
             reals[nreal++] = r;
@@ -992,36 +984,36 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
         uint32_t owned_ptr, free_ptr;
         memset(row, 0, sizeof row);
         row[0] = 1;             /* reference map, no map page yet */
-        if ((rc = umap_row_add(db, upg, umap_pgno, row, &owned_ptr)) !=
+        if ((rc = jet_ddl_umap_row_add(db, upg, umap_pgno, row, &owned_ptr)) !=
             JET_OK)
             goto out;
-        umap_inline(row, 0);
-        if ((rc = umap_row_add(db, upg, umap_pgno, row, &free_ptr)) !=
+        jet_ddl_umap_inline(row, 0);
+        if ((rc = jet_ddl_umap_row_add(db, upg, umap_pgno, row, &free_ptr)) !=
             JET_OK)
             goto out;
         for (uint32_t k = 0; k < nreal; k++) {
-            if ((rc = new_root(db, tdef_pgno, &reals[k].first_pgno)) !=
+            if ((rc = jet_ddl_new_root(db, tdef_pgno, &reals[k].first_pgno)) !=
                 JET_OK)
                 goto out;
-            umap_inline(row, reals[k].first_pgno);
-            if ((rc = umap_row_add(db, upg, umap_pgno, row,
+            jet_ddl_umap_inline(row, reals[k].first_pgno);
+            if ((rc = jet_ddl_umap_row_add(db, upg, umap_pgno, row,
                                    &reals[k].umap_ptr)) != JET_OK)
                 goto out;
         }
         for (unsigned i = 0; i < ncols; i++) {
-            if (!is_long(jc[i].type))
+            if (!jet_ddl_is_long(jc[i].type))
                 continue;
-            umap_inline(row, 0);
+            jet_ddl_umap_inline(row, 0);
             lval[nlval].col_num = jc[i].col_num;
-            if ((rc = umap_row_add(db, upg, umap_pgno, row,
+            if ((rc = jet_ddl_umap_row_add(db, upg, umap_pgno, row,
                                    &lval[nlval].owned_ptr)) != JET_OK ||
-                (rc = umap_row_add(db, upg, umap_pgno, row,
+                (rc = jet_ddl_umap_row_add(db, upg, umap_pgno, row,
                                    &lval[nlval].free_ptr)) != JET_OK)
                 goto out;
             nlval++;
         }
         memset(&spec, 0, sizeof spec);
-        spec.ace = is_ace(db);
+        spec.ace = jet_ddl_is_ace(db);
         spec.table_type = TABLE_TYPE_USER;
         spec.max_cols = (uint16_t)ncols;
         spec.num_var_cols = nvar;
@@ -1066,14 +1058,14 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
             goto out;
         jet_page_unpin(db->pf, pg);
     }
-    if ((rc = write_tdef_pages(db, buf, len, pages, npages)) != JET_OK)
+    if ((rc = jet_ddl_write_tdef_pages(db, buf, len, pages, npages)) != JET_OK)
         goto out;
     if ((rc = catalog_row_add(db, name, tdef_pgno, cols, ncols)) != JET_OK)
         goto out;
-    if ((rc = touch(db, tdef_pgno)) != JET_OK ||
-        (rc = touch(db, MSYS_OBJECTS_PGNO)) != JET_OK)
+    if ((rc = jet_ddl_touch(db, tdef_pgno)) != JET_OK ||
+        (rc = jet_ddl_touch(db, MSYS_OBJECTS_PGNO)) != JET_OK)
         goto out;
-    rc = catalog_reload(db);
+    rc = jet_ddl_catalog_reload(db);
 out:
     jet_free(jc);
     jet_free(reals);
@@ -1086,235 +1078,9 @@ out:
     return rc;
 }
 
-/* ------------------------------------------------------ existing tables */
-
-/* A local user table of db by name, loaded: JET_ENOTFOUND, or
- * JET_EUNSUPPORTED for system tables, links and queries. */
-static jet_rc user_table(jet_db *db, const char *name, jet_tdef_priv **out)
-{
-    const jet_object *o = name ? jet_catalog_find(db, name) : NULL;
-    const jet_tdef *t;
-    jet_rc rc;
-    *out = NULL;
-    if (!o)
-        return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
-                        "Table '%s' does not exist.", name ? name : "");
-    if (o->kind != JET_OBJ_TABLE)
-        return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                        "'%s' is a %s: its definition is not changed here",
-                        o->name, o->kind == JET_OBJ_SYSTEM_TABLE
-                                     ? "system table" : "linked table");
-    if ((rc = jet_tdef_load(&t, db, o)) != JET_OK)
-        return rc;
-    *out = (jet_tdef_priv *)(uintptr_t)t;
-    return JET_OK;
-}
-
-/* The pages of t's TDEF chain (first = t's page), at most cap; *n. */
-static jet_rc tdef_chain(jet_db *db, uint32_t first, uint32_t *pages,
-                         size_t cap, size_t *n)
-{
-    uint32_t next = first;
-    *n = 0;
-    while (next) {
-        const uint8_t *pg;
-        jet_rc rc;
-        if (*n >= cap)
-            return jet_fail(&db->err, JET_ECORRUPT, first, "table "
-                            "definition at page %u: chain too long", first);
-        if ((rc = jet_page_pin(db->pf, next, &pg, &db->err)) != JET_OK)
-            return rc;
-        pages[(*n)++] = next;
-        next = jet_get_u32(pg + db->fmt->tdef_next_pgno);
-        jet_page_unpin(db->pf, pg);
-    }
-    return JET_OK;
-}
-
-#define CHAIN_MAX 64
-
-/* Write spec as the TDEF of the table at first: its chain's pages reused,
- * more allocated or the surplus freed. */
-static jet_rc rewrite_tdef(jet_db *db, uint32_t first,
-                           const jet_tdef_spec *spec)
-{
-    uint32_t old[CHAIN_MAX], pages[CHAIN_MAX];
-    size_t nold = 0, npages, len = 0;
-    uint8_t *buf;
-    jet_rc rc;
-
-    if ((rc = tdef_chain(db, first, old, CHAIN_MAX, &nold)) != JET_OK)
-        return rc;
-    (void)jet_tdef_encode(NULL, 0, &len, db->fmt, spec, NULL);
-    npages = jet_tdef_page_count(db->fmt, len);
-    if (npages > CHAIN_MAX)
-        return jet_fail(&db->err, JET_ELIMIT, first, "the table "
-                        "definition would take %zu pages", npages);
-    buf = jet_malloc(len);
-    if (!buf)
-        return jet_fail(&db->err, JET_ENOMEM, first, "out of memory");
-    rc = jet_tdef_encode(buf, len, &len, db->fmt, spec, &db->err);
-    for (size_t k = 0; rc == JET_OK && k < npages; k++) {
-        if (k < nold) {
-            pages[k] = old[k];
-        } else {
-            uint8_t *pg;
-            rc = jet_db_page_new(db, &pages[k], &pg);
-            if (rc == JET_OK) {
-                pg[0] = 0x02;
-                jet_page_unpin(db->pf, pg);
-            }
-        }
-    }
-    if (rc == JET_OK)
-        rc = write_tdef_pages(db, buf, len, pages, npages);
-    for (size_t k = npages; rc == JET_OK && k < nold; k++)
-        rc = jet_db_page_free(db, old[k]);
-    jet_free(buf);
-    return rc;
-}
-
-/* Live header facts of t's TDEF (row count, last AutoNumber) into spec. */
-static jet_rc spec_live(jet_db *db, const jet_tdef_priv *t,
-                        jet_tdef_spec *spec)
-{
-    const uint8_t *pg;
-    jet_rc rc = jet_page_pin(db->pf, t->pub.pgno, &pg, &db->err);
-    if (rc != JET_OK)
-        return rc;
-    spec->row_count = jet_get_u32(pg + db->fmt->tdef_nrows);
-    spec->auto_last = jet_get_u32(pg + 20);
-    jet_page_unpin(db->pf, pg);
-    return JET_OK;
-}
-
-/* Every page of the index B-tree rooted at root into *l (appended; each
- * once; bounded by the file's pages). */
-static jet_rc index_pages(jet_db *db, uint32_t root, jet_pglist *l)
-{
-    uint32_t npg = jet_pagefile_page_count(db->pf);
-    uint8_t *seen = jet_calloc(npg / 8 + 1, 1);
-    uint32_t *stack = NULL;
-    size_t nstack = 0, capstack = 0;
-    jet_index_entry *ents = NULL;
-    uint8_t *keys = NULL;
-    jet_rc rc = JET_OK;
-
-    if (!seen)
-        return jet_fail(&db->err, JET_ENOMEM, root, "out of memory");
-#define PUSH(p)                                                          \
-    do {                                                                 \
-        uint32_t p_ = (p);                                               \
-        if (p_ == 0 || p_ >= npg || (seen[p_ / 8] >> (p_ % 8) & 1))      \
-            break;                                                       \
-        seen[p_ / 8] |= (uint8_t)(1u << (p_ % 8));                       \
-        if (nstack == capstack) {                                        \
-            size_t nc = capstack ? capstack * 2 : 64;                    \
-            uint32_t *ns = jet_realloc(stack, nc * sizeof *ns);          \
-            if (!ns) {                                                   \
-                rc = JET_ENOMEM;                                         \
-                break;                                                   \
-            }                                                            \
-            stack = ns;                                                  \
-            capstack = nc;                                               \
-        }                                                                \
-        stack[nstack++] = p_;                                            \
-    } while (0)
-    PUSH(root);
-    while (rc == JET_OK && nstack) {
-        uint32_t p = stack[--nstack];
-        const uint8_t *pg;
-        jet_index_page_hdr h;
-        if ((rc = jet_page_pin(db->pf, p, &pg, &db->err)) != JET_OK)
-            break;
-        rc = jet_index_page_read(pg, db->fmt, &h, NULL, 0, NULL, 0, NULL);
-        if (rc == JET_OK && !h.leaf) {
-            jet_free(ents);
-            jet_free(keys);
-            ents = jet_calloc(h.n ? h.n : 1, sizeof *ents);
-            keys = jet_malloc(h.key_bytes ? h.key_bytes : 1);
-            if (!ents || !keys)
-                rc = JET_ENOMEM;
-            else
-                rc = jet_index_page_read(pg, db->fmt, &h, ents, h.n, keys,
-                                         h.key_bytes, NULL);
-            for (size_t i = 0; rc == JET_OK && i < h.n; i++)
-                PUSH(ents[i].child);
-            if (rc == JET_OK)
-                PUSH(h.tail);
-        }
-        jet_page_unpin(db->pf, pg);
-        if (rc == JET_OK) {
-            if (l->count % 64 == 0) {
-                uint32_t *n = jet_realloc(l->pgnos,
-                                          (l->count + 64) * sizeof *n);
-                if (!n) {
-                    rc = JET_ENOMEM;
-                    break;
-                }
-                l->pgnos = n;
-            }
-            l->pgnos[l->count++] = p;
-        } else if (rc == JET_ECORRUPT) {
-            jet_fail(&db->err, rc, p, "index page %u is damaged", p);
-        }
-    }
-#undef PUSH
-    if (rc == JET_ENOMEM)
-        jet_fail(&db->err, rc, root, "out of memory");
-    jet_free(seen);
-    jet_free(stack);
-    jet_free(ents);
-    jet_free(keys);
-    return rc;
-}
-
-/* Free the pages of a usage map row: the type-0x05 pages of a reference
- * map (an inline map has none). */
-static jet_rc free_map_pages(jet_db *db, uint32_t ptr)
-{
-    uint32_t mp = ptr >> 8, ids[32];
-    size_t n = 0;
-    const uint8_t *pg;
-    uint16_t st, en, fl;
-    jet_rc rc;
-    if (mp == 0 || mp >= jet_pagefile_page_count(db->pf))
-        return JET_OK;
-    if ((rc = jet_page_pin(db->pf, mp, &pg, &db->err)) != JET_OK)
-        return rc;
-    if (jet_row_bounds(db->fmt, pg, mp, (uint16_t)(ptr & 0xFF), &st, &en,
-                       &fl, NULL) == JET_OK && en > st && pg[st] == 1) {
-        for (size_t off = st + 1u; off + 4 <= en && n < 32; off += 4) {
-            uint32_t p = jet_get_u32(pg + off);
-            if (p)
-                ids[n++] = p;
-        }
-    }
-    jet_page_unpin(db->pf, pg);
-    for (size_t i = 0; i < n; i++) {
-        const uint8_t *q;
-        bool is_map;
-        if ((rc = jet_page_pin(db->pf, ids[i], &q, &db->err)) != JET_OK)
-            return rc;
-        is_map = q[0] == JET_PAGE_USAGE_MAP;
-        jet_page_unpin(db->pf, q);
-        if (is_map && (rc = jet_db_page_free(db, ids[i])) != JET_OK)
-            return rc;
-    }
-    return JET_OK;
-}
-
 /* --------------------------------------------------- system table rows */
 
-/* Rows of system table sys (by name) whose column col (LONG) equals id,
- * or whose TEXT column col equals text (case-insensitively): their ids
- * into *ids (*n). An absent table: none. */
-typedef struct rowids {
-    jet_rowid *ids;
-    size_t n;
-} rowids;
-
-static jet_rc find_rows(jet_db *db, const char *sys, const char *col,
+jet_rc jet_ddl_find_rows(jet_db *db, const char *sys, const char *col,
                         int32_t id, const char *text, const jet_tdef **out,
                         rowids *r)
 {
@@ -1401,7 +1167,7 @@ static jet_rc aces_add(jet_db *db, int32_t parent, int32_t id)
     uint8_t (*sids)[128] = NULL;
     size_t *lens = NULL, n = 0;
     int c_obj, c_sid, c_acm, c_inh;
-    jet_rc rc = find_rows(db, "MSysACEs", "ObjectId", parent, NULL, &at,
+    jet_rc rc = jet_ddl_find_rows(db, "MSysACEs", "ObjectId", parent, NULL, &at,
                           &r);
     if (rc != JET_OK || !at || !r.n)
         goto out;
@@ -1463,7 +1229,7 @@ out:
 }
 
 /* Delete rows r of system table t (the core's own upkeep). */
-static jet_rc delete_rows(jet_db *db, const jet_tdef *t, const rowids *r)
+jet_rc jet_ddl_delete_rows(jet_db *db, const jet_tdef *t, const rowids *r)
 {
     jet_rc rc = JET_OK;
     if (!t || !r->n)
@@ -1476,429 +1242,3 @@ static jet_rc delete_rows(jet_db *db, const jet_tdef *t, const rowids *r)
     return rc;
 }
 
-/* ------------------------------------------------------------ drop table */
-
-/* MSysRelationships grbit: 0x2 = not enforced (Jackcess RelationshipImpl) */
-#define REL_NO_INTEGRITY 0x2
-
-/*
- * Relationships naming table name: an enforced one refuses the drop
- * (Access: "drop the relationship first"; an enforced relationship also
- * has foreign-key index entries in both tables' TDEFs); the rows of the
- * others are collected for deletion into *del.
- */
-static jet_rc check_relationships(jet_db *db, const char *name,
-                                  const jet_tdef **rt, rowids *del)
-{
-    rowids a = { 0 }, b = { 0 };
-    const jet_tdef *t;
-    jet_scan *s = NULL;
-    int cg;
-    jet_rc rc;
-
-    del->ids = NULL;
-    del->n = 0;
-    if ((rc = find_rows(db, "MSysRelationships", "szObject", 0, name, rt,
-                        &a)) != JET_OK ||
-        (rc = find_rows(db, "MSysRelationships", "szReferencedObject", 0,
-                        name, &t, &b)) != JET_OK)
-        goto out;
-    if (!*rt || (!a.n && !b.n))
-        goto out;
-    cg = jet_tdef_find_column(*rt, "grbit");
-    rowids *lists[2] = { &a, &b };
-    for (int k = 0; k < 2 && rc == JET_OK; k++)
-        for (size_t i = 0; i < lists[k]->n && rc == JET_OK; i++) {
-            jet_value v;
-            if ((rc = jet_scan_open(&s, db, *rt, NULL)) != JET_OK)
-                break;
-            rc = jet_scan_fetch_row(s, lists[k]->ids[i].pgno,
-                                    lists[k]->ids[i].row);
-            if (rc == JET_OK && cg >= 0)
-                rc = jet_scan_value(s, (uint16_t)cg, &v);
-            if (rc == JET_OK && cg >= 0 &&
-                !(!v.is_null && (v.u.i & REL_NO_INTEGRITY)))
-                rc = jet_fail(&db->err, JET_ECONSTRAINT, JET_NO_PGNO,
-                              "Table '%s' is part of an enforced "
-                              "relationship: delete its relationships "
-                              "first.", name);
-            jet_scan_close(s);
-            s = NULL;
-        }
-    if (rc != JET_OK)
-        goto out;
-    /* the unenforced relationships' rows (a row naming the table on both
-     * sides is listed once) */
-    del->ids = jet_calloc(a.n + b.n + 1, sizeof *del->ids);
-    if (!del->ids) {
-        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
-        goto out;
-    }
-    for (int k = 0; k < 2; k++)
-        for (size_t i = 0; i < lists[k]->n; i++) {
-            bool dup = false;
-            for (size_t j = 0; j < del->n; j++)
-                dup = dup || (del->ids[j].pgno == lists[k]->ids[i].pgno &&
-                              del->ids[j].row == lists[k]->ids[i].row);
-            if (!dup)
-                del->ids[del->n++] = lists[k]->ids[i];
-        }
-out:
-    jet_free(a.ids);
-    jet_free(b.ids);
-    return rc;
-}
-
-jet_rc jet_db_drop_table(jet_db *db, const char *name)
-{
-    jet_tdef_priv *t;
-    jet_pglist pages = { 0 };
-    rowids rel = { 0 }, obj = { 0 }, aces = { 0 };
-    const jet_tdef *rt = NULL, *ms = NULL, *at = NULL;
-    uint32_t chain[CHAIN_MAX];
-    size_t nchain = 0;
-    int32_t id;
-    jet_rc rc;
-
-    if ((rc = need_write(db)) != JET_OK ||
-        (rc = user_table(db, name, &t)) != JET_OK)
-        return rc;
-    id = (int32_t)t->pub.pgno;
-    {
-        const jet_object *o = jet_catalog_find(db, name);
-        id = o->id;
-    }
-    if ((rc = check_relationships(db, t->pub.name, &rt, &rel)) != JET_OK)
-        goto out;
-    /* its pages: data, long values, indexes, usage map pages, TDEF */
-    for (size_t i = 0; i < t->owned.count && rc == JET_OK; i++)
-        rc = jet_db_page_free(db, t->owned.pgnos[i]);
-    for (uint16_t i = 0; i < t->nlval_umaps && rc == JET_OK; i++) {
-        jet_pglist l = { 0 };
-        rc = jet_usagemap_read(&l, db, t->lval_umaps[i].owned_ptr, &db->err);
-        for (size_t k = 0; k < l.count && rc == JET_OK; k++)
-            rc = jet_db_page_free(db, l.pgnos[k]);
-        jet_pglist_free(&l);
-        if (rc == JET_OK)
-            rc = free_map_pages(db, t->lval_umaps[i].owned_ptr);
-        if (rc == JET_OK)
-            rc = free_map_pages(db, t->lval_umaps[i].free_ptr);
-    }
-    for (uint32_t k = 0; k < t->nreals && rc == JET_OK; k++) {
-        rc = index_pages(db, t->reals[k].first_pgno, &pages);
-        if (rc == JET_OK)
-            rc = free_map_pages(db, t->reals[k].umap_ptr);
-    }
-    for (size_t i = 0; i < pages.count && rc == JET_OK; i++)
-        rc = jet_db_page_free(db, pages.pgnos[i]);
-    if (rc == JET_OK)
-        rc = free_map_pages(db, t->owned_ptr);
-    if (rc == JET_OK)
-        rc = free_map_pages(db, t->free_ptr);
-    if (rc == JET_OK)
-        rc = tdef_chain(db, t->pub.pgno, chain, CHAIN_MAX, &nchain);
-    for (size_t k = 0; k < nchain && rc == JET_OK; k++)
-        rc = jet_db_page_free(db, chain[k]);
-    /* its catalog rows: MSysObjects, MSysACEs, unenforced relationships */
-    if (rc == JET_OK)
-        rc = find_rows(db, "MSysObjects", "Id", id, NULL, &ms, &obj);
-    if (rc == JET_OK && obj.n != 1)
-        rc = jet_fail(&db->err, JET_ECORRUPT, MSYS_OBJECTS_PGNO,
-                      "MSysObjects has %zu rows of table '%s'", obj.n,
-                      t->pub.name);
-    if (rc == JET_OK)
-        rc = find_rows(db, "MSysACEs", "ObjectId", id, NULL, &at, &aces);
-    if (rc == JET_OK)
-        rc = delete_rows(db, ms, &obj);
-    if (rc == JET_OK)
-        rc = delete_rows(db, at, &aces);
-    if (rc == JET_OK)
-        rc = delete_rows(db, rt, &rel);
-    if (rc == JET_OK && (rc = touch(db, t->pub.pgno)) == JET_OK &&
-        (rc = touch(db, MSYS_OBJECTS_PGNO)) == JET_OK)
-        rc = catalog_reload(db);
-out:
-    jet_pglist_free(&pages);
-    jet_free(rel.ids);
-    jet_free(obj.ids);
-    jet_free(aces.ids);
-    return rc;
-}
-
-/* ----------------------------------------------------------- indexes */
-
-/* A usage map row for a new physical index of t naming root: on the page
- * of t's owned-pages map row when it has room, else on a new page. */
-static jet_rc index_umap_row(jet_db *db, const jet_tdef_priv *t,
-                             uint32_t root, uint32_t *ptr)
-{
-    uint8_t row[UMAP_ROW_LEN], *pg;
-    uint32_t mp = t->owned_ptr >> 8;
-    jet_rc rc;
-
-    umap_inline(row, root);
-    if (mp >= 3 && mp < jet_pagefile_page_count(db->pf)) {
-        if ((rc = jet_page_write(db->pf, mp, &pg, &db->err)) != JET_OK)
-            return rc;
-        bool fits = pg[0] == JET_PAGE_DATA &&
-                    jet_get_u32(pg + db->fmt->data_tdef_pgno) == 0 &&
-                    jet_data_page_free_space(db->fmt, pg) >=
-                        UMAP_ROW_LEN + 2 &&
-                    jet_page_row_count(db->fmt, pg) < JET_MAX_ROWS_PER_PAGE;
-        if (fits)
-            rc = umap_row_add(db, pg, mp, row, ptr);
-        jet_page_unpin(db->pf, pg);
-        if (fits)
-            return rc;
-    }
-    if ((rc = jet_db_page_new(db, &mp, &pg)) != JET_OK)
-        return rc;
-    jet_data_page_init(pg, db->fmt, 0, false);
-    rc = umap_row_add(db, pg, mp, row, ptr);
-    jet_page_unpin(db->pf, pg);
-    return rc;
-}
-
-/* Entries of index ix (logical number li) of t for every row: the rows'
- * keys added (a unique index over duplicates: JET_EDUPLICATE). */
-static jet_rc build_index(jet_db *db, const jet_tdef *t, const jet_index *ix)
-{
-    jet_value *vals = jet_calloc(t->ncols, sizeof *vals);
-    jet_scan *s = NULL;
-    jet_rc rc;
-
-    if (!vals)
-        return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
-    if ((rc = jet_scan_open(&s, db, t, NULL)) != JET_OK)
-        goto out;
-    while ((rc = jet_scan_next(s)) == JET_OK) {
-        uint8_t key[KEY_CAP];
-        size_t klen;
-        bool all_null = true, any_null = false;
-        uint32_t pgno;
-        uint16_t row;
-        for (uint16_t i = 0; i < t->ncols; i++) {
-            vals[i].type = t->cols[i].type;
-            vals[i].is_null = true;
-        }
-        for (uint16_t k = 0; k < ix->ncols && rc == JET_OK; k++) {
-            uint16_t c = ix->cols[k].col;
-            rc = jet_scan_value(s, c, &vals[c]);
-            all_null = all_null && vals[c].is_null;
-            any_null = any_null || vals[c].is_null;
-        }
-        if (rc != JET_OK)
-            break;
-        if (ix->required && any_null) {
-            rc = jet_fail(&db->err, JET_ECONSTRAINT, JET_NO_PGNO,
-                          "Index or primary key cannot contain a Null "
-                          "value.");
-            break;
-        }
-        if (ix->ignore_nulls && all_null)
-            continue;
-        if ((rc = jet_scan_position(s, &pgno, &row)) != JET_OK)
-            break;
-        rc = jet_index_row_key(key, sizeof key, &klen, db, t, ix, vals);
-        if (rc != JET_OK) {
-            jet_fail(&db->err, rc, pgno, "index '%s': a key of row %u:%u "
-                     "cannot be encoded", ix->name, pgno, row);
-            break;
-        }
-        rc = jet_index_entry_insert(db, t, ix, key, klen,
-                                    (jet_rowid){ pgno, row });
-        if (rc != JET_OK)
-            break;
-    }
-    if (rc == JET_DONE)
-        rc = JET_OK;
-    else if (rc != JET_OK && s && jet_scan_error(s)->rc == rc)
-        db->err = *jet_scan_error(s);
-out:
-    jet_scan_close(s);
-    jet_free(vals);
-    return rc;
-}
-
-jet_rc jet_db_create_index(jet_db *db, const char *table,
-                           const jet_idxdef *def)
-{
-    jet_tdef_priv *t;
-    jet_tdef_spec spec;
-    jet_tdef_real_idx *reals = NULL, r;
-    jet_tdef_logical_idx *logical = NULL;
-    char iname[3 * NAME_MAX_UNITS + 8];
-    uint32_t nreal, nlog, k;
-    jet_rc rc;
-
-    if ((rc = need_write(db)) != JET_OK ||
-        (rc = user_table(db, table, &t)) != JET_OK)
-        return rc;
-    if (t->pub.nindexes >= JET_MAX_INDEXES)
-        return jet_fail(&db->err, JET_ELIMIT, t->pub.pgno, "table '%s' has "
-                        "%d indexes already, the most a table has",
-                        t->pub.name, JET_MAX_INDEXES);
-    if ((rc = check_index(db, def, t->cols, t->pub.ncols, iname,
-                          sizeof iname)) != JET_OK)
-        return rc;
-    for (uint16_t i = 0; i < t->pub.nindexes; i++)
-        if (def->primary && t->indexes[i].primary_key)
-            return jet_fail(&db->err, JET_ECONSTRAINT, t->pub.pgno,
-                            "Multiple primary keys are not allowed.");
-    for (uint16_t i = 0; i < t->pub.nindexes; i++)
-        if (jet_name_equal_ci(t->indexes[i].name, iname))
-            return jet_fail(&db->err, JET_EDUPLICATE, t->pub.pgno,
-                            "Index '%s' already exists.", iname);
-    jet_tdef_spec_of(&spec, t, is_ace(db));
-    if ((rc = spec_live(db, t, &spec)) != JET_OK)
-        return rc;
-    nreal = spec.nreal;
-    nlog = spec.nlogical;
-    reals = jet_calloc(nreal + 1, sizeof *reals);
-    logical = jet_calloc(nlog + 1, sizeof *logical);
-    if (!reals || !logical) {
-        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
-        goto out;
-    }
-    if (nreal)
-        memcpy(reals, spec.reals, nreal * sizeof *reals);
-    if (nlog)
-        memcpy(logical, spec.logical, nlog * sizeof *logical);
-    real_of(&r, def, t->cols);
-    for (k = 0; k < nreal && !same_real(&reals[k], &r); k++)
-        ;
-    bool fresh = k == nreal;
-    if (fresh) {
-        if ((rc = new_root(db, t->pub.pgno, &r.first_pgno)) != JET_OK ||
-            (rc = index_umap_row(db, t, r.first_pgno, &r.umap_ptr)) !=
-                JET_OK)
-            goto out;
-        reals[nreal++] = r;
-    }
-    uint32_t num = 0;
-    for (uint32_t i = 0; i < nlog; i++)
-        if (logical[i].index_num >= num)
-            num = logical[i].index_num + 1;
-    logical[nlog++] = (jet_tdef_logical_idx){
-        .name = iname, .index_num = num, .real = k,
-        .rel_index_num = 0xFFFFFFFFu, .type = def->primary ? 1 : 0 };
-    spec.reals = reals;
-    spec.nreal = nreal;
-    spec.logical = logical;
-    spec.nlogical = nlog;
-    if ((rc = rewrite_tdef(db, t->pub.pgno, &spec)) != JET_OK ||
-        (rc = touch(db, t->pub.pgno)) != JET_OK ||
-        (rc = catalog_reload(db)) != JET_OK)
-        goto out;
-    if (fresh) {
-        jet_tdef_priv *nt;
-        if ((rc = user_table(db, table, &nt)) != JET_OK)
-            goto out;
-        rc = build_index(db, &nt->pub, &nt->pub.indexes[nlog - 1]);
-    }
-out:
-    jet_free(reals);
-    jet_free(logical);
-    return rc;
-}
-
-jet_rc jet_db_drop_index(jet_db *db, const char *table, const char *name)
-{
-    jet_tdef_priv *t;
-    jet_tdef_spec spec;
-    jet_tdef_real_idx *reals = NULL;
-    jet_tdef_logical_idx *logical = NULL;
-    jet_pglist pages = { 0 };
-    uint32_t li = UINT32_MAX, real, nreal, nlog = 0;
-    bool shared = false;
-    jet_rc rc;
-
-    if ((rc = need_write(db)) != JET_OK ||
-        (rc = user_table(db, table, &t)) != JET_OK)
-        return rc;
-    for (uint16_t i = 0; i < t->pub.nindexes; i++)
-        if (name && jet_name_equal_ci(t->indexes[i].name, name))
-            li = i;
-    if (li == UINT32_MAX)
-        return jet_fail(&db->err, JET_ENOTFOUND, t->pub.pgno, "Index '%s' "
-                        "does not exist on table '%s'.", name ? name : "",
-                        t->pub.name);
-    real = t->logical[li].real;
-    for (uint16_t i = 0; i < t->pub.nindexes; i++) {
-        if (t->logical[i].real != real)
-            continue;
-        if (t->logical[i].type == 2)
-            return jet_fail(&db->err, JET_ECONSTRAINT, t->pub.pgno,
-                            "Index '%s' is used by a relationship: delete "
-                            "the relationship first.", name);
-        if (i != li)
-            shared = true;
-    }
-    jet_tdef_spec_of(&spec, t, is_ace(db));
-    if ((rc = spec_live(db, t, &spec)) != JET_OK)
-        return rc;
-    nreal = spec.nreal;
-    reals = jet_calloc(nreal + 1, sizeof *reals);
-    logical = jet_calloc(spec.nlogical + 1, sizeof *logical);
-    if (!reals || !logical) {
-        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
-        goto out;
-    }
-    memcpy(reals, spec.reals, nreal * sizeof *reals);
-    for (uint32_t i = 0; i < spec.nlogical; i++) {
-        if (i == li)
-            continue;
-        logical[nlog] = spec.logical[i];
-        if (!shared && logical[nlog].real > real)
-            logical[nlog].real--;
-        nlog++;
-    }
-    if (!shared) {
-        if ((rc = index_pages(db, reals[real].first_pgno, &pages)) !=
-                JET_OK ||
-            (rc = free_map_pages(db, reals[real].umap_ptr)) != JET_OK)
-            goto out;
-        for (size_t i = 0; i < pages.count && rc == JET_OK; i++)
-            rc = jet_db_page_free(db, pages.pgnos[i]);
-        if (rc != JET_OK)
-            goto out;
-        memmove(reals + real, reals + real + 1,
-                (nreal - real - 1) * sizeof *reals);
-        nreal--;
-    }
-    spec.reals = reals;
-    spec.nreal = nreal;
-    spec.logical = logical;
-    spec.nlogical = nlog;
-    if ((rc = rewrite_tdef(db, t->pub.pgno, &spec)) == JET_OK &&
-        (rc = touch(db, t->pub.pgno)) == JET_OK)
-        rc = catalog_reload(db);
-out:
-    jet_pglist_free(&pages);
-    jet_free(reals);
-    jet_free(logical);
-    return rc;
-}
-
-jet_rc jet_db_add_column(jet_db *db, const char *table,
-                         const jet_coldef *def)
-{
-    jet_rc rc = need_write(db);
-    if (rc != JET_OK)
-        return rc;
-    (void)table;
-    (void)def;
-    return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                    "ALTER TABLE ADD COLUMN is not supported yet");
-}
-
-jet_rc jet_db_drop_column(jet_db *db, const char *table, const char *name)
-{
-    jet_rc rc = need_write(db);
-    if (rc != JET_OK)
-        return rc;
-    (void)table;
-    (void)name;
-    return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                    "ALTER TABLE DROP COLUMN is not supported yet");
-}

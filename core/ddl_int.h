@@ -1,0 +1,87 @@
+/*
+ * ddl_int.h - what ddl.c (the schema state, names, new tables, catalog
+ * rows) and ddlalter.c (changes to existing tables: indexes, columns,
+ * drops) share. Private to those two files.
+ */
+#ifndef JET_DDL_INT_H
+#define JET_DDL_INT_H
+
+#include "ddl.h"
+#include "encode.h"
+#include "internal.h"
+#include "write.h"
+
+#define MSYS_OBJECTS_PGNO 2
+/* a usage map row: type, start page / 16 reference slots, 64 bitmap bytes
+ * (Jackcess OFFSET_USAGE_MAP_START + USAGE_MAP_TABLE_BYTE_LENGTH) */
+#define UMAP_ROW_LEN 69
+#define NAME_MAX_UNITS 64
+/* physical index flags (tdef.c) */
+#define IDX_UNIQUE 0x01
+#define IDX_IGNORE_NULLS 0x02
+#define IDX_REQUIRED 0x08
+/* bytes of one index key */
+#define KEY_CAP 1024
+
+/** Row ids of a system table (jet_ddl_find_rows). */
+typedef struct rowids {
+    jet_rowid *ids;
+    size_t n;
+} rowids;
+
+/** JET_EREADONLY (Jet3) or JET_EUNSUPPORTED (no write transaction). */
+jet_rc jet_ddl_need_write(jet_db *db);
+/** Access's rules for a name; what: "table", "column", "index". */
+jet_rc jet_ddl_check_name(jet_db *db, const char *name, const char *what);
+/** An ACE (Access 2007+) file. */
+bool jet_ddl_is_ace(const jet_db *db);
+/** MEMO or OLE. */
+bool jet_ddl_is_long(jet_type t);
+/** Note that the transaction changed the TDEF at pgno (the catalog is
+ *  read again without its old tdef; a rollback reloads it). */
+jet_rc jet_ddl_touch(jet_db *db, uint32_t pgno);
+/** Read the catalog again; the schema version moves. */
+jet_rc jet_ddl_catalog_reload(jet_db *db);
+/** The catalog's MSysObjects tdef. */
+jet_rc jet_ddl_msys_objects(jet_db *db, const jet_tdef **out);
+/** LvProp blob of cols' Required/DefaultValue properties (*out NULL when
+ *  none; the caller frees it). */
+jet_rc jet_ddl_build_lvprop(jet_db *db, const jet_coldef *cols,
+                            unsigned ncols, uint8_t **out, size_t *len);
+/** Check column definitions and lay them out (ddl.c says how). */
+jet_rc jet_ddl_layout_columns(jet_db *db, const jet_coldef *defs,
+                              unsigned n, jet_column *out,
+                              uint16_t first_num, uint16_t first_var,
+                              uint16_t first_fixed, uint16_t lcid,
+                              uint8_t sver, uint16_t *nvar,
+                              uint16_t *fixed_end);
+/** Append usage map row row to map page pg (pgno); *ptr its pointer. */
+jet_rc jet_ddl_umap_row_add(jet_db *db, uint8_t *pg, uint32_t pgno,
+                            const uint8_t *row, uint32_t *ptr);
+/** An inline usage map row holding page first (0: empty). */
+void jet_ddl_umap_inline(uint8_t row[UMAP_ROW_LEN], uint32_t first);
+/** Write TDEF buffer buf over pages[0..npages) (allocated). */
+jet_rc jet_ddl_write_tdef_pages(jet_db *db, const uint8_t *buf, size_t len,
+                                const uint32_t *pages, size_t npages);
+/** A new empty index root page of table tdef_pgno. */
+jet_rc jet_ddl_new_root(jet_db *db, uint32_t tdef_pgno, uint32_t *pgno);
+/** Check index definition d over cols; its name into name. */
+jet_rc jet_ddl_check_index(jet_db *db, const jet_idxdef *d,
+                           const jet_column *cols, unsigned ncols,
+                           char *name, size_t cap);
+/** The physical index block of d. */
+void jet_ddl_real_of(jet_tdef_real_idx *r, const jet_idxdef *d,
+                     const jet_column *cols);
+/** Same columns, orders and flags: one physical index serves both. */
+bool jet_ddl_same_real(const jet_tdef_real_idx *a,
+                       const jet_tdef_real_idx *b);
+/** Rows of system table sys whose LONG column col equals id, or (text
+ *  not NULL) whose TEXT column col equals text case-insensitively; *out
+ *  the table (NULL when the file has none). */
+jet_rc jet_ddl_find_rows(jet_db *db, const char *sys, const char *col,
+                         int32_t id, const char *text, const jet_tdef **out,
+                         rowids *r);
+/** Delete rows r of system table t (the core's own upkeep). */
+jet_rc jet_ddl_delete_rows(jet_db *db, const jet_tdef *t, const rowids *r);
+
+#endif
