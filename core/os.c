@@ -62,6 +62,9 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#ifdef HAVE_SYS_RANDOM_H
+#include <sys/random.h>
+#endif
 
 #include "alloc.h"
 #include "lock.h"
@@ -450,15 +453,39 @@ void jet_os_local_time(struct jet_timestamp *out)
     out->second = (uint8_t)(tm.tm_sec > 59 ? 59 : tm.tm_sec);
 }
 
+int jet_os_same_file(int fd, const char *path, bool *out)
+{
+    struct stat a, b;
+    *out = false;
+    if (fstat(fd, &a) != 0)
+        return errno;
+    if (lstat(path, &b) != 0)
+        return errno == ENOENT ? 0 : errno;
+    *out = a.st_dev == b.st_dev && a.st_ino == b.st_ino && a.st_nlink > 0;
+    return 0;
+}
+
 void jet_os_random(void *buf, size_t n)
 {
     uint8_t *b = buf;
     size_t got = 0;
     int f;
 
+#ifdef HAVE_GETENTROPY
+    /* one system call (getrandom on Linux), at most 256 bytes a call */
+    while (got < n) {
+        size_t k = n - got > 256 ? 256 : n - got;
+        if (getentropy(b + got, k) != 0)
+            break;
+        got += k;
+    }
+    if (got == n)
+        return;
+#endif
     do {
         f = open("/dev/urandom", O_RDONLY | O_CLOEXEC | O_NOCTTY);
     } while (f < 0 && errno == EINTR);
+    got = 0;
     if (f >= 0) {
         (void)jet_os_pread(f, b, n, 0, &got);
         (void)close(f);

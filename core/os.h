@@ -98,6 +98,15 @@ int jet_os_sync_dir(const char *path);
 int jet_os_temp_open(int *fd);
 /** Does path exist (as anything)? */
 bool jet_os_exists(const char *path);
+/**
+ * Does path name the file fd is open on, and is that file still linked
+ * (not removed)? *out false when path does not exist. For the journal the
+ * pager keeps open between transactions, which another connection may
+ * remove meanwhile. Returns 0, or ENOSYS where a file may not be kept open
+ * across its removal by another process (Windows: a removed file lingers
+ * "delete pending" and blocks a new one of the same name), or errno.
+ */
+int jet_os_same_file(int fd, const char *path, bool *out);
 /** Fill buf with n unpredictable bytes (the journal nonce): the system's
  *  random source, else a mix of time, process id and address. */
 void jet_os_random(void *buf, size_t n);

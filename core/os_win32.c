@@ -395,6 +395,14 @@ int jet_os_ftruncate(int fd, uint64_t size)
                ? 0 : errno_of_last_error();
 }
 
+int jet_os_same_file(int fd, const char *path, bool *out)
+{
+    (void)fd;
+    (void)path;
+    *out = false;
+    return ENOSYS;  /* a removed open file lingers: see os.h */
+}
+
 int jet_os_unlink(const char *path)
 {
     wchar_t *w = wide_path(path);
