@@ -109,7 +109,19 @@
  *   truncates the database to its size before the transaction.
  *   A journal is HOT when it exists, its header is whole and valid, and no
  *   connection of any process holds RESERVED (a live writer's journal is
- *   not hot). A hot journal is rolled back before anything of the database
+ *   not hot).
+ *   THE KEPT JOURNAL (as SQLite's journal_mode=PERSIST): the commit clears
+ *   the header instead of removing the file, and the connection keeps it
+ *   open for its next transaction, which writes a new header (a new
+ *   nonce: records left from a longer earlier transaction fail their
+ *   checksum and end playback) - no create, no directory sync, one sync
+ *   fewer per commit. Another connection or process that finds a cleared
+ *   journal not its own removes it (under RESERVED), and the keeper, at
+ *   its next transaction, sees that its descriptor no longer names the
+ *   path (jet_os_same_file) and creates a new one; at close the keeper
+ *   removes its journal when it is still there and cleared. Where a
+ *   removed open file lingers and blocks its name (Windows), the journal
+ *   is not kept: removed at each commit as below. A hot journal is rolled back before anything of the database
  *   is read (jet_pagefile_read_begin, which jet_db_open calls first); a
  *   connection that may not write (read-only mode, no permission) refuses
  *   to read instead, naming the journal.
@@ -118,15 +130,17 @@
  *   1. while pages change: the journal header, then each page's original
  *      image, appended before the page's first change in the cache (the
  *      database file is not touched);
- *   2. fsync(journal), then fsync(directory): the journal and its name
- *      are durable before the database changes;
+ *   2. fsync(journal), then fsync(directory) once per journal file: the
+ *      journal and its name are durable before the database changes;
  *   3. EXCLUSIVE lock (PENDING keeps new readers out; waits for old ones);
  *   4. write every dirty page (encoded) to the database, ascending pgno;
  *   5. fsync(database);
- *   6. unlink(journal) - THE COMMIT POINT - then fsync(directory) so the
- *      commit survives power loss (if the unlink cannot be done the header
- *      is zeroed and synced instead: a journal without a valid header is
- *      never hot);
+ *   6. the journal's header zeroed, then fsync(journal) - THE COMMIT
+ *      POINT (a journal without a valid header is never hot; a torn
+ *      write of the header fails its checksum) - and the journal kept;
+ *      where it is not kept: unlink(journal) - the commit point - then
+ *      fsync(directory) so the commit survives power loss (if the unlink
+ *      cannot be done the header is zeroed and synced instead);
  *   7. back to SHARED (READER) or no lock (OPEN).
  *   A crash before 6 leaves a hot journal: the old content comes back. A
  *   crash after 6 leaves the new content. Spilling (a transaction changing
@@ -282,6 +296,35 @@ jet_rc jet_pagefile_open(jet_pagefile **out, const char *path,
     return JET_OK;
 }
 
+static bool read_journal_header(int jfd, uint32_t *nonce, uint32_t *ps,
+                                uint32_t *count, uint64_t *size);
+
+/* At close: remove the journal kept open between transactions (header
+ * cleared), when it is still ours and no writer is busy (RESERVED taken
+ * without waiting; a busy writer may be using the file, and the next
+ * writer to find it cleared removes it). Closes jfd. */
+static void remove_kept_journal(jet_pagefile *pf)
+{
+    jet_lock_level was = pf->lock ? jet_os_lock_level(pf->lock)
+                                  : JET_LOCK_NONE;
+    uint32_t nonce, ps, count;
+    uint64_t size;
+    bool own = false;
+
+    if (pf->lock && pf->state != JET_PAGER_ERROR &&
+        (was >= JET_LOCK_SHARED ||
+         jet_os_lock_acquire(pf->lock, JET_LOCK_SHARED) == 0)) {
+        if (jet_os_lock_acquire(pf->lock, JET_LOCK_RESERVED) == 0) {
+            if (jet_os_same_file(pf->jfd, pf->jpath, &own) == 0 && own &&
+                !read_journal_header(pf->jfd, &nonce, &ps, &count, &size))
+                (void)jet_os_unlink(pf->jpath);
+        }
+        (void)jet_os_lock_release(pf->lock, was);
+    }
+    jet_os_close(pf->jfd);
+    pf->jfd = -1;
+}
+
 void jet_pagefile_close(jet_pagefile *pf)
 {
     int fds[2];
@@ -290,7 +333,7 @@ void jet_pagefile_close(jet_pagefile *pf)
     if (pf->state >= JET_PAGER_WRITER_LOCKED && pf->state != JET_PAGER_ERROR)
         (void)jet_pager_rollback(pf, NULL);
     if (pf->jfd >= 0)
-        jet_os_close(pf->jfd);
+        remove_kept_journal(pf);
     fds[0] = pf->fd;
     fds[1] = pf->wfd;
     jet_os_lock_close(pf->lock, fds, 2);
@@ -307,6 +350,7 @@ void jet_pagefile_close(jet_pagefile *pf)
     jet_free(pf->journaled);
     jet_free(pf->dirty);
     jet_free(pf->scratch);
+    jet_free(pf->jrec);
     for (uint32_t i = 0; i < pf->npools; i++)
         jet_pool_free(pf->pools[i]);
     jet_free(pf->pools);
@@ -893,12 +937,23 @@ static jet_rc playback(jet_pagefile *pf, int jfd, jet_error *err)
     return JET_OK;
 }
 
-/* Remove the journal (the commit point or the end of a rollback) and
- * make that durable; when it cannot be removed, zero its header instead.
- * Closes jfd. */
-static jet_rc finish_journal(jet_pagefile *pf, jet_error *err)
+/* End the journal (the commit point, or the end of a rollback or a
+ * recovery). A journal of ours that may be kept (jkeep) gets its header
+ * zeroed - a journal without a valid header is never hot - synced when
+ * durable (a commit), and stays open for the next transaction. Otherwise
+ * it is removed and the removal made durable; when it cannot be removed,
+ * its header is zeroed and synced instead; jfd is closed. */
+static jet_rc finish_journal(jet_pagefile *pf, bool durable, jet_error *err)
 {
     int e;
+    if (pf->jfd >= 0 && pf->jkeep) {
+        uint8_t zero[JHDR_USED] = { 0 };
+        e = jet_os_pwrite(pf->jfd, zero, sizeof zero, 0);
+        if (!e && durable)
+            e = jet_os_fsync(pf->jfd);
+        if (!e)
+            return JET_OK;
+    }
     if (pf->jfd >= 0) {
         jet_os_close(pf->jfd);
         pf->jfd = -1;
@@ -1011,7 +1066,7 @@ static jet_rc recover_hot_journal(jet_pagefile *pf, jet_error *err)
 {
     uint32_t nonce, ps, count;
     uint64_t size;
-    bool reserved = false;
+    bool reserved = false, own = false;
     int jfd = -1, e;
     jet_rc rc;
 
@@ -1019,6 +1074,9 @@ static jet_rc recover_hot_journal(jet_pagefile *pf, jet_error *err)
         return JET_OK;
     if (jet_os_lock_check_reserved(pf->lock, &reserved) != 0 || reserved)
         return JET_OK;      /* a live writer's journal */
+    if (pf->jfd >= 0 && jet_os_same_file(pf->jfd, pf->jpath, &own) == 0 &&
+        own && !read_journal_header(pf->jfd, &nonce, &ps, &count, &size))
+        return JET_OK;      /* the journal we keep, cleared at our commit */
     e = jet_os_open(&jfd, pf->jpath, NULL);
     if (e == ENOENT)
         return JET_OK;
@@ -1072,13 +1130,17 @@ static jet_rc recover_hot_journal(jet_pagefile *pf, jet_error *err)
         /* another process may have rolled it back meanwhile */
         jet_os_close(jfd);
         jfd = -1;
+        if (pf->jfd >= 0) {     /* a kept journal of ours is given up: */
+            jet_os_close(pf->jfd);      /* finish removes the path's */
+            pf->jfd = -1;
+        }
         e = jet_os_open(&jfd, pf->jpath, NULL);
         if (e == 0) {
             rc = playback(pf, jfd, err);
             jet_os_close(jfd);
             jfd = -1;
             if (rc == JET_OK)
-                rc = finish_journal(pf, err);
+                rc = finish_journal(pf, true, err);
         }
     }
     if (jfd >= 0)
@@ -1224,7 +1286,6 @@ jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err)
     pf->orig_page_count = pf->page_count;
     pf->orig_size = pf->size;
     pf->jsize = pf->jsynced = 0;
-    pf->jdir_synced = false;
     pf->ndirty = 0;
     jet_free(pf->journaled);
     pf->journaled = jet_calloc((size_t)pf->orig_page_count / 8 + 1, 1);
@@ -1240,18 +1301,33 @@ jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err)
     return JET_OK;
 }
 
-/* Create the journal and write its header (WRITER_LOCKED -> DIRTY). */
+/* Create the journal, or take up the one kept from the last transaction
+ * while it is still there (another connection may have removed it), and
+ * write its header (WRITER_LOCKED -> DIRTY). */
 static jet_rc open_journal(jet_pagefile *pf, jet_error *err)
 {
     uint8_t h[JHDR_SIZE];
+    bool same = false;
     int e;
 
-    e = jet_os_create(&pf->jfd, pf->jpath, pf->path);
-    if (e)
-        return jet_fail(err, e == EACCES || e == EROFS ? JET_EUNSUPPORTED
-                                                       : JET_EIO,
-                        JET_NO_PGNO, "cannot create the journal '%s': %s",
-                        pf->jpath, strerror(e));
+    if (pf->jfd >= 0 &&
+        (jet_os_same_file(pf->jfd, pf->jpath, &same) != 0 || !same)) {
+        jet_os_close(pf->jfd);
+        pf->jfd = -1;
+    }
+    if (pf->jfd < 0) {
+        e = jet_os_create(&pf->jfd, pf->jpath, pf->path);
+        if (e)
+            return jet_fail(err, e == EACCES || e == EROFS
+                                     ? JET_EUNSUPPORTED : JET_EIO,
+                            JET_NO_PGNO, "cannot create the journal '%s': "
+                            "%s", pf->jpath, strerror(e));
+        pf->jdir_synced = false;
+        pf->jkeep = jet_os_same_file(pf->jfd, pf->jpath, &same) == 0 &&
+                    same;
+    }
+    if (!pf->jrec && !(pf->jrec = jet_malloc((size_t)pf->page_size + 8)))
+        return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     jet_os_random(&pf->nonce, sizeof pf->nonce);
     memset(h, 0, sizeof h);
     memcpy(h, journal_magic, 8);
@@ -1278,28 +1354,24 @@ static jet_rc open_journal(jet_pagefile *pf, jet_error *err)
  * page that existed before the transaction). */
 static jet_rc journal_page(jet_pagefile *pf, uint32_t pgno, jet_error *err)
 {
-    uint8_t tail[4], head[4];
+    uint8_t *rec = pf->jrec;    /* pgno, the page, checksum: one write */
     size_t got = 0;
-    uint64_t at;
     int e;
 
-    e = jet_os_pread(pf->fd, pf->scratch, pf->page_size,
+    e = jet_os_pread(pf->fd, rec + 4, pf->page_size,
                      (uint64_t)pgno * pf->page_size, &got);
     if (e || got != pf->page_size)
         return jet_fail(err, JET_EIO, pgno, "cannot read page %u to "
                         "journal it: %s", pgno,
                         e ? strerror(e) : "short read");
-    put_u32(head, pgno);
-    put_u32(tail, record_checksum(pf->nonce, pgno, pf->scratch,
-                                  pf->page_size));
-    at = pf->jsize;
-    if ((e = jet_os_pwrite(pf->jfd, head, 4, at)) != 0 ||
-        (e = jet_os_pwrite(pf->jfd, pf->scratch, pf->page_size, at + 4)) !=
-            0 ||
-        (e = jet_os_pwrite(pf->jfd, tail, 4, at + 4 + pf->page_size)) != 0)
+    put_u32(rec, pgno);
+    put_u32(rec + 4 + pf->page_size,
+            record_checksum(pf->nonce, pgno, rec + 4, pf->page_size));
+    e = jet_os_pwrite(pf->jfd, rec, (size_t)pf->page_size + 8, pf->jsize);
+    if (e)
         return jet_fail(err, JET_EIO, pgno, "cannot write the journal "
                         "'%s': %s", pf->jpath, strerror(e));
-    pf->jsize = at + 8 + pf->page_size;
+    pf->jsize += (uint64_t)pf->page_size + 8;
     pf->journaled[pgno / 8] |= (uint8_t)(1u << (pgno % 8));
     return JET_OK;
 }
@@ -1630,7 +1702,7 @@ jet_rc jet_pager_commit(jet_pagefile *pf, jet_error *err)
                       pf->path, strerror(e));
     if (rc == JET_OK) {
         advance_stamp(pf);
-        rc = finish_journal(pf, err);
+        rc = finish_journal(pf, true, err);
     }
     if (rc != JET_OK) {
         jet_error keep;
@@ -1675,7 +1747,7 @@ jet_rc jet_pager_rollback(jet_pagefile *pf, jet_error *err)
     }
     discard_dirty(pf);
     if (pf->state >= JET_PAGER_WRITER_DIRTY) {
-        rc = finish_journal(pf, err);
+        rc = finish_journal(pf, false, err);
         if (rc != JET_OK)
             return enter_error(pf, rc);
     }

@@ -77,7 +77,10 @@ struct jet_pagefile {
     char *ro_reason;            /* why writes are refused; NULL = allowed */
     jet_os_lock *lock;          /* NULL when locks are unavailable */
     int wfd;                    /* read-write descriptor, -1 until needed */
-    int jfd;                    /* journal, -1 when none */
+    int jfd;                    /* journal, -1 when none; between
+                                 * transactions the kept one (jkeep) */
+    bool jkeep;                 /* jfd may stay open, header cleared,
+                                 * for the next transaction */
     unsigned busy_ms;           /* how long a lock is retried */
     bool tx_from_open;          /* the write began without a read txn */
     uint32_t nonce;
@@ -85,11 +88,13 @@ struct jet_pagefile {
     uint64_t orig_size;
     uint64_t jsize;             /* journal bytes written */
     uint64_t jsynced;           /* journal bytes known durable */
-    bool jdir_synced;           /* the journal's name is durable */
+    bool jdir_synced;           /* the journal's name is durable (kept
+                                 * with a kept journal) */
     uint8_t *journaled;         /* bitmap over orig_page_count */
     uint32_t *dirty;            /* dirty slots, in the order dirtied */
     uint32_t ndirty, capdirty;
     uint8_t *scratch;           /* one page: raw images, encoding */
+    uint8_t *jrec;              /* one journal record (page + 8) */
     jet_os_stamp stamp;         /* the file as the cache last saw it */
     bool stamped;
     bool stamp_trusted;         /* taken after our own commit, under the

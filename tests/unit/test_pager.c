@@ -50,6 +50,23 @@ static bool journal_exists(const char *path)
     return access(j, F_OK) == 0;
 }
 
+/* Is the journal absent, or cleared (its header zero: never hot)? A
+ * connection keeps its journal open between transactions, cleared at
+ * each commit, until it closes. */
+static bool journal_cleared(const char *path)
+{
+    char j[1100];
+    uint8_t h[36] = { 0 }, zero[36] = { 0 };
+    FILE *f;
+    size_t got;
+    snprintf(j, sizeof j, "%s-journal", path);
+    if (!(f = fopen(j, "rb")))
+        return true;
+    got = fread(h, 1, sizeof h, f);
+    fclose(f);
+    return got == sizeof h && memcmp(h, zero, sizeof h) == 0;
+}
+
 static uint8_t *file_bytes(const char *path, size_t *len)
 {
     uint8_t *b = jet_test_slurp(path, len);
@@ -213,12 +230,13 @@ START_TEST(pager_commit_lands_whole_and_journal_goes)
     ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_OPEN);
     ck_assert_int_eq(run_tx(db->pf, &pl, 1, &err), JET_OK);
     ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_OPEN);
-    ck_assert(!journal_exists(path));
+    ck_assert(journal_exists(path) && journal_cleared(path));
     ck_assert_int_eq(run_tx(db->pf, &pl, 2, &err), JET_OK);
     ck_assert_uint_eq(jet_pagefile_page_count(db->pf), pl.orig_count + 2);
     /* the cache and the file agree */
     ck_assert_uint_eq(count_rows(db), rows);
     jet_db_close(db);
+    ck_assert(!journal_exists(path));
     ck_assert_uint_eq(file_generation(&pl, path), 2);
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     ck_assert_uint_eq(count_rows(db), rows);
@@ -256,7 +274,7 @@ START_TEST(pager_rollback_restores_cache_and_file)
     jet_page_unpin(db->pf, p);
     ck_assert_int_eq(jet_pager_rollback(db->pf, &err), JET_OK);
     ck_assert_int_eq(jet_pager_state_of(db->pf), JET_PAGER_OPEN);
-    ck_assert(!journal_exists(path));
+    ck_assert(journal_cleared(path));
     ck_assert_uint_eq(jet_pagefile_page_count(db->pf), pl.orig_count);
     {
         const uint8_t *q;
@@ -350,9 +368,9 @@ START_TEST(pager_hot_journal_rolled_back_at_open)
     if (pid == 0) {
         if (jet_db_open(&db, path, NULL, &err) != JET_OK)
             _exit(3);
-        /* die on the third database page write: after the journal sync */
-        (void)jet_os_fault_set(JET_OS_FAULT_WRITE,
-                               1 + 3 * pl.n + 1 + 2, 0, false);
+        /* die on the third database page write: after the journal sync
+         * (writes: the journal header, one per page record, then pages) */
+        (void)jet_os_fault_set(JET_OS_FAULT_WRITE, 1 + pl.n + 3, 0, false);
         (void)run_tx(db->pf, &pl, 1, &err);
         _exit(4);
     }
@@ -796,6 +814,76 @@ START_TEST(pager_two_connections_one_process)
 }
 END_TEST
 
+/* The journal a connection keeps between its transactions (header cleared
+ * at each commit, removed at close): a second connection of the process
+ * and another process that write in turn each find it cleared, never hot,
+ * remove or replace it, and every commit lands; a writer killed right
+ * after its commit point leaves a cleared journal that the next opener
+ * removes without rolling anything back. */
+START_TEST(pager_kept_journal_shared_by_writers_in_turn)
+{
+    const char *src = plain_accdb();
+    char path[64];
+    jet_db *a, *b;
+    jet_error err;
+    plan pl;
+    pid_t pid;
+    int st;
+
+    if (!src)
+        return;
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
+    ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
+    make_plan(&pl, a, path);
+    ck_assert_int_eq(jet_db_open(&b, path, NULL, &err), JET_OK);
+    for (uint32_t gen = 1; gen <= 6; gen++) {
+        jet_db *w = gen % 2 ? a : b;
+        ck_assert_int_eq(run_tx(w->pf, &pl, gen, &err), JET_OK);
+        ck_assert(journal_cleared(path));
+        ck_assert_uint_eq(file_generation(&pl, path), gen);
+    }
+    /* another process writes between a's transactions */
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        jet_db *d;
+        if (jet_db_open(&d, path, NULL, &err) != JET_OK)
+            _exit(3);
+        _exit(run_tx(d->pf, &pl, 7, &err) == JET_OK ? 0 : 4);
+    }
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "child %d", st);
+    ck_assert_uint_eq(file_generation(&pl, path), 7);
+    ck_assert_int_eq(run_tx(a->pf, &pl, 8, &err), JET_OK);
+    ck_assert_uint_eq(file_generation(&pl, path), 8);
+    jet_db_close(b);
+    jet_db_close(a);
+    ck_assert(!journal_exists(path));
+    /* killed right after the commit point: the journal stays, cleared */
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        jet_db *d;
+        if (jet_db_open(&d, path, NULL, &err) != JET_OK)
+            _exit(3);
+        if (run_tx(d->pf, &pl, 9, &err) != JET_OK)
+            _exit(4);
+        raise(SIGKILL);
+        _exit(5);
+    }
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    ck_assert(journal_exists(path) && journal_cleared(path));
+    ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
+    ck_assert(!journal_exists(path));
+    ck_assert_uint_gt(count_rows(a), 0);
+    jet_db_close(a);
+    ck_assert_uint_eq(file_generation(&pl, path), 9);
+    free(pl.orig);
+    jet_test_remove_db(path);
+}
+END_TEST
+
 /* The decoded bytes of pages 1..count-1 (the cache's view), malloc'd. */
 static uint8_t *snapshot(jet_pagefile *pf, uint32_t ps, uint32_t count)
 {
@@ -973,6 +1061,7 @@ static Suite *pager_suite(void)
     tcase_add_test(tc, pager_codecs_write_back_exact_bytes);
     tcase_add_test(tc, pager_injected_faults_leave_old_or_new);
     tcase_add_test(tc, pager_two_connections_one_process);
+    tcase_add_test(tc, pager_kept_journal_shared_by_writers_in_turn);
     tcase_add_test(tc, pager_concurrent_reader_and_writers);
     tcase_add_test(tc, pager_crash_test_sigkill_at_random_points);
     suite_add_tcase(s, tc);
