@@ -10,13 +10,12 @@
 #include <unistd.h>
 
 #include "crashdml.h"
-#include "collate.h"
 #include "write.h"
-#include "../fixtures/jetwrite.h"
+#include "newfile.h"
 #include "shared_dir.h"
 #include "slurp.h"
 
-/* columns of "items", in jetwrite's (and the TDEF's) order */
+/* columns of "items", in the writer's (and the TDEF's) order */
 enum { C_ID, C_K, C_CODE, C_GRP, C_AMOUNT, C_GEN, C_NOTE, C_BLOB, C_LABEL,
        NCOLS };
 enum { L_ID, L_GEN, L_WHAT, NLOG };
@@ -97,14 +96,6 @@ static void make_spec(spec *s, uint32_t k, uint32_t gen)
     s->label_units = ascii_units(s->label, 60, buf);
 }
 
-static size_t text_key(uint8_t *out, size_t cap, jw_format fmt,
-                       const uint16_t *s, size_t n, int asc)
-{
-    return jet_collate_key(out, cap, fmt == JW_FMT_ACE14 ? JET_COLL_GEN
-                                                         : JET_COLL_GENLEG,
-                           s, n, asc != 0, NULL);
-}
-
 void cd_generate(const char *path, bool accdb)
 {
     static const jw_coldef cols[NCOLS] = {
@@ -134,7 +125,6 @@ void cd_generate(const char *path, bool accdb)
 
     ck_assert_ptr_nonnull(s);
     ck_assert_msg(db != NULL, "%s", err);
-    jw_set_text_key(db, text_key);
     t = jw_table_begin(db, "items", cols, NCOLS, idx, 5);
     ck_assert_msg(t != NULL, "%s", jw_error(db));
     ck_assert_int_eq(jw_table_autonumber(t, C_ID), 0);

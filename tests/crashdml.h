@@ -4,7 +4,7 @@
  * and 4): tests/unit/test_crash_dml.c (core/write.h) and
  * tests/odbc/test_odbc_crash.c (the driver).
  *
- * The file is generated (fixtures/jetwrite.c), so the tests need no
+ * The file is generated (core/newfile.c), so the tests need no
  * shared fixture: table "items" (AutoNumber primary key "id", unique LONG
  * "k", unique TEXT "code", indexed "grp" and "amount", "gen", MEMO
  * "note", OLE "blob", TEXT "label"), every value a function of (k, gen),

@@ -8,7 +8,7 @@
  * Table1 rows (id, otherfk1, otherfk2): (0,0,10) (1,1,11) (2,1,11)
  * (3,2,13); Table2 ids 0 1 2; Table3 ids 10 11 12 13.
  *
- * And on files made with the project's writer (fixtures/jetwrite.c) for
+ * And on files made with the project's writer (core/newfile.c) for
  * what no fixture has: a text key (matched case-insensitively), a key of
  * two columns, a table related to itself, cascade to NULL.
  *
@@ -26,8 +26,7 @@
 
 #include "odbctest.h"
 #include "../shared_dir.h"
-#include "collate.h"
-#include "../../fixtures/jetwrite.h"
+#include "newfile.h"
 
 static SQLHENV env;
 static SQLHDBC dbc;
@@ -394,14 +393,6 @@ END_TEST
 
 /* ------------------------------------------- files of our own writer */
 
-static size_t text_key(uint8_t *out, size_t cap, jw_format fmt,
-                       const uint16_t *s, size_t n, int asc)
-{
-    return jet_collate_key(out, cap, fmt == JW_FMT_ACE14 ? JET_COLL_GEN
-                                                         : JET_COLL_GENLEG,
-                           s, n, asc != 0, NULL);
-}
-
 static void put_text(jw_value *v, uint16_t *buf, const char *s)
 {
     size_t n = 0;
@@ -445,7 +436,6 @@ static void make_file(const char *path, jw_format fmt)
     char err[256];
     jw_db *db = jw_create(path, fmt, err, sizeof err);
     ck_assert_msg(db != NULL, "%s", err);
-    jw_set_text_key(db, text_key);
 
     jw_coldef cust[2] = { { "Code", JW_TEXT, 10, 1 },
                           { "Name", JW_TEXT, 50, 1 } };

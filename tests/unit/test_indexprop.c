@@ -6,7 +6,7 @@
  * every index kind, and after each batch every index gives exactly the
  * rows a full scan gives.
  *
- * Cases: files made by the project's own writer (fixtures/jetwrite.c), a
+ * Cases: files made by the project's own writer (core/newfile.c), a
  * Jet4 .mdb (text in General - Legacy) and an ACE 2010 .accdb (General),
  * one table per key type (BYTE, INT, LONG, DOUBLE, SINGLE, CURRENCY,
  * DATETIME, GUID, TEXT): a LONG primary key, a plain ascending index and
@@ -51,13 +51,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "collate.h"
 #include "encode.h"
 #include "index.h"
 #include "internal.h"
 #include "unit.h"
 #include "write.h"
-#include "../../fixtures/jetwrite.h"
+#include "newfile.h"
 #include "../shared_dir.h"
 #include "../slurp.h"
 
@@ -173,15 +172,7 @@ static void jetcheck_verify(const char *path)
     }
 }
 
-/* The generated file: jetwrite tables of every key kind. */
-static size_t text_key(uint8_t *out, size_t cap, jw_format fmt,
-                       const uint16_t *s, size_t n, int asc)
-{
-    return jet_collate_key(out, cap, fmt == JW_FMT_ACE14 ? JET_COLL_GEN
-                                                         : JET_COLL_GENLEG,
-                           s, n, asc != 0, NULL);
-}
-
+/* The generated file: newfile.c tables of every key kind. */
 static const struct { const char *name; jw_type type; unsigned len; }
     kinds[] = {
         { "k_byte", JW_BYTE, 0 }, { "k_int", JW_INT, 0 },
@@ -197,7 +188,6 @@ static void write_generated(const char *path, jw_format fmt)
     jw_db *db = jw_create(path, fmt, err, sizeof err);
     jw_table *t;
     ck_assert_msg(db != NULL, "%s", err);
-    jw_set_text_key(db, text_key);
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
         jw_coldef cols[5] = {
             { "id", JW_LONG, 0, 0 },

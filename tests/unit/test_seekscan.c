@@ -2,8 +2,8 @@
  * test_seekscan.c - property test "seek = scan" through the query engine.
  *
  * For every index of every ../shared fixture (skipped when absent) and of
- * a file generated here with fixtures/jetwrite (ascending and descending
- * indexes on every key type jetwrite writes, values at each type's edges:
+ * a file generated here with core/newfile.c (ascending and descending
+ * indexes on every key type the writer writes, values at each type's edges:
  * negative, zero, day 0 with times, dates before 1899, NULLs; text keys in
  * General sort order with case, accent and punctuation variants, .mdb and
  * .accdb: Legacy and 2010+ orders), and for
@@ -40,9 +40,8 @@
 #include "../fixture_walk.h"
 #include "../shared_dir.h"
 #include "jet.h"
-#include "collate.h"
 #include "../../driver/sql/engine.h"
-#include "../../fixtures/jetwrite.h"
+#include "newfile.h"
 
 #define MAX_KEYS 16         /* existing values sampled per index */
 
@@ -636,15 +635,6 @@ static const char *const text_words[] = {
     "\xed\x95\x9c", "Kai", "kaiser", "zz\xed\x95\x9c"
 };
 
-/* Text key encoder handed to the writer: core's (see jetgen). */
-static size_t text_key(uint8_t *out, size_t cap, jw_format fmt,
-                       const uint16_t *s, size_t n, int asc)
-{
-    return jet_collate_key(out, cap, fmt == JW_FMT_ACE14 ? JET_COLL_GEN
-                                                         : JET_COLL_GENLEG,
-                           s, n, asc != 0, NULL);
-}
-
 /* UTF-8 (1-3 byte forms) to UTF-16 units; returns the count. */
 static size_t utf16_of(uint16_t *u, const char *s)
 {
@@ -728,7 +718,6 @@ static void write_generated(const char *path, jw_format fmt)
     char err[256];
     jw_db *db = jw_create(path, fmt, err, sizeof err);
     ck_assert_msg(db != NULL, "%s", err);
-    jw_set_text_key(db, text_key);
     for (size_t g = 0; g < sizeof gentabs / sizeof gentabs[0]; g++) {
         const gentab *gt = &gentabs[g];
         jw_coldef cols[3] = {
@@ -937,7 +926,6 @@ START_TEST(text_range_seeks_generated)
         snprintf(path, sizeof path, "%s/range.%s", dir, f[fi].ext);
         jw_db *db = jw_create(path, f[fi].fmt, err, sizeof err);
         ck_assert_msg(db != NULL, "%s", err);
-        jw_set_text_key(db, text_key);
         jw_coldef cols[3] = { { "id", JW_LONG, 0, 0 },
                               { "code", JW_TEXT, 20, 1 },
                               { "n", JW_LONG, 0, 0 } };

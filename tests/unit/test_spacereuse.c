@@ -11,7 +11,7 @@
  * Also: a rollback of a transaction that reused freed space leaves the
  * file byte-for-byte as it was.
  *
- * Files: made by fixtures/jetwrite.c (Jet4 .mdb and ACE 2010 .accdb).
+ * Files: made by core/newfile.c (Jet4 .mdb and ACE 2010 .accdb).
  * Rounds: 12 (CI); JET_CHURN_ROUNDS=N for a long run (issue 26 asks
  * 100,000; each round is ~2,000 row writes).
  */
@@ -22,24 +22,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "collate.h"
 #include "internal.h"
 #include "unit.h"
 #include "write.h"
-#include "../../fixtures/jetwrite.h"
+#include "newfile.h"
 #include "../shared_dir.h"
 #include "../slurp.h"
 #include "../writetest.h"
 
 #define ROWS 1000
-
-static size_t text_key(uint8_t *out, size_t cap, jw_format fmt,
-                       const uint16_t *s, size_t n, int asc)
-{
-    return jet_collate_key(out, cap, fmt == JW_FMT_ACE14 ? JET_COLL_GEN
-                                                         : JET_COLL_GENLEG,
-                           s, n, asc != 0, NULL);
-}
 
 static void make_file(const char *path, jw_format fmt)
 {
@@ -55,7 +46,6 @@ static void make_file(const char *path, jw_format fmt)
     };
     jw_table *t;
     ck_assert_msg(db != NULL, "%s", err);
-    jw_set_text_key(db, text_key);
     t = jw_table_begin(db, "churn", cols, 4, idx, 3);
     ck_assert_msg(t != NULL, "%s", jw_error(db));
     ck_assert_msg(jw_table_end(t) == 0, "%s", jw_error(db));

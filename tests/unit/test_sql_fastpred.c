@@ -4,7 +4,8 @@
  *
  * A table of every kind the shortcut reads (Byte, Integer, Long,
  * Currency, Double, Date/Time, compressed and plain Text) plus Boolean,
- * with NULLs and edge values, is written to a temporary file (jetwrite).
+ * with NULLs and edge values, is written to a temporary file
+ * (core/newfile.c).
  * Generated WHERE clauses - comparisons with constants of every kind and
  * with parameters (NULL ones too), either side, BETWEEN and NOT BETWEEN,
  * IS [NOT] NULL, LIKE in Access and ANSI forms, conjunctions with OR and
@@ -29,7 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../fixtures/jetwrite.h"
+#include "newfile.h"
 #include "jet.h"
 #include "sql/engine.h"
 #include "sqltest.h"
