@@ -777,21 +777,7 @@ static int param_in(sql_dml_exec *x, size_t item, const jet_value *p,
         *err = *sql_cursor_error(c);
         return -1;
     }
-    jet_type t;
-    switch (s.k) {
-    case K_BOOL: t = JET_T_BOOL; break;
-    case K_INT:
-        t = s.i >= INT32_MIN && s.i <= INT32_MAX ? JET_T_LONG : JET_T_BIGINT;
-        break;
-    case K_MONEY: t = JET_T_MONEY; break;
-    case K_DOUBLE: t = JET_T_DOUBLE; break;
-    case K_DEC: t = JET_T_NUMERIC; break;
-    case K_DATE: t = JET_T_DATETIME; break;
-    case K_TEXT: t = JET_T_MEMO; break;
-    case K_GUID: t = JET_T_GUID; break;
-    case K_BIN: t = JET_T_OLE; break;
-    default: t = x->td->cols[x->cols[item]].type; break;    /* NULL */
-    }
+    jet_type t = sql_sv_type(&s, x->td->cols[x->cols[item]].type);
     if (sql_sv_to_value(c, &s, t, &x->pbuf, &x->pbuf_cap, out) != 0) {
         size_t pos = x->conv->st->cols[item].e->position;
         sql_set_error(err, "22018", pos, "Data type mismatch in expression "

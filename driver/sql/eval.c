@@ -715,6 +715,24 @@ static int grow_u8(uint8_t **buf, size_t *cap, size_t need)
     return 0;
 }
 
+jet_type sql_sv_type(const sv *s, jet_type null_type)
+{
+    switch (s->k) {
+    case K_BOOL: return JET_T_BOOL;
+    case K_INT:
+        return s->i >= INT32_MIN && s->i <= INT32_MAX ? JET_T_LONG
+                                                      : JET_T_BIGINT;
+    case K_MONEY: return JET_T_MONEY;
+    case K_DOUBLE: return JET_T_DOUBLE;
+    case K_DEC: return JET_T_NUMERIC;
+    case K_DATE: return JET_T_DATETIME;
+    case K_TEXT: return JET_T_MEMO;
+    case K_GUID: return JET_T_GUID;
+    case K_BIN: return JET_T_OLE;
+    default: return null_type;      /* NULL */
+    }
+}
+
 int sql_sv_to_value(sql_cursor *c, const sv *v, jet_type type,
                     uint8_t **buf, size_t *cap, jet_value *out)
 {

@@ -80,6 +80,12 @@ int sql_cursor_fail(sql_cursor *c, const char *state, size_t pos,
                     const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/** The column type a value of s's kind is given where no column decides
+ *  it (an expression's output, a bare parameter): Long for an integer in
+ *  32 bits, else BigInt; Memo for text; OLE for binary; null_type for a
+ *  NULL. What sql_cursor_value_own reports and dml.c coerces from. */
+jet_type sql_sv_type(const sv *s, jet_type null_type);
+
 /** sv -> jet_value of the given type; text goes as UTF-16LE into *buf
  *  (grown with realloc, owned by the caller). -1 when not convertible. */
 int sql_sv_to_value(sql_cursor *c, const sv *v, jet_type type,

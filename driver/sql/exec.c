@@ -765,21 +765,7 @@ int sql_cursor_value_own(sql_cursor *c, size_t col, jet_value *out)
     sv s;
     if (sql_eval(c, oc->e, &s) != 0)
         return fail_code(c);
-    jet_type t;
-    switch (s.k) {
-    case K_BOOL: t = JET_T_BOOL; break;
-    case K_INT:
-        t = s.i >= INT32_MIN && s.i <= INT32_MAX ? JET_T_LONG : JET_T_BIGINT;
-        break;
-    case K_MONEY: t = JET_T_MONEY; break;
-    case K_DOUBLE: t = JET_T_DOUBLE; break;
-    case K_DEC: t = JET_T_NUMERIC; break;
-    case K_DATE: t = JET_T_DATETIME; break;
-    case K_TEXT: t = JET_T_MEMO; break;
-    case K_GUID: t = JET_T_GUID; break;
-    case K_BIN: t = JET_T_OLE; break;
-    default: t = oc->meta.type; break;      /* NULL */
-    }
+    jet_type t = sql_sv_type(&s, oc->meta.type);
     if (sql_sv_to_value(c, &s, t, &c->obuf[col], &c->ocap[col], out) != 0) {
         sql_cursor_fail(c, "22018", oc->e->position, "Data type mismatch "
                         "in expression (at character %zu)", oc->e->position);
