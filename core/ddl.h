@@ -28,9 +28,10 @@
  * increment other than 1 likewise), jet_db_create_index,
  * jet_db_drop_index and jet_db_drop_table (a table in an enforced
  * relationship refuses, either side, with JET_ECONSTRAINT: its
- * relationships are not removed with it yet; unenforced ones are) are
- * implemented; jet_db_add_column and jet_db_drop_column answer
- * JET_EUNSUPPORTED ("... is not supported yet") until they are.
+ * relationships are not removed with it yet; unenforced ones are),
+ * jet_db_add_column (existing rows read NULL; an AutoNumber added to a
+ * table with rows is JET_EUNSUPPORTED) and jet_db_drop_column (refused
+ * while an index or relationship uses it) are implemented.
  * Format: Jackcess TableImpl.writeTableDefinition / TableCreator /
  * TableMutator, IndexData, PropertyMaps, RelationshipCreator; mdbtools
  * HACKING.md (TDEF layout).

@@ -638,25 +638,468 @@ out:
     return rc;
 }
 
+/* ----------------------------------------------------------- columns */
+
+/* Decode the property map name at p + *pos (below end) into buf. */
+static bool prop_name(jet_db *db, const uint8_t *p, size_t end, size_t *pos,
+                      char *buf, size_t cap)
+{
+    return jet_prop_name(db, p, end, pos, buf, cap);
+}
+
+/*
+ * A table's LvProp (old, len bytes; NULL: none) with the column block of
+ * drop_col removed (NULL: none) and the properties of column add (NULL:
+ * none) appended as a block of its own, the names list extended with
+ * what it lacks. *out NULL when nothing is left to store; the caller
+ * frees it. Format: Jackcess PropertyMaps.
+ */
+static jet_rc lvprop_edit(jet_db *db, const uint8_t *old, size_t len,
+                          const char *drop_col, const jet_coldef *add,
+                          uint8_t **out, size_t *out_len)
+{
+    uint8_t *addblob = NULL, *buf = NULL;
+    size_t addlen = 0, n = 0, pos;
+    jet_rc rc;
+
+    *out = NULL;
+    *out_len = 0;
+    if (add && (rc = jet_ddl_build_lvprop(db, add, 1, &addblob, &addlen)) !=
+                   JET_OK)
+        return rc;
+    if (!old || len < 4 || memcmp(old, "MR2", 4) != 0) {
+        /* none stored (or not one we edit): the new column's alone */
+        *out = addblob;
+        *out_len = addlen;
+        return JET_OK;
+    }
+    buf = jet_malloc(len + addlen + 64);
+    if (!buf) {
+        jet_free(addblob);
+        return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    }
+    memcpy(buf, old, 4);
+    n = 4;
+    pos = 4;
+    /* names of the old list, to map the added block's name indexes */
+    char names[2][16] = { "Required", "DefaultValue" };
+    int map[2] = { -1, -1 };
+    size_t list_at = 0, nnames = 0;
+    bool have_list = false;
+    while (pos + 6 <= len) {
+        uint32_t clen = jet_get_u32(old + pos);
+        uint16_t type = jet_get_u16(old + pos + 4);
+        if (clen < 6 || clen > len - pos)
+            break;
+        bool keep = true;
+        if (type == 0x80) {
+            size_t q = pos + 6;
+            have_list = true;
+            list_at = n;
+            while (q + 2 <= pos + clen) {
+                char nm[64];
+                size_t before = q;
+                if (!prop_name(db, old, pos + clen, &q, nm, sizeof nm) ||
+                    q == before)
+                    break;
+                for (int k = 0; k < 2; k++)
+                    if (map[k] < 0 && strcmp(nm, names[k]) == 0)
+                        map[k] = (int)nnames;
+                nnames++;
+            }
+        } else if (drop_col && type == 0x01 && clen >= 10) {
+            uint32_t nlen = jet_get_u32(old + pos + 6);
+            size_t q = pos + 10;
+            char nm[256];
+            if (nlen > 6 && nlen <= clen - 6 &&
+                prop_name(db, old, pos + 6 + nlen, &q, nm, sizeof nm) &&
+                jet_name_equal_ci(nm, drop_col))
+                keep = false;
+        }
+        if (keep) {
+            memcpy(buf + n, old + pos, clen);
+            n += clen;
+        }
+        pos += clen;
+    }
+    if (addblob && have_list) {
+        /* names the old list lacks go at its end (indexes of the old
+         * blocks stay); the new block's indexes follow the list */
+        uint8_t *grown = jet_malloc(n + addlen + 128);
+        size_t at = 0, list_len = jet_get_u32(buf + list_at);
+        if (!grown) {
+            rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                          "out of memory");
+            goto fail;
+        }
+        memcpy(grown, buf, list_at + list_len);
+        at = list_at + list_len;
+        for (int k = 0; k < 2; k++) {
+            if (map[k] >= 0)
+                continue;
+            size_t l = strlen(names[k]);
+            jet_put_u16(grown + at, (uint16_t)(2 * l));
+            at += 2;
+            for (size_t c = 0; c < l; c++) {
+                jet_put_u16(grown + at, (uint8_t)names[k][c]);
+                at += 2;
+            }
+            map[k] = (int)nnames++;
+        }
+        jet_put_u32(grown + list_at, (uint32_t)(at - list_at));
+        memcpy(grown + at, buf + list_at + list_len,
+               n - list_at - list_len);
+        at += n - list_at - list_len;
+        /* the added blob: "MR2\0", its list chunk, then its one block */
+        size_t q = 4 + jet_get_u32(addblob + 4);
+        size_t blk = at;
+        memcpy(grown + at, addblob + q, addlen - q);
+        at += addlen - q;
+        /* remap its values' name indexes (0 Required, 1 DefaultValue) */
+        size_t vp = blk + 6 + jet_get_u32(grown + blk + 6);
+        while (vp + 8 <= at) {
+            uint16_t vlen = jet_get_u16(grown + vp);
+            uint16_t ni = jet_get_u16(grown + vp + 4);
+            if (vlen < 8)
+                break;
+            if (ni < 2)
+                jet_put_u16(grown + vp + 4, (uint16_t)map[ni]);
+            vp += vlen;
+        }
+        jet_free(buf);
+        buf = grown;
+        n = at;
+    } else if (addblob) {
+        /* no names list before: the new blob's own list serves */
+        jet_free(buf);
+        *out = addblob;
+        *out_len = addlen;
+        return JET_OK;
+    }
+    jet_free(addblob);
+    if (n <= 4) {               /* nothing but the magic left */
+        jet_free(buf);
+        return JET_OK;
+    }
+    *out = buf;
+    *out_len = n;
+    return JET_OK;
+fail:
+    jet_free(addblob);
+    jet_free(buf);
+    return rc;
+}
+
+/*
+ * Replace the LvProp of table id's MSysObjects row: drop_col's block
+ * removed, add's properties added (lvprop_edit); DateUpdate now.
+ */
+static jet_rc update_lvprop(jet_db *db, int32_t id, const char *drop_col,
+                            const jet_coldef *add)
+{
+    const jet_tdef *ms;
+    rowids r = { 0 };
+    jet_scan *s = NULL;
+    jet_value *vals = NULL;
+    uint8_t **copies = NULL, *blob = NULL;
+    size_t blob_len = 0;
+    int c_prop;
+    jet_rc rc;
+
+    if ((rc = jet_ddl_find_rows(db, "MSysObjects", "Id", id, NULL, &ms,
+                                &r)) != JET_OK)
+        return rc;
+    if (!ms || r.n != 1) {
+        rc = jet_fail(&db->err, JET_ECORRUPT, MSYS_OBJECTS_PGNO,
+                      "MSysObjects has %zu rows of object %d", r.n,
+                      (int)id);
+        goto out;
+    }
+    c_prop = jet_tdef_find_column(ms, "LvProp");
+    vals = jet_calloc(ms->ncols, sizeof *vals);
+    copies = jet_calloc(ms->ncols, sizeof *copies);
+    if (c_prop < 0 || !vals || !copies) {
+        rc = jet_fail(&db->err, c_prop < 0 ? JET_ECORRUPT : JET_ENOMEM,
+                      MSYS_OBJECTS_PGNO, c_prop < 0 ? "MSysObjects has no "
+                      "LvProp column" : "out of memory");
+        goto out;
+    }
+    if ((rc = jet_scan_open(&s, db, ms, NULL)) != JET_OK ||
+        (rc = jet_scan_fetch_row(s, r.ids[0].pgno, r.ids[0].row)) != JET_OK)
+        goto out;
+    for (uint16_t c = 0; c < ms->ncols && rc == JET_OK; c++) {
+        rc = jet_scan_value(s, c, &vals[c]);
+        if (rc == JET_OK && !vals[c].is_null && vals[c].data) {
+            copies[c] = jet_malloc(vals[c].len ? vals[c].len : 1);
+            if (!copies[c]) {
+                rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                              "out of memory");
+                break;
+            }
+            memcpy(copies[c], vals[c].data, vals[c].len);
+            vals[c].data = copies[c];
+        }
+    }
+    jet_scan_close(s);
+    s = NULL;
+    if (rc != JET_OK)
+        goto out;
+    rc = lvprop_edit(db, vals[c_prop].is_null ? NULL : vals[c_prop].data,
+                     vals[c_prop].is_null ? 0 : vals[c_prop].len, drop_col,
+                     add, &blob, &blob_len);
+    if (rc != JET_OK)
+        goto out;
+    vals[c_prop].is_null = blob == NULL;
+    vals[c_prop].data = blob;
+    vals[c_prop].len = blob_len;
+    if (jet_table_rules_grant((jet_tdef_priv *)(uintptr_t)ms) != JET_OK) {
+        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        goto out;
+    }
+    rc = jet_table_update(db, ms, r.ids[0], vals);
+    jet_table_rules_free((jet_tdef_priv *)(uintptr_t)ms);
+out:
+    jet_scan_close(s);
+    for (uint16_t c = 0; copies && c < ms->ncols; c++)
+        jet_free(copies[c]);
+    jet_free(copies);
+    jet_free(vals);
+    jet_free(blob);
+    jet_free(r.ids);
+    return rc;
+}
+
+/* A usage map row (empty, inline) for a long value column of t. */
+static jet_rc lval_umap_row(jet_db *db, const jet_tdef_priv *t,
+                            uint32_t *ptr)
+{
+    return index_umap_row(db, t, 0, ptr);
+}
+
 jet_rc jet_db_add_column(jet_db *db, const char *table,
                          const jet_coldef *def)
 {
-    jet_rc rc = jet_ddl_need_write(db);
-    if (rc != JET_OK)
+    jet_tdef_priv *t;
+    jet_tdef_spec spec;
+    jet_column *cols = NULL;
+    jet_lval_umap *lval = NULL;
+    const jet_tdef *ms;
+    uint16_t fixed_end = 0, nvar = 0, fend = 0, lcid = 0x0409;
+    uint8_t sver = db->version >= JET_VER_ACE14 ? 1 : 0;
+    uint32_t nrows;
+    int32_t id;
+    jet_rc rc;
+
+    if ((rc = jet_ddl_need_write(db)) != JET_OK ||
+        (rc = user_table(db, table, &t)) != JET_OK)
         return rc;
-    (void)table;
-    (void)def;
-    return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                    "ALTER TABLE ADD COLUMN is not supported yet");
+    if (!def)
+        return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO, "no column");
+    id = jet_catalog_find(db, table)->id;
+    if (t->pub.ncols >= JET_MAX_COLUMNS || t->max_cols >= 4095)
+        return jet_fail(&db->err, JET_ELIMIT, t->pub.pgno, "table '%s' has "
+                        "%u columns: a table has at most %d", t->pub.name,
+                        t->pub.ncols, JET_MAX_COLUMNS);
+    if (jet_tdef_find_column(&t->pub, def->name) >= 0)
+        return jet_fail(&db->err, JET_EDUPLICATE, t->pub.pgno, "Field '%s' "
+                        "already exists in table '%s'.", def->name,
+                        t->pub.name);
+    if ((rc = jet_table_row_count(db, &t->pub, &nrows)) != JET_OK)
+        return rc;
+    if (def->autonumber && nrows > 0)
+        return jet_fail(&db->err, JET_EUNSUPPORTED, t->pub.pgno, "an "
+                        "AutoNumber column is not added to a table with "
+                        "rows yet");
+    if ((rc = jet_ddl_msys_objects(db, &ms)) == JET_OK) {
+        int nc = jet_tdef_find_column(ms, "Name");
+        if (nc >= 0 && ms->cols[nc].sort_lcid) {
+            lcid = ms->cols[nc].sort_lcid;
+            sver = ms->cols[nc].sort_version;
+        }
+    }
+    for (uint16_t i = 0; i < t->pub.ncols; i++) {
+        const jet_column *c = &t->cols[i];
+        if ((c->flags & JET_COL_FIXED) && c->type != JET_T_BOOL) {
+            size_t e = (size_t)c->fixed_offset + jet_fixed_size(c);
+            if (e > fixed_end)
+                fixed_end = (uint16_t)e;
+        }
+    }
+    cols = jet_calloc(t->pub.ncols + 1u, sizeof *cols);
+    lval = jet_calloc(t->nlval_umaps + 1u, sizeof *lval);
+    if (!cols || !lval) {
+        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        goto out;
+    }
+    memcpy(cols, t->cols, t->pub.ncols * sizeof *cols);
+    if (t->nlval_umaps)
+        memcpy(lval, t->lval_umaps, t->nlval_umaps * sizeof *lval);
+    rc = jet_ddl_layout_columns(db, def, 1, &cols[t->pub.ncols],
+                                t->max_cols, t->num_var_cols, fixed_end,
+                                lcid, sver, &nvar, &fend);
+    if (rc != JET_OK)
+        goto out;
+    if ((size_t)fend + 2 + (t->max_cols + 8u) / 8 + 2 * (size_t)nvar + 4 >
+        JET_MAX_ROW_LEN) {
+        rc = jet_fail(&db->err, JET_ELIMIT, t->pub.pgno, "the record is too "
+                      "large: the fixed-size columns would take %u bytes "
+                      "of a row of at most %d", fend, JET_MAX_ROW_LEN);
+        goto out;
+    }
+    jet_tdef_spec_of(&spec, t, jet_ddl_is_ace(db));
+    if ((rc = spec_live(db, t, &spec)) != JET_OK)
+        goto out;
+    spec.cols = cols;
+    spec.ncols = (uint16_t)(t->pub.ncols + 1);
+    spec.max_cols = (uint16_t)(t->max_cols + 1);
+    spec.num_var_cols = nvar;
+    spec.lval = lval;
+    if (jet_ddl_is_long(def->type)) {
+        lval[t->nlval_umaps].col_num = cols[t->pub.ncols].col_num;
+        if ((rc = lval_umap_row(db, t, &lval[t->nlval_umaps].owned_ptr)) !=
+                JET_OK ||
+            (rc = lval_umap_row(db, t, &lval[t->nlval_umaps].free_ptr)) !=
+                JET_OK)
+            goto out;
+        spec.nlval = (uint16_t)(t->nlval_umaps + 1);
+    }
+    if ((rc = rewrite_tdef(db, t->pub.pgno, &spec)) != JET_OK)
+        goto out;
+    if ((def->required || def->default_value) &&
+        (rc = update_lvprop(db, id, NULL, def)) != JET_OK)
+        goto out;
+    if ((rc = jet_ddl_touch(db, t->pub.pgno)) == JET_OK &&
+        (rc = jet_ddl_touch(db, MSYS_OBJECTS_PGNO)) == JET_OK)
+        rc = jet_ddl_catalog_reload(db);
+out:
+    jet_free(cols);
+    jet_free(lval);
+    return rc;
+}
+
+/* Whether a relationship of MSysRelationships names column col of table
+ * (either side). */
+static jet_rc rel_uses_column(jet_db *db, const char *table,
+                              const char *col, bool *out)
+{
+    static const char *const sides[2][2] = {
+        { "szObject", "szColumn" },
+        { "szReferencedObject", "szReferencedColumn" } };
+    *out = false;
+    for (int k = 0; k < 2 && !*out; k++) {
+        const jet_tdef *rt;
+        rowids r = { 0 };
+        jet_scan *s = NULL;
+        jet_rc rc = jet_ddl_find_rows(db, "MSysRelationships", sides[k][0],
+                                      0, table, &rt, &r);
+        int cc = rt ? jet_tdef_find_column(rt, sides[k][1]) : -1;
+        if (rc == JET_OK && r.n && cc >= 0)
+            rc = jet_scan_open(&s, db, rt, NULL);
+        for (size_t i = 0; rc == JET_OK && s && i < r.n && !*out; i++) {
+            jet_value v;
+            char nm[256];
+            size_t len = 0;
+            rc = jet_scan_fetch_row(s, r.ids[i].pgno, r.ids[i].row);
+            if (rc == JET_OK)
+                rc = jet_scan_value(s, (uint16_t)cc, &v);
+            if (rc == JET_OK && !v.is_null &&
+                jet_text_to_utf8(db, &v, nm, sizeof nm - 1, &len) ==
+                    JET_OK && len < sizeof nm) {
+                nm[len] = '\0';
+                *out = jet_name_equal_ci(nm, col);
+            }
+        }
+        jet_scan_close(s);
+        jet_free(r.ids);
+        if (rc != JET_OK)
+            return rc;
+    }
+    return JET_OK;
 }
 
 jet_rc jet_db_drop_column(jet_db *db, const char *table, const char *name)
 {
-    jet_rc rc = jet_ddl_need_write(db);
-    if (rc != JET_OK)
+    jet_tdef_priv *t;
+    jet_tdef_spec spec;
+    jet_column *cols = NULL;
+    jet_lval_umap *lval = NULL;
+    uint16_t n = 0, nl = 0;
+    bool used;
+    int pos;
+    int32_t id;
+    jet_rc rc;
+
+    if ((rc = jet_ddl_need_write(db)) != JET_OK ||
+        (rc = user_table(db, table, &t)) != JET_OK)
         return rc;
-    (void)table;
-    (void)name;
-    return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                    "ALTER TABLE DROP COLUMN is not supported yet");
+    id = jet_catalog_find(db, table)->id;
+    pos = jet_tdef_find_column(&t->pub, name);
+    if (pos < 0)
+        return jet_fail(&db->err, JET_ENOTFOUND, t->pub.pgno, "Field '%s' "
+                        "does not exist in table '%s'.", name ? name : "",
+                        t->pub.name);
+    const jet_column *dc = &t->cols[pos];
+    if (t->pub.ncols == 1)
+        return jet_fail(&db->err, JET_ECONSTRAINT, t->pub.pgno, "'%s' is "
+                        "the only field of table '%s': a table keeps one",
+                        dc->name, t->pub.name);
+    for (uint16_t i = 0; i < t->pub.nindexes; i++)
+        for (uint16_t k = 0; k < t->indexes[i].ncols; k++)
+            if (t->indexes[i].cols[k].col == pos)
+                return jet_fail(&db->err, JET_ECONSTRAINT, t->pub.pgno,
+                                "Cannot delete a field that is part of an "
+                                "index or is needed by the system: field "
+                                "'%s' is in index '%s'.", dc->name,
+                                t->indexes[i].name);
+    if ((rc = rel_uses_column(db, t->pub.name, dc->name, &used)) != JET_OK)
+        return rc;
+    if (used)
+        return jet_fail(&db->err, JET_ECONSTRAINT, t->pub.pgno, "Cannot "
+                        "delete field '%s': it is part of a relationship.",
+                        dc->name);
+    cols = jet_calloc(t->pub.ncols, sizeof *cols);
+    lval = jet_calloc(t->nlval_umaps + 1u, sizeof *lval);
+    if (!cols || !lval) {
+        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+        goto out;
+    }
+    for (uint16_t i = 0; i < t->pub.ncols; i++)
+        if (i != pos)
+            cols[n++] = t->cols[i];
+    for (uint16_t i = 0; i < t->nlval_umaps; i++) {
+        if (t->lval_umaps[i].col_num != dc->col_num) {
+            lval[nl++] = t->lval_umaps[i];
+            continue;
+        }
+        /* the dropped column's long values and their maps' pages */
+        jet_pglist l = { 0 };
+        rc = jet_usagemap_read(&l, db, t->lval_umaps[i].owned_ptr, &db->err);
+        for (size_t k = 0; k < l.count && rc == JET_OK; k++)
+            rc = jet_db_page_free(db, l.pgnos[k]);
+        jet_pglist_free(&l);
+        if (rc == JET_OK)
+            rc = free_map_pages(db, t->lval_umaps[i].owned_ptr);
+        if (rc == JET_OK)
+            rc = free_map_pages(db, t->lval_umaps[i].free_ptr);
+        if (rc != JET_OK)
+            goto out;
+    }
+    jet_tdef_spec_of(&spec, t, jet_ddl_is_ace(db));
+    if ((rc = spec_live(db, t, &spec)) != JET_OK)
+        goto out;
+    /* the row layout stays (max_cols, var count): rows keep their bytes,
+     * the dropped column's slot goes unused */
+    spec.cols = cols;
+    spec.ncols = n;
+    spec.lval = lval;
+    spec.nlval = nl;
+    if ((rc = rewrite_tdef(db, t->pub.pgno, &spec)) == JET_OK &&
+        (rc = update_lvprop(db, id, dc->name, NULL)) == JET_OK &&
+        (rc = jet_ddl_touch(db, t->pub.pgno)) == JET_OK &&
+        (rc = jet_ddl_touch(db, MSYS_OBJECTS_PGNO)) == JET_OK)
+        rc = jet_ddl_catalog_reload(db);
+out:
+    jet_free(cols);
+    jet_free(lval);
+    return rc;
 }

@@ -688,6 +688,148 @@ START_TEST(index_and_drop_ace14)
 }
 END_TEST
 
+/* Columns added to a table with rows (old rows read NULL) and dropped
+ * (refused while an index uses them); properties kept in LvProp. */
+static void columns_add_drop(const char *rel, const char *tag)
+{
+    char path[1024];
+    const char *src = fixture(rel);
+    jet_coldef cols[C_COUNT];
+    jet_idxdef idx[3];
+    unsigned ncols, nidx, nrows = 300;
+    jet_check_stats base, st;
+    jet_db *db;
+    const jet_tdef *t;
+    jet_value vals[C_COUNT + 4];
+    rowbuf b;
+    uint16_t more[200];
+
+    if (!src)
+        return;
+    jet_test_copy_to_temp(path, sizeof path, src, tag);
+    db = open_db(path);
+    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    ncols = all_columns(cols, false);
+    nidx = all_indexes(idx);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_create_table(db, "Cols", cols, ncols, idx, nidx,
+                                         NULL, 0), JET_OK);
+    t = table(db, "Cols");
+    for (unsigned k = 0; k < nrows; k++) {
+        make_row(t, k, vals, &b);
+        ck_assert_int_eq(jet_table_insert(db, t, vals, NULL), JET_OK);
+    }
+    jet_coldef extra = { .name = "Extra", .type = JET_T_TEXT, .size = 20,
+                         .required = true, .default_value = "\"x\"",
+                         .compressed = true };
+    jet_coldef memo = { .name = "More", .type = JET_T_MEMO };
+    jet_coldef cnt = { .name = "Cnt", .type = JET_T_LONG };
+    jet_rc rc = jet_db_add_column(db, "Cols", &extra);
+    ck_assert_msg(rc == JET_OK, "add: %s", jet_db_error(db)->msg);
+    ck_assert_int_eq(jet_db_add_column(db, "Cols", &memo), JET_OK);
+    ck_assert_int_eq(jet_db_add_column(db, "Cols", &cnt), JET_OK);
+    ck_assert_int_eq(jet_db_add_column(db, "Cols", &cnt), JET_EDUPLICATE);
+    t = table(db, "Cols");
+    ck_assert_int_eq(t->ncols, ncols + 3);
+    int pe = jet_tdef_find_column(t, "Extra");
+    int pm = jet_tdef_find_column(t, "More");
+    int pc = jet_tdef_find_column(t, "Cnt");
+    ck_assert(pe >= 0 && pm >= 0 && pc >= 0);
+    ck_assert(t->cols[pe].flags & JET_COL_REQUIRED);
+    {
+        const jet_table_props *props;
+        ck_assert_int_eq(jet_table_props_get(db, t, &props), JET_OK);
+        ck_assert_ptr_nonnull(props->cols[pe].default_value);
+        ck_assert_str_eq(props->cols[pe].default_value, "\"x\"");
+        ck_assert_ptr_nonnull(props->cols[C_C].default_value);
+    }
+    /* rows with the new columns */
+    for (unsigned k = nrows; k < nrows + 200; k++) {
+        make_row(t, k, vals, &b);
+        for (int c = ncols; c < t->ncols; c++) {
+            vals[c].type = t->cols[c].type;
+            vals[c].is_null = true;
+        }
+        vals[pe].is_null = false;
+        vals[pe].enc = JET_ENC_UCS2;
+        vals[pe].data = (const uint8_t *)b.title;
+        vals[pe].len = 2 * ascii16(b.title, "extra");
+        size_t n = 0;
+        for (unsigned r = 0; r < 1 + k % 30; r++)
+            n += ascii16(more + n, "more ");
+        vals[pm].is_null = false;
+        vals[pm].enc = JET_ENC_UCS2;
+        vals[pm].data = (const uint8_t *)more;
+        vals[pm].len = 2 * n;
+        vals[pc].is_null = false;
+        vals[pc].u.i = k;
+        ck_assert_int_eq(jet_table_insert(db, t, vals, NULL), JET_OK);
+    }
+    /* drops: an indexed column refuses, others go */
+    ck_assert_int_eq(jet_db_drop_column(db, "Cols", "Qty"), JET_ECONSTRAINT);
+    ck_assert_int_eq(jet_db_drop_column(db, "Cols", "Nope"), JET_ENOTFOUND);
+    ck_assert_int_eq(jet_db_drop_column(db, "Cols", "Notes"), JET_OK);
+    ck_assert_int_eq(jet_db_drop_column(db, "Cols", "Weight"), JET_OK);
+    ck_assert_int_eq(jet_db_drop_column(db, "Cols", "Price"), JET_OK);
+    t = table(db, "Cols");
+    ck_assert_int_eq(t->ncols, ncols);
+    ck_assert_int_lt(jet_tdef_find_column(t, "Notes"), 0);
+    {
+        const jet_table_props *props;
+        ck_assert_int_eq(jet_table_props_get(db, t, &props), JET_OK);
+        pe = jet_tdef_find_column(t, "Extra");
+        ck_assert_str_eq(props->cols[pe].default_value, "\"x\"");
+    }
+    /* a table the fixture had: a column added and dropped again */
+    if (jet_catalog_find(db, "Table1")) {
+        jet_coldef x = { .name = "DdlCol", .type = JET_T_DOUBLE,
+                         .default_value = "1.5" };
+        ck_assert_int_eq(jet_db_add_column(db, "Table1", &x), JET_OK);
+        ck_assert_int_ge(jet_tdef_find_column(table(db, "Table1"),
+                                              "DdlCol"), 0);
+        ck_assert_int_eq(jet_db_drop_column(db, "Table1", "DdlCol"), JET_OK);
+        ck_assert_int_lt(jet_tdef_find_column(table(db, "Table1"),
+                                              "DdlCol"), 0);
+    }
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    check_db(db, &base, 1, &st);
+    /* every row reads: old ones with NULL in the new columns */
+    {
+        jet_scan *s;
+        unsigned n = 0, nulls = 0;
+        t = table(db, "Cols");
+        pc = jet_tdef_find_column(t, "Cnt");
+        ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+        while ((rc = jet_scan_next(s)) == JET_OK) {
+            jet_value v;
+            ck_assert_int_eq(jet_scan_value(s, (uint16_t)pc, &v), JET_OK);
+            nulls += v.is_null;
+            n++;
+        }
+        ck_assert_int_eq(rc, JET_DONE);
+        ck_assert_uint_eq(n, nrows + 200);
+        ck_assert_uint_eq(nulls, nrows);
+        jet_scan_close(s);
+    }
+    jet_db_close(db);
+    jet_test_jetcheck_verify(path);
+    jet_test_remove_db(path);
+}
+
+START_TEST(columns_jet4)
+{
+    if (have_shared())
+        columns_add_drop("jackcess/V2003/testV2003.mdb", "ddlc4");
+}
+END_TEST
+
+START_TEST(columns_ace12)
+{
+    if (have_shared())
+        columns_add_drop("jackcess/V2007/testV2007.accdb", "ddlc12");
+}
+END_TEST
+
 static Suite *ddl_suite(void)
 {
     Suite *s = suite_create("ddl");
@@ -701,6 +843,8 @@ static Suite *ddl_suite(void)
     tcase_add_test(tc, names_and_limits_refused);
     tcase_add_test(tc, index_and_drop_jet4);
     tcase_add_test(tc, index_and_drop_ace14);
+    tcase_add_test(tc, columns_jet4);
+    tcase_add_test(tc, columns_ace12);
     suite_add_tcase(s, tc);
     return s;
 }
