@@ -323,8 +323,10 @@ struct odbc_stmt {
      * marker k reads application parameter call_map[k]; the application
      * sees call_nargs parameters */
     bool is_call;
-    bool is_dml;                /* INSERT, UPDATE, DELETE: no result set;
-                                   runs through odbc_stmt_run_dml */
+    bool is_dml;                /* INSERT, UPDATE, DELETE, and DDL
+                                   (CREATE, DROP, ALTER, SELECT INTO): no
+                                   result set; runs through
+                                   odbc_stmt_run_dml */
     int64_t dml_rows;           /* rows the last DML execute changed (the
                                    whole parameter array's), -1 none */
     size_t *call_map;

@@ -328,16 +328,25 @@ static int fill_col(odbc_stmt *s, odbc_colmeta *c, size_t i)
 
 /* The IRD again when an execute planned the query anew for its
  * parameters' types (engine.h sql_statement_execute: `SELECT ?` of a
- * bound Long is a Long column); SQLDescribeCol before the execute answered
- * from the prepare's guess. 0, or -1 out of memory. */
+ * bound Long is a Long column) or after a schema change (SELECT * of a
+ * table that gained a column); SQLDescribeCol before the execute
+ * answered from the prepare's plan. 0, or -1 out of memory. */
 static int follow_plan(odbc_stmt *s)
 {
     sql_stmt *q = sql_statement_query(s->prepared);
     if (!q || q == s->plan)
         return 0;
     s->plan = q;
-    s->tdef = sql_stmt_tdef(q);
-    size_t n = sql_stmt_ncols(q);
+    s->tdef = s->is_dml ? NULL : sql_stmt_tdef(q);
+    size_t n = s->is_dml ? 0 : sql_stmt_ncols(q);
+    if (n != s->ncols && n <= 4096) {
+        odbc_colmeta *c = calloc(n ? n : 1, sizeof *c);
+        if (!c)
+            return -1;
+        free_cols(s->cols, s->ncols);
+        s->cols = c;
+        s->ncols = (uint16_t)n;
+    }
     for (size_t i = 0; i < s->ncols && i < n; i++) {
         odbc_colmeta *c = &s->cols[i];
         free(c->name);
@@ -476,7 +485,7 @@ SQLRETURN odbc_stmt_prepare(odbc_stmt *s, const char *sql, size_t len)
                        (void *)s, last_state(s), perr.msg);
         return ret;
     }
-    s->is_dml = sql_statement_kind(s->prepared) == SQL_KIND_DML;
+    s->is_dml = sql_statement_kind(s->prepared) != SQL_KIND_QUERY;
     s->tdef = s->is_dml ? NULL : sql_stmt_tdef(s->plan);
     size_t n = s->is_dml ? 0 : sql_stmt_ncols(s->plan);
     if (n > 4096) {
@@ -1150,6 +1159,10 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     memset(&err, 0, sizeof err);
     if (s->is_dml) {
         SQLRETURN dr = odbc_stmt_run_dml(s, pv, &opts);
+        /* a schema change since the prepare planned it anew: never keep
+         * the old plan's address */
+        if (follow_plan(s) != 0 && SQL_SUCCEEDED(dr))
+            dr = odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
         if (dr != SQL_SUCCESS)
             ret = dr;
         clear_cancel(s);

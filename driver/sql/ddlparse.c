@@ -885,11 +885,34 @@ int sql_parse_ddl(sql_parsed *out, const char *text, size_t len,
     return 0;
 }
 
-int sql_ddl_select_into(sql_parsed *out, sql_error *err)
+int sql_ddl_select_into(sql_parsed *out, const char *text, size_t len,
+                        sql_error *err)
 {
     sql_query *q = out->query;
     sql_ddl *d = sql_arena_alloc(&q->arena, sizeof *d);
-    if (!d) {
+    /* [PARAMETERS ..;] INSERT INTO [t] SELECT .. (INTO t cut out) */
+    size_t tn = strlen(q->into);
+    char *ins = d && q->body_from <= q->into_from && q->into_to <= len
+                    ? sql_arena_alloc(&q->arena, len + tn + 32) : NULL;
+    if (ins) {
+        size_t k = 0;
+        memcpy(ins, text, q->body_from);
+        k = q->body_from;
+        memcpy(ins + k, "INSERT INTO [", 13);
+        k += 13;
+        memcpy(ins + k, q->into, tn);
+        k += tn;
+        memcpy(ins + k, "] ", 2);
+        k += 2;
+        memcpy(ins + k, text + q->body_from, q->into_from - q->body_from);
+        k += q->into_from - q->body_from;
+        ins[k++] = ' ';
+        memcpy(ins + k, text + q->into_to, len - q->into_to);
+        k += len - q->into_to;
+        ins[k] = '\0';
+        d->insert_sql = ins;
+    }
+    if (!d || !ins) {
         sql_select_free(&q->sel);
         out->query = NULL;
         sql_set_nomem(err, 0);

@@ -186,8 +186,10 @@ void sql_stmt_free(sql_stmt *st);
  * Prepare any statement: parse it, and prepare it through the executor of
  * its kind (sql.h sql_stmt_kind; statement.c). A query is planned as by
  * sql_stmt_prepare; INSERT, UPDATE and DELETE through dml.c (executing
- * one writes: core/write.h); CREATE, DROP and ALTER answer HYC00. Returns and fills err as sql_stmt_prepare; *out owns what it
- * prepared (free with sql_statement_free before jet_db_close).
+ * one writes: core/write.h); CREATE, DROP, ALTER and SELECT ... INTO
+ * through ddl.c (core/ddl.h). Returns and fills err as sql_stmt_prepare;
+ * *out owns what it prepared (free with sql_statement_free before
+ * jet_db_close).
  */
 int sql_statement_prepare(sql_statement **out, jet_db *db, const char *text,
                           size_t len, const sql_prepare_opts *opts,
@@ -208,6 +210,9 @@ sql_stmt *sql_statement_query(const sql_statement *s);
  * bound Long, Double, Decimal or date as that type, as Access does. Then
  * sql_statement_query gives the new plan (never the address of one held
  * before), whose columns describe the result; re-read them.
+ * A statement prepared before a schema change of db (core/ddl.h
+ * jet_db_schema_version) is prepared again first, the same way (or
+ * fails as that prepare fails: 42S02 for a table dropped since).
  */
 int sql_statement_execute(sql_statement *s, const jet_value *params,
                           const struct sql_cursor_opts *opts,

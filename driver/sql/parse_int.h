@@ -89,8 +89,10 @@ bool sql_parameters_then_dml(const char *text, size_t len);
 int sql_parse_ddl(sql_parsed *out, const char *text, size_t len,
                   sql_error *err);
 /** ddlparse.c: out->query, a query whose first block says INTO (SELECT
- *  ... INTO t), as the DDL statement SQL_DDL_SELECT_INTO. 0, or -1 with
- *  err set (out of memory; out->query freed). */
-int sql_ddl_select_into(sql_parsed *out, sql_error *err);
+ *  ... INTO t), parsed from text, as the DDL statement
+ *  SQL_DDL_SELECT_INTO. 0, or -1 with err set (out of memory; out->query
+ *  freed). */
+int sql_ddl_select_into(sql_parsed *out, const char *text, size_t len,
+                        sql_error *err);
 
 #endif

@@ -1275,6 +1275,8 @@ static int parse_statement(parser *p)
     if (is_kw(p, KW_PARAMETERS) && parse_parameters(p, p->q) != 0)
         return -1;
     p->allow_into = !p->q->explain;
+    if (p->tok.start)
+        p->q->body_from = (size_t)(p->tok.start - p->lx.s);
     if (!is_kw(p, KW_SELECT) && p->tok.kind != TOK_LPAREN) {
         if (p->tok.kind == TOK_EOF) {
             sql_set_error(p->err, "42000", p->tok.position,
@@ -1447,6 +1449,6 @@ int sql_parse_statement(sql_parsed *out, const char *text, size_t len,
     if (sql_parse_query(&out->query, text, len, err) != 0)
         return -1;
     if (out->query->into)
-        return sql_ddl_select_into(out, err);
+        return sql_ddl_select_into(out, text, len, err);
     return 0;
 }

@@ -294,6 +294,8 @@ typedef struct sql_query {
     const char *into;
     size_t into_position;
     size_t into_from, into_to;
+    size_t body_from;       /* first block: the byte where the statement's
+                               body starts (after EXPLAIN, PARAMETERS) */
 } sql_query;
 
 /**
@@ -425,6 +427,9 @@ typedef struct sql_ddl {
     size_t ncons;
     sql_ddl_cons *cons;
     sql_query *query;
+    const char *insert_sql; /* SELECT INTO: the statement's text as INSERT
+                               INTO [table] SELECT ... (its INTO cut out),
+                               which fills the new table */
 } sql_ddl;
 
 /** The root of a parsed statement: its kind and what that kind parsed. */

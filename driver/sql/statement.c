@@ -6,12 +6,11 @@
  * kind; the executors table below gives each kind its prepare, execute
  * and free, and the statement keeps the row count of its last run
  * (SQLRowCount). A query's executor plans the query (plan.c) and opens a
- * cursor on it (exec.c); DML's is dml.c's; DDL's refuses, as the parser
- * did before.
+ * cursor on it (exec.c); DML's is dml.c's; DDL's ddl.c's.
  * Callers never branch on the kind to run a statement.
  * Invariants:
  *   1. s->ex is executors[s->kind]; s->query is non-NULL for a prepared
- *      query (and DML: its query part, dml.c).
+ *      query (and DML, DDL: its query part, dml.c, ddl.c).
  *   2. s->row_count is -1 for a query (a result set: the count of its
  *      rows is not known before they are read, as ODBC allows), and the
  *      rows changed by the last execute for the other kinds.
@@ -20,14 +19,21 @@
  *      types differ from those of its plan (retype), so the columns are
  *      typed by the values, as Access types them; s->retype->planned
  *      says which types s->query was made for.
+ *   4. Every statement keeps its text and the schema version it was
+ *      planned under (s->replan): an execute after a schema change
+ *      (jet_db_schema_version differs) plans it again first, or fails as
+ *      that prepare fails (a table gone: 42S02); a stale plan never runs.
  */
 #include "config.h"
 
 #include "plan.h"
 #include "statement.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "ddl.h"
 
 /* ------------------------------------------------------------ query */
 
@@ -183,57 +189,107 @@ static void query_free(sql_statement *s)
     s->query = NULL;
 }
 
-/* ------------------------------------------------------ DML and DDL */
-
-/* The read-only driver's answer to a statement that would write (the
- * parser's message before statements had kinds). */
-static int refuse_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
-                          const sql_prepare_opts *opts, sql_error *err)
-{
-    (void)s;
-    (void)db;
-    (void)opts;
-    sql_set_error(err, "HYC00", p->position,
-                  "not supported: %s (the driver is read-only)",
-                  sql_kw_name(p->verb));
-    return -1;
-}
-
-static int refuse_execute(sql_statement *s, const jet_value *params,
-                          const sql_cursor_opts *opts, sql_cursor **cur,
-                          sql_error *err)
-{
-    (void)params;
-    (void)opts;
-    *cur = NULL;
-    s->row_count = -1;
-    sql_set_error(err, "HYC00", 0, "not supported: the driver is "
-                  "read-only");
-    return JET_EUNSUPPORTED;
-}
-
-static void nothing_to_free(sql_statement *s)
-{
-    (void)s;
-}
-
 /* ------------------------------------------------------------ table */
 
 static const sql_executor executors[] = {
     [SQL_KIND_QUERY] = { SQL_KIND_QUERY, "query", query_prepare,
                          query_execute, query_free },
-    [SQL_KIND_DDL] = { SQL_KIND_DDL, "DDL", refuse_prepare, refuse_execute,
-                       nothing_to_free },
 };
 
 const sql_executor *sql_executor_of(sql_stmt_kind kind)
 {
     if (kind == SQL_KIND_DML)
         return &sql_dml_executor;
+    if (kind == SQL_KIND_DDL)
+        return &sql_ddl_executor;
     if ((size_t)kind >= sizeof executors / sizeof executors[0] ||
         !executors[kind].prepare)
         return NULL;
     return &executors[kind];
+}
+
+/* ------------------------------------------------- schema changes */
+
+/* What planning a statement again takes (inv. 4): its text, options and
+ * the schema version of its plan. */
+struct sql_replan {
+    jet_db *db;
+    char *text;
+    size_t len;
+    sql_prepare_opts opts;      /* saved_query: own copy; no param_types
+                                   (retype's business) */
+    char *saved_query;
+    uint64_t schema;            /* jet_db_schema_version at the plan */
+};
+
+static void replan_free(struct sql_replan *r)
+{
+    if (!r)
+        return;
+    free(r->text);
+    free(r->saved_query);
+    free(r);
+}
+
+static int replan_keep(sql_statement *s, jet_db *db, const char *text,
+                       size_t len, const sql_prepare_opts *opts,
+                       sql_error *err)
+{
+    struct sql_replan *r = calloc(1, sizeof *r);
+    if (!r || !(r->text = malloc(len ? len : 1))) {
+        free(r);
+        sql_set_nomem(err, 0);
+        return -1;
+    }
+    s->replan = r;
+    r->db = db;
+    memcpy(r->text, text, len);
+    r->len = len;
+    r->schema = jet_db_schema_version(db);
+    if (opts)
+        r->opts = *opts;
+    r->opts.param_types = NULL;
+    r->opts.nparam_types = 0;
+    r->opts.saved_query = NULL;
+    if (opts && opts->saved_query) {
+        if (!(r->saved_query = strdup(opts->saved_query))) {
+            sql_set_nomem(err, 0);
+            return -1;
+        }
+        r->opts.saved_query = r->saved_query;
+    }
+    return 0;
+}
+
+/* Plan s again when the schema changed since its plan (a CREATE, DROP or
+ * ALTER of this connection, or the rollback of one): a table gone is the
+ * new prepare's error (42S02). The new statement takes s's place; the old
+ * plan's tdefs stay readable (ddl.h), so nothing dangles meanwhile. */
+static int replan(sql_statement *s, sql_error *err)
+{
+    struct sql_replan *r = s->replan;
+    if (!r || jet_db_schema_version(r->db) == r->schema)
+        return 0;
+    sql_statement *ns;
+    jet_rc lrc = jet_db_read_begin(r->db);
+    if (lrc != JET_OK) {
+        const jet_error *je = jet_db_error(r->db);
+        memset(err, 0, sizeof *err);
+        err->rc = lrc;
+        err->pgno = je->pgno;
+        snprintf(err->msg, sizeof err->msg, "%s", je->msg);
+        return lrc;
+    }
+    int rc = sql_statement_prepare(&ns, r->db, r->text, r->len, &r->opts,
+                                   err);
+    jet_db_read_end(r->db);
+    if (rc != 0)
+        return rc;
+    sql_statement old = *s;
+    *s = *ns;
+    *ns = old;
+    sql_statement_free(ns);
+    return 0;
 }
 
 /* ------------------------------------------------------------- API */
@@ -280,7 +336,8 @@ int sql_statement_prepare(sql_statement **out, jet_db *db, const char *text,
     s->row_count = -1;
     if (ex->prepare(s, db, &p, opts, err) != 0 ||
         (s->kind == SQL_KIND_QUERY &&
-         retype_keep(s, db, text, len, opts, err) != 0)) {
+         retype_keep(s, db, text, len, opts, err) != 0) ||
+        replan_keep(s, db, text, len, opts, err) != 0) {
         if (p.query)
             sql_select_free(&p.query->sel);
         sql_statement_free(s);
@@ -305,6 +362,9 @@ int sql_statement_execute(sql_statement *s, const jet_value *params,
                           sql_error *err)
 {
     *cur = NULL;
+    int rc = replan(s, err);
+    if (rc != 0)
+        return rc;
     return s->ex->execute(s, params, opts, cur, err);
 }
 
@@ -319,5 +379,6 @@ void sql_statement_free(sql_statement *s)
         return;
     s->ex->free(s);
     retype_free(s->retype);
+    replan_free(s->replan);
     free(s);
 }

@@ -26,6 +26,8 @@ typedef struct sql_executor {
 } sql_executor;
 
 typedef struct sql_dml_exec sql_dml_exec;
+typedef struct sql_ddl_exec sql_ddl_exec;
+struct sql_replan;
 
 /** A prepared statement (engine.h sql_statement): statement.c keeps its
  *  invariants; an executor fills its own parts. */
@@ -35,6 +37,9 @@ struct sql_statement {
     sql_stmt *query;            /* SQL_KIND_QUERY: the planned query;
                                    SQL_KIND_DML: its planned query part */
     sql_dml_exec *dml;          /* SQL_KIND_DML: dml.c's state */
+    sql_ddl_exec *ddl;          /* SQL_KIND_DDL: ddl.c's state */
+    struct sql_replan *replan;  /* what planning s again takes when the
+                                   schema changed (statement.c inv. 4) */
     int64_t row_count;          /* last execute (statement.c inv. 2) */
     /* a query with ? markers in its output columns (engine.h
      * sql_statement_execute), else all NULL: what re-planning it for its
@@ -44,6 +49,8 @@ struct sql_statement {
 
 /** dml.c: the executor of INSERT, UPDATE and DELETE. */
 extern const sql_executor sql_dml_executor;
+/** ddl.c: the executor of CREATE, DROP, ALTER and SELECT ... INTO. */
+extern const sql_executor sql_ddl_executor;
 
 /** statement.c: the executor of kind, or NULL for no such kind. */
 const sql_executor *sql_executor_of(sql_stmt_kind kind);

@@ -274,6 +274,14 @@ START_TEST(ddl_select_into)
     ck_assert_int_eq(strncmp(sql + p.query->into_from, "INTO [New T] ",
                              p.query->into_to - p.query->into_from), 0);
     ck_assert_int_eq(sql[p.query->into_to], 'F');
+    /* the INSERT that fills the new table: the text, INTO cut out */
+    ck_assert_str_eq(p.ddl->insert_sql, "INSERT INTO [New T] SELECT a, "
+                     "Count(*) AS n  FROM x INNER JOIN y ON x.k = y.k "
+                     "GROUP BY a");
+    done(&p);
+    p = ddl_ok("PARAMETERS w Long; SELECT * INTO t3 FROM t WHERE a = w");
+    ck_assert_str_eq(p.ddl->insert_sql, "PARAMETERS w Long; INSERT INTO "
+                     "[t3] SELECT *  FROM t WHERE a = w");
     done(&p);
     p = ddl_ok("SELECT * INTO t2 FROM t");
     ck_assert_str_eq(p.ddl->table, "t2");

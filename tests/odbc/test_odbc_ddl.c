@@ -1,0 +1,573 @@
+/*
+ * test_odbc_ddl.c - CREATE, DROP, ALTER and SELECT ... INTO through the
+ * driver manager (issue 27), on copies of a Jet4 .mdb and an ACE .accdb
+ * in the temporary directory: every statement form prepares; each form
+ * runs, then `jetcheck verify` reports 0 problems and `jetcheck dump`
+ * shows what the statement asked for (types, sizes, required, indexes),
+ * SQLColumns and SQLStatistics agree and mdb-schema prints the table;
+ * refusals (42S01, 42S02, 42S11, 42S12, 42S21, 42S22, 42000, HYC00,
+ * read-only) leave the file byte-for-byte unchanged; a statement prepared
+ * before a schema change is planned again or reports the table gone;
+ * SELECT ... INTO from a join with GROUP BY gives the SELECT's rows.
+ *
+ * The core's schema changes land one by one (core/ddl.h): a form the core
+ * answers "not supported yet" (HYC00) is noted on stderr and its checks
+ * skipped, so this test grows with the core rather than failing on it.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "odbctest.h"
+#include "../slurp.h"
+
+#define JET4 "jackcess/V2003/indexTestV2003.mdb"
+#define ACE "jackcess/V2010/indexTestV2010.accdb"
+
+static SQLHENV env;
+static SQLHDBC dbc;
+
+static const char *copy_fixture(const char *rel, const char *name,
+                                char *out, size_t cap)
+{
+    snprintf(out, cap, "%s/%s", odbct_tmpdir(), name);
+    char cmd[4096];
+    chmod(out, 0644);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
+             odbct_fixture(rel), out, out);
+    ck_assert_int_eq(system(cmd), 0);
+    return out;
+}
+
+static void connect_to(const char *path, const char *extra)
+{
+    char cs[2048];
+    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;%s", path,
+             extra ? extra : "");
+    odbct_connect(&env, &dbc, cs);
+}
+
+static SQLHSTMT new_stmt(void)
+{
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    return st;
+}
+
+/* Whether the last failure on st is the core's "not yet" (a schema
+ * change core/ddl.c does not make yet): noted, and the caller skips. */
+static bool core_not_yet(SQLHSTMT st, const char *sql)
+{
+    if (strcmp(odbct_state(SQL_HANDLE_STMT, st), "HYC00") ||
+        !strstr(odbct_message(SQL_HANDLE_STMT, st), " yet"))
+        return false;
+    fprintf(stderr, "note: core not there yet, skipped: %s (%s)\n", sql,
+            odbct_message(SQL_HANDLE_STMT, st));
+    return true;
+}
+
+/* Run sql: true when it succeeded, false when the core does not make
+ * that change yet; anything else fails the test. */
+static bool run(const char *sql)
+{
+    SQLHSTMT st = new_stmt();
+    SQLRETURN r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
+    bool ok = SQL_SUCCEEDED(r);
+    if (!ok)
+        ck_assert_msg(core_not_yet(st, sql), "%s: %s %s", sql,
+                      odbct_state(SQL_HANDLE_STMT, st),
+                      odbct_message(SQL_HANDLE_STMT, st));
+    if (ok) {
+        SQLLEN n = -2;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &n));
+        ck_assert_msg(n >= 0, "%s: row count %ld", sql, (long)n);
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    return ok;
+}
+
+/* sql must fail with state and a message holding part (NULL: any). */
+static void refused(const char *sql, const char *state, const char *part)
+{
+    SQLHSTMT st = new_stmt();
+    ck_assert_msg(SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS) == SQL_ERROR,
+                  "%s ran", sql);
+    ck_assert_msg(!strcmp(odbct_state(SQL_HANDLE_STMT, st), state),
+                  "%s: %s %s (not %s)", sql, odbct_state(SQL_HANDLE_STMT, st),
+                  odbct_message(SQL_HANDLE_STMT, st), state);
+    if (part)
+        ck_assert_msg(strstr(odbct_message(SQL_HANDLE_STMT, st), part),
+                      "%s: %s", sql, odbct_message(SQL_HANDLE_STMT, st));
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+
+/* `jetcheck verify path` reports 0 problems. */
+static void verify(const char *path)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
+             ">&2", JET_SHARED_DIR, path);
+    ck_assert_msg(system(cmd) == 0, "jetcheck verify %s", path);
+}
+
+/* `jetcheck dump path --table t` (malloc'd text, the caller frees). */
+static char *dump(const char *path, const char *table)
+{
+    char out[1200], cmd[4096];
+    snprintf(out, sizeof out, "%s.dump", path);
+    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck dump '%s' "
+             "--table '%s' >'%s' 2>&1", JET_SHARED_DIR, path, table, out);
+    ck_assert_msg(system(cmd) == 0, "jetcheck dump %s %s", path, table);
+    size_t n;
+    char *text = (char *)jet_test_slurp(out, &n);
+    ck_assert_ptr_nonnull(text);
+    unlink(out);
+    return text;
+}
+
+static void has(const char *text, const char *part)
+{
+    ck_assert_msg(strstr(text, part), "'%s' not in:\n%s", part, text);
+}
+
+/* mdb-schema (mdbtools) prints CREATE TABLE of table. */
+static void mdb_schema_prints(const char *path, const char *table)
+{
+    if (system("command -v mdb-schema >/dev/null 2>&1") != 0) {
+        fprintf(stderr, "mdb-schema not found: skipped\n");
+        return;
+    }
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "mdb-schema -T '%s' '%s' 2>&1 | grep -q "
+             "'CREATE TABLE \\[%s\\]'", table, path, table);
+    ck_assert_msg(system(cmd) == 0, "mdb-schema does not print %s", table);
+}
+
+/* SQLColumns of table: "name:type:size:nullable;" per column into buf. */
+static void columns_of(const char *table, char *buf, size_t cap)
+{
+    SQLHSTMT st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLColumns(st, NULL, 0, NULL, 0,
+             (SQLCHAR *)table, SQL_NTS, NULL, 0));
+    size_t k = 0;
+    buf[0] = '\0';
+    while (SQLFetch(st) == SQL_SUCCESS) {
+        char name[130];
+        SQLSMALLINT type = 0, nullable = 0;
+        SQLINTEGER size = 0;
+        SQLLEN ind;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 4, SQL_C_CHAR, name,
+                                                 sizeof name, &ind));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 5, SQL_C_SSHORT, &type,
+                                                 0, &ind));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 7, SQL_C_SLONG, &size,
+                                                 0, &ind));
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 11, SQL_C_SSHORT,
+                                                 &nullable, 0, &ind));
+        k += (size_t)snprintf(buf + k, cap - k, "%s:%d:%d:%d;", name,
+                              (int)type, (int)size, (int)nullable);
+        ck_assert_uint_lt(k, cap);
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+
+/* The first column of sql's rows joined by ',' (odbct_col1). */
+static long col1(const char *sql, char *buf, size_t cap)
+{
+    SQLHSTMT st = odbct_exec(dbc, sql);
+    long n = odbct_col1(st, buf, cap);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    return n;
+}
+
+/* ------------------------------------------------------------ forms */
+
+START_TEST(every_form_prepares_without_a_result)
+{
+    static const struct { const char *sql; int nparams; } forms[] = {
+        { "CREATE TABLE n1 (a LONG)", 0 },
+        { "CREATE UNIQUE INDEX i ON Table2 (data DESC) WITH IGNORE NULL", 0 },
+        { "DROP TABLE Table3", 0 },
+        { "DROP INDEX id ON Table2", 0 },
+        { "ALTER TABLE Table2 ADD COLUMN c TEXT(5)", 0 },
+        { "ALTER TABLE Table2 DROP COLUMN data", 0 },
+        { "ALTER TABLE Table2 ADD CONSTRAINT u UNIQUE (data)", 0 },
+        { "ALTER TABLE Table2 DROP CONSTRAINT u", 0 },
+        { "SELECT id, data INTO n2 FROM Table2 WHERE id > ?", 1 },
+    };
+    char path[1024];
+    connect_to(copy_fixture(JET4, "forms.mdb", path, sizeof path), NULL);
+    SQLHSTMT st = new_stmt();
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        ODBCT_OK(SQL_HANDLE_STMT, st,
+                 SQLPrepare(st, (SQLCHAR *)forms[i].sql, SQL_NTS));
+        SQLSMALLINT n = -1;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumResultCols(st, &n));
+        ck_assert_msg(n == 0, "%s: %d columns", forms[i].sql, (int)n);
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumParams(st, &n));
+        ck_assert_msg(n == forms[i].nparams, "%s: %d params", forms[i].sql,
+                      (int)n);
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env, dbc);
+}
+END_TEST
+
+/* ---------------------------------------------------- CREATE TABLE */
+
+/* Every type on a copy of fixture rel: the TDEF, the catalog functions,
+ * mdb-schema, a row written and read back. */
+static void create_every_type(const char *rel, const char *name)
+{
+    char path[1024], buf[4096];
+    connect_to(copy_fixture(rel, name, path, sizeof path), NULL);
+    const char *sql =
+        "CREATE TABLE [Every Type] (id COUNTER CONSTRAINT pk PRIMARY KEY, "
+        "t TEXT(20) NOT NULL, c CHAR, m MEMO, b BYTE, s SHORT, "
+        "l LONG, f SINGLE, d DOUBLE, cur CURRENCY, num DECIMAL(12, 3), "
+        "dt DATETIME, yn YESNO, g GUID, bin BINARY(16), ole LONGBINARY, "
+        "CONSTRAINT ts UNIQUE (t, s))";
+    if (!run(sql)) {
+        odbct_disconnect(env, dbc);
+        return;
+    }
+    /* the catalog shows it at once */
+    columns_of("Every Type", buf, sizeof buf);
+    has(buf, "id:4:10:1;");
+    has(buf, "t:-9:20:0;");
+    has(buf, "c:-9:255:1;");
+    has(buf, "num:2:12:1;");
+    has(buf, "yn:-7:1:1;");
+    has(buf, "m:-10:65535:1;");
+    has(buf, "bin:-3:16:1;");
+    SQLHSTMT st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLStatistics(st, NULL, 0, NULL, 0,
+             (SQLCHAR *)"Every Type", SQL_NTS, SQL_INDEX_ALL,
+             SQL_QUICK));
+    long nidx = 0;
+    while (SQLFetch(st) == SQL_SUCCESS)
+        nidx++;
+    ck_assert_int_ge(nidx, 3);          /* pk (1 column), ts (2) */
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    ck_assert(run("INSERT INTO [Every Type] (t, s, num, yn, dt) VALUES "
+                  "('x', 7, 1.25, True, #2024-01-02#)"));
+    ck_assert_int_eq(col1("SELECT num FROM [Every Type]", buf, sizeof buf),
+                     1);
+    ck_assert_str_eq(buf, "1.250");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    char *j = dump(path, "Every Type");
+    has(j, "{\"name\": \"id\", \"type\": \"LONG\", \"length\": 4, "
+           "\"precision\": 0, \"scale\": 0, \"auto_number\": true");
+    has(j, "{\"name\": \"t\", \"type\": \"TEXT\", \"length\": 40, "
+           "\"precision\": 0, \"scale\": 0, \"auto_number\": false, "
+           "\"calculated\": false, \"required\": true}");
+    has(j, "{\"name\": \"c\", \"type\": \"TEXT\", \"length\": 510,");
+    has(j, "{\"name\": \"m\", \"type\": \"MEMO\"");
+    has(j, "{\"name\": \"b\", \"type\": \"BYTE\"");
+    has(j, "{\"name\": \"s\", \"type\": \"INT\"");
+    has(j, "{\"name\": \"f\", \"type\": \"FLOAT\"");
+    has(j, "{\"name\": \"d\", \"type\": \"DOUBLE\"");
+    has(j, "{\"name\": \"cur\", \"type\": \"MONEY\"");
+    has(j, "{\"name\": \"num\", \"type\": \"NUMERIC\", \"length\": 17, "
+           "\"precision\": 12, \"scale\": 3");
+    has(j, "{\"name\": \"dt\", \"type\": \"SHORT_DATE_TIME\"");
+    has(j, "{\"name\": \"yn\", \"type\": \"BOOLEAN\"");
+    has(j, "{\"name\": \"g\", \"type\": \"GUID\"");
+    has(j, "{\"name\": \"bin\", \"type\": \"BINARY\", \"length\": 16");
+    has(j, "{\"name\": \"ole\", \"type\": \"OLE\"");
+    has(j, "{\"name\": \"pk\", \"columns\": [{\"name\": \"id\", "
+           "\"ascending\": true}], \"unique\": true, \"primary_key\": true");
+    has(j, "{\"name\": \"ts\", \"columns\": [{\"name\": \"t\", \"ascending\": "
+           "true}, {\"name\": \"s\", \"ascending\": true}], \"unique\": "
+           "true");
+    free(j);
+    mdb_schema_prints(path, "Every Type");
+}
+
+START_TEST(create_table_every_type_jet4)
+{
+    create_every_type(JET4, "types.mdb");
+}
+END_TEST
+
+START_TEST(create_table_every_type_ace)
+{
+    create_every_type(ACE, "types.accdb");
+}
+END_TEST
+
+/* --------------------------------------- the other forms, one by one */
+
+static void other_forms(const char *rel, const char *name)
+{
+    char path[1024], buf[4096];
+    connect_to(copy_fixture(rel, name, path, sizeof path), NULL);
+    if (!run("CREATE TABLE p (id LONG PRIMARY KEY, v TEXT(10))")) {
+        odbct_disconnect(env, dbc);
+        return;
+    }
+    ck_assert(run("INSERT INTO p VALUES (1, 'a')"));
+    ck_assert(run("INSERT INTO p VALUES (2, 'b')"));
+    if (run("CREATE UNIQUE INDEX pv ON p (v DESC) WITH DISALLOW NULL")) {
+        columns_of("p", buf, sizeof buf);
+        char *j = dump(path, "p");
+        has(j, "{\"name\": \"pv\", \"columns\": [{\"name\": \"v\", "
+               "\"ascending\": false}], \"unique\": true");
+        free(j);
+        /* the index is used at once, and its entries were built */
+        ck_assert_int_eq(col1("SELECT id FROM p WHERE v = 'b'", buf,
+                              sizeof buf), 1);
+        ck_assert_str_eq(buf, "2");
+        if (run("DROP INDEX pv ON p")) {
+            j = dump(path, "p");
+            ck_assert_ptr_null(strstr(j, "\"pv\""));
+            free(j);
+        }
+    }
+    if (run("ALTER TABLE p ADD COLUMN n SHORT NOT NULL")) {
+        columns_of("p", buf, sizeof buf);
+        has(buf, "n:5:5:0;");
+        char *j = dump(path, "p");
+        has(j, "{\"name\": \"n\", \"type\": \"INT\"");
+        free(j);
+        if (run("ALTER TABLE p DROP COLUMN n")) {
+            columns_of("p", buf, sizeof buf);
+            ck_assert_ptr_null(strstr(buf, "n:"));
+        }
+    }
+    if (run("ALTER TABLE p ADD CONSTRAINT uv UNIQUE (v)")) {
+        char *j = dump(path, "p");
+        has(j, "\"name\": \"uv\"");
+        free(j);
+        if (run("ALTER TABLE p DROP CONSTRAINT uv")) {
+            j = dump(path, "p");
+            ck_assert_ptr_null(strstr(j, "\"uv\""));
+            free(j);
+        }
+    }
+    if (run("CREATE TABLE c (id COUNTER PRIMARY KEY, pid LONG, "
+            "CONSTRAINT cp FOREIGN KEY (pid) REFERENCES p ON DELETE "
+            "CASCADE)")) {
+        char *j = dump(path, "c");
+        has(j, "\"foreign_key\": true");
+        free(j);
+        refused("INSERT INTO c (pid) VALUES (99)", "23000", NULL);
+        ck_assert(run("DROP TABLE c"));
+    }
+    if (run("DROP TABLE p")) {
+        columns_of("p", buf, sizeof buf);
+        ck_assert_str_eq(buf, "");
+        refused("SELECT * FROM p", "42S02", NULL);
+    }
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+
+START_TEST(index_column_constraint_and_drop_forms)
+{
+    other_forms(JET4, "forms4.mdb");
+    other_forms(ACE, "forms.accdb");
+}
+END_TEST
+
+/* ------------------------------------------------------- refusals */
+
+typedef struct snap {
+    uint8_t *bytes;
+    size_t len;
+} snap;
+
+static snap take(const char *path)
+{
+    snap s;
+    s.bytes = jet_test_slurp(path, &s.len);
+    ck_assert_ptr_nonnull(s.bytes);
+    return s;
+}
+
+static void same(const char *path, snap *s)
+{
+    size_t n;
+    uint8_t *now = jet_test_slurp(path, &n);
+    ck_assert_ptr_nonnull(now);
+    ck_assert_msg(n == s->len && memcmp(now, s->bytes, n) == 0,
+                  "%s changed", path);
+    free(now);
+    free(s->bytes);
+}
+
+START_TEST(refusals_leave_the_file_unchanged)
+{
+    char path[1024];
+    copy_fixture(ACE, "refuse.accdb", path, sizeof path);
+    snap before = take(path);
+    connect_to(path, NULL);
+    refused("CREATE TABLE Table2 (a LONG)", "42S01",
+            "Table 'Table2' already exists.");
+    refused("create table [table2] (a LONG)", "42S01", NULL);
+    refused("DROP TABLE NoSuch", "42S02", "NoSuch");
+    refused("CREATE INDEX i ON NoSuch (a)", "42S02", NULL);
+    refused("ALTER TABLE NoSuch ADD COLUMN a LONG", "42S02", NULL);
+    refused("CREATE INDEX id ON Table2 (data)", "42S11", "already exists");
+    refused("DROP INDEX NoSuch ON Table2", "42S12", "NoSuch");
+    refused("ALTER TABLE Table2 DROP CONSTRAINT NoSuch", "42S12", NULL);
+    refused("ALTER TABLE Table2 ADD COLUMN data TEXT", "42S21",
+            "already exists");
+    refused("CREATE TABLE n (a LONG, A TEXT)", "42S21", NULL);
+    refused("ALTER TABLE Table2 DROP COLUMN NoSuch", "42S22", "NoSuch");
+    refused("CREATE INDEX i ON Table2 (NoSuch)", "42S22", NULL);
+    refused("CREATE TABLE n (a LONG, PRIMARY KEY (b))", "42S22", NULL);
+    refused("CREATE TABLE n (a LONG PRIMARY KEY, b LONG PRIMARY KEY)",
+            "HY000", "Primary key already exists");
+    refused("CREATE TABLE n (a NOSUCHTYPE)", "42000", NULL);
+    refused("CREATE TABLE n (a TEXT(300))", "42000", NULL);
+    refused("CREATE TABLE n (a BIGINT)", "HYC00", "BIGINT");
+    refused("ALTER TABLE Table2 ALTER COLUMN data TEXT(10)", "HYC00", NULL);
+    refused("CREATE TABLE n (a LONG REFERENCES NoSuch)", "42S02", NULL);
+    refused("SELECT * INTO Table2 FROM Table2", "42S01", NULL);
+    refused("SELECT * INTO n FROM NoSuch", "42S02", NULL);
+    odbct_disconnect(env, dbc);
+    same(path, &before);
+
+    /* a read-only connection refuses as DML does */
+    before = take(path);
+    connect_to(path, "ReadOnly=1;");
+    refused("CREATE TABLE n (a LONG)", "HY000", "read-only");
+    refused("DROP TABLE Table2", "HY000", "read-only");
+    refused("SELECT * INTO n FROM Table2", "HY000", "read-only");
+    odbct_disconnect(env, dbc);
+    same(path, &before);
+}
+END_TEST
+
+/* ------------------------------------- transactions and prepared plans */
+
+START_TEST(rollback_and_stale_plans)
+{
+    char path[1024], buf[4096];
+    copy_fixture(JET4, "tx.mdb", path, sizeof path);
+    connect_to(path, NULL);
+    /* inside the user's transaction: rolled back, the table is gone */
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
+             (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
+    bool made = run("CREATE TABLE tx (a LONG)");
+    if (made) {
+        ck_assert(run("INSERT INTO tx VALUES (5)"));
+        ck_assert_int_eq(col1("SELECT a FROM tx", buf, sizeof buf), 1);
+    }
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
+                                             SQL_ROLLBACK));
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
+             (SQLPOINTER)SQL_AUTOCOMMIT_ON, 0));
+    refused("SELECT * FROM tx", "42S02", NULL);
+    columns_of("tx", buf, sizeof buf);
+    ck_assert_str_eq(buf, "");
+
+    /* a statement prepared before a change is planned again */
+    if (!run("CREATE TABLE sp (id LONG, data TEXT(10))")) {
+        odbct_disconnect(env, dbc);
+        return;
+    }
+    ck_assert(run("INSERT INTO sp VALUES (0, 'zero')"));
+    SQLHSTMT q = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, q, SQLPrepare(q, (SQLCHAR *)
+             "SELECT * FROM sp", SQL_NTS));
+    SQLSMALLINT n0 = 0, n1 = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, q, SQLNumResultCols(q, &n0));
+    SQLHSTMT ins = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, ins, SQLPrepare(ins, (SQLCHAR *)
+             "INSERT INTO sp SELECT * FROM sp WHERE id = 0", SQL_NTS));
+    /* a new index: the plans made before it are made again, and run */
+    if (run("CREATE INDEX spi ON sp (id)")) {
+        ODBCT_OK(SQL_HANDLE_STMT, ins, SQLExecute(ins));
+        ODBCT_OK(SQL_HANDLE_STMT, q, SQLExecute(q));
+        ck_assert_int_eq(odbct_col1(q, buf, sizeof buf), 2);
+        SQLCloseCursor(q);
+    }
+    if (run("ALTER TABLE sp ADD COLUMN extra LONG")) {
+        ODBCT_OK(SQL_HANDLE_STMT, q, SQLExecute(q));
+        ODBCT_OK(SQL_HANDLE_STMT, q, SQLNumResultCols(q, &n1));
+        ck_assert_int_eq(n1, n0 + 1);
+        SQLCloseCursor(q);
+    }
+    if (run("DROP TABLE sp")) {
+        ck_assert_int_eq(SQLExecute(q), SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, q), "42S02");
+        ck_assert_int_eq(SQLExecute(ins), SQL_ERROR);
+        ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, ins), "42S02");
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, q);
+    SQLFreeHandle(SQL_HANDLE_STMT, ins);
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
+/* ------------------------------------------------------ SELECT INTO */
+
+START_TEST(select_into_from_a_join_with_group_by)
+{
+    char path[1024], want[8192], got[8192];
+    copy_fixture(JET4, "into.mdb", path, sizeof path);
+    connect_to(path, NULL);
+    long nw = col1("SELECT Table2.data & '|' & Count(*) & '|' & "
+                   "Sum(Table1.id) FROM Table1 INNER JOIN Table2 ON "
+                   "Table1.otherfk1 = Table2.id GROUP BY Table2.data "
+                   "ORDER BY Table2.data", want, sizeof want);
+    char sql[1024];
+    snprintf(sql, sizeof sql, "SELECT Table2.data, Count(*) AS n, "
+             "Sum(Table1.id) AS s INTO made FROM Table1 INNER JOIN Table2 "
+             "ON Table1.otherfk1 = Table2.id GROUP BY Table2.data");
+    SQLHSTMT st = new_stmt();
+    SQLRETURN r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
+    if (!SQL_SUCCEEDED(r)) {
+        ck_assert_msg(core_not_yet(st, sql), "%s: %s %s", sql,
+                      odbct_state(SQL_HANDLE_STMT, st),
+                      odbct_message(SQL_HANDLE_STMT, st));
+        SQLFreeHandle(SQL_HANDLE_STMT, st);
+        odbct_disconnect(env, dbc);
+        return;
+    }
+    SQLLEN rows = -1;
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
+    ck_assert_int_eq(rows, nw);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    long ng = col1("SELECT data & '|' & n & '|' & s FROM made ORDER BY data",
+                   got, sizeof got);
+    ck_assert_int_eq(ng, nw);
+    ck_assert_str_eq(got, want);
+    char cols[2048];
+    columns_of("made", cols, sizeof cols);
+    has(cols, "data:-9:");
+    has(cols, "n:4:10:1;");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    char *j = dump(path, "made");
+    has(j, "{\"name\": \"n\", \"type\": \"LONG\"");
+    free(j);
+    mdb_schema_prints(path, "made");
+}
+END_TEST
+
+static Suite *ddl_suite(void)
+{
+    Suite *s = suite_create("odbc_ddl");
+    TCase *tc = tcase_create("ddl");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, every_form_prepares_without_a_result);
+    tcase_add_test(tc, create_table_every_type_jet4);
+    tcase_add_test(tc, create_table_every_type_ace);
+    tcase_add_test(tc, index_column_constraint_and_drop_forms);
+    tcase_add_test(tc, refusals_leave_the_file_unchanged);
+    tcase_add_test(tc, rollback_and_stale_plans);
+    tcase_add_test(tc, select_into_from_a_join_with_group_by);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+ODBCT_MAIN(ddl_suite)
