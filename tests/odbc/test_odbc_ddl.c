@@ -230,6 +230,7 @@ static void create_every_type(const char *rel, const char *name)
         "t TEXT(20) NOT NULL, c CHAR, m MEMO, b BYTE, s SHORT, "
         "l LONG, f SINGLE, d DOUBLE, cur CURRENCY, num DECIMAL(12, 3), "
         "dt DATETIME, yn YESNO, g GUID, bin BINARY(16), ole LONGBINARY, "
+        "dflt SHORT DEFAULT 42, dtxt TEXT(8) DEFAULT 'n/a', "
         "CONSTRAINT ts UNIQUE (t, s))";
     if (!run(sql)) {
         odbct_disconnect(env, dbc);
@@ -258,6 +259,25 @@ static void create_every_type(const char *rel, const char *name)
     ck_assert_int_eq(col1("SELECT num FROM [Every Type]", buf, sizeof buf),
                      1);
     ck_assert_str_eq(buf, "1.250");
+    /* DEFAULT became the columns' DefaultValue */
+    ck_assert_int_eq(col1("SELECT dflt & '|' & dtxt FROM [Every Type]", buf,
+                          sizeof buf), 1);
+    ck_assert_str_eq(buf, "42|n/a");
+    /* SQLTables lists it */
+    st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLTables(st, NULL, 0, NULL, 0,
+             (SQLCHAR *)"Every Type", SQL_NTS, (SQLCHAR *)"TABLE",
+             SQL_NTS));
+    ck_assert_int_eq(SQLFetch(st), SQL_SUCCESS);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    /* an AutoNumber's own seed and step */
+    if (run("CREATE TABLE seeded (id COUNTER(100, 5), v LONG)")) {
+        ck_assert(run("INSERT INTO seeded (v) VALUES (1)"));
+        ck_assert(run("INSERT INTO seeded (v) VALUES (2)"));
+        ck_assert_int_eq(col1("SELECT id FROM seeded ORDER BY id", buf,
+                              sizeof buf), 2);
+        ck_assert_str_eq(buf, "100,105");
+    }
     odbct_disconnect(env, dbc);
     verify(path);
     char *j = dump(path, "Every Type");
@@ -549,6 +569,8 @@ START_TEST(select_into_from_a_join_with_group_by)
     verify(path);
     char *j = dump(path, "made");
     has(j, "{\"name\": \"n\", \"type\": \"LONG\"");
+    /* a table column keeps its type and size */
+    has(j, "{\"name\": \"data\", \"type\": \"TEXT\", \"length\": 100,");
     free(j);
     mdb_schema_prints(path, "made");
 }
