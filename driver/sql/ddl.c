@@ -74,6 +74,44 @@ static int no_table(sql_error *err, const sql_ddl *d)
                 "cannot find the table '%s'", d->table);
 }
 
+/* Whether name follows Access's rules for an object's name: 1 to 64
+ * characters, no leading space, none of . ! ` [ ] and no control
+ * character; else 42000 with Access's message (its error 3125), before
+ * anything is written. */
+static int name_ok(const char *name, size_t pos, sql_error *err)
+{
+    size_t chars = 0;
+    bool bad = !name[0] || name[0] == ' ';
+    for (const unsigned char *c = (const unsigned char *)name; *c && !bad;
+         c++) {
+        bad = *c < 0x20 || *c == 0x7F || *c == '.' || *c == '!' ||
+              *c == '`' || *c == '[' || *c == ']';
+        chars += (*c & 0xC0) != 0x80;
+    }
+    if (!bad && chars <= 64)
+        return 0;
+    return fail(err, "42000", pos, "'%.80s' isn't a valid name. Make sure "
+                "that it doesn't include invalid characters or punctuation "
+                "and that it isn't too long.", name);
+}
+
+/* The names a statement would write: its table's (when it makes one),
+ * its new columns', indexes' and constraints'. */
+static int names_ok(const sql_ddl *d, sql_error *err)
+{
+    if ((d->op == SQL_DDL_CREATE_TABLE || d->op == SQL_DDL_SELECT_INTO) &&
+        name_ok(d->table, d->table_position, err) != 0)
+        return JET_EUNSUPPORTED;
+    for (size_t i = 0; i < d->ncols; i++)
+        if (name_ok(d->cols[i].name, d->cols[i].position, err) != 0)
+            return JET_EUNSUPPORTED;
+    for (size_t i = 0; i < d->ncons; i++)
+        if (d->cons[i].name &&
+            name_ok(d->cons[i].name, d->cons[i].position, err) != 0)
+            return JET_EUNSUPPORTED;
+    return 0;
+}
+
 /* ----------------------------------------------------------- catalog */
 
 /* Whether name is taken by a table, link or query (one name space). */
@@ -511,7 +549,9 @@ static int run_select_into(sql_statement *s, const sql_ddl *d,
     int rc = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
         const sql_result_col *c = sql_stmt_col(st, i);
-        rc = make_col(db, c, &cols[i], err);
+        rc = name_ok(c->name, 0, err);
+        if (rc == 0)
+            rc = make_col(db, c, &cols[i], err);
         for (size_t j = 0; j < i && rc == 0; j++)
             if (jet_name_equal_ci(cols[j].name, c->name))
                 rc = fail(err, "42S21", 0, "Duplicate output destination "
@@ -589,6 +629,9 @@ static int run(sql_statement *s, const jet_value *params,
     sql_ddl_exec *x = s->ddl;
     const sql_ddl *d = x->d;
     jet_db *db = x->db;
+    int rc = names_ok(d, err);
+    if (rc != 0)
+        return rc;
     switch (d->op) {
     case SQL_DDL_CREATE_TABLE: return run_create_table(db, d, err);
     case SQL_DDL_DROP_TABLE: return run_drop_table(db, d, err);
@@ -600,7 +643,7 @@ static int run(sql_statement *s, const jet_value *params,
     case SQL_DDL_ADD_CONSTRAINT: return run_add_constraint(db, d, err);
     case SQL_DDL_DROP_CONSTRAINT: {
         const jet_tdef *td;
-        int rc = load_table(db, d, &td, err);
+        rc = load_table(db, d, &td, err);
         if (rc != 0)
             return rc;
         if (!find_index(td, d->name))

@@ -445,6 +445,15 @@ START_TEST(refusals_leave_the_file_unchanged)
     refused("CREATE TABLE n (a LONG PRIMARY KEY, b LONG PRIMARY KEY)",
             "HY000", "Primary key already exists");
     refused("CREATE TABLE n (a NOSUCHTYPE)", "42000", NULL);
+    refused("CREATE TABLE [a.b] (a LONG)", "42000", "isn't a valid name");
+    refused("CREATE TABLE n ([a!b] LONG)", "42000", "isn't a valid name");
+    refused("CREATE INDEX [ i] ON Table2 (data)", "42000", "valid name");
+    refused("SELECT data AS [x.y] INTO n FROM Table2", "42000",
+            "valid name");
+    refused("CREATE TABLE n (a LONG, b LONG, c LONG, d LONG, e LONG, "
+            "f LONG, g LONG, h LONG, i LONG, j LONG, k LONG, "
+            "CONSTRAINT u UNIQUE (a, b, c, d, e, f, g, h, i, j, k))",
+            "HY000", "Too many fields");
     refused("CREATE TABLE n (a TEXT(300))", "42000", NULL);
     refused("CREATE TABLE n (a BIGINT)", "HYC00", "BIGINT");
     refused("ALTER TABLE Table2 ALTER COLUMN data TEXT(10)", "HYC00", NULL);
