@@ -158,11 +158,9 @@ static jet_rc local_table(const jet_tdef **out, jet_db *db, const char *name,
     return jet_tdef_load(out, db, o);
 }
 
-/* Does index ix of t hold exactly the columns cols[0..n) (any order)? */
-static bool index_on(const jet_tdef *t, const jet_index *ix,
-                     const uint16_t *cols, uint16_t n)
+/* Does index ix hold exactly the columns cols[0..n) (any order)? */
+static bool index_on(const jet_index *ix, const uint16_t *cols, uint16_t n)
 {
-    (void)t;
     if (ix->ncols != n)
         return false;
     for (uint16_t k = 0; k < n; k++) {
@@ -173,6 +171,25 @@ static bool index_on(const jet_tdef *t, const jet_index *ix,
             return false;
     }
     return true;
+}
+
+/* The index of t on exactly the columns cols[0..n) that enforces a
+ * relationship: on the parent side (parent) a unique one, the primary
+ * key when it is one; on the child side any, its foreign-key index when
+ * there is one. -1 when t has none. */
+static int rel_index(const jet_tdef *t, const uint16_t *cols, uint16_t n,
+                     bool parent)
+{
+    int best = -1;
+    for (uint16_t i = 0; i < t->nindexes; i++) {
+        const jet_index *ix = &t->indexes[i];
+        if ((parent && !(ix->unique || ix->primary_key)) ||
+            !index_on(ix, cols, n))
+            continue;
+        if (best < 0 || (parent ? ix->primary_key : ix->foreign_key))
+            best = i;
+    }
+    return best;
 }
 
 /* Pick the parent's unique index and the child's foreign-key index of r,
@@ -195,29 +212,14 @@ static jet_rc rel_finish(rel *r, jet_error *err)
                             "is not supported", r->name, r->child->name,
                             cc->name, r->parent->name, pc->name);
     }
-    best = -1;
-    for (uint16_t i = 0; i < r->parent->nindexes; i++) {
-        const jet_index *ix = &r->parent->indexes[i];
-        if (!(ix->unique || ix->primary_key) ||
-            !index_on(r->parent, ix, r->pcol, r->ncols))
-            continue;
-        if (best < 0 || ix->primary_key)
-            best = i;
-    }
+    best = rel_index(r->parent, r->pcol, r->ncols, true);
     if (best < 0)
         return jet_fail(err, JET_EUNSUPPORTED, r->parent->pgno,
                         "the enforced relationship '%s' has no unique "
                         "index on its columns in table '%s': writing it is "
                         "not supported", r->name, r->parent->name);
     r->pix = (uint16_t)best;
-    best = -1;
-    for (uint16_t i = 0; i < r->child->nindexes; i++) {
-        const jet_index *ix = &r->child->indexes[i];
-        if (!index_on(r->child, ix, r->ccol, r->ncols))
-            continue;
-        if (best < 0 || ix->foreign_key)
-            best = i;
-    }
+    best = rel_index(r->child, r->ccol, r->ncols, false);
     if (best < 0)
         return jet_fail(err, JET_EUNSUPPORTED, r->child->pgno,
                         "the enforced relationship '%s' has no index on "
