@@ -2,7 +2,8 @@
  * fuzz_sql.c - the SQL lexer, parser, binder and planner, then a bounded run.
  *
  * Input: SQL text (any bytes). Each input is parsed alone
- * (sql_parse_query), then prepared against one fixed database and, when
+ * (sql_parse_query, and sql_parse_statement: INSERT/UPDATE/DELETE and
+ * CREATE/DROP/ALTER/SELECT INTO are parsed, never run), then prepared against one fixed database and, when
  * it prepares, run: at most 300 rows, every value read and text
  * converted, the run stopped after 2,000 page reads. The database is FUZZ_SQL_DB when set (run-fuzz
  * and replay.test point it at a small file fixtures/jetgen writes), else
@@ -102,6 +103,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sql_query *q = NULL;
     if (sql_parse_query(&q, text, size, &err) == 0)
         sql_select_free(&q->sel);
+    /* the statement parsers too (DML, DDL: parsed, never run here) */
+    sql_parsed ps;
+    if (sql_parse_statement(&ps, text, size, &err) == 0 && ps.query)
+        sql_select_free(&ps.query->sel);
     sql_stmt *st = NULL;
     if (db && sql_stmt_prepare(&st, db, text, size, NULL, &err) == 0) {
         (void)sql_stmt_plan_text(st);
