@@ -631,6 +631,8 @@ typedef struct jet_tdef_priv {
     struct jet_table_props *props;
     /* its enforced relationships, once read (relations.c) */
     struct jet_rel_set *rels;
+    /* its complex columns, once read (complex.c) */
+    struct jet_complex_set *complex;
     /* live state (tablewrite.c): what writes change besides pages. The
      * row count and next AutoNumber live on the TDEF page (read through
      * the pager: jet_table_row_count); `owned` above follows the owned
@@ -638,6 +640,9 @@ typedef struct jet_tdef_priv {
     int64_t auto_last;         /* highest LONG AutoNumber handed out by
                                   this connection (never rolled back) */
     bool auto_known;           /* auto_last has been read from the TDEF */
+    int64_t complex_last;      /* highest complex id handed out (ACE TDEF
+                                  offset 28), as auto_last */
+    bool complex_known;        /* complex_last has been read */
     bool owned_changed;        /* owned map changed in this transaction */
     uint32_t ins_pgno;         /* data page of the last insert, 0 = none */
 } jet_tdef_priv;
@@ -688,6 +693,8 @@ jet_rc jet_table_rules_grant(jet_tdef_priv *t);
 void jet_table_props_free(jet_tdef_priv *t);
 /** Free what relations.c cached in t (safe when nothing). */
 void jet_rel_free(jet_tdef_priv *t);
+/** Free what complex.c cached in t (safe when nothing). */
+void jet_complex_free(jet_tdef_priv *t);
 
 /**
  * Re-read t's owned pages map (from the TDEF page, through the pager: the

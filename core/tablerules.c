@@ -9,8 +9,13 @@
  * release enforces; otherwise each write is refused, naming the table and
  * the first rule found, so that nothing Access would refuse is written.
  * Reasons, in the order they are checked:
- *   Jet3 file (JET_EREADONLY), linked table, system table (MSys*),
- *   calculated column, complex column (attachment, multi-value), an index
+ *   Jet3 file (JET_EREADONLY), linked table, system table (MSys*; the
+ *   flat table of a complex column is the exception: complex.c writes
+ *   it, through its column only, and the SQL layer refuses statements on
+ *   it), calculated column, a complex column complex.c cannot keep (no
+ *   MSysComplexColumns row or flat table, a template of an unknown kind;
+ *   the others, attachments, multi-value and version history, are kept:
+ *   complex ids on insert, values deleted with their row), an index
  *   column whose keys jet_index_row_key cannot build (a text sort order
  *   without tables, a type without keys), a validation rule (the
  *   ValidationRule property of the table or a column, MSysObjects LvProp)
@@ -84,6 +89,7 @@ static bool keyable(const jet_db *db, const jet_column *col)
     case JET_T_MONEY: case JET_T_FLOAT: case JET_T_DOUBLE:
     case JET_T_DATETIME: case JET_T_BINARY: case JET_T_GUID:
     case JET_T_NUMERIC: case JET_T_BIGINT: case JET_T_EXT_DATETIME:
+    case JET_T_COMPLEX:         /* its id, keyed as a LONG */
         return true;
     default:
         return false;
@@ -100,12 +106,16 @@ static jet_rc check_columns(jet_db *db, const jet_tdef *t, jet_error *err)
                             "table '%s' has a calculated column '%s' (its "
                             "value is not computed yet): writing it is not "
                             "supported yet", t->name, c->name);
-        if (c->type == JET_T_COMPLEX)
-            return jet_fail(err, JET_EUNSUPPORTED, t->pgno,
-                            "table '%s' has a complex column '%s' "
-                            "(attachment or multi-value, not enforced yet): "
-                            "writing it is not supported yet", t->name,
-                            c->name);
+        if (c->type == JET_T_COMPLEX) {
+            /* complex.c keeps them when it knows each one's values table */
+            const jet_complex_col *cc;
+            size_t n;
+            jet_rc rc = jet_complex_columns(db, t, &cc, &n);
+            if (rc == JET_EUNSUPPORTED)
+                *err = db->err;
+            if (rc != JET_OK)
+                return rc;
+        }
     }
     for (uint16_t i = 0; i < t->nindexes; i++) {
         const jet_index *ix = &t->indexes[i];
@@ -354,6 +364,16 @@ static jet_rc check_rules(jet_db *db, const jet_tdef *t, jet_error *err)
                         "table '%s' is not a table of this database "
                         "(linked?): writing it is not supported yet",
                         t->name);
+    if (obj->kind == JET_OBJ_SYSTEM_TABLE) {
+        /* the values table of a complex column is written through its
+         * column (complex.c; the SQL layer refuses statements on it) */
+        bool flat = false;
+        rc = jet_complex_flat_owner(db, t, &flat);
+        if (rc != JET_OK)
+            return rc;
+        if (flat)
+            return check_columns(db, t, err);
+    }
     if (obj->kind != JET_OBJ_TABLE || strncasecmp(t->name, "MSys", 4) == 0)
         return jet_fail(err, JET_EUNSUPPORTED, t->pgno,
                         "table '%s' is a system table: writing it is not "

@@ -44,6 +44,9 @@
 /* Jet4/ACE TDEF offset of the last LONG AutoNumber (Jackcess
  * OFFSET_NEXT_AUTO_NUMBER) */
 #define TDEF_AUTO_NUMBER 20
+/* ACE TDEF offset of the last complex id (Jackcess
+ * OFFSET_NEXT_COMPLEX_AUTO_NUMBER; Jet4 has none) */
+#define TDEF_COMPLEX_NUMBER 28
 /* owned data pages looked at (from the last) for one with room */
 #define FIND_PAGE_TRIES 64
 /* a MEMO/OLE cell not stored yet: its length in the row until it is (the
@@ -106,6 +109,15 @@ jet_rc jet_db_live_refresh(jet_db *db)
             jet_page_unpin(db->pf, pg);
             if (last > t->auto_last)
                 t->auto_last = last;
+        }
+        if (t->complex_known) {
+            if ((rc = jet_page_pin(db->pf, t->pub.pgno, &pg, &db->err)) !=
+                JET_OK)
+                return rc;
+            int64_t last = (int32_t)jet_get_u32(pg + TDEF_COMPLEX_NUMBER);
+            jet_page_unpin(db->pf, pg);
+            if (last > t->complex_last)
+                t->complex_last = last;
         }
     }
     db->live_drops = jet_pagefile_drops(db->pf);
@@ -525,7 +537,29 @@ jet_rc jet_table_row_count(jet_db *db, const jet_tdef *t, uint32_t *out)
     return JET_OK;
 }
 
-/* Add delta to the TDEF's row count; write the AutoNumber mark when known. */
+/* The next complex id of t (ACE): one per inserted row, shared by all its
+ * complex columns (complex.c). */
+static jet_rc complex_next(jet_db *db, jet_tdef_priv *tp, int64_t *out)
+{
+    if (!tp->complex_known) {
+        const uint8_t *pg;
+        jet_rc rc = jet_page_pin(db->pf, tp->pub.pgno, &pg, &db->err);
+        if (rc != JET_OK)
+            return rc;
+        tp->complex_last = (int32_t)jet_get_u32(pg + TDEF_COMPLEX_NUMBER);
+        jet_page_unpin(db->pf, pg);
+        tp->complex_known = true;
+    }
+    if (tp->complex_last >= INT32_MAX || tp->complex_last < 0)
+        return jet_fail(&db->err, JET_ELIMIT, tp->pub.pgno, "the complex "
+                        "ids of table '%s' are at their largest",
+                        tp->pub.name);
+    *out = ++tp->complex_last;
+    return JET_OK;
+}
+
+/* Add delta to the TDEF's row count; write the AutoNumber marks when
+ * known. */
 static jet_rc tdef_update(jet_db *db, jet_tdef_priv *tp, int delta)
 {
     uint8_t *pg;
@@ -543,6 +577,10 @@ static jet_rc tdef_update(jet_db *db, jet_tdef_priv *tp, int delta)
     if (tp->auto_known &&
         (int64_t)(int32_t)jet_get_u32(pg + TDEF_AUTO_NUMBER) < tp->auto_last)
         jet_put_u32(pg + TDEF_AUTO_NUMBER, (uint32_t)tp->auto_last);
+    if (tp->complex_known && db->version >= JET_VER_ACE12 &&
+        (int64_t)(int32_t)jet_get_u32(pg + TDEF_COMPLEX_NUMBER) <
+            tp->complex_last)
+        jet_put_u32(pg + TDEF_COMPLEX_NUMBER, (uint32_t)tp->complex_last);
     jet_page_unpin(db->pf, pg);
     return JET_OK;
 }
@@ -848,6 +886,15 @@ static jet_rc stored_row_key(jet_db *db, const jet_tdef *t,
 static bool index_values_equal(const jet_tdef *t, const jet_index *ix,
                                const jet_value *a, const jet_value *b);
 
+/* Whether t has a complex column (its values go with the row). */
+static bool has_complex(const jet_tdef *t)
+{
+    for (uint16_t i = 0; i < t->ncols; i++)
+        if (t->cols[i].type == JET_T_COMPLEX)
+            return true;
+    return false;
+}
+
 /* ------------------------------------------------------------------ insert */
 
 jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
@@ -867,18 +914,36 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
     for (uint16_t i = 0; i < t->ncols; i++) {
         const jet_column *col = &t->cols[i];
         jet_value v = vals[i];
-        if (v.is_null && (col->flags & (JET_COL_AUTONUMBER |
-                                        JET_COL_AUTO_GUID)))
+        if (col->type == JET_T_COMPLEX && !v.is_null) {
+            rc = jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "table '%s': "
+                          "the complex column '%s' gets its id from Access; "
+                          "a value given for it is not supported", t->name,
+                          col->name);
+            goto out;
+        }
+        if (v.is_null && ((col->flags & (JET_COL_AUTONUMBER |
+                                         JET_COL_AUTO_GUID)) ||
+                          col->type == JET_T_COMPLEX))
             continue;           /* assigned below */
         rc = encode_cell(db, t, col, &v, &w, &w.cells[i]);
         if (rc != JET_OK)
             goto out;
     }
     /* AutoNumbers: handed out once the row passed its checks */
+    int64_t complex_id = 0;
     for (uint16_t i = 0; i < t->ncols; i++) {
         const jet_column *col = &t->cols[i];
         jet_value *v = &vals[i];
-        if ((col->flags & JET_COL_AUTONUMBER) && col->type == JET_T_LONG) {
+        if (col->type == JET_T_COMPLEX) {
+            /* one complex id per row, shared by its complex columns */
+            if (complex_id == 0 &&
+                (rc = complex_next(db, tp, &complex_id)) != JET_OK)
+                goto out;
+            memset(v, 0, sizeof *v);
+            v->type = JET_T_COMPLEX;
+            v->u.i = complex_id;
+        } else if ((col->flags & JET_COL_AUTONUMBER) &&
+                   col->type == JET_T_LONG) {
             if (v->is_null) {
                 int64_t n = 0;
                 if ((rc = auto_next(db, tp, &n)) != JET_OK)
@@ -910,6 +975,8 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
             goto out;
     }
     rc = check_index_nulls(db, t, vals);
+    if (rc == JET_OK && complex_id != 0)
+        rc = jet_complex_check_row(db, t, NULL, vals);
     if (rc == JET_OK)
         rc = jet_table_row_rules(db, t, vals);
     if (rc == JET_OK)
@@ -1126,11 +1193,14 @@ jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id)
     rc = find_row(db, t, id, o);
     if (rc != JET_OK)
         goto out;
-    if (t->nindexes > 0) {
+    if (t->nindexes > 0 || has_complex(t)) {
         rc = old_values(db, t, o, vals, scratch);
-        /* the children first (refused, deleted or set to NULL) */
+        /* the children first (refused, deleted or set to NULL), then
+         * the values of its complex columns */
         if (rc == JET_OK)
             rc = jet_rel_before_delete(db, t, id, vals);
+        if (rc == JET_OK)
+            rc = jet_complex_before_delete(db, t, vals);
         for (uint16_t i = 0; i < t->nindexes && rc == JET_OK; i++) {
             uint8_t key[KEY_CAP];
             size_t klen;
@@ -1218,9 +1288,10 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
         (rc = old_values(db, t, o, oldv, scratch)) != JET_OK)
         goto out;
     for (uint16_t i = 0; i < t->ncols; i++)
-        newv[i] = (t->cols[i].flags & (JET_COL_AUTONUMBER |
-                                       JET_COL_AUTO_GUID)) ? oldv[i]
-                                                           : new_vals[i];
+        newv[i] = ((t->cols[i].flags & (JET_COL_AUTONUMBER |
+                                        JET_COL_AUTO_GUID)) ||
+                   t->cols[i].type == JET_T_COMPLEX) ? oldv[i]
+                                                     : new_vals[i];
     /* relationships first: the children of a changed key are refused or
      * re-keyed (a row naming itself gets its new key in newv) */
     if (t->nindexes > 0 &&
@@ -1229,6 +1300,7 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
     for (uint16_t i = 0; i < t->ncols; i++) {
         const jet_column *col = &t->cols[i];
         if ((col->flags & (JET_COL_AUTONUMBER | JET_COL_AUTO_GUID)) ||
+            col->type == JET_T_COMPLEX ||
             ((col->type == JET_T_MEMO || col->type == JET_T_OLE) &&
              value_equal(&oldv[i], &newv[i]))) {
             /* kept as stored: AutoNumbers, unchanged long values */
@@ -1264,6 +1336,8 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
             goto out;
     }
     rc = check_index_nulls(db, t, newv);
+    if (rc == JET_OK && has_complex(t))
+        rc = jet_complex_check_row(db, t, changed, newv);
     if (rc == JET_OK)
         rc = jet_table_row_rules(db, t, newv);
     if (rc == JET_OK)

@@ -54,6 +54,7 @@ void jet_tdef_free(jet_tdef_priv *t)
     jet_table_rules_free(t);
     jet_table_props_free(t);
     jet_rel_free(t);
+    jet_complex_free(t);
     jet_free(t->strings);
     jet_free(t);
 }

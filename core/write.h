@@ -307,6 +307,76 @@ jet_rc jet_rel_before_update(jet_db *db, const jet_tdef *t, jet_rowid id,
 jet_rc jet_rel_before_delete(jet_db *db, const jet_tdef *t, jet_rowid id,
                              const jet_value *vals);
 
+/* -------------------------------------------- complex columns (complex.c) */
+
+/** What a complex column holds (its template table's shape, Jackcess
+ *  ComplexColumnSupport). */
+typedef enum jet_complex_kind {
+    JET_COMPLEX_UNKNOWN = 0,
+    JET_COMPLEX_MULTI,          /* multi-value lookup: one simple column */
+    JET_COMPLEX_ATTACHMENT,     /* FileData, FileName, FileType, ... */
+    JET_COMPLEX_VERSIONS        /* an append-only Memo's history */
+} jet_complex_kind;
+
+/** One complex column of a table and the flat table holding its values
+ *  (tdefs owned by the db's cache). */
+typedef struct jet_complex_col {
+    uint16_t col;               /* position in the table's cols */
+    jet_complex_kind kind;
+    const jet_tdef *flat;       /* the hidden values table f_<guid>_<col> */
+    uint16_t fk_col;            /* flat's LONG holding the row's complex id */
+    uint16_t pk_col;            /* flat's AutoNumber (the value's id) */
+    uint16_t value_col;         /* flat's first template column (the value
+                                   of a multi-value column) */
+    int fk_index;               /* flat's index led by fk_col */
+} jet_complex_col;
+
+/**
+ * The complex columns of t (*n of them, in column order; *n = 0 when it
+ * has none), read from MSysComplexColumns once and kept with the tdef.
+ * Errors: JET_EUNSUPPORTED naming the column when one cannot be written
+ * as Access does (no MSysComplexColumns row, no flat table, a template
+ * of no known kind, no index on the complex id, a Jet4 file), JET_EIO,
+ * JET_ENOMEM, JET_ECORRUPT; detail in jet_db_error().
+ */
+jet_rc jet_complex_columns(jet_db *db, const jet_tdef *t,
+                           const jet_complex_col **cols, size_t *n);
+
+/** Whether t is the flat (values) table of a complex column: a system
+ *  table f_... that MSysComplexColumns names as a FlatTableID. Such a
+ *  table is written by the core (jet_table_insert/update/delete) but
+ *  only through its column: the SQL layer refuses user statements on
+ *  it. Errors: those of reading MSysComplexColumns. */
+jet_rc jet_complex_flat_owner(jet_db *db, const jet_tdef *t, bool *is_flat);
+
+/**
+ * The rows of c's flat table holding values of the row whose complex id
+ * is complex_id, in index order, into *ids (malloc'd, *n of them; the
+ * caller frees with jet_free). Errors: JET_EIO, JET_ENOMEM, JET_ECORRUPT.
+ */
+jet_rc jet_complex_value_rows(jet_db *db, const jet_complex_col *c,
+                              int32_t complex_id, jet_rowid **ids, size_t *n);
+
+/**
+ * The checks of a row of t being inserted (changed NULL) or updated to
+ * newv (t's shape; changed[i]: column i's value changes): an append-only
+ * Memo (one a version-history complex column follows) given a value, or
+ * changed, is refused
+ * (JET_EUNSUPPORTED: Access adds a version row then, which this release
+ * does not write). Changes nothing.
+ */
+jet_rc jet_complex_check_row(jet_db *db, const jet_tdef *t,
+                             const bool *changed, const jet_value *newv);
+
+/**
+ * Before a row of t with values vals (t's shape) is deleted: the flat
+ * rows of each of its complex columns holding the row's complex id are
+ * deleted (jet_table_delete), inside the caller's statement. Errors
+ * those of jet_complex_columns and jet_table_delete.
+ */
+jet_rc jet_complex_before_delete(jet_db *db, const jet_tdef *t,
+                                 const jet_value *vals);
+
 /* ------------------------------------------- long values (lvalwrite.c) */
 
 /** Bytes a MEMO/OLE cell can take in a row: the 12-byte header plus an

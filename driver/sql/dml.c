@@ -102,6 +102,20 @@ static int find_column(const jet_tdef *td, const char *name, size_t pos,
     return 0;
 }
 
+/* A complex column's values table (f_..., complex.c) is written only
+ * through its column: a statement naming it is refused, as Access
+ * hides it. */
+static int refuse_values_table(sql_dml_exec *x, size_t pos, sql_error *err)
+{
+    bool flat = false;
+    if (jet_complex_flat_owner(x->db, x->td, &flat) != JET_OK || !flat)
+        return 0;
+    sql_set_error(err, "HYC00", pos, "not supported: table '%s' holds the "
+                  "values of a complex column (attachment or multi-value): "
+                  "it is written through that column only", x->td->name);
+    return -1;
+}
+
 /* The target of an UPDATE/DELETE among the planned query's tables:
  * name (a table name or alias), or NULL for the only table; for an
  * UPDATE without one, the table of the first SET column's qualifier. */
@@ -140,7 +154,7 @@ static int find_target(sql_dml_exec *x, const sql_stmt *st, const char *name,
     }
     x->tab = found;
     x->td = tp->td;
-    return 0;
+    return refuse_values_table(x, pos, err);
 }
 
 /* INSERT: the columns x->cols leaves out, and the DefaultValue of each
@@ -316,6 +330,16 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
                                   x->td->cols[x->cols[i]].name);
                     return -1;
                 }
+            if (x->td->cols[x->cols[i]].type == JET_T_COMPLEX) {
+                /* Access's error 3824: the id is Access's, the values are
+                 * added with INSERT INTO t (c.Value) */
+                sql_set_error(err, "HY000", d->ncols ? d->col_pos[i]
+                                                     : d->position,
+                              "An INSERT INTO query cannot contain a "
+                              "multi-valued field ('%s')",
+                              x->td->cols[x->cols[i]].name);
+                return -1;
+            }
             if (d->values)
                 describe_param(st, d->query->sel.items[i].expr,
                                &x->td->cols[x->cols[i]]);
@@ -372,6 +396,7 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
         /* (each flag only where its type and format give it meaning:
          * Jet3 TDEFs set bits of their own) */
         if (((col->flags & JET_COL_AUTONUMBER) && col->type == JET_T_LONG) ||
+            col->type == JET_T_COMPLEX ||
             ((col->flags & JET_COL_AUTO_GUID) && col->type == JET_T_GUID) ||
             ((col->flags & JET_COL_CALCULATED) &&
              jet_db_version(db) != JET_VER_3)) {

@@ -1,0 +1,331 @@
+/*
+ * test_odbc_complex.c - tables with complex columns (issue 26, core/
+ * complex.c) through the driver manager, on copies of Jackcess's
+ * complexDataTest files (ACE 2007 and 2010). Table1 (id Text key,
+ * VersionHistory_... complex, memo-data Memo, append-memo-data the
+ * append-only Memo that history follows, multi-value-data complex,
+ * attach-data complex) has rows row1..row4 whose complex ids are 1..4;
+ * the TDEF's last complex id is 7 (2007) or 8 (2010). Values (flat tables, found through
+ * MSysComplexColumns): multi-value-data row2 value1 value4, row3
+ * value1..value4; attach-data row2 two files, row4 one; the version
+ * history row2 one, row3 three, row4 one.
+ *
+ * Allowed writes: rows read back through the driver and through Jackcess
+ * (jetcheck dump), `jetcheck verify --all-tables` (the flat tables and
+ * their indexes too) finds no problem. Refusals: the SQLSTATE, the file
+ * byte for byte as it was.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "odbctest.h"
+#include "../shared_dir.h"
+
+static SQLHENV env;
+static SQLHDBC dbc;
+
+static const char *const fixtures[] = {
+    "jackcess/V2007/complexDataTestV2007.accdb",
+    "jackcess/V2010/complexDataTestV2010.accdb",
+};
+#define NFIX (sizeof fixtures / sizeof fixtures[0])
+/* each one's TDEF's last complex id of Table1 */
+static const int last_complex_id[] = { 7, 8 };
+
+/* ------------------------------------------------------------ helpers */
+
+static const char *copy_fixture(const char *rel, char *out, size_t cap)
+{
+    char cmd[4096];
+    snprintf(out, cap, "%s/complex.accdb", odbct_tmpdir());
+    unlink(out);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
+             odbct_fixture(rel), out, out);
+    ck_assert_int_eq(system(cmd), 0);
+    return out;
+}
+
+static unsigned char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *b = malloc((size_t)len + 1);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_uint_eq(fread(b, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    *n = (size_t)len;
+    return b;
+}
+
+static void verify(const char *path)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify "
+             "--all-tables '%s' >/dev/null", jet_shared_dir(), path);
+    ck_assert_msg(system(cmd) == 0, "jetcheck verify %s failed", path);
+}
+
+/* jetcheck dump of Table1 has n rows, each holding one of rows[]. */
+static void dump_rows(const char *path, const char *const *rows, size_t n)
+{
+    char cmd[2048], line[1024];
+    size_t seen = 0, found = 0;
+    bool in_rows = false;
+    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck dump '%s' "
+             "--table Table1", jet_shared_dir(), path);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    while (fgets(line, sizeof line, p)) {
+        if (strstr(line, "\"rows\": [")) {
+            in_rows = !strstr(line, "[]");
+            continue;
+        }
+        if (!in_rows || strncmp(line, "   ]", 4) == 0) {
+            in_rows = false;
+            continue;
+        }
+        seen++;
+        for (size_t i = 0; i < n; i++)
+            if (strstr(line, rows[i]))
+                found++;
+    }
+    ck_assert_int_eq(pclose(p), 0);
+    ck_assert_msg(seen == n && found == n, "%s: %zu rows, %zu of %zu "
+                  "expected found", path, seen, found, n);
+}
+
+static void connect_to(const char *path)
+{
+    char cs[2048];
+    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
+    odbct_connect(&env, &dbc, cs);
+}
+
+/* Every row of sql, columns joined by ',' and rows by ';' (NULL "-"). */
+static const char *rows_of(const char *sql)
+{
+    static char buf[4096];
+    SQLHSTMT st = odbct_exec(dbc, sql);
+    SQLSMALLINT nc = 0;
+    size_t len = 0;
+    buf[0] = '\0';
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumResultCols(st, &nc));
+    while (SQLFetch(st) == SQL_SUCCESS) {
+        for (SQLSMALLINT c = 1; c <= nc; c++) {
+            char v[256];
+            SQLLEN ind = 0;
+            ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, (SQLUSMALLINT)c,
+                     SQL_C_CHAR, v, sizeof v, &ind));
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
+                                    c > 1 ? "," : (len ? ";" : ""),
+                                    ind == SQL_NULL_DATA ? "-" : v);
+        }
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    return buf;
+}
+
+/* The name of the flat table of complex column col of Table1. */
+static const char *flat_of(const char *col, char *out, size_t cap)
+{
+    char sql[512];
+    snprintf(sql, sizeof sql, "SELECT o.Name FROM MSysComplexColumns AS c "
+             "INNER JOIN MSysObjects AS o ON c.FlatTableID = o.Id WHERE "
+             "c.ColumnName = '%s'", col);
+    snprintf(out, cap, "%s", rows_of(sql));
+    ck_assert_msg(strncmp(out, "f_", 2) == 0, "%s: flat table '%s'", col,
+                  out);
+    return out;
+}
+
+/* The complex ids each value of column col belongs to, in order:
+ * "fk:value;..." (value: the first template column, as text). */
+static const char *values_of(const char *col, const char *what)
+{
+    char flat[256], sql[1024];
+    flat_of(col, flat, sizeof flat);
+    snprintf(sql, sizeof sql, "SELECT [_%s], %s FROM [%s] ORDER BY [_%s], "
+             "[%s_%s]", col, what, flat, col, "Table1", col);
+    return rows_of(sql);
+}
+
+static void ok(const char *sql, long rows)
+{
+    SQLHSTMT st;
+    SQLLEN n = -2;
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
+                                                SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &n));
+    ck_assert_msg(n == rows, "%s: %ld rows, expected %ld", sql, (long)n,
+                  rows);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+
+/* sql is refused with state, its message holding part; path's bytes
+ * unchanged (checked after a disconnect, which then reconnects). */
+static void refused(const char *path, const char *sql, const char *state,
+                    const char *part)
+{
+    size_t n0, n1;
+    SQLHSTMT st;
+    odbct_disconnect(env, dbc);
+    unsigned char *before = slurp(path, &n0);
+    connect_to(path);
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
+    SQLRETURN r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
+    const char *m = odbct_message(SQL_HANDLE_STMT, st);
+    ck_assert_msg(r == SQL_ERROR, "%s: returned %d", sql, (int)r);
+    ck_assert_msg(strcmp(odbct_state(SQL_HANDLE_STMT, st), state) == 0 &&
+                  strstr(m, part), "%s: %s %s", sql,
+                  odbct_state(SQL_HANDLE_STMT, st), m);
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env, dbc);
+    unsigned char *after = slurp(path, &n1);
+    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
+                  "%s: the file changed", sql);
+    free(before);
+    free(after);
+    connect_to(path);
+}
+
+#define ROWS "SELECT id, [multi-value-data], [attach-data], " \
+             "[VersionHistory_F5F8918F-0A3F-4DA9-AE71-184EE5012880], " \
+             "[memo-data] FROM Table1 ORDER BY id"
+#define MV_START "2,value1;2,value4;3,value1;3,value2;3,value3;3,value4"
+
+/* ------------------------------------------------------------- tests */
+
+/* A new row gets the next complex id (the TDEF's last plus one) in
+ * every complex column; the next one the next. */
+START_TEST(insert_gets_complex_id)
+{
+    char path[1024], want[512], r5[128], r6[128];
+    int n = last_complex_id[_i] + 1;
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    ok("INSERT INTO Table1 (id, [memo-data]) VALUES ('row5', 'five')", 1);
+    ok("INSERT INTO Table1 (id) SELECT id & '-copy' FROM Table1 WHERE "
+       "id = 'row1'", 1);
+    snprintf(want, sizeof want, "row1,1,1,1,-;row1-copy,%d,%d,%d,-;"
+             "row2,2,2,2,row2-memo;row3,3,3,3,row3-memo;"
+             "row4,4,4,4,row4-memo;row5,%d,%d,%d,five", n + 1, n + 1, n + 1,
+             n, n, n);
+    ck_assert_str_eq(rows_of(ROWS), want);
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"), MV_START);
+    odbct_disconnect(env, dbc);
+    verify(path);
+    snprintf(r5, sizeof r5, "[\"row5\", %d, \"five\", null, %d, %d]", n, n,
+             n);
+    snprintf(r6, sizeof r6, "[\"row1-copy\", %d, null, null, %d, %d]",
+             n + 1, n + 1, n + 1);
+    const char *const rows[] = {
+        "[\"row1\", 1, null, null, 1, 1]", "[\"row2\", 2,",
+        "[\"row3\", 3,", "[\"row4\", 4,", r5, r6,
+    };
+    dump_rows(path, rows, 6);
+}
+END_TEST
+
+/* Other columns update; the complex ids and values stay. */
+START_TEST(update_keeps_complex)
+{
+    char path[1024];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    ok("UPDATE Table1 SET [memo-data] = id & '!'", 4);
+    ok("UPDATE Table1 SET id = 'row3b' WHERE id = 'row3'", 1);
+    ck_assert_str_eq(rows_of(ROWS), "row1,1,1,1,row1!;row2,2,2,2,row2!;"
+                     "row3b,3,3,3,row3!;row4,4,4,4,row4!");
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"), MV_START);
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
+/* Deleting a row deletes its values in every complex column, and only
+ * its; a row without values deletes alone. */
+START_TEST(delete_takes_values)
+{
+    char path[1024];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    ok("DELETE FROM Table1 WHERE id = 'row3'", 1);
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"),
+                     "2,value1;2,value4");
+    ck_assert_str_eq(values_of("VersionHistory_F5F8918F-0A3F-4DA9-AE71-"
+                               "184EE5012880", "[append-memo-data]"),
+                     "2,row2-memo;4,row4-memo");
+    ok("DELETE FROM Table1 WHERE id IN ('row1', 'row2')", 2);
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"), "");
+    ck_assert_str_eq(values_of("attach-data", "[FileName]"),
+                     "4,test_data2.txt");
+    ck_assert_str_eq(values_of("VersionHistory_F5F8918F-0A3F-4DA9-AE71-"
+                               "184EE5012880", "[append-memo-data]"),
+                     "4,row4-memo");
+    ok("DELETE FROM Table1", 1);
+    ck_assert_str_eq(values_of("attach-data", "[FileName]"), "");
+    ck_assert_str_eq(rows_of("SELECT COUNT(*) FROM Table1"), "0");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    dump_rows(path, NULL, 0);
+}
+END_TEST
+
+/* A delete refused afterwards (inside a transaction rolled back) leaves
+ * the values; statements Access refuses, or this release does not
+ * write, change nothing. */
+START_TEST(refusals_change_nothing)
+{
+    char path[1024], flat[256], sql[512];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    flat_of("multi-value-data", flat, sizeof flat);
+    refused(path, "INSERT INTO Table1 (id, [multi-value-data]) VALUES "
+            "('x', 5)", "HY000", "cannot contain a multi-valued field");
+    refused(path, "UPDATE Table1 SET [attach-data] = 7", "HY000",
+            "field not updateable");
+    refused(path, "INSERT INTO Table1 (id, [append-memo-data]) VALUES "
+            "('x', 'y')", "HYC00", "append-only Memo");
+    refused(path, "UPDATE Table1 SET [append-memo-data] = 'y' WHERE id = "
+            "'row2'", "HYC00", "append-only Memo");
+    snprintf(sql, sizeof sql, "DELETE FROM [%s]", flat);
+    refused(path, sql, "HYC00", "values of a complex column");
+    snprintf(sql, sizeof sql, "UPDATE [%s] SET [Value] = 'x'", flat);
+    refused(path, sql, "HYC00", "values of a complex column");
+    snprintf(sql, sizeof sql, "INSERT INTO [%s] ([Value]) VALUES ('x')",
+             flat);
+    refused(path, sql, "HYC00", "system table");
+    /* a transaction rolled back puts the values back */
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
+             (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
+    ok("DELETE FROM Table1 WHERE id <> 'row1'", 3);
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"), "");
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
+                                             SQL_ROLLBACK));
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"), MV_START);
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
+static Suite *complex_suite(void)
+{
+    Suite *s = suite_create("odbc_complex");
+    TCase *tc = tcase_create("complex");
+    tcase_set_timeout(tc, 300);
+    tcase_add_loop_test(tc, insert_gets_complex_id, 0, NFIX);
+    tcase_add_loop_test(tc, update_keeps_complex, 0, NFIX);
+    tcase_add_loop_test(tc, delete_takes_values, 0, NFIX);
+    tcase_add_loop_test(tc, refusals_change_nothing, 0, NFIX);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+ODBCT_MAIN(complex_suite)
