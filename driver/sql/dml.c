@@ -57,6 +57,8 @@ struct sql_dml_exec {
     uint16_t *cols;             /* their positions in td->cols */
     size_t width;               /* values per collected row */
     dml_run run;
+    bool values_ok;             /* a c.Value statement's rewrite: its
+                                   target is a values table */
     int64_t last_identity;      /* last AutoNumber inserted, 0 none */
     jet_rowid last_row;         /* where the last inserted row went */
     bool has_last_row;
@@ -108,6 +110,8 @@ static int find_column(const jet_tdef *td, const char *name, size_t pos,
 static int refuse_values_table(sql_dml_exec *x, size_t pos, sql_error *err)
 {
     bool flat = false;
+    if (x->values_ok)
+        return 0;           /* a c.Value statement (sql_dml_values_rewrite) */
     if (jet_complex_flat_owner(x->db, x->td, &flat) != JET_OK || !flat)
         return 0;
     sql_set_error(err, "HYC00", pos, "not supported: table '%s' holds the "
@@ -268,6 +272,7 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
     s->dml = x;
     x->db = db;
     x->verb = d->verb;
+    x->values_ok = opts && opts->complex_values;
     /* INSERT's table is known before planning: a missing one is named
      * as the target, not as a table the SELECT reads */
     if (d->verb == KW_INSERT) {
@@ -278,7 +283,8 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
                           "character %zu)", d->table, d->table_position);
             return -1;
         }
-        if (obj->kind != JET_OBJ_TABLE) {
+        if (obj->kind != JET_OBJ_TABLE &&
+            !(x->values_ok && obj->kind == JET_OBJ_SYSTEM_TABLE)) {
             /* the words of the core's refusal (tablerules.c), which an
              * UPDATE or DELETE of the same table meets */
             sql_set_error(err, "HYC00", 0, "not supported: table '%s' is "
@@ -1168,3 +1174,343 @@ bool sql_statement_last_row(const sql_statement *s, uint32_t *pgno,
 const sql_executor sql_dml_executor = {
     SQL_KIND_DML, "DML", dml_prepare, dml_execute, dml_free
 };
+
+/* ------------------------------------------------- multi-value values */
+
+/* Access's statements on the values of a multi-value field (c.Value),
+ * rewritten into statements on the field's values table (complex.c),
+ * joined to the table on the row's complex id:
+ *   INSERT INTO t (c.Value) VALUES (e) [WHERE w]
+ *     -> INSERT INTO [flat] ([fk], [value]) SELECT [t].[c], e' FROM [t]
+ *        [WHERE w']
+ *   UPDATE t SET [t.]c.Value = e [WHERE w]
+ *     -> UPDATE [flat] AS [mv_] SET [mv_].[value] = e' WHERE EXISTS
+ *        (SELECT 1 FROM [t] WHERE [t].[c] = [mv_].[fk] [AND (w')])
+ *   DELETE [t.]c.Value FROM t [WHERE w]
+ *     -> DELETE FROM [flat] AS [mv_] WHERE EXISTS (...as UPDATE's)
+ * where e', w' read [t.]c.Value as [mv_].[value] ([t].[c] for INSERT's,
+ * which has no value row yet: a c.Value there is refused). The flat
+ * table's unique index on (id, value) refuses a value a row holds
+ * already (23000), as Access does. Attachments and version histories are
+ * refused (HYC00), as is any other shape of statement naming c.Value. */
+
+#define MV_TOKS 4096
+
+/* Whether token k is a name (bare or bracketed) equal to w (w NULL:
+ * any name). */
+static bool mv_name(const sql_token *tk, size_t n, size_t k, const char *w)
+{
+    if (k >= n || (tk[k].kind != TOK_IDENT && tk[k].kind != TOK_QIDENT))
+        return false;
+    return !w || (tk[k].text && !strcasecmp(tk[k].text, w));
+}
+
+/* Append len bytes of s to the growing buffer *b. */
+static int mv_put(char **b, size_t *n, size_t *cap, const char *s,
+                  size_t len)
+{
+    if (*n + len + 1 > *cap) {
+        size_t nc = (*n + len + 1) * 2;
+        char *p = realloc(*b, nc);
+        if (!p)
+            return -1;
+        *b = p;
+        *cap = nc;
+    }
+    memcpy(*b + *n, s, len);
+    *n += len;
+    (*b)[*n] = '\0';
+    return 0;
+}
+
+static int mv_puts(char **b, size_t *n, size_t *cap, const char *s)
+{
+    return mv_put(b, n, cap, s, strlen(s));
+}
+
+/* [name] (names with ']' are refused by the caller). */
+static int mv_bracket(char **b, size_t *n, size_t *cap, const char *s)
+{
+    return mv_puts(b, n, cap, "[") || mv_puts(b, n, cap, s) ||
+           mv_puts(b, n, cap, "]");
+}
+
+/* Text of tokens [from, to) with each [t.]c.Value replaced by repl;
+ * *hits counts the replacements. */
+static int mv_span(char **b, size_t *n, size_t *cap, const char *text,
+                   const sql_token *tk, size_t nt, size_t from, size_t to,
+                   const char *t, const char *c, const char *repl,
+                   size_t *hits)
+{
+    size_t k = from;
+    while (k < to) {
+        size_t len = 0;
+        if (mv_name(tk, nt, k, t) && k + 4 < nt &&
+            tk[k + 1].kind == TOK_DOT && mv_name(tk, nt, k + 2, c) &&
+            tk[k + 3].kind == TOK_DOT && mv_name(tk, nt, k + 4, "Value"))
+            len = 5;
+        else if (mv_name(tk, nt, k, c) && k + 2 < nt &&
+                 tk[k + 1].kind == TOK_DOT &&
+                 mv_name(tk, nt, k + 2, "Value"))
+            len = 3;
+        if (len) {
+            if (mv_puts(b, n, cap, " ") || mv_puts(b, n, cap, repl) ||
+                mv_puts(b, n, cap, " "))
+                return -1;
+            (*hits)++;
+            k += len;
+            continue;
+        }
+        const char *end = k + 1 < nt ? tk[k + 1].start
+                                      : tk[k].start + tk[k].len;
+        if (k + 1 == to)
+            end = tk[k].start + tk[k].len;
+        if (mv_put(b, n, cap, tk[k].start, (size_t)(end - tk[k].start)))
+            return -1;
+        k++;
+    }
+    (void)text;
+    return 0;
+}
+
+int sql_dml_values_rewrite(char **out, jet_db *db, const char *text,
+                           size_t len, sql_error *err)
+{
+    sql_arena arena = { NULL };
+    sql_lexer lx;
+    sql_token *tk = NULL;
+    size_t nt = 0, k, tpos, cpos = 0, hits = 0, n = 0, cap = 0, mvat = 0;
+    char *b = NULL;
+    int rc = 0;
+    sql_error lerr;
+
+    *out = NULL;
+    memset(&lerr, 0, sizeof lerr);
+    tk = malloc(MV_TOKS * sizeof *tk);
+    if (!tk) {
+        sql_set_nomem(err, 0);
+        return -1;
+    }
+    sql_lexer_init(&lx, text, len, &arena, &lerr);
+    while (nt < MV_TOKS && sql_lex_next(&lx, &tk[nt]) == 0 &&
+           tk[nt].kind != TOK_EOF)
+        nt++;
+    /* anything that is not a c.Value statement goes on unchanged (the
+     * parser reports its own errors) */
+    for (k = 0; k + 2 < nt && !mvat; k++)
+        if (tk[k + 1].kind == TOK_DOT && mv_name(tk, nt, k + 2, "Value") &&
+            mv_name(tk, nt, k, NULL))
+            mvat = k + 1;
+    if (!mvat || nt == MV_TOKS || tk[0].kind != TOK_IDENT ||
+        (tk[0].kw != KW_INSERT && tk[0].kw != KW_UPDATE &&
+         tk[0].kw != KW_DELETE))
+        goto done;
+    if (tk[nt - 1].kind == TOK_SEMI)
+        nt--;
+    /* the table and the field */
+    const char *t = NULL, *c = NULL;
+    size_t where = nt;           /* WHERE's token, or nt */
+    size_t e_from = 0, e_to = 0; /* INSERT/UPDATE: the value's tokens */
+    if (tk[0].kw == KW_INSERT) {
+        /* INSERT INTO t ( c . Value ) VALUES ( e ) [WHERE w] */
+        if (!(mv_name(tk, nt, 1, "INTO") && mv_name(tk, nt, 2, NULL) &&
+              tk[3].kind == TOK_LPAREN && mv_name(tk, nt, 4, NULL) &&
+              tk[5].kind == TOK_DOT && mv_name(tk, nt, 6, "Value") &&
+              tk[7].kind == TOK_RPAREN && mv_name(tk, nt, 8, "VALUES") &&
+              tk[9].kind == TOK_LPAREN))
+            goto shape;
+        t = tk[2].text;
+        c = tk[4].text;
+        tpos = tk[2].position;
+        cpos = tk[4].position;
+        int depth = 0;
+        for (k = 9; k < nt; k++) {
+            if (tk[k].kind == TOK_LPAREN)
+                depth++;
+            else if (tk[k].kind == TOK_RPAREN && --depth == 0)
+                break;
+            else if (tk[k].kind == TOK_COMMA && depth == 1)
+                goto shape;
+        }
+        if (k >= nt)
+            goto shape;
+        e_from = 10;
+        e_to = k;
+        if (k + 1 < nt) {
+            if (!(tk[k + 1].kind == TOK_IDENT && tk[k + 1].kw == KW_WHERE))
+                goto shape;
+            where = k + 1;
+        }
+    } else if (tk[0].kw == KW_UPDATE) {
+        /* UPDATE t SET [t.]c.Value = e [WHERE w] */
+        size_t s0 = 3;
+        if (!(mv_name(tk, nt, 1, NULL) && mv_name(tk, nt, 2, "SET")))
+            goto shape;
+        t = tk[1].text;
+        tpos = tk[1].position;
+        if (mv_name(tk, nt, 3, t) && tk[4].kind == TOK_DOT &&
+            mv_name(tk, nt, 5, NULL) && tk[6].kind == TOK_DOT)
+            s0 = 5;
+        if (!(mv_name(tk, nt, s0, NULL) && tk[s0 + 1].kind == TOK_DOT &&
+              mv_name(tk, nt, s0 + 2, "Value") && s0 + 3 < nt &&
+              tk[s0 + 3].kind == TOK_OP && tk[s0 + 3].len == 1 &&
+              tk[s0 + 3].start[0] == '='))
+            goto shape;
+        c = tk[s0].text;
+        cpos = tk[s0].position;
+        e_from = s0 + 4;
+        for (k = e_from; k < nt; k++) {
+            if (tk[k].kind == TOK_IDENT && tk[k].kw == KW_WHERE)
+                break;
+            if (tk[k].kind == TOK_COMMA)
+                goto shape;     /* other fields too */
+        }
+        e_to = k;
+        where = k;
+    } else {
+        /* DELETE [t.]c.Value FROM t [WHERE w] */
+        size_t s0 = 1;
+        if (mv_name(tk, nt, 1, NULL) && tk[2].kind == TOK_DOT &&
+            mv_name(tk, nt, 3, NULL) && tk[4].kind == TOK_DOT)
+            s0 = 3;
+        if (!(mv_name(tk, nt, s0, NULL) && tk[s0 + 1].kind == TOK_DOT &&
+              mv_name(tk, nt, s0 + 2, "Value") && s0 + 4 < nt &&
+              tk[s0 + 3].kind == TOK_IDENT && tk[s0 + 3].kw == KW_FROM &&
+              mv_name(tk, nt, s0 + 4, NULL)))
+            goto shape;
+        c = tk[s0].text;
+        cpos = tk[s0].position;
+        t = tk[s0 + 4].text;
+        tpos = tk[s0 + 4].position;
+        if (s0 == 3 && strcasecmp(tk[1].text, t))
+            goto shape;
+        where = s0 + 5;
+        if (where < nt &&
+            !(tk[where].kind == TOK_IDENT && tk[where].kw == KW_WHERE))
+            goto shape;
+    }
+    /* the field: a multi-value column of a table of this file */
+    const jet_object *obj = jet_catalog_find(db, t);
+    const jet_tdef *td = NULL;
+    const jet_complex_col *cc = NULL, *cols = NULL;
+    size_t ncc = 0;
+    if (!obj || obj->kind != JET_OBJ_TABLE) {
+        sql_set_error(err, "42S02", tpos, "The database engine cannot find "
+                      "the table '%s' (at character %zu)", t, tpos);
+        rc = -1;
+        goto done;
+    }
+    if (jet_tdef_load(&td, db, obj) != JET_OK ||
+        jet_complex_columns(db, td, &cols, &ncc) != JET_OK) {
+        const jet_error *je = jet_db_error(db);
+        memset(err, 0, sizeof *err);
+        err->rc = je->rc;
+        err->pgno = je->pgno;
+        snprintf(err->msg, sizeof err->msg, "%s", je->msg);
+        rc = -1;
+        goto done;
+    }
+    for (size_t i = 0; i < ncc; i++)
+        if (!strcasecmp(td->cols[cols[i].col].name, c))
+            cc = &cols[i];
+    if (!cc) {
+        sql_set_error(err, "42S22", cpos, "'%s.Value': '%s' is not a "
+                      "multi-valued field of table '%s' (at character %zu)",
+                      c, c, td->name, cpos);
+        rc = -1;
+        goto done;
+    }
+    if (cc->kind != JET_COMPLEX_MULTI) {
+        sql_set_error(err, "HYC00", cpos, "not supported: '%s' is %s; "
+                      "its values are written only by deleting their row",
+                      c, cc->kind == JET_COMPLEX_ATTACHMENT
+                          ? "an attachment field (attachments are not "
+                            "added or changed through SQL)"
+                          : "a version history");
+        rc = -1;
+        goto done;
+    }
+    const jet_tdef *ft = cc->flat;
+    const char *fk = ft->cols[cc->fk_col].name;
+    const char *vc = ft->cols[cc->value_col].name;
+    if (strchr(ft->name, ']') || strchr(fk, ']') || strchr(vc, ']') ||
+        strchr(td->name, ']') || strchr(td->cols[cc->col].name, ']'))
+        goto shape;
+    char repl[600], tcol[600];
+    snprintf(repl, sizeof repl, "[mv_].[%s]", vc);
+    snprintf(tcol, sizeof tcol, "[%s].[%s]", td->name,
+             td->cols[cc->col].name);
+    bool fail = false;
+    if (tk[0].kw == KW_INSERT) {
+        size_t before = hits;
+        fail = mv_puts(&b, &n, &cap, "INSERT INTO ") ||
+               mv_bracket(&b, &n, &cap, ft->name) ||
+               mv_puts(&b, &n, &cap, " (") ||
+               mv_bracket(&b, &n, &cap, fk) || mv_puts(&b, &n, &cap, ", ") ||
+               mv_bracket(&b, &n, &cap, vc) ||
+               mv_puts(&b, &n, &cap, ") SELECT ") ||
+               mv_puts(&b, &n, &cap, tcol) || mv_puts(&b, &n, &cap, ", ") ||
+               mv_span(&b, &n, &cap, text, tk, nt, e_from, e_to, t, c, repl,
+                       &hits) ||
+               mv_puts(&b, &n, &cap, " FROM ") ||
+               mv_bracket(&b, &n, &cap, td->name) ||
+               (where < nt &&
+                (mv_puts(&b, &n, &cap, " ") ||
+                 mv_span(&b, &n, &cap, text, tk, nt, where, nt, t, c, repl,
+                         &hits)));
+        if (!fail && hits != before) {
+            sql_set_error(err, "HYC00", cpos, "not supported: '%s.Value' "
+                          "read by an INSERT of its values", c);
+            rc = -1;
+            goto done;
+        }
+    } else {
+        /* the values whose row the WHERE picks: a correlated EXISTS keeps
+         * the values table the statement's only (driving) table */
+        if (tk[0].kw == KW_UPDATE)
+            fail = mv_puts(&b, &n, &cap, "UPDATE ") ||
+                   mv_bracket(&b, &n, &cap, ft->name) ||
+                   mv_puts(&b, &n, &cap, " AS [mv_] SET ") ||
+                   mv_puts(&b, &n, &cap, repl) ||
+                   mv_puts(&b, &n, &cap, " = ") ||
+                   mv_span(&b, &n, &cap, text, tk, nt, e_from, e_to, t, c,
+                           repl, &hits);
+        else
+            fail = mv_puts(&b, &n, &cap, "DELETE FROM ") ||
+                   mv_bracket(&b, &n, &cap, ft->name) ||
+                   mv_puts(&b, &n, &cap, " AS [mv_]");
+        fail = fail || mv_puts(&b, &n, &cap, " WHERE EXISTS (SELECT 1 "
+                               "FROM ") ||
+               mv_bracket(&b, &n, &cap, td->name) ||
+               mv_puts(&b, &n, &cap, " WHERE ") ||
+               mv_puts(&b, &n, &cap, tcol) ||
+               mv_puts(&b, &n, &cap, " = [mv_].") ||
+               mv_bracket(&b, &n, &cap, fk) ||
+               (where < nt &&
+                (mv_puts(&b, &n, &cap, " AND (") ||
+                 mv_span(&b, &n, &cap, text, tk, nt, where + 1, nt, t, c,
+                         repl, &hits) ||
+                 mv_puts(&b, &n, &cap, ")"))) ||
+               mv_puts(&b, &n, &cap, ")");
+    }
+    if (fail) {
+        sql_set_nomem(err, 0);
+        rc = -1;
+        goto done;
+    }
+    *out = b;
+    b = NULL;
+    goto done;
+shape:
+    sql_set_error(err, "HYC00", tk[mvat].position, "not supported: this "
+                  "form of statement on a multi-valued field's values "
+                  "(INSERT INTO t (c.Value) VALUES (e) [WHERE ..], UPDATE "
+                  "t SET c.Value = e [WHERE ..], DELETE c.Value FROM t "
+                  "[WHERE ..] are)");
+    rc = -1;
+done:
+    free(b);
+    free(tk);
+    sql_arena_free(&arena);
+    return rc;
+}

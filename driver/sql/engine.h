@@ -123,6 +123,10 @@ typedef struct sql_prepare_opts {
                                    tells). sql_statement_execute re-plans
                                    with them (sql_param_info.in_output) */
     size_t nparam_types;
+    bool complex_values;        /* the engine's own: the statement is the
+                                   rewrite of a c.Value statement
+                                   (sql_dml_values_rewrite) and may write
+                                   a multi-valued field's values table */
 } sql_prepare_opts;
 
 /** One result column. Strings are owned by the statement. */

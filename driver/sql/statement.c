@@ -312,6 +312,22 @@ int sql_statement_prepare(sql_statement **out, jet_db *db, const char *text,
         free(ct);
         return rc;
     }
+    char *mv = NULL;
+    if (!(opts && opts->complex_values) &&
+        sql_dml_values_rewrite(&mv, db, text, len, err) != 0)
+        return sql_error_code(err);
+    if (mv) {
+        /* c.Value: the statement on the values table it runs as */
+        sql_prepare_opts o;
+        if (opts)
+            o = *opts;
+        else
+            memset(&o, 0, sizeof o);
+        o.complex_values = true;
+        int rc = sql_statement_prepare(out, db, mv, strlen(mv), &o, err);
+        free(mv);
+        return rc;
+    }
     sql_parsed p;
     if (sql_parse_statement(&p, text, len, err) != 0) {
         if (opts && opts->saved_query)

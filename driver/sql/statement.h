@@ -52,6 +52,18 @@ extern const sql_executor sql_dml_executor;
 /** ddl.c: the executor of CREATE, DROP, ALTER and SELECT ... INTO. */
 extern const sql_executor sql_ddl_executor;
 
+/**
+ * Access's statements on a multi-valued field's values (INSERT INTO t
+ * (c.Value) VALUES (e) [WHERE w], UPDATE t SET c.Value = e [WHERE w],
+ * DELETE c.Value FROM t [WHERE w]) as the statement on the field's values
+ * table they run as: *out (malloc'd) the new text, or NULL when text
+ * names no c.Value (prepare it as it is). -1 with err: HYC00 for other
+ * forms and for attachments and version histories, 42S02/42S22 for a
+ * table or field that is not there, a core failure's rc. (dml.c)
+ */
+int sql_dml_values_rewrite(char **out, jet_db *db, const char *text,
+                           size_t len, sql_error *err);
+
 /** statement.c: the executor of kind, or NULL for no such kind. */
 const sql_executor *sql_executor_of(sql_stmt_kind kind);
 

@@ -315,6 +315,74 @@ START_TEST(refusals_change_nothing)
 }
 END_TEST
 
+/* Access's statements on a multi-valued field's values: added to the
+ * rows a WHERE picks, changed and deleted where the WHERE (on the row's
+ * fields and on c.Value) says; a value a row holds already is refused. */
+START_TEST(multi_value_statements)
+{
+    char path[1024], n5[16];
+    snprintf(n5, sizeof n5, "%d", last_complex_id[_i] + 1);
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    ok("INSERT INTO Table1 ([multi-value-data].Value) VALUES ('value9') "
+       "WHERE id = 'row1'", 1);
+    ok("INSERT INTO Table1 ([multi-value-data].Value) VALUES ('all')", 4);
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"),
+                     "1,value9;1,all;2,value1;2,value4;2,all;3,value1;"
+                     "3,value2;3,value3;3,value4;3,all;4,all");
+    ok("UPDATE Table1 SET [multi-value-data].Value = 'value5' WHERE "
+       "[multi-value-data].Value = 'value4'", 2);
+    ok("UPDATE Table1 SET Table1.[multi-value-data].Value = 'x' & "
+       "[multi-value-data].Value WHERE Table1.id = 'row3' AND "
+       "[multi-value-data].Value IN ('value1', 'value2')", 2);
+    ok("DELETE [multi-value-data].Value FROM Table1 WHERE "
+       "[multi-value-data].Value = 'all'", 4);
+    ok("DELETE Table1.[multi-value-data].Value FROM Table1 WHERE id = "
+       "'row2'", 2);
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"),
+                     "1,value9;3,xvalue1;3,xvalue2;3,value3;3,value5");
+    /* a new row's values, then the row with them */
+    ok("INSERT INTO Table1 (id) VALUES ('row5')", 1);
+    ok("INSERT INTO Table1 ([multi-value-data].Value) VALUES ('v') WHERE "
+       "id = 'row5'", 1);
+    ck_assert_str_eq(rows_of("SELECT [multi-value-data] FROM Table1 "
+                             "WHERE id = 'row5'"), n5);
+    ok("DELETE FROM Table1 WHERE id IN ('row3', 'row5')", 2);
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"), "1,value9");
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
+/* What Access refuses, or this release does not write, of the values
+ * changes nothing. */
+START_TEST(multi_value_refusals)
+{
+    char path[1024];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    refused(path, "INSERT INTO Table1 ([multi-value-data].Value) VALUES "
+            "('value1') WHERE id = 'row2'", "23000", "duplicate values");
+    refused(path, "UPDATE Table1 SET [multi-value-data].Value = 'value1' "
+            "WHERE id = 'row3'", "23000", "duplicate values");
+    refused(path, "INSERT INTO Table1 ([attach-data].Value) VALUES ('x')",
+            "HYC00", "attachment");
+    refused(path, "DELETE [attach-data].Value FROM Table1", "HYC00",
+            "attachment");
+    refused(path, "DELETE [VersionHistory_F5F8918F-0A3F-4DA9-AE71-"
+            "184EE5012880].Value FROM Table1", "HYC00", "version history");
+    refused(path, "UPDATE Table1 SET [multi-value-data].Value = 'x', id = "
+            "'y'", "HYC00", "this form of statement");
+    refused(path, "INSERT INTO Table1 ([memo-data].Value) VALUES ('x')",
+            "42S22", "not a multi-valued field");
+    refused(path, "INSERT INTO Table1 ([multi-value-data].Value) VALUES "
+            "([multi-value-data].Value)", "HYC00", "read by an INSERT");
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"), MV_START);
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
 static Suite *complex_suite(void)
 {
     Suite *s = suite_create("odbc_complex");
@@ -324,6 +392,8 @@ static Suite *complex_suite(void)
     tcase_add_loop_test(tc, update_keeps_complex, 0, NFIX);
     tcase_add_loop_test(tc, delete_takes_values, 0, NFIX);
     tcase_add_loop_test(tc, refusals_change_nothing, 0, NFIX);
+    tcase_add_loop_test(tc, multi_value_statements, 0, NFIX);
+    tcase_add_loop_test(tc, multi_value_refusals, 0, NFIX);
     suite_add_tcase(s, tc);
     return s;
 }
