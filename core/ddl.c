@@ -577,12 +577,17 @@ jet_rc jet_ddl_layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
                             "column '%s': an AutoNumber is a Long Integer "
                             "or a Replication ID", d->name);
         if (d->autonumber && d->type == JET_T_LONG &&
-            ((d->seed != 0 && d->seed != 1) ||
-             (d->increment != 0 && d->increment != 1)))
+            (d->seed < 0 || (d->increment != 0 && d->increment != 1)))
             return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                            "column '%s': an AutoNumber with a seed or "
-                            "increment other than 1 is not created yet",
-                            d->name);
+                            "column '%s': an AutoNumber with a negative "
+                            "seed or an increment other than 1 is not "
+                            "created yet", d->name);
+        for (unsigned j = 0; j < i; j++)
+            if (d->autonumber && d->type == JET_T_LONG &&
+                defs[j].autonumber && defs[j].type == JET_T_LONG)
+                return jet_fail(&db->err, JET_ECONSTRAINT, JET_NO_PGNO,
+                                "column '%s': a table has only one "
+                                "AutoNumber field", d->name);
         memset(c, 0, sizeof *c);
         c->name = d->name;
         c->type = d->type;
@@ -1016,6 +1021,12 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
         spec.ace = jet_ddl_is_ace(db);
         spec.table_type = TABLE_TYPE_USER;
         spec.max_cols = (uint16_t)ncols;
+        /* the first AutoNumber handed out is the seed (the TDEF keeps
+         * the last one handed out) */
+        for (unsigned i = 0; i < ncols; i++)
+            if (cols[i].autonumber && cols[i].type == JET_T_LONG &&
+                cols[i].seed > 1)
+                spec.auto_last = (uint32_t)(cols[i].seed - 1);
         spec.num_var_cols = nvar;
         spec.ncols = (uint16_t)ncols;
         spec.cols = jc;

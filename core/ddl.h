@@ -24,8 +24,9 @@
  *     compares jet_db_schema_version with the one it was planned under and
  *     plans again (or reports the table gone).
  * Status (ddl.c): jet_db_schema_version, jet_db_create_table (no
- * FOREIGN KEY yet: nfk > 0 is JET_EUNSUPPORTED; AutoNumber seed and
- * increment other than 1 likewise), jet_db_create_index,
+ * FOREIGN KEY yet: nfk > 0 is JET_EUNSUPPORTED; an AutoNumber's
+ * seed is kept, a negative seed or an increment other than 1 is
+ * JET_EUNSUPPORTED), jet_db_create_index,
  * jet_db_drop_index and jet_db_drop_table (a table in an enforced
  * relationship refuses, either side, with JET_ECONSTRAINT: its
  * relationships are not removed with it yet; unenforced ones are),

@@ -487,6 +487,19 @@ START_TEST(names_and_limits_refused)
         ck_assert_msg(jet_db_create_table(db, bad[i], &one, 1, NULL, 0,
                                           NULL, 0) == JET_ECONSTRAINT,
                       "name '%s' accepted", bad[i]);
+    /* two AutoNumbers */
+    {
+        jet_coldef two[2] = { { .name = "A", .type = JET_T_LONG,
+                                .autonumber = true },
+                              { .name = "B", .type = JET_T_LONG,
+                                .autonumber = true } };
+        ck_assert_int_eq(jet_db_create_table(db, "T", two, 2, NULL, 0, NULL,
+                                             0), JET_ECONSTRAINT);
+        two[1].autonumber = false;
+        two[0].increment = 5;
+        ck_assert_int_eq(jet_db_create_table(db, "T", two, 2, NULL, 0, NULL,
+                                             0), JET_EUNSUPPORTED);
+    }
     /* a table's name taken (case-insensitively) */
     ck_assert_int_eq(jet_db_create_table(db, "TABLE1", &one, 1, NULL, 0,
                                          NULL, 0), JET_EDUPLICATE);
@@ -529,6 +542,24 @@ START_TEST(names_and_limits_refused)
     idx[0].primary = idx[1].primary = false;
     ck_assert_int_eq(jet_db_create_table(db, "T", cols, 40, idx, 1, NULL,
                                          0), JET_ENOTFOUND);
+    /* COUNTER(100, 1): the first number is the seed */
+    {
+        jet_coldef sc[2] = { { .name = "N", .type = JET_T_LONG,
+                               .autonumber = true, .seed = 100,
+                               .increment = 1 },
+                             { .name = "V", .type = JET_T_INT } };
+        jet_value v[2];
+        ck_assert_int_eq(jet_db_create_table(db, "Seeded", sc, 2, NULL, 0,
+                                             NULL, 0), JET_OK);
+        const jet_tdef *st = table(db, "Seeded");
+        memset(v, 0, sizeof v);
+        v[0].type = JET_T_LONG;
+        v[0].is_null = true;
+        v[1].type = JET_T_INT;
+        v[1].u.i = 7;
+        ck_assert_int_eq(jet_table_insert(db, st, v, NULL), JET_OK);
+        ck_assert_int_eq(v[0].u.i, 100);
+    }
     ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
     jet_db_close(db);
     ck_assert(same_file(path, before, len));
