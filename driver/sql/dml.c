@@ -622,6 +622,12 @@ static int coerce(sql_cursor *c, dml_run *r, const jet_value *in,
             fabs(sql_dec_to_double(&ip)) >= i128_to_double(lim))
             return conv_fail(err, "22003", col, "Numeric value out of "
                              "range for the column's precision");
+        /* at the column's scale (rounding only shortens: an integer is
+         * still of scale 0); below 10^precision, so no overflow */
+        while (rv.scale < col->scale) {
+            rv.m = i128_mul(rv.m, i128_of(10));
+            rv.scale++;
+        }
         sql_dec_to_value(&rv, out);
         out->u.num.precision = col->precision;
     }
