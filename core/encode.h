@@ -66,6 +66,24 @@ jet_rc jet_value_encode(uint8_t *out, size_t cap, size_t *out_len,
 size_t jet_text_encode(uint8_t *out, size_t cap, const uint16_t *s,
                        size_t n, bool compress);
 
+/**
+ * The stored form of value v (of calculated column col's result_type, not
+ * NULL) into out (cap bytes), *out_len its length: the wrapper Access
+ * keeps a calculated value in, 16 zero bytes, the 4-byte length of the
+ * data, the data, 3 zero bytes. Data: BOOL one byte (FF true, 00 false);
+ * TEXT and MEMO text as jet_text_encode makes it (compress: TEXT yes,
+ * MEMO no, as Access stores them); NUMERIC 16 bytes (2-byte length 14,
+ * scale, sign 0x80 when negative, then Hi32, Lo32, Mid32 of the 96-bit
+ * magnitude); the other types as jet_value_encode encodes them.
+ * A MEMO's wrapper is the long value (the caller stores it on LVAL pages).
+ * out_len 0 with JET_ELIMIT when cap is short or a NUMERIC has more than
+ * 28 decimal places; JET_EUNSUPPORTED for a type Access does not
+ * calculate or text not given as UTF-16LE. Format: Jackcess CalculatedColumnUtil
+ * (wrapCalculatedValue, CalcNumericColImpl.writeCalcNumericValue).
+ */
+jet_rc jet_calc_value_encode(uint8_t *out, size_t cap, size_t *out_len,
+                             const jet_column *col, const jet_value *v);
+
 /** Kinds of long-value storage (the top bits of the header's length). */
 typedef enum jet_lval_kind {
     JET_LVAL_CHAIN = 0x00,     /* chain of LVAL rows, 4-byte next pointer */

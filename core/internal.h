@@ -510,12 +510,13 @@ struct jet_db {
     jet_pglist freed_pages;
     jet_pglist room_pages;
     jet_pglist lval_room_pages;
-    /* the row check a layer above enforces validation rules with
-     * (jet_db_set_row_check, tableprops.c): NULL none; its context is
-     * freed with row_check_free at close */
+    /* the row check a layer above computes calculated columns and
+     * enforces validation rules with (jet_db_set_row_check,
+     * tableprops.c): NULL none; its context is freed with row_check_free
+     * at close */
     jet_rc (*row_check)(void *ctx, jet_db *db, const struct jet_tdef *t,
                         const struct jet_table_props *props,
-                        const jet_value *vals, jet_error *err);
+                        jet_value *vals, jet_error *err);
     void *row_check_ctx;
     void (*row_check_free)(void *ctx);
     /* referential integrity (relations.c): the rows whose update or

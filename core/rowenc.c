@@ -42,6 +42,79 @@ static bool numeric_fits(const uint8_t mag[12], unsigned digits)
     return hi < phi || (hi == phi && lo < plo);
 }
 
+#define CALC_LEN_OFFSET 16
+#define CALC_DATA_OFFSET 20
+#define CALC_EXTRA_LEN 23       /* the header and 3 trailing zero bytes */
+
+jet_rc jet_calc_value_encode(uint8_t *out, size_t cap, size_t *out_len,
+                             const jet_column *col, const jet_value *v)
+{
+    jet_column plain;
+    size_t n = 0;
+    uint8_t *d = out + CALC_DATA_OFFSET;
+    jet_rc rc;
+
+    *out_len = 0;
+    if (v->is_null || v->type != col->result_type)
+        return JET_EUNSUPPORTED;
+    switch (v->type) {
+    case JET_T_BOOL:
+        n = 1;
+        break;
+    case JET_T_TEXT: case JET_T_MEMO:
+        if (v->enc != JET_ENC_UCS2 || (v->len & 1) || (v->len && !v->data))
+            return JET_EUNSUPPORTED;
+        n = v->len;
+        break;
+    case JET_T_NUMERIC:
+        n = 16;
+        break;
+    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_MONEY:
+    case JET_T_FLOAT: case JET_T_DOUBLE: case JET_T_DATETIME:
+    case JET_T_GUID: case JET_T_BIGINT:
+        n = 16;                 /* at most; jet_value_encode says */
+        break;
+    default:
+        return JET_EUNSUPPORTED;
+    }
+    if (cap < CALC_EXTRA_LEN || n > cap - CALC_EXTRA_LEN)
+        return JET_ELIMIT;
+    memset(out, 0, CALC_DATA_OFFSET);
+    switch (v->type) {
+    case JET_T_BOOL:
+        d[0] = v->u.b ? 0xFF : 0x00;
+        break;
+    case JET_T_TEXT: case JET_T_MEMO:
+        if (n)
+            memcpy(d, v->data, n);
+        break;
+    case JET_T_NUMERIC:
+        /* a Windows DECIMAL after a 2-byte length: scale, sign, then
+         * Hi32, Lo32, Mid32 of the magnitude */
+        if (v->u.num.scale > 28)
+            return JET_ELIMIT;
+        jet_put_u16(d, 14);
+        d[2] = v->u.num.scale;
+        d[3] = v->u.num.negative ? NUMERIC_NEGATIVE : 0;
+        memcpy(d + 4, v->u.num.mag + 8, 4);     /* Hi32 */
+        memcpy(d + 8, v->u.num.mag, 4);         /* Lo32 */
+        memcpy(d + 12, v->u.num.mag + 4, 4);    /* Mid32 */
+        break;
+    default:
+        plain = *col;
+        plain.type = col->result_type;
+        plain.flags = (uint16_t)(col->flags & ~JET_COL_CALCULATED);
+        rc = jet_value_encode(d, n, &n, &plain, v);
+        if (rc != JET_OK)
+            return rc;
+        break;
+    }
+    jet_put_u32(out + CALC_LEN_OFFSET, (uint32_t)n);
+    memset(d + n, 0, 3);
+    *out_len = n + CALC_EXTRA_LEN;
+    return JET_OK;
+}
+
 jet_rc jet_value_encode(uint8_t *out, size_t cap, size_t *out_len,
                         const jet_column *col, const jet_value *v)
 {

@@ -3,16 +3,16 @@
  * path makes of them on every row it stores (write.h, "rule properties").
  *
  * Access keeps a column's DefaultValue, ValidationRule, ValidationText
- * and AllowZeroLength, and the table's own ValidationRule and
- * ValidationText, in the property map of the table's MSysObjects row
- * (LvProp), not in the TDEF: "MR2\0" (Jet4/ACE; "KKD\0" Jet3), then
+ * and AllowZeroLength, a calculated column's Expression, and the table's
+ * own ValidationRule and ValidationText, in the property map of the
+ * table's MSysObjects row (LvProp), not in the TDEF: "MR2\0" (Jet4/ACE; "KKD\0" Jet3), then
  * chunks of [4-byte length, 2-byte type]. Type 0x80 lists the property
  * names; the others are one block per object: [4-byte length, 2-byte
  * name length, name] (the table's block is named "" or after the table,
  * a column's after the column), then values of [2-byte length, DDL byte,
  * data type, 2-byte name index, 2-byte size, data]. DefaultValue and
  * ValidationRule are Memo, ValidationText Text (compressed Unicode when
- * the data opens with FF FE), AllowZeroLength Boolean.
+ * the data opens with FF FE), AllowZeroLength Boolean, Expression Memo.
  *
  * Which layer enforces what:
  *   AllowZeroLength = No  here: a zero-length TEXT/MEMO value is refused
@@ -21,6 +21,11 @@
  *   ValidationRule        an expression: the row check a layer above
  *                         registers (jet_db_set_row_check; the driver's
  *                         SQL engine, driver/sql/rules.c). Without one,
+ *                         jet_table_check_writable refuses the table.
+ *   Expression            a calculated column's value: computed by the
+ *                         same row check before the rules are judged
+ *                         (tablewrite.c stores it in Access's wrapper,
+ *                         jet_calc_value_encode); without a check,
  *                         jet_table_check_writable refuses the table.
  *   DefaultValue          an expression for columns an INSERT omits: the
  *                         SQL layer (driver/sql/dml.c) evaluates it before
@@ -44,7 +49,7 @@
 #define PROP_T_MEMO 0x0C
 
 /* The property names read here, most bytes a name takes (64). */
-enum { P_DEFAULT, P_RULE, P_TEXT, P_AZL, P_NONE };
+enum { P_DEFAULT, P_RULE, P_TEXT, P_AZL, P_EXPR, P_NONE };
 
 static int prop_kind(const char *name)
 {
@@ -56,6 +61,8 @@ static int prop_kind(const char *name)
         return P_TEXT;
     if (!strcasecmp(name, "AllowZeroLength"))
         return P_AZL;
+    if (!strcasecmp(name, "Expression"))
+        return P_EXPR;
     return P_NONE;
 }
 
@@ -142,6 +149,7 @@ static jet_rc apply_prop(props_priv *pp, jet_db *db, const jet_tdef *t,
                         "text)", t->name,
                         kind == P_DEFAULT ? "DefaultValue"
                         : kind == P_RULE ? "ValidationRule"
+                        : kind == P_EXPR ? "Expression"
                                          : "ValidationText",
                         (unsigned)dtype);
     rc = keep_text(pp, db, d, n, &s);
@@ -164,6 +172,10 @@ static jet_rc apply_prop(props_priv *pp, jet_db *db, const jet_tdef *t,
             col->validation_text = s;
         else
             pp->pub.validation_text = s;
+        break;
+    case P_EXPR:
+        if (col)
+            col->expression = s;
         break;
     default:
         break;
@@ -348,6 +360,9 @@ jet_rc jet_table_props_get(jet_db *db, const jet_tdef *t,
     }
     pp->pub.ncols = t->ncols;
     pp->pub.cols = pp->cols;
+    for (uint16_t i = 0; i < t->ncols; i++)
+        if (t->cols[i].flags & JET_COL_CALCULATED)
+            pp->pub.has_calculated = true;
     tp->props = &pp->pub;
     rc = load_props(pp, db, t);
     if (rc != JET_OK) {
@@ -383,8 +398,7 @@ static bool zero_length(const jet_value *v)
     return v->len == 0;
 }
 
-jet_rc jet_table_row_rules(jet_db *db, const jet_tdef *t,
-                           const jet_value *vals)
+jet_rc jet_table_row_rules(jet_db *db, const jet_tdef *t, jet_value *vals)
 {
     const jet_table_props *p;
     jet_rc rc = jet_table_props_get(db, t, &p);
@@ -401,12 +415,13 @@ jet_rc jet_table_row_rules(jet_db *db, const jet_tdef *t,
                             "Field '%s.%s' cannot be a zero-length string.",
                             t->name, col->name);
         }
-    if (!p->has_validation)
+    if (!p->has_validation && !p->has_calculated)
         return JET_OK;
     if (!db->row_check)
         return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno,
-                        "table '%s' has a validation rule and no "
-                        "evaluator is attached: writing it is not "
-                        "supported", t->name);
+                        "table '%s' has a %s and no evaluator is "
+                        "attached: writing it is not supported", t->name,
+                        p->has_calculated ? "calculated column"
+                                          : "validation rule");
     return db->row_check(db->row_check_ctx, db, t, p, vals, &db->err);
 }

@@ -12,14 +12,18 @@
  *   Jet3 file (JET_EREADONLY), linked table, system table (MSys*; the
  *   flat table of a complex column is the exception: complex.c writes
  *   it, through its column only, and the SQL layer refuses statements on
- *   it), calculated column, a complex column complex.c cannot keep (no
+ *   it), a calculated column while no row check computes them
+ *   (jet_db_set_row_check: the check computes each from its Expression
+ *   on every insert and update, tablewrite.c stores it in Access's
+ *   wrapper), a complex column complex.c cannot keep (no
  *   MSysComplexColumns row or flat table, a template of an unknown kind;
  *   the others, attachments, multi-value and version history, are kept:
  *   complex ids on insert, values deleted with their row), an index
- *   column whose keys jet_index_row_key cannot build (a text sort order
- *   without tables, a type without keys), a validation rule (the
- *   ValidationRule property of the table or a column, MSysObjects LvProp)
- *   while no row check evaluates them (jet_db_set_row_check; tableprops.c
+ *   column whose keys jet_index_row_key cannot build (a calculated
+ *   column: its keys would be of its result type, not encoded yet; a
+ *   text sort order without tables, a type without keys), a validation
+ *   rule (the ValidationRule property of the table or a column,
+ *   MSysObjects LvProp) while no row check evaluates them (jet_db_set_row_check; tableprops.c
  *   then applies them to every row), an enforced relationship relations.c
  *   cannot enforce (a table that is not local, no index on its columns;
  *   relations.c keeps the others).
@@ -101,11 +105,11 @@ static jet_rc check_columns(jet_db *db, const jet_tdef *t, jet_error *err)
 {
     for (uint16_t i = 0; i < t->ncols; i++) {
         const jet_column *c = &t->cols[i];
-        if (c->flags & JET_COL_CALCULATED)
+        if ((c->flags & JET_COL_CALCULATED) && !db->row_check)
             return jet_fail(err, JET_EUNSUPPORTED, t->pgno,
-                            "table '%s' has a calculated column '%s' (its "
-                            "value is not computed yet): writing it is not "
-                            "supported yet", t->name, c->name);
+                            "table '%s' has a calculated column '%s' (no "
+                            "evaluator is attached to compute it): writing "
+                            "it is not supported", t->name, c->name);
         if (c->type == JET_T_COMPLEX) {
             /* complex.c keeps them when it knows each one's values table */
             const jet_complex_col *cc;
@@ -129,6 +133,13 @@ static jet_rc check_columns(jet_db *db, const jet_tdef *t, jet_error *err)
             c = &t->cols[ix->cols[k].col];
             if (keyable(db, c))
                 continue;
+            if (c->flags & JET_COL_CALCULATED)
+                return jet_fail(err, JET_EUNSUPPORTED, t->pgno,
+                                "table '%s' has index '%s' on calculated "
+                                "column '%s' (keys of calculated values "
+                                "are not encoded yet): writing it is not "
+                                "supported yet", t->name, ix->name,
+                                c->name);
             if (c->type == JET_T_TEXT || c->type == JET_T_MEMO)
                 return jet_fail(err, JET_EUNSUPPORTED, t->pgno,
                                 "table '%s' has index '%s' on column '%s' "

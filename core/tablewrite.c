@@ -286,6 +286,82 @@ static uint8_t *arena_take(row_work *w, size_t n)
     return p;
 }
 
+/* Whether column col keeps its value on LVAL pages: MEMO and OLE, and a
+ * calculated column of a MEMO result (its TDEF type says TEXT). */
+static bool holds_lval(const jet_column *col)
+{
+    jet_type ty = (col->flags & JET_COL_CALCULATED) ? col->result_type
+                                                    : col->type;
+    return ty == JET_T_MEMO || ty == JET_T_OLE;
+}
+
+/* col as lvalwrite.c takes it: a calculated MEMO as a MEMO column. */
+static jet_column lval_column(const jet_column *col)
+{
+    jet_column c = *col;
+    if (col->flags & JET_COL_CALCULATED)
+        c.type = col->result_type;
+    return c;
+}
+
+/* Whether t has a calculated column. */
+static bool has_calculated(const jet_tdef *t)
+{
+    for (uint16_t i = 0; i < t->ncols; i++)
+        if (t->cols[i].flags & JET_COL_CALCULATED)
+            return true;
+    return false;
+}
+
+/* The cells of t's calculated columns for row vals, whose calculated
+ * values the row check computed (jet_table_row_rules): each in Access's
+ * wrapper (jet_calc_value_encode); a MEMO result is left pending for
+ * store_long_cells, which stores its wrapper as the long value. */
+static jet_rc encode_calc_cells(jet_db *db, const jet_tdef *t,
+                                const jet_value *vals, row_work *w)
+{
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        const jet_column *col = &t->cols[i];
+        jet_cell *c = &w->cells[i];
+        const jet_value *v = &vals[i];
+        if (!(col->flags & JET_COL_CALCULATED))
+            continue;
+        memset(c, 0, sizeof *c);
+        if (v->is_null) {
+            c->is_null = true;
+            continue;
+        }
+        if (v->type != col->result_type)
+            return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "calculated "
+                            "column '%s.%s': a value of type %d given for "
+                            "its result type %d", t->name, col->name,
+                            (int)v->type, (int)col->result_type);
+        if (holds_lval(col)) {
+            c->len = LONG_PENDING;
+            continue;
+        }
+        if (v->type == JET_T_TEXT && col->length >= 23 &&
+            v->len > (size_t)col->length - 23)
+            return jet_fail(&db->err, JET_ETOOLONG, t->pgno, "the value "
+                            "calculated for '%s.%s' is %zu characters; the "
+                            "field holds %u", t->name, col->name, v->len / 2,
+                            (unsigned)(col->length - 23) / 2);
+        size_t cap = (v->type == JET_T_TEXT ? v->len : 16) + 23, len = 0;
+        uint8_t *out = arena_take(w, cap);
+        if (!out)
+            return jet_fail(&db->err, JET_ELIMIT, t->pgno, "row too long");
+        jet_rc rc = jet_calc_value_encode(out, cap, &len, col, v);
+        if (rc != JET_OK)
+            return jet_fail(&db->err, rc, t->pgno, "calculated column "
+                            "'%s.%s': the value cannot be stored (%s)",
+                            t->name, col->name, rc == JET_ELIMIT
+                                ? "out of range" : "unsupported type");
+        c->data = out;
+        c->len = len;
+    }
+    return JET_OK;
+}
+
 /* Read t's last LONG AutoNumber from the TDEF, the first time. */
 static jet_rc auto_load(jet_db *db, jet_tdef_priv *tp)
 {
@@ -456,8 +532,7 @@ static jet_rc store_long_cells(jet_db *db, const jet_tdef *t,
 
     for (uint16_t i = 0; i < t->ncols; i++)
         if (!w->cells[i].is_null && !w->cells[i].data &&
-            w->cells[i].len == LONG_PENDING &&
-            (t->cols[i].type == JET_T_MEMO || t->cols[i].type == JET_T_OLE)) {
+            w->cells[i].len == LONG_PENDING && holds_lval(&t->cols[i])) {
             w->cells[i].data = dummy;
             any = true;
         }
@@ -477,8 +552,29 @@ static jet_rc store_long_cells(jet_db *db, const jet_tdef *t,
         out = arena_take(w, JET_LVAL_CELL_MAX);
         if (!out)
             return jet_fail(&db->err, JET_ELIMIT, t->pgno, "row too long");
-        rc = jet_lval_store(out, JET_LVAL_CELL_MAX, &len, db, t, &t->cols[i],
-                            &vals[i], room + LONG_PENDING);
+        if (t->cols[i].flags & JET_COL_CALCULATED) {
+            /* the wrapper is the long value */
+            jet_column lc = lval_column(&t->cols[i]);
+            size_t wlen = 0, wcap = vals[i].len + 23;
+            uint8_t *wrap = jet_malloc(wcap);
+            if (!wrap)
+                return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                                "out of memory");
+            rc = jet_calc_value_encode(wrap, wcap, &wlen, &t->cols[i],
+                                       &vals[i]);
+            if (rc != JET_OK)
+                rc = jet_fail(&db->err, rc, t->pgno, "calculated column "
+                              "'%s.%s': the value cannot be stored",
+                              t->name, t->cols[i].name);
+            else
+                rc = jet_lval_store_bytes(out, JET_LVAL_CELL_MAX, &len, db,
+                                          t, &lc, wrap, wlen,
+                                          room + LONG_PENDING);
+            jet_free(wrap);
+        } else {
+            rc = jet_lval_store(out, JET_LVAL_CELL_MAX, &len, db, t,
+                                &t->cols[i], &vals[i], room + LONG_PENDING);
+        }
         if (rc != JET_OK)
             return rc;
         c->data = out;
@@ -500,13 +596,14 @@ static jet_rc free_long_cells(jet_db *db, const jet_tdef *t,
         const uint8_t *d;
         size_t n;
         jet_rc rc;
-        if ((col->type != JET_T_MEMO && col->type != JET_T_OLE) ||
-            (which && !which[i]))
+        if (!holds_lval(col) || (which && !which[i]))
             continue;
         rc = jet_row_column(row, db->fmt, col, &null, &d, &n, pgno,
                             &db->err);
-        if (rc == JET_OK && !null && n > 0)
-            rc = jet_lval_free(db, t, col, d, n);
+        if (rc == JET_OK && !null && n > 0) {
+            jet_column lc = lval_column(col);
+            rc = jet_lval_free(db, t, &lc, d, n);
+        }
         if (rc != JET_OK)
             return rc;
     }
@@ -901,6 +998,7 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
                         jet_rowid *out)
 {
     jet_tdef_priv *tp = (jet_tdef_priv *)(uintptr_t)t;
+    jet_value *calc = NULL, *row = vals;
     row_work w;
     jet_rowid id;
     jet_rc rc;
@@ -925,6 +1023,8 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
                                          JET_COL_AUTO_GUID)) ||
                           col->type == JET_T_COMPLEX))
             continue;           /* assigned below */
+        if (col->flags & JET_COL_CALCULATED)
+            continue;           /* computed below, whatever vals holds */
         rc = encode_cell(db, t, col, &v, &w, &w.cells[i]);
         if (rc != JET_OK)
             goto out;
@@ -974,15 +1074,29 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
         if (rc != JET_OK)
             goto out;
     }
-    rc = check_index_nulls(db, t, vals);
+    /* the row as stored: the caller's values, calculated columns computed
+     * into a copy (their spans belong to the row check) */
+    if (has_calculated(t)) {
+        calc = jet_malloc(t->ncols * sizeof *calc);
+        if (!calc) {
+            rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                          "out of memory");
+            goto out;
+        }
+        memcpy(calc, vals, t->ncols * sizeof *calc);
+        row = calc;
+    }
+    rc = check_index_nulls(db, t, row);
     if (rc == JET_OK && complex_id != 0)
-        rc = jet_complex_check_row(db, t, NULL, vals);
+        rc = jet_complex_check_row(db, t, NULL, row);
     if (rc == JET_OK)
-        rc = jet_table_row_rules(db, t, vals);
+        rc = jet_table_row_rules(db, t, row);
+    if (rc == JET_OK && calc)
+        rc = encode_calc_cells(db, t, row, &w);
     if (rc == JET_OK)
-        rc = jet_rel_before_insert(db, t, vals);
+        rc = jet_rel_before_insert(db, t, row);
     if (rc == JET_OK)
-        rc = store_long_cells(db, t, vals, &w);
+        rc = store_long_cells(db, t, row, &w);
     if (rc != JET_OK)
         goto out;
     rc = jet_row_encode(w.row, sizeof w.row, &w.row_len, db->fmt, tp, w.cells,
@@ -1008,9 +1122,9 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
             uint8_t key[KEY_CAP];
             size_t klen;
             if (!first_of_physical(t, i) ||
-                !has_entry(t, &t->indexes[i], vals))
+                !has_entry(t, &t->indexes[i], row))
                 continue;
-            rc = row_key(db, t, &t->indexes[i], vals, key, sizeof key, &klen);
+            rc = row_key(db, t, &t->indexes[i], row, key, sizeof key, &klen);
             if (rc == JET_OK)
                 rc = jet_index_entry_insert(db, t, &t->indexes[i], key, klen,
                                             id);
@@ -1032,6 +1146,7 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
     if (rc == JET_OK && out)
         *out = id;
 out:
+    jet_free(calc);
     work_free(&w);
     return rc;
 }
@@ -1299,6 +1414,11 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
         goto out;
     for (uint16_t i = 0; i < t->ncols; i++) {
         const jet_column *col = &t->cols[i];
+        if (col->flags & JET_COL_CALCULATED) {
+            /* computed again below: a long value always rewritten */
+            changed[i] = holds_lval(col);
+            continue;
+        }
         if ((col->flags & (JET_COL_AUTONUMBER | JET_COL_AUTO_GUID)) ||
             col->type == JET_T_COMPLEX ||
             ((col->type == JET_T_MEMO || col->type == JET_T_OLE) &&
@@ -1340,6 +1460,8 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
         rc = jet_complex_check_row(db, t, changed, newv);
     if (rc == JET_OK)
         rc = jet_table_row_rules(db, t, newv);
+    if (rc == JET_OK && has_calculated(t))
+        rc = encode_calc_cells(db, t, newv, &w);
     if (rc == JET_OK)
         rc = store_long_cells(db, t, newv, &w);
     if (rc != JET_OK)

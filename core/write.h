@@ -73,9 +73,9 @@ typedef struct jet_rowid {
  * Whether table t of db accepts writes under the rules this release
  * enforces. JET_OK, or JET_EREADONLY (see jet_db_write_begin) or
  * JET_EUNSUPPORTED naming the rule not yet enforced (an enforced
- * relationship in MSysRelationships, a validation rule while no row
- * check is attached (jet_db_set_row_check), a calculated or complex
- * column, an index whose sort order cannot be encoded, a linked table),
+ * relationship in MSysRelationships, a validation rule or a calculated
+ * column while no row check is attached (jet_db_set_row_check), an index
+ * on a calculated column, a complex column, an index whose sort order cannot be encoded, a linked table),
  * detail in jet_db_error(). No transaction needed.
  */
 jet_rc jet_table_check_writable(jet_db *db, const jet_tdef *t);
@@ -195,6 +195,9 @@ typedef struct jet_column_props {
                                     column (">0" reads "[C] > 0") */
     const char *validation_text; /* ValidationText: the refusal's message */
     bool no_zero_length;         /* AllowZeroLength is No */
+    const char *expression;      /* Expression: a calculated column's
+                                    Access expression (its value's type is
+                                    the column's result_type) */
 } jet_column_props;
 
 /** A table's rule properties: its columns' and its own. */
@@ -207,6 +210,8 @@ typedef struct jet_table_props {
     bool has_validation;            /* a ValidationRule: the table's or a
                                        column's */
     bool has_no_zero_length;        /* a column with AllowZeroLength No */
+    bool has_calculated;            /* a calculated column (the TDEF's
+                                       flag, whatever the properties say) */
 } jet_table_props;
 
 /**
@@ -225,28 +230,39 @@ jet_rc jet_table_props_get(jet_db *db, const jet_tdef *t,
  * A row check of a layer above the core (the SQL engine evaluates Access
  * expressions; the core evaluates none): called by jet_table_insert and
  * jet_table_update of a table whose properties hold a ValidationRule
- * (props->has_validation), with the whole new row as they take it
+ * (props->has_validation) or that has a calculated column
+ * (props->has_calculated), with the whole new row as they take it
  * (vals: t->ncols values, AutoNumbers assigned), after the core's own
  * checks (Required, lengths, AllowZeroLength) and before anything is
- * written. Returns JET_OK; JET_ECONSTRAINT when the row breaks a rule
- * (err, the db's error detail, gets the ValidationText or Access's
- * message); JET_EUNSUPPORTED when a rule is no expression the check can
- * evaluate (never skipped: the write is refused); JET_ENOMEM.
+ * written. First it computes every calculated column (JET_COL_CALCULATED)
+ * from its Expression property, whatever vals held for it: vals[i]
+ * becomes the value of the column's result_type (NULL allowed; TEXT/MEMO
+ * as UTF-16LE, JET_ENC_UCS2; a NUMERIC at its own scale, precision 28),
+ * its span owned by ctx and valid until the check's next call on db;
+ * then it judges the validation rules on the row so computed. Returns
+ * JET_OK; JET_ECONSTRAINT when the row breaks a rule (err, the db's
+ * error detail, gets the ValidationText or Access's message);
+ * JET_EUNSUPPORTED when a rule or an expression is none the check can
+ * evaluate, or a calculated value cannot be evaluated for this row or
+ * converted to its result type (never skipped, never stored stale: the
+ * write is refused); JET_ENOMEM.
  */
 typedef jet_rc (*jet_row_check_fn)(void *ctx, jet_db *db, const jet_tdef *t,
                                    const jet_table_props *props,
-                                   const jet_value *vals, jet_error *err);
+                                   jet_value *vals, jet_error *err);
 
 /**
  * The handshake of the layers: attach check (with ctx, freed by free_ctx
- * (may be NULL) when replaced or at jet_db_close) as db's validation
- * rule evaluator. Attaching one declares that validation rules are
- * enforced: jet_table_check_writable stops refusing tables for them.
- * Attach before the first write of the connection; check NULL detaches.
+ * (may be NULL) when replaced or at jet_db_close) as db's evaluator of
+ * calculated columns and validation rules. Attaching one declares that
+ * both are enforced: jet_table_check_writable stops refusing tables for
+ * them. Attach before the first write of the connection; check NULL
+ * detaches.
  */
 void jet_db_set_row_check(jet_db *db, jet_row_check_fn check,
                           void (*free_ctx)(void *), void *ctx);
-/** Whether a row check is attached (validation rules are enforced). */
+/** Whether a row check is attached (validation rules are enforced,
+ *  calculated columns computed). */
 bool jet_db_has_row_check(const jet_db *db);
 
 /**
@@ -254,11 +270,13 @@ bool jet_db_has_row_check(const jet_db *db);
  * jet_table_update make them): AllowZeroLength = No refuses a TEXT/MEMO
  * value of no characters (JET_ECONSTRAINT, "Field 'T.C' cannot be a
  * zero-length string."), then the attached row check when t has a
- * ValidationRule (JET_EUNSUPPORTED when none is attached). Errors also
- * those of jet_table_props_get.
+ * ValidationRule or a calculated column (JET_EUNSUPPORTED when none is
+ * attached): the calculated columns' values are put in vals (see
+ * jet_row_check_fn for their spans' lifetime). Errors also those of
+ * jet_table_props_get.
  */
-jet_rc jet_table_row_rules(jet_db *db, const jet_tdef *t,
-                           const jet_value *vals);
+jet_rc jet_table_row_rules(jet_db *db, const jet_tdef *t, jet_value *vals);
+
 /* --------------------------------- referential integrity (relations.c) */
 
 /**

@@ -42,10 +42,7 @@ typedef struct dml_run {
     jet_rowid *ids;
     jet_value *vals;
     size_t n, cap;              /* rows collected */
-    uint8_t *conv;              /* coerce's scratch */
-    size_t conv_cap;
-    uint16_t *u16;
-    size_t u16_cap;
+    sql_conv_buf conv;          /* coerce's scratch */
 } dml_run;
 
 struct sql_dml_exec {
@@ -329,6 +326,16 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
             else if (find_column(x->td, d->cols[i], d->col_pos[i],
                                  &x->cols[i], err) != 0)
                 return -1;
+            /* a calculated column is computed, never given (Access:
+             * error 3113; Microsoft's driver the same words) */
+            const jet_column *tc = &x->td->cols[x->cols[i]];
+            if ((tc->flags & JET_COL_CALCULATED) &&
+                jet_db_version(db) != JET_VER_3) {
+                sql_set_error(err, "HY000", d->ncols ? d->col_pos[i] : 0,
+                              "Cannot update '%s'; field not updateable",
+                              tc->name);
+                return -1;
+            }
             for (size_t j = 0; j < i; j++)
                 if (x->cols[j] == x->cols[i]) {
                     sql_set_error(err, "42000", d->col_pos[i], "Duplicate "
@@ -476,10 +483,9 @@ static bool word_is(const sv *v, const char *w)
     return true;
 }
 
-/* Convert in (a value of the query part, read through c) to column col's
- * type into *out; spans go to r->conv (valid until the next call). */
-static int coerce(sql_cursor *c, dml_run *r, const jet_value *in,
-                  const jet_column *col, jet_value *out, sql_error *err)
+int sql_coerce_to_column(sql_cursor *c, sql_conv_buf *r, const jet_value *in,
+                         const jet_column *col, jet_value *out,
+                         sql_error *err)
 {
     sv v;
     if (sql_value_to_sv(c, in, &v, &r->u16, &r->u16_cap) != 0) {
@@ -634,6 +640,14 @@ static int coerce(sql_cursor *c, dml_run *r, const jet_value *in,
     return 0;
 }
 
+/* Convert in (a value of the query part, read through c) to column col's
+ * type into *out; spans go to r->conv.conv (valid until the next call). */
+static int coerce(sql_cursor *c, dml_run *r, const jet_value *in,
+                  const jet_column *col, jet_value *out, sql_error *err)
+{
+    return sql_coerce_to_column(c, &r->conv, in, col, out, err);
+}
+
 /* ------------------------------------------------------- collecting */
 
 static void run_reset(dml_run *r)
@@ -653,8 +667,8 @@ static void run_free(dml_run *r)
     sql_chunk_free_all(&r->chunks);
     free(r->ids);
     free(r->vals);
-    free(r->conv);
-    free(r->u16);
+    free(r->conv.conv);
+    free(r->conv.u16);
     memset(r, 0, sizeof *r);
 }
 
@@ -810,7 +824,7 @@ static int param_in(sql_dml_exec *x, size_t item, const jet_value *p,
         none.is_null = true;
         p = &none;
     }
-    if (sql_value_to_sv(c, p, &s, &r->u16, &r->u16_cap) != 0) {
+    if (sql_value_to_sv(c, p, &s, &r->conv.u16, &r->conv.u16_cap) != 0) {
         *err = *sql_cursor_error(c);
         return -1;
     }

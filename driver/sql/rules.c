@@ -35,6 +35,7 @@
 #include <strings.h>
 
 #include "engine.h"
+#include "eval.h"
 #include "rules.h"
 #include "spill.h"
 #include "sql_internal.h"
@@ -47,7 +48,29 @@ typedef struct rule_ref {
     const char *text;           /* ValidationText, or NULL */
 } rule_ref;
 
-/* A table's rules as one prepared statement (or why it has none). */
+/* A calculated column of a table: where its value goes and how it is
+ * converted. */
+typedef struct calc_col {
+    uint16_t col;               /* its position in the tdef */
+    const char *expr;           /* its Expression (owned by the tdef) */
+    int level;                  /* 0: names no calculated column; else one
+                                   more than the deepest it names */
+    jet_column rcol;            /* the column as its value: result_type,
+                                   TEXT's length less the 23 wrapper bytes */
+    uint8_t *buf;               /* the computed value's span */
+    size_t cap;
+} calc_col;
+
+/* The calculated columns of one level as one statement: output j is
+ * calc[idx[j]]; a level's expressions name only lower levels' columns. */
+typedef struct calc_level {
+    sql_stmt *st;
+    size_t *idx;
+    size_t n;
+} calc_level;
+
+/* A table's rules as one prepared statement (or why it has none), and
+ * its calculated columns as one statement per level. */
 typedef struct table_rules table_rules;
 struct table_rules {
     table_rules *next;
@@ -55,6 +78,11 @@ struct table_rules {
     sql_stmt *st;               /* output column i: rules[i] */
     rule_ref *rules;
     size_t n;
+    calc_col *calc;
+    size_t ncalc;
+    calc_level *levels;         /* evaluated in order */
+    size_t nlevels;
+    sql_conv_buf conv;          /* the conversions' scratch */
     jet_rc fail_rc;             /* JET_OK, or why no write is allowed */
     char fail_msg[256];
 };
@@ -88,7 +116,8 @@ static const char *param_type(jet_type t)
     }
 }
 
-/* "PARAMETERS [c1] t1, ...; SELECT " for table t into b. */
+/* "PARAMETERS [c1] t1, ...; SELECT " for table t into b (a calculated
+ * column's parameter is of its result type: the value the row holds). */
 static void params_clause(sql_sbuf *b, const jet_tdef *t)
 {
     sql_sb_add(b, "PARAMETERS ");
@@ -98,7 +127,7 @@ static void params_clause(sql_sbuf *b, const jet_tdef *t)
         sql_sb_add(b, "[");
         sql_sb_add(b, t->cols[i].name);
         sql_sb_add(b, "] ");
-        sql_sb_add(b, param_type(t->cols[i].type));
+        sql_sb_add(b, param_type(t->cols[i].result_type));
     }
     sql_sb_add(b, "; SELECT ");
 }
@@ -259,8 +288,279 @@ static void table_rules_free(table_rules *tr)
         return;
     sql_stmt_free(tr->st);
     free(tr->rules);
+    for (size_t i = 0; i < tr->nlevels; i++) {
+        sql_stmt_free(tr->levels[i].st);
+        free(tr->levels[i].idx);
+    }
+    free(tr->levels);
+    for (size_t i = 0; i < tr->ncalc; i++)
+        free(tr->calc[i].buf);
+    free(tr->calc);
+    free(tr->conv.conv);
+    free(tr->conv.u16);
     free(tr);
 }
+
+/* ------------------------------------------------- calculated columns */
+
+/* The refusal of every write of tr's table: calculated column cc's
+ * expression is none the engine evaluates (HYC00); why in err. */
+static void cannot_calc(table_rules *tr, const calc_col *cc, const char *why)
+{
+    const jet_tdef *t = tr->t;
+    tr->fail_rc = JET_EUNSUPPORTED;
+    snprintf(tr->fail_msg, sizeof tr->fail_msg, "the expression '%s' of "
+             "calculated column '%s.%s' is not one this driver evaluates "
+             "(%.120s): writing the table is not supported",
+             cc->expr ? cc->expr : "", t->name, t->cols[cc->col].name, why);
+}
+
+/* Whether expression expr names column name (a bare or bracketed word
+ * equal to it, ignoring case: a word that only looks like it makes the
+ * order stricter, never wrong). -1 when expr does not lex. */
+static int names_column(const char *expr, const char *name)
+{
+    sql_arena arena = { 0 };
+    sql_error err;
+    sql_lexer lx;
+    int found = 0;
+    memset(&err, 0, sizeof err);
+    sql_lexer_init(&lx, expr, strlen(expr), &arena, &err);
+    for (;;) {
+        sql_token k;
+        if (sql_lex_next(&lx, &k) != 0) {
+            found = -1;
+            break;
+        }
+        if (k.kind == TOK_EOF)
+            break;
+        if ((k.kind == TOK_IDENT || k.kind == TOK_QIDENT) && k.text &&
+            !strcasecmp(k.text, name)) {
+            found = 1;
+            break;
+        }
+    }
+    sql_arena_free(&arena);
+    return found;
+}
+
+/* "PARAMETERS ...; SELECT (e1), (e2), ..." for the columns of level lv
+ * into b. */
+static void level_query(sql_sbuf *b, const table_rules *tr,
+                        const calc_level *lv)
+{
+    params_clause(b, tr->t);
+    for (size_t j = 0; j < lv->n; j++) {
+        if (j)
+            sql_sb_add(b, ", ");
+        sql_sb_add(b, "(");
+        sql_sb_add(b, tr->calc[lv->idx[j]].expr);
+        sql_sb_add(b, ")");
+    }
+}
+
+/* Build tr's calculated columns: their order (levels) and one statement
+ * per level. JET_OK (tr->fail_rc may say no write is allowed) or
+ * JET_ENOMEM. */
+static jet_rc prepare_calc(table_rules *tr, jet_db *db,
+                           const jet_table_props *props)
+{
+    const jet_tdef *t = tr->t;
+    size_t n = 0;
+    for (uint16_t i = 0; i < t->ncols; i++)
+        n += (t->cols[i].flags & JET_COL_CALCULATED) != 0;
+    if (n == 0)
+        return JET_OK;
+    tr->calc = calloc(n, sizeof *tr->calc);
+    bool *dep = calloc(n * n, sizeof *dep);     /* dep[a*n+b]: a names b */
+    if (!tr->calc || !dep) {
+        free(dep);
+        return JET_ENOMEM;
+    }
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        const jet_column *col = &t->cols[i];
+        if (!(col->flags & JET_COL_CALCULATED))
+            continue;
+        calc_col *cc = &tr->calc[tr->ncalc++];
+        cc->col = i;
+        cc->expr = i < props->ncols ? props->cols[i].expression : NULL;
+        cc->level = -1;
+        cc->rcol = *col;
+        cc->rcol.type = col->result_type;
+        cc->rcol.flags = (uint16_t)(col->flags & ~JET_COL_CALCULATED);
+        if (col->result_type == JET_T_TEXT)
+            cc->rcol.length = col->length >= 23 ? col->length - 23 : 0;
+    }
+    for (size_t a = 0; a < n; a++) {
+        calc_col *cc = &tr->calc[a];
+        if (!cc->expr) {
+            cannot_calc(tr, cc, "it has no Expression property");
+            free(dep);
+            return JET_OK;
+        }
+        for (size_t b = 0; b < n; b++) {
+            int r = names_column(cc->expr, t->cols[tr->calc[b].col].name);
+            if (r < 0) {
+                cannot_calc(tr, cc, "it does not read as an expression");
+                free(dep);
+                return JET_OK;
+            }
+            dep[a * n + b] = r > 0;
+        }
+    }
+    /* levels: a column after every calculated column it names */
+    size_t done = 0;
+    int maxlevel = -1;
+    while (done < n) {
+        size_t before = done;
+        for (size_t a = 0; a < n; a++) {
+            if (tr->calc[a].level >= 0)
+                continue;
+            int lv = 0;
+            bool ready = true;
+            for (size_t b = 0; b < n && ready; b++)
+                if (dep[a * n + b]) {
+                    if (b == a || tr->calc[b].level < 0)
+                        ready = false;
+                    else if (tr->calc[b].level + 1 > lv)
+                        lv = tr->calc[b].level + 1;
+                }
+            if (ready) {
+                tr->calc[a].level = lv;
+                if (lv > maxlevel)
+                    maxlevel = lv;
+                done++;
+            }
+        }
+        if (done == before) {
+            for (size_t a = 0; a < n; a++)
+                if (tr->calc[a].level < 0) {
+                    cannot_calc(tr, &tr->calc[a], "its value depends on "
+                                "itself");
+                    break;
+                }
+            free(dep);
+            return JET_OK;
+        }
+    }
+    free(dep);
+    tr->levels = calloc((size_t)maxlevel + 1, sizeof *tr->levels);
+    if (!tr->levels)
+        return JET_ENOMEM;
+    tr->nlevels = (size_t)maxlevel + 1;
+    for (size_t l = 0; l < tr->nlevels; l++) {
+        calc_level *lv = &tr->levels[l];
+        lv->idx = calloc(n, sizeof *lv->idx);
+        if (!lv->idx)
+            return JET_ENOMEM;
+        for (size_t a = 0; a < n; a++)
+            if (tr->calc[a].level == (int)l)
+                lv->idx[lv->n++] = a;
+        sql_sbuf b = { 0 };
+        sql_error err;
+        memset(&err, 0, sizeof err);
+        level_query(&b, tr, lv);
+        if (b.oom) {
+            free(b.s);
+            return JET_ENOMEM;
+        }
+        int rc = sql_stmt_prepare(&lv->st, db, b.s, b.len, NULL, &err);
+        free(b.s);
+        if (rc == 0 && sql_stmt_ncols(lv->st) == lv->n)
+            continue;
+        if (rc == 0)
+            sql_set_error(&err, "42000", 0, "not one value per column");
+        else if (err.rc == JET_ENOMEM)
+            return JET_ENOMEM;
+        /* which column: each alone (the message names it) */
+        for (size_t j = 0; j < lv->n; j++) {
+            calc_level one = { NULL, &lv->idx[j], 1 };
+            sql_sbuf q = { 0 };
+            sql_error e1;
+            memset(&e1, 0, sizeof e1);
+            level_query(&q, tr, &one);
+            if (q.oom) {
+                free(q.s);
+                return JET_ENOMEM;
+            }
+            int r1 = sql_stmt_prepare(&one.st, db, q.s, q.len, NULL, &e1);
+            free(q.s);
+            bool ok = r1 == 0 && sql_stmt_ncols(one.st) == 1;
+            sql_stmt_free(one.st);
+            if (!ok) {
+                if (r1 != 0 && e1.rc == JET_ENOMEM)
+                    return JET_ENOMEM;
+                sql_error_in_saved(&e1, NULL, 0);
+                cannot_calc(tr, &tr->calc[lv->idx[j]],
+                            r1 != 0 ? e1.msg : "not one value");
+                return JET_OK;
+            }
+        }
+        sql_error_in_saved(&err, NULL, 0);
+        cannot_calc(tr, &tr->calc[lv->idx[0]], err.msg);
+        return JET_OK;
+    }
+    return JET_OK;
+}
+
+/* Value in (of a calculated column's expression, read through c) as
+ * cc's result type into *out (spans in tr->conv). A Decimal keeps its
+ * own scale (as Access stores it); a Double becomes the Decimal of its 15
+ * significant digits, as Access converts it. 0, or -1 with err. */
+static int calc_convert(sql_cursor *c, table_rules *tr, const calc_col *cc,
+                        const jet_value *in, jet_value *out, sql_error *err)
+{
+    if (cc->rcol.type != JET_T_NUMERIC)
+        return sql_coerce_to_column(c, &tr->conv, in, &cc->rcol, out, err);
+    sv v, dv;
+    jet_i128 m;
+    int scale;
+    if (sql_value_to_sv(c, in, &v, &tr->conv.u16, &tr->conv.u16_cap) != 0) {
+        *err = *sql_cursor_error(c);
+        return -1;
+    }
+    memset(out, 0, sizeof *out);
+    out->type = JET_T_NUMERIC;
+    if (v.k == K_NULL) {
+        out->is_null = true;
+        return 0;
+    }
+    if (v.k == K_TEXT) {
+        sv num;
+        if (sql_text_to_number(v.s, v.n, &num) != 0) {
+            sql_set_error(err, "22018", 0, "Data type mismatch: text is "
+                          "not a number");
+            return -1;
+        }
+        v = num;
+    }
+    if (v.k == K_DEC) {
+        dv = v;
+    } else if (sql_dec_exact(&v, &m, &scale)) {
+        sql_dec_set(&dv, m, scale);
+    } else if (v.k == K_DOUBLE || v.k == K_DATE) {
+        if (sql_dec_from_double(&dv, v.d) != 0) {
+            sql_set_error(err, "22003", 0, "Numeric value out of range");
+            return -1;
+        }
+        /* no trailing zeros (Access stores 0/52 as 0, scale 0) */
+        while (dv.scale > 0) {
+            jet_i128 r;
+            jet_i128 q = i128_divmod(dv.m, i128_of(10), &r);
+            if (i128_sign(r) != 0)
+                break;
+            dv.m = q;
+            dv.scale--;
+        }
+    } else {
+        sql_set_error(err, "22018", 0, "Data type mismatch");
+        return -1;
+    }
+    sql_dec_to_value(&dv, out);
+    return 0;
+}
+
+
 
 /* The refusal of every write of tr's table: a rule that is not an
  * expression the engine evaluates (HYC00). */
@@ -282,12 +582,16 @@ static void cannot(table_rules *tr, const rule_ref *r, sql_error *err)
                  r->rule, t->name, why);
 }
 
-/* Build tr (its rules from props, one statement for them all). JET_OK
- * (tr->fail_rc may say no write is allowed) or JET_ENOMEM. */
+/* Build tr (its calculated columns, then its rules from props, one
+ * statement for them all). JET_OK (tr->fail_rc may say no write is
+ * allowed) or JET_ENOMEM. */
 static jet_rc prepare_rules(table_rules *tr, jet_db *db,
                             const jet_table_props *props)
 {
     const jet_tdef *t = tr->t;
+    jet_rc crc = prepare_calc(tr, db, props);
+    if (crc != JET_OK || tr->fail_rc != JET_OK)
+        return crc;
     size_t n = props->validation_rule ? 1 : 0;
     for (uint16_t i = 0; i < props->ncols; i++)
         n += props->cols[i].validation_rule != NULL;
@@ -428,6 +732,72 @@ static jet_rc fail_with(jet_error *e, const jet_tdef *t, jet_rc rc,
     return rc;
 }
 
+/* Compute tr's calculated columns of the row: each level's statement
+ * opened with params (the row; lower levels' values already in it) and
+ * its values converted into both params and vals (spans in the columns'
+ * buffers, kept until the next row). JET_OK, or the refusal in e:
+ * JET_EUNSUPPORTED naming the column and why (an evaluation error such
+ * as a division by zero, a value that does not convert), JET_ENOMEM. */
+static jet_rc compute_calc(table_rules *tr, jet_value *params,
+                           jet_value *vals, jet_error *e)
+{
+    const jet_tdef *t = tr->t;
+    for (size_t l = 0; l < tr->nlevels; l++) {
+        const calc_level *lv = &tr->levels[l];
+        sql_cursor *c = NULL;
+        sql_error err;
+        const calc_col *bad = &tr->calc[lv->idx[0]];
+        memset(&err, 0, sizeof err);
+        int rc = sql_cursor_open(&c, lv->st, params, NULL, &err);
+        if (rc == 0 && (rc = sql_cursor_next(c)) != JET_OK)
+            err = *sql_cursor_error(c);
+        for (size_t j = 0; rc == JET_OK && j < lv->n; j++) {
+            calc_col *cc = &tr->calc[lv->idx[j]];
+            jet_value in, out;
+            bad = cc;
+            if ((rc = sql_cursor_value_own(c, j, &in)) != JET_OK) {
+                err = *sql_cursor_error(c);
+                break;
+            }
+            if (calc_convert(c, tr, cc, &in, &out, &err) != 0) {
+                rc = err.rc == JET_ENOMEM ? JET_ENOMEM : JET_EUNSUPPORTED;
+                break;
+            }
+            if (!out.is_null && out.data && out.len) {
+                if (out.len > cc->cap) {
+                    uint8_t *nb = realloc(cc->buf, out.len);
+                    if (!nb) {
+                        rc = JET_ENOMEM;
+                        sql_set_nomem(&err, 0);
+                        break;
+                    }
+                    cc->buf = nb;
+                    cc->cap = out.len;
+                }
+                memcpy(cc->buf, out.data, out.len);
+                out.data = cc->buf;
+            }
+            params[cc->col] = out;
+            vals[cc->col] = out;
+        }
+        sql_cursor_close(c);
+        if (rc == JET_OK)
+            continue;
+        if (err.rc == JET_ENOMEM || rc == JET_ENOMEM)
+            return fail_with(e, t, JET_ENOMEM, "out of memory");
+        /* the value is not known: the row is not written (never a stale
+         * or a wrong value) */
+        char msg[256];
+        sql_error_in_saved(&err, NULL, 0);
+        snprintf(msg, sizeof msg, "the calculated column '%s.%s' could not "
+                 "be computed for this row (%s%s%.150s)", t->name,
+                 t->cols[bad->col].name, err.sqlstate,
+                 err.sqlstate[0] ? ": " : "", err.msg);
+        return fail_with(e, t, JET_EUNSUPPORTED, msg);
+    }
+    return JET_OK;
+}
+
 /* Truth of a rule's value: 1 passes (True or Null), 0 fails, -1 no truth
  * value (text, bytes). */
 static int passes(const jet_value *v)
@@ -451,7 +821,7 @@ static int passes(const jet_value *v)
 }
 
 static jet_rc check_row(void *ctx, jet_db *db, const jet_tdef *t,
-                        const jet_table_props *props, const jet_value *vals,
+                        const jet_table_props *props, jet_value *vals,
                         jet_error *e)
 {
     rules_ctx *x = ctx;
@@ -460,12 +830,14 @@ static jet_rc check_row(void *ctx, jet_db *db, const jet_tdef *t,
         return fail_with(e, t, JET_ENOMEM, "out of memory");
     if (tr->fail_rc != JET_OK)
         return fail_with(e, t, tr->fail_rc, tr->fail_msg);
-    if (!tr->st)
+    if (!tr->st && !tr->nlevels)
         return JET_OK;
-    /* a Yes/No column holds no Null: one given Null is stored No */
+    /* a Yes/No column holds no Null: one given Null is stored No (the
+     * expressions see the row as stored, in a copy: vals keeps its Null) */
     jet_value *own = NULL;
     for (uint16_t i = 0; i < t->ncols; i++) {
-        if (t->cols[i].type != JET_T_BOOL || !vals[i].is_null)
+        if ((t->cols[i].type != JET_T_BOOL && !tr->nlevels) ||
+            (t->cols[i].type == JET_T_BOOL && !vals[i].is_null))
             continue;
         if (!own) {
             own = malloc(t->ncols * sizeof *own);
@@ -473,8 +845,22 @@ static jet_rc check_row(void *ctx, jet_db *db, const jet_tdef *t,
                 return fail_with(e, t, JET_ENOMEM, "out of memory");
             memcpy(own, vals, t->ncols * sizeof *own);
         }
-        own[i].is_null = false;
-        own[i].u.b = false;
+        if (t->cols[i].type == JET_T_BOOL &&
+            !(t->cols[i].flags & JET_COL_CALCULATED)) {
+            own[i].is_null = false;
+            own[i].u.b = false;
+        }
+    }
+    if (tr->nlevels) {
+        jet_rc crc = compute_calc(tr, own, vals, e);
+        if (crc != JET_OK) {
+            free(own);
+            return crc;
+        }
+    }
+    if (!tr->st) {
+        free(own);
+        return JET_OK;
     }
     sql_cursor *c = NULL;
     sql_error err;

@@ -38,4 +38,24 @@ int sql_rules_attach(jet_db *db);
 int sql_default_prepare(sql_stmt **out, jet_db *db, const jet_tdef *t,
                         uint16_t col, const char *expr, sql_error *err);
 
+/** Scratch of sql_coerce_to_column (grown with realloc; free both). */
+typedef struct sql_conv_buf {
+    uint8_t *conv;              /* converted text and bytes */
+    size_t conv_cap;
+    uint16_t *u16;              /* text as UTF-16 units */
+    size_t u16_cap;
+} sql_conv_buf;
+
+/**
+ * Convert in (a value read through cursor c) to column col's type (its
+ * type, length, precision and scale) into *out, as INSERT and UPDATE
+ * convert the values they store (dml.c): out of range 22003, text that
+ * is no number or date 22018, text or bytes longer than the column
+ * 22001. Spans go to b->conv (valid until the next call with b).
+ * 0, or -1 with err.
+ */
+int sql_coerce_to_column(sql_cursor *c, sql_conv_buf *b, const jet_value *in,
+                         const jet_column *col, jet_value *out,
+                         sql_error *err);
+
 #endif

@@ -5,7 +5,8 @@
 // (../shared/tools/jetcheck/jackcess.jar) as a source-file program:
 //   java -cp JARS SetProperties.java FILE TABLE COLUMN NAME TYPE VALUE ...
 // one group of five arguments per property; COLUMN "" sets the table's
-// own; TYPE is MEMO, TEXT or BOOLEAN (VALUE true/false).
+// own; TYPE is MEMO, TEXT, BOOLEAN (VALUE true/false) or BYTE (VALUE a
+// number: a calculated column's ResultType, for test_odbc_calc.c).
 import com.healthmarketscience.jackcess.*;
 import java.io.File;
 public class SetProperties {
@@ -18,7 +19,9 @@ public class SetProperties {
                     : t.getColumn(a[i + 1]).getProperties();
                 DataType type = DataType.valueOf(a[i + 3]);
                 Object v = type == DataType.BOOLEAN
-                    ? (Object)Boolean.valueOf(a[i + 4]) : (Object)a[i + 4];
+                    ? (Object)Boolean.valueOf(a[i + 4])
+                    : type == DataType.BYTE ? (Object)Byte.valueOf(a[i + 4])
+                    : (Object)a[i + 4];
                 p.put(a[i + 2], type, v);
                 p.save();
             }

@@ -106,7 +106,7 @@ static void order_row(const jet_tdef *t, jet_value *v, int64_t price,
     v[c].u.f = discount;
 }
 
-static void refused(jet_db *db, const jet_tdef *t, const jet_value *v,
+static void refused(jet_db *db, const jet_tdef *t, jet_value *v,
                     const char *msg)
 {
     ck_assert_int_eq(jet_table_row_rules(db, t, v), JET_ECONSTRAINT);
