@@ -151,6 +151,23 @@ jet_rc jet_db_read_begin(jet_db *db);
  *  the lock). Safe when none is open. */
 void jet_db_read_end(jet_db *db);
 
+/* -------------------------------------------------------------- new files */
+
+/**
+ * Create a new empty database file at path (UTF-8) in format ver:
+ * JET_VER_4 (.mdb, Access 2002-2003), JET_VER_ACE12, JET_VER_ACE14,
+ * JET_VER_ACE16 or JET_VER_ACE17 (.accdb). The file holds the system
+ * catalog Access's engine writes (newfile.h: jw_create_database) and no
+ * user object; it is synced before the call returns. Refused, with
+ * nothing written, when anything exists at path (JET_EIO, detail "... the
+ * file exists"); on any other failure the file is removed again.
+ * password: NULL or "" (a database password or encryption of a new file
+ * is not written: JET_EUNSUPPORTED). Errors: JET_EIO (errno text in
+ * detail), JET_EUNSUPPORTED (another version, a password), JET_ENOMEM.
+ */
+jet_rc jet_db_create_file(const char *path, jet_version ver,
+                          const char *password, jet_error *err);
+
 /* ----------------------------------------------------------------- check */
 
 /** Problems jet_db_check() reports one by one; it counts on past them. */

@@ -281,6 +281,21 @@ int jet_os_create(int *fd, const char *path, const char *like_path)
     return 0;
 }
 
+int jet_os_create_new(int *fd, const char *path)
+{
+    int f;
+
+    *fd = -1;
+    do {
+        f = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+                 0666);
+    } while (f < 0 && errno == EINTR);
+    if (f < 0)
+        return errno ? errno : EIO;
+    *fd = f;
+    return 0;
+}
+
 int jet_os_temp_open(int *fd)
 {
     const char *dir = getenv("TMPDIR");

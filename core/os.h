@@ -73,6 +73,12 @@ int jet_os_open_rw(int *fd, const char *path);
  * *fd. For the rollback journal. Returns 0 or errno.
  */
 int jet_os_create(int *fd, const char *path, const char *like_path);
+/**
+ * Create path for reading and writing into *fd only if nothing is there
+ * (O_CREAT|O_EXCL, mode 0666 less the umask; Windows CREATE_NEW): a new
+ * database file. Returns 0, EEXIST when path exists, or errno.
+ */
+int jet_os_create_new(int *fd, const char *path);
 /** Write exactly n bytes at off (retries EINTR and short writes).
  *  Returns 0 or errno (ENOSPC, EIO, ...). */
 int jet_os_pwrite(int fd, const void *buf, size_t n, uint64_t off);

@@ -64,6 +64,9 @@ static int errno_of_last_error(void)
         return ENAMETOOLONG;
     case ERROR_INVALID_NAME:
         return EINVAL;
+    case ERROR_FILE_EXISTS:
+    case ERROR_ALREADY_EXISTS:
+        return EEXIST;
     default:
         return EIO;
     }
@@ -290,6 +293,11 @@ int jet_os_create(int *fd, const char *path, const char *like_path)
 {
     (void)like_path;    /* the directory's ACL applies */
     return open_with(fd, path, GENERIC_READ | GENERIC_WRITE, CREATE_ALWAYS);
+}
+
+int jet_os_create_new(int *fd, const char *path)
+{
+    return open_with(fd, path, GENERIC_READ | GENERIC_WRITE, CREATE_NEW);
 }
 
 int jet_os_temp_open(int *fd)

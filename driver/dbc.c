@@ -7,7 +7,8 @@
  * ExtendedAnsiSQL, Microsoft's Access driver key: 1 = ANSI-92 LIKE with
  * only % and _ as wildcards; MaxLongSize, the COLUMN_SIZE reported for
  * Memo and OLE columns; TraceFile, driver/trace.h). Connection-string
- * keys win over the DSN's. The database is opened read-only with
+ * keys win over the DSN's. CREATE_DB=path [version] in a connection string
+ * makes a new empty database first (create_db). The database is opened with
  * jet_db_open(); its errors map through diag.c.
  */
 #include "config.h"
@@ -386,6 +387,102 @@ static int append_pair(char **s, size_t *len, size_t *cap, const char *key,
     return 0;
 }
 
+/*
+ * CREATE_DB=path [ACE12|ACE14|ACE16|ACE17|JET4] [General] (Microsoft's
+ * SQLConfigDataSource keyword, also read in a connection string): make
+ * the new empty database before connecting (jet_db_create_file; never
+ * over an existing file). path may be quoted ("a b.accdb"); unquoted, the
+ * trailing words that are a version or sort order are taken off it.
+ * Without a version: .mdb is Jet4, anything else ACE 16. The sort order
+ * is General (the only one written); ENCRYPT is refused (not written).
+ * On success *made holds the path (for DBQ when none is given).
+ */
+static SQLRETURN create_db(odbc_dbc *dbc, const char *val, char *made,
+                           size_t cap)
+{
+    static const struct { const char *word; jet_version ver; } vers[] = {
+        { "JET4", JET_VER_4 }, { "ACE12", JET_VER_ACE12 },
+        { "ACE14", JET_VER_ACE14 }, { "ACE16", JET_VER_ACE16 },
+        { "ACE17", JET_VER_ACE17 },
+    };
+    char buf[4096];
+    char *path, *rest = NULL;
+    int ver = -1;
+    bool encrypt = false;
+    jet_error err;
+
+    if (strlen(val) >= sizeof buf)
+        return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: the path "
+                             "is too long");
+    strcpy(buf, val);
+    path = buf + strspn(buf, " \t");
+    if (*path == '"') {
+        char *q = strchr(++path, '"');
+        if (!q)
+            return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: "
+                                 "unbalanced quote in '%s'", val);
+        *q = '\0';
+        rest = q + 1;
+    }
+    for (;;) {
+        char *w;
+        if (rest) {                 /* quoted: each following word */
+            rest += strspn(rest, " \t");
+            if (!*rest)
+                break;
+            w = rest;
+            rest += strcspn(rest, " \t");
+            if (*rest)
+                *rest++ = '\0';
+        } else {                    /* unquoted: words off the end */
+            char *e = path + strlen(path);
+            while (e > path && (e[-1] == ' ' || e[-1] == '\t'))
+                *--e = '\0';
+            w = e;
+            while (w > path && w[-1] != ' ' && w[-1] != '\t')
+                w--;
+            if (w == path)
+                break;
+        }
+        size_t i, n = sizeof vers / sizeof vers[0];
+        for (i = 0; i < n && strcasecmp(w, vers[i].word); i++)
+            ;
+        if (i < n)
+            ver = (int)vers[i].ver;
+        else if (!strcasecmp(w, "ENCRYPT"))
+            encrypt = true;
+        else if (strcasecmp(w, "General")) {
+            if (rest)
+                return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: "
+                                     "'%s' is not ACE12, ACE14, ACE16, "
+                                     "ACE17, JET4 or General", w);
+            break;                  /* part of an unquoted path */
+        }
+        if (!rest)
+            *w = '\0';
+    }
+    if (!*path)
+        return odbc_diag_add(&dbc->hdr.diag, "08001",
+                             "CREATE_DB: no file name given");
+    if (encrypt)
+        return odbc_diag_add(&dbc->hdr.diag, "HYC00", "CREATE_DB: ENCRYPT "
+                             "(an encrypted new database) is not supported");
+    if (ver < 0) {
+        size_t n = strlen(path);
+        ver = n >= 4 && !strcasecmp(path + n - 4, ".mdb") ? JET_VER_4
+                                                          : JET_VER_ACE16;
+    }
+    if (strlen(path) >= cap)
+        return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: the path "
+                             "is too long");
+    memset(&err, 0, sizeof err);
+    if (jet_db_create_file(path, (jet_version)ver, NULL, &err) != JET_OK)
+        return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: %s",
+                             err.msg);
+    strcpy(made, path);
+    return SQL_SUCCESS;
+}
+
 SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
                                   char **out_str)
 {
@@ -410,6 +507,22 @@ SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
         pwd = odbc_connstr_get(cs, "Password");
     if (!pwd && dsn)
         pwd = dsn_key(dsn, "PWD", pw, sizeof pw);
+    const char *cdb = odbc_connstr_get(cs, "CREATE_DB");
+    char made[4096];
+    if (cdb && *cdb) {
+        if (dbc->db) {
+            odbc_connstr_free(cs);
+            return odbc_diag_add(&dbc->hdr.diag, "08002",
+                                 "Connection name in use");
+        }
+        SQLRETURN cr = create_db(dbc, cdb, made, sizeof made);
+        if (!SQL_SUCCEEDED(cr)) {
+            odbc_connstr_free(cs);
+            return cr;
+        }
+        if (!p || !*p)
+            p = made;
+    }
     SQLRETURN ret = open_db(dbc, dsn, p, pwd, cs);
     if (SQL_SUCCEEDED(ret))
         ret = apply_options(dbc, cs, dsn, pwd && *pwd);

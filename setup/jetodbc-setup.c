@@ -9,6 +9,8 @@
  *   jetodbc-setup add [--system] [--driver N | --lib PATH] DSN FILE [KEY=VALUE...]
  *   jetodbc-setup remove [--system] DSN
  *   jetodbc-setup check FILE [--password PWD]
+ *   jetodbc-setup create FILE [--format jet4|ace12|ace14|ace16|ace17]
+ *                        [--password PWD]
  *
  * install-driver uses SQLInstallDriverEx; registering a name that is
  * already registered rewrites its keys and keeps its UsageCount (which
@@ -23,6 +25,9 @@
  * check opens FILE read-only and runs the core's consistency check
  * (jet_db_check, core/check.c): one line per problem, then a summary;
  * exit status 0 clean, 1 problems, 2 usage or a file that will not open.
+ * create writes a new empty database (jet_db_create_file): never over an
+ * existing file; the format from --format, else from the name (.mdb Jet4,
+ * otherwise ACE 16).
  * Exit status otherwise: 0 done, 1 failed, 2 usage.
  */
 #include "config.h"
@@ -56,6 +61,8 @@ static void usage(FILE *f)
           "                         [KEY=VALUE...]\n"
           "       jetodbc-setup remove [--system] DSN\n"
           "       jetodbc-setup check FILE [--password PWD]\n"
+          "       jetodbc-setup create FILE [--format jet4|ace12|ace14|ace16|ace17]\n"
+          "                         [--password PWD]\n"
           "DSN keys: DBQ (the file), PWD, ExtendedAnsiSQL, MaxLongSize, MaxMemory,\n"
           "TraceFile.\n"
           "User DSNs live in ~/.odbc.ini ($ODBCINI), system DSNs and drivers in\n"
@@ -344,6 +351,7 @@ typedef struct setup_opts {
     bool system, user, lib_given;
     const char *driver, *lib, *setup_lib;
     const char *password;
+    const char *format;
 } setup_opts;
 
 /* jet_db_check's problem lines: "page N (table T): what" */
@@ -397,6 +405,40 @@ static int check(const char *file, const char *password)
     return st.problems ? 1 : 0;
 }
 
+/* A new empty database at file (jet_db_create_file). */
+static int create(const char *file, const char *format, const char *password)
+{
+    static const struct { const char *name; jet_version ver; } fmts[] = {
+        { "jet4", JET_VER_4 }, { "ace12", JET_VER_ACE12 },
+        { "ace14", JET_VER_ACE14 }, { "ace16", JET_VER_ACE16 },
+        { "ace17", JET_VER_ACE17 },
+    };
+    jet_version ver = JET_VER_ACE16;
+    jet_error err;
+    size_t n = strlen(file);
+
+    if (n >= 4 && !strcasecmp(file + n - 4, ".mdb"))
+        ver = JET_VER_4;
+    if (format) {
+        size_t i;
+        for (i = 0; i < sizeof fmts / sizeof fmts[0]; i++)
+            if (!strcasecmp(format, fmts[i].name))
+                break;
+        if (i == sizeof fmts / sizeof fmts[0]) {
+            fprintf(stderr, "jetodbc-setup: unknown format '%s' (jet4, "
+                    "ace12, ace14, ace16, ace17)\n", format);
+            return 2;
+        }
+        ver = fmts[i].ver;
+    }
+    if (jet_db_create_file(file, ver, password, &err) != JET_OK) {
+        fprintf(stderr, "jetodbc-setup: %s\n", err.msg);
+        return 1;
+    }
+    printf("%s: new empty database written\n", file);
+    return 0;
+}
+
 /* getopt_long over argv from optind up to the first non-option: -1 when
  * the command is to run, else the exit status (--help 0, a bad option 2). */
 static int parse_opts(int argc, char **argv, setup_opts *o)
@@ -409,11 +451,12 @@ static int parse_opts(int argc, char **argv, setup_opts *o)
         {"lib", required_argument, NULL, 'l'},
         {"setup-lib", required_argument, NULL, 'S'},
         {"password", required_argument, NULL, 'p'},
+        {"format", required_argument, NULL, 'f'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int c;
-    while ((c = getopt_long(argc, argv, "+sud:n:l:S:p:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+sud:n:l:S:p:f:h", opts, NULL)) != -1) {
         switch (c) {
         case 's': o->system = true; break;
         case 'u': o->user = true; break;
@@ -421,6 +464,7 @@ static int parse_opts(int argc, char **argv, setup_opts *o)
         case 'l': o->lib = optarg; o->lib_given = true; break;
         case 'S': o->setup_lib = optarg; break;
         case 'p': o->password = optarg; break;
+        case 'f': o->format = optarg; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -432,7 +476,7 @@ int main(int argc, char **argv)
 {
     setup_opts o = { false, false, false, JET_SETUP_DRIVER,
                      JET_ODBCDIR "/libjetodbc.so",
-                     JET_ODBCDIR "/libjetodbcS.so", NULL };
+                     JET_ODBCDIR "/libjetodbcS.so", NULL, NULL };
     int st = parse_opts(argc, argv, &o);
     if (st >= 0)
         return st;
@@ -467,6 +511,24 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "check") && rest == 3 &&
         (!strcmp(args[1], "--password") || !strcmp(args[1], "-p")))
         return check(args[0], args[2]);
+    if (!strcmp(cmd, "create") && rest >= 1) {
+        /* options may follow FILE: --format F, --password P */
+        for (int i = 1; i < rest; i += 2) {
+            if (i + 1 >= rest) {
+                usage(stderr);
+                return 2;
+            }
+            if (!strcmp(args[i], "--format") || !strcmp(args[i], "-f"))
+                o.format = args[i + 1];
+            else if (!strcmp(args[i], "--password") || !strcmp(args[i], "-p"))
+                o.password = args[i + 1];
+            else {
+                usage(stderr);
+                return 2;
+            }
+        }
+        return create(args[0], o.format, o.password);
+    }
     if (!strcmp(cmd, "show") && rest == 1)
         return show(system, args[0]);
     if (!strcmp(cmd, "add") && rest >= 2)
