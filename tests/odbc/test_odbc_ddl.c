@@ -123,9 +123,14 @@ static char *dump(const char *path, const char *table)
              "--table '%s' >'%s' 2>&1", JET_SHARED_DIR, path, table, out);
     ck_assert_msg(system(cmd) == 0, "jetcheck dump %s %s", path, table);
     size_t n;
-    char *text = (char *)jet_test_slurp(out, &n);
-    ck_assert_ptr_nonnull(text);
+    uint8_t *bytes = jet_test_slurp(out, &n);
+    ck_assert_ptr_nonnull(bytes);
     unlink(out);
+    char *text = malloc(n + 1);         /* as a string */
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, bytes, n);
+    text[n] = '\0';
+    free(bytes);
     return text;
 }
 
