@@ -739,6 +739,29 @@ static void shift_mask(uint8_t *mask, size_t from, size_t used, long delta)
         mask_put(mask, (size_t)((long)ends[i] + delta), true);
 }
 
+/* The start of a change in place on a leaf: when page is a Jet4/ACE
+ * leaf of at least min entries, px indexes it, *lo is the first entry
+ * not below e (page_search) and *leaf is true; else *leaf is false and
+ * the change is not made here (the caller's general path makes it).
+ * JET_ECORRUPT when the page's entries are wrong. */
+static jet_rc leaf_place(const uint8_t *page, const jet_format *fmt,
+                         const jet_index_entry *e, size_t min, page_ix *px,
+                         size_t *lo, bool *leaf)
+{
+    jet_rc rc;
+    *leaf = false;
+    if (page[0] != PAGE_LEAF || fmt->jet3)
+        return JET_OK;
+    if ((rc = page_index(px, page, fmt)) != JET_OK)
+        return rc;
+    if (px->m.n < min)
+        return JET_OK;
+    if ((rc = page_search(px, e, lo, NULL)) != JET_OK)
+        return rc;
+    *leaf = true;
+    return JET_OK;
+}
+
 jet_rc jet_index_leaf_insert(uint8_t *page, const jet_format *fmt,
                              const jet_index_entry *e, bool unique,
                              bool last_ok, bool *done)
@@ -747,21 +770,17 @@ jet_rc jet_index_leaf_insert(uint8_t *page, const jet_format *fmt,
     page_ix px;
     size_t n, lo, start, end, slen, used, len;
     jet_index_entry x;
-    bool eq;
+    bool eq, leaf;
     int c;
     jet_rc rc;
 
     *done = false;
-    if (page[0] != PAGE_LEAF || fmt->jet3)
+    if (e->key_len > JET_INDEX_KEY_MAX || e->pgno > 0xFFFFFFu)
         return JET_OK;
-    rc = page_index(&px, page, fmt);
-    if (rc != JET_OK)
+    if ((rc = leaf_place(page, fmt, e, 2, &px, &lo, &leaf)) != JET_OK ||
+        !leaf)
         return rc;
     n = px.m.n;
-    if (n < 2 || e->key_len > JET_INDEX_KEY_MAX || e->pgno > 0xFFFFFFu)
-        return JET_OK;
-    if ((rc = page_search(&px, e, &lo, NULL)) != JET_OK)
-        return rc;
     /* a new first entry changes the prefix; a new last one may, and its
      * parent's entry names it; an equal entry is the caller's error */
     if (lo == 0 || (lo == n && !last_ok))
@@ -808,20 +827,15 @@ jet_rc jet_index_leaf_remove(uint8_t *page, const jet_format *fmt,
     page_ix px;
     size_t n, lo, start, end, slen, used;
     jet_index_entry x;
+    bool leaf;
     int c;
     jet_rc rc;
 
     *done = false;
-    if (page[0] != PAGE_LEAF || fmt->jet3)
-        return JET_OK;
-    rc = page_index(&px, page, fmt);
-    if (rc != JET_OK)
+    if ((rc = leaf_place(page, fmt, e, 3, &px, &lo, &leaf)) != JET_OK ||
+        !leaf)
         return rc;
     n = px.m.n;
-    if (n < 3)
-        return JET_OK;
-    if ((rc = page_search(&px, e, &lo, NULL)) != JET_OK)
-        return rc;
     /* the first and last entries stay (the prefix and the parent's
      * entry); a missing entry is the caller's error */
     if (lo == 0 || lo + 1 >= n)
