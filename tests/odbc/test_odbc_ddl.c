@@ -590,6 +590,64 @@ START_TEST(select_into_from_a_join_with_group_by)
 }
 END_TEST
 
+/* ------------------------------------------------------- new files */
+
+/* DDL on files jetodbc-setup makes: each version, BIGINT where the
+ * version holds it (Access 2016 and later), refused before. */
+START_TEST(new_files_of_each_version)
+{
+#ifdef JET_SETUP
+    static const struct { const char *format, *name; bool bigint; } f[] = {
+        { "jet4", "new4.mdb", false },
+        { "ace12", "new12.accdb", false },
+        { "ace16", "new16.accdb", true },
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        char path[1024], cmd[2400], buf[1024];
+        snprintf(path, sizeof path, "%s/%s", odbct_tmpdir(), f[i].name);
+        unlink(path);
+        snprintf(cmd, sizeof cmd, "'%s' create '%s' --format %s >/dev/null",
+                 JET_SETUP, path, f[i].format);
+        if (system(cmd) != 0) {
+            fprintf(stderr, "note: jetodbc-setup create --format %s "
+                    "failed: skipped\n", f[i].format);
+            continue;
+        }
+        connect_to(path, NULL);
+        const char *mk = f[i].bigint
+            ? "CREATE TABLE p (id LONG PRIMARY KEY, big BIGINT, "
+              "name TEXT(20) NOT NULL, amount CURRENCY)"
+            : "CREATE TABLE p (id LONG PRIMARY KEY, big DOUBLE, "
+              "name TEXT(20) NOT NULL, amount CURRENCY)";
+        if (!f[i].bigint)
+            refused("CREATE TABLE b (big BIGINT)", "HYC00", "BIGINT");
+        ck_assert(run(mk));
+        ck_assert(run("INSERT INTO p VALUES (1, 9007199254740993, 'a', 1.5)"));
+        ck_assert(run("INSERT INTO p VALUES (2, -5, 'b', 2.25)"));
+        ck_assert(run("SELECT name, Sum(amount) AS total, Max(big) AS m "
+                      "INTO summary FROM p GROUP BY name"));
+        ck_assert_int_eq(col1("SELECT name & '|' & total FROM summary "
+                              "ORDER BY name", buf, sizeof buf), 2);
+        ck_assert_str_eq(buf, "a|1.5,b|2.25");
+        if (f[i].bigint) {
+            ck_assert_int_eq(col1("SELECT m FROM summary WHERE name = 'a'",
+                                  buf, sizeof buf), 1);
+            ck_assert_str_eq(buf, "9007199254740993");
+        }
+        ck_assert(run("ALTER TABLE p ADD COLUMN extra MEMO"));
+        ck_assert(run("CREATE INDEX ni ON p (name)"));
+        odbct_disconnect(env, dbc);
+        verify(path);
+        char *j = dump(path, "summary");
+        has(j, f[i].bigint ? "{\"name\": \"m\", \"type\": \"BIG_INT\""
+                           : "{\"name\": \"m\", \"type\": \"DOUBLE\"");
+        free(j);
+        mdb_schema_prints(path, "p");
+    }
+#endif
+}
+END_TEST
+
 static Suite *ddl_suite(void)
 {
     Suite *s = suite_create("odbc_ddl");
@@ -602,6 +660,7 @@ static Suite *ddl_suite(void)
     tcase_add_test(tc, refusals_leave_the_file_unchanged);
     tcase_add_test(tc, rollback_and_stale_plans);
     tcase_add_test(tc, select_into_from_a_join_with_group_by);
+    tcase_add_test(tc, new_files_of_each_version);
     suite_add_tcase(s, tc);
     return s;
 }
