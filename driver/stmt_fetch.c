@@ -515,11 +515,22 @@ SQLRETURN odbc_stmt_set_pos(odbc_stmt *s, SQLSETPOSIROW row,
     return w == 2 ? SQL_ERROR : w == 1 ? SQL_SUCCESS_WITH_INFO : SQL_SUCCESS;
 }
 
+/* A fetch without an open cursor: 24000 after a statement that ran and
+ * has no result set (INSERT, UPDATE, DELETE, DDL: ODBC's "executed state
+ * but no result set"), HY010 when nothing was executed. */
+static SQLRETURN no_cursor(odbc_stmt *s)
+{
+    if (s->state == STMT_PREPARED && s->is_dml && s->dml_rows >= 0)
+        return odbc_diag_add(DIAG(s), "24000", "Invalid cursor state (the "
+                             "statement has no result set)");
+    return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
+                         "(no result set)");
+}
+
 static SQLRETURN fetch_rowset(odbc_stmt *s)
 {
     if (s->state != STMT_CURSOR)
-        return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
-                             "(no result set)");
+        return no_cursor(s);
     SQLULEN n = s->row_array_size ? s->row_array_size : 1;
     SQLULEN got = 0;
     int worst = 0;
@@ -904,8 +915,7 @@ static SQLRETURN fetch_static(odbc_stmt *s, SQLSMALLINT orientation,
                               SQLULEN *fetched_ptr, SQLUSMALLINT *status)
 {
     if (s->state != STMT_CURSOR)
-        return odbc_diag_add(DIAG(s), "HY010", "Function sequence error "
-                             "(no result set)");
+        return no_cursor(s);
     if (!orientation_valid(orientation))
         return odbc_diag_add(DIAG(s), "HY106", "Fetch type out of range "
                              "(%d)", (int)orientation);
