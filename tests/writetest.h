@@ -64,16 +64,18 @@ static inline int jet_test_have_jetcheck(void)
     return known;
 }
 
-/** `jetcheck verify path` must report 0 problems; its report goes to
+/** `jetcheck verify path opts` (opts: more arguments, e.g.
+ *  "--all-tables", or "") must report 0 problems; its report goes to
  *  stderr when it does not, and the test fails. Skipped (with a note)
  *  without jetcheck or java. */
-static inline void jet_test_jetcheck_verify(const char *path)
+static inline void jet_test_jetcheck_verify_opts(const char *path,
+                                                 const char *opts)
 {
     char cmd[2400];
     if (!jet_test_have_jetcheck())
         return;
     snprintf(cmd, sizeof cmd, "'%s/tools/jetcheck/jetcheck' verify '%s' "
-             ">'%s.verify' 2>&1", jet_shared_dir(), path, path);
+             "%s >'%s.verify' 2>&1", jet_shared_dir(), path, opts, path);
     if (system(cmd) != 0) {
         snprintf(cmd, sizeof cmd, "cat '%s.verify' >&2", path);
         (void)system(cmd);
@@ -81,6 +83,12 @@ static inline void jet_test_jetcheck_verify(const char *path)
     }
     snprintf(cmd, sizeof cmd, "%s.verify", path);
     unlink(cmd);
+}
+
+/** jet_test_jetcheck_verify_opts with no more arguments. */
+static inline void jet_test_jetcheck_verify(const char *path)
+{
+    jet_test_jetcheck_verify_opts(path, "");
 }
 
 #endif

@@ -18,8 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "odbctest.h"
-#include "../slurp.h"
+#include "odbcwrite.h"
 
 #define FIXTURE "jackcess/V2003/indexTestV2003.mdb"
 
@@ -27,32 +26,14 @@ static SQLHENV env;
 static SQLHDBC dbc;
 static char copy_path[1024];
 
-/* Copy fixture rel to the temporary directory as name; its path. */
-static const char *copy_fixture(const char *rel, const char *name,
-                                char *out, size_t cap)
-{
-    snprintf(out, cap, "%s/%s", odbct_tmpdir(), name);
-    char cmd[4096];
-    chmod(out, 0644);
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
-             odbct_fixture(rel), out, out);
-    ck_assert_int_eq(system(cmd), 0);
-    return out;
-}
-
 static void connect_to(const char *path, const char *extra)
 {
-    char cs[2048];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;%s", path,
-             extra ? extra : "");
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_file(&env, &dbc, path, extra);
 }
 
 static SQLHSTMT new_stmt(void)
 {
-    SQLHSTMT st;
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
-    return st;
+    return odbct_stmt(dbc);
 }
 
 /* Execute sql directly; its return code (the diagnostic stays). */
@@ -84,8 +65,8 @@ START_TEST(every_form_prepares)
         { "PARAMETERS [which] Long; DELETE FROM Table3 WHERE id = [which]",
           1 },
     };
-    connect_to(copy_fixture(FIXTURE, "forms.mdb", copy_path,
-                            sizeof copy_path), NULL);
+    connect_to(odbct_copy_fixture(FIXTURE, "forms.mdb", copy_path,
+                                  sizeof copy_path), NULL);
     SQLHSTMT st = new_stmt();
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         ODBCT_OK(SQL_HANDLE_STMT, st,
@@ -129,8 +110,8 @@ START_TEST(binding_errors)
           "Table2.id", "42000", "Specify the table" },
         { "DELETE FROM Table1 WHERE NoSuch = 1", "42S22", "NoSuch" },
     };
-    connect_to(copy_fixture(FIXTURE, "bind.mdb", copy_path,
-                            sizeof copy_path), NULL);
+    connect_to(odbct_copy_fixture(FIXTURE, "bind.mdb", copy_path,
+                                  sizeof copy_path), NULL);
     SQLHSTMT st = new_stmt();
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         SQLRETURN r = SQLPrepare(st, (SQLCHAR *)bad[i].sql, SQL_NTS);
@@ -152,8 +133,8 @@ END_TEST
 
 START_TEST(transaction_info_and_end_tran)
 {
-    connect_to(copy_fixture(FIXTURE, "txn.mdb", copy_path,
-                            sizeof copy_path), NULL);
+    connect_to(odbct_copy_fixture(FIXTURE, "txn.mdb", copy_path,
+                                  sizeof copy_path), NULL);
     SQLUSMALLINT us = 0;
     SQLUINTEGER ui = 0;
     char yn[8] = "";
@@ -216,8 +197,8 @@ static long scalar(const char *sql)
 
 START_TEST(identity_is_zero_before_any_insert)
 {
-    connect_to(copy_fixture(FIXTURE, "ident.mdb", copy_path,
-                            sizeof copy_path), NULL);
+    connect_to(odbct_copy_fixture(FIXTURE, "ident.mdb", copy_path,
+                                  sizeof copy_path), NULL);
     ck_assert_int_eq(scalar("SELECT @@IDENTITY"), 0);
     ck_assert_int_eq(scalar("  select @@identity ;"), 0);
     odbct_disconnect(env, dbc);
@@ -228,8 +209,8 @@ END_TEST
  * {call} and EXEC. */
 START_TEST(saved_action_queries_run_as_dml)
 {
-    copy_fixture("jackcess/V2003/queryTestV2003.mdb", "saved.mdb", copy_path,
-                 sizeof copy_path);
+    odbct_copy_fixture("jackcess/V2003/queryTestV2003.mdb", "saved.mdb",
+                       copy_path, sizeof copy_path);
     connect_to(copy_path, NULL);
     SQLHSTMT st = new_stmt();
     static const char *const calls[] = {
@@ -261,10 +242,7 @@ START_TEST(saved_action_queries_run_as_dml)
     ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
-             ">/dev/null", JET_SHARED_DIR, copy_path);
-    ck_assert_int_eq(system(cmd), 0);
+    odbct_verify(copy_path);
 }
 END_TEST
 
@@ -274,8 +252,8 @@ START_TEST(writes_commit_and_roll_back)
 {
     /* testV2003's Table1 (A Text primary key, B Text) has no rule the
      * core leaves unenforced */
-    copy_fixture("jackcess/V2003/testV2003.mdb", "write.mdb", copy_path,
-                 sizeof copy_path);
+    odbct_copy_fixture("jackcess/V2003/testV2003.mdb", "write.mdb", copy_path,
+                       sizeof copy_path);
     connect_to(copy_path, NULL);
     long before = scalar("SELECT COUNT(*) FROM Table1");
     ck_assert_int_eq(before, 2);
@@ -305,10 +283,7 @@ START_TEST(writes_commit_and_roll_back)
     ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1 WHERE B = "
                             "'556'"), before + 1);
     odbct_disconnect(env, dbc);
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
-             ">/dev/null", JET_SHARED_DIR, copy_path);
-    ck_assert_int_eq(system(cmd), 0);
+    odbct_verify(copy_path);
 }
 END_TEST
 
@@ -323,16 +298,9 @@ static const char *rows_of(const char *sql)
     return buf;
 }
 
-/* sql succeeds and changes rows rows. */
 static void exec_rows(const char *sql, long rows)
 {
-    SQLHSTMT st = new_stmt();
-    SQLLEN n = -2;
-    ODBCT_OK(SQL_HANDLE_STMT, st, exec_on(st, sql));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &n));
-    ck_assert_msg(n == rows, "%s: %ld rows, expected %ld", sql, (long)n,
-                  rows);
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_exec_rows(dbc, sql, rows);
 }
 
 /* Access's join forms: UPDATE a INNER/LEFT JOIN b ON ... SET ... and
@@ -345,8 +313,8 @@ static void exec_rows(const char *sql, long rows)
  * Text), neither with a rule left unenforced. */
 START_TEST(join_forms_update_and_delete)
 {
-    copy_fixture("jackcess/V2003/testV2003.mdb", "join.mdb", copy_path,
-                 sizeof copy_path);
+    odbct_copy_fixture("jackcess/V2003/testV2003.mdb", "join.mdb", copy_path,
+                       sizeof copy_path);
     connect_to(copy_path, NULL);
     exec_rows("INSERT INTO Table1 (A, B, E) SELECT 'k1', 'v', 1 FROM Table1 "
               "WHERE A = 'a'", 1);
@@ -389,10 +357,9 @@ START_TEST(join_forms_update_and_delete)
      * refused whole, nothing written */
     exec_rows("INSERT INTO Table3 (b) VALUES ('k1')", 1);
     {
-        size_t n0 = 0, n1 = 0;
+        odbct_snap before;
         odbct_disconnect(env, dbc);
-        uint8_t *b0 = jet_test_slurp(copy_path, &n0);
-        ck_assert_ptr_nonnull(b0);
+        odbct_snap_take(&before, copy_path);
         connect_to(copy_path, NULL);
         SQLHSTMT st = new_stmt();
         ck_assert_int_eq(exec_on(st, "UPDATE Table1 INNER JOIN Table3 ON "
@@ -417,11 +384,7 @@ START_TEST(join_forms_update_and_delete)
                                      "tables."));
         SQLFreeHandle(SQL_HANDLE_STMT, st);
         odbct_disconnect(env, dbc);
-        uint8_t *b1 = jet_test_slurp(copy_path, &n1);
-        ck_assert_ptr_nonnull(b1);
-        ck_assert(n0 == n1 && memcmp(b0, b1, n0) == 0);
-        free(b0);
-        free(b1);
+        odbct_snap_same(&before);
         connect_to(copy_path, NULL);
     }
     /* DELETE through the join: k1 joins two rows and goes once */
@@ -447,10 +410,7 @@ START_TEST(join_forms_update_and_delete)
                      "a,abcdefg,k2");
     ck_assert_str_eq(rows_of("SELECT b FROM Table3 ORDER BY a"), "zz,k3");
     odbct_disconnect(env, dbc);
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
-             ">/dev/null", JET_SHARED_DIR, copy_path);
-    ck_assert_int_eq(system(cmd), 0);
+    odbct_verify(copy_path);
 }
 END_TEST
 
@@ -462,7 +422,7 @@ END_TEST
 START_TEST(bulk_values_exact_arrays_atomic)
 {
     char path[1024];
-    copy_fixture("../bulk/bulk.accdb", "bulk.accdb", path, sizeof path);
+    odbct_copy_fixture("../bulk/bulk.accdb", "bulk.accdb", path, sizeof path);
     connect_to(path, NULL);
     SQLHSTMT st = new_stmt();
     SQLINTEGER ids[3] = { 300001, 0, 0 };
@@ -537,10 +497,7 @@ START_TEST(bulk_values_exact_arrays_atomic)
     ck_assert_int_eq(scalar("SELECT COUNT(*) FROM bulk WHERE id > 0"),
                      199991);
     odbct_disconnect(env, dbc);
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
-             ">/dev/null", JET_SHARED_DIR, path);
-    ck_assert_int_eq(system(cmd), 0);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -552,13 +509,12 @@ END_TEST
  * such a value is still refused (HYC00) and changes nothing. */
 START_TEST(rows_with_unencodable_text_keys_update_and_delete)
 {
-    char ref[1024], cmd[4096];
+    odbct_snap before;
     SQLHSTMT st;
 
-    copy_fixture("jackcess/V2003/testUnicodeCompV2003.mdb", "unicode.mdb",
-                 copy_path, sizeof copy_path);
-    copy_fixture("jackcess/V2003/testUnicodeCompV2003.mdb",
-                 "unicode-ref.mdb", ref, sizeof ref);
+    odbct_copy_fixture("jackcess/V2003/testUnicodeCompV2003.mdb",
+                       "unicode.mdb", copy_path, sizeof copy_path);
+    odbct_snap_take(&before, copy_path);
     connect_to(copy_path, NULL);
     /* a rolled back DELETE and UPDATE leave the file byte for byte */
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
@@ -577,9 +533,7 @@ START_TEST(rows_with_unencodable_text_keys_update_and_delete)
     ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "HYC00");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", copy_path, ref);
-    ck_assert_msg(system(cmd) == 0, "a rollback or a refusal changed %s",
-                  copy_path);
+    odbct_snap_same(&before);
 
     /* committed: the Japanese row's key changes, then it goes; the Greek
      * row goes; the index still seeks every row left */
@@ -595,10 +549,7 @@ START_TEST(rows_with_unencodable_text_keys_update_and_delete)
                              "Unicode >= ''"), "SEEK Table.Unicode "
                      "(Unicode >= '') | FILTER");
     odbct_disconnect(env, dbc);
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
-             ">/dev/null", JET_SHARED_DIR, copy_path);
-    ck_assert_int_eq(system(cmd), 0);
-    unlink(ref);
+    odbct_verify(copy_path);
 }
 END_TEST
 

@@ -40,13 +40,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "odbctest.h"
-#include "../shared_dir.h"
+#include "odbcwrite.h"
 #include "os.h"   /* JET_OS_USER_SLOT_BASE: where Access marks a user */
-
-#ifndef JET_SRCDIR
-#define JET_SRCDIR ".."
-#endif
 
 static SQLHENV env;
 static SQLHDBC dbc;
@@ -63,135 +58,22 @@ static SQLHDBC dbc;
 
 /* ------------------------------------------------------------ helpers */
 
-/* Copy fixture rel (under fixtures/public) into the temporary directory
- * as name; the copy's path in out. */
-static const char *copy_fixture(const char *rel, const char *name,
-                                char *out, size_t cap)
-{
-    char cmd[4096];
-    snprintf(out, cap, "%s/%s", odbct_tmpdir(), name);
-    chmod(out, 0644);
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
-             odbct_fixture(rel), out, out);
-    ck_assert_int_eq(system(cmd), 0);
-    return out;
-}
-
-/* The whole file at path (malloc'd), *n its size; NULL when absent. */
-static unsigned char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    *n = 0;
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *b = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(b);
-    ck_assert_uint_eq(fread(b, 1, (size_t)len, f), (size_t)len);
-    fclose(f);
-    *n = (size_t)len;
-    return b;
-}
-
-/* The lock file Access keeps beside path: .ldb for .mdb, .laccdb for
- * .accdb. */
-static void lock_path_of(char *out, size_t cap, const char *path)
-{
-    const char *dot = strrchr(path, '.');
-    snprintf(out, cap, "%.*s%s", (int)(dot - path), path,
-             strcmp(dot, ".accdb") == 0 ? ".laccdb" : ".ldb");
-}
-
-/* A database file's state: its bytes and its lock file's (absent or
- * bytes). */
-typedef struct file_state {
-    char path[1024];
-    unsigned char *db;
-    size_t db_len;
-    unsigned char *lock;    /* NULL: no lock file */
-    size_t lock_len;
-} file_state;
-
-static void state_take(file_state *s, const char *path)
-{
-    char lp[1100];
-    snprintf(s->path, sizeof s->path, "%s", path);
-    s->db = slurp(path, &s->db_len);
-    ck_assert_ptr_nonnull(s->db);
-    lock_path_of(lp, sizeof lp, path);
-    s->lock = slurp(lp, &s->lock_len);
-}
-
-/* The file, its lock file and the absence of a journal are as taken;
- * frees s. */
-static void state_assert_same(file_state *s)
-{
-    char lp[1100], jp[1100];
-    size_t n;
-    unsigned char *now = slurp(s->path, &n);
-    ck_assert_ptr_nonnull(now);
-    ck_assert_msg(n == s->db_len && memcmp(now, s->db, n) == 0,
-                  "%s changed (%zu bytes, was %zu)", s->path, n, s->db_len);
-    free(now);
-    lock_path_of(lp, sizeof lp, s->path);
-    now = slurp(lp, &n);
-    ck_assert_msg((now == NULL) == (s->lock == NULL), "%s %s", lp,
-                  now ? "was made" : "was removed");
-    if (now)
-        ck_assert_msg(n == s->lock_len && memcmp(now, s->lock, n) == 0,
-                      "%s changed", lp);
-    free(now);
-    snprintf(jp, sizeof jp, "%s-journal", s->path);
-    ck_assert_msg(access(jp, F_OK) != 0, "%s left behind", jp);
-    free(s->db);
-    free(s->lock);
-    s->db = s->lock = NULL;
-}
-
-/* jetcheck verify (Jackcess) finds no problem in path. */
-static void verify(const char *path)
-{
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
-             ">/dev/null", jet_shared_dir(), path);
-    ck_assert_msg(system(cmd) == 0, "jetcheck verify %s failed", path);
-}
-
 static void connect_to(const char *path, const char *extra)
 {
-    char cs[2048];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;%s", path,
-             extra ? extra : "");
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_file(&env, &dbc, path, extra);
 }
 
 static SQLHSTMT new_stmt(void)
 {
-    SQLHSTMT st;
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
-    return st;
+    return odbct_stmt(dbc);
 }
 
-/* sql is refused with state, and its message contains msg (begins with
- * it when msg begins with "[jetodbc]"). */
+/* sql is refused on st with state, and its message contains msg (begins
+ * with it when msg begins with "[jetodbc]"). */
 static void expect_refused(SQLHSTMT st, const char *sql, const char *state,
                            const char *msg)
 {
-    SQLRETURN r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
-    const char *m = odbct_message(SQL_HANDLE_STMT, st);
-    ck_assert_msg(r == SQL_ERROR, "%s: returned %d", sql, (int)r);
-    ck_assert_msg(strcmp(odbct_state(SQL_HANDLE_STMT, st), state) == 0,
-                  "%s: %s %s (expected %s)", sql,
-                  odbct_state(SQL_HANDLE_STMT, st), m, state);
-    if (strncmp(msg, "[jetodbc]", 9) == 0)
-        ck_assert_msg(strncmp(m, msg, strlen(msg)) == 0, "%s: message\n"
-                      "  %s\nexpected\n  %s", sql, m, msg);
-    else
-        ck_assert_msg(strstr(m, msg) != NULL, "%s: message\n  %s\nlacks\n"
-                      "  %s", sql, m, msg);
-    SQLFreeStmt(st, SQL_CLOSE);
+    odbct_refused_on(st, sql, state, msg, NULL);
 }
 
 /* Column 1 of the first row of sql, as a long. */
@@ -225,9 +107,9 @@ static void refused_on(const char *rel, const char *name, const char *extra,
      * says so of the fixture itself): the bytes compare alone */
     bool check = strstr(rel, "calcFieldTest") == NULL;
     char path[1024];
-    file_state fs;
-    copy_fixture(rel, name, path, sizeof path);
-    state_take(&fs, path);
+    odbct_snap fs;
+    odbct_copy_fixture(rel, name, path, sizeof path);
+    odbct_snap_take(&fs, path);
     connect_to(path, extra);
     SQLHSTMT st = new_stmt();
     for (size_t i = 0; i < n; i++)
@@ -236,9 +118,9 @@ static void refused_on(const char *rel, const char *name, const char *extra,
         ck_assert_int_ge(scalar(read_sql), 0);
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    state_assert_same(&fs);
+    odbct_snap_same_all(&fs);
     if (check)
-        verify(path);
+        odbct_verify(path);
 }
 
 #define NCASES(a) (sizeof(a) / sizeof((a)[0]))
@@ -269,8 +151,8 @@ START_TEST(access97_refuses_every_write)
                calls, NCASES(calls), "SELECT COUNT(*) FROM Table1");
     /* SQLGetInfo says so */
     char path[1024], yn[8] = "";
-    connect_to(copy_fixture("jackcess/V1997/testV1997.mdb", "jet3i.mdb",
-                            path, sizeof path), NULL);
+    connect_to(odbct_copy_fixture("jackcess/V1997/testV1997.mdb", "jet3i.mdb",
+                                  path, sizeof path), NULL);
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetInfo(dbc, SQL_DATA_SOURCE_READ_ONLY,
                                              yn, sizeof yn, NULL));
     ck_assert_str_eq(yn, "Y");
@@ -295,8 +177,8 @@ START_TEST(read_only_key_refuses)
                read_only_cases, NCASES(read_only_cases),
                "SELECT COUNT(*) FROM Table1");
     char path[1024], yn[8] = "";
-    connect_to(copy_fixture("jackcess/V2010/testV2010.accdb", "ro.accdb",
-                            path, sizeof path), "ReadOnly=1;");
+    connect_to(odbct_copy_fixture("jackcess/V2010/testV2010.accdb", "ro.accdb",
+                                  path, sizeof path), "ReadOnly=1;");
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLGetInfo(dbc, SQL_DATA_SOURCE_READ_ONLY,
                                              yn, sizeof yn, NULL));
     ck_assert_str_eq(yn, "Y");
@@ -310,10 +192,10 @@ END_TEST
 START_TEST(access_mode_read_only_refuses)
 {
     char path[1024], cs[2048];
-    file_state fs;
-    copy_fixture("jackcess/V2010/testV2010.accdb", "mode.accdb", path,
-                 sizeof path);
-    state_take(&fs, path);
+    odbct_snap fs;
+    odbct_copy_fixture("jackcess/V2010/testV2010.accdb", "mode.accdb", path,
+                       sizeof path);
+    odbct_snap_take(&fs, path);
     snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
     odbct_alloc_dbc(&env, &dbc);
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_ACCESS_MODE,
@@ -349,8 +231,8 @@ START_TEST(access_mode_read_only_refuses)
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     ck_assert_int_ge(scalar("SELECT COUNT(*) FROM Table1"), 0);
     odbct_disconnect(env, dbc);
-    state_assert_same(&fs);
-    verify(path);
+    odbct_snap_same_all(&fs);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -363,11 +245,11 @@ START_TEST(no_permission_says_why)
         return;
     }
     char path[1024];
-    file_state fs;
-    copy_fixture("jackcess/V2003/testV2003.mdb", "perm.mdb", path,
-                 sizeof path);
+    odbct_snap fs;
+    odbct_copy_fixture("jackcess/V2003/testV2003.mdb", "perm.mdb", path,
+                       sizeof path);
     ck_assert_int_eq(chmod(path, 0444), 0);
-    state_take(&fs, path);
+    odbct_snap_take(&fs, path);
     connect_to(path, NULL);
     SQLHSTMT st = new_stmt();
     static const char *const writes[] = {
@@ -382,9 +264,9 @@ START_TEST(no_permission_says_why)
     ck_assert_int_ge(scalar("SELECT COUNT(*) FROM Table1"), 2);
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    state_assert_same(&fs);
+    odbct_snap_same_all(&fs);
     chmod(path, 0644);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -455,15 +337,15 @@ START_TEST(file_another_program_holds_refuses)
                                          "jackcess/V2010/testV2010.accdb" };
     for (size_t f = 0; f < NCASES(files); f++) {
         char path[1024], lock[1100];
-        file_state fs;
+        odbct_snap fs;
         int ctl;
-        copy_fixture(files[f], f ? "held.accdb" : "held.mdb", path,
-                     sizeof path);
-        lock_path_of(lock, sizeof lock, path);
+        odbct_copy_fixture(files[f], f ? "held.accdb" : "held.mdb", path,
+                           sizeof path);
+        odbct_lock_path(lock, sizeof lock, path);
         /* Access on WINPC as bob holds slot 0 */
         write_lock_record(lock, 0, "WINPC", "bob");
         pid_t holder = hold_byte(path, JET_OS_USER_SLOT_BASE, &ctl);
-        state_take(&fs, path);
+        odbct_snap_take(&fs, path);
         connect_to(path, NULL);
         SQLHSTMT st = new_stmt();
         static const char *const writes[] = {
@@ -484,7 +366,7 @@ START_TEST(file_another_program_holds_refuses)
         ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1"), 2);
         SQLFreeHandle(SQL_HANDLE_STMT, st);
         odbct_disconnect(env, dbc);
-        state_assert_same(&fs);
+        odbct_snap_same_all(&fs);
         /* bob quits, his record stays (as Access leaves it): the file
          * takes writes again */
         release_byte(holder, ctl);
@@ -496,7 +378,7 @@ START_TEST(file_another_program_holds_refuses)
         ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1 WHERE B = "
                                 "'free'"), 1);
         odbct_disconnect(env, dbc);
-        verify(path);
+        odbct_verify(path);
     }
 }
 END_TEST
@@ -545,14 +427,14 @@ END_TEST
 START_TEST(linked_table_refuses)
 {
     char linker[1024], linkee[1024];
-    file_state fs, fs2;
+    odbct_snap fs, fs2;
     /* the link names linkeeTest.accdb beside the linking file */
-    copy_fixture("jackcess/linkeeTest.accdb", "linkeeTest.accdb", linkee,
-                 sizeof linkee);
-    copy_fixture("jackcess/V2007/linkerTestV2007.accdb", "linker.accdb",
-                 linker, sizeof linker);
-    state_take(&fs, linker);
-    state_take(&fs2, linkee);
+    odbct_copy_fixture("jackcess/linkeeTest.accdb", "linkeeTest.accdb", linkee,
+                       sizeof linkee);
+    odbct_copy_fixture("jackcess/V2007/linkerTestV2007.accdb", "linker.accdb",
+                       linker, sizeof linker);
+    odbct_snap_take(&fs, linker);
+    odbct_snap_take(&fs2, linkee);
     connect_to(linker, NULL);
     ck_assert_int_gt(scalar("SELECT COUNT(*) FROM Table2"), 0);
     SQLHSTMT st = new_stmt();
@@ -563,10 +445,10 @@ START_TEST(linked_table_refuses)
                    "table 'Table2' is a linked table");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    state_assert_same(&fs);
-    state_assert_same(&fs2);
-    verify(linker);
-    verify(linkee);
+    odbct_snap_same_all(&fs);
+    odbct_snap_same_all(&fs2);
+    odbct_verify(linker);
+    odbct_verify(linkee);
 }
 END_TEST
 
@@ -576,26 +458,18 @@ END_TEST
 static int add_validation_rule(const char *path, const char *table,
                                const char *column, const char *rule)
 {
-    char cmd[4096];
-    const char *java_dir = getenv("JETCHECK_JAVA_DIR");
-    if (!java_dir || !*java_dir)
-        java_dir = "/usr/share/java";
-    snprintf(cmd, sizeof cmd, "java -XX:+UseSerialGC "
-             "-XX:TieredStopAtLevel=1 -cp '%s/tools/jetcheck/jackcess.jar:"
-             "%s/commons-lang3.jar:%s/commons-logging.jar' "
-             "'%s/tests/odbc/SetProperties.java' '%s' '%s' '%s' "
-             "ValidationRule MEMO '%s'",
-             jet_shared_dir(), java_dir, java_dir, JET_SRCDIR, path, table,
+    char args[1024];
+    snprintf(args, sizeof args, "'%s' '%s' ValidationRule MEMO '%s'", table,
              column, rule);
-    return system(cmd) == 0 ? 0 : -1;
+    return odbct_set_properties(path, args);
 }
 
 START_TEST(validation_rule_refuses)
 {
     char path[1024];
-    file_state fs;
-    copy_fixture("jackcess/V2003/testV2003.mdb", "rule.mdb", path,
-                 sizeof path);
+    odbct_snap fs;
+    odbct_copy_fixture("jackcess/V2003/testV2003.mdb", "rule.mdb", path,
+                       sizeof path);
     if (add_validation_rule(path, "Table1", "C", "<100") != 0 ||
         add_validation_rule(path, "Table2", "", "[A] <> [B]") != 0) {
         fprintf(stderr, "test_odbc_refuse: SKIP validation_rule_refuses: "
@@ -603,7 +477,7 @@ START_TEST(validation_rule_refuses)
                 "rule\n");
         return;
     }
-    state_take(&fs, path);
+    odbct_snap_take(&fs, path);
     connect_to(path, NULL);
     SQLHSTMT st = new_stmt();
     /* a rule the engine evaluates (test_odbc_rules.c has the writes it
@@ -621,8 +495,8 @@ START_TEST(validation_rule_refuses)
                    "evaluates (");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    state_assert_same(&fs);
-    verify(path);
+    odbct_snap_same_all(&fs);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -656,10 +530,10 @@ START_TEST(duplicate_key_refuses)
     /* in a transaction: the refused statement leaves nothing, the
      * transaction's earlier write stays until the rollback */
     char path[1024];
-    file_state fs;
-    copy_fixture("jackcess/V2003/testV2003.mdb", "dup2.mdb", path,
-                 sizeof path);
-    state_take(&fs, path);
+    odbct_snap fs;
+    odbct_copy_fixture("jackcess/V2003/testV2003.mdb", "dup2.mdb", path,
+                       sizeof path);
+    odbct_snap_take(&fs, path);
     connect_to(path, NULL);
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
              (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
@@ -674,8 +548,8 @@ START_TEST(duplicate_key_refuses)
     ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1"), 2);
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    state_assert_same(&fs);
-    verify(path);
+    odbct_snap_same_all(&fs);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -744,10 +618,10 @@ END_TEST
 START_TEST(bound_values_that_do_not_fit_refuse)
 {
     char path[1024];
-    file_state fs;
-    copy_fixture("jackcess/V2003/testV2003.mdb", "bound.mdb", path,
-                 sizeof path);
-    state_take(&fs, path);
+    odbct_snap fs;
+    odbct_copy_fixture("jackcess/V2003/testV2003.mdb", "bound.mdb", path,
+                       sizeof path);
+    odbct_snap_take(&fs, path);
     connect_to(path, NULL);
     SQLHSTMT st = new_stmt();
     char text[80];
@@ -803,8 +677,8 @@ START_TEST(bound_values_that_do_not_fit_refuse)
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1"), 2);
     odbct_disconnect(env, dbc);
-    state_assert_same(&fs);
-    verify(path);
+    odbct_snap_same_all(&fs);
+    odbct_verify(path);
 }
 END_TEST
 

@@ -24,8 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "odbctest.h"
-#include "../shared_dir.h"
+#include "odbcwrite.h"
 #include "newfile.h"
 
 static SQLHENV env;
@@ -47,83 +46,9 @@ static const char *const fixtures[] = {
 
 /* ------------------------------------------------------------ helpers */
 
-static const char *copy_fixture(const char *rel, char *out, size_t cap)
-{
-    char cmd[4096];
-    const char *ext = strrchr(rel, '.');
-    snprintf(out, cap, "%s/rel%s", odbct_tmpdir(), ext);
-    unlink(out);
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
-             odbct_fixture(rel), out, out);
-    ck_assert_int_eq(system(cmd), 0);
-    return out;
-}
-
-static unsigned char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *b = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(b);
-    ck_assert_uint_eq(fread(b, 1, (size_t)len, f), (size_t)len);
-    fclose(f);
-    *n = (size_t)len;
-    return b;
-}
-
-static void verify(const char *path)
-{
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
-             ">/dev/null", jet_shared_dir(), path);
-    ck_assert_msg(system(cmd) == 0, "jetcheck verify %s failed", path);
-}
-
-/* jetcheck dump of table's rows (one JSON row a line) holds each of
- * rows[0..n) and has n rows. */
-static void dump_rows(const char *path, const char *table,
-                      const char *const *rows, size_t n)
-{
-    char cmd[2048], line[1024];
-    size_t seen = 0, found = 0;
-    bool in_rows = false;
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck dump '%s' "
-             "--table '%s'", jet_shared_dir(), path, table);
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    while (fgets(line, sizeof line, p)) {
-        if (strstr(line, "\"rows\": [")) {
-            in_rows = !strstr(line, "[]");
-            continue;
-        }
-        if (!in_rows)
-            continue;
-        if (line[0] != ' ' || !strchr(line, '[')) {
-            in_rows = false;
-            continue;
-        }
-        if (strncmp(line, "   ]", 4) == 0) {
-            in_rows = false;
-            continue;
-        }
-        seen++;
-        for (size_t i = 0; i < n; i++)
-            if (strstr(line, rows[i]))
-                found++;
-    }
-    ck_assert_int_eq(pclose(p), 0);
-    ck_assert_msg(seen == n && found == n, "%s %s: %zu rows, %zu of %zu "
-                  "expected found", path, table, seen, found, n);
-}
-
 static void connect_to(const char *path)
 {
-    char cs[2048];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_file(&env, &dbc, path, NULL);
 }
 
 /* Every row of sql, columns joined by ',' and rows by ';' (NULL as
@@ -131,24 +56,7 @@ static void connect_to(const char *path)
 static const char *rows_of(const char *sql)
 {
     static char buf[4096];
-    SQLHSTMT st = odbct_exec(dbc, sql);
-    SQLSMALLINT nc = 0;
-    size_t len = 0;
-    buf[0] = '\0';
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumResultCols(st, &nc));
-    while (SQLFetch(st) == SQL_SUCCESS) {
-        for (SQLSMALLINT c = 1; c <= nc; c++) {
-            char v[256];
-            SQLLEN ind = 0;
-            ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, (SQLUSMALLINT)c,
-                     SQL_C_CHAR, v, sizeof v, &ind));
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
-                                    c > 1 ? "," : (len ? ";" : ""),
-                                    ind == SQL_NULL_DATA ? "-" : v);
-        }
-    }
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    return buf;
+    return odbct_rows_text(dbc, sql, buf, sizeof buf);
 }
 
 #define T1 "SELECT id, otherfk1, otherfk2 FROM Table1 ORDER BY id"
@@ -159,41 +67,20 @@ static const char *rows_of(const char *sql)
 /* sql runs; SQLRowCount says rows. */
 static void ok(const char *sql, long rows)
 {
-    SQLHSTMT st;
-    SQLLEN n = -2;
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
-                                                SQL_NTS));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &n));
-    ck_assert_msg(n == rows, "%s: %ld rows, expected %ld", sql, (long)n,
-                  rows);
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_exec_rows(dbc, sql, rows);
 }
 
 /* sql is refused with 23000 and message msg; path's bytes unchanged
  * (checked after a disconnect, which then reconnects). */
 static void refused(const char *path, const char *sql, const char *msg)
 {
-    size_t n0, n1;
-    SQLHSTMT st;
+    odbct_snap before;
     odbct_disconnect(env, dbc);
-    unsigned char *before = slurp(path, &n0);
+    odbct_snap_take(&before, path);
     connect_to(path);
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
-    SQLRETURN r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
-    const char *m = odbct_message(SQL_HANDLE_STMT, st);
-    ck_assert_msg(r == SQL_ERROR, "%s: returned %d", sql, (int)r);
-    ck_assert_msg(strcmp(odbct_state(SQL_HANDLE_STMT, st), "23000") == 0,
-                  "%s: %s %s", sql, odbct_state(SQL_HANDLE_STMT, st), m);
-    ck_assert_msg(strcmp(m, msg) == 0, "%s: message\n  %s\nexpected\n  %s",
-                  sql, m, msg);
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_refused(dbc, sql, "23000", msg, NULL);
     odbct_disconnect(env, dbc);
-    unsigned char *after = slurp(path, &n1);
-    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
-                  "%s: the file changed", sql);
-    free(before);
-    free(after);
+    odbct_snap_same_all(&before);
     connect_to(path);
 }
 
@@ -204,7 +91,7 @@ static void refused(const char *path, const char *sql, const char *msg)
 START_TEST(orphan_child_refused)
 {
     char path[1024];
-    copy_fixture(fixtures[_i], path, sizeof path);
+    odbct_copy_fixture(fixtures[_i], "rel", path, sizeof path);
     connect_to(path);
     refused(path, "INSERT INTO Table1 (id, otherfk1, otherfk2) VALUES "
             "(10, 5, 10)", ORPHAN("Table2"));
@@ -225,7 +112,7 @@ START_TEST(orphan_child_refused)
             "id = 3", ORPHAN("Table3"));
     ck_assert_str_eq(rows_of(T1), T1_START);
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -234,7 +121,7 @@ END_TEST
 START_TEST(child_with_parent_or_null_written)
 {
     char path[1024];
-    copy_fixture(fixtures[_i], path, sizeof path);
+    odbct_copy_fixture(fixtures[_i], "rel", path, sizeof path);
     connect_to(path);
     ok("INSERT INTO Table1 (id, otherfk1, otherfk2, data) VALUES "
        "(10, 2, 12, 'new')", 1);
@@ -256,7 +143,7 @@ START_TEST(child_with_parent_or_null_written)
     ck_assert_str_eq(rows_of(T2), "0;1;2;8");
     ck_assert_str_eq(rows_of(T3), "11;12;13");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
     static const char *const t1[] = {
         "[0, 2, 13, \"baz0\", 0]", "[1, 1, null, \"baz11\", 0]",
         "[2, 1, 11, \"kept\", 0]", "[10, 2, 12, \"new\", 0]",
@@ -264,7 +151,7 @@ START_TEST(child_with_parent_or_null_written)
         "[111, 0, 11, null, 0]", "[112, 1, 12, null, 0]",
         "[113, 2, 13, null, 0]",
     };
-    dump_rows(path, "Table1", t1, sizeof t1 / sizeof t1[0]);
+    odbct_dump_rows(path, "Table1", t1, sizeof t1 / sizeof t1[0]);
 }
 END_TEST
 
@@ -273,7 +160,7 @@ END_TEST
 START_TEST(parent_with_children_refused)
 {
     char path[1024];
-    copy_fixture(fixtures[_i], path, sizeof path);
+    odbct_copy_fixture(fixtures[_i], "rel", path, sizeof path);
     connect_to(path);
     /* Table3Table1 cascades updates, not deletes */
     refused(path, "DELETE FROM Table3 WHERE id = 11", CHILDREN("Table1"));
@@ -286,7 +173,7 @@ START_TEST(parent_with_children_refused)
     refused(path, "DELETE FROM Table3 WHERE id >= 12", CHILDREN("Table1"));
     ck_assert_str_eq(rows_of(T3), "10;11;12;13");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -294,7 +181,7 @@ END_TEST
 START_TEST(cascade_delete)
 {
     char path[1024];
-    copy_fixture(fixtures[_i], path, sizeof path);
+    odbct_copy_fixture(fixtures[_i], "rel", path, sizeof path);
     connect_to(path);
     ok("DELETE FROM Table2 WHERE id = 1", 1);
     ck_assert_str_eq(rows_of(T1), "0,0,10;3,2,13");
@@ -306,16 +193,16 @@ START_TEST(cascade_delete)
     ok("DELETE FROM Table2 WHERE id >= 2", 2);
     ck_assert_str_eq(rows_of(T1), "0,0,10");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
     static const char *const t1[] = { "[0, 0, 10, \"baz0\", 0]" };
-    dump_rows(path, "Table1", t1, 1);
+    odbct_dump_rows(path, "Table1", t1, 1);
     static const char *const t2[] = { "[0, \"foo0\"]" };
-    dump_rows(path, "Table2", t2, 1);
+    odbct_dump_rows(path, "Table2", t2, 1);
     connect_to(path);
     ok("DELETE FROM Table2", 1);
     ck_assert_str_eq(rows_of(T1), "");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -324,15 +211,15 @@ END_TEST
 START_TEST(cascade_update)
 {
     char path[1024];
-    copy_fixture(fixtures[_i], path, sizeof path);
+    odbct_copy_fixture(fixtures[_i], "rel", path, sizeof path);
     connect_to(path);
     ok("UPDATE Table3 SET id = 111 WHERE id = 11", 1);
     ck_assert_str_eq(rows_of(T1), "0,0,10;1,1,111;2,1,111;3,2,13");
     ck_assert_str_eq(rows_of(T3), "10;12;13;111");
     /* 10 -> 13 cascades to row 0 first, then is a duplicate key */
     odbct_disconnect(env, dbc);
-    size_t n0, n1;
-    unsigned char *before = slurp(path, &n0);
+    odbct_snap before;
+    odbct_snap_take(&before, path);
     connect_to(path);
     SQLHSTMT st;
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
@@ -341,22 +228,19 @@ START_TEST(cascade_update)
     ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "23000");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    unsigned char *after = slurp(path, &n1);
-    ck_assert(n0 == n1 && memcmp(before, after, n0) == 0);
-    free(before);
-    free(after);
+    odbct_snap_same(&before);
     connect_to(path);
     ck_assert_str_eq(rows_of(T1), "0,0,10;1,1,111;2,1,111;3,2,13");
     ok("UPDATE Table3 SET id = id + 100", 4);
     ck_assert_str_eq(rows_of(T1), "0,0,110;1,1,211;2,1,211;3,2,113");
     ck_assert_str_eq(rows_of(T3), "110;112;113;211");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
     static const char *const t1[] = {
         "[0, 0, 110, \"baz0\", 0]", "[1, 1, 211, \"baz11\", 0]",
         "[2, 1, 211, \"baz11-2\", 0]", "[3, 2, 113, \"baz13\", 0]",
     };
-    dump_rows(path, "Table1", t1, 4);
+    odbct_dump_rows(path, "Table1", t1, 4);
 }
 END_TEST
 
@@ -365,9 +249,9 @@ END_TEST
 START_TEST(refusal_inside_transaction)
 {
     char path[1024];
-    size_t n0, n1;
-    copy_fixture(fixtures[_i], path, sizeof path);
-    unsigned char *before = slurp(path, &n0);
+    odbct_copy_fixture(fixtures[_i], "rel", path, sizeof path);
+    odbct_snap before;
+    odbct_snap_take(&before, path);
     connect_to(path);
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc,
              SQL_ATTR_AUTOCOMMIT, (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
@@ -384,10 +268,7 @@ START_TEST(refusal_inside_transaction)
                                              SQL_ROLLBACK));
     ck_assert_str_eq(rows_of(T1), T1_START);
     odbct_disconnect(env, dbc);
-    unsigned char *after = slurp(path, &n1);
-    ck_assert(n0 == n1 && memcmp(before, after, n0) == 0);
-    free(before);
-    free(after);
+    odbct_snap_same(&before);
 }
 END_TEST
 
@@ -534,7 +415,7 @@ static const char *made_file(char *path, size_t cap, int i)
              formats[i] == JW_FMT_JET4 ? ".mdb" : ".accdb");
     unlink(path);
     make_file(path, formats[i]);
-    verify(path);
+    odbct_verify(path);
     return path;
 }
 
@@ -596,10 +477,10 @@ START_TEST(two_column_key)
     ck_assert_str_eq(rows_of("SELECT Id, OrdId FROM Note ORDER BY Id"),
                      "1,-;2,-;3,-");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
     static const char *const note[] = { "[1, null]", "[2, null]",
                                         "[3, null]" };
-    dump_rows(path, "Note", note, 3);
+    odbct_dump_rows(path, "Note", note, 3);
 }
 END_TEST
 
@@ -621,7 +502,7 @@ START_TEST(self_relationship)
     ok("DELETE FROM Emp WHERE Id IN (1, 2)", 1);
     ck_assert_str_eq(rows_of("SELECT Id FROM Emp"), "");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 

@@ -25,13 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "odbctest.h"
-#include "../shared_dir.h"
-#include "../slurp.h"
-
-#ifndef JET_SRCDIR
-#define JET_SRCDIR ".."
-#endif
+#include "odbcwrite.h"
 
 static SQLHENV env;
 static SQLHDBC dbc;
@@ -48,101 +42,14 @@ static const char *const fixtures[] = {
 
 /* ------------------------------------------------------------ helpers */
 
-/* Copy fixture rel into the temporary directory as name + its extension;
- * the copy's path in out. */
-static const char *copy_fixture(const char *rel, const char *name,
-                                char *out, size_t cap)
-{
-    char cmd[4096];
-    snprintf(out, cap, "%s/%s%s", odbct_tmpdir(), name, strrchr(rel, '.'));
-    chmod(out, 0644);
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
-             odbct_fixture(rel), out, out);
-    ck_assert_int_eq(system(cmd), 0);
-    return out;
-}
-
-/* Set properties on the file at path with Jackcess: args is the
- * SetProperties.java argument list after the file (quoted groups of
- * TABLE COLUMN NAME TYPE VALUE). 0, or -1 when java or the jars are
- * missing (the caller skips). */
-static int set_properties(const char *path, const char *args)
-{
-    char cmd[8192];
-    const char *java_dir = getenv("JETCHECK_JAVA_DIR");
-    if (!java_dir || !*java_dir)
-        java_dir = "/usr/share/java";
-    snprintf(cmd, sizeof cmd, "java -XX:+UseSerialGC "
-             "-XX:TieredStopAtLevel=1 -cp '%s/tools/jetcheck/jackcess.jar:"
-             "%s/commons-lang3.jar:%s/commons-logging.jar' "
-             "'%s/tests/odbc/SetProperties.java' '%s' %s",
-             jet_shared_dir(), java_dir, java_dir, JET_SRCDIR, path, args);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-/* The whole file at path (malloc'd, one byte more), *n its size. */
-static unsigned char *slurp(const char *path, size_t *n)
-{
-    unsigned char *b = jet_test_slurp(path, n);
-    ck_assert_msg(b != NULL, "cannot read %s", path);
-    unsigned char *z = realloc(b, *n + 1);
-    ck_assert_ptr_nonnull(z);
-    return z;
-}
-
-/* jetcheck verify (Jackcess) finds no problem in path. */
-static void verify(const char *path)
-{
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
-             ">/dev/null", jet_shared_dir(), path);
-    ck_assert_msg(system(cmd) == 0, "jetcheck verify %s failed", path);
-}
-
-/* jetcheck dump of path holds each of the rows in want (JSON row text as
- * jetcheck writes it, e.g. ["n1", null, 0]); NULL ends want. */
-static void dump_has(const char *path, const char *const *want)
-{
-    char cmd[2048], out[1100];
-    snprintf(out, sizeof out, "%s.dump", path);
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck dump '%s' "
-             ">'%s' 2>/dev/null", jet_shared_dir(), path, out);
-    ck_assert_msg(system(cmd) == 0, "jetcheck dump %s failed", path);
-    size_t n;
-    unsigned char *d = slurp(out, &n);
-    d[n] = '\0';
-    for (; *want; want++)
-        ck_assert_msg(strstr((char *)d, *want) != NULL,
-                      "jetcheck dump of %s lacks the row %s", path, *want);
-    free(d);
-    unlink(out);
-}
-
 static void connect_to(const char *path)
 {
-    char cs[2048];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_file(&env, &dbc, path, NULL);
 }
 
-static SQLHSTMT new_stmt(void)
+static void exec_rows(const char *sql, long n)
 {
-    SQLHSTMT st;
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
-    return st;
-}
-
-/* Run sql; it must change n rows. */
-static void exec_rows(const char *sql, SQLLEN n)
-{
-    SQLHSTMT st = new_stmt();
-    SQLLEN rows = -1;
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
-                                                SQL_NTS));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
-    ck_assert_msg(rows == n, "%s: %ld rows, expected %ld", sql, (long)rows,
-                  (long)n);
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_exec_rows(dbc, sql, n);
 }
 
 /* sql is refused with state, its message beginning with msg (after the
@@ -150,63 +57,20 @@ static void exec_rows(const char *sql, SQLLEN n)
 static void expect_refused(const char *sql, const char *state,
                            const char *msg, const char *tail)
 {
-    SQLHSTMT st = new_stmt();
-    SQLRETURN r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
-    const char *m = odbct_message(SQL_HANDLE_STMT, st);
-    ck_assert_msg(r == SQL_ERROR, "%s: returned %d", sql, (int)r);
-    ck_assert_msg(strcmp(odbct_state(SQL_HANDLE_STMT, st), state) == 0,
-                  "%s: %s %s (expected %s)", sql,
-                  odbct_state(SQL_HANDLE_STMT, st), m, state);
-    ck_assert_msg(strncmp(m, "[jetodbc]", 9) == 0 &&
-                  strncmp(m + 9, msg, strlen(msg)) == 0,
-                  "%s: message\n  %s\nexpected\n  [jetodbc]%s", sql, m, msg);
-    if (tail) {
-        size_t ml = strlen(m), tl = strlen(tail);
-        ck_assert_msg(ml >= tl && strcmp(m + ml - tl, tail) == 0,
-                      "%s: message\n  %s\ndoes not end with\n  %s", sql, m,
-                      tail);
-    }
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-}
-
-/* The first row of sql, its columns as text joined by '|' (NULL for a
- * null), into buf. */
-static const char *row_text(const char *sql, char *buf, size_t cap)
-{
-    SQLHSTMT st = new_stmt();
-    SQLSMALLINT ncols = 0;
-    size_t at = 0;
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
-                                                SQL_NTS));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumResultCols(st, &ncols));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
-    buf[0] = '\0';
-    for (SQLSMALLINT i = 1; i <= ncols; i++) {
-        char v[256];
-        SQLLEN ind = 0;
-        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, (SQLUSMALLINT)i,
-                                                 SQL_C_CHAR, v, sizeof v,
-                                                 &ind));
-        int w = snprintf(buf + at, cap - at, "%s%s", i > 1 ? "|" : "",
-                         ind == SQL_NULL_DATA ? "NULL" : v);
-        ck_assert(w > 0 && (size_t)w < cap - at);
-        at += (size_t)w;
-    }
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    return buf;
+    char pre[1024];
+    snprintf(pre, sizeof pre, "[jetodbc]%s", msg);
+    odbct_refused(dbc, sql, state, pre, tail);
 }
 
 static void expect_row(const char *sql, const char *want)
 {
-    char buf[1024];
-    ck_assert_msg(strcmp(row_text(sql, buf, sizeof buf), want) == 0,
-                  "%s:\n  %s\nexpected\n  %s", sql, buf, want);
+    odbct_expect_row(dbc, sql, want);
 }
 
 static long scalar(const char *sql)
 {
     char buf[256];
-    return strtol(row_text(sql, buf, sizeof buf), NULL, 10);
+    return strtol(odbct_row_text(dbc, sql, buf, sizeof buf), NULL, 10);
 }
 
 /* ------------------------------------------------------ DefaultValue */
@@ -217,7 +81,7 @@ static long scalar(const char *sql)
 START_TEST(defaults_fill_omitted_columns)
 {
     char path[1024];
-    copy_fixture(fixtures[_i], "defaults", path, sizeof path);
+    odbct_copy_fixture(fixtures[_i], "defaults", path, sizeof path);
     connect_to(path);
     exec_rows("INSERT INTO Table1 (A) VALUES ('n1')", 1);
     expect_row("SELECT B, C, D, E, F, G, H FROM Table1 WHERE A = 'n1'",
@@ -226,7 +90,7 @@ START_TEST(defaults_fill_omitted_columns)
     exec_rows("INSERT INTO Table1 (A, C, D) VALUES ('n2', NULL, 7)", 1);
     expect_row("SELECT C, D, E FROM Table1 WHERE A = 'n2'", "NULL|7|0");
     /* prepared once, run twice: each run has its defaults */
-    SQLHSTMT st = new_stmt();
+    SQLHSTMT st = odbct_stmt(dbc);
     char key[8];
     SQLLEN klen = SQL_NTS;
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLPrepare(st, (SQLCHAR *)
@@ -248,7 +112,7 @@ START_TEST(defaults_fill_omitted_columns)
                             "C = 0 AND D = 0 AND E = 0 AND H = 0"), 2);
     ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1"), 8);
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
     static const char *const rows[] = {
         "[\"n1\", null, 0, 0, 0, 0.0, null, \"0.0000\", false]",
         "[\"n2\", null, null, 7, 0, 0.0, null, \"0.0000\", false]",
@@ -256,7 +120,7 @@ START_TEST(defaults_fill_omitted_columns)
         "[\"n2-s\", \"s\", 0, 0, 0, 0.0, null, \"0.0000\", false]",
         NULL
     };
-    dump_has(path, rows);
+    odbct_dump_has(path, rows);
 }
 END_TEST
 
@@ -268,16 +132,16 @@ END_TEST
 START_TEST(defaults_from_expressions)
 {
     char path[1024];
-    copy_fixture(fixtures[_i], "defexpr", path, sizeof path);
-    if (set_properties(path,
-                       "Table1 B DefaultValue MEMO '\"N/A\"' "
-                       "Table1 G DefaultValue MEMO '=Date()' "
-                       "Table1 I DefaultValue MEMO 'Yes' "
-                       "Table1 I ValidationRule MEMO 'True' "
-                       "Table1 F DefaultValue MEMO '=1+1.5' "
-                       "Table3 b DefaultValue MEMO 'hello' "
-                       "Table2 column2 DefaultValue MEMO 'Nonesuch(1)'")
-        != 0) {
+    odbct_copy_fixture(fixtures[_i], "defexpr", path, sizeof path);
+    if (odbct_set_properties(path,
+                             "Table1 B DefaultValue MEMO '\"N/A\"' "
+                             "Table1 G DefaultValue MEMO '=Date()' "
+                             "Table1 I DefaultValue MEMO 'Yes' "
+                             "Table1 I ValidationRule MEMO 'True' "
+                             "Table1 F DefaultValue MEMO '=1+1.5' "
+                             "Table3 b DefaultValue MEMO 'hello' "
+                             "Table2 column2 DefaultValue MEMO 'Nonesuch(1)'")
+              != 0) {
         fprintf(stderr, "test_odbc_rules: SKIP defaults_from_expressions: "
                 "java with Jackcess could not set properties\n");
         return;
@@ -302,27 +166,23 @@ START_TEST(defaults_from_expressions)
                    "rule 'True' set for 'Table1.I'.", RULE_TAIL);
     exec_rows("INSERT INTO Table3 (a) VALUES (100)", 1);
     expect_row("SELECT b FROM Table3 WHERE a = 100", "hello");
-    size_t n0, n1;
-    unsigned char *before = slurp(path, &n0);
+    odbct_snap before;
+    odbct_snap_take(&before, path);
     expect_refused("INSERT INTO Table2 (column1) VALUES ('z')", "HYC00",
                    "not supported: the DefaultValue 'Nonesuch(1)' set for "
                    "'Table2.column2' is not an expression this driver "
                    "evaluates", NULL);
-    unsigned char *after = slurp(path, &n1);
-    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
-                  "a refused INSERT changed %s", path);
-    free(before);
-    free(after);
+    odbct_snap_same(&before);
     exec_rows("INSERT INTO Table2 (column1, column2) VALUES ('z', 'w')", 1);
     expect_row("SELECT column2 FROM Table2 WHERE column1 = 'z'", "w");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
     static const char *const rows[] = {
         "[\"d2\", null, 0, 0, 0, 2.5, null, \"0.0000\", true]",
         "[100, \"hello\"]",
         NULL
     };
-    dump_has(path, rows);
+    odbct_dump_has(path, rows);
 }
 END_TEST
 
@@ -334,9 +194,9 @@ END_TEST
 START_TEST(zero_length_strings_refuse)
 {
     char path[1024];
-    size_t n0, n1;
-    copy_fixture(fixtures[_i], "azl", path, sizeof path);
-    unsigned char *before = slurp(path, &n0);
+    odbct_copy_fixture(fixtures[_i], "azl", path, sizeof path);
+    odbct_snap before;
+    odbct_snap_take(&before, path);
     connect_to(path);
     expect_refused("INSERT INTO Table1 (A, B) VALUES ('z1', '')", "23000",
                    "Field 'Table1.B' cannot be a zero-length string.", NULL);
@@ -344,7 +204,7 @@ START_TEST(zero_length_strings_refuse)
                    "Field 'Table1.A' cannot be a zero-length string.", NULL);
     expect_refused("UPDATE Table1 SET B = '' WHERE A = 'a'", "23000",
                    "Field 'Table1.B' cannot be a zero-length string.", NULL);
-    SQLHSTMT st = new_stmt();
+    SQLHSTMT st = odbct_stmt(dbc);
     char empty[4] = "";
     SQLLEN elen = 0;
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLBindParameter(st, 1, SQL_PARAM_INPUT,
@@ -355,23 +215,19 @@ START_TEST(zero_length_strings_refuse)
     ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "23000");
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    unsigned char *after = slurp(path, &n1);
-    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
-                  "a refused write changed %s", path);
-    free(before);
-    free(after);
+    odbct_snap_same(&before);
     connect_to(path);
     exec_rows("INSERT INTO Table1 (A, B) VALUES ('z3', NULL)", 1);
     exec_rows("INSERT INTO Table2 (column1, column2) VALUES ('z4', '')", 1);
     ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table2 WHERE column2 = "
                             "''"), 1);
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
     static const char *const rows[] = {
         "[\"z3\", null, 0, 0, 0, 0.0, null, \"0.0000\", false]",
         NULL
     };
-    dump_has(path, rows);
+    odbct_dump_has(path, rows);
 }
 END_TEST
 
@@ -380,27 +236,23 @@ END_TEST
 START_TEST(sample_database_rules)
 {
     char path[1024];
-    size_t n0, n1;
-    copy_fixture("mdbtestdata/ASampleDatabase.accdb", "sample", path,
-                 sizeof path);
-    unsigned char *before = slurp(path, &n0);
+    odbct_copy_fixture("mdbtestdata/ASampleDatabase.accdb", "sample", path,
+                       sizeof path);
+    odbct_snap before;
+    odbct_snap_take(&before, path);
     connect_to(path);
     expect_refused("UPDATE [Asset Items] SET Comments = ''", "23000",
                    "Field 'Asset Items.Comments' cannot be a zero-length "
                    "string.", NULL);
     odbct_disconnect(env, dbc);
-    unsigned char *after = slurp(path, &n1);
-    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
-                  "a refused write changed %s", path);
-    free(before);
-    free(after);
+    odbct_snap_same(&before);
     connect_to(path);
     exec_rows("INSERT INTO [Asset Items] ([Asset No], Comments) VALUES "
               "('zz', 'new')", 1);
     expect_row("SELECT Cost, Warranty, Comments FROM [Asset Items] WHERE "
                "[Asset No] = 'zz'", "0.0000|0|new");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -425,8 +277,8 @@ END_TEST
 START_TEST(validation_rules_refuse_and_allow)
 {
     char path[1024];
-    copy_fixture(fixtures[_i], "rules", path, sizeof path);
-    if (set_properties(path, RULES) != 0) {
+    odbct_copy_fixture(fixtures[_i], "rules", path, sizeof path);
+    if (odbct_set_properties(path, RULES) != 0) {
         fprintf(stderr, "test_odbc_rules: SKIP validation_rules: java with "
                 "Jackcess could not set properties\n");
         return;
@@ -443,8 +295,8 @@ START_TEST(validation_rules_refuse_and_allow)
     exec_rows("INSERT INTO Table2 (column1) VALUES ('r')", 1);
     exec_rows("DELETE FROM Table2 WHERE column1 = 'r'", 1);
     odbct_disconnect(env, dbc);
-    size_t n0, n1;
-    unsigned char *before = slurp(path, &n0);
+    odbct_snap before;
+    odbct_snap_take(&before, path);
     connect_to(path);
     /* refused */
     expect_refused("INSERT INTO Table1 (A, C) VALUES ('w1', 100)", "23000",
@@ -486,24 +338,20 @@ START_TEST(validation_rules_refuse_and_allow)
     expect_refused("UPDATE Table2 SET column2 = column1", "23000",
                    "one and two differ", NULL);
     odbct_disconnect(env, dbc);
-    unsigned char *after = slurp(path, &n1);
-    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
-                  "a refused write changed %s", path);
-    free(before);
-    free(after);
+    odbct_snap_same(&before);
     connect_to(path);
     expect_row("SELECT B, C, E FROM Table1 WHERE A = 'v1'", "bee|50|5000");
     ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1"), 4);
     ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table2"), 1);
     exec_rows("DELETE FROM Table1 WHERE A = 'v2'", 1);
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
     static const char *const rows[] = {
         "[\"v1\", \"bee\", 50, 0, 5000, 0.0, null, \"0.0000\", false]",
         "[\"p\", \"q\", \"x\", \"abc\"",
         NULL
     };
-    dump_has(path, rows);
+    odbct_dump_has(path, rows);
 }
 END_TEST
 
@@ -513,15 +361,15 @@ END_TEST
 START_TEST(unevaluable_rule_refuses_writes)
 {
     char path[1024];
-    copy_fixture(fixtures[_i], "norule", path, sizeof path);
-    if (set_properties(path, "Table1 H ValidationRule MEMO "
-                             "'Nonesuch([H]) > 0'") != 0) {
+    odbct_copy_fixture(fixtures[_i], "norule", path, sizeof path);
+    if (odbct_set_properties(path, "Table1 H ValidationRule MEMO "
+                                   "'Nonesuch([H]) > 0'") != 0) {
         fprintf(stderr, "test_odbc_rules: SKIP unevaluable_rule: java with "
                 "Jackcess could not set properties\n");
         return;
     }
-    size_t n0, n1;
-    unsigned char *before = slurp(path, &n0);
+    odbct_snap before;
+    odbct_snap_take(&before, path);
     connect_to(path);
     expect_refused("INSERT INTO Table1 (A) VALUES ('u1')", "HYC00",
                    "not supported: the validation rule 'Nonesuch([H]) > 0' "
@@ -531,16 +379,12 @@ START_TEST(unevaluable_rule_refuses_writes)
                    "not supported: the validation rule 'Nonesuch([H]) > 0'",
                    NULL);
     odbct_disconnect(env, dbc);
-    unsigned char *after = slurp(path, &n1);
-    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
-                  "a refused write changed %s", path);
-    free(before);
-    free(after);
+    odbct_snap_same(&before);
     connect_to(path);
     exec_rows("DELETE FROM Table1 WHERE A = 'a'", 1);
     ck_assert_int_eq(scalar("SELECT COUNT(*) FROM Table1"), 1);
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 

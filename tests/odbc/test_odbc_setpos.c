@@ -25,9 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "odbctest.h"
-#include "../shared_dir.h"
-#include "../slurp.h"
+#include "odbcwrite.h"
 
 #define MDB "jackcess/V2003/testV2003.mdb"
 #define ACCDB "jackcess/V2010/testV2010.accdb"
@@ -35,39 +33,19 @@
 static SQLHENV env;
 static SQLHDBC dbc;
 
-static const char *copy_fixture(const char *rel, const char *name,
-                                char *out, size_t cap)
-{
-    char cmd[4096];
-    snprintf(out, cap, "%s/%s", odbct_tmpdir(), name);
-    chmod(out, 0644);
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
-             odbct_fixture(rel), out, out);
-    ck_assert_int_eq(system(cmd), 0);
-    return out;
-}
-
 static void connect_to(const char *path, const char *extra)
 {
-    char cs[2048];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;%s", path,
-             extra ? extra : "");
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_file(&env, &dbc, path, extra);
 }
 
 static SQLHSTMT new_stmt(void)
 {
-    SQLHSTMT st;
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
-    return st;
+    return odbct_stmt(dbc);
 }
 
 static void exec_ok(const char *sql)
 {
-    SQLHSTMT st = new_stmt();
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
-                                                SQL_NTS));
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    SQLFreeHandle(SQL_HANDLE_STMT, odbct_exec(dbc, sql));
 }
 
 /* The first column of the first row of sql as text ("" for NULL). */
@@ -83,34 +61,6 @@ static void scalar(const char *sql, char *out, size_t cap)
     if (ind == SQL_NULL_DATA)
         out[0] = '\0';
     SQLFreeHandle(SQL_HANDLE_STMT, st);
-}
-
-static void verify(const char *path)
-{
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify '%s' "
-             ">/dev/null", jet_shared_dir(), path);
-    ck_assert_msg(system(cmd) == 0, "jetcheck verify %s failed", path);
-}
-
-/* jetcheck dump of path without its "file" line (the paths differ). */
-static char *dump(const char *path)
-{
-    char out[1100], cmd[4096];
-    snprintf(out, sizeof out, "%s.dump", path);
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck dump '%s' | "
-             "grep -v '^ \"file\":' > '%s'", jet_shared_dir(), path, out);
-    ck_assert_int_eq(system(cmd), 0);
-    size_t n;
-    uint8_t *b = jet_test_slurp(out, &n);
-    ck_assert_ptr_nonnull(b);
-    char *d = malloc(n + 1);
-    ck_assert_ptr_nonnull(d);
-    memcpy(d, b, n);
-    d[n] = '\0';
-    free(b);
-    remove(out);
-    return d;
 }
 
 /* A static, updatable cursor over Table1 with columns A, B, C, E bound
@@ -227,13 +177,13 @@ static void same_as_statements(const char *rel, const char *ext)
     char p1[1024], p2[1024], n1[64], n2[64];
     snprintf(n1, sizeof n1, "bycursor.%s", ext);
     snprintf(n2, sizeof n2, "bystmts.%s", ext);
-    copy_fixture(rel, n1, p1, sizeof p1);
-    copy_fixture(rel, n2, p2, sizeof p2);
+    odbct_copy_fixture(rel, n1, p1, sizeof p1);
+    odbct_copy_fixture(rel, n2, p2, sizeof p2);
     session_by_cursor(p1);
     session_by_statements(p2);
-    verify(p1);
-    verify(p2);
-    char *d1 = dump(p1), *d2 = dump(p2);
+    odbct_verify(p1);
+    odbct_verify(p2);
+    char *d1 = odbct_dump(p1, NULL), *d2 = odbct_dump(p2, NULL);
     ck_assert_msg(strstr(d1, "\"edited by SQLSetPos\"") &&
                   strstr(d1, "\"new\", \"added\", 7"), "%s", d1);
     ck_assert_msg(!strcmp(d1, d2), "the cursor's file:\n%s\nthe "
@@ -289,8 +239,8 @@ static void bulk_dump(const char *path, char *out, size_t cap)
 START_TEST(big_table_keys)
 {
     char p1[1024], p2[1024];
-    copy_fixture("../bulk/bulk.accdb", "bulk1.accdb", p1, sizeof p1);
-    copy_fixture("../bulk/bulk.accdb", "bulk2.accdb", p2, sizeof p2);
+    odbct_copy_fixture("../bulk/bulk.accdb", "bulk1.accdb", p1, sizeof p1);
+    odbct_copy_fixture("../bulk/bulk.accdb", "bulk2.accdb", p2, sizeof p2);
     connect_to(p1, NULL);
     SQLHSTMT st = new_stmt();
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLSetStmtAttr(st, SQL_ATTR_CURSOR_TYPE,
@@ -336,7 +286,7 @@ START_TEST(big_table_keys)
     bulk_dump(p2, d2, sizeof d2);
     ck_assert_msg(strstr(d1, "300001|") && strstr(d1, "300002|"), "%s", d1);
     ck_assert_str_eq(d1, d2);
-    verify(p1);
+    odbct_verify(p1);
     remove(p2);
     remove(p1);
 }
@@ -348,7 +298,8 @@ END_TEST
 START_TEST(cursor_side)
 {
     char path[1024], v[256];
-    connect_to(copy_fixture(ACCDB, "side.accdb", path, sizeof path), NULL);
+    connect_to(odbct_copy_fixture(ACCDB, "side.accdb", path,
+                                  sizeof path), NULL);
     edit ed;
     /* (the file's order: 'a', then 'abcdefg') */
     edit_open_bm(&ed, "SELECT A, B, C, E FROM Table1", 2, true);
@@ -432,7 +383,7 @@ START_TEST(cursor_side)
     scalar("SELECT COUNT(*) FROM Table1 WHERE A = 'n2'", v, sizeof v);
     ck_assert_str_eq(v, "0");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -441,7 +392,8 @@ END_TEST
 START_TEST(by_bookmark)
 {
     char path[1024], v[256];
-    connect_to(copy_fixture(ACCDB, "bybm.accdb", path, sizeof path), NULL);
+    connect_to(odbct_copy_fixture(ACCDB, "bybm.accdb", path,
+                                  sizeof path), NULL);
     edit ed;
     edit_open_bm(&ed, "SELECT A, B, C, E FROM Table1", 2, true);
     SQLHSTMT st = ed.st;
@@ -480,7 +432,7 @@ START_TEST(by_bookmark)
     scalar("SELECT B FROM Table1 WHERE A = 'abcdefg'", v, sizeof v);
     ck_assert_str_eq(v, "by bookmark");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -490,10 +442,9 @@ END_TEST
 START_TEST(in_a_transaction)
 {
     char path[1024], v[256];
-    copy_fixture(MDB, "txn.mdb", path, sizeof path);
-    size_t n0, n1;
-    uint8_t *before = jet_test_slurp(path, &n0);
-    ck_assert_ptr_nonnull(before);
+    odbct_copy_fixture(MDB, "txn.mdb", path, sizeof path);
+    odbct_snap before;
+    odbct_snap_take(&before, path);
     connect_to(path, NULL);
     ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
              (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
@@ -513,21 +464,15 @@ START_TEST(in_a_transaction)
         ck_assert_str_eq(v, "3");
         ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
                  commit ? SQL_COMMIT : SQL_ROLLBACK));
-        if (!commit) {
-            uint8_t *after = jet_test_slurp(path, &n1);
-            ck_assert_ptr_nonnull(after);
-            ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
-                          "rolled back, yet the file changed");
-            free(after);
-        }
+        if (!commit)
+            odbct_snap_same(&before);
     }
     scalar("SELECT B FROM Table1 WHERE A = 'a'", v, sizeof v);
     ck_assert_str_eq(v, "committed");
     scalar("SELECT COUNT(*) FROM Table1 WHERE A LIKE 'txn*'", v, sizeof v);
     ck_assert_str_eq(v, "1");
     odbct_disconnect(env, dbc);
-    free(before);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -536,7 +481,8 @@ END_TEST
 START_TEST(optimistic_conflict)
 {
     char path[1024], v[256];
-    connect_to(copy_fixture(MDB, "conflict.mdb", path, sizeof path), NULL);
+    connect_to(odbct_copy_fixture(MDB, "conflict.mdb", path,
+                                  sizeof path), NULL);
     edit ed;
     edit_open(&ed, "SELECT A, B, C, E FROM Table1 WHERE A = 'a'", 1);
     edit_fetch(&ed, 1);
@@ -559,7 +505,7 @@ START_TEST(optimistic_conflict)
     scalar("SELECT B FROM Table1 WHERE A = 'a'", v, sizeof v);
     ck_assert_str_eq(v, "after refresh");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -569,7 +515,7 @@ END_TEST
 START_TEST(data_at_execution)
 {
     char path[1024], v[256];
-    connect_to(copy_fixture(MDB, "dae.mdb", path, sizeof path), NULL);
+    connect_to(odbct_copy_fixture(MDB, "dae.mdb", path, sizeof path), NULL);
     edit ed;
     edit_open(&ed, "SELECT A, B, C, E FROM Table1 WHERE A = 'a'", 1);
     edit_fetch(&ed, 1);
@@ -598,7 +544,7 @@ START_TEST(data_at_execution)
     scalar("SELECT B FROM Table1 WHERE A = 'a'", v, sizeof v);
     ck_assert_str_eq(v, "in pieces");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
@@ -655,14 +601,6 @@ START_TEST(info_and_concurrency)
 }
 END_TEST
 
-/* The whole file at path. */
-static uint8_t *bytes_of(const char *path, size_t *n)
-{
-    uint8_t *b = jet_test_slurp(path, n);
-    ck_assert_ptr_nonnull(b);
-    return b;
-}
-
 /* Every positioned write on the cursor of sql is refused with state and
  * a message containing part; the file stays byte for byte. */
 static void refused(const char *rel, const char *name, const char *extra,
@@ -670,9 +608,9 @@ static void refused(const char *rel, const char *name, const char *extra,
                     const char *state, const char *part)
 {
     char path[1024];
-    copy_fixture(rel, name, path, sizeof path);
-    size_t n0;
-    uint8_t *before = bytes_of(path, &n0);
+    odbct_copy_fixture(rel, name, path, sizeof path);
+    odbct_snap before;
+    odbct_snap_take(&before, path);
     connect_to(path, extra);
     SQLHSTMT st = new_stmt();
     SQLSetStmtAttr(st, SQL_ATTR_CURSOR_TYPE, (SQLPOINTER)type, 0);
@@ -701,12 +639,7 @@ static void refused(const char *rel, const char *name, const char *extra,
     }
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     odbct_disconnect(env, dbc);
-    size_t n1;
-    uint8_t *after = bytes_of(path, &n1);
-    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
-                  "%s changed", name);
-    free(before);
-    free(after);
+    odbct_snap_same(&before);
 }
 
 START_TEST(refusals_leave_the_file)
@@ -737,7 +670,8 @@ END_TEST
 START_TEST(refused_by_the_rules)
 {
     char path[1024], v[64];
-    connect_to(copy_fixture(ACCDB, "dup.accdb", path, sizeof path), NULL);
+    connect_to(odbct_copy_fixture(ACCDB, "dup.accdb", path,
+                                  sizeof path), NULL);
     edit ed;
     edit_open(&ed, "SELECT A, B, C, E FROM Table1 WHERE A = 'a'", 1);
     edit_fetch(&ed, 1);
@@ -757,7 +691,7 @@ START_TEST(refused_by_the_rules)
     scalar("SELECT COUNT(*) FROM Table1 WHERE A = 'a'", v, sizeof v);
     ck_assert_str_eq(v, "1");
     odbct_disconnect(env, dbc);
-    verify(path);
+    odbct_verify(path);
 }
 END_TEST
 
