@@ -26,13 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "odbctest.h"
-#include "../shared_dir.h"
-#include "../slurp.h"
-
-#ifndef JET_SRCDIR
-#define JET_SRCDIR ".."
-#endif
+#include "odbcwrite.h"
 
 static SQLHENV env;
 static SQLHDBC dbc;
@@ -41,92 +35,14 @@ static SQLHDBC dbc;
 
 /* ------------------------------------------------------------ helpers */
 
-/* Copy fixture rel into the temporary directory as name + its extension;
- * the copy's path in out. */
-static const char *copy_fixture(const char *rel, const char *name,
-                                char *out, size_t cap)
-{
-    char cmd[4096];
-    snprintf(out, cap, "%s/%s%s", odbct_tmpdir(), name, strrchr(rel, '.'));
-    chmod(out, 0644);
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
-             odbct_fixture(rel), out, out);
-    ck_assert_int_eq(system(cmd), 0);
-    return out;
-}
-
-/* Set properties on the file at path with Jackcess: args is the
- * SetProperties.java argument list after the file (quoted groups of
- * TABLE COLUMN NAME TYPE VALUE). 0, or -1 when java or the jars are
- * missing (the caller skips). */
-static int set_properties(const char *path, const char *args)
-{
-    char cmd[8192];
-    const char *java_dir = getenv("JETCHECK_JAVA_DIR");
-    if (!java_dir || !*java_dir)
-        java_dir = "/usr/share/java";
-    snprintf(cmd, sizeof cmd, "java -XX:+UseSerialGC "
-             "-XX:TieredStopAtLevel=1 -cp '%s/tools/jetcheck/jackcess.jar:"
-             "%s/commons-lang3.jar:%s/commons-logging.jar' "
-             "'%s/tests/odbc/SetProperties.java' '%s' %s",
-             jet_shared_dir(), java_dir, java_dir, JET_SRCDIR, path, args);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-/* The whole file at path (malloc'd, one byte more), *n its size. */
-static unsigned char *slurp(const char *path, size_t *n)
-{
-    unsigned char *b = jet_test_slurp(path, n);
-    ck_assert_msg(b != NULL, "cannot read %s", path);
-    unsigned char *z = realloc(b, *n + 1);
-    ck_assert_ptr_nonnull(z);
-    return z;
-}
-
-/* jetcheck dump of path holds each of the rows in want (JSON row text as
- * jetcheck writes it, e.g. ["n1", null, 0]); NULL ends want. */
-static void dump_has(const char *path, const char *const *want)
-{
-    char cmd[2048], out[1100];
-    snprintf(out, sizeof out, "%s.dump", path);
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck dump '%s' "
-             ">'%s' 2>/dev/null", jet_shared_dir(), path, out);
-    ck_assert_msg(system(cmd) == 0, "jetcheck dump %s failed", path);
-    size_t n;
-    unsigned char *d = slurp(out, &n);
-    d[n] = '\0';
-    for (; *want; want++)
-        ck_assert_msg(strstr((char *)d, *want) != NULL,
-                      "jetcheck dump of %s lacks the row %s", path, *want);
-    free(d);
-    unlink(out);
-}
-
 static void connect_to(const char *path)
 {
-    char cs[2048];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_file(&env, &dbc, path, NULL);
 }
 
-static SQLHSTMT new_stmt(void)
+static void exec_rows(const char *sql, long n)
 {
-    SQLHSTMT st;
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
-    return st;
-}
-
-/* Run sql; it must change n rows. */
-static void exec_rows(const char *sql, SQLLEN n)
-{
-    SQLHSTMT st = new_stmt();
-    SQLLEN rows = -1;
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
-                                                SQL_NTS));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &rows));
-    ck_assert_msg(rows == n, "%s: %ld rows, expected %ld", sql, (long)rows,
-                  (long)n);
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_exec_rows(dbc, sql, n);
 }
 
 /* sql is refused with state, its message beginning with msg (after the
@@ -134,63 +50,20 @@ static void exec_rows(const char *sql, SQLLEN n)
 static void expect_refused(const char *sql, const char *state,
                            const char *msg, const char *tail)
 {
-    SQLHSTMT st = new_stmt();
-    SQLRETURN r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
-    const char *m = odbct_message(SQL_HANDLE_STMT, st);
-    ck_assert_msg(r == SQL_ERROR, "%s: returned %d", sql, (int)r);
-    ck_assert_msg(strcmp(odbct_state(SQL_HANDLE_STMT, st), state) == 0,
-                  "%s: %s %s (expected %s)", sql,
-                  odbct_state(SQL_HANDLE_STMT, st), m, state);
-    ck_assert_msg(strncmp(m, "[jetodbc]", 9) == 0 &&
-                  strncmp(m + 9, msg, strlen(msg)) == 0,
-                  "%s: message\n  %s\nexpected\n  [jetodbc]%s", sql, m, msg);
-    if (tail) {
-        size_t ml = strlen(m), tl = strlen(tail);
-        ck_assert_msg(ml >= tl && strcmp(m + ml - tl, tail) == 0,
-                      "%s: message\n  %s\ndoes not end with\n  %s", sql, m,
-                      tail);
-    }
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-}
-
-/* The first row of sql, its columns as text joined by '|' (NULL for a
- * null), into buf. */
-static const char *row_text(const char *sql, char *buf, size_t cap)
-{
-    SQLHSTMT st = new_stmt();
-    SQLSMALLINT ncols = 0;
-    size_t at = 0;
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
-                                                SQL_NTS));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumResultCols(st, &ncols));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLFetch(st));
-    buf[0] = '\0';
-    for (SQLSMALLINT i = 1; i <= ncols; i++) {
-        char v[256];
-        SQLLEN ind = 0;
-        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, (SQLUSMALLINT)i,
-                                                 SQL_C_CHAR, v, sizeof v,
-                                                 &ind));
-        int w = snprintf(buf + at, cap - at, "%s%s", i > 1 ? "|" : "",
-                         ind == SQL_NULL_DATA ? "NULL" : v);
-        ck_assert(w > 0 && (size_t)w < cap - at);
-        at += (size_t)w;
-    }
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    return buf;
+    char pre[1024];
+    snprintf(pre, sizeof pre, "[jetodbc]%s", msg);
+    odbct_refused(dbc, sql, state, pre, tail);
 }
 
 static void expect_row(const char *sql, const char *want)
 {
-    char buf[1024];
-    ck_assert_msg(strcmp(row_text(sql, buf, sizeof buf), want) == 0,
-                  "%s:\n  %s\nexpected\n  %s", sql, buf, want);
+    odbct_expect_row(dbc, sql, want);
 }
 
 static long scalar(const char *sql)
 {
     char buf[256];
-    return strtol(row_text(sql, buf, sizeof buf), NULL, 10);
+    return strtol(odbct_row_text(dbc, sql, buf, sizeof buf), NULL, 10);
 }
 
 /* jetcheck verify finds in path only the fixture's own problem (Table1's
@@ -203,8 +76,7 @@ static void verify_calc(const char *path)
              ">'%s' 2>&1", jet_shared_dir(), path, out);
     (void)system(cmd);
     size_t n;
-    unsigned char *d = slurp(out, &n);
-    d[n] = '\0';
+    char *d = odbct_file_text(out, &n);
     ck_assert_msg(strstr((char *)d, ", 1 problems") != NULL &&
                   strstr((char *)d, "PROBLEM table=Table1 index=- "
                          "row_count: table definition says") != NULL,
@@ -226,30 +98,6 @@ static void expect_calc(const char *cond, const char *want)
     expect_row(sql, want);
 }
 
-/* The whole file at path, to compare after refusals. */
-typedef struct snapshot {
-    unsigned char *b;
-    size_t n;
-} snapshot;
-
-static snapshot take(const char *path)
-{
-    snapshot s;
-    s.b = slurp(path, &s.n);
-    return s;
-}
-
-static void same_as(snapshot *s, const char *path)
-{
-    size_t n;
-    unsigned char *b = slurp(path, &n);
-    ck_assert_msg(n == s->n && memcmp(b, s->b, n) == 0,
-                  "a refused write changed %s", path);
-    free(b);
-    free(s->b);
-    s->b = NULL;
-}
-
 /* ------------------------------------------------------------- cases */
 
 /* Inserted and updated rows get every calculated value, Access's stored
@@ -258,7 +106,7 @@ static void same_as(snapshot *s, const char *path)
 START_TEST(computed_on_insert_and_update)
 {
     char path[1024];
-    copy_fixture(FIXTURE, "calc", path, sizeof path);
+    odbct_copy_fixture(FIXTURE, "calc", path, sizeof path);
     connect_to(path);
     exec_rows("INSERT INTO Table1 (FirstName, LastName, City, Salary, "
               "Popularity) VALUES ('Ann', 'Lee', 'Oslo', 250000, 2.5)", 1);
@@ -296,7 +144,7 @@ START_TEST(computed_on_insert_and_update)
         "true",
         NULL
     };
-    dump_has(path, want);
+    odbct_dump_has(path, want);
 }
 END_TEST
 
@@ -304,8 +152,9 @@ END_TEST
 START_TEST(given_value_refused)
 {
     char path[1024];
-    copy_fixture(FIXTURE, "calcgiven", path, sizeof path);
-    snapshot s = take(path);
+    odbct_copy_fixture(FIXTURE, "calcgiven", path, sizeof path);
+    odbct_snap s;
+    odbct_snap_take(&s, path);
     connect_to(path);
     expect_refused("INSERT INTO Table1 (FirstName, LastFirst) VALUES "
                    "('Ada', 'x')", "HY000", "Cannot update 'LastFirst'; "
@@ -317,7 +166,7 @@ START_TEST(given_value_refused)
                    "Cannot update 'MonthlySalary'; field not updateable",
                    NULL);
     odbct_disconnect(env, dbc);
-    same_as(&s, path);
+    odbct_snap_same(&s);
 }
 END_TEST
 
@@ -327,14 +176,15 @@ END_TEST
 START_TEST(other_expressions_and_dates)
 {
     char path[1024];
-    copy_fixture(FIXTURE, "calcexpr", path, sizeof path);
-    if (set_properties(path, "Table1 LastFirst Expression MEMO "
-                             "\"[LastName] + ', ' + [FirstName]\" "
-                             "Table1 SalaryTest ResultType BYTE 8 "
-                             "Table1 SalaryTest Expression MEMO "
-                             "\"DateAdd('d', [LastFirstLen], #2020-01-01#)\" "
-                             "Table1 BoolTest Expression MEMO "
-                             "\"[City] Like 'O*'\"") != 0) {
+    odbct_copy_fixture(FIXTURE, "calcexpr", path, sizeof path);
+    if (odbct_set_properties(path, "Table1 LastFirst Expression MEMO "
+                                   "\"[LastName] + ', ' + [FirstName]\" "
+                                   "Table1 SalaryTest ResultType BYTE 8 "
+                                   "Table1 SalaryTest Expression MEMO "
+                                   "\"DateAdd('d', [LastFirstLen], "
+                                   "#2020-01-01#)\" "
+                                   "Table1 BoolTest Expression MEMO "
+                                   "\"[City] Like 'O*'\"") != 0) {
         fprintf(stderr, "test_odbc_calc: SKIP other_expressions: java with "
                 "Jackcess could not set properties\n");
         return;
@@ -353,7 +203,8 @@ START_TEST(other_expressions_and_dates)
     expect_row("SELECT SalaryTest FROM Table1 WHERE ID = 1",
                "2020-01-13 00:00:00");
     odbct_disconnect(env, dbc);
-    snapshot s = take(path);
+    odbct_snap s;
+    odbct_snap_take(&s, path);
     connect_to(path);
     expect_refused("INSERT INTO Table1 (FirstName, Salary, Popularity) "
                    "VALUES ('Cy', 5, 0)", "HYC00", "not supported: the "
@@ -363,7 +214,7 @@ START_TEST(other_expressions_and_dates)
                    "not supported: the calculated column 'Table1.FloatTest' "
                    "could not be computed for this row (22012", NULL);
     odbct_disconnect(env, dbc);
-    same_as(&s, path);
+    odbct_snap_same(&s);
     verify_calc(path);
     static const char *const want[] = {
         "\"Ann\", \"Lee\", \"Lee, Ann\", \"Oslo\", 8",
@@ -373,7 +224,7 @@ START_TEST(other_expressions_and_dates)
         "\"2020-01-13 00:00:00\"",
         NULL
     };
-    dump_has(path, want);
+    odbct_dump_has(path, want);
 }
 END_TEST
 
@@ -382,14 +233,15 @@ END_TEST
 START_TEST(unevaluable_expression_refuses_writes)
 {
     char path[1024];
-    copy_fixture(FIXTURE, "calcnone", path, sizeof path);
-    if (set_properties(path, "Table1 BoolTest Expression MEMO "
-                             "'Nonesuch([Salary])'") != 0) {
+    odbct_copy_fixture(FIXTURE, "calcnone", path, sizeof path);
+    if (odbct_set_properties(path, "Table1 BoolTest Expression MEMO "
+                                   "'Nonesuch([Salary])'") != 0) {
         fprintf(stderr, "test_odbc_calc: SKIP unevaluable_expression: java "
                 "with Jackcess could not set properties\n");
         return;
     }
-    snapshot s = take(path);
+    odbct_snap s;
+    odbct_snap_take(&s, path);
     connect_to(path);
     expect_refused("INSERT INTO Table1 (FirstName) VALUES ('Ada')", "HYC00",
                    "not supported: the expression 'Nonesuch([Salary])' of "
@@ -399,7 +251,7 @@ START_TEST(unevaluable_expression_refuses_writes)
                    "not supported: the expression 'Nonesuch([Salary])'",
                    NULL);
     odbct_disconnect(env, dbc);
-    same_as(&s, path);
+    odbct_snap_same(&s);
     connect_to(path);
     exec_rows("DELETE FROM Table1 WHERE ID = 3", 1);
     /* (COUNT(*) answers the TDEF's count, one short in this fixture) */
