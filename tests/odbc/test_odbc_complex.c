@@ -21,8 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "odbctest.h"
-#include "../shared_dir.h"
+#include "odbcwrite.h"
 
 static SQLHENV env;
 static SQLHDBC dbc;
@@ -39,96 +38,31 @@ static const int last_complex_id[] = { 7, 8 };
 
 static const char *copy_fixture(const char *rel, char *out, size_t cap)
 {
-    char cmd[4096];
-    snprintf(out, cap, "%s/complex.accdb", odbct_tmpdir());
-    unlink(out);
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0644 '%s'",
-             odbct_fixture(rel), out, out);
-    ck_assert_int_eq(system(cmd), 0);
-    return out;
+    return odbct_copy_fixture(rel, "complex.accdb", out, cap);
 }
 
-static unsigned char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *b = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(b);
-    ck_assert_uint_eq(fread(b, 1, (size_t)len, f), (size_t)len);
-    fclose(f);
-    *n = (size_t)len;
-    return b;
-}
-
+/* jetcheck verify, the system tables (the flat tables) included. */
 static void verify(const char *path)
 {
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck verify "
-             "--all-tables '%s' >/dev/null", jet_shared_dir(), path);
-    ck_assert_msg(system(cmd) == 0, "jetcheck verify %s failed", path);
+    jet_test_jetcheck_verify_opts(path, "--all-tables");
 }
 
 /* jetcheck dump of Table1 has n rows, each holding one of rows[]. */
 static void dump_rows(const char *path, const char *const *rows, size_t n)
 {
-    char cmd[2048], line[1024];
-    size_t seen = 0, found = 0;
-    bool in_rows = false;
-    snprintf(cmd, sizeof cmd, "%s/tools/jetcheck/jetcheck dump '%s' "
-             "--table Table1", jet_shared_dir(), path);
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    while (fgets(line, sizeof line, p)) {
-        if (strstr(line, "\"rows\": [")) {
-            in_rows = !strstr(line, "[]");
-            continue;
-        }
-        if (!in_rows || strncmp(line, "   ]", 4) == 0) {
-            in_rows = false;
-            continue;
-        }
-        seen++;
-        for (size_t i = 0; i < n; i++)
-            if (strstr(line, rows[i]))
-                found++;
-    }
-    ck_assert_int_eq(pclose(p), 0);
-    ck_assert_msg(seen == n && found == n, "%s: %zu rows, %zu of %zu "
-                  "expected found", path, seen, found, n);
+    odbct_dump_rows(path, "Table1", rows, n);
 }
 
 static void connect_to(const char *path)
 {
-    char cs[2048];
-    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
-    odbct_connect(&env, &dbc, cs);
+    odbct_connect_file(&env, &dbc, path, NULL);
 }
 
 /* Every row of sql, columns joined by ',' and rows by ';' (NULL "-"). */
 static const char *rows_of(const char *sql)
 {
     static char buf[4096];
-    SQLHSTMT st = odbct_exec(dbc, sql);
-    SQLSMALLINT nc = 0;
-    size_t len = 0;
-    buf[0] = '\0';
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLNumResultCols(st, &nc));
-    while (SQLFetch(st) == SQL_SUCCESS) {
-        for (SQLSMALLINT c = 1; c <= nc; c++) {
-            char v[256];
-            SQLLEN ind = 0;
-            ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, (SQLUSMALLINT)c,
-                     SQL_C_CHAR, v, sizeof v, &ind));
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
-                                    c > 1 ? "," : (len ? ";" : ""),
-                                    ind == SQL_NULL_DATA ? "-" : v);
-        }
-    }
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
-    return buf;
+    return odbct_rows_text(dbc, sql, buf, sizeof buf);
 }
 
 /* The name of the flat table of complex column col of Table1. */
@@ -157,15 +91,7 @@ static const char *values_of(const char *col, const char *what)
 
 static void ok(const char *sql, long rows)
 {
-    SQLHSTMT st;
-    SQLLEN n = -2;
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
-                                                SQL_NTS));
-    ODBCT_OK(SQL_HANDLE_STMT, st, SQLRowCount(st, &n));
-    ck_assert_msg(n == rows, "%s: %ld rows, expected %ld", sql, (long)n,
-                  rows);
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_exec_rows(dbc, sql, rows);
 }
 
 /* sql is refused with state, its message holding part; path's bytes
@@ -173,25 +99,13 @@ static void ok(const char *sql, long rows)
 static void refused(const char *path, const char *sql, const char *state,
                     const char *part)
 {
-    size_t n0, n1;
-    SQLHSTMT st;
+    odbct_snap before;
     odbct_disconnect(env, dbc);
-    unsigned char *before = slurp(path, &n0);
+    odbct_snap_take(&before, path);
     connect_to(path);
-    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLAllocHandle(SQL_HANDLE_STMT, dbc, &st));
-    SQLRETURN r = SQLExecDirect(st, (SQLCHAR *)sql, SQL_NTS);
-    const char *m = odbct_message(SQL_HANDLE_STMT, st);
-    ck_assert_msg(r == SQL_ERROR, "%s: returned %d", sql, (int)r);
-    ck_assert_msg(strcmp(odbct_state(SQL_HANDLE_STMT, st), state) == 0 &&
-                  strstr(m, part), "%s: %s %s", sql,
-                  odbct_state(SQL_HANDLE_STMT, st), m);
-    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_refused(dbc, sql, state, part, NULL);
     odbct_disconnect(env, dbc);
-    unsigned char *after = slurp(path, &n1);
-    ck_assert_msg(n0 == n1 && memcmp(before, after, n0) == 0,
-                  "%s: the file changed", sql);
-    free(before);
-    free(after);
+    odbct_snap_same_all(&before);
     connect_to(path);
 }
 
