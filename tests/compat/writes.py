@@ -1183,8 +1183,9 @@ PUBLIC = [
 REFUSED = [
     ('mdbtestdata/nwind.mdb', 'Jet3 (Access 97)',
      "INSERT INTO Shippers (CompanyName) VALUES ('x')", 'HYC00', 'Access 97'),
-    ('jackcess/V2019/extDateTestV2019.accdb', 'ACE17 (Access 2019), calculated column',
-     "UPDATE Table1 SET Field1 = 'x'", 'HYC00', 'calculated'),
+    ('jackcess/V2010/complexDataTestV2010.accdb', 'ACE14, append-only Memo',
+     "UPDATE Table1 SET [append-memo-data] = 'y' WHERE id = 'row2'", 'HYC00',
+     'append-only Memo'),
 ]
 
 # jetgen files: (name, --format, kind, table spec, scenario)
