@@ -427,7 +427,22 @@ static int dml_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
 static int conv_fail(sql_error *err, const char *state, const jet_column *col,
                      const char *what)
 {
-    sql_set_error(err, state, 0, "%s for column '%s'", what, col->name);
+    /* Access's own words for the three conversion failures (the Jet
+     * errors 3163, 3349 and 3464, as Microsoft's driver reports them),
+     * then which column and why */
+    const char *access =
+        strcmp(state, "22001") == 0
+            ? "The field is too small to accept the amount of data you "
+              "attempted to add. Try inserting or pasting less data."
+        : strcmp(state, "22003") == 0 ? "Numeric field overflow."
+        : strcmp(state, "22018") == 0
+            ? "Data type mismatch in criteria expression."
+            : NULL;
+    if (access)
+        sql_set_error(err, state, 0, "%s (column '%s': %s)", access,
+                      col->name, what);
+    else
+        sql_set_error(err, state, 0, "%s for column '%s'", what, col->name);
     return -1;
 }
 
@@ -518,13 +533,11 @@ int sql_coerce_to_column(sql_cursor *c, sql_conv_buf *r, const jet_value *in,
     if (numeric && v.k == K_TEXT && t != JET_T_NUMERIC) {
         sv num;
         if (sql_text_to_number(v.s, v.n, &num) != 0)
-            return conv_fail(err, "22018", col, "Data type mismatch in "
-                             "criteria expression: text is not a number");
+            return conv_fail(err, "22018", col, "text is not a number");
         v = num;
     }
     if (numeric && (v.k == K_GUID || v.k == K_BIN))
-        return conv_fail(err, "22018", col, "Data type mismatch: "
-                         "binary value");
+        return conv_fail(err, "22018", col, "binary data for a number");
     if (v.k == K_BOOL)
         v.i = v.i ? -1 : 0;     /* Access's True is -1 */
     switch (t) {
@@ -532,14 +545,14 @@ int sql_coerce_to_column(sql_cursor *c, sql_conv_buf *r, const jet_value *in,
         int64_t i;
         int rc = sql_sv_int(&v, &i);
         if (rc == -1)
-            return conv_fail(err, "22018", col, "Data type mismatch");
+            return conv_fail(err, "22018", col, "not a whole number");
         int64_t lo = t == JET_T_BYTE ? 0 : t == JET_T_INT ? -32768
                    : t == JET_T_LONG ? INT32_MIN : INT64_MIN;
         int64_t hi = t == JET_T_BYTE ? 255 : t == JET_T_INT ? 32767
                    : t == JET_T_LONG ? INT32_MAX : INT64_MAX;
         if (rc != 0 || i < lo || i > hi)
-            return conv_fail(err, "22003", col, "Numeric value out of "
-                             "range");
+            return conv_fail(err, "22003", col, "outside the range of "
+                             "its type");
         out->u.i = i;
         return 0;
     }
@@ -547,33 +560,33 @@ int sql_coerce_to_column(sql_cursor *c, sql_conv_buf *r, const jet_value *in,
         double d = 0;
         if (v.k == K_INT && (v.i > 922337203685477LL ||
                              v.i < -922337203685477LL))
-            return conv_fail(err, "22003", col, "Numeric value out of "
-                             "range");
+            return conv_fail(err, "22003", col, "outside the range of "
+                             "Currency");
         if ((v.k == K_DOUBLE || v.k == K_DATE) &&
             (sql_sv_double(&v, &d) != 0 || !(fabs(d) < 922337203685477.0)))
-            return conv_fail(err, "22003", col, "Numeric value out of "
-                             "range");
+            return conv_fail(err, "22003", col, "outside the range of "
+                             "Currency");
         break;
     }
     case JET_T_FLOAT: {
         double d;
         if (sql_sv_double(&v, &d) != 0)
-            return conv_fail(err, "22018", col, "Data type mismatch");
+            return conv_fail(err, "22018", col, "not a number");
         if (!isfinite(d) || fabs(d) > FLT_MAX)
-            return conv_fail(err, "22003", col, "Numeric value out of "
-                             "range");
+            return conv_fail(err, "22003", col, "outside the range of "
+                             "Single");
         break;
     }
     case JET_T_DATETIME:
         if (v.k == K_TEXT) {
             double d;
             if (sql_sv_date(&v, &d) != 0)
-                return conv_fail(err, "22018", col, "Data type mismatch: "
-                                 "text is not a date");
+                return conv_fail(err, "22018", col, "text is not a "
+                                 "date");
         } else {
             double d;
             if (v.k == K_GUID || v.k == K_BIN || sql_sv_double(&v, &d) != 0)
-                return conv_fail(err, "22018", col, "Data type mismatch");
+                return conv_fail(err, "22018", col, "not a date");
             if (!(d > -657435.0 && d < 2958466.0))
                 return conv_fail(err, "22008", col, "Datetime field "
                                  "overflow");
@@ -582,21 +595,20 @@ int sql_coerce_to_column(sql_cursor *c, sql_conv_buf *r, const jet_value *in,
     case JET_T_GUID:
         if (v.k == K_TEXT) {
             if (parse_guid(v.s, v.n, out->u.guid) != 0)
-                return conv_fail(err, "22018", col, "Data type mismatch: "
-                                 "text is not a GUID");
+                return conv_fail(err, "22018", col, "text is not a "
+                                 "GUID");
             return 0;
         }
         if (v.k != K_GUID)
-            return conv_fail(err, "22018", col, "Data type mismatch");
+            return conv_fail(err, "22018", col, "not a GUID");
         break;
     case JET_T_BINARY: case JET_T_OLE:
         if (v.k != K_BIN)
-            return conv_fail(err, "22018", col, "Data type mismatch: not "
-                             "binary data");
+            return conv_fail(err, "22018", col, "not binary "
+                             "data");
         if (t == JET_T_BINARY && v.len > col->length)
-            return conv_fail(err, "22001", col, "String data, right "
-                             "truncation: binary value longer than the "
-                             "column");
+            return conv_fail(err, "22001", col, "binary value "
+                             "longer than the column's size");
         break;
     case JET_T_TEXT: case JET_T_MEMO: case JET_T_BOOL: case JET_T_DOUBLE:
     case JET_T_NUMERIC:
@@ -608,26 +620,27 @@ int sql_coerce_to_column(sql_cursor *c, sql_conv_buf *r, const jet_value *in,
     }
     if (sql_sv_to_value(c, &v, t, &r->conv, &r->conv_cap, out) != 0)
         return conv_fail(err, v.k == K_TEXT ? "22018" : "22003", col,
-                         v.k == K_TEXT ? "Data type mismatch"
-                                       : "Numeric value out of range");
+                         v.k == K_TEXT ? "does not convert to the "
+                                         "column's type"
+                                       : "outside the range of its type");
     out->type = t;
     if (t == JET_T_TEXT && out->len / 2 > (size_t)col->length / 2)
-        return conv_fail(err, "22001", col, "String data, right truncation: "
-                         "text longer than the column's size");
+        return conv_fail(err, "22001", col, "text longer than the "
+                         "column's size");
     if (t == JET_T_NUMERIC) {
         sv dv, rv;
         sql_dec_from_value(out, &dv);
         if (sql_dec_round(&rv, &dv, col->scale) != 0)
-            return conv_fail(err, "22003", col, "Numeric value out of "
-                             "range");
+            return conv_fail(err, "22003", col, "outside the range of "
+                             "Decimal");
         jet_i128 lim = i128_of(1);
         for (int k = 0; k < col->precision - col->scale; k++)
             lim = i128_mul(lim, i128_of(10));
         sv ip;
         if (sql_dec_trunc(&ip, &rv, false) != 0 ||
             fabs(sql_dec_to_double(&ip)) >= i128_to_double(lim))
-            return conv_fail(err, "22003", col, "Numeric value out of "
-                             "range for the column's precision");
+            return conv_fail(err, "22003", col, "more digits "
+                             "than the column's precision");
         /* at the column's scale (rounding only shortens: an integer is
          * still of scale 0); below 10^precision, so no overflow */
         while (rv.scale < col->scale) {

@@ -528,8 +528,8 @@ static int calc_convert(sql_cursor *c, table_rules *tr, const calc_col *cc,
     if (v.k == K_TEXT) {
         sv num;
         if (sql_text_to_number(v.s, v.n, &num) != 0) {
-            sql_set_error(err, "22018", 0, "Data type mismatch: text is "
-                          "not a number");
+            sql_set_error(err, "22018", 0, "Data type mismatch in criteria "
+                          "expression. (text is not a number)");
             return -1;
         }
         v = num;
@@ -540,7 +540,7 @@ static int calc_convert(sql_cursor *c, table_rules *tr, const calc_col *cc,
         sql_dec_set(&dv, m, scale);
     } else if (v.k == K_DOUBLE || v.k == K_DATE) {
         if (sql_dec_from_double(&dv, v.d) != 0) {
-            sql_set_error(err, "22003", 0, "Numeric value out of range");
+            sql_set_error(err, "22003", 0, "Numeric field overflow.");
             return -1;
         }
         /* no trailing zeros (Access stores 0/52 as 0, scale 0) */
@@ -553,7 +553,8 @@ static int calc_convert(sql_cursor *c, table_rules *tr, const calc_col *cc,
             dv.scale--;
         }
     } else {
-        sql_set_error(err, "22018", 0, "Data type mismatch");
+        sql_set_error(err, "22018", 0, "Data type mismatch in criteria "
+                      "expression.");
         return -1;
     }
     sql_dec_to_value(&dv, out);

@@ -579,30 +579,36 @@ START_TEST(values_that_do_not_fit_refuse)
     static const refusal cases[] = {
         /* 51 characters into Text(50) */
         { "INSERT INTO Table1 (A) VALUES ('012345678901234567890123456789"
-          "012345678901234567890')", "22001", "String data, right "
-          "truncation" },
+          "012345678901234567890')", "22001", "[jetodbc]The field is "
+          "too small to accept the amount of data you attempted to add. "
+          "Try inserting or pasting less data. (column 'A': text longer "
+          "than the column's size)" },
         { "UPDATE Table1 SET B = '01234567890123456789012345678901234567"
           "890123456789012345678901234567890123456789012345678901234567"
-          "890123456789' WHERE A = 'a'", "22001", "String data, right "
-          "truncation" },
+          "890123456789' WHERE A = 'a'", "22001", "[jetodbc]The field is "
+          "too small to accept the amount of data you attempted to add. "
+          "Try inserting or pasting less data. (column 'B'" },
         /* Byte is 0..255, Integer -32768..32767, Long 32 bits */
         { "INSERT INTO Table1 (A, C) VALUES ('q', 256)", "22003",
-          "[jetodbc]Numeric value out of range for column 'C'" },
+          "[jetodbc]Numeric field overflow. (column 'C': outside the "
+          "range of its type)" },
         { "UPDATE Table1 SET C = -1", "22003",
-          "[jetodbc]Numeric value out of range for column 'C'" },
+          "[jetodbc]Numeric field overflow. (column 'C'" },
         { "UPDATE Table1 SET D = 32768", "22003",
-          "[jetodbc]Numeric value out of range for column 'D'" },
+          "[jetodbc]Numeric field overflow. (column 'D'" },
         { "UPDATE Table1 SET D = D - 40000", "22003",
-          "Numeric value out of range for column 'D'" },
+          "Numeric field overflow. (column 'D'" },
         { "UPDATE Table1 SET E = 3000000000", "22003",
-          "Numeric value out of range for column 'E'" },
+          "Numeric field overflow. (column 'E'" },
         /* text that is no number, no date */
         { "UPDATE Table1 SET E = 'abc'", "22018",
-          "Data type mismatch in criteria expression" },
+          "[jetodbc]Data type mismatch in criteria expression. (column "
+          "'E': text is not a number)" },
         { "INSERT INTO Table1 (A, C) VALUES ('q', '1x')", "22018",
-          "Data type mismatch" },
+          "Data type mismatch in criteria expression. (column 'C'" },
         { "UPDATE Table1 SET G = 'not a date'", "22018",
-          "Data type mismatch" },
+          "Data type mismatch in criteria expression. (column 'G': text "
+          "is not a date)" },
     };
     refused_on("jackcess/V2003/testV2003.mdb", "fit.mdb", NULL, cases,
                NCASES(cases), "SELECT COUNT(*) FROM Table1");
@@ -642,7 +648,7 @@ START_TEST(bound_values_that_do_not_fit_refuse)
     ck_assert_int_eq(SQLExecute(st), SQL_ERROR);
     ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "22003");
     ck_assert_ptr_nonnull(strstr(odbct_message(SQL_HANDLE_STMT, st),
-                                 "Numeric value out of range"));
+                                 "Numeric field overflow."));
     SQLFreeHandle(SQL_HANDLE_STMT, st);
     /* text bound for a Long column */
     st = new_stmt();
