@@ -991,15 +991,28 @@ out:
                     r->ids[k++] = r->ids[i];
             r->n = k;
         } else {
-            for (size_t i = 1; i < r->n; i++)
-                for (size_t j = 0; j < i; j++)
-                    if (!cmp_rowid(&r->ids[i], &r->ids[j])) {
-                        sql_set_error(err, "HY000", 0, "Operation must use "
-                                      "an updateable query: a row of '%s' "
-                                      "is joined to more than one row",
-                                      x->td->name);
-                        return JET_EUNSUPPORTED;
-                    }
+            /* SET values that came from different join rows: which one
+             * Access would leave depends on its order of work (and a SET
+             * reading the target's own columns sees the earlier change),
+             * so such a statement is refused. A sorted copy finds a
+             * repeated row in n log n. */
+            jet_rowid *ids = malloc(r->n * sizeof *ids);
+            if (!ids) {
+                sql_set_nomem(err, 0);
+                return JET_ENOMEM;
+            }
+            memcpy(ids, r->ids, r->n * sizeof *ids);
+            qsort(ids, r->n, sizeof *ids, cmp_rowid);
+            bool twice = false;
+            for (size_t i = 1; i < r->n && !twice; i++)
+                twice = cmp_rowid(&ids[i - 1], &ids[i]) == 0;
+            free(ids);
+            if (twice) {
+                sql_set_error(err, "HY000", 0, "Operation must use an "
+                              "updateable query: a row of '%s' is joined "
+                              "to more than one row", x->td->name);
+                return JET_EUNSUPPORTED;
+            }
         }
     }
     return rc;
