@@ -285,6 +285,7 @@ static double ts_days(const jet_timestamp *t)
  * Id and the owner of MSysDb (Jackcess getNewObjectOwner). */
 typedef struct cat_facts {
     int32_t tables_id;
+    int32_t rels_id;            /* the Relationships container, 0 none */
     uint8_t owner[64];
     size_t owner_len;
 } cat_facts;
@@ -327,6 +328,9 @@ static jet_rc read_cat_facts(jet_db *db, const jet_tdef *ms, cat_facts *cf)
         if (strcmp(name, "Tables") == 0 && !par.is_null &&
             (par.u.i & 0x00FFFFFF) == 0 && !ty.is_null && ty.u.i == 3)
             cf->tables_id = (int32_t)id.u.i;
+        if (strcmp(name, "Relationships") == 0 && !par.is_null &&
+            (par.u.i & 0x00FFFFFF) == 0 && !ty.is_null && ty.u.i == 3)
+            cf->rels_id = (int32_t)id.u.i;
         if (strcmp(name, "MSysDb") == 0 && c_owner >= 0) {
             jet_value ow;
             if ((rc = jet_scan_value(s, (uint16_t)c_owner, &ow)) != JET_OK)
@@ -783,8 +787,24 @@ bool jet_ddl_same_real(const jet_tdef_real_idx *a, const jet_tdef_real_idx *b)
 
 /* ---------------------------------------------------------- create table */
 
-/* Insert the MSysObjects row of a new table. */
-static jet_rc catalog_row_add(jet_db *db, const char *name, uint32_t id,
+jet_rc jet_ddl_container_id(jet_db *db, const char *name, int32_t *out)
+{
+    const jet_tdef *ms;
+    cat_facts cf;
+    jet_rc rc;
+    *out = 0;
+    if ((rc = jet_ddl_msys_objects(db, &ms)) != JET_OK ||
+        (rc = read_cat_facts(db, ms, &cf)) != JET_OK)
+        return rc;
+    *out = strcmp(name, "Tables") == 0 ? cf.tables_id
+         : strcmp(name, "Relationships") == 0 ? cf.rels_id : 0;
+    return JET_OK;
+}
+
+/* Insert the MSysObjects row of a new object (Jackcess
+ * addToSystemCatalog) and its MSysACEs rows (addToAccessControlEntries). */
+jet_rc jet_ddl_object_row_add(jet_db *db, const char *name, int32_t id,
+                              int type, int32_t parent,
                               const jet_coldef *cols, unsigned ncols)
 {
     const jet_tdef *ms;
@@ -802,6 +822,8 @@ static jet_rc catalog_row_add(jet_db *db, const char *name, uint32_t id,
         (rc = read_cat_facts(db, ms, &cf)) != JET_OK ||
         (rc = jet_ddl_build_lvprop(db, cols, ncols, &prop, &prop_len)) != JET_OK)
         return rc;
+    if (!parent)
+        parent = cf.tables_id;
     (void)jet_utf8_to_utf16(name, NULL, 0, &nunits);
     uname = jet_malloc((nunits + 1) * sizeof *uname);
     vals = jet_calloc(ms->ncols, sizeof *vals);
@@ -818,15 +840,15 @@ static jet_rc catalog_row_add(jet_db *db, const char *name, uint32_t id,
         v->type = c->type;
         v->is_null = true;
         if (strcmp(c->name, "Id") == 0) {
-            v->u.i = (int32_t)id;
+            v->u.i = id;
         } else if (strcmp(c->name, "ParentId") == 0) {
-            v->u.i = cf.tables_id;
+            v->u.i = parent;
         } else if (strcmp(c->name, "Name") == 0) {
             v->enc = JET_ENC_UCS2;
             v->data = (const uint8_t *)uname;
             v->len = 2 * nunits;
         } else if (strcmp(c->name, "Type") == 0) {
-            v->u.i = TYPE_TABLE;
+            v->u.i = type;
         } else if (strcmp(c->name, "DateCreate") == 0 ||
                    strcmp(c->name, "DateUpdate") == 0) {
             v->u.d = days;
@@ -850,7 +872,7 @@ static jet_rc catalog_row_add(jet_db *db, const char *name, uint32_t id,
         rc = jet_fail(&db->err, rc, JET_NO_PGNO, "out of memory");
     jet_table_rules_free((jet_tdef_priv *)ms);
     if (rc == JET_OK)
-        rc = aces_add(db, cf.tables_id, (int32_t)id);
+        rc = aces_add(db, parent, id);
 out:
     jet_free(vals);
     jet_free(uname);
@@ -897,9 +919,17 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
         return jet_fail(&db->err, JET_ELIMIT, JET_NO_PGNO,
                         "a table has at most %d indexes (%u given)",
                         JET_MAX_INDEXES, nidx);
-    if (nfk > 0 || fks)
-        return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                        "FOREIGN KEY constraints are not created yet");
+    if (nfk > JET_MAX_INDEXES || (nfk && !fks))
+        return jet_fail(&db->err, JET_ELIMIT, JET_NO_PGNO,
+                        "a table has at most %d relationships here (%u "
+                        "given)", JET_MAX_INDEXES, nfk);
+    for (unsigned i = 0; i < nfk; i++)
+        if (!fks[i].parent ||
+            (!jet_name_equal_ci(fks[i].parent, name) &&
+             !jet_catalog_find(db, fks[i].parent)))
+            return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
+                            "Table '%s' does not exist.",
+                            fks[i].parent ? fks[i].parent : "");
     if ((rc = jet_ddl_msys_objects(db, &ms)) != JET_OK)
         return rc;
     /* text in the database's sort order: MSysObjects' Name column's */
@@ -1071,12 +1101,16 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
     }
     if ((rc = jet_ddl_write_tdef_pages(db, buf, len, pages, npages)) != JET_OK)
         goto out;
-    if ((rc = catalog_row_add(db, name, tdef_pgno, cols, ncols)) != JET_OK)
+    if ((rc = jet_ddl_object_row_add(db, name, (int32_t)tdef_pgno, TYPE_TABLE,
+                                     0, cols, ncols)) != JET_OK)
         goto out;
     if ((rc = jet_ddl_touch(db, tdef_pgno)) != JET_OK ||
         (rc = jet_ddl_touch(db, MSYS_OBJECTS_PGNO)) != JET_OK)
         goto out;
     rc = jet_ddl_catalog_reload(db);
+    /* its relationships, on the table as made (ddlrel.c) */
+    for (unsigned i = 0; i < nfk && rc == JET_OK; i++)
+        rc = jet_db_add_foreign_key(db, name, &fks[i]);
 out:
     jet_free(jc);
     jet_free(reals);

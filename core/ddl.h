@@ -118,6 +118,31 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
                            const jet_fkdef *fks, unsigned nfk);
 
 /**
+ * Add the enforced relationship fk to table (its child): checked as
+ * jet_db_create_table's (parent columns with a unique index, else
+ * JET_ECONSTRAINT "No unique index found for the referenced field of the
+ * primary table."; pairs of the same types, else JET_ECONSTRAINT; a name
+ * already used JET_EDUPLICATE), then written as Access writes it:
+ * MSysRelationships rows, the relationship's MSysObjects row, a
+ * foreign-key index on each side (ddlrel.c says how). Rows already in the
+ * child must have their parent, else JET_ECONSTRAINT (the caller rolls
+ * back). Errors also JET_ENOTFOUND, JET_ELIMIT, JET_EIO, JET_ENOMEM,
+ * JET_ECORRUPT.
+ */
+jet_rc jet_db_add_foreign_key(jet_db *db, const char *table,
+                              const jet_fkdef *fk);
+
+/**
+ * Drop relationship name whose child is table: its MSysRelationships,
+ * MSysObjects and MSysACEs rows and the foreign-key index entries on both
+ * sides (the child's physical index too when nothing else uses it).
+ * JET_ENOTFOUND when table has no such relationship; errors also
+ * JET_EIO, JET_ENOMEM, JET_ECORRUPT.
+ */
+jet_rc jet_db_drop_foreign_key(jet_db *db, const char *table,
+                               const char *name);
+
+/**
  * Drop table name: its pages freed (data, long values, indexes, TDEF and
  * usage maps), its MSysObjects row and its properties removed. A table
  * that an enforced relationship references refuses (JET_ECONSTRAINT, as

@@ -84,4 +84,37 @@ jet_rc jet_ddl_find_rows(jet_db *db, const char *sys, const char *col,
 /** Delete rows r of system table t (the core's own upkeep). */
 jet_rc jet_ddl_delete_rows(jet_db *db, const jet_tdef *t, const rowids *r);
 
+/* ddlalter.c's pieces that ddlrel.c (relationships) uses too */
+
+/** A local user table by name, loaded: JET_ENOTFOUND, or JET_EUNSUPPORTED
+ *  for system tables, links and queries. */
+jet_rc jet_ddl_user_table(jet_db *db, const char *name, jet_tdef_priv **out);
+/** Write spec as the TDEF of the table at first (its chain's pages reused,
+ *  more allocated or the surplus freed). */
+jet_rc jet_ddl_rewrite_tdef(jet_db *db, uint32_t first,
+                            const jet_tdef_spec *spec);
+/** Live header facts of t's TDEF (row count, last AutoNumber) into spec. */
+jet_rc jet_ddl_spec_live(jet_db *db, const jet_tdef_priv *t,
+                         jet_tdef_spec *spec);
+/** Every page of the index B-tree rooted at root, appended to *l. */
+jet_rc jet_ddl_index_pages(jet_db *db, uint32_t root, jet_pglist *l);
+/** Free the map pages of usage map row ptr (a reference map's). */
+jet_rc jet_ddl_free_map_pages(jet_db *db, uint32_t ptr);
+/** A usage map row for a new physical index of t naming root. */
+jet_rc jet_ddl_index_umap_row(jet_db *db, const jet_tdef_priv *t,
+                              uint32_t root, uint32_t *ptr);
+/** Entries of index ix of t for every row (unique over duplicates:
+ *  JET_EDUPLICATE). */
+jet_rc jet_ddl_build_index(jet_db *db, const jet_tdef *t,
+                           const jet_index *ix);
+/** Insert a catalog row: object name of type (1 table, 8 relationship)
+ *  with id under container parent (0: the Tables container), with the
+ *  LvProp of cols[0..ncols), and its MSysACEs rows. */
+jet_rc jet_ddl_object_row_add(jet_db *db, const char *name, int32_t id,
+                              int type, int32_t parent,
+                              const jet_coldef *cols, unsigned ncols);
+/** The Id of the container object named name ("Tables", "Relationships")
+ *  of MSysObjects; *out 0 when the file has none. */
+jet_rc jet_ddl_container_id(jet_db *db, const char *name, int32_t *out);
+
 #endif

@@ -20,7 +20,7 @@
 
 /* A local user table of db by name, loaded: JET_ENOTFOUND, or
  * JET_EUNSUPPORTED for system tables, links and queries. */
-static jet_rc user_table(jet_db *db, const char *name, jet_tdef_priv **out)
+jet_rc jet_ddl_user_table(jet_db *db, const char *name, jet_tdef_priv **out)
 {
     const jet_object *o = name ? jet_catalog_find(db, name) : NULL;
     const jet_tdef *t;
@@ -65,8 +65,8 @@ static jet_rc tdef_chain(jet_db *db, uint32_t first, uint32_t *pages,
 
 /* Write spec as the TDEF of the table at first: its chain's pages reused,
  * more allocated or the surplus freed. */
-static jet_rc rewrite_tdef(jet_db *db, uint32_t first,
-                           const jet_tdef_spec *spec)
+jet_rc jet_ddl_rewrite_tdef(jet_db *db, uint32_t first,
+                            const jet_tdef_spec *spec)
 {
     uint32_t old[CHAIN_MAX], pages[CHAIN_MAX];
     size_t nold = 0, npages, len = 0;
@@ -105,8 +105,8 @@ static jet_rc rewrite_tdef(jet_db *db, uint32_t first,
 }
 
 /* Live header facts of t's TDEF (row count, last AutoNumber) into spec. */
-static jet_rc spec_live(jet_db *db, const jet_tdef_priv *t,
-                        jet_tdef_spec *spec)
+jet_rc jet_ddl_spec_live(jet_db *db, const jet_tdef_priv *t,
+                         jet_tdef_spec *spec)
 {
     const uint8_t *pg;
     jet_rc rc = jet_page_pin(db->pf, t->pub.pgno, &pg, &db->err);
@@ -120,7 +120,7 @@ static jet_rc spec_live(jet_db *db, const jet_tdef_priv *t,
 
 /* Every page of the index B-tree rooted at root into *l (appended; each
  * once; bounded by the file's pages). */
-static jet_rc index_pages(jet_db *db, uint32_t root, jet_pglist *l)
+jet_rc jet_ddl_index_pages(jet_db *db, uint32_t root, jet_pglist *l)
 {
     uint32_t npg = jet_pagefile_page_count(db->pf);
     uint8_t *seen = jet_calloc(npg / 8 + 1, 1);
@@ -201,7 +201,7 @@ static jet_rc index_pages(jet_db *db, uint32_t root, jet_pglist *l)
 
 /* Free the pages of a usage map row: the type-0x05 pages of a reference
  * map (an inline map has none). */
-static jet_rc free_map_pages(jet_db *db, uint32_t ptr)
+jet_rc jet_ddl_free_map_pages(jet_db *db, uint32_t ptr)
 {
     uint32_t mp = ptr >> 8, ids[32];
     size_t n = 0;
@@ -235,6 +235,10 @@ static jet_rc free_map_pages(jet_db *db, uint32_t ptr)
 }
 
 /* ------------------------------------------------------------ drop table */
+
+/* Access's refusal to drop a table or index a relationship uses */
+#define IN_RELATIONSHIP_TEXT "Cannot delete this index or table. It is " \
+    "either the current index or it is used in a relationship."
 
 /* MSysRelationships grbit: 0x2 = not enforced (Jackcess RelationshipImpl) */
 #define REL_NO_INTEGRITY 0x2
@@ -277,9 +281,7 @@ static jet_rc check_relationships(jet_db *db, const char *name,
             if (rc == JET_OK && cg >= 0 &&
                 !(!v.is_null && (v.u.i & REL_NO_INTEGRITY)))
                 rc = jet_fail(&db->err, JET_ECONSTRAINT, JET_NO_PGNO,
-                              "Table '%s' is part of an enforced "
-                              "relationship: delete its relationships "
-                              "first.", name);
+                              IN_RELATIONSHIP_TEXT);
             jet_scan_close(s);
             s = NULL;
         }
@@ -319,7 +321,7 @@ jet_rc jet_db_drop_table(jet_db *db, const char *name)
     jet_rc rc;
 
     if ((rc = jet_ddl_need_write(db)) != JET_OK ||
-        (rc = user_table(db, name, &t)) != JET_OK)
+        (rc = jet_ddl_user_table(db, name, &t)) != JET_OK)
         return rc;
     id = (int32_t)t->pub.pgno;
     {
@@ -338,21 +340,21 @@ jet_rc jet_db_drop_table(jet_db *db, const char *name)
             rc = jet_db_page_free(db, l.pgnos[k]);
         jet_pglist_free(&l);
         if (rc == JET_OK)
-            rc = free_map_pages(db, t->lval_umaps[i].owned_ptr);
+            rc = jet_ddl_free_map_pages(db, t->lval_umaps[i].owned_ptr);
         if (rc == JET_OK)
-            rc = free_map_pages(db, t->lval_umaps[i].free_ptr);
+            rc = jet_ddl_free_map_pages(db, t->lval_umaps[i].free_ptr);
     }
     for (uint32_t k = 0; k < t->nreals && rc == JET_OK; k++) {
-        rc = index_pages(db, t->reals[k].first_pgno, &pages);
+        rc = jet_ddl_index_pages(db, t->reals[k].first_pgno, &pages);
         if (rc == JET_OK)
-            rc = free_map_pages(db, t->reals[k].umap_ptr);
+            rc = jet_ddl_free_map_pages(db, t->reals[k].umap_ptr);
     }
     for (size_t i = 0; i < pages.count && rc == JET_OK; i++)
         rc = jet_db_page_free(db, pages.pgnos[i]);
     if (rc == JET_OK)
-        rc = free_map_pages(db, t->owned_ptr);
+        rc = jet_ddl_free_map_pages(db, t->owned_ptr);
     if (rc == JET_OK)
-        rc = free_map_pages(db, t->free_ptr);
+        rc = jet_ddl_free_map_pages(db, t->free_ptr);
     if (rc == JET_OK)
         rc = tdef_chain(db, t->pub.pgno, chain, CHAIN_MAX, &nchain);
     for (size_t k = 0; k < nchain && rc == JET_OK; k++)
@@ -387,8 +389,8 @@ out:
 
 /* A usage map row for a new physical index of t naming root: on the page
  * of t's owned-pages map row when it has room, else on a new page. */
-static jet_rc index_umap_row(jet_db *db, const jet_tdef_priv *t,
-                             uint32_t root, uint32_t *ptr)
+jet_rc jet_ddl_index_umap_row(jet_db *db, const jet_tdef_priv *t,
+                              uint32_t root, uint32_t *ptr)
 {
     uint8_t row[UMAP_ROW_LEN], *pg;
     uint32_t mp = t->owned_ptr >> 8;
@@ -419,7 +421,7 @@ static jet_rc index_umap_row(jet_db *db, const jet_tdef_priv *t,
 
 /* Entries of index ix (logical number li) of t for every row: the rows'
  * keys added (a unique index over duplicates: JET_EDUPLICATE). */
-static jet_rc build_index(jet_db *db, const jet_tdef *t, const jet_index *ix)
+jet_rc jet_ddl_build_index(jet_db *db, const jet_tdef *t, const jet_index *ix)
 {
     jet_value *vals = jet_calloc(t->ncols, sizeof *vals);
     jet_scan *s = NULL;
@@ -490,7 +492,7 @@ jet_rc jet_db_create_index(jet_db *db, const char *table,
     jet_rc rc;
 
     if ((rc = jet_ddl_need_write(db)) != JET_OK ||
-        (rc = user_table(db, table, &t)) != JET_OK)
+        (rc = jet_ddl_user_table(db, table, &t)) != JET_OK)
         return rc;
     if (t->pub.nindexes >= JET_MAX_INDEXES)
         return jet_fail(&db->err, JET_ELIMIT, t->pub.pgno, "table '%s' has "
@@ -508,7 +510,7 @@ jet_rc jet_db_create_index(jet_db *db, const char *table,
             return jet_fail(&db->err, JET_EDUPLICATE, t->pub.pgno,
                             "Index '%s' already exists.", iname);
     jet_tdef_spec_of(&spec, t, jet_ddl_is_ace(db));
-    if ((rc = spec_live(db, t, &spec)) != JET_OK)
+    if ((rc = jet_ddl_spec_live(db, t, &spec)) != JET_OK)
         return rc;
     nreal = spec.nreal;
     nlog = spec.nlogical;
@@ -528,7 +530,7 @@ jet_rc jet_db_create_index(jet_db *db, const char *table,
     bool fresh = k == nreal;
     if (fresh) {
         if ((rc = jet_ddl_new_root(db, t->pub.pgno, &r.first_pgno)) != JET_OK ||
-            (rc = index_umap_row(db, t, r.first_pgno, &r.umap_ptr)) !=
+            (rc = jet_ddl_index_umap_row(db, t, r.first_pgno, &r.umap_ptr)) !=
                 JET_OK)
             goto out;
         reals[nreal++] = r;
@@ -544,15 +546,15 @@ jet_rc jet_db_create_index(jet_db *db, const char *table,
     spec.nreal = nreal;
     spec.logical = logical;
     spec.nlogical = nlog;
-    if ((rc = rewrite_tdef(db, t->pub.pgno, &spec)) != JET_OK ||
+    if ((rc = jet_ddl_rewrite_tdef(db, t->pub.pgno, &spec)) != JET_OK ||
         (rc = jet_ddl_touch(db, t->pub.pgno)) != JET_OK ||
         (rc = jet_ddl_catalog_reload(db)) != JET_OK)
         goto out;
     if (fresh) {
         jet_tdef_priv *nt;
-        if ((rc = user_table(db, table, &nt)) != JET_OK)
+        if ((rc = jet_ddl_user_table(db, table, &nt)) != JET_OK)
             goto out;
-        rc = build_index(db, &nt->pub, &nt->pub.indexes[nlog - 1]);
+        rc = jet_ddl_build_index(db, &nt->pub, &nt->pub.indexes[nlog - 1]);
     }
 out:
     jet_free(reals);
@@ -572,7 +574,7 @@ jet_rc jet_db_drop_index(jet_db *db, const char *table, const char *name)
     jet_rc rc;
 
     if ((rc = jet_ddl_need_write(db)) != JET_OK ||
-        (rc = user_table(db, table, &t)) != JET_OK)
+        (rc = jet_ddl_user_table(db, table, &t)) != JET_OK)
         return rc;
     for (uint16_t i = 0; i < t->pub.nindexes; i++)
         if (name && jet_name_equal_ci(t->indexes[i].name, name))
@@ -587,13 +589,12 @@ jet_rc jet_db_drop_index(jet_db *db, const char *table, const char *name)
             continue;
         if (t->logical[i].type == 2)
             return jet_fail(&db->err, JET_ECONSTRAINT, t->pub.pgno,
-                            "Index '%s' is used by a relationship: delete "
-                            "the relationship first.", name);
+                            IN_RELATIONSHIP_TEXT);
         if (i != li)
             shared = true;
     }
     jet_tdef_spec_of(&spec, t, jet_ddl_is_ace(db));
-    if ((rc = spec_live(db, t, &spec)) != JET_OK)
+    if ((rc = jet_ddl_spec_live(db, t, &spec)) != JET_OK)
         return rc;
     nreal = spec.nreal;
     reals = jet_calloc(nreal + 1, sizeof *reals);
@@ -612,9 +613,9 @@ jet_rc jet_db_drop_index(jet_db *db, const char *table, const char *name)
         nlog++;
     }
     if (!shared) {
-        if ((rc = index_pages(db, reals[real].first_pgno, &pages)) !=
+        if ((rc = jet_ddl_index_pages(db, reals[real].first_pgno, &pages)) !=
                 JET_OK ||
-            (rc = free_map_pages(db, reals[real].umap_ptr)) != JET_OK)
+            (rc = jet_ddl_free_map_pages(db, reals[real].umap_ptr)) != JET_OK)
             goto out;
         for (size_t i = 0; i < pages.count && rc == JET_OK; i++)
             rc = jet_db_page_free(db, pages.pgnos[i]);
@@ -628,7 +629,7 @@ jet_rc jet_db_drop_index(jet_db *db, const char *table, const char *name)
     spec.nreal = nreal;
     spec.logical = logical;
     spec.nlogical = nlog;
-    if ((rc = rewrite_tdef(db, t->pub.pgno, &spec)) == JET_OK &&
+    if ((rc = jet_ddl_rewrite_tdef(db, t->pub.pgno, &spec)) == JET_OK &&
         (rc = jet_ddl_touch(db, t->pub.pgno)) == JET_OK)
         rc = jet_ddl_catalog_reload(db);
 out:
@@ -873,7 +874,7 @@ out:
 static jet_rc lval_umap_row(jet_db *db, const jet_tdef_priv *t,
                             uint32_t *ptr)
 {
-    return index_umap_row(db, t, 0, ptr);
+    return jet_ddl_index_umap_row(db, t, 0, ptr);
 }
 
 jet_rc jet_db_add_column(jet_db *db, const char *table,
@@ -891,7 +892,7 @@ jet_rc jet_db_add_column(jet_db *db, const char *table,
     jet_rc rc;
 
     if ((rc = jet_ddl_need_write(db)) != JET_OK ||
-        (rc = user_table(db, table, &t)) != JET_OK)
+        (rc = jet_ddl_user_table(db, table, &t)) != JET_OK)
         return rc;
     if (!def)
         return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO, "no column");
@@ -947,7 +948,7 @@ jet_rc jet_db_add_column(jet_db *db, const char *table,
         goto out;
     }
     jet_tdef_spec_of(&spec, t, jet_ddl_is_ace(db));
-    if ((rc = spec_live(db, t, &spec)) != JET_OK)
+    if ((rc = jet_ddl_spec_live(db, t, &spec)) != JET_OK)
         goto out;
     spec.cols = cols;
     spec.ncols = (uint16_t)(t->pub.ncols + 1);
@@ -963,7 +964,7 @@ jet_rc jet_db_add_column(jet_db *db, const char *table,
             goto out;
         spec.nlval = (uint16_t)(t->nlval_umaps + 1);
     }
-    if ((rc = rewrite_tdef(db, t->pub.pgno, &spec)) != JET_OK)
+    if ((rc = jet_ddl_rewrite_tdef(db, t->pub.pgno, &spec)) != JET_OK)
         goto out;
     if ((def->required || def->default_value) &&
         (rc = update_lvprop(db, id, NULL, def)) != JET_OK)
@@ -1030,7 +1031,7 @@ jet_rc jet_db_drop_column(jet_db *db, const char *table, const char *name)
     jet_rc rc;
 
     if ((rc = jet_ddl_need_write(db)) != JET_OK ||
-        (rc = user_table(db, table, &t)) != JET_OK)
+        (rc = jet_ddl_user_table(db, table, &t)) != JET_OK)
         return rc;
     id = jet_catalog_find(db, table)->id;
     pos = jet_tdef_find_column(&t->pub, name);
@@ -1078,14 +1079,14 @@ jet_rc jet_db_drop_column(jet_db *db, const char *table, const char *name)
             rc = jet_db_page_free(db, l.pgnos[k]);
         jet_pglist_free(&l);
         if (rc == JET_OK)
-            rc = free_map_pages(db, t->lval_umaps[i].owned_ptr);
+            rc = jet_ddl_free_map_pages(db, t->lval_umaps[i].owned_ptr);
         if (rc == JET_OK)
-            rc = free_map_pages(db, t->lval_umaps[i].free_ptr);
+            rc = jet_ddl_free_map_pages(db, t->lval_umaps[i].free_ptr);
         if (rc != JET_OK)
             goto out;
     }
     jet_tdef_spec_of(&spec, t, jet_ddl_is_ace(db));
-    if ((rc = spec_live(db, t, &spec)) != JET_OK)
+    if ((rc = jet_ddl_spec_live(db, t, &spec)) != JET_OK)
         goto out;
     /* the row layout stays (max_cols, var count): rows keep their bytes,
      * the dropped column's slot goes unused */
@@ -1093,7 +1094,7 @@ jet_rc jet_db_drop_column(jet_db *db, const char *table, const char *name)
     spec.ncols = n;
     spec.lval = lval;
     spec.nlval = nl;
-    if ((rc = rewrite_tdef(db, t->pub.pgno, &spec)) == JET_OK &&
+    if ((rc = jet_ddl_rewrite_tdef(db, t->pub.pgno, &spec)) == JET_OK &&
         (rc = update_lvprop(db, id, dc->name, NULL)) == JET_OK &&
         (rc = jet_ddl_touch(db, t->pub.pgno)) == JET_OK &&
         (rc = jet_ddl_touch(db, MSYS_OBJECTS_PGNO)) == JET_OK)

@@ -809,3 +809,52 @@ jet_rc jet_rel_before_delete(jet_db *db, const jet_tdef *t, jet_rowid id,
         pop(db, &f);
     return rc;
 }
+
+jet_rc jet_rel_check_rows(jet_db *db, const jet_tdef *t, const char *name)
+{
+    const struct jet_rel_set *set;
+    const rel *r = NULL;
+    jet_value *vals = NULL;
+    jet_scan *s = NULL;
+    jet_rc rc = rels_of(&set, db, t);
+    if (rc != JET_OK)
+        return rc;
+    for (size_t i = 0; i < set->n; i++)
+        if (set->r[i].child == t && jet_name_equal_ci(set->r[i].name, name))
+            r = &set->r[i];
+    if (!r)
+        return JET_OK;
+    vals = jet_calloc(t->ncols ? t->ncols : 1, sizeof *vals);
+    if (!vals)
+        return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    if ((rc = jet_scan_open(&s, db, t, NULL)) != JET_OK)
+        goto out;
+    while ((rc = jet_scan_next(s)) == JET_OK) {
+        for (uint16_t i = 0; i < t->ncols; i++) {
+            memset(&vals[i], 0, sizeof vals[i]);
+            vals[i].type = t->cols[i].type;
+            vals[i].is_null = true;
+        }
+        for (uint16_t k = 0; k < r->ncols && rc == JET_OK; k++)
+            rc = jet_scan_value(s, r->ccol[k], &vals[r->ccol[k]]);
+        if (rc != JET_OK)
+            break;
+        if (all_null(vals, r->ccol, r->ncols))
+            continue;
+        rc = need_parent(db, r, vals, NULL);
+        if (rc == JET_ECONSTRAINT)
+            jet_fail(&db->err, rc, t->pgno, "Cannot create the "
+                     "relationship '%s': the data in table '%s' violates "
+                     "referential integrity rules.", r->name, t->name);
+        if (rc != JET_OK)
+            break;
+    }
+    if (rc == JET_DONE)
+        rc = JET_OK;
+    else if (rc != JET_OK && s && jet_scan_error(s)->rc == rc)
+        db->err = *jet_scan_error(s);
+out:
+    jet_scan_close(s);
+    jet_free(vals);
+    return rc;
+}

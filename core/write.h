@@ -325,6 +325,16 @@ jet_rc jet_rel_before_update(jet_db *db, const jet_tdef *t, jet_rowid id,
 jet_rc jet_rel_before_delete(jet_db *db, const jet_tdef *t, jet_rowid id,
                              const jet_value *vals);
 
+/**
+ * Every row of t (the child of the enforced relationship name) whose key
+ * is not all NULL has its parent row, else JET_ECONSTRAINT ("... the data
+ * in table '<t>' violates referential integrity rules."): the check of a
+ * relationship added to a table with rows (ddlrel.c). Changes nothing;
+ * JET_OK when t is not name's child. Errors also JET_EUNSUPPORTED,
+ * JET_EIO, JET_ENOMEM, JET_ECORRUPT; detail in db->err.
+ */
+jet_rc jet_rel_check_rows(jet_db *db, const jet_tdef *t, const char *name);
+
 /* -------------------------------------------- complex columns (complex.c) */
 
 /** What a complex column holds (its template table's shape, Jackcess

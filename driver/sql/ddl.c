@@ -413,6 +413,28 @@ static int run_drop_index(jet_db *db, const sql_ddl *d, sql_error *err)
 
 /* ------------------------------------------------------------- ALTER */
 
+/* ADD CONSTRAINT ... FOREIGN KEY, or a new column's REFERENCES: c on
+ * d->table as it is now. */
+static int run_add_foreign_key(jet_db *db, const sql_ddl *d,
+                               const sql_ddl_cons *c, sql_error *err)
+{
+    const jet_tdef *td;
+    int rc = load_table(db, d, &td, err);
+    if (rc != 0)
+        return rc;
+    const char **names = table_names(td, err);
+    if (!names)
+        return JET_ENOMEM;
+    jet_fkdef def;
+    rc = fkdef_of(db, c, names, td->ncols, d->table, &def, err);
+    free(names);
+    if (rc != 0)
+        return rc;
+    jet_rc jr = jet_db_add_foreign_key(db, td->name, &def);
+    return jr == JET_OK ? 0 : core_failed(db, jr, err);
+}
+
+
 static int run_add_column(jet_db *db, const sql_ddl *d, sql_error *err)
 {
     const jet_tdef *td;
@@ -427,17 +449,15 @@ static int run_add_column(jet_db *db, const sql_ddl *d, sql_error *err)
         return rc;
     jet_coldef def;
     coldef_of(c, &def);
-    for (size_t i = 0; i < d->ncons; i++)
-        if (d->cons[i].kind == SQL_CONS_FOREIGN)
-            return fail(err, "HYC00", d->cons[i].position, "not supported "
-                        "yet: a relationship (REFERENCES) added to an "
-                        "existing table");
     jet_rc jr = jet_db_add_column(db, d->table, &def);
     if (jr != JET_OK)
         return core_failed(db, jr, err);
-    /* the new column's own constraints: indexes on the table as it is */
+    /* the new column's own constraints: indexes and relationships on the
+     * table as it is */
     for (size_t i = 0; i < d->ncons && rc == 0; i++)
-        rc = run_create_index(db, d, &d->cons[i], err);
+        rc = d->cons[i].kind == SQL_CONS_FOREIGN
+                 ? run_add_foreign_key(db, d, &d->cons[i], err)
+                 : run_create_index(db, d, &d->cons[i], err);
     return rc;
 }
 
@@ -459,9 +479,7 @@ static int run_add_constraint(jet_db *db, const sql_ddl *d, sql_error *err)
 {
     const sql_ddl_cons *c = &d->cons[0];
     if (c->kind == SQL_CONS_FOREIGN)
-        return fail(err, "HYC00", c->position, "not supported yet: a "
-                    "FOREIGN KEY added to an existing table (make it with "
-                    "CREATE TABLE)");
+        return run_add_foreign_key(db, d, c, err);
     if (c->kind == SQL_CONS_NOT_NULL)
         return fail(err, "HYC00", c->position, "not supported yet: NOT NULL "
                     "added to existing fields");
@@ -646,10 +664,16 @@ static int run(sql_statement *s, const jet_value *params,
         rc = load_table(db, d, &td, err);
         if (rc != 0)
             return rc;
+        /* a relationship of the table (its index has its name), else
+         * an index */
+        jet_rc jr = jet_db_drop_foreign_key(db, td->name, d->name);
+        if (jr == JET_OK)
+            return 0;
+        if (jr != JET_ENOTFOUND)
+            return core_failed(db, jr, err);
         if (!find_index(td, d->name))
             return fail(err, "42S12", d->name_position, "Cannot find the "
-                        "constraint '%s' on table '%s' (dropping a "
-                        "relationship is not supported yet).", d->name,
+                        "constraint '%s' on table '%s'.", d->name,
                         d->table);
         return run_drop_index(db, d, err);
     }

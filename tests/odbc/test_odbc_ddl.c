@@ -382,6 +382,9 @@ static void other_forms(const char *rel, const char *name)
         has(j, "\"foreign_key\": true");
         free(j);
         refused("INSERT INTO c (pid) VALUES (99)", "23000", NULL);
+        /* a table in a relationship is dropped after the relationship */
+        refused("DROP TABLE c", "23000", "used in a relationship");
+        ck_assert(run("ALTER TABLE c DROP CONSTRAINT cp"));
         ck_assert(run("DROP TABLE c"));
     }
     if (run("DROP TABLE p")) {
@@ -648,6 +651,188 @@ START_TEST(new_files_of_each_version)
 }
 END_TEST
 
+/* ---------------------------------------------------- FOREIGN KEY */
+
+#define ORPHAN_FP "You cannot add or change a record because a related " \
+                  "record is required in table 'fp'."
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* SQLForeignKeys(fp, fc): "FK_NAME/FKCOLUMN->PKCOLUMN/UPDATE/DELETE;" per
+ * row, sorted, into out. */
+static void fks_of(char *out, size_t cap)
+{
+    SQLHSTMT st = new_stmt();
+    char rows[16][200];
+    size_t n = 0, at = 0;
+    out[0] = '\0';
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLForeignKeys(st, NULL, 0, NULL, 0,
+             (SQLCHAR *)"fp", SQL_NTS, NULL, 0, NULL, 0, (SQLCHAR *)"fc",
+             SQL_NTS));
+    while (n < 16 && SQL_SUCCEEDED(SQLFetch(st))) {
+        char pk[64] = "", fkc[64] = "", name[64] = "";
+        SQLSMALLINT upd = -1, del = -1;
+        SQLLEN ind;
+        SQLGetData(st, 4, SQL_C_CHAR, pk, sizeof pk, &ind);
+        SQLGetData(st, 8, SQL_C_CHAR, fkc, sizeof fkc, &ind);
+        SQLGetData(st, 10, SQL_C_SSHORT, &upd, 0, &ind);
+        SQLGetData(st, 11, SQL_C_SSHORT, &del, 0, &ind);
+        SQLGetData(st, 12, SQL_C_CHAR, name, sizeof name, &ind);
+        snprintf(rows[n++], sizeof rows[0], "%s/%s->%s/%d/%d;", name, fkc,
+                 pk, upd, del);
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    qsort(rows, n, sizeof rows[0], cmp_str);
+    for (size_t i = 0; i < n && at < cap; i++)
+        at += (size_t)snprintf(out + at, cap - at, "%s", rows[i]);
+}
+
+/* Parent fp and child fc related by a one-column key (cascade update and
+ * delete) and a two-column one (ON DELETE SET NULL): orphans refused with
+ * Access's message and the file unchanged, cascades applied, the
+ * relationships in SQLForeignKeys and in Jackcess's reading, dropped,
+ * added to a table with rows (refused while a row has no parent). */
+static void foreign_keys(const char *path)
+{
+    char buf[2048];
+    connect_to(path, NULL);
+    ck_assert(run("CREATE TABLE fp (id LONG PRIMARY KEY, a LONG, "
+                  "b TEXT(10), CONSTRAINT fpab UNIQUE (a, b))"));
+    ck_assert(run("CREATE TABLE fc (id LONG PRIMARY KEY, pid LONG "
+                  "REFERENCES fp ON UPDATE CASCADE ON DELETE CASCADE, "
+                  "a LONG, b TEXT(10), CONSTRAINT fcab FOREIGN KEY (a, b) "
+                  "REFERENCES fp (a, b) ON DELETE SET NULL)"));
+    fks_of(buf, sizeof buf);
+    ck_assert_str_eq(buf, "fcab/a->a/3/2;fcab/b->b/3/2;fpfc/pid->id/0/0;");
+    ck_assert(run("INSERT INTO fp VALUES (1, 10, 'x')"));
+    ck_assert(run("INSERT INTO fp VALUES (2, 20, 'y')"));
+    ck_assert(run("INSERT INTO fc VALUES (1, 1, 10, 'X')"));
+    ck_assert(run("INSERT INTO fc VALUES (2, 2, 20, 'y')"));
+    ck_assert(run("INSERT INTO fc VALUES (3, NULL, NULL, NULL)"));
+    odbct_disconnect(env, dbc);
+    snap before = take(path);
+    connect_to(path, NULL);
+    refused("INSERT INTO fc VALUES (4, 9, NULL, NULL)", "23000", ORPHAN_FP);
+    refused("INSERT INTO fc VALUES (4, 1, 10, 'z')", "23000", ORPHAN_FP);
+    refused("UPDATE fc SET pid = 7 WHERE id = 1", "23000", ORPHAN_FP);
+    refused("DROP TABLE fp", "23000", "Cannot delete this index or table. "
+            "It is either the current index or it is used in a "
+            "relationship.");
+    refused("DROP INDEX PrimaryKey ON fp", "23000", "used in a "
+            "relationship");
+    refused("ALTER TABLE fc ADD CONSTRAINT bad FOREIGN KEY (b) REFERENCES "
+            "fp (b)", "23000", "No unique index found for the referenced "
+            "field of the primary table.");
+    refused("ALTER TABLE fc ADD CONSTRAINT bad FOREIGN KEY (b) REFERENCES "
+            "fp (id)", "23000", "same data types");
+    refused("ALTER TABLE fc ADD CONSTRAINT fcab FOREIGN KEY (pid) "
+            "REFERENCES fp", "23000", "Relationship 'fcab' already exists.");
+    odbct_disconnect(env, dbc);
+    same(path, &before);
+    connect_to(path, NULL);
+    /* cascades: a new key follows, a delete takes the children, SET NULL
+     * empties the two-column key */
+    ck_assert(run("UPDATE fp SET id = 5 WHERE id = 2"));
+    ck_assert_int_eq(col1("SELECT pid FROM fc WHERE id = 2", buf,
+                          sizeof buf), 1);
+    ck_assert_str_eq(buf, "5");
+    ck_assert(run("DELETE FROM fp WHERE id = 1"));
+    ck_assert_int_eq(col1("SELECT id FROM fc ORDER BY id", buf, sizeof buf),
+                     2);
+    ck_assert_str_eq(buf, "2,3");
+    ck_assert(run("UPDATE fc SET pid = NULL WHERE id = 2"));
+    ck_assert(run("DELETE FROM fp WHERE id = 5"));
+    ck_assert_int_eq(col1("SELECT id & '|' & IIf(a Is Null, 'n', a) FROM "
+                          "fc ORDER BY id", buf, sizeof buf), 2);
+    ck_assert_str_eq(buf, "2|n,3|n");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    char *j = dump(path, "fc");
+    has(j, "\"name\": \"fpfc\"");
+    has(j, "\"name\": \"fcab\"");
+    has(j, "\"foreign_key\": true");
+    free(j);
+    j = dump(path, "fp");
+    has(j, "\"name\": \".rB\"");
+    has(j, "\"name\": \".rC\"");
+    free(j);
+
+    /* dropped: the relationship and its index go; orphans are allowed */
+    connect_to(path, NULL);
+    ck_assert(run("ALTER TABLE fc DROP CONSTRAINT fpfc"));
+    fks_of(buf, sizeof buf);
+    ck_assert_str_eq(buf, "fcab/a->a/3/2;fcab/b->b/3/2;");
+    ck_assert(run("INSERT INTO fc VALUES (4, 9, NULL, NULL)"));
+    /* added to a table with an orphan: refused, the file unchanged */
+    odbct_disconnect(env, dbc);
+    before = take(path);
+    connect_to(path, NULL);
+    refused("ALTER TABLE fc ADD CONSTRAINT again FOREIGN KEY (pid) "
+            "REFERENCES fp (id)", "23000", "violates referential integrity "
+            "rules");
+    odbct_disconnect(env, dbc);
+    same(path, &before);
+    connect_to(path, NULL);
+    ck_assert(run("INSERT INTO fp VALUES (9, 90, 'z')"));
+    ck_assert(run("ALTER TABLE fc ADD CONSTRAINT again FOREIGN KEY (pid) "
+                  "REFERENCES fp (id) ON DELETE CASCADE"));
+    fks_of(buf, sizeof buf);
+    ck_assert_str_eq(buf, "again/pid->id/3/0;fcab/a->a/3/2;fcab/b->b/3/2;");
+    refused("INSERT INTO fc VALUES (5, 8, NULL, NULL)", "23000", ORPHAN_FP);
+    ck_assert(run("DELETE FROM fp WHERE id = 9"));
+    ck_assert_int_eq(col1("SELECT id FROM fc ORDER BY id", buf, sizeof buf),
+                     2);
+    ck_assert_str_eq(buf, "2,3");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    j = dump(path, "fc");
+    has(j, "\"name\": \"again\"");
+    ck_assert_ptr_null(strstr(j, "\"fpfc\""));
+    free(j);
+
+    /* all dropped, then the tables */
+    connect_to(path, NULL);
+    ck_assert(run("ALTER TABLE fc DROP CONSTRAINT again"));
+    ck_assert(run("ALTER TABLE fc DROP CONSTRAINT fcab"));
+    fks_of(buf, sizeof buf);
+    ck_assert_str_eq(buf, "");
+    ck_assert(run("DROP TABLE fp"));
+    ck_assert(run("DROP TABLE fc"));
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+
+START_TEST(foreign_keys_jet4)
+{
+    char path[1024];
+    foreign_keys(copy_fixture(JET4, "fk4.mdb", path, sizeof path));
+}
+END_TEST
+
+START_TEST(foreign_keys_ace)
+{
+    char path[1024];
+    foreign_keys(copy_fixture(ACE, "fk.accdb", path, sizeof path));
+}
+END_TEST
+
+START_TEST(foreign_keys_new_file)
+{
+#ifdef JET_SETUP
+    char path[1024], cmd[2400];
+    snprintf(path, sizeof path, "%s/fknew.accdb", odbct_tmpdir());
+    unlink(path);
+    snprintf(cmd, sizeof cmd, "'%s' create '%s' --format ace12 >/dev/null",
+             JET_SETUP, path);
+    ck_assert_int_eq(system(cmd), 0);
+    foreign_keys(path);
+#endif
+}
+END_TEST
+
 static Suite *ddl_suite(void)
 {
     Suite *s = suite_create("odbc_ddl");
@@ -661,6 +846,12 @@ static Suite *ddl_suite(void)
     tcase_add_test(tc, rollback_and_stale_plans);
     tcase_add_test(tc, select_into_from_a_join_with_group_by);
     tcase_add_test(tc, new_files_of_each_version);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fk");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, foreign_keys_jet4);
+    tcase_add_test(tc, foreign_keys_ace);
+    tcase_add_test(tc, foreign_keys_new_file);
     suite_add_tcase(s, tc);
     return s;
 }
