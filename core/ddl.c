@@ -924,12 +924,9 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
                         "a table has at most %d relationships here (%u "
                         "given)", JET_MAX_INDEXES, nfk);
     for (unsigned i = 0; i < nfk; i++)
-        if (!fks[i].parent ||
-            (!jet_name_equal_ci(fks[i].parent, name) &&
-             !jet_catalog_find(db, fks[i].parent)))
-            return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
-                            "Table '%s' does not exist.",
-                            fks[i].parent ? fks[i].parent : "");
+        if ((rc = jet_ddl_fk_precheck(db, name, cols, ncols, &fks[i])) !=
+            JET_OK)
+            return rc;
     if ((rc = jet_ddl_msys_objects(db, &ms)) != JET_OK)
         return rc;
     /* text in the database's sort order: MSysObjects' Name column's */

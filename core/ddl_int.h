@@ -116,5 +116,11 @@ jet_rc jet_ddl_object_row_add(jet_db *db, const char *name, int32_t id,
 /** The Id of the container object named name ("Tables", "Relationships")
  *  of MSysObjects; *out 0 when the file has none. */
 jet_rc jet_ddl_container_id(jet_db *db, const char *name, int32_t *out);
+/** Check relationship fk of table (not made yet, columns cols) against
+ *  its parent as jet_db_add_foreign_key will, before anything is
+ *  written (a table related to itself: only the child's side). */
+jet_rc jet_ddl_fk_precheck(jet_db *db, const char *table,
+                           const jet_coldef *cols, unsigned ncols,
+                           const jet_fkdef *fk);
 
 #endif

@@ -378,12 +378,92 @@ static jet_rc made_name(jet_db *db, const jet_tdef *parent,
                     child->name);
 }
 
+/*
+ * The parent side of fk, whose child columns have the types
+ * ctypes[0..fk->ncols): its columns (named, or its primary key's) into
+ * pcol, of the same types, with a unique index (its position into *pix).
+ * JET_ENOTFOUND, JET_ECONSTRAINT with Access's message.
+ */
+static jet_rc check_parent(jet_db *db, const jet_tdef *pt,
+                           const jet_fkdef *fk, const jet_type *ctypes,
+                           uint16_t *pcol, int *pix)
+{
+    unsigned n = fk->ncols;
+    if (!fk->refcol[0]) {
+        int pk = -1;
+        for (uint16_t i = 0; i < pt->nindexes; i++)
+            if (pt->indexes[i].primary_key)
+                pk = i;
+        if (pk < 0)
+            return jet_fail(&db->err, JET_ECONSTRAINT, pt->pgno,
+                            NO_UNIQUE_TEXT);
+        if (pt->indexes[pk].ncols != n)
+            return jet_fail(&db->err, JET_ECONSTRAINT, pt->pgno,
+                            TYPES_TEXT);
+        for (unsigned k = 0; k < n; k++)
+            pcol[k] = pt->indexes[pk].cols[k].col;
+    } else {
+        for (unsigned k = 0; k < n; k++) {
+            int c = fk->refcol[k] ? jet_tdef_find_column(pt, fk->refcol[k])
+                                  : -1;
+            if (c < 0)
+                return jet_fail(&db->err, JET_ENOTFOUND, pt->pgno,
+                                "Field '%s' not found in table '%s'",
+                                fk->refcol[k] ? fk->refcol[k] : "",
+                                pt->name);
+            pcol[k] = (uint16_t)c;
+        }
+    }
+    for (unsigned k = 0; k < n; k++)
+        if (ctypes[k] != pt->cols[pcol[k]].type)
+            return jet_fail(&db->err, JET_ECONSTRAINT, pt->pgno,
+                            TYPES_TEXT);
+    if ((*pix = unique_index(pt, pcol, n)) < 0)
+        return jet_fail(&db->err, JET_ECONSTRAINT, pt->pgno,
+                        NO_UNIQUE_TEXT);
+    return JET_OK;
+}
+
+jet_rc jet_ddl_fk_precheck(jet_db *db, const char *table,
+                           const jet_coldef *cols, unsigned ncols,
+                           const jet_fkdef *fk)
+{
+    jet_tdef_priv *pt;
+    jet_type ctypes[JET_MAX_INDEX_COLS];
+    uint16_t pcol[JET_MAX_INDEX_COLS];
+    int pix;
+    jet_rc rc;
+    if (!fk->parent)
+        return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
+                        "a relationship needs its referenced table");
+    if (fk->ncols < 1 || fk->ncols > JET_MAX_INDEX_COLS)
+        return jet_fail(&db->err, JET_ELIMIT, JET_NO_PGNO, "a relationship "
+                        "has 1 to %d fields (%u given)", JET_MAX_INDEX_COLS,
+                        fk->ncols);
+    for (unsigned k = 0; k < fk->ncols; k++) {
+        if (fk->col[k] >= ncols)
+            return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
+                            "relationship column %u of %u columns",
+                            fk->col[k], ncols);
+        ctypes[k] = cols[fk->col[k]].type;
+    }
+    if (fk->name && (rc = jet_ddl_check_name(db, fk->name,
+                                             "relationship")) != JET_OK)
+        return rc;
+    if (jet_name_equal_ci(fk->parent, table))
+        return JET_OK;          /* itself: checked once it is made */
+    if ((rc = jet_ddl_user_table(db, fk->parent, &pt)) != JET_OK)
+        return rc;
+    return check_parent(db, &pt->pub, fk, ctypes, pcol, &pix);
+}
+
 jet_rc jet_db_add_foreign_key(jet_db *db, const char *table,
                               const jet_fkdef *fk)
 {
     jet_tdef_priv *ct, *pt;
     const jet_tdef *rt = NULL;
     uint16_t ccol[JET_MAX_INDEX_COLS], pcol[JET_MAX_INDEX_COLS];
+    jet_type ctypes[JET_MAX_INDEX_COLS];
     char name[3 * NAME_MAX_UNITS + 8], pname[4];
     jet_tdef_real_idx creal;
     jet_tdef_logical_idx plog, clog;
@@ -420,40 +500,10 @@ jet_rc jet_db_add_foreign_key(jet_db *db, const char *table,
                                 "field '%s' is in the relationship twice",
                                 ct->pub.cols[ccol[k]].name);
     }
-    /* the parent's columns: named, or its primary key */
-    if (!fk->refcol[0]) {
-        int pk = -1;
-        for (uint16_t i = 0; i < pt->pub.nindexes; i++)
-            if (pt->pub.indexes[i].primary_key)
-                pk = i;
-        if (pk < 0)
-            return jet_fail(&db->err, JET_ECONSTRAINT, pt->pub.pgno,
-                            NO_UNIQUE_TEXT);
-        if (pt->pub.indexes[pk].ncols != n)
-            return jet_fail(&db->err, JET_ECONSTRAINT, pt->pub.pgno,
-                            TYPES_TEXT);
-        for (unsigned k = 0; k < n; k++)
-            pcol[k] = pt->pub.indexes[pk].cols[k].col;
-    } else {
-        for (unsigned k = 0; k < n; k++) {
-            int c = fk->refcol[k] ? jet_tdef_find_column(&pt->pub,
-                                                         fk->refcol[k])
-                                  : -1;
-            if (c < 0)
-                return jet_fail(&db->err, JET_ENOTFOUND, pt->pub.pgno,
-                                "Field '%s' not found in table '%s'",
-                                fk->refcol[k] ? fk->refcol[k] : "",
-                                pt->pub.name);
-            pcol[k] = (uint16_t)c;
-        }
-    }
     for (unsigned k = 0; k < n; k++)
-        if (ct->pub.cols[ccol[k]].type != pt->pub.cols[pcol[k]].type)
-            return jet_fail(&db->err, JET_ECONSTRAINT, ct->pub.pgno,
-                            TYPES_TEXT);
-    if ((pix = unique_index(&pt->pub, pcol, n)) < 0)
-        return jet_fail(&db->err, JET_ECONSTRAINT, pt->pub.pgno,
-                        NO_UNIQUE_TEXT);
+        ctypes[k] = ct->pub.cols[ccol[k]].type;
+    if ((rc = check_parent(db, &pt->pub, fk, ctypes, pcol, &pix)) != JET_OK)
+        return rc;
     /* its name: given, or made; free among relationships and the child's
      * indexes (it names the child's index) */
     if (fk->name) {

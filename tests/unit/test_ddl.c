@@ -861,6 +861,221 @@ START_TEST(columns_ace12)
 }
 END_TEST
 
+/* ------------------------------------------------------- foreign keys */
+
+/* Row (id, a, text, b) of a 4-column table: a or b < 0 is NULL, text NULL
+ * too when NULL. */
+static void fk_row(const jet_tdef *t, jet_value *v, uint16_t *u, int id,
+                   int a, const char *text, int b)
+{
+    memset(v, 0, 4 * sizeof *v);
+    for (int i = 0; i < 4; i++) {
+        v[i].type = t->cols[i].type;
+        v[i].is_null = true;
+    }
+    v[0].is_null = false;
+    v[0].u.i = id;
+    v[1].is_null = a < 0;
+    v[1].u.i = a;
+    if (text) {
+        v[2].is_null = false;
+        v[2].enc = JET_ENC_UCS2;
+        v[2].len = 2 * ascii16(u, text);
+        v[2].data = (const uint8_t *)u;
+    }
+    v[3].is_null = b < 0;
+    v[3].u.i = b;
+}
+
+/* The logical index named name of t (tdef's stored block), or NULL. */
+static const jet_tdef_logical_idx *logical(const jet_tdef *t,
+                                           const char *name)
+{
+    const jet_tdef_priv *p = (const jet_tdef_priv *)t;
+    for (uint16_t i = 0; i < t->nindexes; i++)
+        if (strcmp(t->indexes[i].name, name) == 0)
+            return &p->logical[i];
+    return NULL;
+}
+
+/*
+ * Parent P (id primary key, code + k unique) and child C made with two
+ * relationships (one named, cascade deletes; one named as Access names
+ * it, over two columns, cascade to NULL): the index entries of both sides
+ * as Access writes them, orphans refused, refusals before anything is
+ * written, a relationship added to a table with rows (refused while a row
+ * has no parent), dropped; jet_db_check and `jetcheck verify` after each
+ * commit; a rolled-back add leaves the file byte for byte.
+ */
+static void foreign_keys(const char *rel, const char *tag)
+{
+    char path[1024];
+    const char *src = fixture(rel);
+    jet_coldef cols[4] = {
+        { .name = "id", .type = JET_T_LONG },
+        { .name = "pid", .type = JET_T_LONG },
+        { .name = "code", .type = JET_T_TEXT, .size = 10,
+          .compressed = true },
+        { .name = "k", .type = JET_T_LONG } };
+    jet_idxdef pidx[2] = {
+        { .ncols = 1, .col = { 0 }, .primary = true },
+        { .name = "CodeK", .ncols = 2, .col = { 2, 3 }, .unique = true } };
+    jet_fkdef fks[2] = {
+        { .name = "Owns", .ncols = 1, .col = { 1 }, .parent = "P",
+          .cascade_delete = true },
+        { .ncols = 2, .col = { 2, 3 }, .parent = "P",
+          .refcol = { "code", "k" }, .cascade_null = true } };
+    jet_check_stats base, st;
+    const jet_tdef *p, *c;
+    const jet_tdef_logical_idx *l;
+    jet_value v[4];
+    uint16_t u[16];
+    jet_db *db;
+
+    if (!src)
+        return;
+    jet_test_copy_to_temp(path, sizeof path, src, tag);
+    db = open_db(path);
+    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_create_table(db, "P", cols, 4, pidx, 2, NULL, 0),
+                     JET_OK);
+    /* refused before anything is written */
+    {
+        jet_fkdef bad = { .ncols = 1, .col = { 3 }, .parent = "P",
+                          .refcol = { "k" } };
+        ck_assert_int_eq(jet_db_create_table(db, "C", cols, 4, pidx, 1,
+                                             &bad, 1), JET_ECONSTRAINT);
+        ck_assert_str_eq(jet_db_error(db)->msg, "No unique index found for "
+                         "the referenced field of the primary table.");
+        bad = (jet_fkdef){ .ncols = 1, .col = { 2 }, .parent = "P" };
+        ck_assert_int_eq(jet_db_create_table(db, "C", cols, 4, pidx, 1,
+                                             &bad, 1), JET_ECONSTRAINT);
+        ck_assert_str_eq(jet_db_error(db)->msg, "Relationship must be on "
+                         "the same number of fields with the same data "
+                         "types.");
+        bad = (jet_fkdef){ .ncols = 1, .col = { 1 }, .parent = "NoSuch" };
+        ck_assert_int_eq(jet_db_create_table(db, "C", cols, 4, pidx, 1,
+                                             &bad, 1), JET_ENOTFOUND);
+    }
+    ck_assert_ptr_null(jet_catalog_find(db, "C"));
+    ck_assert_int_eq(jet_db_create_table(db, "C", cols, 4, pidx, 1, fks, 2),
+                     JET_OK);
+    p = table(db, "P");
+    c = table(db, "C");
+    /* the parent: ".rB" and ".rC" over its unique indexes, naming the
+     * child's entries; the child: "Owns" and "PC" (the parent's name and
+     * the child's, as Access makes one) */
+    ck_assert_int_eq(p->nindexes, 4);
+    ck_assert_int_eq(c->nindexes, 3);
+    const jet_tdef_logical_idx *owns = logical(c, "Owns");
+    const jet_tdef_logical_idx *made = logical(c, "PC");
+    ck_assert_ptr_nonnull(owns);
+    ck_assert_ptr_nonnull(made);
+    ck_assert_int_eq(owns->type, 2);
+    ck_assert_int_eq(owns->rel_table_type, 2);
+    ck_assert_uint_eq(owns->rel_tdef_pgno, p->pgno);
+    ck_assert_int_eq(owns->cascade_deletes, 1);
+    ck_assert_int_eq(made->cascade_deletes, 2);
+    l = logical(p, ".rB");
+    ck_assert_ptr_nonnull(l);
+    ck_assert_int_eq(l->type, 2);
+    ck_assert_int_eq(l->rel_table_type, 1);
+    ck_assert_uint_eq(l->rel_tdef_pgno, c->pgno);
+    ck_assert_uint_eq(l->rel_index_num, owns->index_num);
+    ck_assert_uint_eq(owns->rel_index_num, l->index_num);
+    ck_assert_uint_eq(l->real, logical(p, "PrimaryKey")->real);
+    l = logical(p, ".rC");
+    ck_assert_ptr_nonnull(l);
+    ck_assert_uint_eq(l->real, logical(p, "CodeK")->real);
+    ck_assert_uint_eq(l->rel_index_num, made->index_num);
+    /* rows: a parent, its child, an orphan refused */
+    fk_row(p, v, u, 1, -1, "abc", 7);
+    ck_assert_int_eq(jet_table_insert(db, p, v, NULL), JET_OK);
+    fk_row(c, v, u, 1, 1, "ABC", 7);
+    ck_assert_int_eq(jet_table_insert(db, c, v, NULL), JET_OK);
+    fk_row(c, v, u, 2, 2, NULL, -1);
+    ck_assert_int_eq(jet_table_insert(db, c, v, NULL), JET_ECONSTRAINT);
+    ck_assert_str_eq(jet_db_error(db)->msg, "You cannot add or change a "
+                     "record because a related record is required in "
+                     "table 'P'.");
+    fk_row(c, v, u, 2, -1, "abc", 8);
+    ck_assert_int_eq(jet_table_insert(db, c, v, NULL), JET_ECONSTRAINT);
+    ck_assert_int_eq(jet_db_drop_table(db, "P"), JET_ECONSTRAINT);
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    check_db(db, &base, 2, &st);
+    jet_db_close(db);
+    jet_test_jetcheck_verify(path);
+
+    /* dropped; added again to the table with rows: refused while a row
+     * has no parent, the file unchanged after the rollback */
+    db = open_db(path);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_drop_foreign_key(db, "C", "nope"),
+                     JET_ENOTFOUND);
+    ck_assert_int_eq(jet_db_drop_foreign_key(db, "P", "Owns"),
+                     JET_ENOTFOUND);
+    ck_assert_int_eq(jet_db_drop_foreign_key(db, "C", "Owns"), JET_OK);
+    c = table(db, "C");
+    p = table(db, "P");
+    ck_assert_int_eq(c->nindexes, 2);
+    ck_assert_int_eq(p->nindexes, 3);
+    ck_assert_ptr_null(logical(c, "Owns"));
+    ck_assert_ptr_null(logical(p, ".rB"));
+    fk_row(c, v, u, 2, 2, NULL, -1);
+    ck_assert_int_eq(jet_table_insert(db, c, v, NULL), JET_OK);
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    check_db(db, &base, 2, &st);
+    jet_db_close(db);
+    jet_test_jetcheck_verify(path);
+    {
+        size_t len = 0;
+        uint8_t *before = jet_test_slurp(path, &len);
+        jet_savepoint sp;
+        db = open_db(path);
+        ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+        ck_assert_int_eq(jet_db_savepoint(db, &sp), JET_OK);
+        ck_assert_int_eq(jet_db_add_foreign_key(db, "C", &fks[0]),
+                         JET_ECONSTRAINT);
+        ck_assert_ptr_nonnull(strstr(jet_db_error(db)->msg, "violates "
+                                     "referential integrity rules"));
+        ck_assert_int_eq(jet_db_rollback_to(db, sp), JET_OK);
+        jet_db_release(db, sp);
+        ck_assert_int_eq(table(db, "C")->nindexes, 2);
+        ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+        jet_db_close(db);
+        ck_assert(same_file(path, before, len));
+        free(before);
+    }
+    /* with the parent there it is added, its index built from the rows */
+    db = open_db(path);
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    p = table(db, "P");
+    fk_row(p, v, u, 2, -1, "x", 1);
+    ck_assert_int_eq(jet_table_insert(db, p, v, NULL), JET_OK);
+    ck_assert_int_eq(jet_db_add_foreign_key(db, "C", &fks[0]), JET_OK);
+    ck_assert_ptr_nonnull(logical(table(db, "C"), "Owns"));
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    check_db(db, &base, 2, &st);
+    jet_db_close(db);
+    jet_test_jetcheck_verify(path);
+    jet_test_remove_db(path);
+}
+
+START_TEST(foreign_keys_jet4)
+{
+    if (have_shared())
+        foreign_keys("jackcess/V2003/testV2003.mdb", "ddlfk4");
+}
+END_TEST
+
+START_TEST(foreign_keys_ace14)
+{
+    if (have_shared())
+        foreign_keys("jackcess/V2010/testV2010.accdb", "ddlfk14");
+}
+END_TEST
+
 static Suite *ddl_suite(void)
 {
     Suite *s = suite_create("ddl");
@@ -876,6 +1091,11 @@ static Suite *ddl_suite(void)
     tcase_add_test(tc, index_and_drop_ace14);
     tcase_add_test(tc, columns_jet4);
     tcase_add_test(tc, columns_ace12);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("fk");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, foreign_keys_jet4);
+    tcase_add_test(tc, foreign_keys_ace14);
     suite_add_tcase(s, tc);
     return s;
 }
