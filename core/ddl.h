@@ -23,13 +23,15 @@
  *     a prepared statement is never left with a dangling pointer: it
  *     compares jet_db_schema_version with the one it was planned under and
  *     plans again (or reports the table gone).
- * Status (ddl.c): jet_db_schema_version, jet_db_create_table (no
- * FOREIGN KEY yet: nfk > 0 is JET_EUNSUPPORTED; an AutoNumber's
+ * Status (ddl.c): jet_db_schema_version, jet_db_create_table (with
+ * its FOREIGN KEYs, made by jet_db_add_foreign_key; an AutoNumber's
  * seed is kept, a negative seed or an increment other than 1 is
- * JET_EUNSUPPORTED), jet_db_create_index,
- * jet_db_drop_index and jet_db_drop_table (a table in an enforced
- * relationship refuses, either side, with JET_ECONSTRAINT: its
- * relationships are not removed with it yet; unenforced ones are),
+ * JET_EUNSUPPORTED), jet_db_create_index, jet_db_add_foreign_key and
+ * jet_db_drop_foreign_key (ddlrel.c),
+ * jet_db_drop_index and jet_db_drop_table (a table or index in an
+ * enforced relationship refuses, either side, with JET_ECONSTRAINT and
+ * Access's message, as Access: drop the relationship first; unenforced
+ * relationships are removed with the table),
  * jet_db_add_column (existing rows read NULL; an AutoNumber added to a
  * table with rows is JET_EUNSUPPORTED) and jet_db_drop_column (refused
  * while an index or relationship uses it) are implemented.

@@ -793,8 +793,28 @@ static void foreign_keys(const char *path)
     ck_assert_ptr_null(strstr(j, "\"fpfc\""));
     free(j);
 
-    /* all dropped, then the tables */
+    /* all dropped, then the tables; a table related to itself */
     connect_to(path, NULL);
+    ck_assert(run("CREATE TABLE fs (id LONG PRIMARY KEY, up LONG "
+                  "REFERENCES fs ON DELETE CASCADE)"));
+    ck_assert(run("INSERT INTO fs VALUES (1, NULL)"));
+    ck_assert(run("INSERT INTO fs VALUES (2, 1)"));
+    ck_assert(run("INSERT INTO fs VALUES (3, 3)"));
+    refused("INSERT INTO fs VALUES (4, 9)", "23000", "required in table "
+            "'fs'");
+    ck_assert(run("DELETE FROM fs WHERE id = 1"));
+    ck_assert_int_eq(col1("SELECT id FROM fs", buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "3");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    j = dump(path, "fs");
+    has(j, "\"name\": \"fsfs\"");
+    has(j, "\"name\": \".rB\"");
+    free(j);
+    connect_to(path, NULL);
+    ck_assert(run("ALTER TABLE fs DROP CONSTRAINT fsfs"));
+    ck_assert(run("INSERT INTO fs VALUES (4, 9)"));
+    ck_assert(run("DROP TABLE fs"));
     ck_assert(run("ALTER TABLE fc DROP CONSTRAINT again"));
     ck_assert(run("ALTER TABLE fc DROP CONSTRAINT fcab"));
     fks_of(buf, sizeof buf);
