@@ -839,16 +839,20 @@ START_TEST(foreign_keys_ace)
 }
 END_TEST
 
-START_TEST(foreign_keys_new_file)
+START_TEST(foreign_keys_new_files)
 {
 #ifdef JET_SETUP
-    char path[1024], cmd[2400];
-    snprintf(path, sizeof path, "%s/fknew.accdb", odbct_tmpdir());
-    unlink(path);
-    snprintf(cmd, sizeof cmd, "'%s' create '%s' --format ace12 >/dev/null",
-             JET_SETUP, path);
-    ck_assert_int_eq(system(cmd), 0);
-    foreign_keys(path);
+    static const char *const f[][2] = { { "jet4", "fknew.mdb" },
+                                        { "ace12", "fknew.accdb" } };
+    for (size_t i = 0; i < 2; i++) {
+        char path[1024], cmd[2400];
+        snprintf(path, sizeof path, "%s/%s", odbct_tmpdir(), f[i][1]);
+        unlink(path);
+        snprintf(cmd, sizeof cmd, "'%s' create '%s' --format %s "
+                 ">/dev/null", JET_SETUP, path, f[i][0]);
+        ck_assert_int_eq(system(cmd), 0);
+        foreign_keys(path);
+    }
 #endif
 }
 END_TEST
@@ -871,7 +875,7 @@ static Suite *ddl_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, foreign_keys_jet4);
     tcase_add_test(tc, foreign_keys_ace);
-    tcase_add_test(tc, foreign_keys_new_file);
+    tcase_add_test(tc, foreign_keys_new_files);
     suite_add_tcase(s, tc);
     return s;
 }
