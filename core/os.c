@@ -455,11 +455,18 @@ bool jet_os_exists(const char *path)
 
 void jet_os_local_time(struct jet_timestamp *out)
 {
-    time_t now = time(NULL);
+    struct timespec ts;
+    time_t now;
     struct tm tm;
     memset(out, 0, sizeof *out);
+    if (clock_gettime(CLOCK_REALTIME, &ts) != 0) {
+        ts.tv_sec = time(NULL);
+        ts.tv_nsec = 0;
+    }
+    now = ts.tv_sec;
     if (!localtime_r(&now, &tm))
         return;
+    out->fraction_ns = (uint32_t)ts.tv_nsec;
     out->year = (int16_t)(tm.tm_year + 1900);
     out->month = (uint8_t)(tm.tm_mon + 1);
     out->day = (uint8_t)tm.tm_mday;

@@ -116,8 +116,10 @@ int jet_os_same_file(int fd, const char *path, bool *out);
 /** Fill buf with n unpredictable bytes (the journal nonce): the system's
  *  random source, else a mix of time, process id and address. */
 void jet_os_random(void *buf, size_t n);
-/** The local date and time now, to the second (what Access stamps on
- *  the objects it creates: MSysObjects DateCreate/DateUpdate). */
+/** The local date and time now: whole seconds (what Access stamps on
+ *  the objects it creates: MSysObjects DateCreate/DateUpdate) and, in
+ *  fraction_ns, the part of the second (milliseconds on Windows; an
+ *  append-only Memo's version is stamped to the millisecond). */
 struct jet_timestamp;
 void jet_os_local_time(struct jet_timestamp *out);
 /** Sleep about ms milliseconds (a busy lock's retry). */

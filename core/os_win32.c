@@ -454,6 +454,7 @@ void jet_os_local_time(struct jet_timestamp *out)
     out->hour = (uint8_t)st.wHour;
     out->minute = (uint8_t)st.wMinute;
     out->second = (uint8_t)st.wSecond;
+    out->fraction_ns = (uint32_t)st.wMilliseconds * 1000000u;
 }
 
 void jet_os_random(void *buf, size_t n)
