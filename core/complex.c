@@ -20,7 +20,17 @@
  *   - the id is never given by a writer and never changes (an update
  *     keeps the stored one);
  *   - deleting a row deletes the flat rows holding its complex id, in
- *     every complex column, inside the same statement.
+ *     every complex column, inside the same statement;
+ *   - an append-only Memo (the Memo column of the table named as the
+ *     version history's template Memo) gets a version row in the same
+ *     statement whenever its text changes: an insert giving it a value
+ *     (a row inserted without one has none: complexDataTest's row1), an
+ *     update to other text, to NULL too (the newest version is always
+ *     the current value, as Jackcess's ComplexColumnTest reads the
+ *     history; UCanAccess writes the same); the version holds the value,
+ *     the local time to the millisecond (the fixtures' versions carry
+ *     milliseconds) and the row's complex id. An update to the same text
+ *     adds nothing.
  * The kind of a column follows Jackcess ComplexColumnSupport: a template
  * of one column of a simple type is a multi-value column; Memo, two Text,
  * OLE, Date and Long columns an attachment; Memo and Date a version
@@ -36,6 +46,7 @@
 #include "encode.h"
 #include "index.h"
 #include "internal.h"
+#include "os.h"
 #include "write.h"
 
 /** The cached complex columns of one tdef (jet_tdef_priv.complex). */
@@ -156,6 +167,30 @@ static jet_rc resolve(jet_complex_col *c, const jet_tdef *t,
                         "not document (template '%s'): writing it is not "
                         "supported", t->name, t->cols[c->col].name,
                         tt->name);
+    c->versioned = -1;
+    if (c->kind == JET_COMPLEX_VERSIONS) {
+        /* the template's Memo (the value) and Date/Time (when); the
+         * versioned Memo of t has the Memo's name (Jackcess
+         * VersionHistoryColumnInfoImpl.postTableLoadInit) */
+        int memo = -1, date = -1, v;
+        for (uint16_t i = 0; i < ft->ncols; i++) {
+            if (jet_tdef_find_column(tt, ft->cols[i].name) < 0)
+                continue;
+            if (ft->cols[i].type == JET_T_MEMO && memo < 0)
+                memo = i;
+            else if (ft->cols[i].type == JET_T_DATETIME && date < 0)
+                date = i;
+        }
+        v = memo < 0 ? -1 : jet_tdef_find_column(t, ft->cols[memo].name);
+        if (date < 0 || v < 0 || t->cols[v].type != JET_T_MEMO)
+            return jet_fail(err, JET_EUNSUPPORTED, t->pgno, "table '%s': "
+                            "the version history '%s' follows no Memo "
+                            "column of the table: writing it is not "
+                            "supported", t->name, t->cols[c->col].name);
+        c->value_col = (uint16_t)memo;
+        c->date_col = (uint16_t)date;
+        c->versioned = v;
+    }
     return JET_OK;
 }
 
@@ -431,31 +466,150 @@ jet_rc jet_complex_before_delete(jet_db *db, const jet_tdef *t,
     return rc;
 }
 
-jet_rc jet_complex_check_row(jet_db *db, const jet_tdef *t,
-                             const bool *changed, const jet_value *newv)
+/* Whether Memo values a and b hold the same text (both NULL too): the
+ * stored encodings (compressed or not) compared as UTF-16. */
+static jet_rc same_text(jet_db *db, const jet_value *a, const jet_value *b,
+                        bool *same)
+{
+    uint16_t *ua = NULL, *ub = NULL;
+    size_t na = 0, nb = 0;
+    jet_rc rc;
+    if (a->is_null || b->is_null) {
+        *same = a->is_null == b->is_null;
+        return JET_OK;
+    }
+    if (a->enc == b->enc && a->len == b->len &&
+        (a->len == 0 || memcmp(a->data, b->data, a->len) == 0)) {
+        *same = true;
+        return JET_OK;
+    }
+    if ((rc = jet_text_to_utf16(db, a, NULL, 0, &na)) != JET_OK ||
+        (rc = jet_text_to_utf16(db, b, NULL, 0, &nb)) != JET_OK)
+        return jet_fail(&db->err, rc, JET_NO_PGNO, "a Memo value cannot "
+                        "be read as text");
+    *same = false;
+    if (na != nb)
+        return JET_OK;
+    ua = jet_malloc((na ? na : 1) * sizeof *ua);
+    ub = jet_malloc((nb ? nb : 1) * sizeof *ub);
+    if (!ua || !ub)
+        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    else if ((rc = jet_text_to_utf16(db, a, ua, na, &na)) != JET_OK ||
+             (rc = jet_text_to_utf16(db, b, ub, nb, &nb)) != JET_OK)
+        rc = jet_fail(&db->err, rc, JET_NO_PGNO, "a Memo value cannot be "
+                      "read as text");
+    else
+        *same = na == nb && memcmp(ua, ub, na * sizeof *ua) == 0;
+    jet_free(ua);
+    jet_free(ub);
+    return rc;
+}
+
+/* Whether writing newv over oldv (NULL: an insert) adds a version to
+ * the history c (a JET_COMPLEX_VERSIONS column). */
+static jet_rc version_due(jet_db *db, const jet_complex_col *c,
+                          const jet_value *oldv, const jet_value *newv,
+                          bool *due)
+{
+    const jet_value *nv = &newv[c->versioned];
+    bool same = false;
+    jet_rc rc;
+    if (!oldv) {
+        /* a new row: its first value is its first version; a row
+         * inserted without one has no history (Jackcess's
+         * complexDataTest: row1) */
+        *due = !nv->is_null;
+        return JET_OK;
+    }
+    rc = same_text(db, &oldv[c->versioned], nv, &same);
+    *due = rc == JET_OK && !same;
+    return rc;
+}
+
+jet_rc jet_complex_versions_due(jet_db *db, const jet_tdef *t,
+                                const jet_value *oldv, const jet_value *newv,
+                                bool *due)
 {
     const jet_complex_col *cols;
     size_t n;
     jet_rc rc = jet_complex_columns(db, t, &cols, &n);
+    *due = false;
+    for (size_t k = 0; rc == JET_OK && k < n && !*due; k++)
+        if (cols[k].kind == JET_COMPLEX_VERSIONS)
+            rc = version_due(db, &cols[k], oldv, newv, due);
+    return rc;
+}
+
+/* Now as Access stamps a version: local time, days since 1899-12-30,
+ * to the millisecond. */
+static double now_days(void)
+{
+    jet_timestamp ts;
+    int y, m;
+    unsigned yoe, doy, doe;
+    long era, days;
+    jet_os_local_time(&ts);
+    if (ts.year == 0)
+        return 0;
+    y = ts.year - (ts.month <= 2);
+    m = ts.month;
+    era = (y >= 0 ? y : y - 399) / 400;
+    yoe = (unsigned)(y - era * 400);
+    doy = (153 * (unsigned)(m + (m > 2 ? -3 : 9)) + 2) / 5 +
+          (unsigned)ts.day - 1;
+    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    days = era * 146097 + (long)doe - 719468;     /* from 1970-01-01 */
+    return (double)(days + 25569) +
+           ((double)ts.hour * 3600000.0 + ts.minute * 60000.0 +
+            ts.second * 1000.0 + (double)(ts.fraction_ns / 1000000u)) /
+               86400000.0;
+}
+
+jet_rc jet_complex_add_versions(jet_db *db, const jet_tdef *t,
+                                const jet_value *oldv, const jet_value *newv)
+{
+    const jet_complex_col *cols;
+    size_t n;
+    double when = 0;
+    bool stamped = false;
+    jet_rc rc = jet_complex_columns(db, t, &cols, &n);
     for (size_t k = 0; rc == JET_OK && k < n; k++) {
-        const jet_tdef *ft = cols[k].flat;
-        if (cols[k].kind != JET_COMPLEX_VERSIONS)
+        const jet_complex_col *c = &cols[k];
+        const jet_tdef *ft = c->flat;
+        const jet_value *id = &newv[c->col];
+        jet_value *vals;
+        bool due = false;
+        if (c->kind != JET_COMPLEX_VERSIONS)
             continue;
-        /* the versioned Memo has the name of the template's Memo column */
-        for (uint16_t i = 0; i < ft->ncols; i++) {
-            int c;
-            if (ft->cols[i].type != JET_T_MEMO ||
-                (c = jet_tdef_find_column(t, ft->cols[i].name)) < 0)
-                continue;
-            if (changed ? !changed[c] : newv[c].is_null)
-                continue;
-            return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "table "
-                            "'%s': column '%s' is an append-only Memo whose "
-                            "version history (complex column '%s') Access "
-                            "extends on every change; writing its value is "
-                            "not supported yet", t->name, t->cols[c].name,
-                            t->cols[cols[k].col].name);
+        if ((rc = version_due(db, c, oldv, newv, &due)) != JET_OK)
+            break;
+        if (!due)
+            continue;
+        if (id->is_null)
+            return jet_fail(&db->err, JET_ECORRUPT, t->pgno, "table '%s': "
+                            "a row without a complex id gets a version of "
+                            "'%s'", t->name, t->cols[c->versioned].name);
+        if (!stamped) {
+            /* one statement's row: one time for all its versions */
+            when = now_days();
+            stamped = true;
         }
+        vals = jet_calloc(ft->ncols ? ft->ncols : 1, sizeof *vals);
+        if (!vals)
+            return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                            "out of memory");
+        for (uint16_t i = 0; i < ft->ncols; i++) {
+            vals[i].type = ft->cols[i].type;
+            vals[i].is_null = true;
+        }
+        vals[c->fk_col].is_null = false;
+        vals[c->fk_col].u.i = id->u.i;
+        vals[c->value_col] = newv[c->versioned];
+        vals[c->value_col].type = JET_T_MEMO;
+        vals[c->date_col].is_null = false;
+        vals[c->date_col].u.d = when;
+        rc = jet_table_insert(db, ft, vals, NULL);
+        jet_free(vals);
     }
     return rc;
 }

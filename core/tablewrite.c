@@ -1087,8 +1087,6 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
         row = calc;
     }
     rc = check_index_nulls(db, t, row);
-    if (rc == JET_OK && complex_id != 0)
-        rc = jet_complex_check_row(db, t, NULL, row);
     if (rc == JET_OK)
         rc = jet_table_row_rules(db, t, row);
     if (rc == JET_OK && calc)
@@ -1143,6 +1141,9 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
         tp->ins_pgno = pgno;
     }
     rc = tdef_update(db, tp, +1);
+    /* an append-only Memo given a value: its first version */
+    if (rc == JET_OK && complex_id != 0)
+        rc = jet_complex_add_versions(db, t, NULL, row);
     if (rc == JET_OK && out)
         *out = id;
 out:
@@ -1382,6 +1383,7 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
     bool *changed = NULL;
     row_work w;
     bool have_w = false;
+    int64_t fresh_id = 0;       /* a complex id given to the row here */
     jet_rc rc;
 
     if ((rc = need_write(db)) != JET_OK ||
@@ -1407,6 +1409,32 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
                                         JET_COL_AUTO_GUID)) ||
                    t->cols[i].type == JET_T_COMPLEX) ? oldv[i]
                                                      : new_vals[i];
+    /* an append-only Memo changed gets a version (below), kept under
+     * the row's complex id: a complex column of the row without one
+     * takes the row's (another complex column's), else the next, as an
+     * insert would hand out */
+    if (has_complex(t)) {
+        bool due = false;
+        int64_t row_id = 0;
+        if ((rc = jet_complex_versions_due(db, t, oldv, newv, &due)) !=
+            JET_OK)
+            goto out;
+        for (uint16_t i = 0; due && i < t->ncols && row_id == 0; i++)
+            if (t->cols[i].type == JET_T_COMPLEX && !oldv[i].is_null)
+                row_id = oldv[i].u.i;
+        for (uint16_t i = 0; due && i < t->ncols; i++) {
+            if (t->cols[i].type != JET_T_COMPLEX || !oldv[i].is_null)
+                continue;
+            if (row_id == 0) {
+                if ((rc = complex_next(db, tp, &fresh_id)) != JET_OK)
+                    goto out;
+                row_id = fresh_id;
+            }
+            memset(&newv[i], 0, sizeof newv[i]);
+            newv[i].type = JET_T_COMPLEX;
+            newv[i].u.i = row_id;
+        }
+    }
     /* relationships first: the children of a changed key are refused or
      * re-keyed (a row naming itself gets its new key in newv) */
     if (t->nindexes > 0 &&
@@ -1420,7 +1448,8 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
             continue;
         }
         if ((col->flags & (JET_COL_AUTONUMBER | JET_COL_AUTO_GUID)) ||
-            col->type == JET_T_COMPLEX ||
+            (col->type == JET_T_COMPLEX && !newv[i].is_null ==
+                                               !oldv[i].is_null) ||
             ((col->type == JET_T_MEMO || col->type == JET_T_OLE) &&
              value_equal(&oldv[i], &newv[i]))) {
             /* kept as stored: AutoNumbers, unchanged long values */
@@ -1456,8 +1485,6 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
             goto out;
     }
     rc = check_index_nulls(db, t, newv);
-    if (rc == JET_OK && has_complex(t))
-        rc = jet_complex_check_row(db, t, changed, newv);
     if (rc == JET_OK)
         rc = jet_table_row_rules(db, t, newv);
     if (rc == JET_OK && has_calculated(t))
@@ -1544,6 +1571,12 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
             rc = jet_fail(&db->err, rc, id.pgno, "cannot move row %u of page "
                           "%u", id.row, id.pgno);
     }
+    /* a complex id handed out goes to the TDEF; then the versions of the
+     * append-only Memos changed */
+    if (rc == JET_OK && fresh_id != 0)
+        rc = tdef_update(db, tp, 0);
+    if (rc == JET_OK && has_complex(t))
+        rc = jet_complex_add_versions(db, t, oldv, newv);
 out:
     if (scratch)
         for (uint16_t i = 0; i < t->ncols; i++)

@@ -103,7 +103,10 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
  * Replace row id of t with vals (the whole row, as jet_table_insert takes
  * it; AutoNumber columns keep their stored value whatever vals says).
  * Long values whose content changed are rewritten and the old ones freed;
- * index entries of changed keys are moved. The rowid stays the same.
+ * index entries of changed keys are moved. The rowid stays the same. An
+ * append-only Memo whose text changes gets a version in its history
+ * (jet_complex_add_versions; the row gets the next complex id first when
+ * it has none).
  * Errors as jet_table_insert, plus JET_ENOTFOUND (id is not a live row).
  */
 jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
@@ -355,8 +358,14 @@ typedef struct jet_complex_col {
     uint16_t fk_col;            /* flat's LONG holding the row's complex id */
     uint16_t pk_col;            /* flat's AutoNumber (the value's id) */
     uint16_t value_col;         /* flat's first template column (the value
-                                   of a multi-value column) */
+                                   of a multi-value column; a version
+                                   history's Memo) */
     int fk_index;               /* flat's index led by fk_col */
+    int versioned;              /* a version history: the table's Memo
+                                   column it follows (the one named as
+                                   value_col), else -1 */
+    uint16_t date_col;          /* a version history: flat's Date/Time
+                                   column (when the version was made) */
 } jet_complex_col;
 
 /**
@@ -386,15 +395,29 @@ jet_rc jet_complex_value_rows(jet_db *db, const jet_complex_col *c,
                               int32_t complex_id, jet_rowid **ids, size_t *n);
 
 /**
- * The checks of a row of t being inserted (changed NULL) or updated to
- * newv (t's shape; changed[i]: column i's value changes): an append-only
- * Memo (one a version-history complex column follows) given a value, or
- * changed, is refused
- * (JET_EUNSUPPORTED: Access adds a version row then, which this release
- * does not write). Changes nothing.
+ * Whether writing row newv of t (t's shape) over oldv (NULL: an insert)
+ * adds a version to the history of an append-only Memo (a Memo that a
+ * version-history complex column follows): an insert giving it a value,
+ * an update changing its text (to NULL too). *due says so. Errors: those
+ * of jet_complex_columns, JET_ENOMEM, JET_ECORRUPT (unreadable text).
  */
-jet_rc jet_complex_check_row(jet_db *db, const jet_tdef *t,
-                             const bool *changed, const jet_value *newv);
+jet_rc jet_complex_versions_due(jet_db *db, const jet_tdef *t,
+                                const jet_value *oldv, const jet_value *newv,
+                                bool *due);
+
+/**
+ * After row newv of t was written over oldv (NULL: inserted): for each
+ * append-only Memo that jet_complex_versions_due finds changed, a row of
+ * its history's flat table (jet_table_insert, inside the caller's
+ * statement): the new value (NULL too), the local date and time to the
+ * millisecond (as Access stamps a version) and the row's complex id,
+ * which newv must hold (JET_ECORRUPT otherwise). Format: Jackcess
+ * VersionHistoryColumnInfoImpl (value: the Memo, modified date: the
+ * Date/Time column of the template). Errors: those of
+ * jet_complex_versions_due and jet_table_insert.
+ */
+jet_rc jet_complex_add_versions(jet_db *db, const jet_tdef *t,
+                                const jet_value *oldv, const jet_value *newv);
 
 /**
  * Before a row of t with values vals (t's shape) is deleted: the flat

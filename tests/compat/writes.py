@@ -1183,9 +1183,9 @@ PUBLIC = [
 REFUSED = [
     ('mdbtestdata/nwind.mdb', 'Jet3 (Access 97)',
      "INSERT INTO Shippers (CompanyName) VALUES ('x')", 'HYC00', 'Access 97'),
-    ('jackcess/V2010/complexDataTestV2010.accdb', 'ACE14, append-only Memo',
-     "UPDATE Table1 SET [append-memo-data] = 'y' WHERE id = 'row2'", 'HYC00',
-     'append-only Memo'),
+    ('jackcess/V2010/complexDataTestV2010.accdb', 'ACE14, attachment through SQL',
+     "INSERT INTO Table1 ([attach-data].Value) VALUES ('x')", 'HYC00',
+     'attachment'),
 ]
 
 # jetgen files: (name, --format, kind, table spec, scenario)

@@ -109,6 +109,12 @@ static void refused(const char *path, const char *sql, const char *state,
     connect_to(path);
 }
 
+#define VH "VersionHistory_F5F8918F-0A3F-4DA9-AE71-184EE5012880"
+#define VH_MODIFIED "[Modified_F9B5E312-4155-4c59-9AAE-391C1B295827]"
+/* the history as the fixtures have it: "complex id,value;..." */
+#define VH_START "2,row2-memo;3,row3-memo;3,row3-memo-revised;" \
+                 "3,row3-memo-again;4,row4-memo"
+
 #define ROWS "SELECT id, [multi-value-data], [attach-data], " \
              "[VersionHistory_F5F8918F-0A3F-4DA9-AE71-184EE5012880], " \
              "[memo-data] FROM Table1 ORDER BY id"
@@ -205,10 +211,6 @@ START_TEST(refusals_change_nothing)
             "('x', 5)", "HY000", "cannot contain a multi-valued field");
     refused(path, "UPDATE Table1 SET [attach-data] = 7", "HY000",
             "field not updateable");
-    refused(path, "INSERT INTO Table1 (id, [append-memo-data]) VALUES "
-            "('x', 'y')", "HYC00", "append-only Memo");
-    refused(path, "UPDATE Table1 SET [append-memo-data] = 'y' WHERE id = "
-            "'row2'", "HYC00", "append-only Memo");
     snprintf(sql, sizeof sql, "DELETE FROM [%s]", flat);
     refused(path, sql, "HYC00", "values of a complex column");
     snprintf(sql, sizeof sql, "UPDATE [%s] SET [Value] = 'x'", flat);
@@ -297,6 +299,103 @@ START_TEST(multi_value_refusals)
 }
 END_TEST
 
+/* An append-only Memo: its value is written, and each change adds a
+ * version (value, time, the row's complex id) to its history in the
+ * same statement; the same text again, or a row inserted without a
+ * value, adds none; NULL is a version; deleting the row deletes its
+ * history. */
+START_TEST(append_only_memo)
+{
+    char path[1024], want[512], sql[1024], flat[256], r5[128];
+    int n = last_complex_id[_i] + 1;
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    ok("INSERT INTO Table1 (id, [append-memo-data]) VALUES ('row5', "
+       "'first')", 1);
+    ok("UPDATE Table1 SET [append-memo-data] = 'second' WHERE id = 'row5'",
+       1);
+    ok("UPDATE Table1 SET [append-memo-data] = [append-memo-data] & "
+       "', third' WHERE id = 'row5'", 1);
+    /* the same text: no version (row2's is stored compressed) */
+    ok("UPDATE Table1 SET [append-memo-data] = 'second, third' WHERE id = "
+       "'row5'", 1);
+    ok("UPDATE Table1 SET [append-memo-data] = 'row2-memo', [memo-data] = "
+       "'m' WHERE id = 'row2'", 1);
+    /* no value: no history */
+    ok("INSERT INTO Table1 (id, [memo-data]) VALUES ('row6', 'six')", 1);
+    ck_assert_str_eq(rows_of("SELECT id, [append-memo-data] FROM Table1 "
+                             "WHERE id >= 'row5' ORDER BY id"),
+                     "row5,second, third;row6,-");
+    snprintf(want, sizeof want, VH_START ";%d,first;%d,second;%d,second, "
+             "third", n, n, n);
+    ck_assert_str_eq(values_of(VH, "[append-memo-data]"), want);
+    /* the versions are stamped now, in order */
+    flat_of(VH, flat, sizeof flat);
+    snprintf(sql, sizeof sql, "SELECT [append-memo-data] FROM [%s] WHERE "
+             "[_" VH "] = %d AND " VH_MODIFIED " > #2020-01-01# ORDER BY "
+             VH_MODIFIED ", [Table1_" VH "]", flat, n);
+    ck_assert_str_eq(rows_of(sql), "first;second;second, third");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    snprintf(r5, sizeof r5, "[\"row5\", %d, null, \"second, third\", %d, "
+             "%d]", n, n, n);
+    const char *const rows[] = {
+        "[\"row1\", 1, null, null, 1, 1]",
+        "[\"row2\", 2, \"m\", \"row2-memo\", 2, 2]", "[\"row3\", 3,",
+        "[\"row4\", 4,", r5, "[\"row6\", ",
+    };
+    dump_rows(path, rows, 6);
+    connect_to(path);
+    /* NULL is a change too: a version without a value */
+    ok("UPDATE Table1 SET [append-memo-data] = NULL WHERE id IN ('row4', "
+       "'row5')", 2);
+    ok("UPDATE Table1 SET [append-memo-data] = NULL WHERE id = 'row1'", 1);
+    snprintf(want, sizeof want, VH_START ";4,-;%d,first;%d,second;%d,"
+             "second, third;%d,-", n, n, n, n);
+    ck_assert_str_eq(values_of(VH, "[append-memo-data]"), want);
+    /* the row goes with its history, and only its */
+    ok("DELETE FROM Table1 WHERE id IN ('row5', 'row6')", 2);
+    ck_assert_str_eq(values_of(VH, "[append-memo-data]"), VH_START ";4,-");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    const char *const left[] = {
+        "[\"row1\",", "[\"row2\",", "[\"row3\",",
+        "[\"row4\", 4, \"row4-memo\", null, 4, 4]",
+    };
+    dump_rows(path, left, 4);
+}
+END_TEST
+
+/* A transaction rolled back takes back the values and their versions:
+ * the file is byte for byte as it was. */
+START_TEST(append_only_memo_rollback)
+{
+    char path[1024], want[256];
+    odbct_snap before;
+    copy_fixture(fixtures[_i], path, sizeof path);
+    odbct_snap_take(&before, path);
+    connect_to(path);
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLSetConnectAttr(dbc, SQL_ATTR_AUTOCOMMIT,
+             (SQLPOINTER)SQL_AUTOCOMMIT_OFF, 0));
+    ok("INSERT INTO Table1 (id, [append-memo-data]) VALUES ('row5', 'a')",
+       1);
+    ok("UPDATE Table1 SET [append-memo-data] = 'b' WHERE id IN ('row5', "
+       "'row3')", 2);
+    snprintf(want, sizeof want, "2,row2-memo;3,row3-memo;3,row3-memo-revised;"
+             "3,row3-memo-again;3,b;4,row4-memo;%d,a;%d,b",
+             last_complex_id[_i] + 1, last_complex_id[_i] + 1);
+    ck_assert_str_eq(values_of(VH, "[append-memo-data]"), want);
+    ODBCT_OK(SQL_HANDLE_DBC, dbc, SQLEndTran(SQL_HANDLE_DBC, dbc,
+                                             SQL_ROLLBACK));
+    ck_assert_str_eq(values_of(VH, "[append-memo-data]"), VH_START);
+    ck_assert_str_eq(rows_of("SELECT [append-memo-data] FROM Table1 WHERE "
+                             "id = 'row3'"), "row3-memo-again");
+    odbct_disconnect(env, dbc);
+    odbct_snap_same_all(&before);
+    verify(path);
+}
+END_TEST
+
 static Suite *complex_suite(void)
 {
     Suite *s = suite_create("odbc_complex");
@@ -308,6 +407,8 @@ static Suite *complex_suite(void)
     tcase_add_loop_test(tc, refusals_change_nothing, 0, NFIX);
     tcase_add_loop_test(tc, multi_value_statements, 0, NFIX);
     tcase_add_loop_test(tc, multi_value_refusals, 0, NFIX);
+    tcase_add_loop_test(tc, append_only_memo, 0, NFIX);
+    tcase_add_loop_test(tc, append_only_memo_rollback, 0, NFIX);
     suite_add_tcase(s, tc);
     return s;
 }
