@@ -604,7 +604,7 @@ jet_rc jet_ddl_layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
             c->flags |= d->type == JET_T_LONG ? JET_COL_AUTONUMBER
                                               : JET_COL_AUTO_GUID;
         if ((d->type == JET_T_TEXT || d->type == JET_T_MEMO) &&
-            d->compressed)
+            d->compressed && !(d->type == JET_T_TEXT && d->fixed))
             c->flags |= JET_COL_COMPRESSED;
         if (d->type == JET_T_TEXT || d->type == JET_T_MEMO) {
             c->sort_lcid = lcid;
@@ -630,7 +630,12 @@ jet_rc jet_ddl_layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
             c->precision = (uint8_t)p;
             c->scale = d->scale;
         }
-        if (!is_var(d->type)) {
+        if (d->type == JET_T_TEXT && d->fixed) {
+            /* fixed-length text: its size in the fixed area */
+            c->flags |= JET_COL_FIXED;
+            c->fixed_offset = fixed;
+            fixed = (uint16_t)(fixed + c->length);
+        } else if (!is_var(d->type)) {
             c->flags |= JET_COL_FIXED;
             c->fixed_offset = fixed;
             if (d->type != JET_T_BOOL)
@@ -641,7 +646,8 @@ jet_rc jet_ddl_layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
     /* variable columns: TEXT/BINARY first, then MEMO/OLE (Jackcess) */
     for (int pass = 0; pass < 2; pass++)
         for (unsigned i = 0; i < n; i++)
-            if (is_var(out[i].type) && jet_ddl_is_long(out[i].type) == (pass == 1))
+            if (!(out[i].flags & JET_COL_FIXED) &&
+                jet_ddl_is_long(out[i].type) == (pass == 1))
                 out[i].var_index = var++;
     *nvar = var;
     *fixed_end = fixed;

@@ -66,6 +66,9 @@ typedef struct jet_coldef {
     int32_t increment;      /* AutoNumber's step; 0 = 1 */
     bool compressed;        /* TEXT/MEMO: Unicode compression (Access's
                              * default for Text and Memo: true) */
+    bool fixed;             /* TEXT: fixed-length (ADO's CHAR(n)): stored
+                             * in the row's fixed area, padded with spaces,
+                             * never compressed */
     const char *default_value;  /* the DefaultValue property as Access
                              * stores it (an expression's text, e.g. "0",
                              * "\"N/A\"", "=Date()"), or NULL */

@@ -305,6 +305,34 @@ static jet_column lval_column(const jet_column *col)
 }
 
 /* Whether t has a calculated column. */
+/* Whether t has a fixed-length TEXT column. */
+static bool has_fixed_text(const jet_tdef *t)
+{
+    for (uint16_t i = 0; i < t->ncols; i++)
+        if (t->cols[i].type == JET_T_TEXT &&
+            (t->cols[i].flags & JET_COL_FIXED))
+            return true;
+    return false;
+}
+
+/* The values of vals' fixed-length TEXT columns as stored (padded with
+ * spaces, UTF-16LE): pointed at their encoded cells, so that index keys,
+ * rules and relationships see what the row holds. */
+static void fixed_text_as_stored(const jet_tdef *t, const row_work *w,
+                                 jet_value *vals)
+{
+    for (uint16_t i = 0; i < t->ncols; i++) {
+        const jet_cell *c = &w->cells[i];
+        if (t->cols[i].type != JET_T_TEXT ||
+            !(t->cols[i].flags & JET_COL_FIXED) || vals[i].is_null ||
+            c->is_null || !c->data)
+            continue;
+        vals[i].enc = JET_ENC_UCS2;
+        vals[i].data = c->data;
+        vals[i].len = c->len;
+    }
+}
+
 static bool has_calculated(const jet_tdef *t)
 {
     for (uint16_t i = 0; i < t->ncols; i++)
@@ -459,10 +487,6 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
                             "'%s.%s' is %zu characters; the field holds %u",
                             t->name, col->name, n,
                             (unsigned)col->length / 2);
-        if (col->flags & JET_COL_FIXED)
-            return jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "column "
-                            "'%s.%s': fixed-length text cannot be written "
-                            "yet", t->name, col->name);
         if (v->enc == JET_ENC_UCS2 && !work_units(w, n))
             return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
                             "out of memory");
@@ -470,6 +494,24 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
             for (size_t k = 0; k < n; k++)
                 w->units[k] = (uint16_t)(v->data[2 * k] |
                                          v->data[2 * k + 1] << 8);
+        if (col->flags & JET_COL_FIXED) {
+            /* fixed-length text (CHAR(n) of Access's DDL): the field's
+             * size in UTF-16LE, padded with spaces, never compressed
+             * (Jackcess ColumnImpl.writeFixedLengthField) */
+            size_t size = col->length & ~(size_t)1;
+            uint8_t *out = arena_take(w, size ? size : 1);
+            if (!out)
+                return jet_fail(&db->err, JET_ELIMIT, t->pgno,
+                                "row too long");
+            for (size_t k = 0; 2 * k + 1 < size; k++) {
+                uint16_t u = k < n ? w->units[k] : 0x20;
+                out[2 * k] = (uint8_t)u;
+                out[2 * k + 1] = (uint8_t)(u >> 8);
+            }
+            c->data = out;
+            c->len = size;
+            return JET_OK;
+        }
         uint8_t *out = arena_take(w, 2 * n + 2);
         if (!out)
             return jet_fail(&db->err, JET_ELIMIT, t->pgno, "row too long");
@@ -1076,7 +1118,8 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
     }
     /* the row as stored: the caller's values, calculated columns computed
      * into a copy (their spans belong to the row check) */
-    if (has_calculated(t)) {
+    bool calculated = has_calculated(t);
+    if (calculated || has_fixed_text(t)) {
         calc = jet_malloc(t->ncols * sizeof *calc);
         if (!calc) {
             rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
@@ -1085,11 +1128,12 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
         }
         memcpy(calc, vals, t->ncols * sizeof *calc);
         row = calc;
+        fixed_text_as_stored(t, &w, row);
     }
     rc = check_index_nulls(db, t, row);
     if (rc == JET_OK)
         rc = jet_table_row_rules(db, t, row);
-    if (rc == JET_OK && calc)
+    if (rc == JET_OK && calculated)
         rc = encode_calc_cells(db, t, row, &w);
     if (rc == JET_OK)
         rc = jet_rel_before_insert(db, t, row);
@@ -1435,6 +1479,15 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
             newv[i].u.i = row_id;
         }
     }
+    /* fixed-length text as it will be stored (padded), for the keys the
+     * relationships below compare */
+    for (uint16_t i = 0; i < t->ncols; i++)
+        if (t->cols[i].type == JET_T_TEXT &&
+            (t->cols[i].flags & JET_COL_FIXED) &&
+            (rc = encode_cell(db, t, &t->cols[i], &newv[i], &w,
+                              &w.cells[i])) != JET_OK)
+            goto out;
+    fixed_text_as_stored(t, &w, newv);
     /* relationships first: the children of a changed key are refused or
      * re-keyed (a row naming itself gets its new key in newv) */
     if (t->nindexes > 0 &&

@@ -553,6 +553,48 @@ START_TEST(rows_with_unencodable_text_keys_update_and_delete)
 }
 END_TEST
 
+/* Fixed-length Text (users.c_flag_ of fixedTextTest, one character):
+ * written padded with spaces as Access stores it (the empty text reads
+ * back as one space), found through its index, too long refused (22001)
+ * with the file unchanged; Jet4 and ACE. */
+static void fixed_text_on(const char *rel, const char *name)
+{
+    odbct_snap before;
+    SQLHSTMT st;
+    odbct_copy_fixture(rel, name, copy_path, sizeof copy_path);
+    connect_to(copy_path, NULL);
+    exec_rows("INSERT INTO users VALUES (3, 'c', 'p', 's', 'n', 1, 1, 1, "
+              "'Y', #2020-01-02#)", 1);
+    exec_rows("INSERT INTO users VALUES (4, 'd', 'p', 's', 'n', 1, 1, 1, "
+              "'', #2020-01-02#)", 1);
+    exec_rows("UPDATE users SET c_flag_ = 'Z' WHERE i_user_id = 1", 1);
+    ck_assert_str_eq(rows_of("SELECT i_user_id & '[' & c_flag_ & ']' FROM "
+                             "users ORDER BY i_user_id"),
+                     "1[Z],2[N],3[Y],4[ ]");
+    ck_assert_str_eq(rows_of("SELECT i_user_id FROM users WHERE c_flag_ = "
+                             "'Y'"), "3");
+    ck_assert_str_eq(rows_of("SELECT i_user_id FROM users WHERE c_flag_ >= "
+                             "'N' ORDER BY c_flag_"), "2,3,1");
+    odbct_disconnect(env, dbc);
+    odbct_snap_take(&before, copy_path);
+    connect_to(copy_path, NULL);
+    st = new_stmt();
+    ck_assert_int_eq(exec_on(st, "UPDATE users SET c_flag_ = 'YY' WHERE "
+                                 "i_user_id = 3"), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, st), "22001");
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env, dbc);
+    odbct_snap_same(&before);
+    odbct_verify(copy_path);
+}
+
+START_TEST(fixed_length_text_written_padded)
+{
+    fixed_text_on("jackcess/V2003/fixedTextTestV2003.mdb", "fixed.mdb");
+    fixed_text_on("jackcess/V2010/fixedTextTestV2010.accdb", "fixed.accdb");
+}
+END_TEST
+
 static Suite *dml_suite(void)
 {
     Suite *s = suite_create("odbc_dml");
@@ -567,6 +609,7 @@ static Suite *dml_suite(void)
     tcase_add_test(tc, join_forms_update_and_delete);
     tcase_add_test(tc, bulk_values_exact_arrays_atomic);
     tcase_add_test(tc, rows_with_unencodable_text_keys_update_and_delete);
+    tcase_add_test(tc, fixed_length_text_written_padded);
     suite_add_tcase(s, tc);
     return s;
 }
