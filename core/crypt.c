@@ -8,11 +8,17 @@
  * Format: mdbtools HACKING.md "Database Definition Page"; Jackcess
  * JetFormat (header mask), jackcess-encrypt JetCryptCodecHandler.
  *
+ * Also the Jet4 database password in the header (40 bytes at 0x42, UTF-16LE,
+ * XORed with a mask made from the creation date at 0x72) and base64
+ * encoding for the agile EncryptionInfo a new ACE file carries.
+ *
  * RC4 comes from the crypto seam (crypto.h), which loads libcrypto on the
  * first call: only files whose pages are really encoded (Jet RC4, ACE
  * RC4/AES) pay for it. The header mask needs no cipher: its key is fixed,
  * so its keystream is a format constant, kept below as a table.
  */
+#include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "bytes.h"
@@ -77,4 +83,136 @@ jet_rc jet_rc4_page_decode(uint32_t enc_key, uint32_t pgno, uint8_t *page,
     uint8_t key[4] = { (uint8_t)k, (uint8_t)(k >> 8), (uint8_t)(k >> 16),
                        (uint8_t)(k >> 24) };
     return jet_rc4_apply(key, sizeof key, page, page_size);
+}
+
+/* ------------------------------------------------ the Jet4 password field */
+
+size_t jet_password_utf16(const char *pw, uint8_t *out, size_t cap)
+{
+    const unsigned char *s = (const unsigned char *)(pw ? pw : "");
+    size_t n = 0, chars = 0;
+    while (*s && chars < 255) {
+        uint32_t cp = *s++;
+        int extra = cp >= 0xF0 ? 3 : cp >= 0xE0 ? 2 : cp >= 0xC0 ? 1 : 0;
+        if (extra)
+            cp &= 0x3F >> extra;
+        while (extra-- > 0 && (*s & 0xC0) == 0x80)
+            cp = (cp << 6) | (*s++ & 0x3F);
+        if (cp >= 0x10000) {
+            uint32_t v = cp - 0x10000;
+            uint16_t hi = (uint16_t)(0xD800 + (v >> 10));
+            uint16_t lo = (uint16_t)(0xDC00 + (v & 0x3FF));
+            if (n + 4 > cap)
+                break;
+            out[n++] = (uint8_t)hi;
+            out[n++] = (uint8_t)(hi >> 8);
+            out[n++] = (uint8_t)lo;
+            out[n++] = (uint8_t)(lo >> 8);
+        } else {
+            if (n + 2 > cap)
+                break;
+            out[n++] = (uint8_t)cp;
+            out[n++] = (uint8_t)(cp >> 8);
+        }
+        chars++;
+    }
+    return n;
+}
+
+/* The 4-byte mask of the password field: the creation date (a double at
+ * 0x72) cut to a 32-bit integer as Java's (int) cast does (toward zero,
+ * saturating, NaN 0), little-endian. Jackcess DatabaseImpl
+ * getPasswordMask. */
+static void password_mask(const uint8_t *page0, uint8_t mask[4])
+{
+    uint64_t bits = jet_get_u64(page0 + JET_HDR_CREATED);
+    double d;
+    int64_t v;
+    memcpy(&d, &bits, sizeof d);
+    v = isnan(d) ? 0 : d >= 2147483647.0 ? 2147483647
+              : d <= -2147483648.0 ? -2147483648LL : (int64_t)d;
+    uint32_t u = (uint32_t)v;
+    mask[0] = (uint8_t)u;
+    mask[1] = (uint8_t)(u >> 8);
+    mask[2] = (uint8_t)(u >> 16);
+    mask[3] = (uint8_t)(u >> 24);
+}
+
+void jet_header_password_xor(uint8_t *page0)
+{
+    uint8_t mask[4];
+    password_mask(page0, mask);
+    for (size_t i = 0; i < JET_HDR_PASSWORD_LEN; i++)
+        page0[JET_HDR_PASSWORD + i] ^= mask[i % 4];
+}
+
+jet_rc jet_header_password_put(uint8_t *page0, const char *password)
+{
+    uint8_t pw[2 * 255];
+    size_t n = jet_password_utf16(password, pw, sizeof pw);
+    if (n > JET_HDR_PASSWORD_LEN) {
+        memset(pw, 0, sizeof pw);
+        return JET_ELIMIT;
+    }
+    memset(page0 + JET_HDR_PASSWORD, 0, JET_HDR_PASSWORD_LEN);
+    memcpy(page0 + JET_HDR_PASSWORD, pw, n);
+    memset(pw, 0, sizeof pw);
+    jet_header_password_xor(page0);
+    return JET_OK;
+}
+
+jet_rc jet_header_password_check(const uint8_t *page0, const char *password)
+{
+    uint8_t stored[JET_HDR_PASSWORD_LEN], given[2 * 255];
+    uint8_t mask[4], diff = 0, any = 0;
+    size_t n = jet_password_utf16(password, given, sizeof given);
+
+    password_mask(page0, mask);
+    for (size_t i = 0; i < JET_HDR_PASSWORD_LEN; i++) {
+        stored[i] = page0[JET_HDR_PASSWORD + i] ^ mask[i % 4];
+        any |= stored[i];
+    }
+    if (!any)
+        return JET_OK;                  /* no password set */
+    /* a password is UTF-16 units up to its end, then zeros; a field that
+     * has a zero unit before a non-zero one was never written by a
+     * password (e.g. a creation date set over a zeroed field): none */
+    for (size_t i = 0, end = 0; i < JET_HDR_PASSWORD_LEN; i += 2) {
+        bool zero = (stored[i] | stored[i + 1]) == 0;
+        if (zero && !end)
+            end = 1;
+        else if (!zero && end) {
+            memset(stored, 0, sizeof stored);
+            return JET_OK;
+        }
+    }
+    if (n > JET_HDR_PASSWORD_LEN)
+        diff = 1;
+    for (size_t i = 0; i < JET_HDR_PASSWORD_LEN; i++)
+        diff |= stored[i] ^ (i < n ? given[i] : 0);
+    memset(stored, 0, sizeof stored);
+    memset(given, 0, sizeof given);
+    return diff ? JET_EPASSWORD : JET_OK;
+}
+
+/* ------------------------------------------------------------- base64 */
+
+size_t jet_base64_encode(char *out, const uint8_t *in, size_t len)
+{
+    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                              "0123456789+/";
+    size_t o = 0;
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t v = (uint32_t)in[i] << 16;
+        if (i + 1 < len)
+            v |= (uint32_t)in[i + 1] << 8;
+        if (i + 2 < len)
+            v |= in[i + 2];
+        out[o++] = tab[v >> 18];
+        out[o++] = tab[(v >> 12) & 63];
+        out[o++] = i + 1 < len ? tab[(v >> 6) & 63] : '=';
+        out[o++] = i + 2 < len ? tab[v & 63] : '=';
+    }
+    out[o] = '\0';
+    return o;
 }

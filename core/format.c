@@ -9,6 +9,9 @@
  *   0x3A  2  sort order (Jet3); 0x6E 4 bytes in Jet4/ACE
  *   0x3C  2  code page
  *   0x3E  4  encoding key (0 = pages not encoded)
+ *   0x42 40  Jet4: database password, UTF-16LE, masked with the creation
+ *            date at 0x72 (crypt.c jet_header_password_check)
+ *   0x299    ACE: encryption provider record (officecrypt.c)
  * Format: mdbtools HACKING.md "Database Definition Page"; Jackcess
  * JetFormat.
  */
@@ -124,6 +127,16 @@ jet_rc jet_format_read_header(jet_db *db, const jet_open_options *opts,
                         "file truncated: %llu bytes hold fewer than 3 pages "
                         "of %u bytes", (unsigned long long)size,
                         db->page_size);
+    /* Jet4: the database password (Access 2000-2003 "Set Database
+     * Password"), checked as Access does before anything is read */
+    if (db->version == JET_VER_4 &&
+        jet_header_password_check(hdr, opts ? opts->password : NULL) !=
+            JET_OK)
+        return jet_fail(err, JET_EPASSWORD, 0,
+                        opts && opts->password && opts->password[0]
+                            ? "wrong database password"
+                            : "the database has a password; a password is "
+                              "required");
     if (key != 0) {
         if (db->version >= JET_VER_ACE12)
             rc = jet_codec_office(&codec, hdr, hdr_len, key, opts, err);

@@ -281,6 +281,43 @@ jet_rc jet_rc4_apply(const uint8_t *key, size_t key_len, uint8_t *buf,
  * 0x6b39dac7; see crypt.c). JET_ECORRUPT when the page is too short.
  */
 jet_rc jet_header_unmask(uint8_t *page0, size_t len, size_t mask_len);
+/* Header fields of Jet4/ACE page 0 (offsets after the header mask). */
+#define JET_HDR_ENC_KEY 0x3E        /* u32 encoding key, 0 = not encoded */
+#define JET_HDR_PASSWORD 0x42       /* the database password field */
+#define JET_HDR_PASSWORD_LEN 40     /* 20 UTF-16 units */
+#define JET_HDR_CREATED 0x72        /* creation date (double, days) */
+#define JET_HDR_PROVIDER 0x299      /* ACE: u16 length + EncryptionInfo */
+
+/** UTF-8 password -> UTF-16LE bytes in out (cap bytes; at most 255
+ *  characters, as Access and MS-OFFCRYPTO take). Returns bytes written. */
+size_t jet_password_utf16(const char *pw, uint8_t *out, size_t cap);
+/**
+ * XOR the 40-byte password field of an unmasked Jet4/ACE header page
+ * (0x42) with the mask made from its creation date (0x72): the creation
+ * date cut to a 32-bit integer, little-endian, repeated. Applying it twice
+ * restores the field. Format: Jackcess DatabaseImpl getDatabasePassword /
+ * getPasswordMask.
+ */
+void jet_header_password_xor(uint8_t *page0);
+/**
+ * Store password (UTF-8; NULL or "" = none) in the password field of an
+ * unmasked Jet4 header page whose creation date is already set: UTF-16LE,
+ * zero-padded, masked. JET_ELIMIT (field unchanged) when it is longer
+ * than 20 UTF-16 units (Access's limit for .mdb passwords).
+ */
+jet_rc jet_header_password_put(uint8_t *page0, const char *password);
+/**
+ * Check password (UTF-8; NULL = none) against the password field of an
+ * unmasked Jet4 header page: JET_OK when no password is set (the field
+ * unmasks to zeros, or to something no password leaves: a zero UTF-16
+ * unit before a non-zero one) or it matches exactly (case-sensitive, as
+ * Access); JET_EPASSWORD otherwise.
+ */
+jet_rc jet_header_password_check(const uint8_t *page0, const char *password);
+/** Base64 (RFC 4648, '=' padding) of in[0..len) into out, which holds
+ *  4 * ((len + 2) / 3) + 1 bytes; NUL-terminated; returns the length. */
+size_t jet_base64_encode(char *out, const uint8_t *in, size_t len);
+
 /** Decode one Jet RC4 page in place: key = encoding key XOR pgno (LE). */
 jet_rc jet_rc4_page_decode(uint32_t enc_key, uint32_t pgno, uint8_t *page,
                            size_t page_size);
@@ -305,6 +342,24 @@ jet_rc jet_codec_encode(const jet_codec *c, uint32_t pgno, uint8_t *page,
 jet_rc jet_codec_decode(const jet_codec *c, uint32_t pgno, uint8_t *page,
                         size_t len);
 void jet_codec_free(jet_codec *c);
+/** Largest provider record jet_codec_agile_new writes (length included). */
+#define JET_AGILE_RECORD_MAX 1400
+/**
+ * Office agile encryption for a new ACE file, as Access 2013 and later
+ * write it: AES-256-CBC pages, SHA-512, spinCount 100,000, random 16-byte
+ * salts, a random 32-byte intermediate key and verifier (jet_os_random).
+ * Writes the encryption provider record page 0 carries at 0x299 (u16
+ * length, EncryptionInfo version 4.4, reserved 0x40, the XML descriptor)
+ * into rec (cap >= JET_AGILE_RECORD_MAX bytes; *rec_len its size) and makes
+ * *out, the codec of pages with enc_key (the header's encoding key,
+ * non-zero). password: UTF-8, 1..255 characters. Errors: JET_ELIMIT (a
+ * password out of range, rec too small), JET_EUNSUPPORTED (no crypto
+ * library; err says), JET_ENOMEM. Format: MS-OFFCRYPTO 2.3.4.10-2.3.4.13;
+ * the EncryptionInfo of jackcess-encrypt's db2013-enc.accdb.
+ */
+jet_rc jet_codec_agile_new(jet_codec **out, uint8_t *rec, size_t cap,
+                           size_t *rec_len, uint32_t enc_key,
+                           const char *password, jet_error *err);
 /**
  * The Office password "spin" (MS-OFFCRYPTO 2.3.4.7 and 2.3.4.11): for
  * i = 0 .. spin-1, h = H(LE32(i) || h), in place on h (hash_len(alg)

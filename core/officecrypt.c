@@ -28,6 +28,8 @@
  * JET_EPASSWORD. Every password hash chain (the agile and Standard spins)
  * runs once per open, checking the open's interrupt (login timeout) as it
  * goes. Primitives come from the crypto seam (crypto.h).
+ * New files (jet_codec_agile_new) get agile encryption as Access 2013 and
+ * later write it: AES-256, SHA-512, spinCount 100,000.
  * Format: MS-OFFCRYPTO; jackcess-encrypt OfficeCryptCodecHandler and its
  * ECMAStandard/NonStandard/Agile providers (facts only).
  */
@@ -39,6 +41,7 @@
 #include "bytes.h"
 #include "crypto.h"
 #include "internal.h"
+#include "os.h"
 
 #define PROVIDER_OFFSET 0x299
 #define MAX_KEY 64
@@ -78,39 +81,6 @@ jet_rc jet_codec_jet_rc4(jet_codec **out, uint32_t enc_key)
     c->enc_key = enc_key;
     *out = c;
     return JET_OK;
-}
-
-/* UTF-8 password -> UTF-16LE bytes (at most 255 characters). */
-static size_t password_utf16(const char *pw, uint8_t *out, size_t cap)
-{
-    const unsigned char *s = (const unsigned char *)(pw ? pw : "");
-    size_t n = 0, chars = 0;
-    while (*s && chars < 255) {
-        uint32_t cp = *s++;
-        int extra = cp >= 0xF0 ? 3 : cp >= 0xE0 ? 2 : cp >= 0xC0 ? 1 : 0;
-        if (extra)
-            cp &= 0x3F >> extra;
-        while (extra-- > 0 && (*s & 0xC0) == 0x80)
-            cp = (cp << 6) | (*s++ & 0x3F);
-        if (cp >= 0x10000) {
-            uint32_t v = cp - 0x10000;
-            uint16_t hi = (uint16_t)(0xD800 + (v >> 10));
-            uint16_t lo = (uint16_t)(0xDC00 + (v & 0x3FF));
-            if (n + 4 > cap)
-                break;
-            out[n++] = (uint8_t)hi;
-            out[n++] = (uint8_t)(hi >> 8);
-            out[n++] = (uint8_t)lo;
-            out[n++] = (uint8_t)(lo >> 8);
-        } else {
-            if (n + 2 > cap)
-                break;
-            out[n++] = (uint8_t)cp;
-            out[n++] = (uint8_t)(cp >> 8);
-        }
-        chars++;
-    }
-    return n;
 }
 
 static void put_le32(uint8_t out[4], uint32_t v)
@@ -487,15 +457,18 @@ static jet_rc agile_key(jet_hash_alg alg, const uint8_t *hn,
 /* Largest agile spinCount accepted (MS-OFFCRYPTO 2.3.4.10 caps it here). */
 #define MAX_SPIN 10000000L
 
+/* The block keys of 2.3.4.13: the intermediate key (encryptedKeyValue),
+ * the verifier input and the verifier hash value. */
+static const uint8_t blk_key[8] = { 0x14, 0x6e, 0x0b, 0xe7,
+                                    0xab, 0xac, 0xd0, 0xd6 };
+static const uint8_t blk_vin[8] = { 0xfe, 0xa7, 0xd2, 0x76,
+                                    0x3b, 0x4b, 0x9e, 0x79 };
+static const uint8_t blk_vval[8] = { 0xd7, 0xaa, 0x0f, 0x6d,
+                                     0x30, 0x61, 0x34, 0x4e };
+
 static jet_rc open_agile(jet_codec *c, const uint8_t *p, size_t len,
                          const open_ctx *o)
 {
-    static const uint8_t blk_key[8] = { 0x14, 0x6e, 0x0b, 0xe7,
-                                        0xab, 0xac, 0xd0, 0xd6 };
-    static const uint8_t blk_vin[8] = { 0xfe, 0xa7, 0xd2, 0x76,
-                                        0x3b, 0x4b, 0x9e, 0x79 };
-    static const uint8_t blk_vval[8] = { 0xd7, 0xaa, 0x0f, 0x6d,
-                                         0x30, 0x61, 0x34, 0x4e };
     const char *kd = "<keyData", *ek = "<p:encryptedKey";
     char *xml, alg[32], chain[32];
     uint8_t psalt[64], ekv[128], evin[128], evval[128], k[MAX_KEY];
@@ -603,6 +576,139 @@ out:
     return rc;
 }
 
+/* ------------------------------------------------------ new agile files */
+
+#define NEW_SALT 16
+#define NEW_KEY 32                /* AES-256 */
+#define NEW_SPIN 100000
+#define NEW_HASH JET_HASH_SHA512  /* 64-byte digests */
+
+/* The attributes both elements of the descriptor share (db2013-enc.accdb:
+ * Access 2013's form). */
+#define AGILE_PARAMS "saltSize=\"16\" blockSize=\"16\" keyBits=\"256\" " \
+    "hashSize=\"64\" cipherAlgorithm=\"AES\" " \
+    "cipherChaining=\"ChainingModeCBC\" hashAlgorithm=\"SHA512\""
+
+jet_rc jet_codec_agile_new(jet_codec **out, uint8_t *rec, size_t cap,
+                           size_t *rec_len, uint32_t enc_key,
+                           const char *password, jet_error *err)
+{
+    /* the random parts: keyData salt, password salt, verifier input,
+     * intermediate key */
+    uint8_t ksalt[NEW_SALT], psalt[NEW_SALT], vin[NEW_SALT], key[NEW_KEY];
+    uint8_t evin[NEW_SALT], evval[JET_HASH_MAX], ekv[NEW_KEY];
+    uint8_t pw[512], hn[JET_HASH_MAX], k[NEW_KEY];
+    char b_ksalt[32], b_psalt[32], b_evin[32], b_evval[96], b_ekv[48];
+    size_t plen, n, chars = 0;
+    jet_codec *c;
+    jet_rc rc;
+    int w;
+
+    *out = NULL;
+    *rec_len = 0;
+    if (password)
+        for (const unsigned char *s = (const unsigned char *)password; *s;
+             s++)
+            chars += (*s & 0xC0) != 0x80;   /* UTF-8 lead bytes */
+    if (chars < 1 || chars > 255)
+        return jet_fail(err, JET_ELIMIT, JET_NO_PGNO,
+                        "a database password has 1 to 255 characters");
+    if (cap < JET_AGILE_RECORD_MAX || enc_key == 0)
+        return jet_fail(err, JET_ELIMIT, JET_NO_PGNO,
+                        "no room for the encryption provider record");
+    rc = jet_crypto_load(err);
+    if (rc != JET_OK)
+        return rc;
+    plen = jet_password_utf16(password, pw, sizeof pw);
+    jet_os_random(ksalt, sizeof ksalt);
+    jet_os_random(psalt, sizeof psalt);
+    jet_os_random(vin, sizeof vin);
+    jet_os_random(key, sizeof key);
+
+    /* 2.3.4.11: the spun password hash, then one key per block key;
+     * 2.3.4.13: each value AES-CBC with the password salt as IV */
+    rc = jet_crypto_hash(NEW_HASH, psalt, sizeof psalt, pw, plen, hn);
+    if (rc == JET_OK)
+        rc = jet_password_spin(NEW_HASH, hn, NEW_SPIN, NULL, NULL);
+    memcpy(evin, vin, sizeof evin);
+    if (rc == JET_OK)
+        rc = agile_key(NEW_HASH, hn, blk_vin, k, sizeof k);
+    if (rc == JET_OK)
+        rc = jet_crypto_aes_cbc_encrypt(k, sizeof k, psalt, evin,
+                                        sizeof evin);
+    /* the verifier's hash: SHA-512 is 64 bytes, a whole number of blocks */
+    if (rc == JET_OK)
+        rc = jet_crypto_hash(NEW_HASH, vin, sizeof vin, NULL, 0, evval);
+    if (rc == JET_OK)
+        rc = agile_key(NEW_HASH, hn, blk_vval, k, sizeof k);
+    if (rc == JET_OK)
+        rc = jet_crypto_aes_cbc_encrypt(k, sizeof k, psalt, evval,
+                                        JET_HASH_MAX);
+    memcpy(ekv, key, sizeof ekv);
+    if (rc == JET_OK)
+        rc = agile_key(NEW_HASH, hn, blk_key, k, sizeof k);
+    if (rc == JET_OK)
+        rc = jet_crypto_aes_cbc_encrypt(k, sizeof k, psalt, ekv, sizeof ekv);
+    memset(pw, 0, sizeof pw);
+    memset(hn, 0, sizeof hn);
+    memset(k, 0, sizeof k);
+    if (rc != JET_OK) {
+        memset(key, 0, sizeof key);
+        return jet_fail(err, rc == JET_ENOMEM ? rc : JET_EUNSUPPORTED,
+                        JET_NO_PGNO, "cannot run the agile encryption "
+                        "(SHA-512, AES-256) of the crypto library");
+    }
+
+    jet_base64_encode(b_ksalt, ksalt, sizeof ksalt);
+    jet_base64_encode(b_psalt, psalt, sizeof psalt);
+    jet_base64_encode(b_evin, evin, sizeof evin);
+    jet_base64_encode(b_evval, evval, JET_HASH_MAX);
+    jet_base64_encode(b_ekv, ekv, sizeof ekv);
+    /* EncryptionInfo (2.3.4.10): version 4.4, reserved 0x40, the XML */
+    memset(rec, 0, cap);
+    rec[2] = 4;
+    rec[4] = 4;
+    rec[6] = 0x40;
+    w = snprintf((char *)rec + 10, cap - 10,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\r\n"
+        "<encryption xmlns=\"http://schemas.microsoft.com/office/2006/"
+        "encryption\" xmlns:p=\"http://schemas.microsoft.com/office/2006/"
+        "keyEncryptor/password\" xmlns:c=\"http://schemas.microsoft.com/"
+        "office/2006/keyEncryptor/certificate\"><keyData " AGILE_PARAMS
+        " saltValue=\"%s\"/><keyEncryptors><keyEncryptor uri=\"http://"
+        "schemas.microsoft.com/office/2006/keyEncryptor/password\">"
+        "<p:encryptedKey spinCount=\"%d\" " AGILE_PARAMS " saltValue=\"%s\" "
+        "encryptedVerifierHashInput=\"%s\" encryptedVerifierHashValue="
+        "\"%s\" encryptedKeyValue=\"%s\"/></keyEncryptor></keyEncryptors>"
+        "</encryption>", b_ksalt, NEW_SPIN, b_psalt, b_evin, b_evval, b_ekv);
+    if (w < 0 || (size_t)w >= cap - 10) {
+        memset(key, 0, sizeof key);
+        return jet_fail(err, JET_ELIMIT, JET_NO_PGNO,
+                        "no room for the encryption provider record");
+    }
+    n = 8 + (size_t)w;
+    rec[0] = (uint8_t)n;
+    rec[1] = (uint8_t)(n >> 8);
+
+    c = jet_calloc(1, sizeof *c);
+    if (!c) {
+        memset(key, 0, sizeof key);
+        return jet_fail(err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    }
+    c->kind = CODEC_AGILE;
+    c->enc_key = enc_key;
+    c->hash = NEW_HASH;
+    memcpy(c->key, key, sizeof key);
+    c->key_len = sizeof key;
+    memcpy(c->salt, ksalt, sizeof ksalt);
+    c->salt_len = sizeof ksalt;
+    c->block_size = 16;
+    memset(key, 0, sizeof key);
+    *rec_len = 2 + n;
+    *out = c;
+    return JET_OK;
+}
+
 jet_rc jet_codec_office(jet_codec **out, const uint8_t *page0, size_t len,
                         uint32_t enc_key, const jet_open_options *opts,
                         jet_error *err)
@@ -637,7 +743,7 @@ jet_rc jet_codec_office(jet_codec **out, const uint8_t *page0, size_t len,
     if (!c)
         return jet_fail(err, JET_ENOMEM, 0, "out of memory");
     c->enc_key = enc_key;
-    o.pw_len = password_utf16(password, pw, sizeof pw);
+    o.pw_len = jet_password_utf16(password, pw, sizeof pw);
     o.pw = pw;
     o.check = opts->interrupt;
     o.check_ctx = opts->interrupt_ctx;
