@@ -161,9 +161,13 @@ void jet_db_read_end(jet_db *db);
  * user object; it is synced before the call returns. Refused, with
  * nothing written, when anything exists at path (JET_EIO, detail "... the
  * file exists"); on any other failure the file is removed again.
- * password: NULL or "" (a database password or encryption of a new file
- * is not written: JET_EUNSUPPORTED). Errors: JET_EIO (errno text in
- * detail), JET_EUNSUPPORTED (another version, a password), JET_ENOMEM.
+ * password: NULL or "" for none; else (UTF-8) the file is encrypted and
+ * opens only with it (jet_open_options.password): Jet4 RC4 page encoding
+ * plus the header's database password (at most 20 characters), ACE agile
+ * encryption (AES-256, SHA-512; 1 to 255 characters); see newfile.h
+ * jw_set_password. Errors: JET_EIO (errno text in detail),
+ * JET_EUNSUPPORTED (another version; no crypto library for a password),
+ * JET_ELIMIT (a password too long, nothing written), JET_ENOMEM.
  */
 jet_rc jet_db_create_file(const char *path, jet_version ver,
                           const char *password, jet_error *err);

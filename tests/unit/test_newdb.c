@@ -10,11 +10,20 @@
  * (jet_db_create_table: AutoNumber primary key, indexed text, numbers,
  * dates, memo) takes JET_NEWDB_ROWS rows (default 2,000) and reads back
  * after reopening; the file passes both checks again. A second create at
- * the same path is refused with the file unchanged; a password is
- * refused (JET_EUNSUPPORTED) with nothing written.
+ * the same path is refused with the file unchanged.
+ *
+ * With a password (new_encrypted_database): the file opens only with it
+ * (none or a wrong one: JET_EPASSWORD, the file unchanged); the same
+ * table of JET_NEWDB_ENC_ROWS rows (default 600) goes in and reads back;
+ * jet_db_check and `jetcheck verify --password` find 0 problems, `jetcheck
+ * dump --password` shows every row written; the raw file holds neither
+ * the table's name nor its text (every page but the header encrypted:
+ * Jet4 RC4, ACE agile AES-256); mdbtools reads the Jet4 file. A password
+ * too long for the format is refused (JET_ELIMIT) with nothing written.
  *
  * jetcheck and mdbtools are optional (skipped with a note when absent).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,19 +81,35 @@ static void check_reports(void *ctx, uint32_t pgno, const char *tbl,
             tbl ? tbl : "-", msg);
 }
 
-/* jet_db_check: 0 problems; returns its stats. */
-static jet_check_stats checked(const char *path)
+/* Open options with password pw (NULL: none). */
+static jet_open_options with_pw(const char *pw)
+{
+    jet_open_options o;
+    memset(&o, 0, sizeof o);
+    o.password = pw;
+    return o;
+}
+
+/* jet_db_check (with password pw, NULL for none): 0 problems; returns
+ * its stats. */
+static jet_check_stats checked_pw(const char *path, const char *pw)
 {
     jet_db *db = NULL;
     jet_error err;
     jet_check_stats st;
-    ck_assert_msg(jet_db_open(&db, path, NULL, &err) == JET_OK, "open %s: %s",
+    jet_open_options o = with_pw(pw);
+    ck_assert_msg(jet_db_open(&db, path, &o, &err) == JET_OK, "open %s: %s",
                   path, err.msg);
     ck_assert_int_eq(jet_db_check(db, check_reports, (void *)path, &st),
                      JET_OK);
     ck_assert_uint_eq(st.problems, 0);
     jet_db_close(db);
     return st;
+}
+
+static jet_check_stats checked(const char *path)
+{
+    return checked_pw(path, NULL);
 }
 
 static unsigned rows_wanted(void)
@@ -103,8 +128,9 @@ static size_t ascii16(uint16_t *out, const char *s)
 
 enum { C_ID, C_NAME, C_QTY, C_PRICE, C_WHEN, C_NOTE, C_COUNT };
 
-/* A table in the new file: created, filled, committed. */
-static void fill(const char *path, unsigned nrows)
+/* A table in the new file (opened with password pw, NULL for none):
+ * created, filled, committed. */
+static void fill(const char *path, unsigned nrows, const char *pw)
 {
     static const jet_coldef cols[C_COUNT] = {
         [C_ID] = { .name = "ID", .type = JET_T_LONG, .autonumber = true },
@@ -122,12 +148,14 @@ static void fill(const char *path, unsigned nrows)
     uint16_t name[64], note[600];
     char s[64];
 
+    jet_open_options opts = with_pw(pw);
+
     memset(idx, 0, sizeof idx);
     idx[0] = (jet_idxdef){ .ncols = 1, .col = { C_ID }, .primary = true };
     idx[1] = (jet_idxdef){ .name = "Name", .ncols = 1, .col = { C_NAME },
                            .unique = true };
-    ck_assert_msg(jet_db_open(&db, path, NULL, &err) == JET_OK, "open: %s",
-                  err.msg);
+    ck_assert_msg(jet_db_open(&db, path, &opts, &err) == JET_OK,
+                  "open: %s", err.msg);
     ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
     jet_rc rc = jet_db_create_table(db, "Items", cols, C_COUNT, idx, 2,
                                     NULL, 0);
@@ -166,8 +194,18 @@ static void fill(const char *path, unsigned nrows)
     jet_db_close(db);
 }
 
-/* Rows back through a new connection: count and a few values. */
-static void read_back(const char *path, unsigned nrows)
+/* The note of row k: "note " 1 + k % 90 times (NULL when k % 4 == 0). */
+static size_t note_of(unsigned k, char *out)
+{
+    size_t n = 0;
+    for (unsigned r = 0; r < 1 + k % 90; r++)
+        n += (size_t)sprintf(out + n, "note ");
+    return n;
+}
+
+/* Rows back through a new connection (password pw, NULL for none): count
+ * and the values. */
+static void read_back(const char *path, unsigned nrows, const char *pw)
 {
     jet_db *db = NULL;
     jet_error err;
@@ -175,8 +213,9 @@ static void read_back(const char *path, unsigned nrows)
     jet_scan *sc;
     uint32_t n = 0;
     jet_rc rc;
+    jet_open_options o = with_pw(pw);
 
-    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    ck_assert_int_eq(jet_db_open(&db, path, &o, &err), JET_OK);
     ck_assert_int_eq(jet_tdef_load(&t, db, jet_catalog_find(db, "Items")),
                      JET_OK);
     ck_assert_int_eq(jet_table_row_count(db, t, &n), JET_OK);
@@ -191,6 +230,25 @@ static void read_back(const char *path, unsigned nrows)
         ck_assert_int_eq(v.u.i, (int64_t)(k % 101));
         ck_assert_int_eq(jet_scan_value(sc, C_NOTE, &v), JET_OK);
         ck_assert_int_eq(v.is_null, k % 4 == 0);
+        if (!v.is_null) {
+            char want[512], got[512];
+            size_t len = note_of(k, want), got_len = 0;
+            ck_assert_int_eq(jet_text_to_utf8(db, &v, got, sizeof got,
+                                              &got_len), JET_OK);
+            ck_assert(got_len == len && memcmp(got, want, len) == 0);
+        }
+        ck_assert_int_eq(jet_scan_value(sc, C_NAME, &v), JET_OK);
+        {
+            char want[32], got[64];
+            size_t got_len = 0;
+            snprintf(want, sizeof want, "item %06u", k);
+            ck_assert_int_eq(jet_text_to_utf8(db, &v, got, sizeof got,
+                                              &got_len), JET_OK);
+            ck_assert(got_len == strlen(want) &&
+                      memcmp(got, want, got_len) == 0);
+        }
+        ck_assert_int_eq(jet_scan_value(sc, C_WHEN, &v), JET_OK);
+        ck_assert(v.u.d == 45000.0 + k / 48.0);
         n++;
     }
     ck_assert_int_eq(rc, JET_DONE);
@@ -209,11 +267,6 @@ START_TEST(new_empty_database)
 
     new_path(path, sizeof path, dir, sizeof dir, formats[_i].tag,
              formats[_i].ext);
-
-    /* a password: refused, nothing written */
-    ck_assert_int_eq(jet_db_create_file(path, formats[_i].ver, "secret",
-                                        &err), JET_EUNSUPPORTED);
-    ck_assert(access(path, F_OK) != 0);
 
     ck_assert_msg(jet_db_create_file(path, formats[_i].ver, NULL, &err) ==
                   JET_OK, "create %s: %s", path, err.msg);
@@ -267,8 +320,8 @@ START_TEST(new_empty_database)
         fprintf(stderr, "test_newdb: mdb-tables not found: skipped\n");
 
     /* then a table, filled */
-    fill(path, nrows);
-    read_back(path, nrows);
+    fill(path, nrows, NULL);
+    read_back(path, nrows, NULL);
     st = checked(path);
     ck_assert_uint_eq(st.tables, 5);
     jet_test_jetcheck_verify(path);
@@ -287,12 +340,203 @@ START_TEST(new_empty_database)
 }
 END_TEST
 
+/* popen(cmd) output in a malloc'd NUL-terminated buffer; *status its
+ * exit status. */
+static char *run_all(const char *cmd, int *status)
+{
+    FILE *p = popen(cmd, "r");
+    size_t n = 0, cap = 1 << 16;
+    char *out = malloc(cap);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_ptr_nonnull(out);
+    for (;;) {
+        if (cap - n < 4096) {
+            out = realloc(out, cap *= 2);
+            ck_assert_ptr_nonnull(out);
+        }
+        size_t k = fread(out + n, 1, cap - 1 - n, p);
+        if (k == 0)
+            break;
+        n += k;
+    }
+    out[n] = '\0';
+    *status = pclose(p);
+    return out;
+}
+
+/* Whether needle (len bytes) is anywhere in hay. */
+static bool has_bytes(const uint8_t *hay, size_t hay_len, const void *needle,
+                      size_t len)
+{
+    for (size_t i = 0; i + len <= hay_len; i++)
+        if (memcmp(hay + i, needle, len) == 0)
+            return true;
+    return false;
+}
+
+/* Neither the ASCII (compressed text) nor the UTF-16LE form of s is in
+ * the raw file at path. */
+static void not_in_raw_file(const char *path, const char *s)
+{
+    size_t len, n = strlen(s);
+    uint8_t *raw = jet_test_slurp(path, &len), u16[128];
+    ck_assert_ptr_nonnull(raw);
+    for (size_t i = 0; i < n; i++) {
+        u16[2 * i] = (uint8_t)s[i];
+        u16[2 * i + 1] = 0;
+    }
+    ck_assert_msg(!has_bytes(raw, len, s, n), "'%s' in plain text in %s",
+                  s, path);
+    ck_assert_msg(!has_bytes(raw, len, u16, 2 * n),
+                  "'%s' in UTF-16 in %s", s, path);
+    free(raw);
+}
+
+/* jet_db_open with password pw gives rc; the file stays byte for byte. */
+static void open_refused(const char *path, const char *pw, jet_rc rc)
+{
+    size_t n0 = 0, n1 = 0;
+    uint8_t *before = jet_test_slurp(path, &n0), *after;
+    jet_open_options o = with_pw(pw);
+    jet_db *db = NULL;
+    jet_error err;
+    ck_assert_int_eq(jet_db_open(&db, path, &o, &err), rc);
+    ck_assert_ptr_null(db);
+    ck_assert_msg(strstr(err.msg, "password"), "%s", err.msg);
+    after = jet_test_slurp(path, &n1);
+    ck_assert(before && after && n0 == n1 && !memcmp(before, after, n0));
+    free(before);
+    free(after);
+}
+
+static unsigned enc_rows_wanted(void)
+{
+    const char *e = getenv("JET_NEWDB_ENC_ROWS");
+    return e && atoi(e) > 0 ? (unsigned)atoi(e) : 600;
+}
+
+START_TEST(new_encrypted_database)
+{
+    /* 9 characters, one of them outside ASCII, a space for the shell */
+    static const char pw[] = "S\xc3\xa9" "cret 42";
+    char dir[256], path[512], cmd[2048], *out;
+    int status;
+    unsigned nrows = enc_rows_wanted();
+    jet_error err;
+    bool jet4 = formats[_i].ver == JET_VER_4;
+
+    new_path(path, sizeof path, dir, sizeof dir, formats[_i].tag,
+             formats[_i].ext);
+
+    /* too long for the format: refused, nothing written */
+    {
+        char longpw[300];
+        size_t n = jet4 ? 21 : 256;
+        memset(longpw, 'x', n);
+        longpw[n] = '\0';
+        ck_assert_int_eq(jet_db_create_file(path, formats[_i].ver, longpw,
+                                            &err), JET_ELIMIT);
+        ck_assert_msg(strstr(err.msg, "characters"), "%s", err.msg);
+        ck_assert(access(path, F_OK) != 0);
+        longpw[n - 1] = '\0';           /* the longest taken */
+        ck_assert_msg(jet_db_create_file(path, formats[_i].ver, longpw,
+                                         &err) == JET_OK, "%s", err.msg);
+        checked_pw(path, longpw);
+        open_refused(path, "x", JET_EPASSWORD);
+        jet_test_remove_db(path);
+    }
+
+    ck_assert_msg(jet_db_create_file(path, formats[_i].ver, pw, &err) ==
+                  JET_OK, "create %s: %s", path, err.msg);
+    /* no password, a wrong one, one differing in case: refused, the file
+     * unchanged */
+    open_refused(path, NULL, JET_EPASSWORD);
+    open_refused(path, "wrong", JET_EPASSWORD);
+    open_refused(path, "s\xc3\xa9" "cret 42", JET_EPASSWORD);
+    {
+        jet_db *db = NULL;
+        jet_open_options o = with_pw(pw);
+        ck_assert_int_eq(jet_db_open(&db, path, &o, &err), JET_OK);
+        ck_assert_int_eq(jet_db_version(db), formats[_i].ver);
+        ck_assert_ptr_nonnull(jet_catalog_find(db, "MSysACEs"));
+        jet_db_close(db);
+    }
+    ck_assert_uint_eq(checked_pw(path, pw).tables, 4);
+    char pwopt[64];
+    snprintf(pwopt, sizeof pwopt, "--password '%s'", pw);
+    jet_test_jetcheck_verify_opts(path, pwopt);
+
+    fill(path, nrows, pw);
+    read_back(path, nrows, pw);
+    jet_check_stats st = checked_pw(path, pw);
+    ck_assert_uint_eq(st.tables, 5);
+    jet_test_jetcheck_verify_opts(path, pwopt);
+    open_refused(path, "wrong", JET_EPASSWORD);
+
+    /* every page but the header encrypted */
+    not_in_raw_file(path, "Items");
+    not_in_raw_file(path, "item 000123");
+    not_in_raw_file(path, "MSysObjects");
+    not_in_raw_file(path, "note note note");
+
+    if (jet_test_have_jetcheck()) {
+        snprintf(cmd, sizeof cmd, "'%s/tools/jetcheck/jetcheck' dump '%s' "
+                 "--password '%s' 2>&1", jet_shared_dir(), path, pw);
+        out = run_all(cmd, &status);
+        ck_assert_msg(status == 0 && strstr(out, "\"open_error\": null") &&
+                      strstr(out, formats[_i].jackcess) &&
+                      strstr(out, "\"name\": \"Items\""),
+                      "jetcheck dump: %.2000s", out);
+        snprintf(cmd, sizeof cmd, "\"row_count\": %u,", nrows);
+        ck_assert_msg(strstr(out, cmd), "no %s in the dump", cmd);
+        for (unsigned k = 0; k < nrows; k++) {
+            char row[640], note[512];
+            snprintf(row, sizeof row, "[%u, \"item %06u\", %u, ", k + 1, k,
+                     k % 101);
+            ck_assert_msg(strstr(out, row), "row %u not in the dump", k);
+            if (k % 4) {
+                note_of(k, note);
+                snprintf(row, sizeof row, "\"%s\"]", note);
+                ck_assert_msg(strstr(out, row), "note %u not in the dump",
+                              k);
+            }
+        }
+        free(out);
+        if (!jet4) {
+            /* Jackcess refuses a wrong password (Jet4: it does not check
+             * the header password) */
+            snprintf(cmd, sizeof cmd, "'%s/tools/jetcheck/jetcheck' dump "
+                     "'%s' --password wrong 2>&1", jet_shared_dir(), path);
+            out = run_all(cmd, &status);
+            ck_assert_msg(strstr(out, "Incorrect password"), "%.2000s",
+                          out);
+            free(out);
+        }
+    }
+    if (jet4 && system("command -v mdb-export >/dev/null 2>&1") == 0) {
+        snprintf(cmd, sizeof cmd, "mdb-export '%s' Items 2>&1 | wc -l",
+                 path);
+        out = run_all(cmd, &status);
+        ck_assert_msg(status == 0 && (unsigned)atoi(out) >= nrows + 1,
+                      "mdb-export: %s", out);
+        free(out);
+    }
+    fprintf(stderr, "test_newdb: %s encrypted: %u rows, jet_db_check %u "
+            "tables, %llu index entries, 0 problems\n", formats[_i].tag,
+            nrows, st.tables, (unsigned long long)st.entries);
+    jet_test_remove_db(path);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 static Suite *newdb_suite(void)
 {
     Suite *s = suite_create("newdb");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, new_empty_database, 0,
+                        (int)(sizeof formats / sizeof formats[0]));
+    tcase_add_loop_test(tc, new_encrypted_database, 0,
                         (int)(sizeof formats / sizeof formats[0]));
     suite_add_tcase(s, tc);
     return s;
