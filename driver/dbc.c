@@ -8,7 +8,8 @@
  * only % and _ as wildcards; MaxLongSize, the COLUMN_SIZE reported for
  * Memo and OLE columns; TraceFile, driver/trace.h). Connection-string
  * keys win over the DSN's. CREATE_DB=path [version] in a connection string
- * makes a new empty database first (create_db). The database is opened with
+ * makes a new empty database first (create_db), encrypted with PWD when
+ * one is given. The database is opened with
  * jet_db_open(); its errors map through diag.c.
  */
 #include "config.h"
@@ -394,11 +395,14 @@ static int append_pair(char **s, size_t *len, size_t *cap, const char *key,
  * over an existing file). path may be quoted ("a b.accdb"); unquoted, the
  * trailing words that are a version or sort order are taken off it.
  * Without a version: .mdb is Jet4, anything else ACE 16. The sort order
- * is General (the only one written); ENCRYPT is refused (not written).
+ * is General (the only one written). With a password (the connection's
+ * PWD) the new file is encrypted with it (jet_db_create_file: Jet4 RC4
+ * encoding and database password, ACE agile AES); ENCRYPT (Microsoft's
+ * word) asks for that too and is refused without a PWD.
  * On success *made holds the path (for DBQ when none is given).
  */
-static SQLRETURN create_db(odbc_dbc *dbc, const char *val, char *made,
-                           size_t cap)
+static SQLRETURN create_db(odbc_dbc *dbc, const char *val, const char *pwd,
+                           char *made, size_t cap)
 {
     static const struct { const char *word; jet_version ver; } vers[] = {
         { "JET4", JET_VER_4 }, { "ACE12", JET_VER_ACE12 },
@@ -464,9 +468,10 @@ static SQLRETURN create_db(odbc_dbc *dbc, const char *val, char *made,
     if (!*path)
         return odbc_diag_add(&dbc->hdr.diag, "08001",
                              "CREATE_DB: no file name given");
-    if (encrypt)
+    if (encrypt && (!pwd || !*pwd))
         return odbc_diag_add(&dbc->hdr.diag, "HYC00", "CREATE_DB: ENCRYPT "
-                             "(an encrypted new database) is not supported");
+                             "without a password is not supported (give "
+                             "the password with PWD=)");
     if (ver < 0) {
         size_t n = strlen(path);
         ver = n >= 4 && !strcasecmp(path + n - 4, ".mdb") ? JET_VER_4
@@ -476,9 +481,11 @@ static SQLRETURN create_db(odbc_dbc *dbc, const char *val, char *made,
         return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: the path "
                              "is too long");
     memset(&err, 0, sizeof err);
-    if (jet_db_create_file(path, (jet_version)ver, NULL, &err) != JET_OK)
-        return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: %s",
-                             err.msg);
+    jet_rc rc = jet_db_create_file(path, (jet_version)ver, pwd, &err);
+    if (rc != JET_OK)
+        return odbc_diag_add(&dbc->hdr.diag,
+                             rc == JET_EUNSUPPORTED ? "HYC00" : "08001",
+                             "CREATE_DB: %s", err.msg);
     strcpy(made, path);
     return SQL_SUCCESS;
 }
@@ -515,7 +522,7 @@ SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
             return odbc_diag_add(&dbc->hdr.diag, "08002",
                                  "Connection name in use");
         }
-        SQLRETURN cr = create_db(dbc, cdb, made, sizeof made);
+        SQLRETURN cr = create_db(dbc, cdb, pwd, made, sizeof made);
         if (!SQL_SUCCEEDED(cr)) {
             odbc_connstr_free(cs);
             return cr;

@@ -204,7 +204,17 @@ static inline void odbct_verify(const char *path)
 /** `jetcheck dump path [--table table]` (table NULL: every table), as a
  *  string the caller frees; its "file" value is "db", so dumps of two
  *  copies compare equal. */
+static inline char *odbct_dump_opts(const char *path, const char *table,
+                                    const char *opts);
 static inline char *odbct_dump(const char *path, const char *table)
+{
+    return odbct_dump_opts(path, table, "");
+}
+
+/** odbct_dump with more jetcheck arguments opts (e.g. "--password 'pw'",
+ *  or ""). */
+static inline char *odbct_dump_opts(const char *path, const char *table,
+                                    const char *opts)
 {
     char out[1100], cmd[4096], tab[1100] = "";
     size_t n;
@@ -212,8 +222,8 @@ static inline char *odbct_dump(const char *path, const char *table)
         snprintf(tab, sizeof tab, " --table '%s'", table);
     snprintf(out, sizeof out, "%s.dump", path);
     snprintf(cmd, sizeof cmd, "'%s/tools/jetcheck/jetcheck' dump '%s' "
-             "--name db%s >'%s' 2>/dev/null", jet_shared_dir(), path, tab,
-             out);
+             "--name db%s %s >'%s' 2>/dev/null", jet_shared_dir(), path, tab,
+             opts, out);
     ck_assert_msg(system(cmd) == 0, "jetcheck dump %s failed", path);
     char *d = odbct_file_text(out, &n);
     unlink(out);
