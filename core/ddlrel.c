@@ -55,21 +55,6 @@
 #define TYPES_TEXT "Relationship must be on the same number of fields " \
                    "with the same data types."
 
-/* Does index ix hold exactly the columns cols[0..n) (any order)? */
-static bool index_on(const jet_index *ix, const uint16_t *cols, unsigned n)
-{
-    if (ix->ncols != n)
-        return false;
-    for (unsigned k = 0; k < n; k++) {
-        bool found = false;
-        for (unsigned j = 0; j < n && !found; j++)
-            found = ix->cols[j].col == cols[k];
-        if (!found)
-            return false;
-    }
-    return true;
-}
-
 /* The position of t's unique index over exactly cols (its primary key
  * when that is one; not a foreign-key entry), or -1. */
 static int unique_index(const jet_tdef *t, const uint16_t *cols, unsigned n)
@@ -78,7 +63,7 @@ static int unique_index(const jet_tdef *t, const uint16_t *cols, unsigned n)
     for (uint16_t i = 0; i < t->nindexes; i++) {
         const jet_index *ix = &t->indexes[i];
         if (!(ix->unique || ix->primary_key) || ix->foreign_key ||
-            !index_on(ix, cols, n))
+            !jet_index_on_columns(ix, cols, n))
             continue;
         if (best < 0 || ix->primary_key)
             best = i;

@@ -158,14 +158,14 @@ static jet_rc local_table(const jet_tdef **out, jet_db *db, const char *name,
     return jet_tdef_load(out, db, o);
 }
 
-/* Does index ix hold exactly the columns cols[0..n) (any order)? */
-static bool index_on(const jet_index *ix, const uint16_t *cols, uint16_t n)
+bool jet_index_on_columns(const jet_index *ix, const uint16_t *cols,
+                          unsigned n)
 {
     if (ix->ncols != n)
         return false;
-    for (uint16_t k = 0; k < n; k++) {
+    for (unsigned k = 0; k < n; k++) {
         bool found = false;
-        for (uint16_t j = 0; j < n && !found; j++)
+        for (unsigned j = 0; j < n && !found; j++)
             found = ix->cols[j].col == cols[k];
         if (!found)
             return false;
@@ -184,7 +184,7 @@ static int rel_index(const jet_tdef *t, const uint16_t *cols, uint16_t n,
     for (uint16_t i = 0; i < t->nindexes; i++) {
         const jet_index *ix = &t->indexes[i];
         if ((parent && !(ix->unique || ix->primary_key)) ||
-            !index_on(ix, cols, n))
+            !jet_index_on_columns(ix, cols, n))
             continue;
         if (best < 0 || (parent ? ix->primary_key : ix->foreign_key))
             best = i;

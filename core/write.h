@@ -338,6 +338,12 @@ jet_rc jet_rel_before_delete(jet_db *db, const jet_tdef *t, jet_rowid id,
  */
 jet_rc jet_rel_check_rows(jet_db *db, const jet_tdef *t, const char *name);
 
+/** Does index ix hold exactly the columns cols[0..n) (table column
+ *  positions, in any order)? How a relationship's columns are matched to
+ *  the index that keeps it (relations.c, ddlrel.c). */
+bool jet_index_on_columns(const jet_index *ix, const uint16_t *cols,
+                          unsigned n);
+
 /* -------------------------------------------- complex columns (complex.c) */
 
 /** What a complex column holds (its template table's shape, Jackcess
