@@ -9,8 +9,7 @@
  * JetFormat (header mask), jackcess-encrypt JetCryptCodecHandler.
  *
  * Also the Jet4 database password in the header (40 bytes at 0x42, UTF-16LE,
- * XORed with a mask made from the creation date at 0x72) and base64
- * encoding for the agile EncryptionInfo a new ACE file carries.
+ * XORed with a mask made from the creation date at 0x72).
  *
  * RC4 comes from the crypto seam (crypto.h), which loads libcrypto on the
  * first call: only files whose pages are really encoded (Jet RC4, ACE
@@ -195,24 +194,3 @@ jet_rc jet_header_password_check(const uint8_t *page0, const char *password)
     return diff ? JET_EPASSWORD : JET_OK;
 }
 
-/* ------------------------------------------------------------- base64 */
-
-size_t jet_base64_encode(char *out, const uint8_t *in, size_t len)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                              "0123456789+/";
-    size_t o = 0;
-    for (size_t i = 0; i < len; i += 3) {
-        uint32_t v = (uint32_t)in[i] << 16;
-        if (i + 1 < len)
-            v |= (uint32_t)in[i + 1] << 8;
-        if (i + 2 < len)
-            v |= in[i + 2];
-        out[o++] = tab[v >> 18];
-        out[o++] = tab[(v >> 12) & 63];
-        out[o++] = i + 1 < len ? tab[(v >> 6) & 63] : '=';
-        out[o++] = i + 2 < len ? tab[v & 63] : '=';
-    }
-    out[o] = '\0';
-    return o;
-}

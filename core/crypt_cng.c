@@ -290,3 +290,26 @@ jet_rc jet_crypto_base64_decode(uint8_t *out, size_t cap, size_t *out_len,
     *out_len = n;
     return JET_OK;
 }
+
+jet_rc jet_crypto_base64_encode(char *out, size_t cap, size_t *out_len,
+                                const uint8_t *in, size_t len)
+{
+    DWORD n;
+    *out_len = 0;
+    if (len > INT32_MAX / 2)
+        return JET_ELIMIT;
+    if (cap < (len + 2) / 3 * 4 + 1)
+        return JET_ELIMIT;
+    if (len == 0) {
+        out[0] = '\0';
+        return JET_OK;
+    }
+    n = (DWORD)cap;
+    if (!CryptBinaryToStringA(in, (DWORD)len,
+                              CRYPT_STRING_BASE64 | CRYPT_STRING_NOCRLF, out,
+                              &n))
+        return JET_EUNSUPPORTED;
+    out[n] = '\0';              /* n excludes the terminator on success */
+    *out_len = n;
+    return JET_OK;
+}

@@ -41,6 +41,7 @@
     F(EVP_CIPHER_CTX_new) F(EVP_CIPHER_CTX_free) F(EVP_DecryptInit_ex) \
     F(EVP_CIPHER_CTX_set_key_length) F(EVP_CIPHER_CTX_set_padding) \
     F(EVP_DecryptUpdate) F(EVP_DecryptFinal_ex) F(EVP_DecodeBlock) \
+    F(EVP_EncodeBlock) \
     F(EVP_EncryptInit_ex) F(EVP_EncryptUpdate) F(EVP_EncryptFinal_ex) \
     CRYPTO_FUNCS_VERSIONED(F)
 #ifdef HAVE_OSSL3
@@ -333,6 +334,25 @@ jet_rc jet_crypto_base64_decode(uint8_t *out, size_t cap, size_t *out_len,
         n--;
     if (src_len >= 2 && src[src_len - 2] == '=')
         n--;
+    *out_len = (size_t)n;
+    return JET_OK;
+}
+
+jet_rc jet_crypto_base64_encode(char *out, size_t cap, size_t *out_len,
+                                const uint8_t *in, size_t len)
+{
+    int n;
+    *out_len = 0;
+    if (len > INT32_MAX / 2)
+        return JET_ELIMIT;
+    if (cap < (len + 2) / 3 * 4 + 1)
+        return JET_ELIMIT;
+    if (jet_crypto_load(NULL) != JET_OK)
+        return JET_EUNSUPPORTED;
+    n = fn.p_EVP_EncodeBlock((unsigned char *)out, in, (int)len);
+    if (n < 0)
+        return JET_EUNSUPPORTED;
+    out[n] = '\0';
     *out_len = (size_t)n;
     return JET_OK;
 }

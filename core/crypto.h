@@ -106,5 +106,14 @@ jet_rc jet_crypto_aes_ecb_encrypt(const uint8_t *key, size_t key_len,
  */
 jet_rc jet_crypto_base64_decode(uint8_t *out, size_t cap, size_t *out_len,
                                 const char *src, size_t src_len);
+/**
+ * Encode in[0..len) as base64 (RFC 4648: '=' padding, no line breaks)
+ * into out, which holds cap bytes: at least 4 * ((len + 2) / 3) + 1;
+ * NUL-terminated, *out_len = characters written. JET_ELIMIT when out is
+ * too small, JET_EUNSUPPORTED without the crypto library. OpenSSL
+ * EVP_EncodeBlock; Windows crypt32 CryptBinaryToStringA.
+ */
+jet_rc jet_crypto_base64_encode(char *out, size_t cap, size_t *out_len,
+                                const uint8_t *in, size_t len);
 
 #endif

@@ -314,9 +314,6 @@ jet_rc jet_header_password_put(uint8_t *page0, const char *password);
  * Access); JET_EPASSWORD otherwise.
  */
 jet_rc jet_header_password_check(const uint8_t *page0, const char *password);
-/** Base64 (RFC 4648, '=' padding) of in[0..len) into out, which holds
- *  4 * ((len + 2) / 3) + 1 bytes; NUL-terminated; returns the length. */
-size_t jet_base64_encode(char *out, const uint8_t *in, size_t len);
 
 /** Decode one Jet RC4 page in place: key = encoding key XOR pgno (LE). */
 jet_rc jet_rc4_page_decode(uint32_t enc_key, uint32_t pgno, uint8_t *page,

@@ -599,7 +599,7 @@ jet_rc jet_codec_agile_new(jet_codec **out, uint8_t *rec, size_t cap,
     uint8_t evin[NEW_SALT], evval[JET_HASH_MAX], ekv[NEW_KEY];
     uint8_t pw[512], hn[JET_HASH_MAX], k[NEW_KEY];
     char b_ksalt[32], b_psalt[32], b_evin[32], b_evval[96], b_ekv[48];
-    size_t plen, n, chars = 0;
+    size_t plen, n, chars = 0, b64;
     jet_codec *c;
     jet_rc rc;
     int w;
@@ -659,11 +659,26 @@ jet_rc jet_codec_agile_new(jet_codec **out, uint8_t *rec, size_t cap,
                         "(SHA-512, AES-256) of the crypto library");
     }
 
-    jet_base64_encode(b_ksalt, ksalt, sizeof ksalt);
-    jet_base64_encode(b_psalt, psalt, sizeof psalt);
-    jet_base64_encode(b_evin, evin, sizeof evin);
-    jet_base64_encode(b_evval, evval, JET_HASH_MAX);
-    jet_base64_encode(b_ekv, ekv, sizeof ekv);
+    rc = jet_crypto_base64_encode(b_ksalt, sizeof b_ksalt, &b64, ksalt,
+                                  sizeof ksalt);
+    if (rc == JET_OK)
+        rc = jet_crypto_base64_encode(b_psalt, sizeof b_psalt, &b64, psalt,
+                                      sizeof psalt);
+    if (rc == JET_OK)
+        rc = jet_crypto_base64_encode(b_evin, sizeof b_evin, &b64, evin,
+                                      sizeof evin);
+    if (rc == JET_OK)
+        rc = jet_crypto_base64_encode(b_evval, sizeof b_evval, &b64, evval,
+                                      JET_HASH_MAX);
+    if (rc == JET_OK)
+        rc = jet_crypto_base64_encode(b_ekv, sizeof b_ekv, &b64, ekv,
+                                      sizeof ekv);
+    if (rc != JET_OK) {
+        memset(key, 0, sizeof key);
+        return jet_fail(err, JET_EUNSUPPORTED, JET_NO_PGNO,
+                        "cannot base64-encode the agile EncryptionInfo "
+                        "with the crypto library");
+    }
     /* EncryptionInfo (2.3.4.10): version 4.4, reserved 0x40, the XML */
     memset(rec, 0, cap);
     rec[2] = 4;
