@@ -55,22 +55,6 @@
 #define TYPES_TEXT "Relationship must be on the same number of fields " \
                    "with the same data types."
 
-/* The position of t's unique index over exactly cols (its primary key
- * when that is one; not a foreign-key entry), or -1. */
-static int unique_index(const jet_tdef *t, const uint16_t *cols, unsigned n)
-{
-    int best = -1;
-    for (uint16_t i = 0; i < t->nindexes; i++) {
-        const jet_index *ix = &t->indexes[i];
-        if (!(ix->unique || ix->primary_key) || ix->foreign_key ||
-            !jet_index_on_columns(ix, cols, n))
-            continue;
-        if (best < 0 || ix->primary_key)
-            best = i;
-    }
-    return best;
-}
-
 /* The next free logical index number of t. */
 static uint32_t next_index_num(const jet_tdef_priv *t)
 {
@@ -403,7 +387,7 @@ static jet_rc check_parent(jet_db *db, const jet_tdef *pt,
         if (ctypes[k] != pt->cols[pcol[k]].type)
             return jet_fail(&db->err, JET_ECONSTRAINT, pt->pgno,
                             TYPES_TEXT);
-    if ((*pix = unique_index(pt, pcol, n)) < 0)
+    if ((*pix = jet_rel_index(pt, pcol, (uint16_t)n, true)) < 0)
         return jet_fail(&db->err, JET_ECONSTRAINT, pt->pgno,
                         NO_UNIQUE_TEXT);
     return JET_OK;
@@ -535,7 +519,7 @@ jet_rc jet_db_add_foreign_key(jet_db *db, const char *table,
         return rc;
 
     /* grbit: enforced; one-to-one when the child's columns are unique */
-    if (unique_index(&ct->pub, ccol, n) >= 0)
+    if (jet_rel_index(&ct->pub, ccol, (uint16_t)n, true) >= 0)
         grbit |= REL_ONE_TO_ONE;
     if (fk->cascade_update)
         grbit |= REL_CASCADE_UPDATE;

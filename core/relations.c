@@ -173,21 +173,25 @@ bool jet_index_on_columns(const jet_index *ix, const uint16_t *cols,
     return true;
 }
 
-/* The index of t on exactly the columns cols[0..n) that enforces a
- * relationship: on the parent side (parent) a unique one, the primary
- * key when it is one; on the child side any, its foreign-key index when
- * there is one. -1 when t has none. */
-static int rel_index(const jet_tdef *t, const uint16_t *cols, uint16_t n,
-                     bool parent)
+int jet_rel_index(const jet_tdef *t, const uint16_t *cols, uint16_t n,
+                  bool parent)
 {
-    int best = -1;
+    int best = -1, best_rank = -1;
     for (uint16_t i = 0; i < t->nindexes; i++) {
         const jet_index *ix = &t->indexes[i];
+        int rank;
         if ((parent && !(ix->unique || ix->primary_key)) ||
             !jet_index_on_columns(ix, cols, n))
             continue;
-        if (best < 0 || (parent ? ix->primary_key : ix->foreign_key))
+        /* parent: primary key, then another unique index, then a
+         * foreign-key entry (it shares a unique index's keys); child:
+         * its foreign-key index, then any */
+        rank = parent ? (ix->primary_key ? 2 : !ix->foreign_key)
+                      : ix->foreign_key;
+        if (rank > best_rank) {
             best = i;
+            best_rank = rank;
+        }
     }
     return best;
 }
@@ -212,14 +216,14 @@ static jet_rc rel_finish(rel *r, jet_error *err)
                             "is not supported", r->name, r->child->name,
                             cc->name, r->parent->name, pc->name);
     }
-    best = rel_index(r->parent, r->pcol, r->ncols, true);
+    best = jet_rel_index(r->parent, r->pcol, r->ncols, true);
     if (best < 0)
         return jet_fail(err, JET_EUNSUPPORTED, r->parent->pgno,
                         "the enforced relationship '%s' has no unique "
                         "index on its columns in table '%s': writing it is "
                         "not supported", r->name, r->parent->name);
     r->pix = (uint16_t)best;
-    best = rel_index(r->child, r->ccol, r->ncols, false);
+    best = jet_rel_index(r->child, r->ccol, r->ncols, false);
     if (best < 0)
         return jet_fail(err, JET_EUNSUPPORTED, r->child->pgno,
                         "the enforced relationship '%s' has no index on "

@@ -338,6 +338,17 @@ jet_rc jet_rel_before_delete(jet_db *db, const jet_tdef *t, jet_rowid id,
  */
 jet_rc jet_rel_check_rows(jet_db *db, const jet_tdef *t, const char *name);
 
+/**
+ * The position of t's index on exactly the columns cols[0..n) that keeps
+ * a relationship, or -1 when t has none. parent: a unique one, its
+ * primary key first, then another unique index, then a foreign-key entry
+ * (which shares a unique index's keys); else (child side) any, its
+ * foreign-key index first. Used to enforce relationships (relations.c)
+ * and to make them (ddlrel.c: "No unique index found ...").
+ */
+int jet_rel_index(const jet_tdef *t, const uint16_t *cols, uint16_t n,
+                  bool parent);
+
 /** Does index ix hold exactly the columns cols[0..n) (table column
  *  positions, in any order)? How a relationship's columns are matched to
  *  the index that keeps it (relations.c, ddlrel.c). */
