@@ -341,12 +341,7 @@ static jet_rc read_cat_facts(jet_db *db, const jet_tdef *ms, cat_facts *cf)
             }
         }
     }
-    if (rc == JET_DONE)
-        rc = JET_OK;
-    else if (jet_scan_error(s)->rc != JET_OK)
-        db->err = *jet_scan_error(s);
-    jet_scan_close(s);
-    return rc;
+    return jet_scan_finish(db, s, rc);
 }
 
 /* The catalog's MSysObjects tdef (loaded once, kept in db->tdefs so its

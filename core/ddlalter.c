@@ -470,12 +470,8 @@ jet_rc jet_ddl_build_index(jet_db *db, const jet_tdef *t, const jet_index *ix)
         if (rc != JET_OK)
             break;
     }
-    if (rc == JET_DONE)
-        rc = JET_OK;
-    else if (rc != JET_OK && s && jet_scan_error(s)->rc == rc)
-        db->err = *jet_scan_error(s);
 out:
-    jet_scan_close(s);
+    rc = jet_scan_finish(db, s, rc);
     jet_free(vals);
     return rc;
 }

@@ -151,11 +151,7 @@ static jet_rc rel_objects(jet_db *db, const char *name, bool *taken,
         if (jet_name_equal_ci(buf, name))
             *taken = true;
     }
-    if (rc == JET_DONE)
-        rc = JET_OK;
-    else if (jet_scan_error(s)->rc != JET_OK)
-        db->err = *jet_scan_error(s);
-    jet_scan_close(s);
+    rc = jet_scan_finish(db, s, rc);
     if (rc == JET_OK && max >= -1)
         rc = jet_fail(&db->err, JET_ELIMIT, 2, "no synthetic object id is "
                       "left for another relationship");

@@ -636,6 +636,14 @@ void jet_query_free_all(jet_db *db);
  * A loaded tdef plus what scans need: owned pages, var-column count.
  * The public part comes first so a jet_tdef* converts back.
  */
+/**
+ * End a loop over scan s (NULL allowed) that stopped with rc: JET_DONE
+ * (every row seen) becomes JET_OK; an error of the scan itself is copied
+ * to db->err (an error the loop raised is already there); s is closed.
+ * Returns rc.
+ */
+jet_rc jet_scan_finish(jet_db *db, jet_scan *s, jet_rc rc);
+
 /** How jet_scan_value reads a column without jet_value_decode, decided
  *  once when the TDEF is read (the checks jet_value_decode repeats per
  *  value: calculated, fixed/variable, type width). */

@@ -131,6 +131,16 @@ void jet_scan_rewind(jet_scan *s)
     jet_error_clear(&s->err);
 }
 
+jet_rc jet_scan_finish(jet_db *db, jet_scan *s, jet_rc rc)
+{
+    if (rc == JET_DONE)
+        rc = JET_OK;
+    else if (rc != JET_OK && s && jet_scan_error(s)->rc == rc)
+        db->err = *jet_scan_error(s);
+    jet_scan_close(s);
+    return rc;
+}
+
 void jet_scan_close(jet_scan *s)
 {
     if (!s)
