@@ -57,13 +57,6 @@ typedef struct cells {
 
 static cells the_cells;
 
-static const char *fixture(const char *rel)
-{
-    static char buf[1024];
-    snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
-    return access(buf, R_OK) == 0 ? buf : NULL;
-}
-
 /* The non-NULL in-row values of column col of t (LONG, DOUBLE or MONEY)
  * on plain (not overflow) rows; false when the table will not do. */
 static bool collect(jet_db *db, const jet_tdef *t, uint16_t col, cells *c)
@@ -241,11 +234,11 @@ static int64_t scan_state(jet_db *db, const jet_tdef *t, uint32_t *seen)
 static const char *source(void)
 {
     const char *e = getenv("JET_CONC_FIXTURE");
-    const char *big = fixture("../bulk/perf.accdb");
+    const char *big = jet_test_fixture("../bulk/perf.accdb");
     /* perf.accdb's table "wide" spans 844 data pages; the public
      * fixtures' largest usable table spans 3 */
-    return e ? fixture(e) : big ? big
-                          : fixture("mdbtestdata/ASampleDatabase.accdb");
+    return e ? jet_test_fixture(e) : big ? big
+                          : jet_test_fixture("mdbtestdata/ASampleDatabase.accdb");
 }
 
 static int wait_ok(pid_t pid)
@@ -431,14 +424,6 @@ START_TEST(read_transactions_nest_and_hold_writers)
 }
 END_TEST
 
-static void print_problem(void *ctx, uint32_t pgno, const char *table,
-                          const char *msg)
-{
-    (void)ctx;
-    fprintf(stderr, "check: page %u, %s: %s\n", pgno, table ? table : "-",
-            msg);
-}
-
 /* Rows of table name through a scan inside a read transaction. */
 static uint32_t scan_rows(jet_db *db, const char *name)
 {
@@ -506,7 +491,7 @@ static jet_rc insert_rows(jet_db *db, unsigned n, unsigned tag)
  * alike, so one process shows it. */
 START_TEST(another_connections_commit_is_seen)
 {
-    const char *src = fixture("jackcess/V2010/testV2010.accdb");
+    const char *src = jet_test_fixture("jackcess/V2010/testV2010.accdb");
     char path[64];
     jet_db *a, *b;
     jet_error err;
@@ -526,7 +511,7 @@ START_TEST(another_connections_commit_is_seen)
     ck_assert_uint_eq(scan_rows(b, "Table3"), n0 + 420);
     {
         jet_check_stats st;
-        ck_assert_int_eq(jet_db_check(a, print_problem, NULL, &st), JET_OK);
+        ck_assert_int_eq(jet_db_check(a, jet_test_print_problem, NULL, &st), JET_OK);
         ck_assert_uint_eq(st.problems, 0);
     }
     jet_db_close(b);
@@ -563,7 +548,7 @@ static void set_mtime(const char *path, int64_t t)
  * as a commit within the same clock tick would leave it). */
 START_TEST(own_commits_keep_the_cache_others_are_seen)
 {
-    const char *src = fixture("jackcess/V2010/testV2010.accdb");
+    const char *src = jet_test_fixture("jackcess/V2010/testV2010.accdb");
     char path[64];
     jet_db *a, *b;
     uint64_t drops, reads;
@@ -606,7 +591,7 @@ START_TEST(own_commits_keep_the_cache_others_are_seen)
     ck_assert_uint_gt(jet_pagefile_drops(a->pf), drops);
     {
         jet_check_stats st;
-        ck_assert_int_eq(jet_db_check(a, print_problem, NULL, &st), JET_OK);
+        ck_assert_int_eq(jet_db_check(a, jet_test_print_problem, NULL, &st), JET_OK);
         ck_assert_uint_eq(st.problems, 0);
     }
     jet_db_close(b);
@@ -768,7 +753,7 @@ static size_t rows_of_all(jet_db *db)
 
 START_TEST(lock_file_live_access_user_refuses_writes)
 {
-    const char *src = fixture("jackcess/V2003/testV2003.mdb");
+    const char *src = jet_test_fixture("jackcess/V2003/testV2003.mdb");
     char path[64], ldb[80];
     uint8_t *db0, *ldb0, *db1, *ldb1;
     size_t n0 = 0, l0 = 0, n1 = 0, l1 = 0;
@@ -842,7 +827,7 @@ END_TEST
 
 START_TEST(lock_file_other_jetodbc_and_access_arriving_later)
 {
-    const char *src = fixture("jackcess/V2010/testV2010.accdb");
+    const char *src = jet_test_fixture("jackcess/V2010/testV2010.accdb");
     char path[64], ldb[80];
     jet_db *db, *db2;
     jet_error err;
@@ -900,7 +885,7 @@ END_TEST
  * is seen too. */
 START_TEST(lock_file_slot_locked_on_the_lock_file)
 {
-    const char *src = fixture("jackcess/V2003/testV2003.mdb");
+    const char *src = jet_test_fixture("jackcess/V2003/testV2003.mdb");
     char path[64], ldb[80];
     jet_db *db;
     jet_error err;

@@ -94,13 +94,6 @@ static void *count_realloc(void *p, size_t n)
     return realloc(p, n ? n : 1);
 }
 
-static const char *fixture(const char *rel)
-{
-    static char buf[1024];
-    snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
-    return access(buf, R_OK) == 0 ? buf : NULL;
-}
-
 /* Scan table name twice; the second pass must not allocate. Returns the
  * row count of the second pass. */
 static size_t scan_twice_counting(jet_db *db, const char *name)
@@ -138,7 +131,7 @@ static size_t scan_twice_counting(jet_db *db, const char *name)
 
 START_TEST(db_scan_allocates_nothing_per_row)
 {
-    const char *p = fixture("mdbtestdata/nwind.mdb");
+    const char *p = jet_test_fixture("mdbtestdata/nwind.mdb");
     jet_db *db;
     if (!p)
         return;   /* fixtures not present: nothing to check */
@@ -167,7 +160,7 @@ static void *fail_realloc(void *q, size_t n)
 
 START_TEST(db_open_survives_every_failed_allocation)
 {
-    const char *p = fixture("jackcess/V2003/testV2003.mdb");
+    const char *p = jet_test_fixture("jackcess/V2003/testV2003.mdb");
     jet_allocator failing = { fail_malloc, fail_calloc, fail_realloc, NULL };
     if (!p)
         return;
@@ -191,7 +184,7 @@ START_TEST(db_open_encrypted_accdb_needs_the_password)
     static const char *files[] = { "jackcessencrypt/db2007-enc.accdb",
                                    "jackcessencrypt/db2007-oldenc.accdb" };
     for (size_t i = 0; i < 2; i++) {
-        const char *p = fixture(files[i]);
+        const char *p = jet_test_fixture(files[i]);
         jet_open_options good = { .password = "Test123" };
         jet_open_options bad = { .password = "wrong" };
         jet_db *db;
@@ -209,7 +202,7 @@ END_TEST
 
 START_TEST(db_open_jet_rc4_encoded_mdb_without_password)
 {
-    const char *p = fixture("jackcessencrypt/db97-enc.mdb");
+    const char *p = jet_test_fixture("jackcessencrypt/db97-enc.mdb");
     jet_db *db;
     const jet_object *o;
     const jet_tdef *t;
@@ -235,7 +228,7 @@ START_TEST(db_open_plain_file_does_not_load_libcrypto)
 {
     /* libcrypto is dlopen()ed for the first encrypted file only (issue 9):
      * this program does not link it, so it is absent until then */
-    const char *p = fixture("mdbtestdata/nwind.mdb");
+    const char *p = jet_test_fixture("mdbtestdata/nwind.mdb");
     const char *fork_mode = getenv("CK_FORK");
     jet_db *db;
     if (!p || (fork_mode && strcmp(fork_mode, "no") == 0))
@@ -252,7 +245,7 @@ START_TEST(db_tdef_required_property_sets_flag)
 {
     /* Required is a column property (MSysObjects LvProp), not TDEF bits:
      * nwind Categories.CategoryName is Required, CategoryID is not */
-    const char *p = fixture("mdbtestdata/nwind.mdb");
+    const char *p = jet_test_fixture("mdbtestdata/nwind.mdb");
     jet_db *db;
     const jet_tdef *t;
     if (!p)

@@ -29,21 +29,6 @@
 #define SIZE 8          /* the fixed column's characters */
 #define ROWS 600
 
-static const char *fixture(const char *rel)
-{
-    static char buf[1024];
-    snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
-    return access(buf, R_OK) == 0 ? buf : NULL;
-}
-
-static void print_problem(void *ctx, uint32_t pgno, const char *table,
-                          const char *msg)
-{
-    (void)ctx;
-    fprintf(stderr, "check: page %u, table %s: %s\n", pgno,
-            table ? table : "-", msg);
-}
-
 /* Row k's code: NULL every 13th row, else k % (SIZE + 1) characters
  * (0: the empty text), some accented; written into u, *n units. */
 static bool code_of(unsigned k, uint16_t *u, size_t *n)
@@ -117,15 +102,6 @@ static void check_code(jet_db *db, unsigned k, unsigned version,
  * each code's rows through the index on it equal to the scan's. */
 static unsigned base_problems;     /* the fixture's own (testV2003: one) */
 
-static void quiet(void *ctx, uint32_t pgno, const char *table,
-                  const char *msg)
-{
-    (void)ctx;
-    (void)pgno;
-    (void)table;
-    (void)msg;
-}
-
 static void check_table(jet_db *db, const jet_tdef *t, const unsigned *ver,
                         const bool *gone)
 {
@@ -148,7 +124,7 @@ static void check_table(jet_db *db, const jet_tdef *t, const unsigned *ver,
     ck_assert_uint_eq(n, want);
     {
         jet_check_stats cs;
-        ck_assert_int_eq(jet_db_check(db, print_problem, NULL, &cs), JET_OK);
+        ck_assert_int_eq(jet_db_check(db, jet_test_print_problem, NULL, &cs), JET_OK);
         ck_assert_msg(cs.problems == base_problems, "jet_db_check: %u "
                       "problems (the fixture had %u)", cs.problems,
                       base_problems);
@@ -157,7 +133,7 @@ static void check_table(jet_db *db, const jet_tdef *t, const unsigned *ver,
 
 static void fixed_text(const char *rel, const char *tag)
 {
-    const char *src = fixture(rel);
+    const char *src = jet_test_fixture(rel);
     char path[1024];
     jet_db *db;
     jet_error err;
@@ -177,7 +153,7 @@ static void fixed_text(const char *rel, const char *tag)
     ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
     {
         jet_check_stats cs;
-        ck_assert_int_eq(jet_db_check(db, quiet, NULL, &cs), JET_OK);
+        ck_assert_int_eq(jet_db_check(db, jet_test_quiet_problem, NULL, &cs), JET_OK);
         base_problems = cs.problems;
     }
     {

@@ -1380,18 +1380,10 @@ static void check_seeks(model *m, unsigned probes, stats *st)
     free(got);
 }
 
-static void print_problem(void *ctx, uint32_t pgno, const char *table,
-                          const char *msg)
-{
-    (void)ctx;
-    fprintf(stderr, "check: page %u, table %s: %s\n", pgno,
-            table ? table : "-", msg);
-}
-
 static void check_db(jet_db *db)
 {
     jet_check_stats cs;
-    ck_assert_int_eq(jet_db_check(db, print_problem, NULL, &cs), JET_OK);
+    ck_assert_int_eq(jet_db_check(db, jet_test_print_problem, NULL, &cs), JET_OK);
     FAIL_IF(cs.problems != 0, "jet_db_check: %u problems", cs.problems);
 }
 

@@ -755,14 +755,6 @@ static void check_seeks(jet_db *db, const jet_tdef *t, uint16_t no,
     free(vals);
 }
 
-static void print_problem(void *ctx, uint32_t pgno, const char *table,
-                          const char *msg)
-{
-    (void)ctx;
-    fprintf(stderr, "check: page %u, table %s: %s\n", pgno,
-            table ? table : "-", msg);
-}
-
 /*
  * Rebuild every usable physical index of table `table` of a copy of
  * fixture rel: `nrand` random rows deleted and re-inserted, then (full)
@@ -873,7 +865,7 @@ static size_t rebuild_table(const char *rel, const char *table, size_t nrand,
     {
         /* the driver's own check agrees */
         jet_check_stats st;
-        ck_assert_int_eq(jet_db_check(db, print_problem, NULL, &st), JET_OK);
+        ck_assert_int_eq(jet_db_check(db, jet_test_print_problem, NULL, &st), JET_OK);
         ck_assert_msg(st.problems == 0, "jet_db_check: %u problems in %s",
                       st.problems, rel);
     }

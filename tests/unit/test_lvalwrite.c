@@ -159,21 +159,13 @@ static uint64_t table_digest(jet_db *db, const jet_tdef *t)
 
 static void jetcheck_run(const char *path);
 
-static void check_problem(void *ctx, uint32_t pgno, const char *table,
-                          const char *msg)
-{
-    (void)ctx;
-    fprintf(stderr, "check: page %u, table %s: %s\n", pgno,
-            table ? table : "-", msg);
-}
-
 /* The file passes jetcheck verify and the driver's own check
  * (jet_db_check: usage maps, LVAL chains, indexes against rows). */
 static void jetcheck_verify(const char *path)
 {
     jet_db *db = open_rw(path);
     jet_check_stats st;
-    ck_assert_int_eq(jet_db_check(db, check_problem, NULL, &st), JET_OK);
+    ck_assert_int_eq(jet_db_check(db, jet_test_print_problem, NULL, &st), JET_OK);
     ck_assert_msg(st.problems == 0, "%s: jet_db_check found %u problems",
                   path, st.problems);
     jet_db_close(db);

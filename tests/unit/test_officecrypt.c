@@ -32,13 +32,6 @@ static void put32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
-static const char *fixture(const char *rel)
-{
-    static char buf[1024];
-    snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
-    return access(buf, R_OK) == 0 ? buf : NULL;
-}
-
 /* Write buf to a new temporary file; its name goes to path (64 bytes). */
 static void spill(char *path, const uint8_t *buf, size_t len)
 {
@@ -74,7 +67,7 @@ static size_t count_rows(jet_db *db)
 
 static const char *plain_accdb(void)
 {
-    return fixture("jackcess/V2007/testV2007.accdb");
+    return jet_test_fixture("jackcess/V2007/testV2007.accdb");
 }
 
 /* Encrypt the plain fixture with sp, open it with and without the password,
@@ -215,7 +208,7 @@ END_TEST
  * replaced by `to` (the provider length adjusted); path gets the copy. */
 static int agile_variant(char *path, const char *from, const char *to)
 {
-    const char *src = fixture("jackcessencrypt/db2007-enc.accdb");
+    const char *src = jet_test_fixture("jackcessencrypt/db2007-enc.accdb");
     uint8_t *buf;
     size_t len, plen, flen = strlen(from), tlen = strlen(to);
     uint8_t *xml, *hit = NULL;
@@ -341,7 +334,7 @@ END_TEST
 
 START_TEST(officecrypt_agile_descriptor_truncated_at_every_length_fails_cleanly)
 {
-    const char *src = fixture("jackcessencrypt/db2007-enc.accdb");
+    const char *src = jet_test_fixture("jackcessencrypt/db2007-enc.accdb");
     jet_open_options good = { .password = "Test123" };
     uint8_t *buf;
     size_t len, plen, last_attr_end = 0;

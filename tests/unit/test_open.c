@@ -144,13 +144,6 @@ END_TEST
 
 /* ---------------------------------------------------- truncated copies */
 
-static const char *fixture(const char *rel)
-{
-    static char buf[1024];
-    snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
-    return access(buf, R_OK) == 0 ? buf : NULL;
-}
-
 /* Copy the first n bytes of src to path (in a scratch dir). */
 static void copy_head(const char *src, size_t n)
 {
@@ -175,7 +168,7 @@ START_TEST(open_truncated_catalog_is_damaged_and_names_the_file)
 {
     /* nwind.mdb cut to 100000 bytes (48 Jet3 pages): MSysObjects owns
      * page 548. It used to open with no tables at all. */
-    const char *src = fixture("mdbtestdata/nwind.mdb");
+    const char *src = jet_test_fixture("mdbtestdata/nwind.mdb");
     jet_db *db = (jet_db *)1;
     jet_error err;
     char want[256];
@@ -196,7 +189,7 @@ END_TEST
 START_TEST(open_file_cut_inside_the_header_area_is_damaged)
 {
     /* head -c 16384: 8 pages; the catalog's pages are gone */
-    const char *src = fixture("mdbtestdata/nwind.mdb");
+    const char *src = jet_test_fixture("mdbtestdata/nwind.mdb");
     jet_db *db;
     jet_error err;
     if (!src)
@@ -214,7 +207,7 @@ START_TEST(truncated_table_fails_when_loaded_not_silently_empty)
     /* cut to 1500000 bytes (732 pages): the catalog is intact, but
      * Umsätze's pages are gone: its load fails instead of showing 0 rows,
      * while a table whose pages all survive still reads */
-    const char *src = fixture("mdbtestdata/nwind.mdb");
+    const char *src = jet_test_fixture("mdbtestdata/nwind.mdb");
     const jet_tdef *t;
     jet_db *db;
     if (!src)
@@ -301,7 +294,7 @@ END_TEST
 
 START_TEST(catalog_find_folds_beyond_ascii)
 {
-    const char *p = fixture("mdbtestdata/nwind.mdb");
+    const char *p = jet_test_fixture("mdbtestdata/nwind.mdb");
     const jet_object *o;
     jet_db *db;
     if (!p)
@@ -318,7 +311,7 @@ END_TEST
 
 START_TEST(column_find_folds_beyond_ascii_in_a_real_file)
 {
-    const char *p = fixture("jackcess/V2007/odbcLinkerTestV2007.accdb");
+    const char *p = jet_test_fixture("jackcess/V2007/odbcLinkerTestV2007.accdb");
     const jet_tdef *t;
     jet_db *db;
     int c;

@@ -36,13 +36,6 @@
 
 #define MAX_STAMPED 8
 
-static const char *fixture(const char *rel)
-{
-    static char buf[1024];
-    snprintf(buf, sizeof buf, "%s/fixtures/public/%s", jet_shared_dir(), rel);
-    return access(buf, R_OK) == 0 ? buf : NULL;
-}
-
 static bool journal_exists(const char *path)
 {
     char j[1100];
@@ -202,12 +195,12 @@ static size_t count_rows(jet_db *db)
 
 static const char *plain_mdb(void)
 {
-    return fixture("jackcess/V2003/testV2003.mdb");
+    return jet_test_fixture("jackcess/V2003/testV2003.mdb");
 }
 
 static const char *plain_accdb(void)
 {
-    return fixture("jackcess/V2010/testV2010.accdb");
+    return jet_test_fixture("jackcess/V2010/testV2010.accdb");
 }
 
 /* ------------------------------------------------------------- the tests */
@@ -418,7 +411,7 @@ END_TEST
 START_TEST(pager_read_only_refuses_and_never_writes)
 {
     const char *src = plain_accdb();
-    const char *jet3 = fixture("jackcess/V1997/testV1997.mdb");
+    const char *jet3 = jet_test_fixture("jackcess/V1997/testV1997.mdb");
     jet_open_options ro = { .read_only = true };
     char path[64];
     jet_db *db;
@@ -468,7 +461,7 @@ START_TEST(pager_codecs_write_back_exact_bytes)
                                    "jackcessencrypt/db2007-enc.accdb",
                                    "jackcessencrypt/db2007-oldenc.accdb" };
     for (size_t f = 0; f < 3; f++) {
-        const char *src = fixture(files[f]);
+        const char *src = jet_test_fixture(files[f]);
         jet_open_options o = { .password = "Test123" };
         char path[64];
         jet_db *db;

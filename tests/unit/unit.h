@@ -9,6 +9,8 @@
 #define JET_TESTS_UNIT_H
 
 #include <check.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /** Run one suite; exit status 0 when every test passed. */
@@ -21,5 +23,25 @@
         srunner_free(sr);                                       \
         return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;       \
     }
+
+/** A jet_db_check problem callback that prints each problem on stderr
+ *  (ctx: unused). */
+static inline void jet_test_print_problem(void *ctx, uint32_t pgno,
+                                          const char *table, const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "check: page %u, table %s: %s\n", pgno,
+            table ? table : "-", msg);
+}
+
+/** A jet_db_check problem callback that only lets them be counted. */
+static inline void jet_test_quiet_problem(void *ctx, uint32_t pgno,
+                                          const char *table, const char *msg)
+{
+    (void)ctx;
+    (void)pgno;
+    (void)table;
+    (void)msg;
+}
 
 #endif
