@@ -455,6 +455,84 @@ jet_rc jet_index_encode_value(uint8_t *buf, size_t cap, size_t *pos,
     return JET_OK;
 }
 
+jet_rc jet_index_encode_calc_value(uint8_t *buf, size_t cap, size_t *pos,
+                                   jet_type result_type, bool ascending,
+                                   const jet_value *v)
+{
+    uint8_t b[20 + 16 + 3];
+    size_t n, p = *pos;
+    jet_rc rc;
+
+    if (p >= cap)
+        return JET_ELIMIT;
+    if (result_type == JET_T_BOOL)   /* by its value, as a plain BOOL */
+        return jet_index_encode_value(buf, cap, pos, result_type, ascending,
+                                      false, v);
+    if (v->is_null) {
+        buf[p] = ascending ? ASC_NULL : DESC_NULL;
+        *pos = p + 1;
+        return JET_OK;
+    }
+    if (v->type != result_type)
+        return JET_EUNSUPPORTED;
+    memset(b, 0, sizeof b);
+    switch (result_type) {
+    case JET_T_BYTE: case JET_T_INT: case JET_T_LONG: case JET_T_MONEY:
+    case JET_T_BIGINT: {
+        int64_t x;
+        rc = value_int(v, result_type, &x);
+        if (rc != JET_OK)
+            return rc;
+        n = result_type == JET_T_BYTE ? 1 : result_type == JET_T_INT ? 2
+            : result_type == JET_T_LONG ? 4 : 8;
+        put_be(b + 20, (uint64_t)x, n);
+        break;
+    }
+    case JET_T_FLOAT: {
+        uint32_t u;
+        memcpy(&u, &v->u.f, 4);
+        n = 4;
+        put_be(b + 20, u, 4);
+        break;
+    }
+    case JET_T_DOUBLE: case JET_T_DATETIME: {
+        uint64_t u;
+        memcpy(&u, &v->u.d, 8);
+        n = 8;
+        put_be(b + 20, u, 8);
+        break;
+    }
+    case JET_T_NUMERIC:
+        /* length 14, scale, sign, the 12-byte magnitude big-endian */
+        n = 16;
+        put_be(b + 20, 14, 2);
+        b[22] = v->u.num.scale;
+        b[23] = v->u.num.negative ? 0x80 : 0x00;
+        for (int i = 0; i < 12; i++)
+            b[24 + i] = v->u.num.mag[11 - i];
+        break;
+    default:
+        return JET_EUNSUPPORTED;
+    }
+    put_be(b + 16, n, 4);
+    n += 23;
+    /* the wrapper's first byte stands where the value's sign would: the
+     * integer and floating-point rules flip its top bit, the NUMERIC
+     * rule sets it to 0xFF, BYTE leaves it */
+    if (result_type == JET_T_NUMERIC)
+        b[0] = 0xFF;
+    else if (result_type != JET_T_BYTE)
+        b[0] ^= 0x80;
+    if (!ascending)
+        flip(b, n);
+    if (p + 1 + n > cap)
+        return JET_ELIMIT;
+    buf[p] = ascending ? ASC_START : DESC_START;
+    memcpy(buf + p + 1, b, n);
+    *pos = p + 1 + n;
+    return JET_OK;
+}
+
 /* ---------------------------------------------------------------- pages */
 
 /* Entry pointers are big-endian, unlike the rest of the file. */

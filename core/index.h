@@ -30,6 +30,25 @@ jet_rc jet_index_encode_value(uint8_t *buf, size_t cap, size_t *pos,
                               bool legacy_numeric, const jet_value *v);
 
 /**
+ * Append the index key of calculated column value v (of the column's
+ * result_type) at buf + *pos, as Jet keys a calculated column: the value
+ * in its stored wrapper (20 zero bytes whose last 4 hold the data length,
+ * the data, 3 zero bytes), all big-endian, then the twiddling of the
+ * result type's rule applied to the wrapper's bytes (integers, Currency,
+ * floating point and dates flip the first byte's top bit; Decimal sets it
+ * to 0xFF; Byte leaves it; descending inverts every byte). A Yes/No
+ * result is keyed by its value (jet_index_encode_value). Such keys do not
+ * sort by value, so nothing seeks on them (jet_index_seekable_cols).
+ * Errors: JET_EUNSUPPORTED for text (keyed by jet_collate_key), GUID,
+ * binary or a value not of result_type; JET_ELIMIT when cap is short.
+ * Format: Jackcess IndexData.encodeNumberColumnValue (column.write of
+ * CalculatedColumnUtil's wrapped value) and its ColumnDescriptor classes.
+ */
+jet_rc jet_index_encode_calc_value(uint8_t *buf, size_t cap, size_t *pos,
+                                   jet_type result_type, bool ascending,
+                                   const jet_value *v);
+
+/**
  * The first 256 UTF-16 units of TEXT/MEMO value k into units[] (*n of
  * them): what a text index key reads (Jet cuts keys at 255 units). Errors:
  * those of jet_text_to_utf16.

@@ -87,6 +87,10 @@ jet_rc jet_index_row_key(uint8_t *out, size_t cap, size_t *out_len,
         if (col->type == JET_T_TEXT || col->type == JET_T_MEMO)
             rc = text_key(out, cap, &pos, db, col, ic->ascending,
                           &vals[ic->col]);
+        else if (col->flags & JET_COL_CALCULATED)
+            rc = jet_index_encode_calc_value(out, cap, &pos,
+                                             col->result_type, ic->ascending,
+                                             &vals[ic->col]);
         else
             rc = jet_index_encode_value(out, cap, &pos, col->type,
                                         ic->ascending,

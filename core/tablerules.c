@@ -20,8 +20,8 @@
  *   the others, attachments, multi-value and version history, are kept:
  *   complex ids on insert, values deleted with their row), an index
  *   column whose keys jet_index_row_key cannot build (a calculated
- *   column: its keys would be of its result type, not encoded yet; a
- *   text sort order without tables, a type without keys), a validation
+ *   column of a GUID or binary result; a text sort order without
+ *   tables, a type without keys), a validation
  *   rule (the ValidationRule property of the table or a column,
  *   MSysObjects LvProp) while no row check evaluates them (jet_db_set_row_check; tableprops.c
  *   then applies them to every row), an enforced relationship relations.c
@@ -83,8 +83,20 @@ static const jet_object *object_of(const jet_db *db, const jet_tdef *t)
 /* Can jet_index_row_key build keys of column col? */
 static bool keyable(const jet_db *db, const jet_column *col)
 {
-    if (col->flags & JET_COL_CALCULATED)
-        return false;
+    if (col->flags & JET_COL_CALCULATED) {
+        /* text by its value; other results in their stored wrapper
+         * (jet_index_encode_calc_value) */
+        switch (col->result_type) {
+        case JET_T_TEXT: case JET_T_MEMO:
+            return jet_collation_of(db->version, col) != JET_COLL_NONE;
+        case JET_T_BOOL: case JET_T_BYTE: case JET_T_INT: case JET_T_LONG:
+        case JET_T_MONEY: case JET_T_FLOAT: case JET_T_DOUBLE:
+        case JET_T_DATETIME: case JET_T_NUMERIC: case JET_T_BIGINT:
+            return true;
+        default:
+            return false;
+        }
+    }
     switch (col->type) {
     case JET_T_TEXT:
     case JET_T_MEMO:
@@ -136,8 +148,8 @@ static jet_rc check_columns(jet_db *db, const jet_tdef *t, jet_error *err)
             if (c->flags & JET_COL_CALCULATED)
                 return jet_fail(err, JET_EUNSUPPORTED, t->pgno,
                                 "table '%s' has index '%s' on calculated "
-                                "column '%s' (keys of calculated values "
-                                "are not encoded yet): writing it is not "
+                                "column '%s' of a result type whose keys "
+                                "are not encoded yet: writing it is not "
                                 "supported yet", t->name, ix->name,
                                 c->name);
             if (c->type == JET_T_TEXT || c->type == JET_T_MEMO)
