@@ -295,6 +295,13 @@ int compile_column(ctx *x, const sql_expr *e, enode **out)
             n->k = K_ANY;
             n->type = k < st->nparams && st->params[k].type
                       ? st->params[k].type : JET_T_TEXT;
+            if (st->root->exact_decimal &&
+                (kind_of_type(n->type) == K_INT || n->type == JET_T_MONEY ||
+                 n->type == JET_T_NUMERIC || n->type == JET_T_FLOAT ||
+                 n->type == JET_T_DOUBLE))
+                /* a calculated column's row value: of its column's kind,
+                 * so Decimal and Currency arithmetic stays exact */
+                n->k = kind_of_type(n->type);
             *out = n;
             return 0;
         }

@@ -424,9 +424,25 @@ static int compile_subquery(ctx *x, const sql_expr *e, uint8_t kind,
     return 0;
 }
 
-static uint8_t arith_kind(char op, const enode *a, const enode *b)
+/* Whether n is a number literal with an exact decimal (0.13, 34.1234). */
+static bool dec_literal(const enode *n)
+{
+    return n->op == N_CONST && n->k == K_DOUBLE && n->konst.has_dec;
+}
+
+static uint8_t arith_kind(const ctx *x, char op, const enode *a,
+                          const enode *b)
 {
     uint8_t ka = a->k, kb = b->k;
+    /* in a calculated column's expression, Decimal or Currency + - * a
+     * literal is exact (calcFieldTestV2010 stores (...)*34.12342134 with
+     * its 8 places) */
+    if (x->st->root->exact_decimal && (op == '+' || op == '-' || op == '*')) {
+        if (dec_literal(a) && (kb == K_DEC || kb == K_MONEY))
+            ka = K_DEC;
+        if (dec_literal(b) && (ka == K_DEC || ka == K_MONEY))
+            kb = K_DEC;
+    }
     if (op == '^' || (op == '/' && ka != K_DEC && kb != K_DEC))
         return K_DOUBLE;
     if (op == '\\' || op == 'M')
@@ -830,7 +846,7 @@ static int compile_binary(ctx *x, const sql_expr *e, enode **out)
     n->args[1] = b;
     hint_param(x, a, b);
     hint_param(x, b, a);
-    n->k = arith_kind(c, a, b);
+    n->k = arith_kind(x, c, a, b);
     n->type = type_of_kind(n->k);
     if (n->k == K_INT && (a->type == JET_T_BIGINT ||
                           b->type == JET_T_BIGINT))

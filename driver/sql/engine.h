@@ -127,6 +127,11 @@ typedef struct sql_prepare_opts {
                                    rewrite of a c.Value statement
                                    (sql_dml_values_rewrite) and may write
                                    a multi-valued field's values table */
+    bool exact_decimal;         /* the engine's own: the statement computes
+                                   calculated columns (rules.c), where
+                                   Access keeps + - * of a Decimal or
+                                   Currency with a number literal exact:
+                                   the literal is a Decimal there */
 } sql_prepare_opts;
 
 /** One result column. Strings are owned by the statement. */

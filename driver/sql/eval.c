@@ -304,8 +304,10 @@ static int eval_arith(sql_cursor *c, const enode *e, sv *out)
                                                                : x / y);
         return 0;
     }
+    /* (a literal beside a Decimal is one when arith_kind says so) */
     if ((e->k == K_DEC || a.k == K_DEC || b.k == K_DEC) && op != '^' &&
-        a.k != K_DOUBLE && b.k != K_DOUBLE && a.k != K_DATE &&
+        (a.k != K_DOUBLE || (e->k == K_DEC && a.has_dec)) &&
+        (b.k != K_DOUBLE || (e->k == K_DEC && b.has_dec)) && a.k != K_DATE &&
         b.k != K_DATE && a.k != K_TEXT && b.k != K_TEXT) {
         /* exact Decimal arithmetic (Decimal with integers, Currency) */
         int rc = sql_dec_arith(out, op, &a, &b);

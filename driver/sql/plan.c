@@ -713,8 +713,10 @@ int sql_stmt_plan(sql_stmt **out, jet_db *db, sql_query *q,
         st->like_flags = LIKE_ACCESS;
     else if (opts && opts->like_mode == SQL_LIKE_ANSI)
         st->like_flags = LIKE_ANSI;
-    if (opts)
+    if (opts) {
         st->crosstab_depth = opts->crosstab_depth;
+        st->exact_decimal = opts->exact_decimal;
+    }
     if (opts && opts->join_method >= SQL_JOIN_INDEX &&
         opts->join_method <= SQL_JOIN_LOOP)
         st->join_force = (uint8_t)opts->join_method;

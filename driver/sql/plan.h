@@ -205,6 +205,7 @@ struct sql_stmt {
     int64_t offset, limit;  /* limit -1 none */
     bool explain;
     unsigned like_flags;
+    bool exact_decimal;     /* root: sql_prepare_opts.exact_decimal */
     /* tables: tabs[] in FROM order, order[] the join (execution) order */
     size_t ntabs;
     tab_plan *tabs;

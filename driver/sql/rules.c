@@ -464,7 +464,8 @@ static jet_rc prepare_calc(table_rules *tr, jet_db *db,
             free(b.s);
             return JET_ENOMEM;
         }
-        int rc = sql_stmt_prepare(&lv->st, db, b.s, b.len, NULL, &err);
+        sql_prepare_opts po = { .exact_decimal = true };
+        int rc = sql_stmt_prepare(&lv->st, db, b.s, b.len, &po, &err);
         free(b.s);
         if (rc == 0 && sql_stmt_ncols(lv->st) == lv->n)
             continue;
@@ -483,7 +484,7 @@ static jet_rc prepare_calc(table_rules *tr, jet_db *db,
                 free(q.s);
                 return JET_ENOMEM;
             }
-            int r1 = sql_stmt_prepare(&one.st, db, q.s, q.len, NULL, &e1);
+            int r1 = sql_stmt_prepare(&one.st, db, q.s, q.len, &po, &e1);
             free(q.s);
             bool ok = r1 == 0 && sql_stmt_ncols(one.st) == 1;
             sql_stmt_free(one.st);

@@ -261,6 +261,41 @@ START_TEST(unevaluable_expression_refuses_writes)
 }
 END_TEST
 
+/* Decimal results are exact as Access computes them: a Decimal or
+ * Currency with a number literal stays Decimal, so recomputing every row
+ * Access stored gives its bytes back (BigNumTest, ([Salary] *
+ * [MonthlySalary] / [DecimalTest]) * 34.12342134, 29 digits; 0 with the
+ * literal's 8 places), and new rows get the exact product rounded half to
+ * even at 28 places. */
+START_TEST(decimal_results_exact)
+{
+    char path[1024], ref[1024];
+    odbct_copy_fixture(FIXTURE, "calcdec", path, sizeof path);
+    odbct_copy_fixture(FIXTURE, "calcdec0", ref, sizeof ref);
+    connect_to(path);
+    exec_rows("UPDATE Table1 SET Salary = Salary WHERE ID <= 4", 4);
+    odbct_disconnect(env, dbc);
+    char *want = odbct_dump(ref, "Table1");
+    char *got = odbct_dump(path, "Table1");
+    ck_assert_msg(strcmp(want, got) == 0, "recomputed rows differ:\n%s"
+                  "\nfixture:\n%s", got, want);
+    free(want);
+    free(got);
+    connect_to(path);
+    exec_rows("INSERT INTO Table1 (FirstName, Salary, Popularity) VALUES "
+              "('Cy', 1234.56, -0.000123)", 1);
+    exec_rows("INSERT INTO Table1 (FirstName, Salary, Popularity) VALUES "
+              "('Di', 250000, 2.5)", 1);
+    expect_row("SELECT BigNumTest, DecimalTest FROM Table1 WHERE "
+               "FirstName = 'Cy'", "-35236325599.785609365853658537|"
+               "-0.000123");
+    expect_row("SELECT BigNumTest FROM Table1 WHERE FirstName = 'Di'",
+               "71090461011.25526220");
+    odbct_disconnect(env, dbc);
+    verify_calc(path);
+}
+END_TEST
+
 /* Indexes on calculated columns (text, Currency, Decimal descending
  * with Single, Yes/No with Long) are kept through many random inserts,
  * updates and deletes: keys built from the stored values, every index
@@ -331,6 +366,7 @@ static Suite *calc_suite(void)
     tcase_add_test(tc, other_expressions_and_dates);
     tcase_add_test(tc, unevaluable_expression_refuses_writes);
     tcase_add_test(tc, indexed_calculated_columns);
+    tcase_add_test(tc, decimal_results_exact);
     suite_add_tcase(s, tc);
     return s;
 }
