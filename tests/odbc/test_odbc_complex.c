@@ -282,9 +282,9 @@ START_TEST(multi_value_refusals)
     refused(path, "UPDATE Table1 SET [multi-value-data].Value = 'value1' "
             "WHERE id = 'row3'", "23000", "duplicate values");
     refused(path, "INSERT INTO Table1 ([attach-data].Value) VALUES ('x')",
-            "HYC00", "attachment");
-    refused(path, "DELETE [attach-data].Value FROM Table1", "HYC00",
-            "attachment");
+            "42S22", "is an attachment field");
+    refused(path, "DELETE [attach-data].Value FROM Table1", "42S22",
+            "is an attachment field");
     refused(path, "DELETE [VersionHistory_F5F8918F-0A3F-4DA9-AE71-"
             "184EE5012880].Value FROM Table1", "HYC00", "version history");
     refused(path, "UPDATE Table1 SET [multi-value-data].Value = 'x', id = "
@@ -293,6 +293,45 @@ START_TEST(multi_value_refusals)
             "42S22", "not a multi-valued field");
     refused(path, "INSERT INTO Table1 ([multi-value-data].Value) VALUES "
             "([multi-value-data].Value)", "HYC00", "read by an INSERT");
+    ck_assert_str_eq(values_of("multi-value-data", "[Value]"), MV_START);
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
+/* An attachment field's rows: DELETE c.FileName FROM t deletes the
+ * attachments its WHERE picks (on the row's fields and on the
+ * attachment's), their FileData freed; DELETE t.f FROM t of another
+ * field stays an ordinary DELETE. Adding or changing attachments, and
+ * fields an attachment does not have, are refused with the file
+ * unchanged. */
+START_TEST(attachment_statements)
+{
+    char path[1024];
+    copy_fixture(fixtures[_i], path, sizeof path);
+    connect_to(path);
+    const char *start = rows_of("SELECT COUNT(*) FROM Table1");
+    ck_assert_str_eq(start, "4");
+    refused(path, "INSERT INTO Table1 ([attach-data].FileName, "
+            "[attach-data].FileData) VALUES ('a.txt', 0x41) WHERE id = "
+            "'row1'", "HYC00", "adding or changing attachments");
+    refused(path, "UPDATE Table1 SET Table1.[attach-data].FileName = 'b'",
+            "HYC00", "adding or changing attachments");
+    refused(path, "DELETE [attach-data].FileSize FROM Table1", "42S22",
+            "Unknown field name: 'attach-data.FileSize'");
+    refused(path, "DELETE [attach-data].[_attach-data] FROM Table1",
+            "42S22", "Unknown field name");
+    ck_assert_str_eq(values_of("attach-data", "[FileName]"),
+                     "2,test_data.txt;2,test_data2.txt;4,test_data2.txt");
+    ok("DELETE [attach-data].FileName FROM Table1 WHERE id = 'row2' AND "
+       "[attach-data].FileName LIKE '*2.txt'", 1);
+    ck_assert_str_eq(values_of("attach-data", "[FileName]"),
+                     "2,test_data.txt;4,test_data2.txt");
+    ok("DELETE Table1.id FROM Table1 WHERE id = 'nothing'", 0);
+    ok("DELETE Table1.[attach-data].FileData FROM Table1 WHERE "
+       "[attach-data].FileType = 'txt'", 2);
+    ck_assert_str_eq(values_of("attach-data", "[FileName]"), "");
+    ck_assert_str_eq(rows_of("SELECT COUNT(*) FROM Table1"), "4");
     ck_assert_str_eq(values_of("multi-value-data", "[Value]"), MV_START);
     odbct_disconnect(env, dbc);
     verify(path);
@@ -407,6 +446,7 @@ static Suite *complex_suite(void)
     tcase_add_loop_test(tc, refusals_change_nothing, 0, NFIX);
     tcase_add_loop_test(tc, multi_value_statements, 0, NFIX);
     tcase_add_loop_test(tc, multi_value_refusals, 0, NFIX);
+    tcase_add_loop_test(tc, attachment_statements, 0, NFIX);
     tcase_add_loop_test(tc, append_only_memo, 0, NFIX);
     tcase_add_loop_test(tc, append_only_memo_rollback, 0, NFIX);
     suite_add_tcase(s, tc);
