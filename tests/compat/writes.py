@@ -1183,9 +1183,13 @@ PUBLIC = [
 REFUSED = [
     ('mdbtestdata/nwind.mdb', 'Jet3 (Access 97)',
      "INSERT INTO Shippers (CompanyName) VALUES ('x')", 'HYC00', 'Access 97'),
-    ('jackcess/V2010/complexDataTestV2010.accdb', 'ACE14, attachment through SQL',
-     "INSERT INTO Table1 ([attach-data].Value) VALUES ('x')", 'HYC00',
-     'attachment'),
+    ('jackcess/V2010/complexDataTestV2010.accdb', 'ACE14, attachment added through SQL',
+     "INSERT INTO Table1 ([attach-data].FileName, [attach-data].FileData) "
+     "VALUES ('a.txt', 0x41) WHERE id = 'row1'", 'HYC00',
+     'adding or changing attachments'),
+    ('jackcess/V2010/complexDataTestV2010.accdb', 'ACE14, attachment has no Value',
+     "INSERT INTO Table1 ([attach-data].Value) VALUES ('x')", '42S22',
+     'is an attachment field'),
 ]
 
 # jetgen files: (name, --format, kind, table spec, scenario)
