@@ -266,6 +266,19 @@ int sql_fail_nomem(sql_cursor *c)
 
 /* ---------------------------------------------------------- arithmetic */
 
+/* Currency x * y (both in 1/10000 units), rounded half to even to 4
+ * places as VBA's Currency multiplication (VarCyMul) rounds: 1.0007 *
+ * 0.5 is 0.5004, not the truncated 0.5003. */
+static jet_i128 money_mul(jet_i128 x, jet_i128 y)
+{
+    jet_i128 rem, q = i128_divmod(i128_mul(x, y), i128_of(10000), &rem);
+    int c = i128_cmp(i128_of(2 * i128_to_i64(rem) * i128_sign(rem)),
+                     i128_of(10000));
+    if (c > 0 || (c == 0 && (i128_to_i64(q) & 1)))
+        q = i128_add(q, i128_of(i128_sign(rem)));
+    return q;
+}
+
 static int eval_arith(sql_cursor *c, const enode *e, sv *out)
 {
     sv a, b;
@@ -343,7 +356,7 @@ static int eval_arith(sql_cursor *c, const enode *e, sv *out)
             y = i128_mul(i128_of(b.k == K_BOOL ? -b.i : b.i), i128_of(10000));
         else goto as_double;
         jet_i128 r = op == '+' ? i128_add(x, y) : op == '-' ? i128_sub(x, y)
-                     : i128_divmod(i128_mul(x, y), i128_of(10000), NULL);
+                     : money_mul(x, y);
         if (!i128_fits_i64(r))
             return overflow(c, e);
         out->k = K_MONEY;

@@ -322,6 +322,11 @@ static const ecase math_cases[] = {
     { "Int(-99.2)", "-100" },
     { "Fix(-99.2)", "-99" },
     { "Int(CCur(-1.5))", "-2.0000" },
+    /* Currency * Currency rounds half to even to 4 places (VarCyMul) */
+    { "CCur(1.0007) * CCur(0.5)", "0.5004" },
+    { "CCur(1.0003) * CCur(0.5)", "0.5002" },
+    { "CCur(-1.0007) * CCur(0.5)", "-0.5004" },
+    { "CCur(1.0001) * CCur(1.0001)", "1.0002" },
     /* the whole number below the least Currency, above the greatest:
      * Overflow (never a wrapped value) */
     { "Int(CCur('-922337203685477.5808'))", "!22003" },
