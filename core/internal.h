@@ -107,6 +107,9 @@ jet_rc jet_pagefile_set_page_size(jet_pagefile *pf, uint32_t page_size,
 typedef struct jet_codec jet_codec;
 /** Install a page codec (owned by pf from now on; NULL = none). */
 void jet_pagefile_set_codec(jet_pagefile *pf, jet_codec *codec);
+/** The page codec pf decodes and encodes pages 1.. with (NULL: the file
+ *  is not encrypted); owned by pf. */
+const jet_codec *jet_pagefile_codec(const jet_pagefile *pf);
 uint32_t jet_pagefile_page_count(const jet_pagefile *pf);
 /**
  * A count that moves whenever page bytes a reader may hold can change:
@@ -578,6 +581,11 @@ struct jet_db {
      * reload, and catalog arrays and tdefs kept readable until close;
      * NULL until the first schema change */
     struct jet_ddl_state *ddl;
+    /* jet_db_compact's copy of rows into a new file (compact.c): inserts
+     * store the values given as they are (complex ids, calculated
+     * values, NULLs a rule would refuse) and check no rule, relationship
+     * or Required; nothing is computed or added */
+    bool copying;
 };
 
 /** Free what ddl.c keeps in db (at close; safe when nothing). */

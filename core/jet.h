@@ -172,6 +172,26 @@ void jet_db_read_end(jet_db *db);
 jet_rc jet_db_create_file(const char *path, jet_version ver,
                           const char *password, jet_error *err);
 
+/**
+ * Compact the database at src_path (UTF-8) into a new file dst_path, as
+ * Access's "Compact and Repair": every table (system tables included)
+ * with its rows in the same scan order, long values and indexes written
+ * afresh, every catalog object and property, saved query, relationship
+ * and AutoNumber counter kept, and the header's settings (format, code
+ * page, sort order, database password and encryption: an encrypted
+ * source gives a file encrypted with the same password). No free pages
+ * are left. src is only read (opened read-only). dst is made as a
+ * temporary file beside it, synced, then renamed: a failure leaves no
+ * file at dst_path. password: src's (NULL or "" for none). Errors:
+ * JET_EIO (dst_path exists: detail "... already exists"; the OS refused
+ * a read or write), JET_EPASSWORD, JET_EFORMAT, JET_ECORRUPT (src),
+ * JET_EUNSUPPORTED (an Access 97 file: not written; a value the core
+ * cannot copy), JET_ELIMIT, JET_ENOMEM; detail in err.
+ * Format: core/compact.c.
+ */
+jet_rc jet_db_compact(const char *src_path, const char *dst_path,
+                      const char *password, jet_error *err);
+
 /* ----------------------------------------------------------------- check */
 
 /** Problems jet_db_check() reports one by one; it counts on past them. */

@@ -453,6 +453,22 @@ bool jet_os_exists(const char *path)
     return lstat(path, &st) == 0;
 }
 
+int jet_os_rename_new(const char *from, const char *to)
+{
+    if (link(from, to) == 0) {
+        (void)unlink(from);
+        return 0;
+    }
+    if (errno == EEXIST)
+        return EEXIST;
+    if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP &&
+        errno != EXDEV && errno != EMLINK)
+        return errno ? errno : EIO;
+    if (jet_os_exists(to))
+        return EEXIST;
+    return rename(from, to) == 0 ? 0 : (errno ? errno : EIO);
+}
+
 void jet_os_local_time(struct jet_timestamp *out)
 {
     struct timespec ts;

@@ -105,6 +105,14 @@ int jet_os_temp_open(int *fd);
 /** Does path exist (as anything)? */
 bool jet_os_exists(const char *path);
 /**
+ * Give the file at from the name to, only when nothing is there: a
+ * hard link then the old name removed (POSIX; a file system without
+ * hard links: rename after a check), MoveFileExW without
+ * MOVEFILE_REPLACE_EXISTING on Windows. Returns 0, EEXIST when to
+ * exists, or errno. The caller syncs the directory (jet_os_sync_dir).
+ */
+int jet_os_rename_new(const char *from, const char *to);
+/**
  * Does path name the file fd is open on, and is that file still linked
  * (not removed)? *out false when path does not exist. For the journal the
  * pager keeps open between transactions, which another connection may

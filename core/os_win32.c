@@ -443,6 +443,20 @@ bool jet_os_exists(const char *path)
     return yes;
 }
 
+int jet_os_rename_new(const char *from, const char *to)
+{
+    wchar_t *wf = wide_path(from), *wt = wide_path(to);
+    int e = 0;
+    if (!wf || !wt)
+        e = ENOMEM;
+    else if (!MoveFileExW(wf, wt, MOVEFILE_WRITE_THROUGH))
+        e = GetLastError() == ERROR_ALREADY_EXISTS ||
+            GetLastError() == ERROR_FILE_EXISTS ? EEXIST : EIO;
+    jet_free(wf);
+    jet_free(wt);
+    return e;
+}
+
 void jet_os_local_time(struct jet_timestamp *out)
 {
     SYSTEMTIME st;

@@ -404,6 +404,11 @@ void jet_pagefile_set_codec(jet_pagefile *pf, jet_codec *codec)
     pf->codec = codec;
 }
 
+const jet_codec *jet_pagefile_codec(const jet_pagefile *pf)
+{
+    return pf->codec;
+}
+
 uint32_t jet_pagefile_page_count(const jet_pagefile *pf)
 {
     return pf->page_count;

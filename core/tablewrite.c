@@ -226,13 +226,18 @@ typedef struct row_work {
 
 static jet_rc work_init(jet_db *db, const jet_tdef *t, row_work *w)
 {
-    size_t nc = t->ncols ? t->ncols : 1;
+    size_t nc = t->ncols ? t->ncols : 1, big = 0;
+    /* a column wider than WORK_CELL_MAX (a system table's BINARY of
+     * 3,992 bytes: MSysAccessObjects.Data) gets its whole width */
+    for (uint16_t i = 0; i < t->ncols; i++)
+        if ((size_t)t->cols[i].length + 2 > WORK_CELL_MAX)
+            big += (size_t)t->cols[i].length + 2;
     w->used = 0;
     w->row_len = 0;
-    w->cap = (size_t)t->ncols * WORK_CELL_MAX + 64;
+    w->cap = (size_t)t->ncols * WORK_CELL_MAX + big + 64;
     w->units = w->units_small;
     w->units_cap = WORK_UNITS_SMALL;
-    if (nc <= WORK_SMALL_COLS) {
+    if (nc <= WORK_SMALL_COLS && !big) {
         w->cells = w->cells_small;
         memset(w->cells, 0, nc * sizeof *w->cells);
         w->arena = w->arena_small;
@@ -432,7 +437,7 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
         return JET_OK;
     }
     if (v->is_null) {
-        if (col->flags & JET_COL_REQUIRED)
+        if ((col->flags & JET_COL_REQUIRED) && !db->copying)
             return jet_fail(&db->err, JET_ECONSTRAINT, t->pgno,
                             "You must enter a value in the '%s.%s' field.",
                             t->name, col->name);
@@ -548,6 +553,14 @@ static jet_rc encode_cell(jet_db *db, const jet_tdef *t, const jet_column *col,
                             t->name, col->name, v->len,
                             (unsigned)col->length);
         rc = jet_value_encode(out, n > 64 ? n : 64, &len, col, v);
+        if (rc == JET_EUNSUPPORTED && db->copying && v->data &&
+            v->len <= (n > 64 ? n : 64)) {
+            /* a type the core does not know, copied (jet_db_compact):
+             * its bytes as read */
+            memcpy(out, v->data, v->len);
+            len = v->len;
+            rc = JET_OK;
+        }
         if (rc != JET_OK)
             return jet_fail(&db->err, rc, t->pgno, "column '%s.%s': the "
                             "value cannot be stored (%s)", t->name,
@@ -1054,6 +1067,13 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
     for (uint16_t i = 0; i < t->ncols; i++) {
         const jet_column *col = &t->cols[i];
         jet_value v = vals[i];
+        if (col->type == JET_T_COMPLEX && db->copying) {
+            /* a copy keeps the row's complex id as stored */
+            rc = encode_cell(db, t, col, &v, &w, &w.cells[i]);
+            if (rc != JET_OK)
+                goto out;
+            continue;
+        }
         if (col->type == JET_T_COMPLEX && !v.is_null) {
             rc = jet_fail(&db->err, JET_EUNSUPPORTED, t->pgno, "table '%s': "
                           "the complex column '%s' gets its id from Access; "
@@ -1076,7 +1096,9 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
     for (uint16_t i = 0; i < t->ncols; i++) {
         const jet_column *col = &t->cols[i];
         jet_value *v = &vals[i];
-        if (col->type == JET_T_COMPLEX) {
+        if (col->type == JET_T_COMPLEX && db->copying) {
+            continue;
+        } else if (col->type == JET_T_COMPLEX) {
             /* one complex id per row, shared by its complex columns */
             if (complex_id == 0 &&
                 (rc = complex_next(db, tp, &complex_id)) != JET_OK)
@@ -1130,12 +1152,14 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
         row = calc;
         fixed_text_as_stored(t, &w, row);
     }
-    rc = check_index_nulls(db, t, row);
-    if (rc == JET_OK)
+    /* a copy (jet_db_compact) stores the row as the source had it,
+     * calculated values included: no rule is checked or applied */
+    rc = db->copying ? JET_OK : check_index_nulls(db, t, row);
+    if (rc == JET_OK && !db->copying)
         rc = jet_table_row_rules(db, t, row);
     if (rc == JET_OK && calculated)
         rc = encode_calc_cells(db, t, row, &w);
-    if (rc == JET_OK)
+    if (rc == JET_OK && !db->copying)
         rc = jet_rel_before_insert(db, t, row);
     if (rc == JET_OK)
         rc = store_long_cells(db, t, row, &w);

@@ -9,7 +9,8 @@
  * Memo and OLE columns; TraceFile, driver/trace.h). Connection-string
  * keys win over the DSN's. CREATE_DB=path [version] in a connection string
  * makes a new empty database first (create_db), encrypted with PWD when
- * one is given. The database is opened with
+ * one is given; COMPACT_DB=src dst compacts src into the new file dst
+ * first (compact_db). The database is opened with
  * jet_db_open(); its errors map through diag.c.
  */
 #include "config.h"
@@ -490,6 +491,78 @@ static SQLRETURN create_db(odbc_dbc *dbc, const char *val, const char *pwd,
     return SQL_SUCCESS;
 }
 
+/* The next word of *s (a "quoted" one may hold blanks) into a string
+ * of buf, NULL at the end; -1 in *bad for an unbalanced quote. */
+static char *next_word(char **s, int *bad)
+{
+    char *p = *s + strspn(*s, " \t"), *w;
+    if (!*p)
+        return NULL;
+    if (*p == '"') {
+        char *q = strchr(++p, '"');
+        if (!q) {
+            *bad = -1;
+            return NULL;
+        }
+        *q = '\0';
+        *s = q + 1;
+        return p;
+    }
+    w = p;
+    p += strcspn(p, " \t");
+    if (*p)
+        *p++ = '\0';
+    *s = p;
+    return w;
+}
+
+/*
+ * COMPACT_DB=src dst [General] (Microsoft's SQLConfigDataSource keyword,
+ * also read in a connection string): compact src into the new file dst
+ * before connecting (jet_db_compact: src only read, never over an
+ * existing dst), with the connection's PWD as src's password (dst keeps
+ * src's password and encryption). A path holding blanks is quoted. On
+ * success *made holds dst (for DBQ when none is given).
+ */
+static SQLRETURN compact_db(odbc_dbc *dbc, const char *val, const char *pwd,
+                            char *made, size_t cap)
+{
+    char buf[8192], *rest = buf, *src, *dst, *w;
+    int bad = 0;
+    jet_error err;
+
+    if (strlen(val) >= sizeof buf)
+        return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: the "
+                             "paths are too long");
+    strcpy(buf, val);
+    src = next_word(&rest, &bad);
+    dst = src ? next_word(&rest, &bad) : NULL;
+    while (!bad && (w = next_word(&rest, &bad)) != NULL)
+        if (strcasecmp(w, "General"))
+            return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: "
+                                 "'%s' after the two paths is not General "
+                                 "(quote a path that holds blanks)", w);
+    if (bad)
+        return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: "
+                             "unbalanced quote in '%s'", val);
+    if (!src || !dst || !*src || !*dst)
+        return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: give "
+                             "the source and the new file: COMPACT_DB=src "
+                             "dst");
+    if (strlen(dst) >= cap)
+        return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: the "
+                             "path is too long");
+    memset(&err, 0, sizeof err);
+    jet_rc rc = jet_db_compact(src, dst, pwd, &err);
+    if (rc != JET_OK)
+        return odbc_diag_add(&dbc->hdr.diag,
+                             rc == JET_EUNSUPPORTED ? "HYC00"
+                             : rc == JET_EPASSWORD ? "28000" : "08001",
+                             "COMPACT_DB: %s", err.msg);
+    strcpy(made, dst);
+    return SQL_SUCCESS;
+}
+
 SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
                                   char **out_str)
 {
@@ -529,6 +602,23 @@ SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
         }
         if (!p || !*p)
             p = made;
+    }
+    const char *kdb = odbc_connstr_get(cs, "COMPACT_DB");
+    char compacted[4096];
+    if (kdb && *kdb) {
+        if (dbc->db) {
+            odbc_connstr_free(cs);
+            return odbc_diag_add(&dbc->hdr.diag, "08002",
+                                 "Connection name in use");
+        }
+        SQLRETURN cr = compact_db(dbc, kdb, pwd, compacted,
+                                  sizeof compacted);
+        if (!SQL_SUCCEEDED(cr)) {
+            odbc_connstr_free(cs);
+            return cr;
+        }
+        if (!p || !*p)
+            p = compacted;
     }
     SQLRETURN ret = open_db(dbc, dsn, p, pwd, cs);
     if (SQL_SUCCEEDED(ret))

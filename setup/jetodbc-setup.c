@@ -11,6 +11,7 @@
  *   jetodbc-setup check FILE [--password PWD]
  *   jetodbc-setup create FILE [--format jet4|ace12|ace14|ace16|ace17]
  *                        [--password PWD]
+ *   jetodbc-setup compact SRC DST [--password PWD]
  *
  * install-driver uses SQLInstallDriverEx; registering a name that is
  * already registered rewrites its keys and keeps its UsageCount (which
@@ -28,6 +29,8 @@
  * create writes a new empty database (jet_db_create_file): never over an
  * existing file; the format from --format, else from the name (.mdb Jet4,
  * otherwise ACE 16).
+ * compact rewrites SRC into the new file DST without free space
+ * (jet_db_compact, core/compact.c): SRC is only read, DST must not exist.
  * Exit status otherwise: 0 done, 1 failed, 2 usage.
  */
 #include "config.h"
@@ -63,6 +66,7 @@ static void usage(FILE *f)
           "       jetodbc-setup check FILE [--password PWD]\n"
           "       jetodbc-setup create FILE [--format jet4|ace12|ace14|ace16|ace17]\n"
           "                         [--password PWD]\n"
+          "       jetodbc-setup compact SRC DST [--password PWD]\n"
           "DSN keys: DBQ (the file), PWD, ExtendedAnsiSQL, MaxLongSize, MaxMemory,\n"
           "TraceFile.\n"
           "User DSNs live in ~/.odbc.ini ($ODBCINI), system DSNs and drivers in\n"
@@ -439,6 +443,24 @@ static int create(const char *file, const char *format, const char *password)
     return 0;
 }
 
+/* SRC rewritten into the new file DST without free space
+ * (jet_db_compact). */
+static int compact(const char *src, const char *dst, const char *password)
+{
+    jet_error err;
+    struct stat a, b;
+    if (jet_db_compact(src, dst, password, &err) != JET_OK) {
+        fprintf(stderr, "jetodbc-setup: compact %s: %s\n", src, err.msg);
+        return 1;
+    }
+    if (stat(src, &a) == 0 && stat(dst, &b) == 0)
+        printf("%s: compacted into %s (%lld -> %lld bytes)\n", src, dst,
+               (long long)a.st_size, (long long)b.st_size);
+    else
+        printf("%s: compacted into %s\n", src, dst);
+    return 0;
+}
+
 /* getopt_long over argv from optind up to the first non-option: -1 when
  * the command is to run, else the exit status (--help 0, a bad option 2). */
 static int parse_opts(int argc, char **argv, setup_opts *o)
@@ -528,6 +550,18 @@ int main(int argc, char **argv)
             }
         }
         return create(args[0], o.format, o.password);
+    }
+    if (!strcmp(cmd, "compact") && rest >= 2) {
+        /* --password P may follow SRC DST */
+        for (int i = 2; i < rest; i += 2) {
+            if (i + 1 >= rest || (strcmp(args[i], "--password") &&
+                                  strcmp(args[i], "-p"))) {
+                usage(stderr);
+                return 2;
+            }
+            o.password = args[i + 1];
+        }
+        return compact(args[0], args[1], o.password);
     }
     if (!strcmp(cmd, "show") && rest == 1)
         return show(system, args[0]);
