@@ -27,8 +27,8 @@
  *      its TDEF page, so the columns naming tables (MSysObjects Id of
  *      tables and ParentId, MSysACEs/MSysQueries ObjectId,
  *      MSysComplexColumns' table ids, MSysNavPane* object ids) are mapped
- *      to the new pages. Commits every COMMIT_ROWS rows bound the journal
- *      and the pager's dirty pages.
+ *      to the new pages. Commits every COMMIT_ROWS rows (or COMMIT_BYTES
+ *      of long values) bound the journal and the pager's dirty pages.
  *   4. DST's file and directory synced (the commits sync the file), then
  *      the temporary file renamed to DST, refusing to replace anything.
  * Any failure removes the temporary file (and its journal): no half DST.
@@ -57,6 +57,9 @@
 #include "write.h"
 
 #define COMMIT_ROWS 4096
+/* ... or every COMMIT_BYTES of long values (the dirty pages a commit
+ * writes stay bounded when rows hold large Memo/OLE values) */
+#define COMMIT_BYTES ((size_t)16 << 20)
 /* TDEF header: row count at 16; last AutoNumber at 20; 24..39 Access's
  * (the complex id counter at 28); the encoder writes 16..39 afresh */
 #define TDEF_KEEP_FROM 20
@@ -479,7 +482,7 @@ static jet_rc copy_rows(compact *c, const jet_tdef *st, const jet_tdef *dt)
     bool *remap = NULL;
     int c_id = -1, c_type = -1;
     jet_scan *s = NULL;
-    size_t nrows = 0;
+    size_t nrows = 0, nbytes = 0;
     jet_rc rc;
 
     if (st->ncols != dt->ncols)
@@ -565,6 +568,7 @@ static jet_rc copy_rows(compact *c, const jet_tdef *st, const jet_tdef *dt)
                 }
                 memcpy(lb[i].p, v->data, v->len);
                 v->data = lb[i].p;
+                nbytes += v->len;
             }
             if (remap[i])
                 v->u.i = map_id(c, v->u.i);
@@ -586,10 +590,13 @@ static jet_rc copy_rows(compact *c, const jet_tdef *st, const jet_tdef *dt)
             *c->err = dst->err;
             break;
         }
-        if (++nrows % COMMIT_ROWS == 0 && (rc = recommit(dst)) != JET_OK) {
+        if ((++nrows % COMMIT_ROWS == 0 || nbytes > COMMIT_BYTES) &&
+            (rc = recommit(dst)) != JET_OK) {
             *c->err = dst->err;
             break;
         }
+        if (nbytes > COMMIT_BYTES)
+            nbytes = 0;
     }
     if (rc == JET_DONE)
         rc = JET_OK;

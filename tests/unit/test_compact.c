@@ -14,8 +14,9 @@
  * `jetcheck verify` reports 0 problems. Two fixtures hold index keys the
  * core's sort order cannot encode (KNOWN_UNENCODABLE): refused, nothing
  * left.
- * churned_file: a table under insert/delete churn with Memo values
- * compacts to a clearly smaller file with the same rows.
+ * churned_file: a table under insert/delete churn with Memo values (and
+ * one of 5,000 rows, more than one commit of the copy) compacts to a
+ * clearly smaller file with the same rows.
  * encrypted_new_files: new Jet4 (RC4 + password) and ACE (agile AES)
  * files with rows compact into files that open with the same password
  * only.
@@ -186,7 +187,8 @@ static void same_tables(jet_db *a, jet_db *b, const char *label)
                 if (va.type == JET_T_MEMO || va.type == JET_T_OLE) {
                     /* the scan's scratch: copy before the other read */
                     uint8_t *copy = malloc(va.len + 1);
-                    memcpy(copy, va.data, va.len);
+                    if (va.len)
+                        memcpy(copy, va.data, va.len);
                     va.data = copy;
                     ck_assert_int_eq(jet_scan_value(sb, c, &vb), JET_OK);
                     ck_assert_msg(same_value(a, &va, b, &vb), "%s: %s.%s "
@@ -428,6 +430,44 @@ static void make_churned(const char *path, const char *pw, jet_version ver)
         for (int i = 0; i < 600; i++)
             if (i % 10 != 0)
                 ck_assert_int_eq(jet_table_delete(db, t, ids[i]), JET_OK);
+        ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    }
+    /* and a table of more rows than one commit of the copy takes */
+    {
+        jet_coldef mc[2];
+        const jet_tdef *mt;
+        memset(mc, 0, sizeof mc);
+        mc[0].name = "K";
+        mc[0].type = JET_T_LONG;
+        mc[1].name = "T";
+        mc[1].type = JET_T_TEXT;
+        mc[1].size = 20;
+        memset(&ix, 0, sizeof ix);
+        ix.ncols = 1;
+        ix.col[0] = 1;
+        ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+        ck_assert_int_eq(jet_db_create_table(db, "Many", mc, 2, &ix, 1, NULL,
+                                             0), JET_OK);
+        ck_assert_int_eq(jet_tdef_load(&mt, db, jet_catalog_find(db,
+                                                                 "Many")),
+                         JET_OK);
+        for (int i = 0; i < 5000; i++) {
+            jet_value v[2];
+            uint8_t txt[40];
+            int n = snprintf((char *)txt, sizeof txt, "r%07d", i * 7919 % 5000);
+            for (int j = n - 1; j >= 0; j--) {
+                txt[2 * j] = txt[j];
+                txt[2 * j + 1] = 0;
+            }
+            memset(v, 0, sizeof v);
+            v[0].type = JET_T_LONG;
+            v[0].u.i = i;
+            v[1].type = JET_T_TEXT;
+            v[1].enc = JET_ENC_UCS2;
+            v[1].data = txt;
+            v[1].len = 2 * (size_t)n;
+            ck_assert_int_eq(jet_table_insert(db, mt, v, NULL), JET_OK);
+        }
         ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
     }
     jet_db_close(db);
