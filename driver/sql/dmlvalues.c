@@ -284,22 +284,27 @@ int sql_dml_values_rewrite(char **out, jet_db *db, const char *text,
         if (!(mv_name(tk, nt, s0, NULL) && tk[s0 + 1].kind == TOK_DOT &&
               mv_name(tk, nt, s0 + 2, NULL) && s0 + 4 < nt &&
               tk[s0 + 3].kind == TOK_IDENT && tk[s0 + 3].kw == KW_FROM &&
-              mv_name(tk, nt, s0 + 4, NULL)))
+              mv_name(tk, nt, s0 + 4, NULL))) {
+            if (maybe_plain)
+                goto done;
             goto shape;
+        }
         sub = tk[s0 + 2].text;
         c = tk[s0].text;
         cpos = tk[s0].position;
         t = tk[s0 + 4].text;
         tpos = tk[s0 + 4].position;
-        if (s0 == 3 && strcasecmp(tk[1].text, t)) {
-            if (maybe_plain)
+        /* another shape (an alias, a join): an attachment field's rows
+         * are refused, never taken for the rows of t; any other field
+         * names an ordinary DELETE */
+        where = s0 + 5;
+        if ((s0 == 3 && strcasecmp(tk[1].text, t)) ||
+            (where < nt &&
+             !(tk[where].kind == TOK_IDENT && tk[where].kw == KW_WHERE))) {
+            if (maybe_plain && !is_attachment(db, t, c))
                 goto done;
             goto shape;
         }
-        where = s0 + 5;
-        if (where < nt &&
-            !(tk[where].kind == TOK_IDENT && tk[where].kw == KW_WHERE))
-            goto shape;
     }
     /* the field: a multi-value column of a table of this file */
     const jet_object *obj = jet_catalog_find(db, t);
@@ -441,7 +446,8 @@ shape:
                   "form of statement on a multi-valued field's values "
                   "(INSERT INTO t (c.Value) VALUES (e) [WHERE ..], UPDATE "
                   "t SET c.Value = e [WHERE ..], DELETE c.Value FROM t "
-                  "[WHERE ..] are)");
+                  "[WHERE ..] are, and DELETE c.FileName FROM t [WHERE ..] "
+                  "for attachments)");
     rc = -1;
 done:
     free(b);

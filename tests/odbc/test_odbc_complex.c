@@ -328,6 +328,10 @@ START_TEST(attachment_statements)
     ck_assert_str_eq(values_of("attach-data", "[FileName]"),
                      "2,test_data.txt;4,test_data2.txt");
     ok("DELETE Table1.id FROM Table1 WHERE id = 'nothing'", 0);
+    ok("DELETE a.id FROM Table1 AS a WHERE a.id = 'nothing'", 0);
+    /* never taken for a DELETE of the rows */
+    refused(path, "DELETE [attach-data].FileName FROM Table1 AS a",
+            "HYC00", "DELETE c.FileName FROM t");
     ok("DELETE Table1.[attach-data].FileData FROM Table1 WHERE "
        "[attach-data].FileType = 'txt'", 2);
     ck_assert_str_eq(values_of("attach-data", "[FileName]"), "");
