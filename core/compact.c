@@ -23,7 +23,9 @@
  *   3. The rows of MSysObjects, then of every other table, in SRC's scan
  *      order through jet_table_insert in copy mode (jet_db.copying: values
  *      stored as read, no rule, relationship or computation): long values
- *      and index entries are written afresh. A local table's catalog Id is
+ *      and index entries are written afresh; a key the core cannot compute
+ *      (a text its sort order cannot encode, an unknown column type) is
+ *      the source entry's (jet_db.copy_key, jet_table_key_of_row). A local table's catalog Id is
  *      its TDEF page, so the columns naming tables (MSysObjects Id of
  *      tables and ParentId, MSysACEs/MSysQueries ObjectId,
  *      MSysComplexColumns' table ids, MSysNavPane* object ids) are mapped
@@ -78,6 +80,8 @@ typedef struct ctable {
 
 typedef struct compact {
     jet_db *src, *dst;
+    const jet_tdef *cur;            /* SRC table being copied ... */
+    jet_rowid cur_row;              /* ... and the row being inserted */
     ctable *tabs;                   /* ascending src_pgno; [0] MSysObjects */
     size_t ntabs;
     jet_error *err;
@@ -463,6 +467,26 @@ typedef struct lbuf {
     size_t cap;
 } lbuf;
 
+/* db->copy_key: the key of index index_no for the row being copied,
+ * when the core cannot compute it (a text its sort order cannot encode,
+ * a column type it does not know): SRC's entry's bytes. */
+static jet_rc copy_key(void *ctx, const jet_tdef *t, uint16_t index_no,
+                       uint8_t *key, size_t cap, size_t *len)
+{
+    compact *c = ctx;
+    jet_rc rc;
+    if (!c->cur || index_no >= c->cur->nindexes ||
+        c->cur->nindexes != t->nindexes)
+        return jet_fail(&c->dst->err, JET_EUNSUPPORTED, t->pgno, "index %u "
+                        "of table '%s': a key the sort order cannot encode",
+                        index_no, t->name);
+    rc = jet_table_key_of_row(c->src, c->cur, index_no, c->cur_row, key, cap,
+                              len);
+    if (rc != JET_OK)
+        c->dst->err = c->src->err;
+    return rc;
+}
+
 /* Commit DST's transaction and begin the next. */
 static jet_rc recommit(jet_db *dst)
 {
@@ -585,7 +609,14 @@ static jet_rc copy_rows(compact *c, const jet_tdef *st, const jet_tdef *dt)
         if (c_id >= 0 && c_type >= 0 && !vals[c_id].is_null &&
             !vals[c_type].is_null && (vals[c_type].u.i & 0xFFFF) == 1)
             vals[c_id].u.i = map_id(c, vals[c_id].u.i);
+        if ((rc = jet_scan_position(s, &c->cur_row.pgno,
+                                    &c->cur_row.row)) != JET_OK) {
+            *c->err = *jet_scan_error(s);
+            break;
+        }
+        c->cur = st;
         rc = jet_table_insert(dst, dt, vals, NULL);
+        c->cur = NULL;
         if (rc != JET_OK) {
             *c->err = dst->err;
             break;
@@ -679,6 +710,8 @@ static jet_rc fill(compact *c, uint32_t umap_pgno)
         return rc;
     }
     dst->copying = true;
+    dst->copy_key = copy_key;
+    dst->copy_key_ctx = c;
     /* every table's TDEF page first: foreign keys name them */
     for (size_t i = 1; i < c->ntabs; i++) {
         uint8_t *pg;
@@ -727,6 +760,7 @@ static jet_rc fill(compact *c, uint32_t umap_pgno)
             goto out;
     }
     dst->copying = false;
+    dst->copy_key = NULL;
     if ((rc = jet_db_write_commit(dst)) != JET_OK)
         goto fail;
     return JET_OK;
@@ -734,6 +768,7 @@ fail:
     *c->err = dst->err;
 out:
     dst->copying = false;
+    dst->copy_key = NULL;
     (void)jet_db_write_rollback(dst);
     return rc;
 }

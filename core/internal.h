@@ -586,6 +586,13 @@ struct jet_db {
      * values, NULLs a rule would refuse) and check no rule, relationship
      * or Required; nothing is computed or added */
     bool copying;
+    /* ... and, while copying, the key of t->indexes[index_no] for the
+     * row being inserted when the core cannot compute it: the source
+     * entry's bytes (jet_table_key_of_row on the source) */
+    jet_rc (*copy_key)(void *ctx, const struct jet_tdef *t,
+                       uint16_t index_no, uint8_t *key, size_t cap,
+                       size_t *len);
+    void *copy_key_ctx;
 };
 
 /** Free what ddl.c keeps in db (at close; safe when nothing). */

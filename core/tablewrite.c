@@ -975,15 +975,12 @@ static jet_rc row_key(jet_db *db, const jet_tdef *t, const jet_index *ix,
 
 #define KEY_CAP 2048
 
-/* The key bytes of the entry of row id in t->indexes[index_no], found by
- * walking the index in key order for the row pointer. For a row stored
- * with a text key its sort order cannot encode (written by Access, or by
- * a writer with its own tables): the entry exists, but its key cannot
- * be computed to descend to it. One walk of the whole index per call.
- * Errors: JET_ECORRUPT (no entry points at the row), the walk's. */
-static jet_rc key_of_row(jet_db *db, const jet_tdef *t, uint16_t index_no,
-                         jet_rowid id, uint8_t *key, size_t cap,
-                         size_t *klen)
+/* write.h. For a row stored with a text key its sort order cannot
+ * encode: the entry exists, but its key cannot be computed to descend to
+ * it. */
+jet_rc jet_table_key_of_row(jet_db *db, const jet_tdef *t,
+                            uint16_t index_no, jet_rowid id, uint8_t *key,
+                            size_t cap, size_t *klen)
 {
     jet_index_cursor *c;
     uint32_t pgno;
@@ -1018,7 +1015,7 @@ static jet_rc key_of_row(jet_db *db, const jet_tdef *t, uint16_t index_no,
 
 /* The key of t->indexes[index_no]'s entry for the stored row id whose
  * values are vals: computed, or, when the sort order cannot encode them,
- * found by the row pointer (key_of_row). */
+ * found by the row pointer (jet_table_key_of_row). */
 static jet_rc stored_row_key(jet_db *db, const jet_tdef *t,
                              uint16_t index_no, const jet_value *vals,
                              jet_rowid id, uint8_t *key, size_t cap,
@@ -1027,7 +1024,7 @@ static jet_rc stored_row_key(jet_db *db, const jet_tdef *t,
     jet_rc rc = jet_index_row_key(key, cap, klen, db, t,
                                   &t->indexes[index_no], vals);
     if (rc == JET_EUNSUPPORTED)
-        return key_of_row(db, t, index_no, id, key, cap, klen);
+        return jet_table_key_of_row(db, t, index_no, id, key, cap, klen);
     return rc == JET_OK ? JET_OK
                         : row_key(db, t, &t->indexes[index_no], vals, key,
                                   cap, klen);
@@ -1191,6 +1188,11 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
                 !has_entry(t, &t->indexes[i], row))
                 continue;
             rc = row_key(db, t, &t->indexes[i], row, key, sizeof key, &klen);
+            if (rc == JET_EUNSUPPORTED && db->copying && db->copy_key)
+                /* a copy: the source entry's key bytes (Access wrote a
+                 * key the core's sort order cannot compute) */
+                rc = db->copy_key(db->copy_key_ctx, t, i, key, sizeof key,
+                                  &klen);
             if (rc == JET_OK)
                 rc = jet_index_entry_insert(db, t, &t->indexes[i], key, klen,
                                             id);

@@ -126,6 +126,18 @@ jet_rc jet_table_delete(jet_db *db, const jet_tdef *t, jet_rowid id);
  */
 jet_rc jet_table_row_count(jet_db *db, const jet_tdef *t, uint32_t *out);
 
+/**
+ * The key bytes of the entry of row id in t->indexes[index_no] (cap
+ * bytes into key, *klen its length), found by walking the index in key
+ * order for the row pointer: for a row whose text key the sort order
+ * cannot encode (Access wrote it), so it cannot be computed. One walk of
+ * the whole index per call. Errors: JET_ECORRUPT (no entry points at the
+ * row; detail in db->err), the walk's.
+ */
+jet_rc jet_table_key_of_row(jet_db *db, const jet_tdef *t,
+                            uint16_t index_no, jet_rowid id, uint8_t *key,
+                            size_t cap, size_t *klen);
+
 /* ----------------------------------------------------------------- pages */
 
 /**
