@@ -293,8 +293,9 @@ static jet_rc write_def(compact *c, sink *s, const ctable *tab,
     for (uint32_t k = 0; k < spec.nreal; k++) {
         uint8_t *pg;
         size_t used;
+        /* its row-count block as SRC's: the same rows (the write path
+         * does not keep that count) */
         reals[k] = spec.reals[k];
-        reals[k].row_count = 0;
         if ((rc = sink_alloc(s, &reals[k].first_pgno)) != JET_OK ||
             (rc = sink_page(s, reals[k].first_pgno, &pg)) != JET_OK)
             goto out;
