@@ -717,7 +717,17 @@ static jet_rc settle(ictx *c)
         cuts = malloc(p->n * sizeof *cuts);
         if (cuts == NULL)
             return nomem(c);
-        rc = partition(c, p, 0, p->n, cuts, &nc);
+        if (c->db->copying && p->leaf && p->next == 0 && p->n > 1 &&
+            !chunk_fits(c, p, 0, p->n) && chunk_fits(c, p, 0, p->n - 1)) {
+            /* a copy (jet_db_compact) adds keys mostly in order: the
+             * last leaf of the level keeps all but its last entry, so
+             * the pages a copy fills stay full */
+            cuts[0] = p->n - 1;
+            cuts[1] = p->n;
+            nc = 2;
+        } else {
+            rc = partition(c, p, 0, p->n, cuts, &nc);
+        }
         if (rc != JET_OK || nc == 1)
             continue;
         if (L == 0) {

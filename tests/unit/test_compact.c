@@ -18,6 +18,8 @@
  * churned_file: a table under insert/delete churn with Memo values (and
  * one of 5,000 rows, more than one commit of the copy) compacts to a
  * clearly smaller file with the same rows.
+ * packed_source: a file of 30,000 rows whose pages the whole-file writer
+ * packed full compacts to no larger a file.
  * encrypted_new_files: new Jet4 (RC4 + password) and ACE (agile AES)
  * files with rows compact into files that open with the same password
  * only.
@@ -34,6 +36,7 @@
 
 #include "ddl.h"
 #include "internal.h"
+#include "newfile.h"
 #include "write.h"
 #include "unit.h"
 #include "../fixture_walk.h"
@@ -509,6 +512,61 @@ START_TEST(churned_file)
 }
 END_TEST
 
+/* A file written by the whole-file writer (newfile.c: data pages and
+ * index pages packed full, keys in order) stays no larger: the copy
+ * fills the last leaf of a level before it splits. */
+START_TEST(packed_source)
+{
+    char src[512], dst[512], err[256];
+    jet_error jerr;
+    jw_coldef cols[3] = {
+        { "id", JW_LONG, 0, 0 }, { "name", JW_TEXT, 30, 1 },
+        { "n", JW_DOUBLE, 0, 0 },
+    };
+    jw_idxdef idx[1] = { { "PrimaryKey", 0, 1, 1, 0 } };
+    jw_db *w;
+    jw_table *t;
+    new_folder();
+    snprintf(src, sizeof src, "%s/packed.accdb", folder);
+    snprintf(dst, sizeof dst, "%s/packed-compact.accdb", folder);
+    w = jw_create(src, JW_FMT_ACE14, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    t = jw_table_begin(w, "Packed", cols, 3, idx, 1);
+    ck_assert_msg(t != NULL, "%s", jw_error(w));
+    for (int i = 0; i < 30000; i++) {
+        uint16_t name[16];
+        jw_value v[3];
+        memset(v, 0, sizeof v);
+        for (int k = 0; k < 12; k++)
+            name[k] = (uint16_t)('a' + (i * 31 + k * 7) % 26);
+        v[0].i = i + 1;
+        v[1].text = name;
+        v[1].units = 12;
+        v[2].d = i / 3.0;
+        ck_assert_msg(jw_table_add_row(t, v) == 0, "%s", jw_error(w));
+    }
+    ck_assert_msg(jw_table_end(t) == 0, "%s", jw_error(w));
+    ck_assert_msg(jw_close(w, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(jet_db_compact(src, dst, NULL, &jerr) == JET_OK, "%s",
+                  jerr.msg);
+    fprintf(stderr, "compact: packed file %ld -> %ld bytes\n",
+            file_size(src), file_size(dst));
+    ck_assert_int_le(file_size(dst), file_size(src));
+    {
+        jet_db *x = open_pw(src, NULL), *y = open_pw(dst, NULL);
+        jet_check_stats cs;
+        ck_assert_int_eq(jet_db_check(y, print_problem, dst, &cs), JET_OK);
+        ck_assert_uint_eq(cs.problems, 0);
+        same_tables(x, y, src);
+        jet_db_close(x);
+        jet_db_close(y);
+    }
+    unlink(src);
+    unlink(dst);
+    ck_assert_int_eq(rmdir(folder), 0);
+}
+END_TEST
+
 START_TEST(encrypted_new_files)
 {
     static const struct { jet_version ver; const char *ext; } f[] = {
@@ -612,6 +670,7 @@ static Suite *compact_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, every_fixture);
     tcase_add_test(tc, churned_file);
+    tcase_add_test(tc, packed_source);
     tcase_add_test(tc, encrypted_new_files);
     tcase_add_test(tc, refusals);
     suite_add_tcase(s, tc);
