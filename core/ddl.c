@@ -575,12 +575,18 @@ jet_rc jet_ddl_layout_columns(jet_db *db, const jet_coldef *defs, unsigned n,
             return jet_fail(&db->err, JET_ECONSTRAINT, JET_NO_PGNO,
                             "column '%s': an AutoNumber is a Long Integer "
                             "or a Replication ID", d->name);
-        if (d->autonumber && d->type == JET_T_LONG &&
-            (d->seed < 0 || (d->increment != 0 && d->increment != 1)))
+        if (d->autonumber && d->type == JET_T_LONG && d->increment < 0)
             return jet_fail(&db->err, JET_EUNSUPPORTED, JET_NO_PGNO,
-                            "column '%s': an AutoNumber with a negative "
-                            "seed or an increment other than 1 is not "
-                            "created yet", d->name);
+                            "column '%s': an AutoNumber that counts down "
+                            "(a negative increment) is not created",
+                            d->name);
+        if (d->autonumber && d->type == JET_T_LONG &&
+            (int64_t)d->seed - (d->increment ? d->increment : 1) <
+                INT32_MIN)
+            return jet_fail(&db->err, JET_ELIMIT, JET_NO_PGNO,
+                            "column '%s': COUNTER(%ld, %ld): the seed is "
+                            "out of range", d->name, (long)d->seed,
+                            (long)d->increment);
         for (unsigned j = 0; j < i; j++)
             if (d->autonumber && d->type == JET_T_LONG &&
                 defs[j].autonumber && defs[j].type == JET_T_LONG)
@@ -1050,11 +1056,18 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
         spec.table_type = TABLE_TYPE_USER;
         spec.max_cols = (uint16_t)ncols;
         /* the first AutoNumber handed out is the seed (the TDEF keeps
-         * the last one handed out) */
+         * the last one handed out, and the increment that the next one
+         * adds to it) */
         for (unsigned i = 0; i < ncols; i++)
-            if (cols[i].autonumber && cols[i].type == JET_T_LONG &&
-                cols[i].seed > 1)
-                spec.auto_last = (uint32_t)(cols[i].seed - 1);
+            if (cols[i].autonumber && cols[i].type == JET_T_LONG) {
+                int32_t inc = cols[i].increment > 0 ? cols[i].increment : 1;
+                int32_t seed = cols[i].seed || cols[i].increment
+                                   ? cols[i].seed : 1;
+                spec.auto_inc = (uint32_t)inc;
+                if (seed != 1 || inc != 1)
+                    spec.auto_last = (uint32_t)(int32_t)(
+                        (int64_t)seed - inc);
+            }
         spec.num_var_cols = nvar;
         spec.ncols = (uint16_t)ncols;
         spec.cols = jc;

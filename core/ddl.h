@@ -25,8 +25,9 @@
  *     plans again (or reports the table gone).
  * Status (ddl.c): jet_db_schema_version, jet_db_create_table (with
  * its FOREIGN KEYs, made by jet_db_add_foreign_key; an AutoNumber's
- * seed is kept, a negative seed or an increment other than 1 is
- * JET_EUNSUPPORTED), jet_db_create_index, jet_db_add_foreign_key and
+ * seed and increment are kept: the TDEF holds the last number
+ * handed out (seed - increment at first) and the increment, which each
+ * new number adds; a negative increment is JET_EUNSUPPORTED), jet_db_create_index, jet_db_add_foreign_key and
  * jet_db_drop_foreign_key (ddlrel.c),
  * jet_db_drop_index and jet_db_drop_table (a table or index in an
  * enforced relationship refuses, either side, with JET_ECONSTRAINT and
@@ -62,8 +63,10 @@ typedef struct jet_coldef {
     bool required;          /* NOT NULL (the Required property) */
     bool autonumber;        /* LONG: AutoNumber (COUNTER); GUID:
                              * ReplicationID generated on insert */
-    int32_t seed;           /* AutoNumber's first value (COUNTER(seed, ..)) */
-    int32_t increment;      /* AutoNumber's step; 0 = 1 */
+    int32_t seed;           /* AutoNumber's first value (COUNTER(seed, ..));
+                             * 0 with increment 0: 1 (the default) */
+    int32_t increment;      /* AutoNumber's step (> 0; negative:
+                             * JET_EUNSUPPORTED); 0 = 1 */
     bool compressed;        /* TEXT/MEMO: Unicode compression (Access's
                              * default for Text and Memo: true) */
     bool fixed;             /* TEXT: fixed-length (ADO's CHAR(n)): stored

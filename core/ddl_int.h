@@ -93,7 +93,8 @@ jet_rc jet_ddl_user_table(jet_db *db, const char *name, jet_tdef_priv **out);
  *  more allocated or the surplus freed). */
 jet_rc jet_ddl_rewrite_tdef(jet_db *db, uint32_t first,
                             const jet_tdef_spec *spec);
-/** Live header facts of t's TDEF (row count, last AutoNumber) into spec. */
+/** Live header facts of t's TDEF (row count, last AutoNumber and its
+ *  increment, last complex id) into spec. */
 jet_rc jet_ddl_spec_live(jet_db *db, const jet_tdef_priv *t,
                          jet_tdef_spec *spec);
 /** Every page of the index B-tree rooted at root, appended to *l. */

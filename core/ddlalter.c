@@ -104,7 +104,8 @@ jet_rc jet_ddl_rewrite_tdef(jet_db *db, uint32_t first,
     return rc;
 }
 
-/* Live header facts of t's TDEF (row count, last AutoNumber) into spec. */
+/* Live header facts of t's TDEF (row count, last AutoNumber, its
+ * increment, last complex id) into spec. */
 jet_rc jet_ddl_spec_live(jet_db *db, const jet_tdef_priv *t,
                          jet_tdef_spec *spec)
 {
@@ -114,6 +115,8 @@ jet_rc jet_ddl_spec_live(jet_db *db, const jet_tdef_priv *t,
         return rc;
     spec->row_count = jet_get_u32(pg + db->fmt->tdef_nrows);
     spec->auto_last = jet_get_u32(pg + 20);
+    spec->auto_inc = jet_get_u32(pg + 24);
+    spec->complex_last = jet_get_u32(pg + 28);
     jet_page_unpin(db->pf, pg);
     return JET_OK;
 }

@@ -511,6 +511,11 @@ typedef struct jet_tdef_spec {
     uint8_t table_type;     /* 0x4E user table, 0x53 system table */
     uint32_t row_count;
     uint32_t auto_last;     /* last LONG AutoNumber handed out */
+    uint32_t auto_inc;      /* the AutoNumber's increment (TDEF offset
+                               24; 0 is written as 1, Access's value for
+                               every table without COUNTER(seed, n)) */
+    uint32_t complex_last;  /* last complex id handed out (ACE, offset
+                               28) */
     uint16_t max_cols;      /* the row's column count (>= ncols) */
     uint16_t num_var_cols;
     uint16_t ncols;

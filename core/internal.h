@@ -716,6 +716,8 @@ typedef struct jet_tdef_priv {
     int64_t auto_last;         /* highest LONG AutoNumber handed out by
                                   this connection (never rolled back) */
     bool auto_known;           /* auto_last has been read from the TDEF */
+    int32_t auto_inc;          /* the AutoNumber's increment (TDEF offset
+                                  24, read with auto_last; >= 1) */
     int64_t complex_last;      /* highest complex id handed out (ACE TDEF
                                   offset 28), as auto_last */
     bool complex_known;        /* complex_last has been read */

@@ -44,6 +44,8 @@
 /* Jet4/ACE TDEF offset of the last LONG AutoNumber (Jackcess
  * OFFSET_NEXT_AUTO_NUMBER) */
 #define TDEF_AUTO_NUMBER 20
+/* the AutoNumber's increment (COUNTER(seed, increment); 1 otherwise) */
+#define TDEF_AUTO_INCREMENT 24
 /* ACE TDEF offset of the last complex id (Jackcess
  * OFFSET_NEXT_COMPLEX_AUTO_NUMBER; Jet4 has none) */
 #define TDEF_COMPLEX_NUMBER 28
@@ -406,22 +408,27 @@ static jet_rc auto_load(jet_db *db, jet_tdef_priv *tp)
     if (rc != JET_OK)
         return rc;
     tp->auto_last = (int32_t)jet_get_u32(pg + TDEF_AUTO_NUMBER);
+    tp->auto_inc = (int32_t)jet_get_u32(pg + TDEF_AUTO_INCREMENT);
+    if (tp->auto_inc < 1)
+        tp->auto_inc = 1;       /* 0 in no file seen; a count-down is
+                                   never written here */
     jet_page_unpin(db->pf, pg);
     tp->auto_known = true;
     return JET_OK;
 }
 
-/* The next LONG AutoNumber of t. */
+/* The next LONG AutoNumber of t: the last one plus the increment. */
 static jet_rc auto_next(jet_db *db, jet_tdef_priv *tp, int64_t *out)
 {
     jet_rc rc = auto_load(db, tp);
     if (rc != JET_OK)
         return rc;
-    if (tp->auto_last >= INT32_MAX)
+    if (tp->auto_last > (int64_t)INT32_MAX - tp->auto_inc)
         return jet_fail(&db->err, JET_ELIMIT, tp->pub.pgno, "the "
                         "AutoNumber of table '%s' is at its largest",
                         tp->pub.name);
-    *out = ++tp->auto_last;
+    tp->auto_last += tp->auto_inc;
+    *out = tp->auto_last;
     return JET_OK;
 }
 

@@ -202,8 +202,12 @@ jet_rc jet_tdef_encode(uint8_t *out, size_t cap, size_t *out_len,
     w32(&w, TDEF_MAGIC);
     w32(&w, s->row_count);
     w32(&w, s->auto_last);
-    w8(&w, 1);                          /* AutoNumber byte (Access) */
-    wtake(&w, 15);
+    /* the AutoNumber's increment: 1 in every table of Access's files
+     * (mdbtools HACKING "autonum_flag"; Jackcess writes the byte 1); a
+     * COUNTER(seed, n) table holds n */
+    w32(&w, s->auto_inc ? s->auto_inc : 1);
+    w32(&w, s->complex_last);
+    wtake(&w, 8);
     w8(&w, s->table_type);
     w16(&w, s->max_cols);
     w16(&w, s->num_var_cols);

@@ -182,6 +182,7 @@ static void coldef_of(const sql_ddl_col *c, jet_coldef *o)
     o->seed = c->type.has_seed ? (int32_t)c->type.seed : 1;
     o->increment = c->type.has_seed ? (int32_t)c->type.increment : 1;
     o->compressed = c->compression;
+    o->fixed = o->type == JET_T_TEXT && c->type.fixed;
     o->default_value = c->default_text;
 }
 

@@ -25,7 +25,12 @@
  * "Equivalent ANSI SQL data types" tables); whether the file's version
  * can hold the type is ddl.c's question. TEXT, CHAR and the other
  * character names without a size are Text(255), as Microsoft's ODBC
- * driver (ANSI-89) makes them; MEMO and its synonyms are Memo.
+ * driver (ANSI-89) makes them; MEMO and its synonyms are Memo. CHAR,
+ * CHARACTER, NCHAR and NATIONAL CHAR[ACTER] (without VARYING) make a
+ * fixed-length Text field, as Access's DDL does (its values padded with
+ * spaces to the size; "Fixed Size" in Access's Database Documenter);
+ * TEXT, VARCHAR, STRING, ALPHANUMERIC and the VARYING forms a
+ * variable-length one.
  */
 #include "config.h"
 
@@ -46,68 +51,69 @@ typedef struct type_name {
     char args;              /* 'n' size, 'p' precision[, scale], 's'
                                seed, increment (COUNTER), 0 none */
     bool autonumber;
+    bool fixed;             /* fixed-length Text (CHAR, CHARACTER, NCHAR) */
 } type_name;
 
 /* Every type name and synonym of Access SQL (one word each; the
  * two-word ANSI names are read by two_word_type below). */
 static const type_name type_names[] = {
-    { "TEXT", JET_T_TEXT, 'n', false },
-    { "CHAR", JET_T_TEXT, 'n', false },
-    { "CHARACTER", JET_T_TEXT, 'n', false },
-    { "VARCHAR", JET_T_TEXT, 'n', false },
-    { "NCHAR", JET_T_TEXT, 'n', false },
-    { "NVARCHAR", JET_T_TEXT, 'n', false },
-    { "STRING", JET_T_TEXT, 'n', false },
-    { "ALPHANUMERIC", JET_T_TEXT, 'n', false },
-    { "MEMO", JET_T_MEMO, 0, false },
-    { "LONGTEXT", JET_T_MEMO, 0, false },
-    { "LONGCHAR", JET_T_MEMO, 0, false },
-    { "NOTE", JET_T_MEMO, 0, false },
-    { "NTEXT", JET_T_MEMO, 0, false },
-    { "BYTE", JET_T_BYTE, 0, false },
-    { "TINYINT", JET_T_BYTE, 0, false },
-    { "INTEGER1", JET_T_BYTE, 0, false },
-    { "SHORT", JET_T_INT, 0, false },
-    { "SMALLINT", JET_T_INT, 0, false },
-    { "INTEGER2", JET_T_INT, 0, false },
-    { "LONG", JET_T_LONG, 0, false },
-    { "INT", JET_T_LONG, 0, false },
-    { "INTEGER", JET_T_LONG, 0, false },
-    { "INTEGER4", JET_T_LONG, 0, false },
-    { "SINGLE", JET_T_FLOAT, 0, false },
-    { "REAL", JET_T_FLOAT, 0, false },
-    { "FLOAT4", JET_T_FLOAT, 0, false },
-    { "IEEESINGLE", JET_T_FLOAT, 0, false },
-    { "DOUBLE", JET_T_DOUBLE, 0, false },
-    { "FLOAT", JET_T_DOUBLE, 0, false },
-    { "FLOAT8", JET_T_DOUBLE, 0, false },
-    { "IEEEDOUBLE", JET_T_DOUBLE, 0, false },
-    { "NUMBER", JET_T_DOUBLE, 0, false },
-    { "CURRENCY", JET_T_MONEY, 0, false },
-    { "MONEY", JET_T_MONEY, 0, false },
-    { "DECIMAL", JET_T_NUMERIC, 'p', false },
-    { "NUMERIC", JET_T_NUMERIC, 'p', false },
-    { "DEC", JET_T_NUMERIC, 'p', false },
-    { "DATETIME", JET_T_DATETIME, 0, false },
-    { "DATE", JET_T_DATETIME, 0, false },
-    { "TIME", JET_T_DATETIME, 0, false },
-    { "TIMESTAMP", JET_T_DATETIME, 0, false },
-    { "YESNO", JET_T_BOOL, 0, false },
-    { "BIT", JET_T_BOOL, 0, false },
-    { "LOGICAL", JET_T_BOOL, 0, false },
-    { "LOGICAL1", JET_T_BOOL, 0, false },
-    { "BOOLEAN", JET_T_BOOL, 0, false },
-    { "GUID", JET_T_GUID, 0, false },
-    { "UNIQUEIDENTIFIER", JET_T_GUID, 0, false },
-    { "BINARY", JET_T_BINARY, 'n', false },
-    { "VARBINARY", JET_T_BINARY, 'n', false },
-    { "LONGBINARY", JET_T_OLE, 0, false },
-    { "OLEOBJECT", JET_T_OLE, 0, false },
-    { "IMAGE", JET_T_OLE, 0, false },
-    { "GENERAL", JET_T_OLE, 0, false },
-    { "COUNTER", JET_T_LONG, 's', true },
-    { "AUTOINCREMENT", JET_T_LONG, 's', true },
-    { "BIGINT", JET_T_BIGINT, 0, false },
+    { "TEXT", JET_T_TEXT, 'n', false, false },
+    { "CHAR", JET_T_TEXT, 'n', false, true },
+    { "CHARACTER", JET_T_TEXT, 'n', false, true },
+    { "VARCHAR", JET_T_TEXT, 'n', false, false },
+    { "NCHAR", JET_T_TEXT, 'n', false, true },
+    { "NVARCHAR", JET_T_TEXT, 'n', false, false },
+    { "STRING", JET_T_TEXT, 'n', false, false },
+    { "ALPHANUMERIC", JET_T_TEXT, 'n', false, false },
+    { "MEMO", JET_T_MEMO, 0, false, false },
+    { "LONGTEXT", JET_T_MEMO, 0, false, false },
+    { "LONGCHAR", JET_T_MEMO, 0, false, false },
+    { "NOTE", JET_T_MEMO, 0, false, false },
+    { "NTEXT", JET_T_MEMO, 0, false, false },
+    { "BYTE", JET_T_BYTE, 0, false, false },
+    { "TINYINT", JET_T_BYTE, 0, false, false },
+    { "INTEGER1", JET_T_BYTE, 0, false, false },
+    { "SHORT", JET_T_INT, 0, false, false },
+    { "SMALLINT", JET_T_INT, 0, false, false },
+    { "INTEGER2", JET_T_INT, 0, false, false },
+    { "LONG", JET_T_LONG, 0, false, false },
+    { "INT", JET_T_LONG, 0, false, false },
+    { "INTEGER", JET_T_LONG, 0, false, false },
+    { "INTEGER4", JET_T_LONG, 0, false, false },
+    { "SINGLE", JET_T_FLOAT, 0, false, false },
+    { "REAL", JET_T_FLOAT, 0, false, false },
+    { "FLOAT4", JET_T_FLOAT, 0, false, false },
+    { "IEEESINGLE", JET_T_FLOAT, 0, false, false },
+    { "DOUBLE", JET_T_DOUBLE, 0, false, false },
+    { "FLOAT", JET_T_DOUBLE, 0, false, false },
+    { "FLOAT8", JET_T_DOUBLE, 0, false, false },
+    { "IEEEDOUBLE", JET_T_DOUBLE, 0, false, false },
+    { "NUMBER", JET_T_DOUBLE, 0, false, false },
+    { "CURRENCY", JET_T_MONEY, 0, false, false },
+    { "MONEY", JET_T_MONEY, 0, false, false },
+    { "DECIMAL", JET_T_NUMERIC, 'p', false, false },
+    { "NUMERIC", JET_T_NUMERIC, 'p', false, false },
+    { "DEC", JET_T_NUMERIC, 'p', false, false },
+    { "DATETIME", JET_T_DATETIME, 0, false, false },
+    { "DATE", JET_T_DATETIME, 0, false, false },
+    { "TIME", JET_T_DATETIME, 0, false, false },
+    { "TIMESTAMP", JET_T_DATETIME, 0, false, false },
+    { "YESNO", JET_T_BOOL, 0, false, false },
+    { "BIT", JET_T_BOOL, 0, false, false },
+    { "LOGICAL", JET_T_BOOL, 0, false, false },
+    { "LOGICAL1", JET_T_BOOL, 0, false, false },
+    { "BOOLEAN", JET_T_BOOL, 0, false, false },
+    { "GUID", JET_T_GUID, 0, false, false },
+    { "UNIQUEIDENTIFIER", JET_T_GUID, 0, false, false },
+    { "BINARY", JET_T_BINARY, 'n', false, false },
+    { "VARBINARY", JET_T_BINARY, 'n', false, false },
+    { "LONGBINARY", JET_T_OLE, 0, false, false },
+    { "OLEOBJECT", JET_T_OLE, 0, false, false },
+    { "IMAGE", JET_T_OLE, 0, false, false },
+    { "GENERAL", JET_T_OLE, 0, false, false },
+    { "COUNTER", JET_T_LONG, 's', true, false },
+    { "AUTOINCREMENT", JET_T_LONG, 's', true, false },
+    { "BIGINT", JET_T_BIGINT, 0, false, false },
 };
 
 static const type_name *find_type(const parser *p)
@@ -161,8 +167,12 @@ static int expect(parser *p, sql_tok_kind kind, const char *msg)
  * [VARYING], BINARY VARYING, BIT VARYING. 0 with *t possibly changed. */
 static int two_word_type(parser *p, const type_name **t)
 {
-    static const type_name text = { "TEXT", JET_T_TEXT, 'n', false };
-    static const type_name binary = { "BINARY", JET_T_BINARY, 'n', false };
+    static const type_name text = { "TEXT", JET_T_TEXT, 'n', false,
+                                    false };
+    static const type_name nchar = { "NCHAR", JET_T_TEXT, 'n', false,
+                                     true };
+    static const type_name binary = { "BINARY", JET_T_BINARY, 'n', false,
+                                      false };
     if (!*t) {
         if (!sqlp_is_word(p, "NATIONAL"))
             return 0;
@@ -171,11 +181,13 @@ static int two_word_type(parser *p, const type_name **t)
         if (!sqlp_is_word(p, "CHAR") && !sqlp_is_word(p, "CHARACTER"))
             return sqlp_syntax(p, "expected CHAR or CHARACTER after "
                                "NATIONAL");
-        *t = &text;
+        *t = &nchar;
         if (sqlp_next(p) != 0)
             return -1;
-        if (sqlp_is_word(p, "VARYING") && sqlp_next(p) != 0)
-            return -1;
+        if (sqlp_is_word(p, "VARYING")) {
+            *t = &text;
+            return sqlp_next(p);
+        }
         return 0;
     }
     const char *n = (*t)->name;
@@ -184,8 +196,10 @@ static int two_word_type(parser *p, const type_name **t)
     if (!strcmp(n, "DOUBLE") && sqlp_is_word(p, "PRECISION"))
         return sqlp_next(p);
     if ((!strcmp(n, "CHARACTER") || !strcmp(n, "CHAR") ||
-         !strcmp(n, "NCHAR")) && sqlp_is_word(p, "VARYING"))
+         !strcmp(n, "NCHAR")) && sqlp_is_word(p, "VARYING")) {
+        *t = &text;
         return sqlp_next(p);
+    }
     if ((!strcmp(n, "BINARY") || !strcmp(n, "BIT")) &&
         sqlp_is_word(p, "VARYING")) {
         *t = &binary;
@@ -207,6 +221,7 @@ static int parse_type(parser *p, sql_ddl_type *ty)
         return -1;
     ty->type = t->type;
     ty->autonumber = t->autonumber;
+    ty->fixed = t->fixed;
     if (T(p)->kind != TOK_LPAREN)
         return 0;
     if (!t->args)

@@ -359,6 +359,8 @@ typedef enum sql_ddl_op {
 typedef struct sql_ddl_type {
     jet_type type;          /* JET_T_BOOL .. JET_T_BIGINT */
     bool autonumber;        /* COUNTER / AUTOINCREMENT (type LONG) */
+    bool fixed;             /* TEXT: fixed-length (CHAR, CHARACTER,
+                               NCHAR, NATIONAL CHAR without VARYING) */
     bool has_size;          /* TEXT/BINARY (n), DECIMAL (p[, s]) given */
     uint32_t size;          /* TEXT: characters; BINARY: bytes */
     uint8_t precision, scale;   /* DECIMAL; else 0 */

@@ -857,6 +857,82 @@ START_TEST(foreign_keys_new_files)
 }
 END_TEST
 
+/* ------------------------------------------ CHAR(n), COUNTER(seed, n) */
+
+/* CHAR(n) is a fixed-length Text field (values padded with spaces to
+ * its size), VARCHAR(n) a variable one; COUNTER(seed, increment) hands
+ * out seed, seed + increment, ... also after the file is opened again
+ * (the increment lives in the TDEF). On a copy of rel, or a new file of
+ * format when rel is NULL. */
+static void char_and_counter(const char *rel, const char *format,
+                             const char *name)
+{
+    char path[1024], buf[4096];
+    if (rel) {
+        copy_fixture(rel, name, path, sizeof path);
+    } else {
+#ifdef JET_SETUP
+        char cmd[2400];
+        snprintf(path, sizeof path, "%s/%s", odbct_tmpdir(), name);
+        unlink(path);
+        snprintf(cmd, sizeof cmd, "'%s' create '%s' --format %s >/dev/null",
+                 JET_SETUP, path, format);
+        ck_assert_msg(system(cmd) == 0, "jetodbc-setup create %s", format);
+#else
+        (void)format;
+        return;
+#endif
+    }
+    connect_to(path, NULL);
+    ck_assert(run("CREATE TABLE fx (id COUNTER(1, 10) PRIMARY KEY, "
+                  "c CHAR(5), v VARCHAR(5), n NATIONAL CHAR(3), "
+                  "cv CHARACTER VARYING (4), b CHAR)"));
+    ck_assert(run("INSERT INTO fx (c, v, n, cv) VALUES ('ab', 'ab', 'x', "
+                  "'y')"));
+    ck_assert(run("INSERT INTO fx (c, v) VALUES ('abcde', 'abcde')"));
+    refused("INSERT INTO fx (c) VALUES ('abcdef')", "22001", NULL);
+    ck_assert_int_eq(col1("SELECT id & '|' & c & '|' & v & '|' & n & '|' & "
+                          "cv & '|' & Len(c) & '|' & Len(v) FROM fx ORDER "
+                          "BY id", buf, sizeof buf), 2);
+    ck_assert_str_eq(buf, "1|ab   |ab|x  |y|5|2,11|abcde|abcde|||5|5");
+    /* text compares as if padded: the fixed value is found by its text */
+    ck_assert_int_eq(col1("SELECT id FROM fx WHERE c = 'ab'", buf,
+                          sizeof buf), 1);
+    ck_assert_str_eq(buf, "1");
+    odbct_disconnect(env, dbc);
+    /* the step is the file's, not this connection's */
+    connect_to(path, NULL);
+    ck_assert(run("INSERT INTO fx (c) VALUES ('z')"));
+    ck_assert_int_eq(col1("SELECT Max(id) FROM fx", buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "21");
+    columns_of("fx", buf, sizeof buf);
+    has(buf, "c:-9:5:1;");
+    has(buf, "v:-9:5:1;");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    char *j = dump(path, "fx");
+    has(j, "{\"name\": \"c\", \"type\": \"TEXT\", \"length\": 10,");
+    has(j, "{\"name\": \"b\", \"type\": \"TEXT\", \"length\": 510,");
+    free(j);
+    mdb_schema_prints(path, "fx");
+    /* mdbtools reads the padded value too */
+    if (system("command -v mdb-sql >/dev/null 2>&1") == 0) {
+        char cmd[2400];
+        snprintf(cmd, sizeof cmd, "echo 'SELECT c FROM fx' | mdb-sql -H -F -P "
+                 "'%s' 2>/dev/null | grep -q '^ab   $'", path);
+        ck_assert_msg(system(cmd) == 0, "mdb-sql reads the padded value");
+    }
+}
+
+START_TEST(char_fixed_and_counter_step)
+{
+    char_and_counter(JET4, NULL, "fx4.mdb");
+    char_and_counter(ACE, NULL, "fx.accdb");
+    char_and_counter(NULL, "jet4", "fxnew4.mdb");
+    char_and_counter(NULL, "ace16", "fxnew16.accdb");
+}
+END_TEST
+
 static Suite *ddl_suite(void)
 {
     Suite *s = suite_create("odbc_ddl");
@@ -870,6 +946,7 @@ static Suite *ddl_suite(void)
     tcase_add_test(tc, rollback_and_stale_plans);
     tcase_add_test(tc, select_into_from_a_join_with_group_by);
     tcase_add_test(tc, new_files_of_each_version);
+    tcase_add_test(tc, char_fixed_and_counter_step);
     suite_add_tcase(s, tc);
     tc = tcase_create("fk");
     tcase_set_timeout(tc, 300);

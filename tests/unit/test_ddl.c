@@ -496,7 +496,7 @@ START_TEST(names_and_limits_refused)
         ck_assert_int_eq(jet_db_create_table(db, "T", two, 2, NULL, 0, NULL,
                                              0), JET_ECONSTRAINT);
         two[1].autonumber = false;
-        two[0].increment = 5;
+        two[0].increment = -1;      /* counting down: not made */
         ck_assert_int_eq(jet_db_create_table(db, "T", two, 2, NULL, 0, NULL,
                                              0), JET_EUNSUPPORTED);
     }
@@ -542,11 +542,11 @@ START_TEST(names_and_limits_refused)
     idx[0].primary = idx[1].primary = false;
     ck_assert_int_eq(jet_db_create_table(db, "T", cols, 40, idx, 1, NULL,
                                          0), JET_ENOTFOUND);
-    /* COUNTER(100, 1): the first number is the seed */
+    /* COUNTER(100, 7): the first number is the seed, then 7 more each */
     {
         jet_coldef sc[2] = { { .name = "N", .type = JET_T_LONG,
                                .autonumber = true, .seed = 100,
-                               .increment = 1 },
+                               .increment = 7 },
                              { .name = "V", .type = JET_T_INT } };
         jet_value v[2];
         ck_assert_int_eq(jet_db_create_table(db, "Seeded", sc, 2, NULL, 0,
@@ -559,6 +559,16 @@ START_TEST(names_and_limits_refused)
         v[1].u.i = 7;
         ck_assert_int_eq(jet_table_insert(db, st, v, NULL), JET_OK);
         ck_assert_int_eq(v[0].u.i, 100);
+        v[0].is_null = true;
+        ck_assert_int_eq(jet_table_insert(db, st, v, NULL), JET_OK);
+        ck_assert_int_eq(v[0].u.i, 107);
+        /* a number given: the next ones go on from it by the step */
+        v[0].is_null = false;
+        v[0].u.i = 200;
+        ck_assert_int_eq(jet_table_insert(db, st, v, NULL), JET_OK);
+        v[0].is_null = true;
+        ck_assert_int_eq(jet_table_insert(db, st, v, NULL), JET_OK);
+        ck_assert_int_eq(v[0].u.i, 207);
     }
     ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
     jet_db_close(db);

@@ -117,6 +117,18 @@ START_TEST(ddl_every_type_name_and_synonym)
     ck_assert_uint_eq(t.size, 50);
     t = type_of("CHAR");
     ck_assert(!t.has_size);
+    /* CHAR and its ANSI names are fixed-length, the VARYING forms not */
+    static const struct { const char *name; bool fixed; } fx[] = {
+        { "CHAR(5)", true }, { "CHARACTER", true }, { "NCHAR(2)", true },
+        { "NATIONAL CHAR (3)", true }, { "NATIONAL CHARACTER", true },
+        { "TEXT(5)", false }, { "VARCHAR(5)", false },
+        { "CHARACTER VARYING (4)", false }, { "CHAR VARYING", false },
+        { "NCHAR VARYING (50)", false }, { "NATIONAL CHAR VARYING", false },
+        { "NVARCHAR(20)", false }, { "STRING", false },
+    };
+    for (size_t i = 0; i < sizeof fx / sizeof fx[0]; i++)
+        ck_assert_msg(type_of(fx[i].name).fixed == fx[i].fixed, "%s",
+                      fx[i].name);
     t = type_of("DECIMAL(12, 4)");
     ck_assert_uint_eq(t.precision, 12);
     ck_assert_uint_eq(t.scale, 4);
