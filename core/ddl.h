@@ -34,8 +34,9 @@
  * Access's message, as Access: drop the relationship first; unenforced
  * relationships are removed with the table),
  * jet_db_add_column (existing rows read NULL; an AutoNumber added to a
- * table with rows is JET_EUNSUPPORTED) and jet_db_drop_column (refused
- * while an index or relationship uses it) are implemented.
+ * table with rows is JET_EUNSUPPORTED), jet_db_drop_column (refused
+ * while an index or relationship uses it) and jet_db_alter_column
+ * (ddlcolumn.c) are implemented.
  * Format: Jackcess TableImpl.writeTableDefinition / TableCreator /
  * TableMutator, IndexData, PropertyMaps, RelationshipCreator; mdbtools
  * HACKING.md (TDEF layout).
@@ -189,5 +190,37 @@ jet_rc jet_db_add_column(jet_db *db, const char *table,
  * JET_EIO, JET_ENOMEM, JET_ECORRUPT.
  */
 jet_rc jet_db_drop_column(jet_db *db, const char *table, const char *name);
+
+/**
+ * Convert value in (of the column being altered, as stored; spans valid
+ * during the call) to column to's type, size, precision and scale into
+ * *out (its spans valid until the next call). JET_OK, or a refusal code
+ * (the callback keeps its own message: ctx) which jet_db_alter_column
+ * returns as it is.
+ */
+typedef jet_rc (*jet_alter_convert)(void *ctx, const jet_value *in,
+                                    const jet_column *to, jet_value *out);
+
+/**
+ * ALTER TABLE table ALTER COLUMN: column def->name of table takes def's
+ * type, size, Required and DefaultValue, keeping its name, its column
+ * number (its place) and its indexes (rebuilt over the new values), as
+ * Access does. Every stored value is converted by conv first, before
+ * anything is written: a refusal of conv (a value that does not convert
+ * or fit) is returned as it is. Refused: a column in a relationship
+ * (JET_ECONSTRAINT, Access's "Cannot change field ... It is part of one
+ * or more relationships."), NULLs under NOT NULL (JET_ECONSTRAINT), a
+ * field made an AutoNumber on a table with rows (JET_ECONSTRAINT, as
+ * Access), an indexed field made Memo or OLE Object, calculated and
+ * complex fields (JET_EUNSUPPORTED); a duplicate key of a unique index
+ * after the conversion is JET_EDUPLICATE. COUNTER(seed, increment) over
+ * an AutoNumber only sets where it goes on from (Access's way to reset
+ * it). The rows are rewritten with jet_table_update: the caller's
+ * statement savepoint undoes a failure part way. Errors also
+ * JET_ENOTFOUND, JET_EIO, JET_ENOMEM, JET_ECORRUPT.
+ */
+jet_rc jet_db_alter_column(jet_db *db, const char *table,
+                           const jet_coldef *def, jet_alter_convert conv,
+                           void *ctx);
 
 #endif

@@ -101,6 +101,16 @@ jet_rc jet_ddl_spec_live(jet_db *db, const jet_tdef_priv *t,
 jet_rc jet_ddl_index_pages(jet_db *db, uint32_t root, jet_pglist *l);
 /** Free the map pages of usage map row ptr (a reference map's). */
 jet_rc jet_ddl_free_map_pages(jet_db *db, uint32_t ptr);
+/** Free one long-value column's pages (its owned map's) and maps. */
+jet_rc jet_ddl_free_lvals(jet_db *db, const jet_lval_umap *u);
+/** Replace the LvProp of object id's MSysObjects row: drop_col's block
+ *  removed (NULL: none), add's Required/DefaultValue added (NULL: none). */
+jet_rc jet_ddl_update_lvprop(jet_db *db, int32_t id, const char *drop_col,
+                             const jet_coldef *add);
+/** Whether a relationship of MSysRelationships names column col of
+ *  table, on either side: *out. */
+jet_rc jet_ddl_rel_uses_column(jet_db *db, const char *table,
+                               const char *col, bool *out);
 /** A usage map row for a new physical index of t naming root. */
 jet_rc jet_ddl_index_umap_row(jet_db *db, const jet_tdef_priv *t,
                               uint32_t root, uint32_t *ptr);

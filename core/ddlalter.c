@@ -202,6 +202,22 @@ jet_rc jet_ddl_index_pages(jet_db *db, uint32_t root, jet_pglist *l)
     return rc;
 }
 
+/* Free the long-value pages of one column (those its owned map lists)
+ * and its two maps' own pages. */
+jet_rc jet_ddl_free_lvals(jet_db *db, const jet_lval_umap *u)
+{
+    jet_pglist l = { 0 };
+    jet_rc rc = jet_usagemap_read(&l, db, u->owned_ptr, &db->err);
+    for (size_t k = 0; k < l.count && rc == JET_OK; k++)
+        rc = jet_db_page_free(db, l.pgnos[k]);
+    jet_pglist_free(&l);
+    if (rc == JET_OK)
+        rc = jet_ddl_free_map_pages(db, u->owned_ptr);
+    if (rc == JET_OK)
+        rc = jet_ddl_free_map_pages(db, u->free_ptr);
+    return rc;
+}
+
 /* Free the pages of a usage map row: the type-0x05 pages of a reference
  * map (an inline map has none). */
 jet_rc jet_ddl_free_map_pages(jet_db *db, uint32_t ptr)
@@ -794,8 +810,8 @@ fail:
  * Replace the LvProp of table id's MSysObjects row: drop_col's block
  * removed, add's properties added (lvprop_edit); DateUpdate now.
  */
-static jet_rc update_lvprop(jet_db *db, int32_t id, const char *drop_col,
-                            const jet_coldef *add)
+jet_rc jet_ddl_update_lvprop(jet_db *db, int32_t id, const char *drop_col,
+                             const jet_coldef *add)
 {
     const jet_tdef *ms;
     rowids r = { 0 };
@@ -966,7 +982,7 @@ jet_rc jet_db_add_column(jet_db *db, const char *table,
     if ((rc = jet_ddl_rewrite_tdef(db, t->pub.pgno, &spec)) != JET_OK)
         goto out;
     if ((def->required || def->default_value) &&
-        (rc = update_lvprop(db, id, NULL, def)) != JET_OK)
+        (rc = jet_ddl_update_lvprop(db, id, NULL, def)) != JET_OK)
         goto out;
     if ((rc = jet_ddl_touch(db, t->pub.pgno)) == JET_OK &&
         (rc = jet_ddl_touch(db, MSYS_OBJECTS_PGNO)) == JET_OK)
@@ -979,8 +995,8 @@ out:
 
 /* Whether a relationship of MSysRelationships names column col of table
  * (either side). */
-static jet_rc rel_uses_column(jet_db *db, const char *table,
-                              const char *col, bool *out)
+jet_rc jet_ddl_rel_uses_column(jet_db *db, const char *table,
+                               const char *col, bool *out)
 {
     static const char *const sides[2][2] = {
         { "szObject", "szColumn" },
@@ -1051,7 +1067,8 @@ jet_rc jet_db_drop_column(jet_db *db, const char *table, const char *name)
                                 "index or is needed by the system: field "
                                 "'%s' is in index '%s'.", dc->name,
                                 t->indexes[i].name);
-    if ((rc = rel_uses_column(db, t->pub.name, dc->name, &used)) != JET_OK)
+    if ((rc = jet_ddl_rel_uses_column(db, t->pub.name, dc->name,
+                                      &used)) != JET_OK)
         return rc;
     if (used)
         return jet_fail(&db->err, JET_ECONSTRAINT, t->pub.pgno, "Cannot "
@@ -1072,16 +1089,7 @@ jet_rc jet_db_drop_column(jet_db *db, const char *table, const char *name)
             continue;
         }
         /* the dropped column's long values and their maps' pages */
-        jet_pglist l = { 0 };
-        rc = jet_usagemap_read(&l, db, t->lval_umaps[i].owned_ptr, &db->err);
-        for (size_t k = 0; k < l.count && rc == JET_OK; k++)
-            rc = jet_db_page_free(db, l.pgnos[k]);
-        jet_pglist_free(&l);
-        if (rc == JET_OK)
-            rc = jet_ddl_free_map_pages(db, t->lval_umaps[i].owned_ptr);
-        if (rc == JET_OK)
-            rc = jet_ddl_free_map_pages(db, t->lval_umaps[i].free_ptr);
-        if (rc != JET_OK)
+        if ((rc = jet_ddl_free_lvals(db, &t->lval_umaps[i])) != JET_OK)
             goto out;
     }
     jet_tdef_spec_of(&spec, t, jet_ddl_is_ace(db));
@@ -1094,7 +1102,7 @@ jet_rc jet_db_drop_column(jet_db *db, const char *table, const char *name)
     spec.lval = lval;
     spec.nlval = nl;
     if ((rc = jet_ddl_rewrite_tdef(db, t->pub.pgno, &spec)) == JET_OK &&
-        (rc = update_lvprop(db, id, dc->name, NULL)) == JET_OK &&
+        (rc = jet_ddl_update_lvprop(db, id, dc->name, NULL)) == JET_OK &&
         (rc = jet_ddl_touch(db, t->pub.pgno)) == JET_OK &&
         (rc = jet_ddl_touch(db, MSYS_OBJECTS_PGNO)) == JET_OK)
         rc = jet_ddl_catalog_reload(db);

@@ -24,6 +24,7 @@
 #include "config.h"
 
 #include "plan.h"
+#include "rules.h"
 #include "statement.h"
 
 #include <stdarg.h>
@@ -476,6 +477,64 @@ static int run_drop_column(jet_db *db, const sql_ddl *d, sql_error *err)
     return jr == JET_OK ? 0 : core_failed(db, jr, err);
 }
 
+/* ALTER COLUMN's conversion of one stored value: as INSERT and UPDATE
+ * convert what they store (sql_coerce_to_column), through a cursor of
+ * the statement's own query for the text rules. */
+typedef struct alter_conv {
+    sql_cursor *c;
+    sql_conv_buf buf;
+    sql_error *err;
+    bool failed;                /* err holds the refusal */
+} alter_conv;
+
+static jet_rc alter_convert(void *ctx, const jet_value *in,
+                            const jet_column *to, jet_value *out)
+{
+    alter_conv *a = ctx;
+    if (sql_coerce_to_column(a->c, &a->buf, in, to, out, a->err) == 0)
+        return JET_OK;
+    a->failed = true;
+    return JET_ECONSTRAINT;
+}
+
+/* ALTER TABLE t ALTER [COLUMN] c type [(n)] [NOT NULL] [DEFAULT e]: the
+ * column's values converted as an UPDATE would (22001, 22003, 22018
+ * refuse the statement), its indexes rebuilt (core/ddlcolumn.c). */
+static int run_alter_column(sql_statement *s, jet_db *db, const sql_ddl *d,
+                            sql_error *err)
+{
+    const jet_tdef *td;
+    int rc = load_table(db, d, &td, err);
+    if (rc != 0)
+        return rc;
+    const sql_ddl_col *c = &d->cols[0];
+    if (jet_tdef_find_column(td, c->name) < 0)
+        return fail(err, "42S22", c->position, "Field '%s' not found in "
+                    "table '%s'", c->name, d->table);
+    if (d->ncons)
+        return fail(err, "HYC00", c->position, "not supported: a "
+                    "constraint in ALTER COLUMN (add it with ADD "
+                    "CONSTRAINT)");
+    if ((rc = type_fits(db, c, err)) != 0)
+        return rc;
+    jet_coldef def;
+    coldef_of(c, &def);
+    alter_conv a;
+    memset(&a, 0, sizeof a);
+    a.err = err;
+    if ((rc = sql_cursor_open(&a.c, s->query, NULL, NULL, err)) != 0)
+        return rc;
+    jet_rc jr = jet_db_alter_column(db, td->name, &def, alter_convert, &a);
+    sql_cursor_close(a.c);
+    free(a.buf.conv);
+    free(a.buf.u16);
+    if (jr == JET_OK)
+        return 0;
+    if (a.failed)
+        return JET_ECONSTRAINT;
+    return core_failed(db, jr, err);
+}
+
 static int run_add_constraint(jet_db *db, const sql_ddl *d, sql_error *err)
 {
     const sql_ddl_cons *c = &d->cons[0];
@@ -625,12 +684,6 @@ static int ddl_prepare(sql_statement *s, jet_db *db, sql_parsed *p,
     x->db = db;
     x->d = d;
     x->like_mode = opts ? opts->like_mode : SQL_LIKE_BOTH;
-    if (d->op == SQL_DDL_ALTER_COLUMN) {
-        sql_set_error(err, "HYC00", d->position, "not supported yet: ALTER "
-                      "TABLE ... ALTER COLUMN (drop the column and add it "
-                      "again)");
-        return -1;
-    }
     if (jet_db_version(db) == JET_VER_3) {
         sql_set_error(err, "HYC00", d->position, "not supported: Access 97 "
                       "files are read-only");
@@ -659,6 +712,7 @@ static int run(sql_statement *s, const jet_value *params,
     case SQL_DDL_DROP_INDEX: return run_drop_index(db, d, err);
     case SQL_DDL_ADD_COLUMN: return run_add_column(db, d, err);
     case SQL_DDL_DROP_COLUMN: return run_drop_column(db, d, err);
+    case SQL_DDL_ALTER_COLUMN: return run_alter_column(s, db, d, err);
     case SQL_DDL_ADD_CONSTRAINT: return run_add_constraint(db, d, err);
     case SQL_DDL_DROP_CONSTRAINT: {
         const jet_tdef *td;

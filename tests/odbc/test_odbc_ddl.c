@@ -200,6 +200,7 @@ START_TEST(every_form_prepares_without_a_result)
         { "DROP INDEX id ON Table2", 0 },
         { "ALTER TABLE Table2 ADD COLUMN c TEXT(5)", 0 },
         { "ALTER TABLE Table2 DROP COLUMN data", 0 },
+        { "ALTER TABLE Table2 ALTER COLUMN data TEXT(80)", 0 },
         { "ALTER TABLE Table2 ADD CONSTRAINT u UNIQUE (data)", 0 },
         { "ALTER TABLE Table2 DROP CONSTRAINT u", 0 },
         { "SELECT id, data INTO n2 FROM Table2 WHERE id > ?", 1 },
@@ -464,7 +465,7 @@ START_TEST(refusals_leave_the_file_unchanged)
             "HY000", "Too many fields");
     refused("CREATE TABLE n (a TEXT(300))", "42000", NULL);
     refused("CREATE TABLE n (a BIGINT)", "HYC00", "BIGINT");
-    refused("ALTER TABLE Table2 ALTER COLUMN data TEXT(10)", "HYC00", NULL);
+    refused("ALTER TABLE Table2 ALTER COLUMN data TEXT(1)", "22001", NULL);
     refused("CREATE TABLE n (a LONG REFERENCES NoSuch)", "42S02", NULL);
     refused("SELECT * INTO Table2 FROM Table2", "42S01", NULL);
     refused("SELECT * INTO n FROM NoSuch", "42S02", NULL);
@@ -933,6 +934,188 @@ START_TEST(char_fixed_and_counter_step)
 }
 END_TEST
 
+/* ------------------------------------------------------ ALTER COLUMN */
+
+/* ALTER TABLE ... ALTER COLUMN on a copy of rel (or a new file of format
+ * when rel is NULL): each change keeps the field's name and place, its
+ * values converted and its indexes rebuilt; each refusal (a value that
+ * does not convert or fit, NULLs under NOT NULL, a field in a
+ * relationship, keys made equal under a unique index, an AutoNumber over
+ * rows) leaves the file byte-for-byte unchanged; COUNTER(seed, step)
+ * over an AutoNumber sets where it goes on from. */
+static void alter_column(const char *rel, const char *format,
+                         const char *name)
+{
+    char path[1024], buf[4096];
+    if (rel) {
+        copy_fixture(rel, name, path, sizeof path);
+    } else {
+#ifdef JET_SETUP
+        char cmd[2400];
+        snprintf(path, sizeof path, "%s/%s", odbct_tmpdir(), name);
+        unlink(path);
+        snprintf(cmd, sizeof cmd, "'%s' create '%s' --format %s >/dev/null",
+                 JET_SETUP, path, format);
+        ck_assert_msg(system(cmd) == 0, "jetodbc-setup create %s", format);
+#else
+        (void)format;
+        return;
+#endif
+    }
+    connect_to(path, NULL);
+    ck_assert(run("CREATE TABLE a (id LONG PRIMARY KEY, zip SHORT, "
+                  "t TEXT(20), n TEXT(10), d DOUBLE, b YESNO, m MEMO, "
+                  "c CHAR(4), CONSTRAINT ut UNIQUE (t))"));
+    ck_assert(run("CREATE INDEX iz ON a (zip DESC)"));
+    ck_assert(run("INSERT INTO a VALUES (1, 12345, 'hello', '42', 1.5, "
+                  "True, 'memo one', 'ab')"));
+    ck_assert(run("INSERT INTO a VALUES (2, 501, 'world', ' 7', 2.25, "
+                  "False, NULL, NULL)"));
+    ck_assert(run("INSERT INTO a (id, b, m) VALUES (3, False, 'x')"));
+    ck_assert(run("CREATE TABLE ch (cid COUNTER PRIMARY KEY, aid LONG "
+                  "REFERENCES a)"));
+    ck_assert(run("INSERT INTO ch (aid) VALUES (1)"));
+
+    /* refusals first: the file stays as it is */
+    odbct_disconnect(env, dbc);
+    snap before = take(path);
+    connect_to(path, NULL);
+    refused("ALTER TABLE a ALTER COLUMN t TEXT(3)", "22001",
+            "The field is too small");
+    refused("ALTER TABLE a ALTER COLUMN zip BYTE", "22003",
+            "Numeric field overflow");
+    refused("ALTER TABLE a ALTER COLUMN t LONG", "22018", NULL);
+    refused("ALTER TABLE a ALTER COLUMN zip TEXT(10) NOT NULL", "23000",
+            "You must enter a value in the 'a.zip' field.");
+    refused("ALTER TABLE a ALTER COLUMN id TEXT(5)", "23000",
+            "Cannot change field 'id'. It is part of one or more "
+            "relationships.");
+    refused("ALTER TABLE a ALTER COLUMN d COUNTER", "23000",
+            "AutoNumber");
+    refused("ALTER TABLE a ALTER COLUMN nosuch LONG", "42S22", "nosuch");
+    refused("ALTER TABLE nosuch ALTER COLUMN a LONG", "42S02", NULL);
+    refused("ALTER TABLE a ALTER COLUMN zip MEMO", "HYC00", "indexed");
+    refused("ALTER TABLE a ALTER COLUMN d DOUBLE UNIQUE", "HYC00", NULL);
+    refused("ALTER TABLE a ALTER COLUMN b BIGINT", "HYC00", "BIGINT");
+    odbct_disconnect(env, dbc);
+    same(path, &before);
+    /* 1.5 and 2.25 become 2 and 2 under a unique index */
+    connect_to(path, NULL);
+    ck_assert(run("CREATE UNIQUE INDEX ud ON a (d)"));
+    odbct_disconnect(env, dbc);
+    before = take(path);
+    connect_to(path, NULL);
+    refused("ALTER TABLE a ALTER COLUMN d LONG", "23000", NULL);
+    odbct_disconnect(env, dbc);
+    same(path, &before);
+    verify(path);
+
+    /* the changes */
+    connect_to(path, NULL);
+    ck_assert(run("DROP INDEX ud ON a"));
+    ck_assert(run("ALTER TABLE a ALTER COLUMN zip TEXT(10)"));
+    ck_assert(run("UPDATE a SET t = 'third' WHERE id = 3"));
+    ck_assert(run("ALTER TABLE a ALTER COLUMN t TEXT(50) NOT NULL"));
+    ck_assert(run("ALTER TABLE a ALTER COLUMN n LONG"));
+    ck_assert(run("ALTER TABLE a ALTER COLUMN d CURRENCY"));
+    ck_assert(run("ALTER TABLE a ALTER COLUMN b SHORT"));
+    ck_assert(run("ALTER TABLE a ALTER COLUMN m TEXT(100)"));
+    ck_assert(run("ALTER TABLE a ALTER COLUMN c VARCHAR(10)"));
+    ck_assert_int_eq(col1("SELECT id & '|' & zip & '|' & t & '|' & n & "
+                          "'|' & d & '|' & b & '|' & m & '|' & c & '|' "
+                          "FROM a ORDER BY id", buf, sizeof buf), 3);
+    ck_assert_str_eq(buf, "1|12345|hello|42|1.5|-1|memo one|ab  |,"
+                          "2|501|world|7|2.25|0|||,3||third|||0|x||");
+    /* the indexes over the changed fields were rebuilt */
+    ck_assert_int_eq(col1("SELECT id FROM a WHERE zip = '501'", buf,
+                          sizeof buf), 1);
+    ck_assert_str_eq(buf, "2");
+    ck_assert_int_eq(col1("SELECT id FROM a WHERE t = 'WORLD'", buf,
+                          sizeof buf), 1);
+    ck_assert_str_eq(buf, "2");
+    ck_assert_int_eq(col1("SELECT Sum(n) FROM a", buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "49");
+    refused("INSERT INTO a (id, t) VALUES (4, 'hello')", "23000", NULL);
+    refused("INSERT INTO a (id) VALUES (4)", "23000", "You must enter");
+    ck_assert(run("INSERT INTO a (id, zip, t) VALUES (4, 'A1', 'four')"));
+    /* and back: Text to Memo (a long value column again), Integer to
+     * Yes/No (non-zero is Yes) */
+    ck_assert(run("ALTER TABLE a ALTER COLUMN m MEMO"));
+    ck_assert(run("ALTER TABLE a ALTER COLUMN b YESNO"));
+    ck_assert_int_eq(col1("SELECT id & '|' & m & '|' & b FROM a ORDER BY "
+                          "id", buf, sizeof buf), 4);
+    ck_assert_str_eq(buf, "1|memo one|True,2||False,3|x|False,4||False");
+    ck_assert(run("UPDATE a SET m = String(3000, 'y') WHERE id = 2"));
+    ck_assert(run("ALTER TABLE a ALTER COLUMN b LONG"));
+    /* the same place, name and order */
+    columns_of("a", buf, sizeof buf);
+    ck_assert_str_eq(buf, "id:4:10:1;zip:-9:10:1;t:-9:50:0;n:4:10:1;"
+                          "d:2:19:1;b:4:10:1;m:-10:65535:1;"
+                          "c:-9:10:1;");
+    SQLHSTMT st = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLStatistics(st, NULL, 0, NULL, 0,
+             (SQLCHAR *)"a", SQL_NTS, SQL_INDEX_ALL, SQL_QUICK));
+    char idx[512] = "";
+    while (SQLFetch(st) == SQL_SUCCESS) {
+        char nm[130] = "";
+        SQLLEN ind;
+        ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetData(st, 6, SQL_C_CHAR, nm,
+                                                 sizeof nm, &ind));
+        if (ind > 0) {
+            strncat(idx, nm, sizeof idx - strlen(idx) - 2);
+            strcat(idx, ";");
+        }
+    }
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    has(idx, "iz;");
+    has(idx, "ut;");
+    /* COUNTER(seed, step) over an AutoNumber: where it goes on from */
+    ck_assert(run("INSERT INTO ch (aid) VALUES (2)"));
+    ck_assert(run("ALTER TABLE ch ALTER COLUMN cid COUNTER(100, 10)"));
+    ck_assert(run("INSERT INTO ch (aid) VALUES (3)"));
+    ck_assert(run("INSERT INTO ch (aid) VALUES (3)"));
+    ck_assert_int_eq(col1("SELECT cid FROM ch ORDER BY cid", buf,
+                          sizeof buf), 4);
+    ck_assert_str_eq(buf, "1,2,100,110");
+    /* a field of a table without rows may become an AutoNumber */
+    ck_assert(run("CREATE TABLE e (k LONG, v TEXT(5))"));
+    ck_assert(run("ALTER TABLE e ALTER COLUMN k COUNTER(5, 5)"));
+    ck_assert(run("INSERT INTO e (v) VALUES ('a')"));
+    ck_assert(run("INSERT INTO e (v) VALUES ('b')"));
+    ck_assert_int_eq(col1("SELECT k FROM e ORDER BY k", buf, sizeof buf),
+                     2);
+    ck_assert_str_eq(buf, "5,10");
+    odbct_disconnect(env, dbc);
+    verify(path);
+    char *j = dump(path, "a");
+    has(j, "{\"name\": \"zip\", \"type\": \"TEXT\", \"length\": 20,");
+    has(j, "{\"name\": \"t\", \"type\": \"TEXT\", \"length\": 100, "
+           "\"precision\": 0, \"scale\": 0, \"auto_number\": false, "
+           "\"calculated\": false, \"required\": true}");
+    has(j, "{\"name\": \"n\", \"type\": \"LONG\"");
+    has(j, "{\"name\": \"d\", \"type\": \"MONEY\"");
+    has(j, "{\"name\": \"b\", \"type\": \"LONG\"");
+    has(j, "{\"name\": \"m\", \"type\": \"MEMO\"");
+    has(j, "{\"name\": \"iz\", \"columns\": [{\"name\": \"zip\", "
+           "\"ascending\": false}]");
+    has(j, "{\"name\": \"ut\", \"columns\": [{\"name\": \"t\", "
+           "\"ascending\": true}], \"unique\": true");
+    free(j);
+    j = dump(path, "e");
+    has(j, "{\"name\": \"k\", \"type\": \"LONG\", \"length\": 4, "
+           "\"precision\": 0, \"scale\": 0, \"auto_number\": true");
+    free(j);
+    mdb_schema_prints(path, "a");
+}
+
+START_TEST(alter_column_forms)
+{
+    alter_column(JET4, NULL, "alter4.mdb");
+    alter_column(ACE, NULL, "alter.accdb");
+    alter_column(NULL, "ace12", "alternew12.accdb");
+}
+END_TEST
+
 static Suite *ddl_suite(void)
 {
     Suite *s = suite_create("odbc_ddl");
@@ -947,6 +1130,7 @@ static Suite *ddl_suite(void)
     tcase_add_test(tc, select_into_from_a_join_with_group_by);
     tcase_add_test(tc, new_files_of_each_version);
     tcase_add_test(tc, char_fixed_and_counter_step);
+    tcase_add_test(tc, alter_column_forms);
     suite_add_tcase(s, tc);
     tc = tcase_create("fk");
     tcase_set_timeout(tc, 300);
