@@ -5,7 +5,9 @@
  * jet_table_insert; the file then passes the driver's own check
  * (jet_db_check), `jetcheck verify` (0 problems), shows the table in
  * `jetcheck dump` and mdbtools' `mdb-schema`; a rolled-back create
- * leaves the file byte-for-byte unchanged; names and limits refused.
+ * leaves the file byte-for-byte unchanged; names and limits refused;
+ * ALTER COLUMN (jet_db_alter_column) converts a column and rebuilds its
+ * index, all or nothing.
  *
  * Needs ../shared (or $JETODBC_SHARED): skipped with a message otherwise.
  * JET_DDL_ROWS sets the rows per table (default 2,000).
@@ -1086,6 +1088,141 @@ START_TEST(foreign_keys_ace14)
 }
 END_TEST
 
+/* ------------------------------------------------------ ALTER COLUMN */
+
+/* A conversion as the driver's: LONG to DOUBLE, TEXT kept; refuse (when
+ * *ctx is set) the value equal to it. */
+static jet_rc long_to_double(void *ctx, const jet_value *in,
+                             const jet_column *to, jet_value *out)
+{
+    const int64_t *refuse = ctx;
+    *out = *in;
+    out->type = to->type;
+    if (in->type == JET_T_LONG && to->type == JET_T_DOUBLE) {
+        if (refuse && in->u.i == *refuse)
+            return JET_ECONSTRAINT;
+        out->u.d = (double)in->u.i / 4;
+    }
+    return JET_OK;
+}
+
+/* jet_db_alter_column in the core: a Long with a unique index becomes a
+ * Double over 1,000 rows (values converted, the index rebuilt, the
+ * column's number and place kept, jet_db_check clean); a conversion
+ * refused part way through the rows leaves the file as it was once the
+ * transaction is rolled back. */
+static void alter_long_to_double(const char *rel, const char *tag)
+{
+    char path[1024];
+    const char *src = fixture(rel);
+    jet_check_stats base, st;
+    if (!src)
+        return;
+    jet_test_copy_to_temp(path, sizeof path, src, tag);
+    jet_db *db = open_db(path);
+    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    jet_coldef cols[3] = {
+        { .name = "K", .type = JET_T_LONG, .required = true },
+        { .name = "V", .type = JET_T_LONG },
+        { .name = "S", .type = JET_T_TEXT, .size = 10, .compressed = true },
+    };
+    jet_idxdef idx[2] = {
+        { .ncols = 1, .col = { 0 }, .primary = true, .unique = true },
+        { .name = "VU", .ncols = 1, .col = { 1 }, .unique = true },
+    };
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_create_table(db, "Alt", cols, 3, idx, 2, NULL,
+                                         0), JET_OK);
+    const jet_tdef *t = table(db, "Alt");
+    for (int k = 0; k < 1000; k++) {
+        jet_value v[3];
+        uint16_t s[4] = { 'r', (uint16_t)('0' + k % 10), 0, 0 };
+        memset(v, 0, sizeof v);
+        v[0].type = JET_T_LONG;
+        v[0].u.i = k;
+        v[1].type = JET_T_LONG;
+        v[1].u.i = 3 * k;
+        v[1].is_null = k % 7 == 0;
+        v[2].type = JET_T_TEXT;
+        v[2].enc = JET_ENC_UCS2;
+        v[2].data = (const uint8_t *)s;
+        v[2].len = 4;
+        ck_assert_int_eq(jet_table_insert(db, t, v, NULL), JET_OK);
+    }
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    size_t blen;
+    uint8_t *before = jet_test_slurp(path, &blen);
+    ck_assert_ptr_nonnull(before);
+
+    /* refused at row 600: nothing stays */
+    jet_coldef dbl = { .name = "v", .type = JET_T_DOUBLE };
+    int64_t bad = 3 * 601;
+    jet_savepoint sp;
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_savepoint(db, &sp), JET_OK);
+    ck_assert_int_eq(jet_db_alter_column(db, "Alt", &dbl, long_to_double,
+                                         &bad), JET_ECONSTRAINT);
+    ck_assert_int_eq(jet_db_rollback_to(db, sp), JET_OK);
+    ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+    ck_assert(same_file(path, before, blen));
+    /* a field in no index made NOT NULL over NULLs: refused */
+    jet_coldef req = { .name = "V", .type = JET_T_DOUBLE, .required = true };
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    ck_assert_int_eq(jet_db_alter_column(db, "Alt", &req, long_to_double,
+                                         NULL), JET_ECONSTRAINT);
+    ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
+    ck_assert(same_file(path, before, blen));
+    free(before);
+
+    /* done: every value a quarter of what it was, the index rebuilt */
+    ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
+    jet_rc rc = jet_db_alter_column(db, "Alt", &dbl, long_to_double, NULL);
+    ck_assert_msg(rc == JET_OK, "alter: %s", jet_db_error(db)->msg);
+    t = table(db, "Alt");
+    ck_assert_int_eq(t->ncols, 3);
+    ck_assert_int_eq(jet_tdef_find_column(t, "V"), 1);
+    ck_assert_int_eq(t->cols[1].type, JET_T_DOUBLE);
+    ck_assert_str_eq(t->cols[1].name, "V");
+    check_db(db, &base, 1, &st);
+    jet_scan *s = NULL;
+    ck_assert_int_eq(jet_scan_open(&s, db, t, NULL), JET_OK);
+    unsigned n = 0, nulls = 0;
+    while (jet_scan_next(s) == JET_OK) {
+        jet_value k, v;
+        ck_assert_int_eq(jet_scan_value(s, 0, &k), JET_OK);
+        ck_assert_int_eq(jet_scan_value(s, 1, &v), JET_OK);
+        if (k.u.i % 7 == 0) {
+            ck_assert(v.is_null);
+            nulls++;
+        } else {
+            ck_assert(!v.is_null);
+            ck_assert(v.u.d == (double)(3 * k.u.i) / 4);
+        }
+        n++;
+    }
+    jet_scan_close(s);
+    ck_assert_uint_eq(n, 1000);
+    ck_assert_uint_eq(nulls, 143);
+    ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
+    jet_db_close(db);
+    jet_test_jetcheck_verify(path);
+    jet_test_remove_db(path);
+}
+
+START_TEST(alter_column_jet4)
+{
+    if (have_shared())
+        alter_long_to_double("jackcess/V2003/testV2003.mdb", "alt4");
+}
+END_TEST
+
+START_TEST(alter_column_ace14)
+{
+    if (have_shared())
+        alter_long_to_double("jackcess/V2010/testV2010.accdb", "alt14");
+}
+END_TEST
+
 static Suite *ddl_suite(void)
 {
     Suite *s = suite_create("ddl");
@@ -1101,6 +1238,8 @@ static Suite *ddl_suite(void)
     tcase_add_test(tc, index_and_drop_ace14);
     tcase_add_test(tc, columns_jet4);
     tcase_add_test(tc, columns_ace12);
+    tcase_add_test(tc, alter_column_jet4);
+    tcase_add_test(tc, alter_column_ace14);
     suite_add_tcase(s, tc);
     tc = tcase_create("fk");
     tcase_set_timeout(tc, 600);
