@@ -44,7 +44,7 @@ LAYERS = [
                'savedquery', 'callproc']),
     ('plan', ['plan', 'bind', 'compile', 'rewrite', 'access', 'joinorder',
               'explain', 'textbound']),
-    ('statement', ['statement', 'dml', 'ddl', 'rules']),
+    ('statement', ['statement', 'dml', 'dmlvalues', 'ddl', 'rules']),
 ]
 RANK = {f: i for i, (_, fs) in enumerate(LAYERS) for f in fs}
 PLANNER = set(dict(LAYERS)['plan'])
