@@ -695,6 +695,10 @@ int sql_cursor_next(sql_cursor *c)
     case MODE_MAT:
         if (c->rpos >= c->rend)
             return JET_DONE;
+        /* sorted records lie in memory in their making order: fetch a
+         * few ahead, or each costs a cache (and TLB) miss */
+        if (c->rpos + 8 < c->rend)
+            __builtin_prefetch(c->rows[c->rpos + 8]);
         if (sql_rec_values(c, c->rows[c->rpos++]) != 0) {
             sql_cursor_fail(c, "HY000", 0, "internal error: a stored row "
                             "does not decode");
