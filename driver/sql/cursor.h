@@ -90,7 +90,10 @@ typedef struct memo_ent {
 typedef struct agg_group agg_group;
 struct agg_group {
     uint64_t seq;               /* input row that made the group */
-    uint64_t kblen;
+    uint32_t kblen;
+    uint32_t kboff;             /* the values start here: a text group of
+                                   op_agg.c text_groups is first its key's
+                                   binary sort-key segment (kboff bytes) */
 };
 
 /** A slot of the GROUP BY hash table (open addressing, linear probing):

@@ -11,6 +11,9 @@
  * no rows. Groups keep their creation order (c->gorder); exec.c then
  * evaluates HAVING and the select list per group (N_GKEY reads the
  * group's key, N_AGG its aggregate) into records, sorted as any query.
+ * GROUP BY (or DISTINCT) of one stored Text column of one scanned table
+ * finds groups by the key's binary sort-key segment made from the cell's
+ * bytes (text_groups), the same groups in the same order.
  *
  * Aggregate results (types fixed at prepare, see engine.h): COUNT ->
  * LONG; SUM/AVG exact for integers and MONEY; StDev/StDevP/Var/VarP by
@@ -496,13 +499,15 @@ static agg_group *new_group(sql_cursor *c, const uint8_t *kb, size_t kblen,
                             uint64_t seq)
 {
     size_t head = (sizeof(agg_group) + kblen + 15) & ~(size_t)15;
-    agg_group *g = sql_mem_alloc(&c->gmem, head + c->agg_bytes);
+    agg_group *g = kblen <= UINT32_MAX / 2
+                   ? sql_mem_alloc(&c->gmem, head + c->agg_bytes) : NULL;
     if (!g) {
         sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
         return NULL;
     }
     g->seq = seq;
-    g->kblen = kblen;
+    g->kblen = (uint32_t)kblen;
+    g->kboff = 0;
     if (kblen)
         memcpy(g + 1, kb, kblen);
     memset((char *)g + head, 0, c->agg_bytes);
@@ -628,7 +633,7 @@ static int encode_key(sql_cursor *c, const sv *k, size_t nk)
  * encode_key). */
 static int decode_key(sql_cursor *c, const agg_group *g)
 {
-    const uint8_t *p = grp_kb(g), *end = p + g->kblen;
+    const uint8_t *p = grp_kb(g) + g->kboff, *end = grp_kb(g) + g->kblen;
     for (size_t i = 0; i < c->st->ngroup; i++)
         if (sql_spill_get_sv(&p, end, &c->gkeys[i]) != 0)
             return sql_spill_failed(c, "grouping");
@@ -1029,6 +1034,275 @@ out:
     return ret;
 }
 
+/* ------------------------------------------------------ text groups */
+
+/* Hash of a binary sort-key segment (text_groups), its high bits spread
+ * too: they choose partitions. */
+static uint64_t seg_hash(const uint8_t *p, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)n;
+    for (; n >= 8; p += 8, n -= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    uint64_t w = 0;
+    memcpy(&w, p, n);
+    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 29;
+    h *= 0xd6e8feb86659fd93ull;
+    h ^= h >> 32;
+    return h;
+}
+
+/* Whether the block groups one scanned table by one of its stored Text
+ * columns read in line (jet_scan_cell_loc): then text_groups runs it. */
+static bool text_groups_fit(sql_cursor *c, jet_cell_loc *loc)
+{
+    const sql_stmt *st = c->st;
+    if (st->ntabs != 1 || st->ngroup != 1 || c->join_started ||
+        c->src_done || sql_general_forced())
+        return false;
+    const tab_plan *tp = &st->tabs[0];
+    const tcur *t = &c->t[0];
+    if (tp->method != M_SCAN || tp->sub || !tp->td || !t->scan || tp->on ||
+        tp->ginner >= 0 || t->rescan)
+        return false;
+    const enode *x = st->group[0];
+    if (x->op != N_COL || x->up || x->tab != 0 || x->col >= tp->td->ncols)
+        return false;
+    const jet_column *jc = &tp->td->cols[x->col];
+    if (jc->flags & JET_COL_CALCULATED)
+        return false;
+    jet_scan_cell_loc(t->scan, x->col, loc);
+    return sql_cell_kind(jc->type, loc) == K_TEXT;
+}
+
+/* One row of text_groups waiting for its group: where its key's
+ * segment and value (UTF-16, or NULL) lie in the batch's bytes. */
+typedef struct tg_row {
+    uint64_t h, seq;
+    size_t seg, seglen, val, units;
+    bool null;
+} tg_row;
+
+#define TG_BATCH 32
+
+/* The group of row r (text_groups), made when new (or the row written to
+ * its partition past the budget), then its aggregates updated: with
+ * rows batched (only COUNT(*)s), r's count. 0 or -1. */
+static int tg_group(sql_cursor *c, const tg_row *r, const uint8_t *b,
+                    bool batched)
+{
+    const uint8_t *seg = b + r->seg;
+    size_t padded = (r->seglen + 7) & ~(size_t)7;
+    size_t mask = c->ngslots - 1, i = (size_t)(r->h & mask);
+    agg_group *g;
+    for (;; i = (i + 1) & mask) {
+        const agg_slot *s = &c->gslots[i];
+        g = s->g;
+        /* segments are prefix-free: a group whose padded segment has
+         * this length and starts with this segment has this segment */
+        if (!g || (s->hash == r->h && g->kboff == padded &&
+                   !memcmp(grp_kb(g), seg, r->seglen)))
+            break;
+    }
+    if (!g) {
+        sv v;
+        memset(&v, 0, sizeof v);
+        if (!r->null) {
+            v.k = K_TEXT;
+            v.s = (const uint16_t *)(const void *)(b + r->val);
+            v.n = r->units;
+        }
+        if (encode_key(c, &v, 1) != 0)
+            return -1;
+        if (!room_for_group(c)) {
+            if (!c->gsp && (need_spill(c) != 0 || open_parts(c, 0) != 0))
+                return -1;
+            return spill_input_row(c, r->h, r->seq);
+        }
+        /* the group's bytes: the segment, zeros to a multiple of 8 (the
+         * values are read in place, aligned as written), the value */
+        size_t vlen = c->gkb.len;
+        if (sql_wbuf_put(&c->gkb, NULL, padded) != 0)
+            return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+        memmove(c->gkb.p + padded, c->gkb.p, vlen);
+        memset(c->gkb.p, 0, padded);
+        memcpy(c->gkb.p, seg, r->seglen);
+        if (!(g = add_group(c, c->gkb.p, c->gkb.len, r->h, r->seq, i)))
+            return -1;
+        g->kboff = (uint32_t)padded;
+    }
+    c->aggs = grp_aggs(g);
+    if (!batched)
+        return sql_agg_update(c);
+    for (size_t j = 0; j < c->st->naggs; j++)
+        state_at(c, c->aggs, c->st->aggs[j]->slot)->count++;
+    return 0;
+}
+
+/* The batch's rows to their groups in reading order, their hash slots
+ * and then their groups' first bytes fetched ahead (a batch of a few
+ * dozen rows waits on its cache misses together, not one by one). */
+static int tg_flush(sql_cursor *c, const tg_row *rows, size_t n,
+                    const uint8_t *b, bool batched)
+{
+    size_t mask = c->ngslots - 1;
+    if (n > 1) {
+        for (size_t i = 0; i < n; i++)
+            __builtin_prefetch(&c->gslots[rows[i].h & mask]);
+        for (size_t i = 0; i < n; i++) {
+            const agg_slot *s = &c->gslots[rows[i].h & mask];
+            if (s->g)
+                __builtin_prefetch(s->g);
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (tg_group(c, &rows[i], b, batched) != 0)
+            return -1;
+    return 0;
+}
+
+/* GROUP BY (or DISTINCT) of one stored Text column of one scanned table
+ * (text_groups_fit), what sql_group_build's loop does, with the row's
+ * group found by its key's binary sort-key segment (sortkey.c: equal
+ * segments exactly when the values are one group, sql_key_cmp == 0):
+ * the cell's bytes decode in place, the segment is hashed and compared
+ * as bytes, with no value made, hashed by code point or encoded per row.
+ * When every aggregate is COUNT(*) (or there is none: DISTINCT), rows
+ * wait in batches of TG_BATCH, so that their probes' cache misses
+ * overlap (tg_flush); groups are made in reading order all the same.
+ * A group holds the segment (kboff bytes) and then the first row's
+ * value encoded as encode_key does, which the select list and the spill
+ * read (decode_key); the rows of a key that no longer fits go to
+ * partitions as encode_key's values, aggregated there by the general
+ * loop (each key's rows to one partition: one segment, one hash).
+ * 1 done, 0 not this case, -1. */
+static int text_groups(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    jet_cell_loc loc;
+    if (!text_groups_fit(c, &loc))
+        return 0;
+    bool batched = true;
+    for (size_t i = 0; i < st->naggs; i++)
+        batched &= st->aggs[i]->sub == A_COUNT_STAR;
+    size_t nbatch = batched ? TG_BATCH : 1;
+    const tab_plan *tp = &st->tabs[0];
+    tcur *t = &c->t[0];
+    if (sql_tab_start(c, 0) != 0)
+        return -1;
+    c->join_started = true;
+    const jet_row *row = jet_scan_row(t->scan);
+    sql_sortkey_buf seg = { NULL, 0, 0 };
+    sql_wbuf b = { NULL, 0, 0 };
+    tg_row rows[TG_BATCH];
+    size_t n = 0;
+    int ret = -1;
+    for (;;) {
+        if ((c->nread & 255) == 0 && sql_check_cancel(c) != 0)
+            goto out;
+        jet_rc rc = jet_scan_next(t->scan);
+        if (rc == JET_DONE)
+            break;
+        if (rc != JET_OK) {
+            sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
+            goto out;
+        }
+        t->gen++;
+        c->nread++;
+        sql_tmp_reset(c);
+        if (tp->filter) {
+            int ok = t->ff ? sql_fast_filter_eval(c, 0, t->ff)
+                           : sql_eval_cond(c, tp->filter);
+            if (ok < 0)
+                goto out;
+            if (!ok)
+                continue;
+        }
+        if (sql_tick(c) != 0)
+            goto out;
+        tg_row *r = &rows[n];
+        r->seq = c->gseq++;
+        /* the key as sql_col_sv_read makes it, its units in b */
+        if (n == 0)
+            b.len = 0;
+        if (sql_wbuf_align(&b) != 0 || sql_wbuf_reserve(&b, 512) != 0) {
+            sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+            goto out;
+        }
+        r->val = b.len;
+        r->units = 0;
+        const uint8_t *p;
+        size_t len;
+        sv v;
+        memset(&v, 0, sizeof v);
+        int k = jet_row_cell(row, &loc, &p, &len);
+        if (k > 0) {
+            jet_value jv = { .type = JET_T_TEXT, .data = p, .len = len };
+            jv.enc = len >= 2 && p[0] == 0xFF && p[1] == 0xFE
+                     ? JET_ENC_COMPRESSED : JET_ENC_UCS2;
+            uint16_t *u = (uint16_t *)(void *)(b.p + b.len);
+            if (jet_text_to_utf16(c->db, &jv, u, 256, &r->units) != JET_OK ||
+                r->units > 256) {
+                k = -1;         /* the general read says why, or decodes */
+            } else {
+                v.k = K_TEXT;
+                v.s = u;
+                v.n = r->units;
+            }
+        }
+        if (k < 0) {
+            if (sql_eval(c, st->group[0], &v) != 0)
+                goto out;
+            if (v.k != K_TEXT && v.k != K_NULL) {
+                sql_cursor_fail(c, "HY000", 0, "grouping: a Text column "
+                                "gave another kind of value");
+                goto out;
+            }
+            if (v.k == K_TEXT) {
+                if (sql_wbuf_reserve(&b, v.n * 2) != 0) {
+                    sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+                    goto out;
+                }
+                memcpy(b.p + b.len, v.s, v.n * 2);
+                r->units = v.n;
+            }
+        }
+        r->null = v.k == K_NULL;
+        b.len += r->units * 2;
+        uint8_t cls = 0;
+        seg.len = 0;
+        if (sql_sortkey_append(&seg, &cls, c->text_order, &v, false) != 0 ||
+            sql_wbuf_align(&b) != 0) {
+            sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+            goto out;
+        }
+        r->seg = b.len;
+        r->seglen = seg.len;
+        if (sql_wbuf_put(&b, seg.p, seg.len) != 0) {
+            sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+            goto out;
+        }
+        r->h = seg_hash(seg.p, seg.len);
+        if (++n == nbatch) {
+            if (tg_flush(c, rows, n, b.p, batched) != 0)
+                goto out;
+            n = 0;
+        }
+    }
+    if (n && tg_flush(c, rows, n, b.p, batched) != 0)
+        goto out;
+    t->src_done = true;
+    ret = 1;
+out:
+    free(seg.p);
+    free(b.p);
+    return ret;
+}
+
 int sql_group_build(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
@@ -1061,6 +1335,10 @@ int sql_group_build(sql_cursor *c)
         int r = scan_aggs(c);
         if (r != 0)
             return r < 0 ? -1 : 0;
+    } else {
+        int r = text_groups(c);
+        if (r != 0)
+            return r < 0 ? -1 : close_parts(c);
     }
     for (;;) {
         int rc = c->src_done ? JET_DONE : sql_join_next(c);

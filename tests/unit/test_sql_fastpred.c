@@ -16,7 +16,9 @@
  * accumulates in its own loop (op_agg.c scan_aggs), and as the TOP n
  * rows by a stored number, whose key is read from the row against the
  * top-N threshold (op_sort.c sql_topn_collect), unless
- * JETODBC_GENERAL_EVAL is set: 5,000 clauses are 20,000 statements.
+ * JETODBC_GENERAL_EVAL is set; and grouped by a text column (or as
+ * DISTINCT of one), whose groups are found by the key's binary sort key
+ * (op_agg.c text_groups): 5,000 clauses are 25,000 statements.
  *
  * 5,000 clauses by default (a few seconds); JETODBC_FASTPRED_CLAUSES=N
  * runs N (e.g. 200000 for a long run), JETODBC_FASTPRED_SEED=S another
@@ -55,8 +57,11 @@ static size_t pick(size_t n)
 
 static const char *const words[] = {
     "alpha", "Alpha", "ALPHA beta", "beta", "b", "", "zulu", "alphabet",
-    "gamma 12", "delta", "Émile", "échelle", "[x]", "a*b", "100", "12.5"
+    "gamma 12", "delta", "Émile", "échelle", "[x]", "a*b", "100", "12.5",
+    "beta ", "ALPHA  "          /* equal to "beta", "alpha" but for the
+                                   trailing spaces, which = ignores */
 };
+#define NWORDS (sizeof words / sizeof *words)
 
 static size_t ascii16(uint16_t *u, const char *s)
 {
@@ -115,9 +120,9 @@ static void write_table(const char *path)
         v[5].i = r % 3 ? money[pick(8)] : (int64_t)pick(20000000) - 10000000;
         v[6].d = r % 3 ? dates[pick(10)] : ((double)pick(8000000) - 1e6) / 97;
         v[7].text = s16;
-        v[7].units = ascii16(s16, words[pick(16)]);
+        v[7].units = ascii16(s16, words[pick(NWORDS)]);
         v[8].text = u16;
-        v[8].units = ascii16(u16, words[pick(16)]);
+        v[8].units = ascii16(u16, words[pick(NWORDS)]);
         v[9].i = (int64_t)pick(2);
         ck_assert_msg(jw_table_add_row(t, v) == 0, "%s", jw_error(db));
     }
@@ -159,7 +164,7 @@ static void param(gen *g, bool text_col)
         v->is_null = true;
         break;
     case 1: case 2: {
-        const char *w = text_col ? words[pick(16)]
+        const char *w = text_col ? words[pick(NWORDS)]
                                  : (const char *[]){ "12", "-3.5", "0",
                                                      "100000" }[pick(4)];
         size_t n = ascii16(g->ptext[g->nparams], w);
@@ -372,9 +377,26 @@ START_TEST(generated_where_clauses_match_the_general_path)
     long rows = 0, errors = 0, nstmt = 0;
     for (long k = 0; k < n; k++) {
         clause(&g);
-        for (int shape = 0; shape < 4; shape++, nstmt++) {
+        for (int shape = 0; shape < 5; shape++, nstmt++) {
             if (shape < 3) {
                 snprintf(sql, sizeof sql, "%s%s", shapes[shape], g.sql);
+            } else if (shape == 4) {
+                /* grouped by a text column: its groups found by the
+                 * key's binary sort-key segment (op_agg.c text_groups),
+                 * rows batched when only COUNT(*)s are kept; DISTINCT
+                 * runs as such a grouping (plan.c distinct_as_group) */
+                const char *col = txtcols[pick(2)];
+                int form = (int)pick(3);
+                if (form == 0)
+                    snprintf(sql, sizeof sql, "SELECT DISTINCT %s FROM t "
+                             "WHERE %s", col, g.sql);
+                else if (form == 1)
+                    snprintf(sql, sizeof sql, "SELECT %s, COUNT(*) FROM t "
+                             "WHERE %s GROUP BY %s", col, g.sql, col);
+                else
+                    snprintf(sql, sizeof sql, "SELECT %s, COUNT(*), "
+                             "SUM(d), MIN(u), MAX(s), FIRST(id), LAST(dt) "
+                             "FROM t WHERE %s GROUP BY %s", col, g.sql, col);
             } else {
                 const char *col = numcols[pick(7)];
                 bool some = pick(2);
