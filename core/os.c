@@ -234,6 +234,23 @@ void jet_os_pages_free(void *p, size_t n)
         (void)munmap(p, n ? n : 1);
 }
 
+void jet_os_prefault(void *p, size_t n)
+{
+#ifdef MADV_POPULATE_WRITE
+    long ps = sysconf(_SC_PAGESIZE);
+    uintptr_t a = (uintptr_t)p, e = a + n;
+    if (ps <= 0 || e < a)
+        return;
+    a = (a + (uintptr_t)ps - 1) & ~((uintptr_t)ps - 1);
+    e &= ~((uintptr_t)ps - 1);
+    if (a < e)
+        (void)madvise((void *)a, e - a, MADV_POPULATE_WRITE);
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
 /* ------------------------------------------------------------- writing */
 
 int jet_os_open_rw(int *fd, const char *path)

@@ -251,6 +251,12 @@ void jet_os_pages_free(void *p, size_t n)
         (void)VirtualFree(p, 0, MEM_RELEASE);
 }
 
+void jet_os_prefault(void *p, size_t n)
+{
+    (void)p;            /* VirtualAlloc(MEM_COMMIT) pages fault in cheaply */
+    (void)n;
+}
+
 /* ------------------------------------------------------------- writing */
 
 /* A new C runtime descriptor for a CreateFileW of path with access and

@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include "spill.h"
+#include "os.h"
 #include "sql_internal.h"
 #include "values.h"
 
@@ -39,10 +40,20 @@
 
 #define MEM_BLOCK ((size_t)256 << 10)
 
+/* chunks from this size on are backed at once (sql_mem_alloc) */
+#define PREFAULT_MIN ((size_t)64 << 10)
+
 void *sql_mem_alloc(sql_mem *m, size_t n)
 {
-    return sql_chunk_take(&m->head, n, m->block ? m->block : MEM_BLOCK,
-                          &m->held);
+    sql_arena_chunk *was = m->head;
+    void *p = sql_chunk_take(&m->head, n, m->block ? m->block : MEM_BLOCK,
+                             &m->held);
+    /* an arena past its first big chunk (records, groups) fills the next
+     * one too: its pages in one call, not a fault per 4 KiB (a small
+     * statement's first chunk stays backed lazily) */
+    if (p && was && m->head != was && m->head->cap >= PREFAULT_MIN)
+        jet_os_prefault(m->head->data, m->head->cap);
+    return p;
 }
 
 void sql_mem_reset(sql_mem *m)
