@@ -1503,12 +1503,6 @@ START_TEST(statement_kinds_route_to_their_executors)
     sql_cursor_close(c);
     sql_statement_free(s);
 
-    static const struct { const char *sql; size_t pos; const char *msg; }
-    refused[] = {
-        { "ALTER TABLE Orders ALTER COLUMN ShipName TEXT(10)", 1,
-          "not supported yet: ALTER TABLE ... ALTER COLUMN (drop the "
-          "column and add it again)" },
-    };
     /* DML prepares (dml.c plans its query part; nothing runs here: the
      * fixture is shared) */
     static const char *const dml[] = {
@@ -1528,16 +1522,16 @@ START_TEST(statement_kinds_route_to_their_executors)
         ck_assert_int_eq(sql_statement_row_count(s), -1);
         sql_statement_free(s);
     }
-    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        const char *sql = refused[i].sql;
-        s = (sql_statement *)1;
-        int rc = sql_statement_prepare(&s, db, sql, strlen(sql), NULL, &err);
-        ck_assert_int_eq(rc, JET_EUNSUPPORTED);
-        ck_assert_ptr_null(s);
-        ck_assert_str_eq(err.sqlstate, "HYC00");
-        ck_assert_uint_eq(err.position, refused[i].pos);
-        ck_assert_str_eq(err.msg, refused[i].msg);
-    }
+    /* DDL reaches its executor, which refuses it on an Access 97 file
+     * (HYC00), leaving no statement */
+    q = "ALTER TABLE Orders ALTER COLUMN ShipName TEXT(60)";
+    s = (sql_statement *)1;
+    ck_assert_int_eq(sql_statement_prepare(&s, db, q, strlen(q), NULL, &err),
+                     JET_EUNSUPPORTED);
+    ck_assert_ptr_null(s);
+    ck_assert_str_eq(err.sqlstate, "HYC00");
+    ck_assert_str_eq(err.msg, "not supported: Access 97 files are "
+                     "read-only");
     /* what comes before the first word is checked as before */
     ck_assert_int_ne(sql_statement_prepare(&s, db, "DELETE\xff", 7, NULL,
                                            &err), 0);
