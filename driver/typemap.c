@@ -22,6 +22,7 @@
  *  BINARY          VARBINARY   SQL_VARBINARY        length bytes  -
  *  OLE             LONGBINARY  SQL_LONGVARBINARY    1073741823    -
  *  TEXT            VARCHAR     SQL_WVARCHAR         chars         -
+ *  TEXT fixed      CHAR        SQL_WCHAR            chars         -
  *  MEMO            LONGCHAR    SQL_WLONGVARCHAR     1073741823    -
  *  GUID            GUID        SQL_GUID             36            -
  *  NUMERIC         DECIMAL     SQL_NUMERIC          precision     scale
@@ -83,7 +84,7 @@
  * TIMESTAMP 93), then the closest mapping first (DECIMAL before CURRENCY,
  * INTEGER before COUNTER, VARCHAR before DATETIME2). */
 enum {
-    T_GUID, T_LONGCHAR, T_VARCHAR, T_DATETIME2, T_BIT, T_BYTE, T_BIGINT, T_LONGBINARY,
+    T_GUID, T_LONGCHAR, T_VARCHAR, T_DATETIME2, T_CHAR, T_BIT, T_BYTE, T_BIGINT, T_LONGBINARY,
     T_VARBINARY, T_DECIMAL, T_CURRENCY, T_INTEGER, T_COUNTER, T_SMALLINT,
     T_REAL, T_DOUBLE, T_DATETIME, T_COUNT
 };
@@ -137,6 +138,9 @@ static const odbc_type_info types[T_COUNT] = {
     [T_VARCHAR] = { "VARCHAR", SQL_WVARCHAR, 255, -1, 510, 0, -1,
                     SQL_SEARCHABLE, SQL_FALSE, SQL_FALSE, -1, "'", "'",
                     "max length", -1, -1, SQL_C_WCHAR },
+    [T_CHAR] = { "CHAR", SQL_WCHAR, 255, -1, 510, 0, -1, SQL_SEARCHABLE,
+                 SQL_FALSE, SQL_FALSE, -1, "'", "'", "length", -1, -1,
+                 SQL_C_WCHAR },
     [T_LONGCHAR] = { "LONGCHAR", SQL_WLONGVARCHAR, LONG_SIZE, -1,
                      LONG_WIDE_OCTETS, 0, -1, SQL_PRED_CHAR, SQL_FALSE,
                      SQL_FALSE, -1, "'", "'", NULL, -1, -1, SQL_C_WCHAR },
@@ -209,7 +213,9 @@ void odbc_type_for_column(odbc_type_info *out, const jet_db *db,
         }
         break;
     case JET_T_TEXT: {
-        *out = types[T_VARCHAR];
+        /* a fixed-length Text field (CHAR(n) in DDL) is stored in the
+         * row's fixed area, padded with spaces: ODBC's SQL_WCHAR */
+        *out = types[(col->flags & JET_COL_FIXED) ? T_CHAR : T_VARCHAR];
         /* Jet3 stores code-page bytes (1 per char); Jet4/ACE UCS-2 (2).
          * db NULL means "not Jet3" (tests, and no db is never Jet3). */
         size_t chars = col->length;

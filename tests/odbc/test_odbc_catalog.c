@@ -376,6 +376,11 @@ START_TEST(type_info_wvarchar_then_fetch)
     ck_assert_int_ge(fetch_all(1, NULL, 0), 8);
     ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetTypeInfo(st, SQL_INTERVAL_DAY));
     ck_assert_int_eq(fetch_all(1, NULL, 0), 0);
+    /* fixed-length Text (CREATE TABLE ... CHAR(n)) is CHAR, SQL_WCHAR */
+    char name[64];
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLGetTypeInfo(st, SQL_WCHAR));
+    ck_assert_int_eq(fetch_all(1, name, sizeof name), 1);
+    ck_assert_str_eq(name, "CHAR,");
 }
 END_TEST
 
