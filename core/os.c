@@ -20,8 +20,14 @@
  *   SHARED range   LOCK_BASE + 2 ... 510 bytes: read-locked by every
  *                                    reader, write-locked by a committer
  * Levels (jet_lock_level):
- *   SHARED     read-lock PENDING (fails while a writer waits to commit),
- *              read-lock the SHARED range, unlock PENDING.
+ *   SHARED     read-lock the SHARED range (fails while a writer commits),
+ *              then test PENDING (F_GETLK): write-locked by a writer
+ *              waiting to commit, the range is unlocked again and the
+ *              reader waits, so a stream of new readers cannot starve a
+ *              writer. (SQLite read-locks PENDING around taking the range:
+ *              three locking calls where this makes one and a test; a
+ *              reader that takes the range just before a writer's PENDING
+ *              is an old reader either way, waited for by EXCLUSIVE.)
  *   RESERVED   (from SHARED) write-lock RESERVED: one writer at a time;
  *              readers keep reading the old content meanwhile.
  *   EXCLUSIVE  (from SHARED/RESERVED) write-lock PENDING (the PENDING
@@ -682,6 +688,25 @@ static int set_lock(int fd, short type, off_t start, off_t len)
     }
 }
 
+/* Does another process hold a lock on byte off that conflicts with one
+ * of type (F_WRLCK: any lock; F_RDLCK: a write lock)? F_GETLK ignores
+ * our own process's locks. 0 or errno. */
+static int probe(int fd, short type, off_t off, bool *out)
+{
+    struct flock fl;
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = type;
+    fl.l_whence = SEEK_SET;
+    fl.l_start = off;
+    fl.l_len = 1;
+    *out = false;
+    while (fcntl(fd, F_GETLK, &fl) != 0)
+        if (errno != EINTR)
+            return errno ? errno : EIO;
+    *out = fl.l_type != F_UNLCK;
+    return 0;
+}
+
 int jet_os_lock_open(jet_os_lock **out, int fd)
 {
     struct stat st;
@@ -734,6 +759,7 @@ jet_lock_level jet_os_lock_level(const jet_os_lock *l)
 static int lock_locked(jet_os_lock *l, jet_lock_level level)
 {
     struct inode *in = l->in;
+    bool held = false;
     int e;
 
     if (l->level >= level)
@@ -749,13 +775,17 @@ static int lock_locked(jet_os_lock *l, jet_lock_level level)
             in->nlock++;
             return 0;
         }
-        e = set_lock(l->fd, F_RDLCK, PENDING_BYTE, 1);
-        if (e)
-            return e;
+        /* the process holds no lock on the file: take the SHARED range,
+         * then give it back if a writer waits to commit (PENDING). Two
+         * system calls, the second only a test */
         e = set_lock(l->fd, F_RDLCK, SHARED_FIRST, SHARED_SIZE);
-        (void)set_lock(l->fd, F_UNLCK, PENDING_BYTE, 1);
         if (e)
             return e;
+        e = probe(l->fd, F_RDLCK, PENDING_BYTE, &held);
+        if (e || held) {
+            (void)set_lock(l->fd, F_UNLCK, SHARED_FIRST, SHARED_SIZE);
+            return e ? e : EBUSY;
+        }
         l->level = in->level = JET_LOCK_SHARED;
         in->nshared++;
         in->nlock++;
@@ -845,24 +875,14 @@ int jet_os_lock_release(jet_os_lock *l, jet_lock_level level)
 
 int jet_os_lock_check_reserved(jet_os_lock *l, bool *out)
 {
-    struct flock fl;
     int e = 0;
 
     *out = false;
     jet_mutex_lock(&inodes_lock);
     if (l->in->level >= JET_LOCK_RESERVED)
         *out = true;
-    else {
-        memset(&fl, 0, sizeof fl);
-        fl.l_type = F_WRLCK;
-        fl.l_whence = SEEK_SET;
-        fl.l_start = RESERVED_BYTE;
-        fl.l_len = 1;
-        if (fcntl(l->fd, F_GETLK, &fl) != 0)
-            e = errno ? errno : EIO;
-        else
-            *out = fl.l_type != F_UNLCK;
-    }
+    else
+        e = probe(l->fd, F_WRLCK, RESERVED_BYTE, out);
     jet_mutex_unlock(&inodes_lock);
     return e;
 }
@@ -871,25 +891,9 @@ int jet_os_lock_check_reserved(jet_os_lock *l, bool *out)
  * locks on the file (nlock), so no descriptor of the file is closed while
  * a connection holds one (that would drop it). */
 
-/* Is [off, off + 1) locked by another process? (F_GETLK ignores ours.) */
-static int probe(int fd, off_t off, bool *out)
-{
-    struct flock fl;
-    memset(&fl, 0, sizeof fl);
-    fl.l_type = F_WRLCK;
-    fl.l_whence = SEEK_SET;
-    fl.l_start = off;
-    fl.l_len = 1;
-    *out = false;
-    if (fcntl(fd, F_GETLK, &fl) != 0)
-        return errno ? errno : EIO;
-    *out = fl.l_type != F_UNLCK;
-    return 0;
-}
-
 int jet_os_byte_locked(int fd, uint64_t off, bool *out)
 {
-    return probe(fd, (off_t)off, out);
+    return probe(fd, F_WRLCK, (off_t)off, out);
 }
 
 int jet_os_lock_slot_probe(jet_os_lock *l, unsigned slot, int *out)
@@ -903,9 +907,11 @@ int jet_os_lock_slot_probe(jet_os_lock *l, unsigned slot, int *out)
     jet_mutex_lock(&inodes_lock);
     if (l->in->slots[slot / 8] & (1u << (slot % 8)))
         *out = JET_OS_SLOT_OURS;
-    else if ((e = probe(l->fd, (off_t)(JET_OS_USER_SLOT_BASE + slot),
+    else if ((e = probe(l->fd, F_WRLCK,
+                        (off_t)(JET_OS_USER_SLOT_BASE + slot),
                         &user)) == 0 && user &&
-             (e = probe(l->fd, (off_t)(JET_OS_USER_MARK_BASE + slot),
+             (e = probe(l->fd, F_WRLCK,
+                        (off_t)(JET_OS_USER_MARK_BASE + slot),
                         &mark)) == 0)
         *out = mark ? JET_OS_SLOT_JETODBC : JET_OS_SLOT_OTHER;
     jet_mutex_unlock(&inodes_lock);

@@ -1160,6 +1160,8 @@ static jet_rc recover_hot_journal(jet_pagefile *pf, jet_error *err)
 jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err)
 {
     jet_os_stamp st;
+    uint64_t changes;
+    bool have_st, restamp = false;
     jet_rc rc;
 
     if (pf->state == JET_PAGER_ERROR)
@@ -1182,6 +1184,24 @@ jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err)
     }
     if (rc != JET_OK)
         return rc;
+    /* Quiet: the file is as the cache last saw it, by a stamp that is not
+     * racy (nothing was written since; CACHE VALIDITY). Then the file
+     * is the consistent state it was when that stamp was taken (with no
+     * hot journal: every stamp is taken after the check, or under our
+     * own EXCLUSIVE), so a journal that is there now was left by a writer
+     * that never wrote the database: playing it back would change
+     * nothing, and reading skips the check (a stat of the journal's path
+     * per statement). A write transaction still looks (jet_pager_begin):
+     * its own journal would replace the one there. */
+    have_st = jet_os_stamp_of(pf->fd, &st) == 0;
+    pf->hot_unchecked = have_st && pf->stamped &&
+                        same_stamp(&st, &pf->stamp, false);
+    if (pf->hot_unchecked) {
+        pf->state = JET_PAGER_READER;
+        pf->readers = 1;
+        return JET_OK;
+    }
+    changes = pf->changes;
     for (unsigned waited = 0, step = 1;;) {
         rc = recover_hot_journal(pf, err);
         if (rc == JET_OK)
@@ -1196,9 +1216,12 @@ jet_rc jet_pagefile_read_begin(jet_pagefile *pf, jet_error *err)
         rc = lock_wait(pf, JET_LOCK_SHARED, err);
         if (rc != JET_OK)
             return rc;
+        restamp = true;     /* unlocked meanwhile */
     }
+    if (restamp || pf->changes != changes)  /* or rolled back */
+        have_st = jet_os_stamp_of(pf->fd, &st) == 0;
     /* the cache is good while the file is as it last saw it */
-    if (jet_os_stamp_of(pf->fd, &st) == 0 &&
+    if (have_st &&
         (!pf->stamped || !same_stamp(&st, &pf->stamp, pf->stamp_trusted))) {
         if (pf->stamped) {
             drop_clean_pages(pf);
@@ -1263,6 +1286,16 @@ jet_rc jet_pager_begin(jet_pagefile *pf, jet_error *err)
             return rc;
         if (pf->state != JET_PAGER_READER)
             return lock_wait(pf, JET_LOCK_RESERVED, err);  /* no locks */
+        if (pf->hot_unchecked) {
+            /* the read began quiet and did not look: a hot journal must
+             * be rolled back before ours replaces it */
+            rc = recover_hot_journal(pf, err);
+            if (rc != JET_OK) {
+                jet_pagefile_read_end(pf);
+                return rc;
+            }
+            pf->hot_unchecked = false;
+        }
         e = jet_os_lock_acquire(pf->lock, JET_LOCK_RESERVED);
         if (e == 0)
             break;

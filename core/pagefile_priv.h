@@ -100,6 +100,9 @@ struct jet_pagefile {
     bool stamp_trusted;         /* taken after our own commit, under the
                                  * lock, on a file system with fine times:
                                  * not racy (CACHE VALIDITY) */
+    bool hot_unchecked;         /* this read transaction began quiet and
+                                 * did not look for a hot journal
+                                 * (jet_pagefile_read_begin) */
     uint64_t drops;             /* times read_begin dropped the cache for
                                  * a changed file (jet_pagefile_drops) */
     uint32_t readers;           /* read transactions open (nested

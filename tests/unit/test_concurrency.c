@@ -5,7 +5,8 @@
  * the old or wholly the new state, and sees the new one (its cache is
  * dropped when the file changed); two writing processes both succeed,
  * one after the other; read transactions nest, and a connection's open
- * read keeps another's commit waiting.
+ * read keeps another's commit waiting; a writer waiting to commit (or
+ * committing) keeps new reads out.
  *
  * The writers change values through the pager directly (not the row
  * writer): every non-NULL value of one number column (not indexed) of
@@ -911,6 +912,46 @@ START_TEST(lock_file_slot_locked_on_the_lock_file)
 }
 END_TEST
 
+/* os.c's lock bytes (64-bit off_t) */
+#define PENDING_BYTE (0x80000000ULL * 3 / 2)
+#define SHARED_FIRST (PENDING_BYTE + 2)
+
+/* A reader takes the SHARED range and keeps it only while no writer waits
+ * to commit: another process's write lock on PENDING (a writer waiting
+ * for old readers) or on the SHARED range (a writer committing) keeps a
+ * new read out (JET_EBUSY after the busy timeout), holding nothing. */
+START_TEST(waiting_writer_keeps_new_readers_out)
+{
+    const char *src = source();
+    const uint64_t held_by_writer[2] = { PENDING_BYTE, SHARED_FIRST + 7 };
+    char path[64];
+    jet_db *a;
+    jet_error err;
+    int ctl;
+    pid_t holder;
+
+    if (!src)
+        return;
+    jet_test_copy_to_temp(path, sizeof path, src, "conc");
+    ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
+    jet_pagefile_set_busy_timeout(a->pf, 20);
+    for (int k = 0; k < 2; k++) {
+        holder = hold_bytes(path, held_by_writer[k], 0, &ctl);
+        ck_assert_int_eq(jet_db_read_begin(a), JET_EBUSY);
+        ck_assert_int_eq(jet_pager_state_of(a->pf), JET_PAGER_OPEN);
+        ck_assert(!byte_held(path, SHARED_FIRST));
+        release_bytes(holder, ctl);
+        ck_assert_int_eq(jet_db_read_begin(a), JET_OK);
+        ck_assert(byte_held(path, SHARED_FIRST));
+        ck_assert(!byte_held(path, PENDING_BYTE));
+        jet_db_read_end(a);
+        ck_assert(!byte_held(path, SHARED_FIRST));
+    }
+    jet_db_close(a);
+    jet_test_remove_db(path);
+}
+END_TEST
+
 static Suite *concurrency_suite(void)
 {
     Suite *s = suite_create("concurrency");
@@ -922,6 +963,7 @@ static Suite *concurrency_suite(void)
     tcase_add_test(tc, another_connections_commit_is_seen);
     tcase_add_test(tc, own_commits_keep_the_cache_others_are_seen);
     tcase_add_test(tc, advance_mtime_moves_past);
+    tcase_add_test(tc, waiting_writer_keeps_new_readers_out);
     suite_add_tcase(s, tc);
     tc = tcase_create("lockfile");
     tcase_set_timeout(tc, 120);

@@ -1,6 +1,7 @@
 /*
  * test_pager.c - the pager: write transactions, commit, rollback, the
- * rollback journal, hot-journal recovery, read-only refusals, locks
+ * rollback journal, hot-journal recovery (and a quiet read's skipping
+ * it), read-only refusals, locks
  * between processes, codec round trips, injected I/O faults, and the
  * crash test (a writer SIGKILLed at random points of multi-page commits).
  *
@@ -17,6 +18,7 @@
  * java) the crash test ends with `jetcheck verify` on the file.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -403,6 +405,76 @@ START_TEST(pager_hot_journal_rolled_back_at_open)
     ck_assert_uint_gt(count_rows(db), 0);
     jet_db_close(db);
     ck_assert_uint_eq(file_generation(&pl, path), 0);
+    free(pl.orig);
+    jet_test_remove_db(path);
+}
+END_TEST
+
+/* A writer killed at its journal sync leaves a hot journal but the
+ * database untouched. A read that begins quiet (the file as its cache last
+ * saw it, by a stamp taken over 2 s after the file's mtime) does not look
+ * for the journal: it reads the file as it is, the journal stays. A write
+ * transaction looks all the same and rolls the journal back before its own
+ * replaces it (the cache is dropped: the changes count moves), then
+ * commits. */
+START_TEST(pager_quiet_read_leaves_journal_writer_rolls_back)
+{
+    const char *src = plain_mdb();
+    struct timespec old[2];
+    char path[64];
+    jet_db *db, *a;
+    jet_error err;
+    uint64_t changes;
+    size_t rows;
+    plan pl;
+    pid_t pid;
+    int st;
+
+    if (!src)
+        return;
+    jet_test_copy_to_temp(path, sizeof path, src, "pager");
+    ck_assert_int_eq(jet_db_open(&db, path, NULL, &err), JET_OK);
+    make_plan(&pl, db, path);
+    jet_db_close(db);
+    /* quiet: last written a minute ago */
+    ck_assert_int_eq(clock_gettime(CLOCK_REALTIME, &old[0]), 0);
+    old[0].tv_sec -= 60;
+    old[1] = old[0];
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, old, 0), 0);
+    ck_assert_int_eq(jet_db_open(&a, path, NULL, &err), JET_OK);
+    rows = count_rows(a);
+    ck_assert_uint_gt(rows, 0);
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (jet_db_open(&db, path, NULL, &err) != JET_OK)
+            _exit(3);
+        /* die at the first sync: the journal's, before EXCLUSIVE */
+        (void)jet_os_fault_set(JET_OS_FAULT_SYNC, 1, 0, false);
+        (void)run_tx(db->pf, &pl, 1, &err);
+        _exit(4);
+    }
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    ck_assert(journal_exists(path) && !journal_cleared(path));
+    ck_assert_uint_eq(file_generation(&pl, path), 0);
+    changes = jet_pagefile_changes(a->pf);
+    ck_assert_int_eq(jet_db_read_begin(a), JET_OK);
+    ck_assert_uint_eq(count_rows(a), rows);
+    jet_db_read_end(a);
+    ck_assert_uint_eq(jet_pagefile_changes(a->pf), changes);
+    ck_assert(journal_exists(path) && !journal_cleared(path));
+    /* the writer rolls it back first (same bytes: the database was
+     * never written), then commits its own */
+    ck_assert_int_eq(jet_pager_begin(a->pf, &err), JET_OK);
+    ck_assert_uint_gt(jet_pagefile_changes(a->pf), changes);
+    ck_assert_int_eq(jet_pager_rollback(a->pf, &err), JET_OK);
+    ck_assert(!journal_exists(path) || journal_cleared(path));
+    ck_assert_int_eq(run_tx(a->pf, &pl, 1, &err), JET_OK);
+    ck_assert_uint_eq(count_rows(a), rows);
+    jet_db_close(a);
+    ck_assert(!journal_exists(path));
+    ck_assert_uint_eq(file_generation(&pl, path), 1);
     free(pl.orig);
     jet_test_remove_db(path);
 }
@@ -1050,6 +1122,7 @@ static Suite *pager_suite(void)
     tcase_add_test(tc, pager_spill_past_the_cache);
     tcase_add_test(tc, pager_savepoint_images_spill_to_a_temp_file);
     tcase_add_test(tc, pager_hot_journal_rolled_back_at_open);
+    tcase_add_test(tc, pager_quiet_read_leaves_journal_writer_rolls_back);
     tcase_add_test(tc, pager_read_only_refuses_and_never_writes);
     tcase_add_test(tc, pager_codecs_write_back_exact_bytes);
     tcase_add_test(tc, pager_injected_faults_leave_old_or_new);
