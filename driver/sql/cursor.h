@@ -96,6 +96,13 @@ struct agg_group {
                                    binary sort-key segment (kboff bytes) */
 };
 
+/** Group g's encoded GROUP BY values, kblen bytes after its header (its
+ *  aggregate states follow, op_agg.c). */
+static inline const uint8_t *sql_grp_kb(const agg_group *g)
+{
+    return (const uint8_t *)(g + 1);
+}
+
 /** A slot of the GROUP BY hash table (open addressing, linear probing):
  *  the group's key hash beside it, so probes skip other keys without
  *  reading their groups. g NULL: empty. */
@@ -289,6 +296,11 @@ struct sql_cursor {
     rec **topn_tmp;             /* merge sort scratch */
     size_t topn_tmp_cap;
     bool grp_stream;            /* groups given one by one (no records) */
+    bool grp_segs;              /* the groups hold their keys' segments
+                                   (op_agg.c text_groups) */
+    bool grp_sorted;            /* groups given one by one in their
+                                   keys' order (sql_group_sort), as the
+                                   records would give them */
     /* subqueries */
     subq_state *sq;
     /* cancel checks of the loops that read no table (sql_tick) */
@@ -382,6 +394,12 @@ int sql_group_build(sql_cursor *c);
  *  JET_DONE, or -1 (c->err). Spilled partitions are aggregated as their
  *  turn comes, so groups come in creation order only without a spill. */
 int sql_group_next(sql_cursor *c);
+/** op_sort.c: when every group is in memory and holds its key's binary
+ *  sort-key segment (text_groups), order c->gorder by those segments
+ *  (the ORDER BY order of the one GROUP BY value; desc reversed) for
+ *  sql_group_next: 1 done, 0 not this case (groups as they were), -1
+ *  (c->err: out of memory, cancelled). */
+int sql_group_sort(sql_cursor *c, bool desc);
 /** op_agg.c: free the groups' aggregate buffers. */
 void sql_group_free(sql_cursor *c);
 /** op_agg.c: value of aggregate e for the current group. */

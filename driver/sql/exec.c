@@ -22,7 +22,9 @@
  * connection's MaxMemory) the records go to sorted runs in a temporary
  * file, merged at the end (MODE_MERGE). A grouping with no ORDER BY,
  * DISTINCT or TOP PERCENT gives its groups straight out (MODE_GROUPS),
- * no records.
+ * no records; so does one by one Text column ordered by it alone once
+ * its groups, found by their keys' sort-key segments, are sorted by them
+ * (sorted_groups).
  */
 #include "config.h"
 
@@ -243,6 +245,83 @@ static int next_group(sql_cursor *c)
     }
 }
 
+/* Grouping by one value ordered by it alone (GROUP BY x, explicitly
+ * ordered by x or not, or DISTINCT x made one: plan.c), no HAVING, every
+ * output column the group's value or an aggregate, in the statement run
+ * (a subquery's block may be run again: sql_cursor_rerun): its groups,
+ * sorted, give what its records would (sorted_groups). */
+static bool groups_by_key(const sql_stmt *st)
+{
+    bool distinct = st->distinct && !(st->grouped && !st->ngroup);
+    if (!st->grouped || st->nbranch || st->ngroup != 1 || st->norder != 1 ||
+        distinct || st->top_percent || st->having || st != st->root)
+        return false;
+    const enode *o = st->order[0];
+    if (o->op != N_GKEY || o->slot != 0 || o->up)
+        return false;
+    for (size_t i = 0; i < st->ncols; i++) {
+        const enode *e = st->cols[i].e;
+        if (!e || e->up || (e->op != N_GKEY && e->op != N_AGG))
+            return false;
+    }
+    return true;
+}
+
+/* Whether an output column's value may fail (an aggregate past its
+ * type's range: SUM, AVG, StDev ...), which the records would find
+ * while the input is read. */
+static bool output_may_fail(const sql_stmt *st)
+{
+    for (size_t i = 0; i < st->ncols; i++) {
+        const enode *e = st->cols[i].e;
+        if (e->op == N_AGG && e->sub != A_COUNT_STAR && e->sub != A_COUNT &&
+            e->sub != A_MIN && e->sub != A_MAX && e->sub != A_FIRST &&
+            e->sub != A_LAST)
+            return true;
+    }
+    return false;
+}
+
+/* The groups of a groups_by_key block given in their value's order
+ * straight from the groups (MODE_GROUPS), without copying them into
+ * records, sorting those and rebuilding values from them: when the
+ * groups hold their keys' binary sort-key segments and none went to the
+ * temporary file (sql_group_sort). Segments are distinct per group and
+ * ordered as the values are (sortkey.c), so the order is the records'
+ * (no ties); the window (TOP, OFFSET, LIMIT, max_rows) is next_group's,
+ * the same. An output value that may fail is computed for every group in
+ * creation order first, as the records would, so the same error comes
+ * from the same call. 1 done, 0 not this case, -1. */
+static int sorted_groups(sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    if (!c->grp_segs || c->gsp)
+        return 0;
+    if (output_may_fail(st)) {
+        for (;;) {
+            if (sql_tick(c) != 0)
+                return -1;
+            int rc = sql_group_next(c);
+            if (rc == JET_DONE)
+                break;
+            if (rc < 0)
+                return -1;
+            sql_tmp_reset(c);
+            for (size_t i = 0; i < st->ncols; i++) {
+                jet_value v;
+                if (sql_live_value(c, i, &v) != 0)
+                    return -1;
+            }
+        }
+    }
+    int r = sql_group_sort(c, st->order_desc && st->order_desc[0]);
+    if (r <= 0)
+        return r;
+    c->mode = MODE_GROUPS;
+    c->grp_sorted = true;
+    return 1;
+}
+
 static int run_materialized(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
@@ -265,6 +344,9 @@ static int run_materialized(sql_cursor *c)
     } else if (st->grouped) {
         if (sql_group_build(c) != 0)
             return -1;
+        int r = groups_by_key(st) ? sorted_groups(c) : 0;
+        if (r != 0)
+            return r < 0 ? -1 : 0;
         for (;;) {
             if (sql_tick(c) != 0)
                 return -1;
@@ -761,8 +843,8 @@ int sql_cursor_value_own(sql_cursor *c, size_t col, jet_value *out)
 {
     const sql_stmt *st = c->st;
     if (col >= st->ncols || c->mode == MODE_MAT || c->mode == MODE_MERGE ||
-        c->mode == MODE_EXPLAIN)
-        return sql_cursor_value(c, col, out);
+        c->mode == MODE_EXPLAIN || c->grp_sorted)
+        return sql_cursor_value(c, col, out);   /* (as the records') */
     const out_col *oc = &st->cols[col];
     if (oc->src >= 0 || (oc->direct && oc->e->op == N_COL && !oc->e->up))
         return sql_cursor_value(c, col, out);

@@ -13,7 +13,9 @@
  * group's key, N_AGG its aggregate) into records, sorted as any query.
  * GROUP BY (or DISTINCT) of one stored Text column of one scanned table
  * finds groups by the key's binary sort-key segment made from the cell's
- * bytes (text_groups), the same groups in the same order.
+ * bytes (text_groups), the same groups in the same order; ordered by
+ * that column alone they are then sorted by those segments
+ * (sql_group_sort) and given without records (exec.c sorted_groups).
  *
  * Aggregate results (types fixed at prepare, see engine.h): COUNT ->
  * LONG; SUM/AVG exact for integers and MONEY; StDev/StDevP/Var/VarP by
@@ -74,12 +76,8 @@ typedef struct agg_num {
     double d;
 } agg_num;
 
-/* Group g's encoded GROUP BY values and its aggregate states. */
-static inline const uint8_t *grp_kb(const agg_group *g)
-{
-    return (const uint8_t *)(g + 1);
-}
-
+/* Group g's aggregate states (after its encoded GROUP BY values,
+ * sql_grp_kb). */
 static inline agg_state *grp_aggs(agg_group *g)
 {
     size_t off = (sizeof *g + (size_t)g->kblen + 15) & ~(size_t)15;
@@ -633,7 +631,8 @@ static int encode_key(sql_cursor *c, const sv *k, size_t nk)
  * encode_key). */
 static int decode_key(sql_cursor *c, const agg_group *g)
 {
-    const uint8_t *p = grp_kb(g) + g->kboff, *end = grp_kb(g) + g->kblen;
+    const uint8_t *p = sql_grp_kb(g) + g->kboff;
+    const uint8_t *end = sql_grp_kb(g) + g->kblen;
     for (size_t i = 0; i < c->st->ngroup; i++)
         if (sql_spill_get_sv(&p, end, &c->gkeys[i]) != 0)
             return sql_spill_failed(c, "grouping");
@@ -659,7 +658,7 @@ static int find_group(sql_cursor *c, const sv *k, size_t nk,
         }
         if (s->hash != h)
             continue;
-        if (g->kblen == kblen && !memcmp(grp_kb(g), kb, kblen)) {
+        if (g->kblen == kblen && !memcmp(sql_grp_kb(g), kb, kblen)) {
             *out = g;
             return 0;
         }
@@ -1105,7 +1104,7 @@ static int tg_group(sql_cursor *c, const tg_row *r, const uint8_t *b,
         /* segments are prefix-free: a group whose padded segment has
          * this length and starts with this segment has this segment */
         if (!g || (s->hash == r->h && g->kboff == padded &&
-                   !memcmp(grp_kb(g), seg, r->seglen)))
+                   !memcmp(sql_grp_kb(g), seg, r->seglen)))
             break;
     }
     if (!g) {
@@ -1296,6 +1295,7 @@ static int text_groups(sql_cursor *c)
     if (n && tg_flush(c, rows, n, b.p, batched) != 0)
         goto out;
     t->src_done = true;
+    c->grp_segs = true;
     ret = 1;
 out:
     free(seg.p);
@@ -1309,6 +1309,7 @@ int sql_group_build(sql_cursor *c)
     size_t nk = st->ngroup;
     sv *k = c->ktmp;
     c->gnext = 0;
+    c->grp_segs = false;
     if (agg_layout(c) != 0)
         return -1;
     if (nk == 0) {
@@ -1381,6 +1382,13 @@ int sql_group_next(sql_cursor *c)
 {
     for (;;) {
         if (c->gnext < c->ngroups) {
+            if (c->grp_sorted && c->gnext + 8 < c->ngroups) {
+                /* sorted groups lie all over the arena: fetch a few
+                 * ahead, or each costs a cache (and TLB) miss */
+                const agg_group *a = c->gorder[c->gnext + 8];
+                __builtin_prefetch(a);
+                __builtin_prefetch((const char *)a + 64);
+            }
             c->grp = c->gorder[c->gnext++];
             c->aggs = grp_aggs(c->grp);
             if (decode_key(c, c->grp) != 0)

@@ -9,6 +9,8 @@
  * temporary file (spill.c), merged at the end; a TOP n sort keeps only
  * the best n plus ties (top-N). sql_sort_finish applies DISTINCT, ORDER
  * BY and the window (OFFSET, TOP with ties, LIMIT, max_rows).
+ * sql_group_sort orders the groups of a text grouping in memory by their
+ * keys' segments the same way, for exec.c to give them without records.
  * Invariants:
  *   1. A record is one contiguous, 8-byte aligned byte string, the same
  *      in memory and in a run of the temporary file; rec_check bounds
@@ -326,7 +328,7 @@ static int merge_sort(sql_cursor *c, rec **v, rec **tmp, size_t n,
  */
 typedef struct pfx_ent {
     uint64_t pfx;
-    rec *r;
+    void *r;                /* a record (or a group: sql_group_sort) */
 } pfx_ent;
 
 #define SORT_SMALL 16           /* runs this short: by whole keys */
@@ -467,6 +469,104 @@ static int sort_bin(sql_cursor *c, rec **v, rec **tmp, size_t n)
     free(a);
     free(b);
     return rc;
+}
+
+/* ------------------------------------------------ sorted text groups */
+
+/*
+ * The groups of op_agg.c text_groups (each holding its key's binary
+ * sort-key segment, zero-padded to kboff bytes, a multiple of 8) ordered
+ * by segment as sort_bin orders records: (8 segment bytes, group) pairs
+ * by pfx_sort, each run of equal bytes by its next 8, a short run by
+ * whole segments. Segments are distinct (one per group) and prefix-free,
+ * so no two compare equal and every run ends.
+ */
+
+/* Bytes [at, at + 8) of group g's segment as a big-endian number (zeros
+ * past its padded end). */
+static uint64_t seg_prefix(const agg_group *g, size_t at)
+{
+    const uint8_t *k = sql_grp_kb(g) + at;
+    uint64_t p = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (at + 8 <= g->kboff) {
+        memcpy(&p, k, 8);
+        return __builtin_bswap64(p);
+    }
+#endif
+    for (size_t i = 0; i < 8; i++)
+        p = (p << 8) | (at + i < g->kboff ? k[i] : 0);
+    return p;
+}
+
+/* Order of two groups' segments: memcmp over the shorter padded one
+ * (prefix-free, so distinct segments differ inside the shorter). */
+static int seg_cmp(const agg_group *a, const agg_group *b)
+{
+    size_t n = a->kboff < b->kboff ? a->kboff : b->kboff;
+    return memcmp(sql_grp_kb(a), sql_grp_kb(b), n);
+}
+
+#define SEG_SMALL 16            /* runs this short: insertion sort */
+
+/* a[0..n), groups whose segments are equal in their first at bytes, by
+ * segment (b: n entries of scratch): by their next 8 bytes, each run of
+ * equal bytes then by the 8 after. Segments are distinct, so every run
+ * ends. 0, or -1 when cancelled. */
+static int seg_sort(sql_cursor *c, pfx_ent *a, pfx_ent *b, size_t n,
+                    size_t at)
+{
+    if (n <= SEG_SMALL) {
+        for (size_t i = 1; i < n; i++) {
+            pfx_ent e = a[i];
+            size_t j = i;
+            for (; j > 0 && seg_cmp(a[j - 1].r, e.r) > 0; j--)
+                a[j] = a[j - 1];
+            a[j] = e;
+        }
+        return sql_tick(c);
+    }
+    for (size_t i = 0; at && i < n; i++) {
+        if (i + 8 < n)  /* the groups lie all over the arena */
+            __builtin_prefetch(sql_grp_kb(a[i + 8].r) + at);
+        a[i].pfx = seg_prefix(a[i].r, at);
+    }
+    pfx_sort(a, b, n);
+    if (n >= SQL_CANCEL_EVERY && sql_check_cancel(c) != 0)
+        return -1;
+    for (size_t lo = 0, hi; lo < n; lo = hi) {
+        for (hi = lo + 1; hi < n && a[hi].pfx == a[lo].pfx; hi++)
+            ;
+        if (hi - lo > 1 && seg_sort(c, a + lo, b + lo, hi - lo, at + 8) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int sql_group_sort(sql_cursor *c, bool desc)
+{
+    size_t n = c->ngroups;
+    if (!c->grp_segs || c->gsp)
+        return 0;
+    c->gnext = 0;
+    if (n < 2)
+        return 1;
+    pfx_ent *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+    if (!a || !b) {
+        free(a);
+        free(b);
+        return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
+    }
+    for (size_t i = 0; i < n; i++) {
+        a[i].pfx = seg_prefix(c->gorder[i], 0);
+        a[i].r = c->gorder[i];
+    }
+    int rc = seg_sort(c, a, b, n, 0);
+    for (size_t i = 0; i < n; i++)
+        c->gorder[desc ? n - 1 - i : i] = a[i].r;
+    free(a);
+    free(b);
+    return rc != 0 ? -1 : 1;
 }
 
 /* ------------------------------------------------ sorting past memory */
