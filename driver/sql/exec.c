@@ -59,6 +59,20 @@ int sql_live_value(sql_cursor *c, size_t i, jet_value *out)
     sv s;
     if (sql_eval(c, oc->e, &s) != 0)
         return -1;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (oc->e->op == N_GKEY && s.k == K_TEXT && s.n &&
+        (oc->meta.type == JET_T_TEXT || oc->meta.type == JET_T_MEMO)) {
+        /* a group's text lies in the group as UTF-16 units, which here
+         * are its UCS-2 bytes: what sql_sv_to_value would copy, in
+         * place (until the groups are dropped: the next call on c) */
+        memset(out, 0, sizeof *out);
+        out->type = oc->meta.type;
+        out->enc = JET_ENC_UCS2;
+        out->data = (const uint8_t *)(const void *)s.s;
+        out->len = s.n * 2;
+        return 0;
+    }
+#endif
     if (sql_sv_to_value(c, &s, oc->meta.type, &c->obuf[i], &c->ocap[i],
                         out) != 0)
         return sql_cursor_fail(c, "22018", oc->e->position, "Data type "
