@@ -58,8 +58,10 @@ typedef enum jet_rc {
     JET_ECONSTRAINT = -13,   /* a rule of the table refuses the row:
                               * Required NULL, a text value too long
                               * (detail names the column and the rule) */
-    JET_ETOOLONG = -14       /* a text/binary value longer than its
+    JET_ETOOLONG = -14,      /* a text/binary value longer than its
                               * column (ODBC 22001) */
+    JET_EARGUMENT = -15      /* a caller's argument is malformed (a
+                              * CREATE_DB= value; detail says how) */
 } jet_rc;
 
 /** Error detail, recorded once where the problem is seen. */
@@ -191,6 +193,28 @@ jet_rc jet_db_create_file(const char *path, jet_version ver,
  */
 jet_rc jet_db_compact(const char *src_path, const char *dst_path,
                       const char *password, jet_error *err);
+
+/**
+ * Carry out Microsoft's CREATE_DB= keyword: spec is its value,
+ * "path [ACE12|ACE14|ACE16|ACE17|JET4] [General] [ENCRYPT]" (a path with
+ * blanks may be quoted; unquoted, trailing option words come off it);
+ * without a version .mdb is Jet4, anything else ACE 16. The new file is
+ * made by jet_db_create_file, encrypted when password is not empty.
+ * On success the path (UTF-8) is copied to made (cap bytes). Errors:
+ * JET_EARGUMENT (malformed spec), JET_EUNSUPPORTED (ENCRYPT without a
+ * password), then jet_db_create_file's; detail in err. core/dbspec.c.
+ */
+jet_rc jet_db_create_spec(const char *spec, const char *password,
+                          char *made, size_t cap, jet_error *err);
+
+/**
+ * Carry out Microsoft's COMPACT_DB= keyword: spec is "src dst [General]"
+ * (paths with blanks quoted); jet_db_compact(src, dst, password). On
+ * success dst is copied to made (cap bytes). Errors: JET_EARGUMENT
+ * (malformed spec), then jet_db_compact's; detail in err.
+ */
+jet_rc jet_db_compact_spec(const char *spec, const char *password,
+                           char *made, size_t cap, jet_error *err);
 
 /* ----------------------------------------------------------------- check */
 

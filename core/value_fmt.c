@@ -52,6 +52,8 @@ const char *jet_rc_str(jet_rc rc)
         return "a rule of the table refuses the row";
     case JET_ETOOLONG:
         return "value too long for its column";
+    case JET_EARGUMENT:
+        return "malformed argument";
     }
     return "unknown error";
 }

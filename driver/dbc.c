@@ -390,177 +390,30 @@ static int append_pair(char **s, size_t *len, size_t *cap, const char *key,
 }
 
 /*
- * CREATE_DB=path [ACE12|ACE14|ACE16|ACE17|JET4] [General] (Microsoft's
- * SQLConfigDataSource keyword, also read in a connection string): make
- * the new empty database before connecting (jet_db_create_file; never
- * over an existing file). path may be quoted ("a b.accdb"); unquoted, the
- * trailing words that are a version or sort order are taken off it.
- * Without a version: .mdb is Jet4, anything else ACE 16. The sort order
- * is General (the only one written). With a password (the connection's
- * PWD) the new file is encrypted with it (jet_db_create_file: Jet4 RC4
- * encoding and database password, ACE agile AES); ENCRYPT (Microsoft's
- * word) asks for that too and is refused without a PWD.
- * On success *made holds the path (for DBQ when none is given).
+ * CREATE_DB=path [ACE12|ACE14|ACE16|ACE17|JET4] [General] [ENCRYPT] and
+ * COMPACT_DB=src dst [General] (Microsoft's SQLConfigDataSource keywords,
+ * also read in a connection string; core/dbspec.c): make the new empty
+ * database, or compact src into the new file dst, before connecting,
+ * with the connection's PWD (never over an existing file). On success
+ * *made holds the new file's path (for DBQ when none is given).
+ * SQLSTATEs: 08001 (a malformed value, a path that exists or cannot be
+ * written), HYC00 (ENCRYPT without PWD, an Access 97 source), 28000
+ * (the source's password missing or wrong).
  */
-static SQLRETURN create_db(odbc_dbc *dbc, const char *val, const char *pwd,
-                           char *made, size_t cap)
+static SQLRETURN db_keyword(odbc_dbc *dbc, const char *key, const char *val,
+                            const char *pwd, char *made, size_t cap)
 {
-    static const struct { const char *word; jet_version ver; } vers[] = {
-        { "JET4", JET_VER_4 }, { "ACE12", JET_VER_ACE12 },
-        { "ACE14", JET_VER_ACE14 }, { "ACE16", JET_VER_ACE16 },
-        { "ACE17", JET_VER_ACE17 },
-    };
-    char buf[4096];
-    char *path, *rest = NULL;
-    int ver = -1;
-    bool encrypt = false;
     jet_error err;
-
-    if (strlen(val) >= sizeof buf)
-        return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: the path "
-                             "is too long");
-    strcpy(buf, val);
-    path = buf + strspn(buf, " \t");
-    if (*path == '"') {
-        char *q = strchr(++path, '"');
-        if (!q)
-            return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: "
-                                 "unbalanced quote in '%s'", val);
-        *q = '\0';
-        rest = q + 1;
-    }
-    for (;;) {
-        char *w;
-        if (rest) {                 /* quoted: each following word */
-            rest += strspn(rest, " \t");
-            if (!*rest)
-                break;
-            w = rest;
-            rest += strcspn(rest, " \t");
-            if (*rest)
-                *rest++ = '\0';
-        } else {                    /* unquoted: words off the end */
-            char *e = path + strlen(path);
-            while (e > path && (e[-1] == ' ' || e[-1] == '\t'))
-                *--e = '\0';
-            w = e;
-            while (w > path && w[-1] != ' ' && w[-1] != '\t')
-                w--;
-            if (w == path)
-                break;
-        }
-        size_t i, n = sizeof vers / sizeof vers[0];
-        for (i = 0; i < n && strcasecmp(w, vers[i].word); i++)
-            ;
-        if (i < n)
-            ver = (int)vers[i].ver;
-        else if (!strcasecmp(w, "ENCRYPT"))
-            encrypt = true;
-        else if (strcasecmp(w, "General")) {
-            if (rest)
-                return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: "
-                                     "'%s' is not ACE12, ACE14, ACE16, "
-                                     "ACE17, JET4 or General", w);
-            break;                  /* part of an unquoted path */
-        }
-        if (!rest)
-            *w = '\0';
-    }
-    if (!*path)
-        return odbc_diag_add(&dbc->hdr.diag, "08001",
-                             "CREATE_DB: no file name given");
-    if (encrypt && (!pwd || !*pwd))
-        return odbc_diag_add(&dbc->hdr.diag, "HYC00", "CREATE_DB: ENCRYPT "
-                             "without a password is not supported (give "
-                             "the password with PWD=)");
-    if (ver < 0) {
-        size_t n = strlen(path);
-        ver = n >= 4 && !strcasecmp(path + n - 4, ".mdb") ? JET_VER_4
-                                                          : JET_VER_ACE16;
-    }
-    if (strlen(path) >= cap)
-        return odbc_diag_add(&dbc->hdr.diag, "08001", "CREATE_DB: the path "
-                             "is too long");
     memset(&err, 0, sizeof err);
-    jet_rc rc = jet_db_create_file(path, (jet_version)ver, pwd, &err);
-    if (rc != JET_OK)
-        return odbc_diag_add(&dbc->hdr.diag,
-                             rc == JET_EUNSUPPORTED ? "HYC00" : "08001",
-                             "CREATE_DB: %s", err.msg);
-    strcpy(made, path);
-    return SQL_SUCCESS;
-}
-
-/* The next word of *s (a "quoted" one may hold blanks) into a string
- * of buf, NULL at the end; -1 in *bad for an unbalanced quote. */
-static char *next_word(char **s, int *bad)
-{
-    char *p = *s + strspn(*s, " \t"), *w;
-    if (!*p)
-        return NULL;
-    if (*p == '"') {
-        char *q = strchr(++p, '"');
-        if (!q) {
-            *bad = -1;
-            return NULL;
-        }
-        *q = '\0';
-        *s = q + 1;
-        return p;
-    }
-    w = p;
-    p += strcspn(p, " \t");
-    if (*p)
-        *p++ = '\0';
-    *s = p;
-    return w;
-}
-
-/*
- * COMPACT_DB=src dst [General] (Microsoft's SQLConfigDataSource keyword,
- * also read in a connection string): compact src into the new file dst
- * before connecting (jet_db_compact: src only read, never over an
- * existing dst), with the connection's PWD as src's password (dst keeps
- * src's password and encryption). A path holding blanks is quoted. On
- * success *made holds dst (for DBQ when none is given).
- */
-static SQLRETURN compact_db(odbc_dbc *dbc, const char *val, const char *pwd,
-                            char *made, size_t cap)
-{
-    char buf[8192], *rest = buf, *src, *dst, *w;
-    int bad = 0;
-    jet_error err;
-
-    if (strlen(val) >= sizeof buf)
-        return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: the "
-                             "paths are too long");
-    strcpy(buf, val);
-    src = next_word(&rest, &bad);
-    dst = src ? next_word(&rest, &bad) : NULL;
-    while (!bad && (w = next_word(&rest, &bad)) != NULL)
-        if (strcasecmp(w, "General"))
-            return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: "
-                                 "'%s' after the two paths is not General "
-                                 "(quote a path that holds blanks)", w);
-    if (bad)
-        return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: "
-                             "unbalanced quote in '%s'", val);
-    if (!src || !dst || !*src || !*dst)
-        return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: give "
-                             "the source and the new file: COMPACT_DB=src "
-                             "dst");
-    if (strlen(dst) >= cap)
-        return odbc_diag_add(&dbc->hdr.diag, "08001", "COMPACT_DB: the "
-                             "path is too long");
-    memset(&err, 0, sizeof err);
-    jet_rc rc = jet_db_compact(src, dst, pwd, &err);
-    if (rc != JET_OK)
-        return odbc_diag_add(&dbc->hdr.diag,
-                             rc == JET_EUNSUPPORTED ? "HYC00"
-                             : rc == JET_EPASSWORD ? "28000" : "08001",
-                             "COMPACT_DB: %s", err.msg);
-    strcpy(made, dst);
-    return SQL_SUCCESS;
+    jet_rc rc = !strcmp(key, "CREATE_DB")
+                ? jet_db_create_spec(val, pwd, made, cap, &err)
+                : jet_db_compact_spec(val, pwd, made, cap, &err);
+    if (rc == JET_OK)
+        return SQL_SUCCESS;
+    return odbc_diag_add(&dbc->hdr.diag,
+                         rc == JET_EUNSUPPORTED ? "HYC00"
+                         : rc == JET_EPASSWORD ? "28000" : "08001",
+                         "%s: %s", key, err.msg);
 }
 
 SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
@@ -595,7 +448,8 @@ SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
             return odbc_diag_add(&dbc->hdr.diag, "08002",
                                  "Connection name in use");
         }
-        SQLRETURN cr = create_db(dbc, cdb, pwd, made, sizeof made);
+        SQLRETURN cr = db_keyword(dbc, "CREATE_DB", cdb, pwd, made,
+                                  sizeof made);
         if (!SQL_SUCCEEDED(cr)) {
             odbc_connstr_free(cs);
             return cr;
@@ -611,7 +465,7 @@ SQLRETURN odbc_dbc_driver_connect(odbc_dbc *dbc, const char *in,
             return odbc_diag_add(&dbc->hdr.diag, "08002",
                                  "Connection name in use");
         }
-        SQLRETURN cr = compact_db(dbc, kdb, pwd, compacted,
+        SQLRETURN cr = db_keyword(dbc, "COMPACT_DB", kdb, pwd, compacted,
                                   sizeof compacted);
         if (!SQL_SUCCEEDED(cr)) {
             odbc_connstr_free(cs);

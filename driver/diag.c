@@ -125,6 +125,7 @@ SQLRETURN odbc_diag_jet(odbc_diag *d, jet_rc rc, const jet_error *err,
         return odbc_diag_add(d, "22001", "%s", msg);
     case JET_EIO:
     case JET_EFORMAT:
+    case JET_EARGUMENT:
         return odbc_diag_add(d, ctx == DIAG_CTX_CONNECT ? "08001" : "HY000",
                              "%s", msg);
     case JET_OK:

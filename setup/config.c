@@ -10,6 +10,13 @@
  * ODBC_CONFIG_SYS_DSN rewrite the given keys of an existing one,
  * ODBC_REMOVE_DSN / ODBC_REMOVE_SYS_DSN remove it. Errors are posted with
  * SQLPostInstallerError and FALSE is returned.
+ *
+ * Microsoft's maintenance keywords come with an add or configure request,
+ * as with its Access driver: CREATE_DB=path [ACE12|...|JET4] [General]
+ * [ENCRYPT] makes a new empty database, COMPACT_DB=src dst [General]
+ * compacts src into the new file dst (core/dbspec.c), each with PWD= as
+ * the password. Without DSN= that is all; with it the DSN is written too,
+ * its DBQ the new file unless one is given.
  */
 #include "config.h"
 
@@ -20,6 +27,7 @@
 #include <strings.h>
 
 #include "dsn.h"
+#include "jet.h"
 
 #define JET_EXPORT __attribute__((visibility("default")))
 
@@ -56,6 +64,33 @@ static const char *find_key(const jet_setup_kv *kv, int n, const char *key)
     return NULL;
 }
 
+/* CREATE_DB= / COMPACT_DB= among kv carried out (with PWD=), the new
+ * file's path in made; false with the error posted. */
+static bool db_keywords(const jet_setup_kv *kv, int n, char *made,
+                        size_t cap)
+{
+    static const char *const words[] = { "CREATE_DB", "COMPACT_DB" };
+    const char *pwd = find_key(kv, n, "PWD");
+    for (size_t i = 0; i < 2; i++) {
+        const char *val = find_key(kv, n, words[i]);
+        jet_error err;
+        if (!val)
+            continue;
+        memset(&err, 0, sizeof err);
+        jet_rc rc = i == 0 ? jet_db_create_spec(val, pwd, made, cap, &err)
+                           : jet_db_compact_spec(val, pwd, made, cap, &err);
+        if (rc != JET_OK) {
+            char msg[400];
+            snprintf(msg, sizeof msg, "%s: %s", words[i], err.msg);
+            SQLPostInstallerError(rc == JET_EARGUMENT
+                                  ? ODBC_ERROR_INVALID_KEYWORD_VALUE
+                                  : ODBC_ERROR_REQUEST_FAILED, msg);
+            return false;
+        }
+    }
+    return true;
+}
+
 /** ConfigDSN: add, change or remove a DSN of this driver (see above). */
 JET_EXPORT BOOL INSTAPI ConfigDSN(HWND hwnd, WORD request, LPCSTR driver,
                               LPCSTR attrs)
@@ -71,6 +106,15 @@ JET_EXPORT BOOL INSTAPI ConfigDSN(HWND hwnd, WORD request, LPCSTR driver,
         return 0;
     }
     const char *dsn = find_key(kv, n, "DSN");
+    char made[4096];
+    made[0] = '\0';
+    bool adding = request == ODBC_ADD_DSN || request == ODBC_ADD_SYS_DSN ||
+                  request == ODBC_CONFIG_DSN ||
+                  request == ODBC_CONFIG_SYS_DSN;
+    if (adding && !db_keywords(kv, n, made, sizeof made))
+        return 0;
+    if (made[0] && !dsn)
+        return 1;                   /* CREATE_DB / COMPACT_DB alone */
     if (!dsn || !jet_setup_valid_dsn(dsn)) {
         SQLPostInstallerError(ODBC_ERROR_INVALID_DSN,
                               "a valid DSN=name attribute is required");
@@ -79,12 +123,19 @@ JET_EXPORT BOOL INSTAPI ConfigDSN(HWND hwnd, WORD request, LPCSTR driver,
     bool system = request == ODBC_ADD_SYS_DSN ||
                   request == ODBC_CONFIG_SYS_DSN ||
                   request == ODBC_REMOVE_SYS_DSN;
-    /* the other keys, without DSN itself */
-    jet_setup_kv keys[MAX_KEYS];
+    /* the other keys, without DSN itself and the maintenance keywords */
+    jet_setup_kv keys[MAX_KEYS + 1];
     int nk = 0;
     for (int i = 0; i < n; i++)
-        if (strcasecmp(kv[i].key, "DSN"))
+        if (strcasecmp(kv[i].key, "DSN") &&
+            strcasecmp(kv[i].key, "CREATE_DB") &&
+            strcasecmp(kv[i].key, "COMPACT_DB"))
             keys[nk++] = kv[i];
+    if (made[0] && !find_key(keys, nk, "DBQ") &&
+        !find_key(keys, nk, "Database")) {
+        keys[nk].key = "DBQ";
+        keys[nk++].value = made;
+    }
     switch (request) {
     case ODBC_ADD_DSN: case ODBC_ADD_SYS_DSN:
         if (!find_key(keys, nk, "DBQ") && !find_key(keys, nk, "Database")) {

@@ -12,6 +12,11 @@
  *                         "DSN=Sales\0DBQ=C:\\data\\sales.accdb\0\0").
  * Keys written: DBQ, PWD (only when given), Description; they are what
  * driver/dbc.c reads back with SQLGetPrivateProfileString.
+ * Microsoft's CREATE_DB=path [version] [General] [ENCRYPT] and
+ * COMPACT_DB=src dst [General] come with ODBC_ADD_DSN / ODBC_CONFIG_DSN
+ * (core/dbspec.c, PWD= the password): the new file is made; without DSN=
+ * that is all, with it the DSN is written too (DBQ the new file unless
+ * given).
  * ODBC_REMOVE_DSN removes the DSN. ConfigDriver accepts install and remove
  * (nothing to do beyond what SQLInstallDriverEx wrote).
  * Reference: Microsoft ODBC "ConfigDSN Function", "ConfigDriver Function".
@@ -26,6 +31,8 @@
 #include <sql.h>
 #include <sqlext.h>
 #include <odbcinst.h>
+
+#include "jet.h"
 
 /* The exports (listed in driver/jetodbc.def). */
 BOOL INSTAPI ConfigDSN(HWND hwnd, WORD request, LPCSTR driver,
@@ -43,6 +50,8 @@ typedef struct dsn_fields {
     char pwd[256];
     char desc[FIELD_MAX];
     int have_pwd;
+    char create_db[FIELD_MAX];   /* CREATE_DB= value, "" when none */
+    char compact_db[2 * FIELD_MAX];
     const char *driver;
     char old_dsn[SQL_MAX_DSN_LENGTH + 1];
 } dsn_fields;
@@ -75,7 +84,67 @@ static void parse_attributes(dsn_fields *f, const char *a)
             f->have_pwd = 1;
         } else if (klen == 11 && _strnicmp(a, "DESCRIPTION", 11) == 0)
             copy_field(f->desc, sizeof f->desc, eq + 1, vlen);
+        else if (klen == 9 && _strnicmp(a, "CREATE_DB", 9) == 0)
+            copy_field(f->create_db, sizeof f->create_db, eq + 1, vlen);
+        else if (klen == 10 && _strnicmp(a, "COMPACT_DB", 10) == 0)
+            copy_field(f->compact_db, sizeof f->compact_db, eq + 1, vlen);
     }
+}
+
+/* ANSI code-page text (what ConfigDSN is given) as UTF-8 (what the core
+ * takes) into out; false when it does not convert or fit. */
+static int acp_to_utf8(const char *in, char *out, int cap)
+{
+    WCHAR w[2 * FIELD_MAX + 1];
+    int n = MultiByteToWideChar(CP_ACP, 0, in, -1, w, 2 * FIELD_MAX + 1);
+    return n > 0 && WideCharToMultiByte(CP_UTF8, 0, w, -1, out, cap, NULL,
+                                        NULL) > 0;
+}
+
+/* UTF-8 text as the ANSI code page (the DSN's DBQ) into out. */
+static int utf8_to_acp(const char *in, char *out, int cap)
+{
+    WCHAR w[4 * FIELD_MAX + 1];
+    int n = MultiByteToWideChar(CP_UTF8, 0, in, -1, w, 4 * FIELD_MAX + 1);
+    return n > 0 && WideCharToMultiByte(CP_ACP, 0, w, -1, out, cap, NULL,
+                                        NULL) > 0;
+}
+
+/* CREATE_DB / COMPACT_DB of f carried out; the new file becomes f's DBQ
+ * when none was given. FALSE with the installer error posted. */
+static BOOL db_keywords(dsn_fields *f)
+{
+    const char *words[2] = { "CREATE_DB", "COMPACT_DB" };
+    const char *vals[2] = { f->create_db, f->compact_db };
+    static char spec[6 * FIELD_MAX], pwd[1024], made[4 * FIELD_MAX];
+    for (int i = 0; i < 2; i++) {
+        jet_error err;
+        jet_rc rc;
+        char msg[400];
+        if (!vals[i][0])
+            continue;
+        if (!acp_to_utf8(vals[i], spec, (int)sizeof spec) ||
+            !acp_to_utf8(f->pwd, pwd, (int)sizeof pwd)) {
+            SQLPostInstallerError(ODBC_ERROR_INVALID_KEYWORD_VALUE,
+                                  "CREATE_DB/COMPACT_DB: the value does "
+                                  "not convert to UTF-8");
+            return FALSE;
+        }
+        memset(&err, 0, sizeof err);
+        rc = i == 0 ? jet_db_create_spec(spec, pwd, made, sizeof made, &err)
+                    : jet_db_compact_spec(spec, pwd, made, sizeof made, &err);
+        SecureZeroMemory(pwd, sizeof pwd);
+        if (rc != JET_OK) {
+            snprintf(msg, sizeof msg, "%s: %s", words[i], err.msg);
+            SQLPostInstallerError(rc == JET_EARGUMENT
+                                  ? ODBC_ERROR_INVALID_KEYWORD_VALUE
+                                  : ODBC_ERROR_REQUEST_FAILED, msg);
+            return FALSE;
+        }
+        if (!f->dbq[0] && !utf8_to_acp(made, f->dbq, (int)sizeof f->dbq))
+            f->dbq[0] = '\0';
+    }
+    return TRUE;
 }
 
 /* Fill the fields not given in the attributes from the stored DSN. */
@@ -348,6 +417,12 @@ BOOL INSTAPI ConfigDSN(HWND hwnd, WORD request, LPCSTR driver,
         break;
     case ODBC_ADD_DSN:
     case ODBC_CONFIG_DSN:
+        if (!db_keywords(f))
+            break;
+        if ((f->create_db[0] || f->compact_db[0]) && !f->dsn[0]) {
+            ok = TRUE;      /* CREATE_DB / COMPACT_DB alone */
+            break;
+        }
         if (request == ODBC_CONFIG_DSN) {
             copy_field(f->old_dsn, sizeof f->old_dsn, f->dsn,
                        strlen(f->dsn));

@@ -13,6 +13,9 @@
  *   jetodbc-install uninstall             remove it
  *   jetodbc-install add-dsn [--system] DSN FILE [PASSWORD [DESCRIPTION]]
  *   jetodbc-install remove-dsn [--system] DSN
+ *   jetodbc-install config KEY=VALUE...   SQLConfigDataSource(ODBC_ADD_DSN)
+ *                                         with these attributes, e.g.
+ *       jetodbc-install config "CREATE_DB=C:\data\new.accdb ACE16"
  * Registering needs administrator rights (HKLM); user DSNs do not.
  * Exit status: 0 done, 1 the installer API failed (its message printed),
  * 2 usage.
@@ -151,13 +154,42 @@ static int dsn_request(WORD request, int argc, char **argv)
     return 0;
 }
 
+/* SQLConfigDataSource(NULL, ODBC_ADD_DSN) with the KEY=VALUE arguments
+ * as they are (CREATE_DB=, COMPACT_DB=, a DSN with any keys). */
+static int config_request(int argc, char **argv)
+{
+    char attrs[8192];
+    size_t len = 0;
+    attrs[0] = attrs[1] = '\0';
+    for (int i = 0; i < argc; i++) {
+        char *eq = strchr(argv[i], '=');
+        if (!eq || eq == argv[i]) {
+            fprintf(stderr, "jetodbc-install: '%s' is not KEY=VALUE\n",
+                    argv[i]);
+            return 2;
+        }
+        *eq = '\0';
+        int r = add_attr(attrs, sizeof attrs, &len, argv[i], eq + 1);
+        *eq = '=';
+        if (r != 0) {
+            fprintf(stderr, "jetodbc-install: arguments too long\n");
+            return 2;
+        }
+    }
+    if (!SQLConfigDataSource(NULL, ODBC_ADD_DSN, DRIVER_NAME, attrs))
+        return fail("SQLConfigDataSource");
+    printf("jetodbc-install: done\n");
+    return 0;
+}
+
 static int usage(void)
 {
     fputs("usage: jetodbc-install [install]\n"
           "       jetodbc-install uninstall\n"
           "       jetodbc-install add-dsn [--system] DSN FILE [PASSWORD "
           "[DESCRIPTION]]\n"
-          "       jetodbc-install remove-dsn [--system] DSN\n",
+          "       jetodbc-install remove-dsn [--system] DSN\n"
+          "       jetodbc-install config KEY=VALUE...\n",
           stderr);
     return 2;
 }
@@ -178,5 +210,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "remove-dsn") == 0 && argc - first == 1)
         return dsn_request(sys ? ODBC_REMOVE_SYS_DSN : ODBC_REMOVE_DSN,
                            argc - first, argv + first);
+    if (strcmp(cmd, "config") == 0 && argc > 2)
+        return config_request(argc - 2, argv + 2);
     return usage();
 }

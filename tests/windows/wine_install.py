@@ -106,6 +106,32 @@ def check(shared, tmpdir, env, dll, dump_exe, installer, winpath, wine, compare)
     step('remove-dsn', p.returncode == 0, p.stdout + p.stderr)
     ok, out = reg_query(wine, env, dsn_key)
     step('registry: DSN key gone', not ok, out)
+    # Microsoft's CREATE_DB / COMPACT_DB keywords through SQLConfigDataSource
+    # (ConfigDSN with no DSN): the files are made; over an existing file
+    # the request is refused with the installer's message
+    made = os.path.join(tmpdir, 'cfg made.accdb')
+    packed = os.path.join(tmpdir, 'cfg packed.mdb')
+    p = wine([exe, 'config', 'CREATE_DB="%s" ACE16' % winpath(made)], env)
+    head = open(made, 'rb').read(32) if os.path.exists(made) else b''
+    step('config CREATE_DB makes a new ACE file', p.returncode == 0
+         and b'Standard ACE DB' in head, p.stdout + p.stderr)
+    jet4 = os.path.join(shared, 'fixtures', 'public', 'jackcess', 'V2003',
+                        'testV2003.mdb')
+    p = wine([exe, 'config', 'COMPACT_DB="%s" "%s"' % (winpath(jet4),
+                                                        winpath(packed))], env)
+    head = open(packed, 'rb').read(32) if os.path.exists(packed) else b''
+    step('config COMPACT_DB compacts testV2003.mdb', p.returncode == 0
+         and b'Standard Jet DB' in head, p.stdout + p.stderr)
+    # (Wine's odbccp32 answers a FALSE ConfigDSN with its own "Request
+    # Failed", not the driver's message: the refusal and the file count)
+    with open(made, 'rb') as f:
+        before = f.read()
+    p = wine([exe, 'config', 'CREATE_DB="%s"' % winpath(made)], env)
+    with open(made, 'rb') as f:
+        same = f.read() == before
+    step('config CREATE_DB over an existing file is refused, file unchanged',
+         p.returncode == 1 and same, p.stdout + p.stderr)
+
     p = wine([exe, 'uninstall'], env)
     step('jetodbc-install.exe uninstall', p.returncode == 0, p.stdout + p.stderr)
     ok, out = reg_query(wine, env, drv_key)
