@@ -664,11 +664,47 @@ static bool prop_name(jet_db *db, const uint8_t *p, size_t end, size_t *pos,
 }
 
 /*
+ * Write at out a column block of LvProp: the header (hlen bytes: length,
+ * type, name) of the old block blk (blen bytes), its values but those
+ * named map[0] (Required) or map[1] (DefaultValue), then the nv bytes of
+ * values at extra. Returns the bytes written (at most blen + nv); the
+ * block's length is set.
+ */
+static size_t merge_block(uint8_t *out, const uint8_t *blk, size_t blen,
+                          size_t hlen, const int map[2],
+                          const uint8_t *extra, size_t nv)
+{
+    size_t at = hlen, vp = hlen;
+    memcpy(out, blk, hlen);
+    while (vp + 8 <= blen) {
+        uint16_t vlen = jet_get_u16(blk + vp);
+        uint16_t ni = jet_get_u16(blk + vp + 4);
+        if (vlen < 8 || vlen > blen - vp)
+            break;
+        if ((int)ni != map[0] && (int)ni != map[1]) {
+            memcpy(out + at, blk + vp, vlen);
+            at += vlen;
+        }
+        vp += vlen;
+    }
+    if (nv)
+        memcpy(out + at, extra, nv);
+    at += nv;
+    jet_put_u32(out, (uint32_t)at);
+    return at;
+}
+
+/*
  * A table's LvProp (old, len bytes; NULL: none) with the column block of
  * drop_col removed (NULL: none) and the properties of column add (NULL:
  * none) appended as a block of its own, the names list extended with
- * what it lacks. *out NULL when nothing is left to store; the caller
- * frees it. Format: Jackcess PropertyMaps.
+ * what it lacks. With both (ALTER COLUMN: the same column) the column's
+ * other properties (Caption, Format, Description, ...) are kept: its
+ * block is written again with them and add's Required / DefaultValue in
+ * place of the old ones. *out NULL when nothing is left to store; the
+ * caller frees it. Format: Jackcess PropertyMaps (a block: u32 length,
+ * u16 type, u32-prefixed name, then values of u16 length, u8 DDL flag,
+ * u8 type, u16 name index, u16 data length, data).
  */
 static jet_rc lvprop_edit(jet_db *db, const uint8_t *old, size_t len,
                           const char *drop_col, const jet_coldef *add,
@@ -702,6 +738,9 @@ static jet_rc lvprop_edit(jet_db *db, const uint8_t *old, size_t len,
     int map[2] = { -1, -1 };
     size_t list_at = 0, nnames = 0;
     bool have_list = false;
+    /* ALTER COLUMN: the column's old block, kept to merge */
+    const uint8_t *dropped = NULL;
+    size_t dropped_len = 0, dropped_head = 0;
     while (pos + 6 <= len) {
         uint32_t clen = jet_get_u32(old + pos);
         uint16_t type = jet_get_u16(old + pos + 4);
@@ -729,8 +768,14 @@ static jet_rc lvprop_edit(jet_db *db, const uint8_t *old, size_t len,
             char nm[256];
             if (nlen > 6 && nlen <= clen - 6 &&
                 prop_name(db, old, pos + 6 + nlen, &q, nm, sizeof nm) &&
-                jet_name_equal_ci(nm, drop_col))
+                jet_name_equal_ci(nm, drop_col)) {
                 keep = false;
+                if (add && !dropped) {
+                    dropped = old + pos;
+                    dropped_len = clen;
+                    dropped_head = 6 + nlen;
+                }
+            }
         }
         if (keep) {
             memcpy(buf + n, old + pos, clen);
@@ -738,10 +783,18 @@ static jet_rc lvprop_edit(jet_db *db, const uint8_t *old, size_t len,
         }
         pos += clen;
     }
+    if (dropped && !addblob && have_list) {
+        /* neither Required nor a default any more: the other values,
+         * when there are any */
+        size_t b = merge_block(buf + n, dropped, dropped_len, dropped_head,
+                               map, NULL, 0);
+        if (b > dropped_head)
+            n += b;
+    }
     if (addblob && have_list) {
         /* names the old list lacks go at its end (indexes of the old
          * blocks stay); the new block's indexes follow the list */
-        uint8_t *grown = jet_malloc(n + addlen + 128);
+        uint8_t *grown = jet_malloc(n + addlen + dropped_len + 128);
         size_t at = 0, list_len = jet_get_u32(buf + list_at);
         if (!grown) {
             rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
@@ -781,6 +834,23 @@ static jet_rc lvprop_edit(jet_db *db, const uint8_t *old, size_t len,
             if (ni < 2)
                 jet_put_u16(grown + vp + 4, (uint16_t)map[ni]);
             vp += vlen;
+        }
+        if (dropped) {
+            /* the old block's header and other values, then the new
+             * Required / DefaultValue values just written */
+            size_t vals = blk + 6 + jet_get_u32(grown + blk + 6);
+            size_t nv = at - vals;
+            uint8_t *tmp = jet_malloc(nv ? nv : 1);
+            if (!tmp) {
+                jet_free(grown);
+                rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                              "out of memory");
+                goto fail;
+            }
+            memcpy(tmp, grown + vals, nv);
+            at = blk + merge_block(grown + blk, dropped, dropped_len,
+                                   dropped_head, map, tmp, nv);
+            jet_free(tmp);
         }
         jet_free(buf);
         buf = grown;

@@ -231,6 +231,42 @@ START_TEST(zero_length_strings_refuse)
 }
 END_TEST
 
+/* ALTER COLUMN that sets a default or NOT NULL keeps the field's other
+ * properties: B keeps AllowZeroLength No beside its new DefaultValue, A
+ * too beside Required (its rows all hold a value). */
+START_TEST(alter_column_keeps_other_properties)
+{
+    char path[1024];
+    odbct_copy_fixture(fixtures[_i], "altprops", path, sizeof path);
+    connect_to(path);
+    SQLHSTMT st = odbct_stmt(dbc);
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "ALTER TABLE Table1 ALTER COLUMN B TEXT(100) DEFAULT 'dflt'",
+             SQL_NTS));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)
+             "ALTER TABLE Table1 ALTER COLUMN A TEXT(60) NOT NULL",
+             SQL_NTS));
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+    odbct_disconnect(env, dbc);
+    connect_to(path);           /* the properties as stored */
+    expect_refused("INSERT INTO Table1 (A, B) VALUES ('z1', '')", "23000",
+                   "Field 'Table1.B' cannot be a zero-length string.", NULL);
+    expect_refused("INSERT INTO Table1 (A) VALUES ('')", "23000",
+                   "Field 'Table1.A' cannot be a zero-length string.", NULL);
+    expect_refused("INSERT INTO Table1 (B) VALUES ('x')", "23000",
+                   "You must enter a value in the 'Table1.A' field.", NULL);
+    exec_rows("INSERT INTO Table1 (A) VALUES ('z2')", 1);
+    expect_row("SELECT B & '|' & C FROM Table1 WHERE A = 'z2'", "dflt|0");
+    odbct_disconnect(env, dbc);
+    odbct_verify(path);
+    static const char *const rows[] = {
+        "[\"z2\", \"dflt\", 0, 0, 0, 0.0, null, \"0.0000\", false]",
+        NULL
+    };
+    odbct_dump_has(path, rows);
+}
+END_TEST
+
 /* ASampleDatabase.accdb, made by Access: Asset Items' Memo Comments has
  * AllowZeroLength No, Cost and Warranty DefaultValue 0. */
 START_TEST(sample_database_rules)
@@ -396,6 +432,8 @@ static Suite *rules_suite(void)
     tcase_add_loop_test(tc, defaults_fill_omitted_columns, 0, NFIXTURES);
     tcase_add_loop_test(tc, defaults_from_expressions, 0, NFIXTURES);
     tcase_add_loop_test(tc, zero_length_strings_refuse, 0, NFIXTURES);
+    tcase_add_loop_test(tc, alter_column_keeps_other_properties, 0,
+                        NFIXTURES);
     tcase_add_test(tc, sample_database_rules);
     tcase_add_loop_test(tc, validation_rules_refuse_and_allow, 0,
                         NFIXTURES);
