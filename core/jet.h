@@ -709,6 +709,55 @@ static inline int jet_row_cell(const jet_row *r, const jet_cell_loc *loc,
     return 1;
 }
 
+/** jet_cell_test.kind */
+enum {
+    JET_TEST_INT = 1,       /* the cell's integer (jet_cell_int) in
+                               [lo, hi], or outside it when negated */
+    JET_TEST_DOUBLE,        /* the cell's double (jet_cell_double) in
+                               [dlo, dhi]; a NaN is left undecided */
+    JET_TEST_DOUBLE_NONNEG  /* as JET_TEST_DOUBLE, and a value below 0
+                               is left undecided too (a Date/Time, whose
+                               order before day 0 is not the double's) */
+};
+
+/**
+ * One test of jet_scan_next_where on a JET_CELL_FIXED cell of every row
+ * (loc from jet_scan_cell_loc): a NULL cell fails (including a column
+ * added after the row was written); so does a value outside the range
+ * (lo > hi, dlo > dhi: an empty one). Ranges are inclusive.
+ */
+typedef struct jet_cell_test {
+    jet_cell_loc loc;
+    uint8_t kind;           /* JET_TEST_* */
+    bool negated;           /* JET_TEST_INT only */
+    int64_t lo, hi;         /* JET_TEST_INT */
+    double dlo, dhi;        /* JET_TEST_DOUBLE* */
+} jet_cell_test;
+
+/**
+ * jet_scan_next over the rows that pass tests[0..n-1], taken in order:
+ * a row whose first failing test comes before any undecided one is passed
+ * over on its bytes, without being parsed or made current. The row
+ * returned passed every test (*decided = true), or met a test its bytes
+ * cannot decide before any failed (*decided = false: a Jet 3 or overflow
+ * row, a cell not in line, a NaN; the caller judges that row itself, as
+ * it would a row of jet_scan_next). Same results and errors as
+ * jet_scan_next otherwise; n = 0 is jet_scan_next with *decided = true.
+ */
+jet_rc jet_scan_next_where(jet_scan *scan, const jet_cell_test *tests,
+                           size_t n, bool *decided);
+
+/**
+ * Count the rows from the scan's position on that pass tests[0..n-1]
+ * (n >= 1), adding them to *count, without making them current: JET_DONE
+ * at the end of the table; JET_OK when a row's bytes cannot decide a
+ * test before another failed (as jet_scan_next_where's *decided false):
+ * that row is current, not counted, for the caller to judge before it
+ * calls again; or an error (jet_scan_next's).
+ */
+jet_rc jet_scan_count_where(jet_scan *scan, const jet_cell_test *tests,
+                            size_t n, uint64_t *count);
+
 /** A JET_CELL_FIXED integer's value: width 1 (BYTE, unsigned), 2 (INT),
  *  4 (LONG) or 8 (BIGINT) bytes, little-endian, signed. */
 static inline int64_t jet_cell_int(const uint8_t *p, size_t width)

@@ -18,6 +18,13 @@
  * The window starts at RA_FIRST pages and doubles with each request (up to
  * the page file's own bound, 256 KB), so a scan that stops early (TOP n,
  * a first row) reads little more than it uses.
+ * jet_scan_next_where applies a caller's tests of fixed cells to each
+ * slot's bytes before the row is parsed (test_row): a page's verdicts
+ * are taken in one loop into a selection of its slots (jet_scan.sel),
+ * each appended without a branch on it, and only the selected rows are
+ * made current; jet_scan_count_where only counts them. A row in another
+ * shape (Jet 3, overflow, damage) or a value a test cannot decide goes
+ * to the caller as an ordinary row.
  * An interrupt check (jet_scan_set_interrupt) runs before each page.
  * Writes of the same db while a scan is open (its connection's own DML,
  * a rollback): the scan keeps its place as (page number, row slot), which
@@ -38,6 +45,10 @@
 #define ROW_OVERFLOW 0x4000
 #define RA_FIRST 8           /* pages of a scan's first read-ahead */
 #define RA_MAX 128           /* the window stops doubling here */
+/* slots a data page can have (check_data_page: its row table fits a
+ * 4096-byte page) */
+#define SEL_MAX 2048
+#define SEL_UNDECIDED 0x8000u
 
 struct jet_scan {
     jet_db *db;
@@ -61,9 +72,19 @@ struct jet_scan {
     const uint64_t *changes_at;  /* that count, read per row in line
                                     (jet_pagefile_changes_at) */
     jet_error err;
+    /* jet_scan_next_where's selection of the current page: the slots
+     * from rowno on that its tests passed (SEL_UNDECIDED: or could not
+     * decide), sel[sel_i..sel_n-1] still to visit; valid only while
+     * sel_valid (a move or a resync clears it) and for sel_tests */
+    bool sel_valid;
+    uint16_t sel_i, sel_n;
+    const jet_cell_test *sel_tests;
+    size_t sel_ntests;
     /* last: 8 KB that jet_row_parse fills before anything reads it, so
-     * jet_scan_open does not zero it (one scan is opened per execute) */
+     * jet_scan_open does not zero it (one scan is opened per execute);
+     * then the selection, written before it is read */
     uint16_t var_buf[JET_MAX_VAR_OFFSETS];
+    uint16_t sel[SEL_MAX];
 };
 
 jet_rc jet_scan_open(jet_scan **out, jet_db *db, const jet_tdef *tdef,
@@ -116,6 +137,7 @@ static void unpin_data_page(jet_scan *s)
 
 static void release_page(jet_scan *s)
 {
+    s->sel_valid = false;
     release_row(s);
     if (s->page)
         unpin_data_page(s);
@@ -364,6 +386,34 @@ static jet_rc load_row(jet_scan *s, uint16_t rowno)
     return JET_OK;
 }
 
+/* Pin the next page of the owned list (read ahead first) as the
+ * current page, at its first slot: JET_OK, JET_DONE past the last, or an
+ * error. */
+static jet_rc next_page(jet_scan *s)
+{
+    uint32_t pgno;
+    jet_rc rc;
+    if (s->page_idx >= s->t->owned.count)
+        return JET_DONE;
+    pgno = s->t->owned.pgnos[s->page_idx];
+    rc = check_interrupt(s, pgno);
+    if (rc != JET_OK)
+        return rc;
+    if (s->ra_window == 0)
+        s->ra_window = RA_FIRST;
+    if (jet_pagefile_read_ahead(s->db->pf, s->t->owned.pgnos + s->page_idx,
+                                s->t->owned.count - s->page_idx,
+                                s->ra_window) > 0 &&
+        s->ra_window < RA_MAX)
+        s->ra_window *= 2;
+    s->page_idx++;
+    rc = enter_data_page(s, pgno);
+    if (rc != JET_OK)
+        return rc;
+    s->rowno = 0;
+    return JET_OK;
+}
+
 /* After pages changed (jet_pagefile_changes moved): pin the current
  * page again as it is now (dropped when it is no longer one of the
  * table's data pages), and point page_idx past it in the owned list as
@@ -372,6 +422,7 @@ static void resync(jet_scan *s)
 {
     const jet_pglist *l = &s->t->owned;
     s->changes = *s->changes_at;
+    s->sel_valid = false;
     if (s->page) {
         uint32_t pgno = s->pgno;
         unpin_data_page(s);
@@ -396,7 +447,132 @@ static void resync(jet_scan *s)
     }
 }
 
-jet_rc jet_scan_next(jet_scan *s)
+/* What test_row reads of the current page, taken once per page. */
+typedef struct page_view {
+    const uint8_t *page, *tab;  /* the page; its row offset table */
+    uint32_t st_min;            /* lowest start of a row: past the table */
+    uint32_t size;              /* page size */
+    bool jet3;                  /* Jet 3 rows: every test undecided */
+} page_view;
+
+static inline page_view view_of(const jet_scan *s)
+{
+    const jet_format *f = s->db->fmt;
+    page_view v = { s->page, s->page + f->data_row_table,
+                    f->data_row_table + 2 * (uint32_t)s->nrows,
+                    f->page_size, f->jet3 };
+    return v;
+}
+
+/* Tests t[0..n-1] (jet_scan_next_where) on slot rowno of the page of
+ * pv, before anything parses the row: 1 every test passed, 0 a test
+ * failed (or the slot is deleted) before any was undecided, -1 undecided
+ * (the row goes through load_row and its caller judges it). Checks what
+ * load_row and parse_jet4_row check first. The verdict on a value is
+ * computed without a branch (a filter that passes some rows cannot be
+ * predicted); NULLs, damage and odd layouts branch. */
+static inline __attribute__((always_inline)) int
+test_row(const page_view *pv, uint16_t rowno, const jet_cell_test *t,
+         size_t n)
+{
+    uint16_t raw = jet_get_u16(pv->tab + 2 * (size_t)rowno);
+    uint32_t st = raw & 0x1FFFu;
+    uint32_t en = rowno == 0
+                      ? pv->size
+                      : jet_get_u16(pv->tab + 2 * (size_t)rowno - 2) & 0x1FFFu;
+    if (raw & (ROW_DELETED | ROW_OVERFLOW))
+        return (raw & ROW_DELETED) ? 0 : -1;
+    if (st < pv->st_min || st + 3 > en || en > pv->size || pv->jet3)
+        return -1;
+    const uint8_t *row = pv->page + st;
+    uint32_t len = en - st;
+    uint32_t ncols = jet_get_u16(row);
+    uint32_t nm = (ncols + 7) / 8;
+    if (nm + 2 > len)
+        return -1;
+    const uint8_t *mask = row + len - nm;
+    uint32_t fixed = len - nm;
+    for (size_t i = 0; i < n; i++, t++) {
+        uint32_t c = t->loc.col_num;
+        if (c >= ncols || !((mask[c >> 3] >> (c & 7)) & 1))
+            return 0;
+        if ((uint32_t)t->loc.off + t->loc.width > fixed)
+            return -1;
+        const uint8_t *p = row + t->loc.off;
+        bool in;
+        if (t->kind == JET_TEST_INT) {
+            int64_t x = jet_cell_int(p, t->loc.width);
+            in = ((x >= t->lo) & (x <= t->hi)) != t->negated;
+        } else {
+            double x = jet_cell_double(p);
+            if (x != x || (t->kind == JET_TEST_DOUBLE_NONNEG && x < 0))
+                return -1;
+            in = (x >= t->dlo) & (x <= t->dhi);
+        }
+        if (i + 1 == n)
+            return in;
+        if (!in)
+            return 0;
+    }
+    return 1;
+}
+
+/* The selection (jet_scan.sel) of the current page's slots from rowno
+ * on for tests t[0..n-1]: each slot's verdict appended without a branch
+ * on it. */
+static void select_rows(jet_scan *s, const jet_cell_test *t, size_t n)
+{
+    page_view pv = view_of(s);
+    uint16_t k = 0, nrows = s->nrows;
+    for (uint16_t r = s->rowno; r < nrows; r++) {
+        int v = test_row(&pv, r, t, n);
+        s->sel[k] = (uint16_t)(r | (v < 0 ? SEL_UNDECIDED : 0));
+        k = (uint16_t)(k + (v != 0));
+    }
+    s->sel_i = 0;
+    s->sel_n = k;
+    s->sel_tests = t;
+    s->sel_ntests = n;
+    s->sel_valid = true;
+}
+
+jet_rc jet_scan_next_where(jet_scan *s, const jet_cell_test *tests,
+                           size_t n, bool *decided)
+{
+    jet_rc rc;
+
+    *decided = true;
+    if (n == 0)
+        return jet_scan_next(s);
+    release_row(s);
+    if (s->changes != *s->changes_at)
+        resync(s);
+    for (;;) {
+        if (!s->page) {
+            rc = next_page(s);
+            if (rc != JET_OK)
+                return rc;
+        }
+        if (!s->sel_valid || s->sel_tests != tests || s->sel_ntests != n)
+            select_rows(s, tests, n);
+        while (s->sel_i < s->sel_n) {
+            uint16_t e = s->sel[s->sel_i++];
+            uint16_t r = (uint16_t)(e & ~SEL_UNDECIDED);
+            s->rowno = (uint16_t)(r + 1);
+            rc = load_row(s, r);
+            if (rc == JET_DONE)
+                continue;   /* deleted slot */
+            *decided = !(e & SEL_UNDECIDED);
+            return rc;
+        }
+        s->rowno = s->nrows;
+        unpin_data_page(s);
+        s->sel_valid = false;
+    }
+}
+
+jet_rc jet_scan_count_where(jet_scan *s, const jet_cell_test *tests,
+                            size_t n, uint64_t *count)
 {
     jet_rc rc;
 
@@ -405,26 +581,46 @@ jet_rc jet_scan_next(jet_scan *s)
         resync(s);
     for (;;) {
         if (!s->page) {
-            uint32_t pgno;
-            if (s->page_idx >= s->t->owned.count)
-                return JET_DONE;
-            pgno = s->t->owned.pgnos[s->page_idx];
-            rc = check_interrupt(s, pgno);
+            rc = next_page(s);
             if (rc != JET_OK)
                 return rc;
-            if (s->ra_window == 0)
-                s->ra_window = RA_FIRST;
-            if (jet_pagefile_read_ahead(s->db->pf,
-                                        s->t->owned.pgnos + s->page_idx,
-                                        s->t->owned.count - s->page_idx,
-                                        s->ra_window) > 0 &&
-                s->ra_window < RA_MAX)
-                s->ra_window *= 2;
-            s->page_idx++;
-            rc = enter_data_page(s, pgno);
+        }
+        s->sel_valid = false;
+        page_view pv = view_of(s);
+        uint64_t k = 0;
+        uint16_t r = s->rowno, nrows = s->nrows;
+        for (; r < nrows; r++) {
+            int v = test_row(&pv, r, tests, n);
+            if (v < 0)
+                break;
+            k += (uint64_t)v;
+        }
+        *count += k;
+        s->rowno = r;
+        if (r < nrows) {        /* undecided: the caller judges it */
+            s->rowno = (uint16_t)(r + 1);
+            rc = load_row(s, r);
+            if (rc == JET_DONE)
+                continue;       /* deleted slot */
+            return rc;
+        }
+        unpin_data_page(s);
+    }
+}
+
+jet_rc jet_scan_next(jet_scan *s)
+{
+    jet_rc rc;
+
+    s->sel_valid = false;
+    release_row(s);
+    if (s->changes != *s->changes_at)
+        resync(s);
+    for (;;) {
+        if (!s->page) {
+            rc = next_page(s);
             if (rc != JET_OK)
                 return rc;
-            s->rowno = 0;
         }
         while (s->rowno < s->nrows) {
             rc = load_row(s, s->rowno++);

@@ -346,6 +346,24 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
  *  from its scan: 1 true, 0 false or unknown, -1 error (c->err), as
  *  sql_eval_cond gives. */
 int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f);
+/** op_filter.c: for a loop over scan's rows that judges them with
+ *  sql_fast_filter_judge (the table's filter is f): jet_scan_next, but
+ *  the rows this run's tests on the bytes reject are passed over
+ *  (jet_scan_next_where); *decided goes to sql_fast_filter_judge. */
+jet_rc sql_fast_filter_scan(sql_cursor *c, sql_fast_filter *f,
+                            jet_scan *scan, bool *decided);
+/** op_filter.c: for COUNT(*)s of scan's rows that pass f: when this
+ *  run's tests on the bytes are the whole filter, add the rows from the
+ *  scan's position that pass them to *n without making them current
+ *  (jet_scan_count_where): JET_DONE at the table's end, JET_OK with a
+ *  row current that the tests could not decide (sql_fast_filter_judge
+ *  it, decided false, then call again), or a jet_rc error (the scan's
+ *  error says why). 2: not the whole filter (nothing done). */
+int sql_fast_filter_count(sql_cursor *c, sql_fast_filter *f, jet_scan *scan,
+                          uint64_t *n);
+/** op_filter.c: sql_fast_filter_eval of the row sql_fast_filter_scan
+ *  made current, the terms its tests decided not judged again. */
+int sql_fast_filter_judge(sql_cursor *c, sql_fast_filter *f, bool decided);
 /** op_filter.c: make the next row of table tab's plain scan (M_SCAN, not
  *  derived, not rescanned) that passes f current: what sql_tab_next,
  *  sql_tmp_reset and sql_fast_filter_eval do row by row, in one loop.

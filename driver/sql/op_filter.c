@@ -24,6 +24,16 @@
  * of a join (op_join.c) reads its rows through sql_fast_filter_next: the
  * scan and the judging in one loop, only a passing row comes back.
  *
+ * Per run, the terms whose verdict a row's bytes settle exactly - an
+ * integer range, a Double or Date/Time cell against a constant or
+ * parameter - become the scan's tests (jet_cell_test, resolve_tests) and
+ * are judged first: the scan passes over the rows they reject before it
+ * parses them (core/scan.c jet_scan_next_where, a page's verdicts taken
+ * without a branch on them), and a row they decided is judged from the
+ * next term on. COUNT(*)s of a filter that is only such tests are
+ * counted in the scan itself (jet_scan_count_where). A NaN, a date before
+ * day 0 or a row not in its usual shape is left to the terms, as before.
+ *
  * The general evaluator stays the reference: a term runs the shortcut
  * only where the result is provably its (every other pair of kinds goes
  * through sql_sv_cmp, the general comparison itself), a cell the row
@@ -153,6 +163,11 @@ typedef struct ff_term {
 struct sql_fast_filter {
     size_t nterm, nrest;
     ff_term *term;
+    /* This run's terms term[0..npre-1] as the scan's tests on the row's
+     * bytes (resolve_tests; jet_scan_next_where): a row they decide
+     * passed them, its judging starts at term[npre]. */
+    size_t npre;
+    jet_cell_test *tests;   /* nterm entries (owned) */
     const enode **rest;     /* conjuncts left to the general evaluator */
     const enode *all;       /* the whole filter (a term's failure) */
     bool resolved;          /* operands' modes chosen for this run */
@@ -325,6 +340,7 @@ void sql_fast_filter_free(sql_fast_filter *f)
     }
     free(f->term);
     free(f->rest);
+    free(f->tests);
     free(f);
 }
 
@@ -342,8 +358,9 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
     if (f) {
         f->term = calloc(n, sizeof *f->term);
         f->rest = malloc(n * sizeof *f->rest);
+        f->tests = malloc(n * sizeof *f->tests);
     }
-    if (!conj || !f || !f->term || !f->rest) {
+    if (!conj || !f || !f->term || !f->rest || !f->tests) {
         free(conj);
         sql_fast_filter_free(f);
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
@@ -516,6 +533,169 @@ static void resolve_range(ff_term *t)
     t->ranged = true;
 }
 
+/* The least double x >= 0 whose date key (sql_date_key) is at least
+ * key; +INFINITY's key below it: NAN. The key is non-decreasing over
+ * [0, +INFINITY] (its day, then its rounded milliseconds; clamped), so
+ * the bit patterns of the non-negative doubles, which order as they do,
+ * are searched. */
+static double date_key_floor(int64_t key)
+{
+    uint64_t lo = 0, hi = UINT64_C(0x7FF0000000000000);   /* +INFINITY */
+    double d;
+    memcpy(&d, &hi, sizeof d);
+    if (sql_date_key(d) < key)
+        return NAN;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        memcpy(&d, &mid, sizeof d);
+        if (sql_date_key(d) >= key)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    memcpy(&d, &lo, sizeof d);
+    return d;
+}
+
+/* [*lo, *hi] of the non-NaN doubles x for which `x cmp` bound b holds,
+ * as cmp_bound's FM_DD and FM_DX compare a Double cell (ordinary order
+ * once neither side is a NaN); for FM_DATE, of the x >= 0 (the key
+ * order, date_key_floor). false: not a range (CMP_NE, a NaN operand, a
+ * key out of reach). An empty range has *lo > *hi. */
+static bool double_range(const ff_bound *b, uint8_t cmp, double *lo,
+                         double *hi)
+{
+    *lo = -INFINITY;
+    *hi = INFINITY;
+    if (cmp == CMP_NE)
+        return false;
+    if (b->mode == FM_DATE) {
+        int64_t k = b->i;
+        if (k <= -(INT64_C(1) << 62) || k >= (INT64_C(1) << 62))
+            return false;
+        if (cmp == CMP_GT || cmp == CMP_GE || cmp == CMP_EQ) {
+            double v = date_key_floor(cmp == CMP_GT ? k + 1 : k);
+            if (isnan(v)) {
+                *lo = 1;
+                *hi = 0;
+                return true;
+            }
+            *lo = v;
+        }
+        if (cmp == CMP_LT || cmp == CMP_LE || cmp == CMP_EQ) {
+            /* below the least x whose key passes the bound */
+            double v = date_key_floor(cmp == CMP_LT ? k : k + 1);
+            if (!isnan(v)) {
+                if (v == 0) {
+                    *lo = 1;
+                    *hi = 0;
+                    return true;
+                }
+                *hi = nextafter(v, -INFINITY);
+            }
+        }
+        return true;
+    }
+    if ((b->mode != FM_DD && b->mode != FM_DX) || isnan(b->d))
+        return false;
+    double d = b->d;
+    switch (cmp) {
+    case CMP_EQ:
+        *lo = *hi = d;
+        break;
+    case CMP_LT:
+        *hi = nextafter(d, -INFINITY);
+        if (d == -INFINITY)
+            *lo = 1, *hi = 0;
+        break;
+    case CMP_LE:
+        *hi = d;
+        break;
+    case CMP_GT:
+        *lo = nextafter(d, INFINITY);
+        if (d == INFINITY)
+            *lo = 1, *hi = 0;
+        break;
+    default:        /* CMP_GE */
+        *lo = d;
+        break;
+    }
+    return true;
+}
+
+/* Term t as a test on the row's bytes (jet_cell_test) when this run's
+ * modes make it one whose verdict is the term's: an integer range
+ * (resolve_range), or a Double or Date/Time cell compared with a
+ * constant or parameter (a NaN cell, a date before day 0 left to the
+ * term). */
+static bool make_test(const ff_term *t, jet_cell_test *x)
+{
+    memset(x, 0, sizeof *x);
+    x->loc = t->loc;
+    if (t->loc.kind != JET_CELL_FIXED)
+        return false;
+    if (t->ranged) {
+        x->kind = JET_TEST_INT;
+        if (t->rempty) {        /* every value in, or every value out */
+            x->lo = t->rneg ? INT64_MIN : 1;
+            x->hi = t->rneg ? INT64_MAX : 0;
+        } else {
+            x->lo = t->lo;
+            x->hi = t->hi;
+            x->negated = t->rneg;
+        }
+        return true;
+    }
+    if (t->kind != K_DOUBLE && t->kind != K_DATE)
+        return false;
+    if (t->loc.width != 8 || (t->form != FT_CMP && t->form != FT_BETWEEN) ||
+        (t->form == FT_BETWEEN && t->negated))
+        return false;
+    if (t->kind == K_DOUBLE) {
+        for (int j = 0; j < (t->form == FT_BETWEEN ? 2 : 1); j++)
+            if (t->b[j].mode == FM_DATE)
+                return false;
+    } else {
+        for (int j = 0; j < (t->form == FT_BETWEEN ? 2 : 1); j++)
+            if (t->b[j].mode != FM_DATE)
+                return false;
+    }
+    double lo, hi, lo2, hi2;
+    if (t->form == FT_CMP) {
+        if (!double_range(&t->b[0], t->cmp, &lo, &hi))
+            return false;
+    } else {
+        if (!double_range(&t->b[0], CMP_GE, &lo, &hi) ||
+            !double_range(&t->b[1], CMP_LE, &lo2, &hi2))
+            return false;
+        lo = lo > lo2 ? lo : lo2;
+        hi = hi < hi2 ? hi : hi2;
+    }
+    x->kind = t->kind == K_DATE ? JET_TEST_DOUBLE_NONNEG : JET_TEST_DOUBLE;
+    x->dlo = lo;
+    x->dhi = hi;
+    return true;
+}
+
+/* This run's tests on the row's bytes: the terms that make one first
+ * (in their order; the others after them, in theirs), npre of them. */
+static void resolve_tests(sql_fast_filter *f)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < f->nterm; i++) {
+        if (!make_test(&f->term[i], &f->tests[k]))
+            continue;
+        if (i != k) {       /* move term i to k, the ones between up */
+            ff_term x = f->term[i];
+            memmove(&f->term[k + 1], &f->term[k],
+                    (i - k) * sizeof *f->term);
+            f->term[k] = x;
+        }
+        k++;
+    }
+    f->npre = k;
+}
+
 static void resolve(sql_cursor *c, sql_fast_filter *f)
 {
     for (size_t i = 0; i < f->nterm; i++) {
@@ -530,6 +710,7 @@ static void resolve(sql_cursor *c, sql_fast_filter *f)
             resolve_bound(c, t->kind, t->loc.width, &t->b[1]);
         resolve_range(t);
     }
+    resolve_tests(f);
     f->resolved = true;
 }
 
@@ -816,10 +997,10 @@ judge(sql_cursor *c, const jet_row *row, ff_term *t)
 
 /* sql_fast_filter_eval's work once resolved, in line in its callers. */
 static inline __attribute__((always_inline)) int
-eval_row(sql_cursor *c, sql_fast_filter *f)
+eval_row(sql_cursor *c, sql_fast_filter *f, size_t from)
 {
     const jet_row *row = f->row;
-    for (size_t i = 0; i < f->nterm; i++) {
+    for (size_t i = from; i < f->nterm; i++) {
         int ok = judge(c, row, &f->term[i]);
         if (ok == -2) {
             ok = sql_eval_cond(c, f->term[i].src);
@@ -848,7 +1029,30 @@ int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f)
     if (!f->resolved)
         resolve(c, f);
     (void)tab;
-    return eval_row(c, f);
+    return eval_row(c, f, 0);
+}
+
+jet_rc sql_fast_filter_scan(sql_cursor *c, sql_fast_filter *f,
+                            jet_scan *scan, bool *decided)
+{
+    if (!f->resolved)
+        resolve(c, f);
+    return jet_scan_next_where(scan, f->tests, f->npre, decided);
+}
+
+int sql_fast_filter_count(sql_cursor *c, sql_fast_filter *f, jet_scan *scan,
+                          uint64_t *n)
+{
+    if (!f->resolved)
+        resolve(c, f);
+    if (!f->npre || f->npre != f->nterm || f->nrest)
+        return 2;
+    return jet_scan_count_where(scan, f->tests, f->npre, n);
+}
+
+int sql_fast_filter_judge(sql_cursor *c, sql_fast_filter *f, bool decided)
+{
+    return eval_row(c, f, decided ? f->npre : 0);
 }
 
 int sql_fast_filter_next(sql_cursor *c, size_t tab, sql_fast_filter *f)
@@ -861,7 +1065,9 @@ int sql_fast_filter_next(sql_cursor *c, size_t tab, sql_fast_filter *f)
             return JET_DONE;
         if ((c->nread & 255) == 0 && sql_check_cancel(c) != 0)
             return -1;
-        jet_rc rc = jet_scan_next(t->scan);
+        bool decided;
+        jet_rc rc = jet_scan_next_where(t->scan, f->tests, f->npre,
+                                        &decided);
         if (rc == JET_DONE) {
             t->src_done = true;
             return JET_DONE;
@@ -871,7 +1077,7 @@ int sql_fast_filter_next(sql_cursor *c, size_t tab, sql_fast_filter *f)
         t->gen++;
         c->nread++;
         sql_tmp_reset(c);
-        int ok = eval_row(c, f);
+        int ok = eval_row(c, f, decided ? f->npre : 0);
         if (ok < 0)
             return -1;
         if (ok)
