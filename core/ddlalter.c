@@ -885,9 +885,9 @@ jet_rc jet_ddl_update_lvprop(jet_db *db, int32_t id, const char *drop_col,
 {
     const jet_tdef *ms;
     rowids r = { 0 };
-    jet_scan *s = NULL;
-    jet_value *vals = NULL;
-    uint8_t **copies = NULL, *blob = NULL;
+    jet_owned_row row = { 0 };
+    jet_value *vals;
+    uint8_t *blob = NULL;
     size_t blob_len = 0;
     int c_prop;
     jet_rc rc;
@@ -902,34 +902,15 @@ jet_rc jet_ddl_update_lvprop(jet_db *db, int32_t id, const char *drop_col,
         goto out;
     }
     c_prop = jet_tdef_find_column(ms, "LvProp");
-    vals = jet_calloc(ms->ncols, sizeof *vals);
-    copies = jet_calloc(ms->ncols, sizeof *copies);
-    if (c_prop < 0 || !vals || !copies) {
-        rc = jet_fail(&db->err, c_prop < 0 ? JET_ECORRUPT : JET_ENOMEM,
-                      MSYS_OBJECTS_PGNO, c_prop < 0 ? "MSysObjects has no "
-                      "LvProp column" : "out of memory");
+    if (c_prop < 0) {
+        rc = jet_fail(&db->err, JET_ECORRUPT, MSYS_OBJECTS_PGNO,
+                      "MSysObjects has no LvProp column");
         goto out;
     }
-    if ((rc = jet_scan_open(&s, db, ms, NULL)) != JET_OK ||
-        (rc = jet_scan_fetch_row(s, r.ids[0].pgno, r.ids[0].row)) != JET_OK)
+    if ((rc = jet_owned_row_read(&row, db, ms, r.ids[0].pgno,
+                                 r.ids[0].row)) != JET_OK)
         goto out;
-    for (uint16_t c = 0; c < ms->ncols && rc == JET_OK; c++) {
-        rc = jet_scan_value(s, c, &vals[c]);
-        if (rc == JET_OK && !vals[c].is_null && vals[c].data) {
-            copies[c] = jet_malloc(vals[c].len ? vals[c].len : 1);
-            if (!copies[c]) {
-                rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
-                              "out of memory");
-                break;
-            }
-            memcpy(copies[c], vals[c].data, vals[c].len);
-            vals[c].data = copies[c];
-        }
-    }
-    jet_scan_close(s);
-    s = NULL;
-    if (rc != JET_OK)
-        goto out;
+    vals = row.vals;
     rc = lvprop_edit(db, vals[c_prop].is_null ? NULL : vals[c_prop].data,
                      vals[c_prop].is_null ? 0 : vals[c_prop].len, drop_col,
                      add, &blob, &blob_len);
@@ -945,11 +926,7 @@ jet_rc jet_ddl_update_lvprop(jet_db *db, int32_t id, const char *drop_col,
     rc = jet_table_update(db, ms, r.ids[0], vals);
     jet_table_rules_free((jet_tdef_priv *)(uintptr_t)ms);
 out:
-    jet_scan_close(s);
-    for (uint16_t c = 0; copies && c < ms->ncols; c++)
-        jet_free(copies[c]);
-    jet_free(copies);
-    jet_free(vals);
+    jet_owned_row_free(&row);
     jet_free(blob);
     jet_free(r.ids);
     return rc;

@@ -91,45 +91,13 @@ static jet_rc rows_add(jet_db *db, alter_rows *a, jet_rowid id,
 static jet_rc update_one(jet_db *db, const jet_tdef *t, jet_rowid id,
                          uint16_t col, const jet_value *v)
 {
-    jet_scan *s = NULL;
-    jet_value *row = jet_calloc(t->ncols, sizeof *row);
-    uint8_t **copies = jet_calloc(t->ncols, sizeof *copies);
-    jet_rc rc;
-    if (!row || !copies) {
-        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
-        goto out;
-    }
-    if ((rc = jet_scan_open(&s, db, t, NULL)) != JET_OK)
-        goto out;
-    rc = jet_scan_fetch_row(s, id.pgno, id.row);
-    for (uint16_t k = 0; k < t->ncols && rc == JET_OK; k++) {
-        rc = jet_scan_value(s, k, &row[k]);
-        if (rc == JET_OK && !row[k].is_null && row[k].data && row[k].len) {
-            copies[k] = jet_malloc(row[k].len);
-            if (!copies[k]) {
-                rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
-                              "out of memory");
-                break;
-            }
-            memcpy(copies[k], row[k].data, row[k].len);
-            row[k].data = copies[k];
-        }
-    }
-    if (rc != JET_OK) {
-        if (rc != JET_ENOMEM && jet_scan_error(s)->rc != JET_OK)
-            db->err = *jet_scan_error(s);
-        goto out;
-    }
-    jet_scan_close(s);
-    s = NULL;
-    row[col] = *v;
-    rc = jet_table_update(db, t, id, row);
-out:
-    jet_scan_close(s);
-    for (uint16_t k = 0; copies && k < t->ncols; k++)
-        jet_free(copies[k]);
-    jet_free(copies);
-    jet_free(row);
+    jet_owned_row row;
+    jet_rc rc = jet_owned_row_read(&row, db, t, id.pgno, id.row);
+    if (rc != JET_OK)
+        return rc;
+    row.vals[col] = *v;
+    rc = jet_table_update(db, t, id, row.vals);
+    jet_owned_row_free(&row);
     return rc;
 }
 

@@ -659,6 +659,32 @@ void jet_query_free_all(jet_db *db);
  */
 jet_rc jet_scan_finish(jet_db *db, jet_scan *s, jet_rc rc);
 
+/**
+ * One row of a table read whole into memory of its own
+ * (jet_owned_row_read), e.g. to change a few columns and hand the row to
+ * jet_table_update: vals stays valid after the scan is gone.
+ */
+typedef struct jet_owned_row {
+    jet_value *vals;        /* the table's ncols values, in t->cols order */
+    uint8_t **copies;       /* per column: the bytes vals[k].data points
+                               to (NULL for scalars and NULLs) */
+    uint16_t ncols;
+} jet_owned_row;
+
+/**
+ * Read row rowno of data page pgno of t into *out: every column's value,
+ * text/binary/long values copied (a zero-length one too, so no span
+ * points into a closed scan). The caller may change out->vals freely and
+ * frees with jet_owned_row_free. Errors: the scan's (JET_ENOTFOUND for a
+ * deleted row, JET_ECORRUPT, JET_EIO), JET_ENOMEM; detail in db->err.
+ * On failure *out holds nothing (freeing it is still safe).
+ */
+jet_rc jet_owned_row_read(jet_owned_row *out, jet_db *db, const jet_tdef *t,
+                          uint32_t pgno, uint16_t rowno);
+/** Free what jet_owned_row_read allocated; *row is left empty (safe on
+ *  an empty or failed one). */
+void jet_owned_row_free(jet_owned_row *row);
+
 /** How jet_scan_value reads a column without jet_value_decode, decided
  *  once when the TDEF is read (the checks jet_value_decode repeats per
  *  value: calculated, fixed/variable, type width). */

@@ -628,41 +628,12 @@ static jet_rc rekey_child(jet_db *db, const rel *r, jet_rowid id,
                           const jet_value *pvals)
 {
     const jet_tdef *ct = r->child;
-    jet_scan *s = NULL;
-    jet_value *row = jet_calloc(ct->ncols ? ct->ncols : 1, sizeof *row);
-    uint8_t **copies = jet_calloc(ct->ncols ? ct->ncols : 1,
-                                  sizeof *copies);
-    jet_rc rc;
-    if (!row || !copies) {
-        rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
-        goto out;
-    }
-    rc = jet_scan_open(&s, db, ct, NULL);
+    jet_owned_row row;
+    jet_rc rc = jet_owned_row_read(&row, db, ct, id.pgno, id.row);
     if (rc != JET_OK)
-        goto out;
-    rc = jet_scan_fetch_row(s, id.pgno, id.row);
-    for (uint16_t k = 0; k < ct->ncols && rc == JET_OK; k++) {
-        rc = jet_scan_value(s, k, &row[k]);
-        if (rc == JET_OK && !row[k].is_null && row[k].data && row[k].len) {
-            copies[k] = jet_malloc(row[k].len);
-            if (!copies[k]) {
-                rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
-                              "out of memory");
-                break;
-            }
-            memcpy(copies[k], row[k].data, row[k].len);
-            row[k].data = copies[k];
-        }
-    }
-    if (rc != JET_OK) {
-        if (rc != JET_ENOMEM && jet_scan_error(s)->rc != JET_OK)
-            db->err = *jet_scan_error(s);
-        goto out;
-    }
-    jet_scan_close(s);
-    s = NULL;
+        return rc;
     for (uint16_t k = 0; k < r->ncols; k++) {
-        jet_value *v = &row[r->ccol[k]];
+        jet_value *v = &row.vals[r->ccol[k]];
         if (pvals) {
             *v = pvals[r->pcol[k]];
         } else {
@@ -671,14 +642,8 @@ static jet_rc rekey_child(jet_db *db, const rel *r, jet_rowid id,
             v->is_null = true;
         }
     }
-    rc = jet_table_update(db, ct, id, row);
-out:
-    jet_scan_close(s);
-    if (copies)
-        for (uint16_t k = 0; k < ct->ncols; k++)
-            jet_free(copies[k]);
-    jet_free(copies);
-    jet_free(row);
+    rc = jet_table_update(db, ct, id, row.vals);
+    jet_owned_row_free(&row);
     return rc;
 }
 

@@ -163,6 +163,55 @@ jet_rc jet_scan_finish(jet_db *db, jet_scan *s, jet_rc rc)
     return rc;
 }
 
+jet_rc jet_owned_row_read(jet_owned_row *out, jet_db *db, const jet_tdef *t,
+                          uint32_t pgno, uint16_t rowno)
+{
+    size_t n = t->ncols ? t->ncols : 1;
+    jet_scan *s = NULL;
+    jet_rc rc;
+
+    memset(out, 0, sizeof *out);
+    out->ncols = t->ncols;
+    out->vals = jet_calloc(n, sizeof *out->vals);
+    out->copies = jet_calloc(n, sizeof *out->copies);
+    if (!out->vals || !out->copies) {
+        jet_owned_row_free(out);
+        return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
+    }
+    if ((rc = jet_scan_open(&s, db, t, NULL)) != JET_OK) {
+        jet_owned_row_free(out);
+        return rc;
+    }
+    rc = jet_scan_fetch_row(s, pgno, rowno);
+    for (uint16_t k = 0; k < t->ncols && rc == JET_OK; k++) {
+        jet_value *v = &out->vals[k];
+        rc = jet_scan_value(s, k, v);
+        if (rc != JET_OK || v->is_null || !v->data)
+            continue;
+        out->copies[k] = jet_malloc(v->len ? v->len : 1);
+        if (!out->copies[k]) {
+            rc = jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO,
+                          "out of memory");
+            break;
+        }
+        memcpy(out->copies[k], v->data, v->len);
+        v->data = out->copies[k];
+    }
+    rc = jet_scan_finish(db, s, rc);
+    if (rc != JET_OK)
+        jet_owned_row_free(out);
+    return rc;
+}
+
+void jet_owned_row_free(jet_owned_row *row)
+{
+    for (uint16_t k = 0; row->copies && k < row->ncols; k++)
+        jet_free(row->copies[k]);
+    jet_free(row->copies);
+    jet_free(row->vals);
+    memset(row, 0, sizeof *row);
+}
+
 void jet_scan_close(jet_scan *s)
 {
     if (!s)
