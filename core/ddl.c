@@ -529,6 +529,34 @@ static const char *type_name(jet_type t)
     }
 }
 
+void jet_ddl_sort_order(jet_db *db, uint16_t *lcid, uint8_t *sver)
+{
+    const jet_tdef *ms;
+    *lcid = 0x0409;
+    *sver = db->version >= JET_VER_ACE14 ? 1 : 0;
+    if (jet_ddl_msys_objects(db, &ms) == JET_OK) {
+        int c = jet_tdef_find_column(ms, "Name");
+        if (c >= 0 && ms->cols[c].sort_lcid) {
+            *lcid = ms->cols[c].sort_lcid;
+            *sver = ms->cols[c].sort_version;
+        }
+    }
+}
+
+uint16_t jet_ddl_fixed_end(const jet_tdef_priv *t)
+{
+    uint16_t end = 0;
+    for (uint16_t i = 0; i < t->pub.ncols; i++) {
+        const jet_column *c = &t->cols[i];
+        if ((c->flags & JET_COL_FIXED) && c->type != JET_T_BOOL) {
+            size_t e = (size_t)c->fixed_offset + jet_fixed_size(c);
+            if (e > end)
+                end = (uint16_t)e;
+        }
+    }
+    return end;
+}
+
 /*
  * Check column definitions and lay them out as jet_columns (numbered
  * first_num.., var indexes from first_var; fixed offsets from
@@ -937,15 +965,9 @@ jet_rc jet_db_create_table(jet_db *db, const char *name,
     if ((rc = jet_ddl_msys_objects(db, &ms)) != JET_OK)
         return rc;
     /* text in the database's sort order: MSysObjects' Name column's */
-    uint16_t lcid = 0x0409;
-    uint8_t sver = db->version >= JET_VER_ACE14 ? 1 : 0;
-    {
-        int nc = jet_tdef_find_column(ms, "Name");
-        if (nc >= 0 && ms->cols[nc].sort_lcid) {
-            lcid = ms->cols[nc].sort_lcid;
-            sver = ms->cols[nc].sort_version;
-        }
-    }
+    uint16_t lcid;
+    uint8_t sver;
+    jet_ddl_sort_order(db, &lcid, &sver);
     jc = jet_calloc(ncols, sizeof *jc);
     reals = jet_calloc(nidx ? nidx : 1, sizeof *reals);
     logical = jet_calloc(nidx ? nidx : 1, sizeof *logical);

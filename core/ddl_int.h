@@ -48,6 +48,12 @@ jet_rc jet_ddl_msys_objects(jet_db *db, const jet_tdef **out);
  *  none; the caller frees it). */
 jet_rc jet_ddl_build_lvprop(jet_db *db, const jet_coldef *cols,
                             unsigned ncols, uint8_t **out, size_t *len);
+/** The sort order new TEXT/MEMO columns get: MSysObjects' Name column's
+ *  (*lcid, *sver), else General (0x0409) of db's version. */
+void jet_ddl_sort_order(jet_db *db, uint16_t *lcid, uint8_t *sver);
+/** The end of t's fixed-length area: the byte past its last fixed column
+ *  (BOOL columns live in the null mask), 0 when it has none. */
+uint16_t jet_ddl_fixed_end(const jet_tdef_priv *t);
 /** Check column definitions and lay them out (ddl.c says how). */
 jet_rc jet_ddl_layout_columns(jet_db *db, const jet_coldef *defs,
                               unsigned n, jet_column *out,

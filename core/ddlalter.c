@@ -946,9 +946,8 @@ jet_rc jet_db_add_column(jet_db *db, const char *table,
     jet_tdef_spec spec;
     jet_column *cols = NULL;
     jet_lval_umap *lval = NULL;
-    const jet_tdef *ms;
-    uint16_t fixed_end = 0, nvar = 0, fend = 0, lcid = 0x0409;
-    uint8_t sver = db->version >= JET_VER_ACE14 ? 1 : 0;
+    uint16_t fixed_end = 0, nvar = 0, fend = 0, lcid;
+    uint8_t sver;
     uint32_t nrows;
     int32_t id;
     jet_rc rc;
@@ -973,21 +972,8 @@ jet_rc jet_db_add_column(jet_db *db, const char *table,
         return jet_fail(&db->err, JET_EUNSUPPORTED, t->pub.pgno, "an "
                         "AutoNumber column is not added to a table with "
                         "rows yet");
-    if ((rc = jet_ddl_msys_objects(db, &ms)) == JET_OK) {
-        int nc = jet_tdef_find_column(ms, "Name");
-        if (nc >= 0 && ms->cols[nc].sort_lcid) {
-            lcid = ms->cols[nc].sort_lcid;
-            sver = ms->cols[nc].sort_version;
-        }
-    }
-    for (uint16_t i = 0; i < t->pub.ncols; i++) {
-        const jet_column *c = &t->cols[i];
-        if ((c->flags & JET_COL_FIXED) && c->type != JET_T_BOOL) {
-            size_t e = (size_t)c->fixed_offset + jet_fixed_size(c);
-            if (e > fixed_end)
-                fixed_end = (uint16_t)e;
-        }
-    }
+    jet_ddl_sort_order(db, &lcid, &sver);
+    fixed_end = jet_ddl_fixed_end(t);
     cols = jet_calloc(t->pub.ncols + 1u, sizeof *cols);
     lval = jet_calloc(t->nlval_umaps + 1u, sizeof *lval);
     if (!cols || !lval) {

@@ -158,9 +158,8 @@ jet_rc jet_db_alter_column(jet_db *db, const char *table,
     bool *affected = NULL;
     alter_rows set = { 0 };
     jet_scan *s = NULL;
-    const jet_tdef *ms;
-    uint16_t lcid = 0x0409, fixed_end = 0, nvar = 0, fend = 0;
-    uint8_t sver = db->version >= JET_VER_ACE14 ? 1 : 0;
+    uint16_t lcid, fixed_end = 0, nvar = 0, fend = 0;
+    uint8_t sver;
     uint32_t nrows, nkept = 0, nlog;
     bool used;
     int pos;
@@ -211,21 +210,8 @@ jet_rc jet_db_alter_column(jet_db *db, const char *table,
 
     /* the new column: its number kept; its place in the row kept when
      * it fits there, else a new var slot or fixed offset */
-    if ((rc = jet_ddl_msys_objects(db, &ms)) == JET_OK) {
-        int c = jet_tdef_find_column(ms, "Name");
-        if (c >= 0 && ms->cols[c].sort_lcid) {
-            lcid = ms->cols[c].sort_lcid;
-            sver = ms->cols[c].sort_version;
-        }
-    }
-    for (uint16_t i = 0; i < t->pub.ncols; i++) {
-        const jet_column *c = &t->cols[i];
-        if ((c->flags & JET_COL_FIXED) && c->type != JET_T_BOOL) {
-            size_t e = (size_t)c->fixed_offset + jet_fixed_size(c);
-            if (e > fixed_end)
-                fixed_end = (uint16_t)e;
-        }
-    }
+    jet_ddl_sort_order(db, &lcid, &sver);
+    fixed_end = jet_ddl_fixed_end(t);
     if ((rc = jet_ddl_layout_columns(db, def, 1, &nc, oc.col_num, 0, 0,
                                      lcid, sver, &nvar, &fend)) != JET_OK)
         return rc;
