@@ -672,6 +672,23 @@ static jet_rc free_long_cells(jet_db *db, const jet_tdef *t,
     return JET_OK;
 }
 
+/* The row of vals as stored: the pending long values of w stored
+ * (store_long_cells), then w's cells encoded into w->row (w->row_len
+ * bytes). A row past JET_MAX_ROW_LEN is refused: JET_ELIMIT. */
+static jet_rc encode_row(jet_db *db, const jet_tdef *t,
+                         const jet_value *vals, row_work *w)
+{
+    const jet_tdef_priv *tp = (const jet_tdef_priv *)t;
+    jet_rc rc = store_long_cells(db, t, vals, w);
+    if (rc == JET_OK)
+        rc = jet_row_encode(w->row, sizeof w->row, &w->row_len, db->fmt, tp,
+                            w->cells, &db->err);
+    if (rc == JET_OK && w->row_len > JET_MAX_ROW_LEN)
+        rc = jet_fail(&db->err, JET_ELIMIT, t->pgno, "the row is %zu bytes; "
+                      "a row holds at most %d", w->row_len, JET_MAX_ROW_LEN);
+    return rc;
+}
+
 /* The physical indexes of t: logical index i is the first of those that
  * share its root page. */
 static bool first_of_physical(const jet_tdef *t, uint16_t i)
@@ -1166,18 +1183,9 @@ jet_rc jet_table_insert(jet_db *db, const jet_tdef *t, jet_value *vals,
     if (rc == JET_OK && !db->copying)
         rc = jet_rel_before_insert(db, t, row);
     if (rc == JET_OK)
-        rc = store_long_cells(db, t, row, &w);
+        rc = encode_row(db, t, row, &w);
     if (rc != JET_OK)
         goto out;
-    rc = jet_row_encode(w.row, sizeof w.row, &w.row_len, db->fmt, tp, w.cells,
-                        &db->err);
-    if (rc != JET_OK)
-        goto out;
-    if (w.row_len > JET_MAX_ROW_LEN) {
-        rc = jet_fail(&db->err, JET_ELIMIT, t->pgno, "the row is %zu bytes; "
-                      "a row holds at most %d", w.row_len, JET_MAX_ROW_LEN);
-        goto out;
-    }
     {
         uint8_t *page;
         uint32_t pgno;
@@ -1576,18 +1584,9 @@ jet_rc jet_table_update(jet_db *db, const jet_tdef *t, jet_rowid id,
     if (rc == JET_OK && has_calculated(t))
         rc = encode_calc_cells(db, t, newv, &w);
     if (rc == JET_OK)
-        rc = store_long_cells(db, t, newv, &w);
+        rc = encode_row(db, t, newv, &w);
     if (rc != JET_OK)
         goto out;
-    rc = jet_row_encode(w.row, sizeof w.row, &w.row_len, db->fmt, tp, w.cells,
-                        &db->err);
-    if (rc != JET_OK)
-        goto out;
-    if (w.row_len > JET_MAX_ROW_LEN) {
-        rc = jet_fail(&db->err, JET_ELIMIT, t->pgno, "the row is %zu bytes; "
-                      "a row holds at most %d", w.row_len, JET_MAX_ROW_LEN);
-        goto out;
-    }
     /* index entries of changed keys move */
     for (uint16_t i = 0; i < t->nindexes && rc == JET_OK; i++) {
         uint8_t ko[KEY_CAP], kn[KEY_CAP];
