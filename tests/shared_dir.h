@@ -14,20 +14,6 @@
 
 #ifndef JET_SHARED_DIR
 #define JET_SHARED_DIR "../shared"
-/** The path of public fixture rel (e.g. "jackcess/V2003/testV2003.mdb")
- *  under the shared folder, or NULL when it cannot be read. The result
- *  lives in one of four static buffers, reused in turn: good for up to
- *  four paths held at once. */
-static inline const char *jet_test_fixture(const char *rel)
-{
-    static char buf[4][1024];
-    static unsigned k;
-    char *b = buf[k++ & 3];
-    snprintf(b, sizeof buf[0], "%s/fixtures/public/%s", jet_shared_dir(),
-             rel);
-    return access(b, R_OK) == 0 ? b : NULL;
-}
-
 #endif
 
 /** The shared folder: $JETODBC_SHARED when set and non-empty, else the

@@ -5,10 +5,12 @@
 #ifndef JET_TESTS_SLURP_H
 #define JET_TESTS_SLURP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /** The bytes of the file at path (malloc'd, the caller frees) and their
  *  count in *len; NULL when it cannot be opened or read whole. */
@@ -32,6 +34,18 @@ static inline uint8_t *jet_test_slurp(const char *path, size_t *len)
     fclose(f);
     *len = (size_t)n;
     return buf;
+}
+
+/** Whether the file at path holds exactly the len bytes b (a refused
+ *  write left it unchanged); false when it cannot be read. */
+static inline bool jet_test_same_file(const char *path, const uint8_t *b,
+                                      size_t len)
+{
+    size_t n = 0;
+    uint8_t *now = jet_test_slurp(path, &n);
+    bool same = now && n == len && memcmp(now, b, len) == 0;
+    free(now);
+    return same;
 }
 
 #endif

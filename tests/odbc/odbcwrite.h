@@ -61,6 +61,24 @@ static inline void odbct_connect_file(SQLHENV *env, SQLHDBC *dbc,
     odbct_connect(env, dbc, cs);
 }
 
+/** Allocate env and dbc and try SQLDriverConnect with connection string
+ *  cs (no prompt); returns its result. A failure's SQLSTATE goes to st
+ *  (6 bytes) and its message to msg (512 bytes), else both are empty; the
+ *  caller ends with odbct_disconnect or, after a failure, odbct_free_dbc. */
+static inline SQLRETURN odbct_try_connect(const char *cs, SQLHENV *env,
+                                          SQLHDBC *dbc, char *st, char *msg)
+{
+    odbct_alloc_dbc(env, dbc);
+    SQLRETURN r = SQLDriverConnect(*dbc, NULL, (SQLCHAR *)cs, SQL_NTS, NULL,
+                                   0, NULL, SQL_DRIVER_NOPROMPT);
+    st[0] = msg[0] = '\0';
+    if (!SQL_SUCCEEDED(r)) {
+        snprintf(st, 6, "%s", odbct_state(SQL_HANDLE_DBC, *dbc));
+        snprintf(msg, 512, "%s", odbct_message(SQL_HANDLE_DBC, *dbc));
+    }
+    return r;
+}
+
 /** A new statement of dbc (asserts). */
 static inline SQLHSTMT odbct_stmt(SQLHDBC dbc)
 {

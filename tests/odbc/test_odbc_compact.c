@@ -28,15 +28,7 @@ static SQLRETURN connect_compact(const char *value, const char *extra,
     char cs[4400];
     snprintf(cs, sizeof cs, "DRIVER={JetODBC};COMPACT_DB=%s;%s", value,
              extra ? extra : "");
-    odbct_alloc_dbc(env, dbc);
-    SQLRETURN r = SQLDriverConnect(*dbc, NULL, (SQLCHAR *)cs, SQL_NTS, NULL,
-                                   0, NULL, SQL_DRIVER_NOPROMPT);
-    st[0] = msg[0] = '\0';
-    if (!SQL_SUCCEEDED(r)) {
-        strcpy(st, odbct_state(SQL_HANDLE_DBC, *dbc));
-        snprintf(msg, 512, "%s", odbct_message(SQL_HANDLE_DBC, *dbc));
-    }
-    return r;
+    return odbct_try_connect(cs, env, dbc, st, msg);
 }
 
 static const char *const fixtures[] = {
@@ -48,8 +40,8 @@ START_TEST(compact_db_then_saved_queries)
 {
     char dst[1024], value[2400], st[16], msg[512], src[1024];
     static char a[1 << 16], b[1 << 16];
-    size_t n0 = 0, n1 = 0;
-    uint8_t *before, *after;
+    size_t n0 = 0;
+    uint8_t *before;
     SQLHENV env, env2;
     SQLHDBC dbc, dbc2;
 
@@ -90,10 +82,8 @@ START_TEST(compact_db_then_saved_queries)
     }
     odbct_disconnect(env, dbc);
     odbct_disconnect(env2, dbc2);
-    after = jet_test_slurp(src, &n1);
-    ck_assert(n0 == n1 && memcmp(before, after, n0) == 0);
+    ck_assert(jet_test_same_file(src, before, n0));
     free(before);
-    free(after);
     odbct_verify(dst);
     unlink(dst);
     unlink(src);
@@ -140,8 +130,8 @@ START_TEST(compact_db_refusals)
     const char *src = odbct_fixture("jackcess/V2003/queryTestV2003.mdb");
     SQLHENV env;
     SQLHDBC dbc;
-    size_t n0 = 0, n1 = 0;
-    uint8_t *b0, *b1;
+    size_t n0 = 0;
+    uint8_t *b0;
 
     /* an existing dst: refused, unchanged */
     odbct_copy_fixture("jackcess/V2003/testV2003.mdb", "exists.mdb", dst,
@@ -153,10 +143,8 @@ START_TEST(compact_db_refusals)
     ck_assert_str_eq(st, "08001");
     ck_assert_msg(strstr(msg, "already exists"), "%s", msg);
     odbct_free_dbc(env, dbc);
-    b1 = jet_test_slurp(dst, &n1);
-    ck_assert(n0 == n1 && memcmp(b0, b1, n0) == 0);
+    ck_assert(jet_test_same_file(dst, b0, n0));
     free(b0);
-    free(b1);
     unlink(dst);
     /* one path */
     snprintf(value, sizeof value, "\"%s\"", src);

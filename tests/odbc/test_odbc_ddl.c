@@ -43,6 +43,32 @@ static const char *copy_fixture(const char *rel, const char *name,
     return out;
 }
 
+/* The file a test works on, its path in out (cap bytes): a copy of
+ * public fixture rel named name, or when rel is NULL a new file name of
+ * format (jetodbc-setup create --format). false when no new file can be
+ * made here (built without jetodbc-setup): the test has nothing to do. */
+static bool work_file(const char *rel, const char *format, const char *name,
+                      char *out, size_t cap)
+{
+    if (rel) {
+        copy_fixture(rel, name, out, cap);
+        return true;
+    }
+#ifdef JET_SETUP
+    char cmd[2400];
+    snprintf(out, cap, "%s/%s", odbct_tmpdir(), name);
+    unlink(out);
+    snprintf(cmd, sizeof cmd, "'%s' create '%s' --format %s >/dev/null",
+             JET_SETUP, out, format);
+    ck_assert_msg(system(cmd) == 0, "jetodbc-setup create %s", format);
+    return true;
+#else
+    (void)format;
+    (void)cap;
+    return false;
+#endif
+}
+
 static void connect_to(const char *path, const char *extra)
 {
     char cs[2048];
@@ -846,12 +872,8 @@ START_TEST(foreign_keys_new_files)
     static const char *const f[][2] = { { "jet4", "fknew.mdb" },
                                         { "ace12", "fknew.accdb" } };
     for (size_t i = 0; i < 2; i++) {
-        char path[1024], cmd[2400];
-        snprintf(path, sizeof path, "%s/%s", odbct_tmpdir(), f[i][1]);
-        unlink(path);
-        snprintf(cmd, sizeof cmd, "'%s' create '%s' --format %s "
-                 ">/dev/null", JET_SETUP, path, f[i][0]);
-        ck_assert_int_eq(system(cmd), 0);
+        char path[1024];
+        ck_assert(work_file(NULL, f[i][0], f[i][1], path, sizeof path));
         foreign_keys(path);
     }
 #endif
@@ -869,21 +891,8 @@ static void char_and_counter(const char *rel, const char *format,
                              const char *name)
 {
     char path[1024], buf[4096];
-    if (rel) {
-        copy_fixture(rel, name, path, sizeof path);
-    } else {
-#ifdef JET_SETUP
-        char cmd[2400];
-        snprintf(path, sizeof path, "%s/%s", odbct_tmpdir(), name);
-        unlink(path);
-        snprintf(cmd, sizeof cmd, "'%s' create '%s' --format %s >/dev/null",
-                 JET_SETUP, path, format);
-        ck_assert_msg(system(cmd) == 0, "jetodbc-setup create %s", format);
-#else
-        (void)format;
+    if (!work_file(rel, format, name, path, sizeof path))
         return;
-#endif
-    }
     connect_to(path, NULL);
     ck_assert(run("CREATE TABLE fx (id COUNTER(1, 10) PRIMARY KEY, "
                   "c CHAR(5), v VARCHAR(5), n NATIONAL CHAR(3), "
@@ -949,21 +958,8 @@ static void alter_column(const char *rel, const char *format,
                          const char *name)
 {
     char path[1024], buf[4096];
-    if (rel) {
-        copy_fixture(rel, name, path, sizeof path);
-    } else {
-#ifdef JET_SETUP
-        char cmd[2400];
-        snprintf(path, sizeof path, "%s/%s", odbct_tmpdir(), name);
-        unlink(path);
-        snprintf(cmd, sizeof cmd, "'%s' create '%s' --format %s >/dev/null",
-                 JET_SETUP, path, format);
-        ck_assert_msg(system(cmd) == 0, "jetodbc-setup create %s", format);
-#else
-        (void)format;
+    if (!work_file(rel, format, name, path, sizeof path))
         return;
-#endif
-    }
     connect_to(path, NULL);
     ck_assert(run("CREATE TABLE a (id LONG PRIMARY KEY, zip SHORT, "
                   "t TEXT(20), n TEXT(10), d DOUBLE, b YESNO, m MEMO, "

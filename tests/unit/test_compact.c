@@ -227,6 +227,21 @@ static void same_tables(jet_db *a, jet_db *b, const char *label)
     ck_assert_uint_gt(tables, 0);
 }
 
+/* The compacted copy dst of src (password pw, NULL: none): jet_db_check
+ * finds no problem in it and it holds src's tables (same_tables). */
+static void checked_copy(const char *src, const char *dst, const char *pw)
+{
+    jet_db *a = open_pw(src, pw), *b = open_pw(dst, pw);
+    jet_check_stats cs;
+    ck_assert_int_eq(jet_db_check(b, print_problem, (void *)dst, &cs),
+                     JET_OK);
+    ck_assert_msg(cs.problems == 0, "%s: jet_db_check: %u problems", dst,
+                  cs.problems);
+    same_tables(a, b, src);
+    jet_db_close(a);
+    jet_db_close(b);
+}
+
 static char *run_out(const char *cmd, int *status)
 {
     FILE *p = popen(cmd, "r");
@@ -317,17 +332,7 @@ static void compact_one(const char *path)
     ck_assert_msg(file_size(dst) <= (long)before_len, "%s: %ld bytes "
                   "compacted to %ld", path, (long)before_len,
                   file_size(dst));
-    {
-        jet_db *a = open_pw(path, pw), *b = open_pw(dst, pw);
-        jet_check_stats cs;
-        ck_assert_int_eq(jet_db_check(b, print_problem, (void *)dst, &cs),
-                         JET_OK);
-        ck_assert_msg(cs.problems == 0, "%s: jet_db_check: %u problems",
-                      dst, cs.problems);
-        same_tables(a, b, path);
-        jet_db_close(a);
-        jet_db_close(b);
-    }
+    checked_copy(path, dst, pw);
     {
         const char *all = getenv("JET_COMPACT_JETCHECK");
         if ((all && !strcmp(all, "all")) ||
@@ -496,15 +501,7 @@ START_TEST(churned_file)
     fprintf(stderr, "compact: churned file %ld -> %ld bytes (%.0f%%)\n", a,
             b, 100.0 * (double)b / (double)a);
     ck_assert_msg(b * 2 <= a, "churned %ld bytes, compacted %ld", a, b);
-    {
-        jet_db *x = open_pw(src, NULL), *y = open_pw(dst, NULL);
-        jet_check_stats cs;
-        ck_assert_int_eq(jet_db_check(y, print_problem, dst, &cs), JET_OK);
-        ck_assert_uint_eq(cs.problems, 0);
-        same_tables(x, y, src);
-        jet_db_close(x);
-        jet_db_close(y);
-    }
+    checked_copy(src, dst, NULL);
     jetcheck_same(src, dst, NULL);
     unlink(src);
     unlink(dst);
@@ -552,15 +549,7 @@ START_TEST(packed_source)
     fprintf(stderr, "compact: packed file %ld -> %ld bytes\n",
             file_size(src), file_size(dst));
     ck_assert_int_le(file_size(dst), file_size(src));
-    {
-        jet_db *x = open_pw(src, NULL), *y = open_pw(dst, NULL);
-        jet_check_stats cs;
-        ck_assert_int_eq(jet_db_check(y, print_problem, dst, &cs), JET_OK);
-        ck_assert_uint_eq(cs.problems, 0);
-        same_tables(x, y, src);
-        jet_db_close(x);
-        jet_db_close(y);
-    }
+    checked_copy(src, dst, NULL);
     unlink(src);
     unlink(dst);
     ck_assert_int_eq(rmdir(folder), 0);
@@ -586,16 +575,7 @@ START_TEST(encrypted_new_files)
         ck_assert_msg(jet_db_compact(src, dst, pw, &err) == JET_OK, "%s",
                       err.msg);
         ck_assert_int_eq(jet_db_open(&db, dst, NULL, &err), JET_EPASSWORD);
-        {
-            jet_db *x = open_pw(src, pw), *y = open_pw(dst, pw);
-            jet_check_stats cs;
-            ck_assert_int_eq(jet_db_check(y, print_problem, dst, &cs),
-                             JET_OK);
-            ck_assert_uint_eq(cs.problems, 0);
-            same_tables(x, y, src);
-            jet_db_close(x);
-            jet_db_close(y);
-        }
+        checked_copy(src, dst, pw);
         ck_assert_int_lt(file_size(dst), file_size(src));
         jetcheck_same(src, dst, pw);
         unlink(src);

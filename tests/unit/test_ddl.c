@@ -25,18 +25,9 @@
 #include "../slurp.h"
 #include "../writetest.h"
 
-static const char *fixture(const char *rel)
-{
-    static char buf[4][1024];
-    static int k;
-    char *b = buf[k++ & 3];
-    snprintf(b, sizeof buf[0], "%s/fixtures/public/%s", jet_shared_dir(), rel);
-    return access(b, R_OK) == 0 ? b : NULL;
-}
-
 static bool have_shared(void)
 {
-    if (fixture("jackcess/V2003/testV2003.mdb"))
+    if (jet_test_fixture("jackcess/V2003/testV2003.mdb"))
         return true;
     fprintf(stderr, "test_ddl: %s/fixtures/public not found: skipped "
             "(set JETODBC_SHARED)\n", jet_shared_dir());
@@ -53,15 +44,6 @@ static jet_db *open_db(const char *path)
     jet_rc rc = jet_db_open(&db, path, &o, &err);
     ck_assert_msg(rc == JET_OK, "open %s: %s", path, err.msg);
     return db;
-}
-
-static bool same_file(const char *a, const uint8_t *b, size_t blen)
-{
-    size_t alen;
-    uint8_t *x = jet_test_slurp(a, &alen);
-    bool same = x && alen == blen && memcmp(x, b, blen) == 0;
-    free(x);
-    return same;
 }
 
 static const jet_tdef *table(jet_db *db, const char *name)
@@ -226,27 +208,10 @@ static unsigned rows_wanted(void)
     return n ? n : 2000;
 }
 
-static void check_reports(void *ctx, uint32_t pgno, const char *tbl,
-                          const char *msg)
-{
-    (void)ctx;
-    fprintf(stderr, "jet_db_check: page %u table %s: %s\n", pgno,
-            tbl ? tbl : "-", msg);
-}
-
-static void check_quiet(void *ctx, uint32_t pgno, const char *tbl,
-                        const char *msg)
-{
-    (void)ctx;
-    (void)pgno;
-    (void)tbl;
-    (void)msg;
-}
-
 static void create_and_fill(const char *rel, const char *tag, bool bigint)
 {
     char path[1024], out[65536];
-    const char *src = fixture(rel);
+    const char *src = jet_test_fixture(rel);
     jet_coldef cols[C_COUNT];
     jet_idxdef idx[3];
     unsigned ncols, nidx, nrows = rows_wanted();
@@ -263,7 +228,8 @@ static void create_and_fill(const char *rel, const char *tag, bool bigint)
     jet_test_copy_to_temp(path, sizeof path, src, tag);
     db = open_db(path);
     jet_check_stats base;       /* the fixture's own (testV2003.mdb: one) */
-    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    ck_assert_int_eq(jet_db_check(db, jet_test_quiet_problem, NULL,
+                                  &base), JET_OK);
     ncols = all_columns(cols, bigint);
     nidx = all_indexes(idx);
     uint64_t v0 = jet_db_schema_version(db);
@@ -331,7 +297,8 @@ static void create_and_fill(const char *rel, const char *tag, bool bigint)
     }
     {
         jet_check_stats st;
-        ck_assert_int_eq(jet_db_check(db, check_reports, NULL, &st), JET_OK);
+        ck_assert_int_eq(jet_db_check(db, jet_test_print_problem, NULL,
+                                      &st), JET_OK);
         ck_assert_uint_eq(st.problems, base.problems);
         ck_assert_uint_eq(st.tables, base.tables + 1);
         ck_assert_uint_ge(st.rows, base.rows + nrows + 1);   /* + ACEs */
@@ -407,7 +374,7 @@ START_TEST(rolled_back_create_leaves_file_unchanged)
 
     if (!have_shared())
         return;
-    src = fixture("jackcess/V2007/testV2007.accdb");
+    src = jet_test_fixture("jackcess/V2007/testV2007.accdb");
     jet_test_copy_to_temp(path, sizeof path, src, "ddlrb");
     before = jet_test_slurp(path, &len);
     ncols = all_columns(cols, false);
@@ -436,7 +403,7 @@ START_TEST(rolled_back_create_leaves_file_unchanged)
     ck_assert_uint_gt(jet_db_schema_version(db), v);
     ck_assert_str_eq(t->name, "Gone");      /* retired, still readable */
     jet_db_close(db);
-    ck_assert_msg(same_file(path, before, len),
+    ck_assert_msg(jet_test_same_file(path, before, len),
                   "a rolled-back create changed the file");
 
     /* to a savepoint, then commit: nothing of it */
@@ -452,7 +419,7 @@ START_TEST(rolled_back_create_leaves_file_unchanged)
     jet_db_release(db, sp);
     ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
     jet_db_close(db);
-    ck_assert_msg(same_file(path, before, len),
+    ck_assert_msg(jet_test_same_file(path, before, len),
                   "a create rolled back to its savepoint changed the file");
     free(before);
     jet_test_remove_db(path);
@@ -474,7 +441,8 @@ START_TEST(names_and_limits_refused)
     if (!have_shared())
         return;
     jet_test_copy_to_temp(path, sizeof path,
-                          fixture("jackcess/V2003/testV2003.mdb"), "ddlref");
+                          jet_test_fixture("jackcess/V2003/testV2003.mdb"),
+                          "ddlref");
     before = jet_test_slurp(path, &len);
     db = open_db(path);
     /* outside a transaction */
@@ -574,7 +542,7 @@ START_TEST(names_and_limits_refused)
     }
     ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
     jet_db_close(db);
-    ck_assert(same_file(path, before, len));
+    ck_assert(jet_test_same_file(path, before, len));
     free(before);
     jet_test_remove_db(path);
 }
@@ -583,7 +551,8 @@ END_TEST
 static void check_db(jet_db *db, const jet_check_stats *base,
                      unsigned tables_delta, jet_check_stats *out)
 {
-    ck_assert_int_eq(jet_db_check(db, check_reports, NULL, out), JET_OK);
+    ck_assert_int_eq(jet_db_check(db, jet_test_print_problem, NULL,
+                                  out), JET_OK);
     ck_assert_uint_eq(out->problems, base->problems);
     ck_assert_uint_eq(out->tables, base->tables + tables_delta);
 }
@@ -594,7 +563,7 @@ static void check_db(jet_db *db, const jet_check_stats *base,
 static void index_and_drop(const char *rel, const char *tag)
 {
     char path[1024];
-    const char *src = fixture(rel);
+    const char *src = jet_test_fixture(rel);
     jet_coldef cols[C_COUNT];
     jet_idxdef idx[3];
     unsigned ncols, nidx, nrows = 600;
@@ -610,7 +579,8 @@ static void index_and_drop(const char *rel, const char *tag)
         return;
     jet_test_copy_to_temp(path, sizeof path, src, tag);
     db = open_db(path);
-    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    ck_assert_int_eq(jet_db_check(db, jet_test_quiet_problem, NULL,
+                                  &base), JET_OK);
     ncols = all_columns(cols, false);
     nidx = all_indexes(idx);
     ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
@@ -711,7 +681,7 @@ static void index_and_drop(const char *rel, const char *tag)
         ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
         ck_assert_ptr_nonnull(jet_catalog_find(db, "DdlAll"));
         jet_db_close(db);
-        ck_assert(same_file(path, before, len));
+        ck_assert(jet_test_same_file(path, before, len));
         free(before);
     }
     jet_test_remove_db(path);
@@ -736,7 +706,7 @@ END_TEST
 static void columns_add_drop(const char *rel, const char *tag)
 {
     char path[1024];
-    const char *src = fixture(rel);
+    const char *src = jet_test_fixture(rel);
     jet_coldef cols[C_COUNT];
     jet_idxdef idx[3];
     unsigned ncols, nidx, nrows = 300;
@@ -751,7 +721,8 @@ static void columns_add_drop(const char *rel, const char *tag)
         return;
     jet_test_copy_to_temp(path, sizeof path, src, tag);
     db = open_db(path);
-    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    ck_assert_int_eq(jet_db_check(db, jet_test_quiet_problem, NULL,
+                                  &base), JET_OK);
     ncols = all_columns(cols, false);
     nidx = all_indexes(idx);
     ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
@@ -922,7 +893,7 @@ static const jet_tdef_logical_idx *logical(const jet_tdef *t,
 static void foreign_keys(const char *rel, const char *tag)
 {
     char path[1024];
-    const char *src = fixture(rel);
+    const char *src = jet_test_fixture(rel);
     jet_coldef cols[4] = {
         { .name = "id", .type = JET_T_LONG },
         { .name = "pid", .type = JET_T_LONG },
@@ -948,7 +919,8 @@ static void foreign_keys(const char *rel, const char *tag)
         return;
     jet_test_copy_to_temp(path, sizeof path, src, tag);
     db = open_db(path);
-    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    ck_assert_int_eq(jet_db_check(db, jet_test_quiet_problem, NULL,
+                                  &base), JET_OK);
     ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
     ck_assert_int_eq(jet_db_create_table(db, "P", cols, 4, pidx, 2, NULL, 0),
                      JET_OK);
@@ -1056,7 +1028,7 @@ static void foreign_keys(const char *rel, const char *tag)
         ck_assert_int_eq(table(db, "C")->nindexes, 2);
         ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
         jet_db_close(db);
-        ck_assert(same_file(path, before, len));
+        ck_assert(jet_test_same_file(path, before, len));
         free(before);
     }
     /* with the parent there it is added, its index built from the rows */
@@ -1114,13 +1086,14 @@ static jet_rc long_to_double(void *ctx, const jet_value *in,
 static void alter_long_to_double(const char *rel, const char *tag)
 {
     char path[1024];
-    const char *src = fixture(rel);
+    const char *src = jet_test_fixture(rel);
     jet_check_stats base, st;
     if (!src)
         return;
     jet_test_copy_to_temp(path, sizeof path, src, tag);
     jet_db *db = open_db(path);
-    ck_assert_int_eq(jet_db_check(db, check_quiet, NULL, &base), JET_OK);
+    ck_assert_int_eq(jet_db_check(db, jet_test_quiet_problem, NULL,
+                                  &base), JET_OK);
     jet_coldef cols[3] = {
         { .name = "K", .type = JET_T_LONG, .required = true },
         { .name = "V", .type = JET_T_LONG },
@@ -1164,14 +1137,14 @@ static void alter_long_to_double(const char *rel, const char *tag)
                                          &bad), JET_ECONSTRAINT);
     ck_assert_int_eq(jet_db_rollback_to(db, sp), JET_OK);
     ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
-    ck_assert(same_file(path, before, blen));
+    ck_assert(jet_test_same_file(path, before, blen));
     /* a field in no index made NOT NULL over NULLs: refused */
     jet_coldef req = { .name = "V", .type = JET_T_DOUBLE, .required = true };
     ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
     ck_assert_int_eq(jet_db_alter_column(db, "Alt", &req, long_to_double,
                                          NULL), JET_ECONSTRAINT);
     ck_assert_int_eq(jet_db_write_rollback(db), JET_OK);
-    ck_assert(same_file(path, before, blen));
+    ck_assert(jet_test_same_file(path, before, blen));
     free(before);
 
     /* done: every value a quarter of what it was, the index rebuilt */

@@ -25,18 +25,9 @@
 #include "../slurp.h"
 #include "../writetest.h"
 
-static const char *fixture(const char *rel)
-{
-    static char buf[4][1024];
-    static int k;
-    char *b = buf[k++ & 3];
-    snprintf(b, sizeof buf[0], "%s/fixtures/public/%s", jet_shared_dir(), rel);
-    return access(b, R_OK) == 0 ? b : NULL;
-}
-
 static bool have_shared(void)
 {
-    if (fixture("jackcess/V2007/testV2007.accdb"))
+    if (jet_test_fixture("jackcess/V2007/testV2007.accdb"))
         return true;
     fprintf(stderr, "test_tablewrite: %s/fixtures/public not found: "
             "skipped (set JETODBC_SHARED)\n", jet_shared_dir());
@@ -53,15 +44,6 @@ static jet_db *open_db(const char *path)
     jet_rc rc = jet_db_open(&db, path, &o, &err);
     ck_assert_msg(rc == JET_OK, "open %s: %s", path, err.msg);
     return db;
-}
-
-static bool same_file(const char *a, const uint8_t *b, size_t blen)
-{
-    size_t alen;
-    uint8_t *x = jet_test_slurp(a, &alen);
-    bool same = x && alen == blen && memcmp(x, b, blen) == 0;
-    free(x);
-    return same;
 }
 
 /* mdb-export reads table (skipped without mdbtools). */
@@ -394,7 +376,7 @@ START_TEST(savepoint_rollback_restores_pages_and_count)
 
     if (!have_shared())
         return;
-    src = fixture("jackcess/V2007/testV2007.accdb");
+    src = jet_test_fixture("jackcess/V2007/testV2007.accdb");
     jet_test_copy_to_temp(path, sizeof path, src, "tw");
     orig = jet_test_slurp(path, &olen);
     db = open_db(path);
@@ -455,7 +437,7 @@ START_TEST(savepoint_rollback_restores_pages_and_count)
     jet_db_release(db, sp0);
     ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
     jet_db_close(db);
-    ck_assert_msg(same_file(path, orig, olen),
+    ck_assert_msg(jet_test_same_file(path, orig, olen),
                   "savepoint rollback then commit changed the file");
     free(orig);
     jet_test_remove_db(path);
@@ -472,7 +454,9 @@ START_TEST(savepoint_release_keeps_changes)
 
     if (!have_shared())
         return;
-    jet_test_copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"), "tw");
+    jet_test_copy_to_temp(path, sizeof path,
+                          jet_test_fixture("jackcess/V2007/testV2007.accdb"),
+                          "tw");
     orig = jet_test_slurp(path, &olen);
     db = open_db(path);
     ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
@@ -491,9 +475,9 @@ START_TEST(savepoint_release_keeps_changes)
     jet_db_release(db, sp0);
     ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
     jet_db_close(db);
-    ck_assert(!same_file(path, orig, olen));
+    ck_assert(!jet_test_same_file(path, orig, olen));
     orig[2 * 4096 + 100] ^= 0x5A;
-    ck_assert(same_file(path, orig, olen));
+    ck_assert(jet_test_same_file(path, orig, olen));
     free(orig);
     jet_test_remove_db(path);
 }
@@ -514,7 +498,9 @@ START_TEST(savepoint_per_row_keeps_one_image_per_page)
 
     if (!have_shared())
         return;
-    jet_test_copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"), "tw");
+    jet_test_copy_to_temp(path, sizeof path,
+                          jet_test_fixture("jackcess/V2007/testV2007.accdb"),
+                          "tw");
     orig = jet_test_slurp(path, &olen);
     db = open_db(path);
     ck_assert_int_eq(jet_db_write_begin(db), JET_OK);
@@ -531,7 +517,7 @@ START_TEST(savepoint_per_row_keeps_one_image_per_page)
     jet_db_release(db, sp0);
     ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
     jet_db_close(db);
-    ck_assert_msg(same_file(path, orig, olen),
+    ck_assert_msg(jet_test_same_file(path, orig, olen),
                   "rollback to the outer savepoint changed the file");
     free(orig);
     jet_test_remove_db(path);
@@ -714,7 +700,7 @@ static void exercise_table(jet_db *db, const jet_tdef *t, unsigned nrows,
 static void exercise_file(const char *rel, bool with_indexes, unsigned rows,
                           counts *cnt)
 {
-    const char *src = fixture(rel);
+    const char *src = jet_test_fixture(rel);
     char path[64];
     jet_db *db;
     const char *names[64];
@@ -809,8 +795,9 @@ START_TEST(refusals_leave_the_file_unchanged)
 
     if (!have_shared())
         return;
-    jet_test_copy_to_temp(path, sizeof path,
-                 fixture("jackcess/V2007/overflowTestV2007.accdb"), "tw");
+    jet_test_copy_to_temp(path, sizeof path, jet_test_fixture(
+                              "jackcess/V2007/overflowTestV2007.accdb"),
+                          "tw");
     orig = jet_test_slurp(path, &olen);
     db = open_db(path);
     for (size_t i = 0; i < jet_catalog_count(db) && !t; i++) {
@@ -865,12 +852,12 @@ START_TEST(refusals_leave_the_file_unchanged)
     ck_assert_int_eq(jet_table_insert(db, t, g.v, NULL), JET_OK);
     ck_assert_int_eq(jet_db_rollback_to(db, sp), JET_OK);
     ck_assert_int_eq(jet_db_write_commit(db), JET_OK);
-    ck_assert_msg(same_file(path, orig, olen), "a refused or rolled-back "
-                  "statement changed the file");
+    ck_assert_msg(jet_test_same_file(path, orig, olen), "a refused or "
+                  "rolled-back statement changed the file");
     /* not in a transaction: refused */
     ck_assert_int_eq(jet_table_insert(db, t, g.v, NULL), JET_EUNSUPPORTED);
     jet_db_close(db);
-    ck_assert(same_file(path, orig, olen));
+    ck_assert(jet_test_same_file(path, orig, olen));
     gen_free(&g);
     free(orig);
     jet_test_remove_db(path);
@@ -889,7 +876,9 @@ START_TEST(autonumber_not_reused_after_rollback)
 
     if (!have_shared())
         return;
-    jet_test_copy_to_temp(path, sizeof path, fixture("jackcess/V2007/testV2007.accdb"), "tw");
+    jet_test_copy_to_temp(path, sizeof path,
+                          jet_test_fixture("jackcess/V2007/testV2007.accdb"),
+                          "tw");
     db = open_db(path);
     for (size_t i = 0; i < jet_catalog_count(db) && !t; i++) {
         const jet_object *o = jet_catalog_at(db, i);
@@ -962,8 +951,9 @@ START_TEST(inline_usage_maps_are_promoted)
 
     if (!have_shared())
         return;
-    jet_test_copy_to_temp(path, sizeof path,
-                 fixture("jackcess/V2010/queryTestV2010.accdb"), "tw");
+    jet_test_copy_to_temp(path, sizeof path, jet_test_fixture(
+                              "jackcess/V2010/queryTestV2010.accdb"),
+                          "tw");
     db = open_db(path);
     t = table(db, "Table1");
     ck_assert_int_eq(owned_map_type(db, t), 0);
