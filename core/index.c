@@ -1238,6 +1238,36 @@ static void bound_clear(bound *b)
     memset(b->ms, 0, sizeof b->ms);
 }
 
+/* Fill c as a cursor just opened on index ix of tdef (entry: its buffer,
+ * kept): every field but the bounds' key buffers, which encode_keys fills
+ * before anything reads them. */
+static void cursor_init(jet_index_cursor *c, jet_db *db, const jet_tdef *tdef,
+                        const jet_index *ix, uint8_t *entry)
+{
+    /* 12 KB, most of it the two bounds' key buffers, which encode_keys
+     * fills before anything reads them (only below their lengths and
+     * col_off ends): zero the rest only. A PK lookup opens one cursor per
+     * execute, and zeroing it all cost more than the seek. */
+    memset(c, 0, offsetof(jet_index_cursor, lower));
+    bound_clear(&c->lower);
+    memset(&c->lower_op, 0, offsetof(jet_index_cursor, upper) -
+                            offsetof(jet_index_cursor, lower_op));
+    bound_clear(&c->upper);
+    memset(&c->has_upper, 0, sizeof *c - offsetof(jet_index_cursor,
+                                                  has_upper));
+    c->lay = db->fmt->jet3 ? &layout_jet3 : &layout_jet4;
+    c->entry = entry;
+    c->db = db;
+    c->t = (const jet_tdef_priv *)tdef;
+    c->ix = ix;
+    c->area = (uint32_t)c->lay->mask + c->lay->mask_len;
+    c->legacy_numeric = db->version <= JET_VER_4;
+    c->page_count = jet_pagefile_page_count(db->pf);
+    key_shapes(c);
+    c->lower_op = JET_SEEK_GE;
+    jet_error_clear(&c->err);
+}
+
 jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
                              const jet_tdef *tdef, uint16_t index_no)
 {
@@ -1247,37 +1277,23 @@ jet_rc jet_index_cursor_open(jet_index_cursor **out, jet_db *db,
         return jet_fail(&db->err, JET_ENOTFOUND, JET_NO_PGNO,
                         "index %u of %u", index_no,
                         tdef ? tdef->nindexes : 0);
-    /* 12 KB, most of it the two bounds' key buffers, which encode_keys
-     * fills before anything reads them (only below their lengths and
-     * col_off ends): zero the rest only. A PK lookup opens one cursor per
-     * execute, and zeroing it all cost more than the seek. */
     c = jet_malloc(sizeof *c);
     if (!c)
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
-    memset(c, 0, offsetof(jet_index_cursor, lower));
-    bound_clear(&c->lower);
-    memset(&c->lower_op, 0, offsetof(jet_index_cursor, upper) -
-                            offsetof(jet_index_cursor, lower_op));
-    bound_clear(&c->upper);
-    memset(&c->has_upper, 0, sizeof *c - offsetof(jet_index_cursor,
-                                                  has_upper));
-    c->lay = db->fmt->jet3 ? &layout_jet3 : &layout_jet4;
-    c->entry = jet_malloc(db->page_size);
-    if (!c->entry) {
+    uint8_t *entry = jet_malloc(db->page_size);
+    if (!entry) {
         jet_free(c);
         return jet_fail(&db->err, JET_ENOMEM, JET_NO_PGNO, "out of memory");
     }
-    c->db = db;
-    c->t = (const jet_tdef_priv *)tdef;
-    c->ix = &tdef->indexes[index_no];
-    c->area = (uint32_t)c->lay->mask + c->lay->mask_len;
-    c->legacy_numeric = db->version <= JET_VER_4;
-    c->page_count = jet_pagefile_page_count(db->pf);
-    key_shapes(c);
-    c->lower_op = JET_SEEK_GE;
-    jet_error_clear(&c->err);
+    cursor_init(c, db, tdef, &tdef->indexes[index_no], entry);
     *out = c;
     return JET_OK;
+}
+
+void jet_index_cursor_reset(jet_index_cursor *c)
+{
+    release_leaf(c);
+    cursor_init(c, c->db, &c->t->pub, c->ix, c->entry);
 }
 
 void jet_index_cursor_close(jet_index_cursor *c)

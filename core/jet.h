@@ -786,6 +786,12 @@ void jet_scan_rewind(jet_scan *scan);
 /** Detail of the last failed call on scan. */
 const jet_error *jet_scan_error(const jet_scan *scan);
 
+/** Return the scan to its state just after jet_scan_open (same table
+ * and projection; unpins its page, clears its error and interrupt,
+ * revalidates against the file's changes on its next read): a prepared
+ * statement's scan reused by its next execute, no allocation. */
+void jet_scan_reset(jet_scan *scan);
+
 /** Free the scan. Safe on NULL. */
 void jet_scan_close(jet_scan *scan);
 
@@ -971,6 +977,12 @@ jet_rc jet_index_leaf_int_entries(jet_index_cursor *c, jet_index_int_fn fn,
 
 /** Detail of the last failed call on c. */
 const jet_error *jet_index_error(const jet_index_cursor *c);
+
+/** Return c to its state just after jet_index_cursor_open (same index;
+ * unpins its leaf, drops bounds, direction, error and interrupt): a
+ * prepared statement's index cursor reused by its next execute, no
+ * allocation. */
+void jet_index_cursor_reset(jet_index_cursor *c);
 
 /** Free the cursor (unpins its page). Safe on NULL. */
 void jet_index_cursor_close(jet_index_cursor *c);

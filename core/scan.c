@@ -212,6 +212,22 @@ void jet_owned_row_free(jet_owned_row *row)
     memset(row, 0, sizeof *row);
 }
 
+void jet_scan_reset(jet_scan *s)
+{
+    release_page(s);
+    const jet_tdef_priv *t = s->t;
+    jet_db *db = s->db;
+    bool *proj = s->proj;
+    jet_buf scratch = s->scratch;
+    memset(s, 0, offsetof(jet_scan, var_buf));
+    s->t = t;
+    s->db = db;
+    s->proj = proj;
+    s->scratch = scratch;
+    s->changes_at = jet_pagefile_changes_at(db->pf);
+    jet_error_clear(&s->err);
+}
+
 void jet_scan_close(jet_scan *s)
 {
     if (!s)

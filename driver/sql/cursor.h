@@ -337,6 +337,13 @@ int sql_tab_start(sql_cursor *c, size_t tab);
 int sql_tab_next(sql_cursor *c, size_t tab);
 /** op_scan.c: release table tab's readers and stored rows. */
 void sql_tab_close(sql_cursor *c, size_t tab);
+/* Whether table tab's state is only a scan, an index cursor and column
+ * caches (a plain scan or index seek), which sql_tab_park keeps. */
+bool sql_tab_parkable(const sql_cursor *c, size_t tab);
+/* Reset table tab for the next open of its statement (exec.c
+ * sql_cursor_close): its scan, index cursor and column cache array are
+ * kept, reset (pages unpinned); everything else is freed and zeroed. */
+void sql_tab_park(sql_cursor *c, size_t tab);
 /** op_filter.c: the shortcut for filter, the filter of table tab's level
  *  read by its scan (the row's bytes), in *out; *out NULL when no term of
  *  it has a shortcut or JETODBC_GENERAL_EVAL is set. 0, or -1 (c->err). */

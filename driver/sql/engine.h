@@ -391,7 +391,14 @@ double sql_jet_days(int year, int month, int day, int hour, int minute,
  *  joined tables' and finished subqueries' included. */
 uint64_t sql_cursor_rows_read(const sql_cursor *c);
 
-/** Free the cursor. Safe on NULL. */
+/** Close the cursor. Safe on NULL. A prepared statement's plain scan or
+ *  index seek is parked on its plan instead of freed (its buffers, table
+ *  scan and index cursor reset, pages unpinned) and taken again by its
+ *  next sql_cursor_open, so re-executing costs no allocation; the plan
+ *  frees it (sql_stmt_free: re-prepare, a schema change's re-plan). */
 void sql_cursor_close(sql_cursor *c);
+
+/** Free the cursor, never parking it. Safe on NULL. */
+void sql_cursor_discard(sql_cursor *c);
 
 #endif

@@ -88,6 +88,15 @@ void sql_tmp_reset(sql_cursor *c)
         t->used = 0;
 }
 
+void sql_tmp_keep_one(tmp_chunk **list)
+{
+    tmp_chunk *t = *list;
+    if (!t)
+        return;
+    sql_tmp_free(&t->next);
+    t->used = 0;
+}
+
 void sql_tmp_free(tmp_chunk **list)
 {
     tmp_chunk *t = *list;

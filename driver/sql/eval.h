@@ -21,6 +21,9 @@ int sql_eval_cond(sql_cursor *c, const enode *e);
 void *sql_tmp_alloc(sql_cursor *c, size_t bytes);
 void sql_tmp_reset(sql_cursor *c);
 void sql_tmp_free(tmp_chunk **list);
+/* Keep list's newest chunk, emptied, for a parked cursor's next run
+ * (exec.c); free the others. */
+void sql_tmp_keep_one(tmp_chunk **list);
 /** Allocation from a chunk list that is never reset (records). */
 void *sql_chunk_alloc(tmp_chunk **list, size_t bytes);
 /** sql_col_sv's work when the row's sv is not cached yet. */

@@ -561,7 +561,10 @@ static int set_params(sql_cursor *c, const jet_value *params)
 {
     const sql_stmt *st = c->st;
     size_t n = st->nparams;
-    c->params = calloc(n ? n : 1, sizeof *c->params);
+    if (c->params)              /* unparked: st's size */
+        memset(c->params, 0, (n ? n : 1) * sizeof *c->params);
+    else
+        c->params = calloc(n ? n : 1, sizeof *c->params);
     if (!c->params)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     c->params_owned = true;
@@ -659,11 +662,20 @@ static int start_run(sql_cursor *c)
     return 0;
 }
 
+/* Take st's parked cursor (sql_cursor_close) for a new open: zeroed as
+ * calloc'd but for what park kept. NULL when none is parked. */
+static sql_cursor *unpark(sql_stmt *st)
+{
+    sql_cursor *c = st->spare;
+    st->spare = NULL;
+    return c;
+}
+
 /* The cursor's buffers, sized from st. */
 static sql_cursor *new_cursor(sql_stmt *st, const sql_cursor_opts *opts)
 {
-    sql_cursor *c = calloc(1, sizeof *c);
-    if (!c)
+    sql_cursor *c = unpark(st);
+    if (!c && !(c = calloc(1, sizeof *c)))
         return NULL;
     c->st = st;
     c->db = st->db;
@@ -673,6 +685,8 @@ static sql_cursor *new_cursor(sql_stmt *st, const sql_cursor_opts *opts)
     c->now = now_days();
     c->lvl = -1;
     c->gmem.block = c->smem.block = sql_mem_block_for(sql_mem_budget(c));
+    if (c->t)
+        return c;               /* unparked: its arrays are st's sizes */
     size_t nc = st->ncols ? st->ncols : 1;
     c->t = calloc(st->ntabs ? st->ntabs : 1, sizeof *c->t);
     c->obuf = calloc(nc, sizeof *c->obuf);
@@ -680,7 +694,7 @@ static sql_cursor *new_cursor(sql_stmt *st, const sql_cursor_opts *opts)
     c->tie = calloc(st->norder ? st->norder : 1, sizeof *c->tie);
     c->sq = calloc(st->nsubq ? st->nsubq : 1, sizeof *c->sq);
     if (!c->t || !c->obuf || !c->ocap || !c->tie || !c->sq) {
-        sql_cursor_close(c);
+        sql_cursor_discard(c);
         return NULL;
     }
     return c;
@@ -897,25 +911,13 @@ uint64_t sql_cursor_rows_read(const sql_cursor *c)
     return c->nread;
 }
 
-void sql_cursor_close(sql_cursor *c)
+/* Free what a run built (everything but c itself, its arrays sized from
+ * the statement and its tables' state). */
+static void free_run(sql_cursor *c)
 {
-    if (!c)
-        return;
-    const sql_stmt *st = c->st;
     if (c->outer)
         c->outer->nread += c->nread;    /* rows read count the children's */
     sql_hash_spill_free(c);
-    if (c->t) {
-        for (size_t i = 0; i < st->ntabs; i++)
-            sql_tab_close(c, i);
-        free(c->t);
-    }
-    if (c->obuf) {
-        for (size_t i = 0; i < st->ncols; i++)
-            free(c->obuf[i]);
-        free(c->obuf);
-    }
-    free(c->ocap);
     sql_group_free(c);
     sql_sort_spill_free(c);
     sql_mem_free(&c->smem);
@@ -923,8 +925,6 @@ void sql_cursor_close(sql_cursor *c)
     free(c->topn_thr);
     free(c->topn_tmp);
     sql_spill_close(c->spill);
-    sql_subq_free(c);
-    free(c->tie);
     free(c->tie_text);
     if (c->params_owned)
         free(c->params);
@@ -938,7 +938,82 @@ void sql_cursor_close(sql_cursor *c)
     free(c->svbuf.p);
     sql_tmp_free(&c->tmp);
     sql_tmp_free(&c->recmem);
+}
+
+void sql_cursor_discard(sql_cursor *c)
+{
+    if (!c)
+        return;
+    const sql_stmt *st = c->st;
+    free_run(c);
+    if (c->t) {
+        for (size_t i = 0; i < st->ntabs; i++)
+            sql_tab_close(c, i);
+        free(c->t);
+    }
+    if (c->obuf) {
+        for (size_t i = 0; i < st->ncols; i++)
+            free(c->obuf[i]);
+        free(c->obuf);
+    }
+    free(c->ocap);
+    free(c->tie);
+    sql_subq_free(c);           /* and c->sq */
     free(c);
+}
+
+/* Whether c may be parked on its statement: a root statement's streamed
+ * one-table scan or seek, fully built (new_cursor), nothing parked yet. */
+static bool parkable(const sql_cursor *c)
+{
+    const sql_stmt *st = c->st;
+    return !c->outer && !st->parent && !st->spare && st->ntabs == 1 &&
+           !st->nsubq && !st->materialize && !st->explain &&
+           c->mode == MODE_STREAM && c->t && c->obuf && c->ocap && c->tie &&
+           c->sq && !c->hj && !c->spill && sql_tab_parkable(c, 0);
+}
+
+void sql_cursor_close(sql_cursor *c)
+{
+    if (!c)
+        return;
+    if (!parkable(c)) {
+        sql_cursor_discard(c);
+        return;
+    }
+    /* zeroed as calloc'd but for what the next open fills again: its
+     * arrays sized from st (obuf's buffers with their capacities), the
+     * parameters' array, a chunk of each scratch list and table 0's
+     * scan, index cursor and column caches (sql_tab_park resets them) */
+    sql_stmt *st = c->st;
+    sv *params = c->params_owned ? c->params : NULL;
+    tmp_chunk *tmp = c->tmp, *recmem = c->recmem;
+    if (params)
+        c->params = NULL;
+    c->tmp = c->recmem = NULL;
+    free_run(c);
+    sql_tmp_keep_one(&tmp);
+    sql_tmp_keep_one(&recmem);
+    sql_tab_park(c, 0);
+    tcur *t = c->t;
+    uint8_t **obuf = c->obuf;
+    size_t *ocap = c->ocap;
+    sv *tie = c->tie;
+    subq_state *sq = c->sq;
+    memset(c, 0, sizeof *c);
+    memset(tie, 0, (st->norder ? st->norder : 1) * sizeof *tie);
+    memset(sq, 0, sizeof *sq);      /* parkable: no subqueries */
+    c->st = st;
+    c->t = t;
+    c->obuf = obuf;
+    c->ocap = ocap;
+    c->tie = tie;
+    c->sq = sq;
+    c->params = params;         /* set_params zeroes it */
+    c->params_owned = params != NULL;
+    c->tmp = tmp;
+    c->recmem = recmem;
+    st->spare = c;
 }
 
 bool sql_cursor_direct_col(const sql_cursor *c, size_t col, jet_scan **scan,

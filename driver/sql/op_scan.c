@@ -1628,7 +1628,8 @@ int sql_tab_open(sql_cursor *c, size_t tab)
     const tab_plan *tp = &c->st->tabs[tab];
     tcur *t = &c->t[tab];
     t->gen = 1;
-    t->cc = calloc(tp->ncols ? tp->ncols : 1, sizeof *t->cc);
+    if (!t->cc)
+        t->cc = calloc(tp->ncols ? tp->ncols : 1, sizeof *t->cc);
     if (!t->cc)
         return sql_cursor_fail_rc(c, JET_ENOMEM, NULL);
     if (tp->method == M_HASH) {
@@ -1638,7 +1639,8 @@ int sql_tab_open(sql_cursor *c, size_t tab)
     }
     if (!tp->td)
         return 0;
-    jet_rc rc = jet_scan_open(&t->scan, c->db, tp->td, tp->proj);
+    jet_rc rc = t->scan ? JET_OK     /* parked (sql_tab_park) */
+                        : jet_scan_open(&t->scan, c->db, tp->td, tp->proj);
     if (rc != JET_OK)
         return sql_cursor_fail_rc(c, rc, jet_db_error(c->db));
     if (c->opts.interrupt)
@@ -1648,7 +1650,8 @@ int sql_tab_open(sql_cursor *c, size_t tab)
         return sql_fast_filter_build(c, tab, tp->filter, &t->ff);
     if (tp->method != M_INDEX)
         return 0;
-    rc = jet_index_cursor_open(&t->ix, c->db, tp->td, tp->ap.index_no);
+    rc = t->ix ? JET_OK
+               : jet_index_cursor_open(&t->ix, c->db, tp->td, tp->ap.index_no);
     if (rc != JET_OK)
         return sql_cursor_fail_rc(c, rc, jet_db_error(c->db));
     if (c->opts.interrupt)
@@ -1908,6 +1911,41 @@ int sql_tab_next(sql_cursor *c, size_t tab)
         }
         return JET_OK;
     }
+}
+
+bool sql_tab_parkable(const sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    const tcur *t = &c->t[tab];
+    return (tp->method == M_SCAN || tp->method == M_INDEX) && !tp->sub &&
+           !tp->memo && !t->sub && !t->memo && !t->buckets && !t->all &&
+           !t->pkeys && !t->rkeys && !t->pkbuf && !t->hbytes;
+}
+
+void sql_tab_park(sql_cursor *c, size_t tab)
+{
+    const tab_plan *tp = &c->st->tabs[tab];
+    tcur *t = &c->t[tab];
+    jet_scan *scan = t->scan;
+    jet_index_cursor *ix = t->ix;
+    colcache *cc = t->cc;
+    if (scan)
+        jet_scan_reset(scan);
+    if (ix)
+        jet_index_cursor_reset(ix);
+    if (cc) {
+        for (uint16_t i = 0; i < tp->ncols; i++) {
+            free(cc[i].u16);
+            free(cc[i].copy);
+        }
+        memset(cc, 0, (tp->ncols ? tp->ncols : 1) * sizeof *cc);
+    }
+    sql_fast_filter_free(t->ff);
+    sql_mem_free(&t->hmem);
+    memset(t, 0, sizeof *t);
+    t->scan = scan;
+    t->ix = ix;
+    t->cc = cc;
 }
 
 void sql_tab_close(sql_cursor *c, size_t tab)

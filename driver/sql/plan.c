@@ -801,6 +801,8 @@ void sql_stmt_free(sql_stmt *st)
 {
     if (!st)
         return;
+    sql_cursor_discard(st->spare);
+    st->spare = NULL;
     for (struct sql_view_ref *v = st->views; v; v = v->next)
         sql_select_free(&v->q->sel);
     sql_arena_free(&st->arena);

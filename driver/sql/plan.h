@@ -175,6 +175,9 @@ typedef struct tab_plan {
 
 struct sql_stmt {
     jet_db *db;
+    struct sql_cursor *spare;   /* root: the last cursor closed, parked
+                                   for the next open (exec.c
+                                   sql_cursor_close), or NULL; owned */
     sql_query *q;           /* owned by the root statement only */
     sql_query *qb;          /* this block's part of the parse */
     const jet_tdef *td;     /* table 0's tdef, or NULL */
