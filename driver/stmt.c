@@ -262,8 +262,8 @@ SQLRETURN odbc_stmt_free_stmt(odbc_stmt *s, SQLUSMALLINT option)
         s->nbinds = 0;
         return SQL_SUCCESS;
     case SQL_RESET_PARAMS:
-        free(s->params);
-        s->params = NULL;
+        /* the array stays for the next SQLBindParameter (pyodbc resets
+         * and binds again around every execute): no records remain */
         s->nparams_bound = 0;
         return SQL_SUCCESS;
     case SQL_DROP:
@@ -1122,14 +1122,25 @@ SQLRETURN odbc_stmt_open_set(odbc_stmt *s)
     size_t np = sql_stmt_nparams(s->plan);
     jet_value *pv = NULL;
     uint8_t **owned = NULL;
+    /* a few parameters (a prepared lookup's key) on the stack: no
+     * allocation per execute */
+    jet_value pv_small[8];
+    uint8_t *owned_small[8];
     SQLRETURN ret = SQL_SUCCESS;
-    if (np > 0) {
+    if (np > 0 && np <= 8) {
+        memset(pv_small, 0, np * sizeof *pv_small);
+        memset(owned_small, 0, np * sizeof *owned_small);
+        pv = pv_small;
+        owned = owned_small;
+    } else if (np > 0) {
         pv = calloc(np, sizeof *pv);
         owned = calloc(np, sizeof *owned);
         if (!pv || !owned) {
             ret = odbc_diag_add(DIAG(s), "HY001", "Memory allocation error");
             goto out;
         }
+    }
+    if (np > 0) {
         for (size_t i = 0; i < np; i++) {
             SQLRETURN pr = param_value(s, s->is_call ? s->call_map[i] : i,
                                        &pv[i], &owned[i]);
@@ -1220,8 +1231,10 @@ out:
     if (owned)
         for (size_t i = 0; i < np; i++)
             free(owned[i]);
-    free(owned);
-    free(pv);
+    if (owned != owned_small) {
+        free(owned);
+        free(pv);
+    }
     return ret;
 }
 

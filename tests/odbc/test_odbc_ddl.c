@@ -572,6 +572,105 @@ START_TEST(rollback_and_stale_plans)
 }
 END_TEST
 
+/* A prepared lookup re-executed keeps its cursor (the engine parks it
+ * between executes): each execute still sees the rows as they are now,
+ * whoever changed them, and a schema change plans it again or fails. */
+static void exec_on(SQLHDBC h, const char *sql)
+{
+    SQLHSTMT st;
+    ODBCT_OK(SQL_HANDLE_DBC, h, SQLAllocHandle(SQL_HANDLE_STMT, h, &st));
+    ODBCT_OK(SQL_HANDLE_STMT, st, SQLExecDirect(st, (SQLCHAR *)sql,
+                                                SQL_NTS));
+    SQLFreeHandle(SQL_HANDLE_STMT, st);
+}
+
+/* Execute q (its parameter bound) and give its one column's rows joined
+ * by ',' in buf; the cursor closed with SQLFreeStmt(SQL_CLOSE). */
+static long lookup(SQLHSTMT q, char *buf, size_t cap)
+{
+    ODBCT_OK(SQL_HANDLE_STMT, q, SQLExecute(q));
+    long n = odbct_col1(q, buf, cap);
+    ODBCT_OK(SQL_HANDLE_STMT, q, SQLFreeStmt(q, SQL_CLOSE));
+    return n;
+}
+
+START_TEST(prepared_lookup_sees_other_writers_and_ddl)
+{
+    char path[1024], cs[2048], buf[256];
+    copy_fixture(JET4, "reuse.mdb", path, sizeof path);
+    connect_to(path, NULL);
+    exec_on(dbc, "CREATE TABLE lk (id LONG PRIMARY KEY, label TEXT(20))");
+    exec_on(dbc, "INSERT INTO lk VALUES (1, 'one')");
+    exec_on(dbc, "INSERT INTO lk VALUES (2, 'two')");
+    exec_on(dbc, "INSERT INTO lk VALUES (3, 'three')");
+    SQLHENV env2;
+    SQLHDBC dbc2;
+    snprintf(cs, sizeof cs, "DRIVER={JetODBC};DBQ=%s;", path);
+    odbct_connect(&env2, &dbc2, cs);
+    SQLHSTMT q = new_stmt();
+    ODBCT_OK(SQL_HANDLE_STMT, q, SQLPrepare(q, (SQLCHAR *)
+             "SELECT label FROM lk WHERE id = ?", SQL_NTS));
+    SQLINTEGER id = 2;
+    SQLLEN ind = 0;
+    ODBCT_OK(SQL_HANDLE_STMT, q,
+             SQLBindParameter(q, 1, SQL_PARAM_INPUT, SQL_C_SLONG,
+                              SQL_INTEGER, 0, 0, &id, 0, &ind));
+    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "two");
+    id = 3;
+    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "three");
+    /* the other connection's update, insert and delete */
+    exec_on(dbc2, "UPDATE lk SET label = 'deux' WHERE id = 2");
+    id = 2;
+    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "deux");
+    exec_on(dbc2, "INSERT INTO lk VALUES (4, 'four')");
+    id = 4;
+    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "four");
+    exec_on(dbc2, "DELETE FROM lk WHERE id = 2");
+    id = 2;
+    ck_assert_int_eq(lookup(q, buf, sizeof buf), 0);
+    /* this connection's own write between two executes */
+    exec_on(dbc, "UPDATE lk SET label = 'quatre' WHERE id = 4");
+    id = 4;
+    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "quatre");
+    /* SQLCancel and SQLMoreResults on the reused cursor */
+    ODBCT_OK(SQL_HANDLE_STMT, q, SQLExecute(q));
+    ck_assert_int_eq(SQLMoreResults(q), SQL_NO_DATA);
+    SQLFreeStmt(q, SQL_CLOSE);
+    ODBCT_OK(SQL_HANDLE_STMT, q, SQLExecute(q));
+    ODBCT_OK(SQL_HANDLE_STMT, q, SQLCancel(q));
+    SQLFreeStmt(q, SQL_CLOSE);
+    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "quatre");
+    /* this connection's DDL: planned again */
+    exec_on(dbc, "ALTER TABLE lk ADD COLUMN extra LONG");
+    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "quatre");
+    exec_on(dbc, "CREATE INDEX lkl ON lk (label)");
+    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
+    ck_assert_str_eq(buf, "quatre");
+    /* the other connection's DDL: the rows as they are, or an error */
+    exec_on(dbc2, "ALTER TABLE lk ADD COLUMN more2 LONG");
+    SQLRETURN r = SQLExecute(q);
+    if (SQL_SUCCEEDED(r)) {
+        ck_assert_int_eq(odbct_col1(q, buf, sizeof buf), 1);
+        ck_assert_str_eq(buf, "quatre");
+    }
+    SQLFreeStmt(q, SQL_CLOSE);
+    exec_on(dbc, "DROP TABLE lk");
+    ck_assert_int_eq(SQLExecute(q), SQL_ERROR);
+    ck_assert_str_eq(odbct_state(SQL_HANDLE_STMT, q), "42S02");
+    SQLFreeHandle(SQL_HANDLE_STMT, q);
+    odbct_disconnect(env2, dbc2);
+    odbct_disconnect(env, dbc);
+    verify(path);
+}
+END_TEST
+
 /* ------------------------------------------------------ SELECT INTO */
 
 START_TEST(select_into_from_a_join_with_group_by)
@@ -1125,6 +1224,7 @@ static Suite *ddl_suite(void)
     tcase_add_test(tc, index_column_constraint_and_drop_forms);
     tcase_add_test(tc, refusals_leave_the_file_unchanged);
     tcase_add_test(tc, rollback_and_stale_plans);
+    tcase_add_test(tc, prepared_lookup_sees_other_writers_and_ddl);
     tcase_add_test(tc, select_into_from_a_join_with_group_by);
     tcase_add_test(tc, new_files_of_each_version);
     tcase_add_test(tc, char_fixed_and_counter_step);
