@@ -125,6 +125,12 @@ START_TEST(typemap_text_size_in_characters_per_version)
     jet_column c = column(JET_T_TEXT, 20, 0);
     odbc_type_for_column(&ti, NULL, &c);
     ck_assert_uint_eq(ti.column_size, 10);
+    /* fixed-length Text (CHAR(n) in DDL): CHAR, SQL_WCHAR, same size */
+    ti = describe(column(JET_T_TEXT, 10, JET_COL_FIXED));
+    ck_assert_str_eq(ti.type_name, "CHAR");
+    ck_assert_int_eq(ti.sql_type, SQL_WCHAR);
+    ck_assert_uint_eq(ti.column_size, 5);
+    ck_assert_int_eq(ti.octet_length, 10);
 }
 END_TEST
 
@@ -193,7 +199,7 @@ START_TEST(typemap_type_info_rows_ordered_and_complete)
 {
     size_t n = 0;
     const odbc_type_info *rows = odbc_type_info_rows(&n);
-    ck_assert_uint_eq(n, 17);
+    ck_assert_uint_eq(n, 18);
     for (size_t i = 1; i < n; i++)
         ck_assert_int_le(rows[i - 1].sql_type, rows[i].sql_type);
     /* closest first within a DATA_TYPE */
@@ -209,8 +215,10 @@ START_TEST(typemap_type_info_rows_ordered_and_complete)
         ck_assert_uint_lt(a, b);
         ck_assert_uint_lt(b, n);
     }
-    /* every type a column can get is listed (pyodbc asks for WVARCHAR) */
-    SQLSMALLINT needed[] = { SQL_WVARCHAR, SQL_VARBINARY, SQL_TYPE_TIMESTAMP,
+    /* every type a column can get is listed (pyodbc asks for WVARCHAR;
+     * fixed-length Text is CHAR, SQL_WCHAR) */
+    SQLSMALLINT needed[] = { SQL_WVARCHAR, SQL_WCHAR, SQL_VARBINARY,
+                             SQL_TYPE_TIMESTAMP,
                              SQL_WLONGVARCHAR, SQL_GUID, SQL_BIT };
     for (size_t k = 0; k < sizeof needed / sizeof needed[0]; k++) {
         int found = 0;
@@ -221,7 +229,8 @@ START_TEST(typemap_type_info_rows_ordered_and_complete)
     /* text searchable, MEMO LIKE only, long binary not, the rest basic */
     for (size_t i = 0; i < n; i++) {
         SQLSMALLINT want = SQL_PRED_BASIC;
-        if (rows[i].sql_type == SQL_WVARCHAR)
+        if (rows[i].sql_type == SQL_WVARCHAR ||
+            rows[i].sql_type == SQL_WCHAR)
             want = SQL_SEARCHABLE;
         else if (rows[i].sql_type == SQL_WLONGVARCHAR)
             want = SQL_PRED_CHAR;
