@@ -147,7 +147,7 @@ int sql_dml_values_rewrite(char **out, jet_db *db, const char *text,
 {
     sql_arena arena = { NULL };
     sql_lexer lx;
-    sql_token *tk = NULL;
+    sql_token tk1, *tk = NULL;
     size_t nt = 0, k, tpos, cpos = 0, hits = 0, n = 0, cap = 0, mvat = 0;
     char *b = NULL;
     int rc = 0;
@@ -155,6 +155,16 @@ int sql_dml_values_rewrite(char **out, jet_db *db, const char *text,
 
     *out = NULL;
     memset(&lerr, 0, sizeof lerr);
+    /* only an INSERT, UPDATE or DELETE is ever rewritten or refused
+     * here: any other statement goes on after its first token, without
+     * the token array (a SELECT's prepare pays nothing for this pass) */
+    sql_lexer_init(&lx, text, len, &arena, &lerr);
+    if (sql_lex_next(&lx, &tk1) != 0 || tk1.kind != TOK_IDENT ||
+        (tk1.kw != KW_INSERT && tk1.kw != KW_UPDATE &&
+         tk1.kw != KW_DELETE)) {
+        sql_arena_free(&arena);
+        return 0;
+    }
     tk = malloc(MV_TOKS * sizeof *tk);
     if (!tk) {
         sql_set_nomem(err, 0);
