@@ -205,7 +205,8 @@ struct sql_cursor {
     jet_collation text_order;   /* db's sort order: text comparisons */
     sql_error err;
     sql_cursor_opts opts;
-    double now;             /* NOW() of this run, Jet days */
+    double now;             /* NOW() of this run, Jet days, once now_read */
+    bool now_read;          /* now read from the clock (sql_cursor_now) */
     /* parameters */
     sv *params;
     bool params_owned;

@@ -479,17 +479,6 @@ static int next_stream(sql_cursor *c)
 
 /* --------------------------------------------------------------- API */
 
-static double now_days(void)
-{
-    time_t t = time(NULL);
-    struct tm tm;
-    if (!localtime_r(&t, &tm))
-        return 0;
-    return sql_days_from_civil(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                               ((int64_t)tm.tm_hour * 3600 + tm.tm_min * 60 +
-                                tm.tm_sec) * 1000);
-}
-
 /* Parameter i's value *s as the number or date its PARAMETERS clause
  * declares (Access converts a parameter to its declared type: "10248"
  * given for a Long is 10248); text and other types stay as given. 0, or
@@ -682,7 +671,7 @@ static sql_cursor *new_cursor(sql_stmt *st, const sql_cursor_opts *opts)
     c->text_order = jet_db_collation(st->db);
     if (opts)
         c->opts = *opts;
-    c->now = now_days();
+    c->now_read = false;        /* the clock is read at NOW()'s first use */
     c->lvl = -1;
     c->gmem.block = c->smem.block = sql_mem_block_for(sql_mem_budget(c));
     if (c->t)
@@ -746,7 +735,6 @@ int sql_cursor_open_child(sql_cursor **out, sql_stmt *st, sql_cursor *outer,
         return sql_cursor_fail_rc(outer, JET_ENOMEM, NULL);
     c->outer = outer;
     c->params = (sv *)params;
-    c->now = outer->now;
     if (start_run(c) != 0) {
         outer->err = c->err;
         if (c->core_failed) {

@@ -30,6 +30,7 @@
 #include <math.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 
 /* the first and last valid Jet days (100-01-01, 9999-12-31 23:59:59) */
@@ -176,11 +177,38 @@ bad:
 
 /* ---------------------------------------------------------- clock */
 
+/* The local time now, Jet days. */
+static double now_days(void)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    if (!localtime_r(&t, &tm))
+        return 0;
+    return sql_days_from_civil(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                               ((int64_t)tm.tm_hour * 3600 + tm.tm_min * 60 +
+                                tm.tm_sec) * 1000);
+}
+
+/* NOW() of c's run in Jet days: the clock is read once, at the first
+ * call for c or any child cursor of its run (new_cursor clears
+ * now_read), so that a statement that never asks pays no clock and
+ * time-zone read. */
+static double sql_cursor_now(sql_cursor *c)
+{
+    while (c->outer)
+        c = c->outer;
+    if (!c->now_read) {
+        c->now = now_days();
+        c->now_read = true;
+    }
+    return c->now;
+}
+
 static int f_now(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     (void)e; (void)a;
     out->k = K_DATE;
-    out->d = c->now;
+    out->d = sql_cursor_now(c);
     return 0;
 }
 
@@ -188,7 +216,7 @@ static int f_date(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     (void)e; (void)a;
     out->k = K_DATE;
-    out->d = trunc(c->now);
+    out->d = trunc(sql_cursor_now(c));
     return 0;
 }
 
@@ -196,7 +224,8 @@ static int f_time(sql_cursor *c, const enode *e, sv *a, sv *out)
 {
     (void)e; (void)a;
     out->k = K_DATE;
-    out->d = c->now - trunc(c->now);
+    double now = sql_cursor_now(c);
+    out->d = now - trunc(now);
     return 0;
 }
 
