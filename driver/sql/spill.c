@@ -43,15 +43,23 @@
 /* chunks from this size on are backed at once (sql_mem_alloc) */
 #define PREFAULT_MIN ((size_t)64 << 10)
 
+/* an empty arena's first chunk: a statement that keeps a few rows (a
+ * join's memo of the rows it met) takes heap memory, not a mapping of
+ * the whole block made and unmapped for it */
+#define FIRST_CHUNK ((size_t)16 << 10)
+
 void *sql_mem_alloc(sql_mem *m, size_t n)
 {
     sql_arena_chunk *was = m->head;
-    void *p = sql_chunk_take(&m->head, n, m->block ? m->block : MEM_BLOCK,
-                             &m->held);
+    size_t block = m->block ? m->block : MEM_BLOCK;
+    if (!was && block > FIRST_CHUNK)
+        block = FIRST_CHUNK;
+    void *p = sql_chunk_take(&m->head, n, block, &m->held);
     /* an arena past its first big chunk (records, groups) fills the next
      * one too: its pages in one call, not a fault per 4 KiB (a small
      * statement's first chunk stays backed lazily) */
-    if (p && was && m->head != was && m->head->cap >= PREFAULT_MIN)
+    if (p && was && was->cap >= PREFAULT_MIN && m->head != was &&
+        m->head->cap >= PREFAULT_MIN)
         jet_os_prefault(m->head->data, m->head->cap);
     return p;
 }
@@ -63,7 +71,7 @@ void sql_mem_reset(sql_mem *m)
     m->held = 0;
     while (b) {
         sql_arena_chunk *n = b->next;
-        if (!keep && b->cap == (m->block ? m->block : MEM_BLOCK)) {
+        if (!keep && b->cap <= (m->block ? m->block : MEM_BLOCK)) {
             keep = b;
             keep->used = 0;
             keep->next = NULL;
