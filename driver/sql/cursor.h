@@ -164,6 +164,8 @@ typedef struct tcur {
     /* M_INDEX memo (tab_plan.memo): open addressing, power of two */
     memo_ent *memo;
     size_t memo_cap, memo_n;
+    size_t memo_first;      /* the table's first size: room for the rows
+                               its TDEF counts, within bounds */
     int64_t memo_key;       /* the current probe's key */
     bool memo_miss;         /* the current probe seeks: record its row */
     bool memo_hit;          /* the current probe's row comes from memo */

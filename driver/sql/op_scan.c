@@ -1345,6 +1345,8 @@ static int build_rows(sql_cursor *c, size_t tab)
  * keys are sought without being remembered.
  */
 #define MEMO_MAX ((size_t)1 << 22)
+/* the most slots a memo starts with (memo_first) */
+#define MEMO_FIRST_MAX ((size_t)1 << 15)
 
 static size_t memo_slot(const tcur *t, int64_t key)
 {
@@ -1388,7 +1390,10 @@ static bool memo_reserve(sql_cursor *c, tcur *t)
         return false;
     if ((t->memo_n + 1) * 2 <= t->memo_cap)
         return true;
-    size_t ncap = t->memo_cap ? t->memo_cap * 2 : 1024;
+    size_t ncap = t->memo_cap ? t->memo_cap * 2
+                              : t->memo_first ? t->memo_first : 1024;
+    if (!t->memo_cap && ncap > 1024 && !memo_fits(c, ncap * sizeof(memo_ent)))
+        ncap = 1024;
     size_t nbytes = ncap * sizeof(memo_ent);
     size_t obytes = t->memo_cap * sizeof(memo_ent);
     if (!memo_fits(c, nbytes - obytes))
@@ -1665,8 +1670,16 @@ int sql_tab_open(sql_cursor *c, size_t tab)
     }
     if (tp->ap.reverse && jet_index_set_reverse(t->ix, true) != JET_OK)
         t->scanning = true;     /* for good: the scan gives every row */
-    if (tp->memo)
+    if (tp->memo) {
         t->hmem.block = sql_mem_block_for(sql_mem_budget(c));
+        /* keys at half load for the rows the TDEF counts (a hint: it
+         * may be stale), so that learning the leaves does not grow it
+         * step by step; from 1024 to MEMO_FIRST_MAX */
+        t->memo_first = 1024;
+        while (t->memo_first < MEMO_FIRST_MAX &&
+               t->memo_first < 2 * (size_t)tp->td->row_count)
+            t->memo_first *= 2;
+    }
     return 0;
 }
 
