@@ -715,16 +715,127 @@ enum {
                                [lo, hi], or outside it when negated */
     JET_TEST_DOUBLE,        /* the cell's double (jet_cell_double) in
                                [dlo, dhi]; a NaN is left undecided */
-    JET_TEST_DOUBLE_NONNEG  /* as JET_TEST_DOUBLE, and a value below 0
+    JET_TEST_DOUBLE_NONNEG, /* as JET_TEST_DOUBLE, and a value below 0
                                is left undecided too (a Date/Time, whose
                                order before day 0 is not the double's) */
+    JET_TEST_TEXT           /* a JET_CELL_TEXT cell: the verdict known
+                               (jet_text_known) for its bytes; bytes not
+                               known leave the row undecided */
 };
 
+/* jet_text_known: slots, probes, bytes of a cell it holds */
+#define JET_TK_SLOTS 32u
+#define JET_TK_PROBE 4u
+#define JET_TK_BYTES 62u
+
 /**
- * One test of jet_scan_next_where on a JET_CELL_FIXED cell of every row
- * (loc from jet_scan_cell_loc): a NULL cell fails (including a column
- * added after the row was written); so does a value outside the range
- * (lo > hi, dlo > dhi: an empty one). Ranges are inclusive.
+ * A caller's verdicts on Jet 4 TEXT cells it has judged, by the cell's
+ * bytes (jet_row_cell's TEXT: compressed or UCS-2, as stored), for a
+ * JET_TEST_TEXT: a cell whose bytes are here takes their verdict on the
+ * page, without the row being parsed. The caller owns it, fills it
+ * (jet_text_known_put) as it judges rows the scan left undecided, and
+ * empties it (jet_text_known_clear) whenever the verdict of the same
+ * bytes may change (another operand). Open addressing: the bytes' slot
+ * or one of the JET_TK_PROBE after it; a full window evicts its first.
+ */
+typedef struct jet_text_known {
+    struct {
+        uint8_t len;                /* bytes; 0xFF: empty slot */
+        uint8_t pass;               /* the verdict: 1 passes, 0 fails */
+        uint8_t b[JET_TK_BYTES];
+    } e[JET_TK_SLOTS];
+} jet_text_known;
+
+/** Forget every verdict of k. */
+static inline void jet_text_known_clear(jet_text_known *k)
+{
+    for (size_t i = 0; i < JET_TK_SLOTS; i++)
+        k->e[i].len = 0xFF;
+}
+
+/** The first slot of bytes p, n (n <= JET_TK_BYTES) in a jet_text_known. */
+static inline size_t jet_text_known_slot(const uint8_t *p, size_t n)
+{
+    uint64_t a, b;
+    if (n >= 8) {
+        a = jet_get_u64(p);
+        b = jet_get_u64(p + n - 8);
+    } else if (n >= 4) {
+        a = jet_get_u32(p);
+        b = jet_get_u32(p + n - 4);
+    } else {
+        a = n ? (uint64_t)p[0] | (uint64_t)p[n / 2] << 8 |
+                (uint64_t)p[n - 1] << 16
+              : 0;
+        b = 0;
+    }
+    uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ n;
+    return (size_t)((h * 0xFF51AFD7ED558CCDull) >> 59) & (JET_TK_SLOTS - 1);
+}
+
+/* Whether n bytes at a and b are the same (n <= JET_TK_BYTES; short
+ * runs compared as overlapping words, not through memcmp). */
+static inline bool jet_text_known_same(const uint8_t *a, const uint8_t *b,
+                                       size_t n)
+{
+    if (n >= 8 && n <= 16)
+        return jet_get_u64(a) == jet_get_u64(b) &&
+               jet_get_u64(a + n - 8) == jet_get_u64(b + n - 8);
+    if (n >= 4 && n < 8)
+        return jet_get_u32(a) == jet_get_u32(b) &&
+               jet_get_u32(a + n - 4) == jet_get_u32(b + n - 4);
+    return !memcmp(a, b, n);
+}
+
+/** The verdict k holds for cell bytes p, n: 1 passes, 0 fails, -1 not
+ *  known (also for n > JET_TK_BYTES). */
+static inline int jet_text_known_find(const jet_text_known *k,
+                                      const uint8_t *p, size_t n)
+{
+    if (n > JET_TK_BYTES)
+        return -1;
+    size_t s0 = jet_text_known_slot(p, n);
+    for (size_t i = 0; i < JET_TK_PROBE; i++) {
+        size_t j = (s0 + i) & (JET_TK_SLOTS - 1);
+        if (k->e[j].len == n && jet_text_known_same(k->e[j].b, p, n))
+            return k->e[j].pass;
+        if (k->e[j].len == 0xFF)
+            return -1;
+    }
+    return -1;
+}
+
+/** Remember verdict pass for cell bytes p, n in k (nothing when n >
+ *  JET_TK_BYTES): true when the bytes were not known before. */
+static inline bool jet_text_known_put(jet_text_known *k, const uint8_t *p,
+                                      size_t n, bool pass)
+{
+    if (n > JET_TK_BYTES)
+        return false;
+    size_t s0 = jet_text_known_slot(p, n), at = s0;
+    for (size_t i = 0; i < JET_TK_PROBE; i++) {
+        size_t j = (s0 + i) & (JET_TK_SLOTS - 1);
+        if (k->e[j].len == n && jet_text_known_same(k->e[j].b, p, n)) {
+            k->e[j].pass = pass;
+            return false;
+        }
+        if (k->e[j].len == 0xFF) {
+            at = j;
+            break;
+        }
+    }
+    k->e[at].len = (uint8_t)n;
+    k->e[at].pass = pass;
+    memcpy(k->e[at].b, p, n);
+    return true;
+}
+
+/**
+ * One test of jet_scan_next_where on a cell of every row (loc from
+ * jet_scan_cell_loc): JET_CELL_FIXED for the ranges, JET_CELL_TEXT for
+ * JET_TEST_TEXT. A NULL cell fails (including a column added after the
+ * row was written); so does a value outside the range (lo > hi, dlo >
+ * dhi: an empty one). Ranges are inclusive.
  */
 typedef struct jet_cell_test {
     jet_cell_loc loc;
@@ -732,6 +843,7 @@ typedef struct jet_cell_test {
     bool negated;           /* JET_TEST_INT only */
     int64_t lo, hi;         /* JET_TEST_INT */
     double dlo, dhi;        /* JET_TEST_DOUBLE* */
+    const jet_text_known *known;    /* JET_TEST_TEXT (the caller's) */
 } jet_cell_test;
 
 /**
@@ -740,7 +852,8 @@ typedef struct jet_cell_test {
  * over on its bytes, without being parsed or made current. The row
  * returned passed every test (*decided = true), or met a test its bytes
  * cannot decide before any failed (*decided = false: a Jet 3 or overflow
- * row, a cell not in line, a NaN; the caller judges that row itself, as
+ * row, a cell not in line, a NaN, text whose bytes have no known verdict;
+ * the caller judges that row itself, as
  * it would a row of jet_scan_next). Same results and errors as
  * jet_scan_next otherwise; n = 0 is jet_scan_next with *decided = true.
  */

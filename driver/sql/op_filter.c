@@ -30,7 +30,12 @@
  * are judged first: the scan passes over the rows they reject before it
  * parses them (core/scan.c jet_scan_next_where, a page's verdicts taken
  * without a branch on them), and a row they decided is judged from the
- * next term on. COUNT(*)s of a filter that is only such tests are
+ * next term on. In-row text compared with text becomes a test too
+ * (JET_TEST_TEXT): judge() records each verdict it reaches by the cell's
+ * bytes (jet_text_known, emptied per run), and the scan applies it to
+ * the same bytes on later rows; bytes not known yet leave the row to the
+ * terms. A column whose cells keep bringing new bytes (past KNOWN_MAX in
+ * a run: names, labels) loses its text tests for the rest of the run. COUNT(*)s of a filter that is only such tests are
  * counted in the scan itself (jet_scan_count_where). A NaN, a date before
  * day 0 or a row not in its usual shape is left to the terms, as before.
  *
@@ -152,6 +157,11 @@ typedef struct ff_term {
     size_t pk;              /* FT_LIKE: sql_like_fixed_prefix(pat) */
     uint16_t *u16;          /* text decoded (owned) */
     size_t u16cap;
+    /* FT_CMP of in-row text: the verdicts reached on the cell bytes
+     * judged (owned), the scan's JET_TEST_TEXT while they keep coming
+     * back (known_new: the filter's count of new ones this run) */
+    jet_text_known *known;
+    unsigned *known_new;
     /* This run's integer range (resolve_range): a fixed integer or
      * Currency cell compared with integer bounds only (FM_I64, FM_MI)
      * is true when its integer lies in [lo, hi] (none when rempty),
@@ -167,12 +177,21 @@ struct sql_fast_filter {
      * bytes (resolve_tests; jet_scan_next_where): a row they decide
      * passed them, its judging starts at term[npre]. */
     size_t npre;
+    size_t npre_fixed;      /* the tests before the first JET_TEST_TEXT */
+    unsigned known_new;     /* text verdicts learnt this run: past
+                               KNOWN_MAX the text tests are dropped (npre
+                               = npre_fixed), a column of many values */
     jet_cell_test *tests;   /* nterm entries (owned) */
     const enode **rest;     /* conjuncts left to the general evaluator */
     const enode *all;       /* the whole filter (a term's failure) */
     bool resolved;          /* operands' modes chosen for this run */
     const jet_row *row;     /* the scan's current row (jet_scan_row) */
 };
+
+/* Distinct text cells a run's JET_TEST_TEXT terms may learn verdicts
+ * for before the scan stops looking them up: a status or a country
+ * repeats a few values, a name or a label does not. */
+#define KNOWN_MAX 64
 
 /* ------------------------------------------------------ building */
 
@@ -335,6 +354,7 @@ void sql_fast_filter_free(sql_fast_filter *f)
         return;
     for (size_t i = 0; i < f->nterm; i++) {
         free(f->term[i].u16);
+        free(f->term[i].known);
         free(f->term[i].b[0].tc);
         free(f->term[i].b[1].tc);
     }
@@ -381,6 +401,11 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
         for (int j = 0; j < (t->form == FT_BETWEEN ? 2 : 1); j++)
             if (!(t->b[j].tc = malloc(TC_SLOTS * sizeof *t->b[j].tc)))
                 oom = true;
+        if (t->form == FT_CMP && t->loc.kind == JET_CELL_TEXT) {
+            t->known_new = &f->known_new;
+            if (!(t->known = malloc(sizeof *t->known)))
+                oom = true;
+        }
     }
     free(conj);
     /* the terms on text last (a decode and the collation per row, where
@@ -632,6 +657,12 @@ static bool make_test(const ff_term *t, jet_cell_test *x)
 {
     memset(x, 0, sizeof *x);
     x->loc = t->loc;
+    if (t->known && t->b[0].mode == FM_GENERAL && t->b[0].v.k == K_TEXT) {
+        /* text against text: the verdicts judge() learns per cell */
+        x->kind = JET_TEST_TEXT;
+        x->known = t->known;
+        return true;
+    }
     if (t->loc.kind != JET_CELL_FIXED)
         return false;
     if (t->ranged) {
@@ -694,6 +725,10 @@ static void resolve_tests(sql_fast_filter *f)
         k++;
     }
     f->npre = k;
+    /* (the terms on text come after the others: so do their tests) */
+    f->npre_fixed = 0;
+    while (f->npre_fixed < k && f->tests[f->npre_fixed].kind != JET_TEST_TEXT)
+        f->npre_fixed++;
 }
 
 static void resolve(sql_cursor *c, sql_fast_filter *f)
@@ -704,6 +739,8 @@ static void resolve(sql_cursor *c, sql_fast_filter *f)
             if (t->b[j].tc)
                 for (size_t k = 0; k < TC_SLOTS; k++)
                     t->b[j].tc[k].len = 0xFF;
+        if (t->known)
+            jet_text_known_clear(t->known);
         if (t->form == FT_CMP || t->form == FT_BETWEEN)
             resolve_bound(c, t->kind, t->loc.width, &t->b[0]);
         if (t->form == FT_BETWEEN)
@@ -711,6 +748,7 @@ static void resolve(sql_cursor *c, sql_fast_filter *f)
         resolve_range(t);
     }
     resolve_tests(f);
+    f->known_new = 0;
     f->resolved = true;
 }
 
@@ -962,7 +1000,10 @@ judge(sql_cursor *c, const jet_row *row, ff_term *t)
         int r;
         if (cmp_bound(c, t, &t->b[0], p, n, &r) != 0)
             return -2;
-        return truth_of(t->cmp, r);
+        int v = truth_of(t->cmp, r);
+        if (t->known && jet_text_known_put(t->known, p, n, v))
+            ++*t->known_new;
+        return v;
     }
     case FT_BETWEEN: {
         if (k == 0)
@@ -1024,6 +1065,15 @@ eval_row(sql_cursor *c, sql_fast_filter *f, size_t from)
     return 1;
 }
 
+/* The scan's tests for the next rows: without the text tests once
+ * their cells stopped repeating (KNOWN_MAX). */
+static inline size_t scan_tests(sql_fast_filter *f)
+{
+    if (f->known_new > KNOWN_MAX)
+        f->npre = f->npre_fixed;
+    return f->npre;
+}
+
 int sql_fast_filter_eval(sql_cursor *c, size_t tab, sql_fast_filter *f)
 {
     if (!f->resolved)
@@ -1037,7 +1087,7 @@ jet_rc sql_fast_filter_scan(sql_cursor *c, sql_fast_filter *f,
 {
     if (!f->resolved)
         resolve(c, f);
-    return jet_scan_next_where(scan, f->tests, f->npre, decided);
+    return jet_scan_next_where(scan, f->tests, scan_tests(f), decided);
 }
 
 int sql_fast_filter_count(sql_cursor *c, sql_fast_filter *f, jet_scan *scan,
@@ -1045,7 +1095,7 @@ int sql_fast_filter_count(sql_cursor *c, sql_fast_filter *f, jet_scan *scan,
 {
     if (!f->resolved)
         resolve(c, f);
-    if (!f->npre || f->npre != f->nterm || f->nrest)
+    if (!scan_tests(f) || f->npre != f->nterm || f->nrest)
         return 2;
     return jet_scan_count_where(scan, f->tests, f->npre, n);
 }
@@ -1066,7 +1116,7 @@ int sql_fast_filter_next(sql_cursor *c, size_t tab, sql_fast_filter *f)
         if ((c->nread & 255) == 0 && sql_check_cancel(c) != 0)
             return -1;
         bool decided;
-        jet_rc rc = jet_scan_next_where(t->scan, f->tests, f->npre,
+        jet_rc rc = jet_scan_next_where(t->scan, f->tests, scan_tests(f),
                                         &decided);
         if (rc == JET_DONE) {
             t->src_done = true;
