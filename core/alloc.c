@@ -69,11 +69,17 @@ void *jet_pool_alloc(size_t n)
         return NULL;
     h.bytes = bytes;
     h.from_os = !JET_ASAN && !current.malloc_fn;
-    b = h.from_os ? jet_os_pages_alloc(bytes) : jet_malloc(bytes);
+    b = h.from_os ? jet_os_pages_alloc(bytes, false) : jet_malloc(bytes);
     if (!b)
         return NULL;
     memcpy(b, &h, sizeof h);
     return b + POOL_HDR;
+}
+
+void jet_pool_commit(void *p, size_t n)
+{
+    if (p)
+        jet_os_prefault(p, n);
 }
 
 void jet_pool_free(void *p)

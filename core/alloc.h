@@ -42,14 +42,19 @@ void *jet_calloc(size_t count, size_t n);
 void *jet_realloc(void *p, size_t n);
 void jet_free(void *p);
 /**
- * n bytes for a long-lived pool of buffers (the page cache's slots),
- * committed at once through the OS seam (jet_os_pages_alloc: no page fault
- * per page while the pool fills); from the installed test allocator's
- * malloc_fn instead when one is set, and from malloc in sanitizer builds
- * (AddressSanitizer then sees each pool). Release with jet_pool_free().
- * NULL when out of memory.
+ * n bytes for a long-lived pool of buffers (the page cache's slots) from
+ * the OS seam (jet_os_pages_alloc), backed as they are first written:
+ * its user backs each part it comes to with jet_pool_commit (no page
+ * fault per page while the part fills, and no memory for the parts it
+ * never reaches); from the installed test allocator's malloc_fn instead
+ * when one is set, and from malloc in sanitizer builds (AddressSanitizer
+ * then sees each pool). Release with jet_pool_free(). NULL when out of
+ * memory.
  */
 void *jet_pool_alloc(size_t n);
+/** Back bytes [p, p + n) of a jet_pool_alloc block now (jet_os_prefault:
+ *  whole pages inside the range; where the system cannot, a no-op). */
+void jet_pool_commit(void *p, size_t n);
 /** Release a block of jet_pool_alloc(); p NULL is a no-op. */
 void jet_pool_free(void *p);
 /** Duplicate n bytes plus a NUL terminator; NULL on failure. */

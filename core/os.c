@@ -222,11 +222,12 @@ void jet_os_close(int fd)
         (void)close(fd);
 }
 
-void *jet_os_pages_alloc(size_t n)
+void *jet_os_pages_alloc(size_t n, bool commit)
 {
 #ifdef MAP_POPULATE
-    const int populate = MAP_POPULATE;
+    const int populate = commit ? MAP_POPULATE : 0;
 #else
+    (void)commit;
     const int populate = 0;     /* macOS: pages fault in on first touch */
 #endif
     void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE,

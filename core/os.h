@@ -48,13 +48,15 @@ void jet_os_advise_willneed(int fd, uint64_t off, uint64_t len);
 /** Close fd (ignores errors: the file was read-only). */
 void jet_os_close(int fd);
 /**
- * n bytes of zeroed, page-aligned read/write memory, committed at once:
- * POSIX mmap(MAP_ANONYMOUS | MAP_POPULATE where the system has it), so
- * that filling it costs one call rather than a page fault per 4 KiB;
- * Windows VirtualAlloc(MEM_COMMIT). NULL when the system refuses. Release
- * with jet_os_pages_free(p, n) and the same n.
+ * n bytes of zeroed, page-aligned read/write memory: with commit, backed
+ * at once (POSIX mmap MAP_ANONYMOUS | MAP_POPULATE where the system has
+ * it), so that filling it costs one call rather than a page fault per
+ * 4 KiB; without, backed as it is first written (the caller may back
+ * parts with jet_os_prefault as it comes to them). Windows:
+ * VirtualAlloc(MEM_COMMIT) either way. NULL when the system refuses.
+ * Release with jet_os_pages_free(p, n) and the same n.
  */
-void *jet_os_pages_alloc(size_t n);
+void *jet_os_pages_alloc(size_t n, bool commit);
 /** Release memory of jet_os_pages_alloc(n); p NULL is a no-op. */
 void jet_os_pages_free(void *p, size_t n);
 /**

@@ -238,8 +238,9 @@ void jet_os_close(int fd)
         (void)_close(fd);
 }
 
-void *jet_os_pages_alloc(size_t n)
+void *jet_os_pages_alloc(size_t n, bool commit)
 {
+    (void)commit;       /* committed pages fault in cheaply (prefault) */
     return VirtualAlloc(NULL, n ? n : 1, MEM_COMMIT | MEM_RESERVE,
                         PAGE_READWRITE);
 }

@@ -177,9 +177,10 @@
  * rather than split in two: Jackcess and Access put a table's index pages
  * between its data pages every 20-odd pages */
 #define READAHEAD_GAP 8u
-/* slot buffers come in pools (jet_pool_alloc: committed at once, no page
- * fault per page read) of this many slots at first, then as many as the
- * slots already made (so a pool is at most the cache's size), at most */
+/* slot buffers come in pools (jet_pool_alloc) of this many slots at
+ * first, then as many as the slots already made (so a pool is at most the
+ * cache's size), at most POOL_MAX_SLOTS; backed this many slots at a time
+ * as they are handed out (jet_pool_commit: no page fault per page read) */
 #define POOL_FIRST_SLOTS 16u
 #define POOL_MAX_SLOTS 1024u
 /* journal layout (the top of this file) */
@@ -484,10 +485,20 @@ static uint8_t *slot_buffer(jet_pagefile *pf)
             return NULL;
         pf->pools[pf->npools++] = pf->carve;
         pf->carve_left = n;
+        pf->carve_ready = 0;
+    }
+    if (!pf->carve_ready) {
+        /* the pool's next POOL_FIRST_SLOTS slots backed in one call: a
+         * pool the cache never fills takes no memory past them */
+        uint32_t k = pf->carve_left < POOL_FIRST_SLOTS ? pf->carve_left
+                                                       : POOL_FIRST_SLOTS;
+        jet_pool_commit(pf->carve, k * each);
+        pf->carve_ready = k;
     }
     uint8_t *b = pf->carve;
     pf->carve += each;
     pf->carve_left--;
+    pf->carve_ready--;
     pf->made++;
     return b;
 }

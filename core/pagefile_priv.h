@@ -63,6 +63,9 @@ struct jet_pagefile {
     uint32_t made;      /* slot buffers handed out */
     uint8_t *carve;
     uint32_t carve_left;
+    uint32_t carve_ready;   /* of carve_left, the slots backed already
+                               (jet_pool_commit, POOL_FIRST_SLOTS at a
+                               time) */
     uint64_t reads;     /* pages read (jet_db_pages_read) */
     uint64_t requests;  /* read requests issued to the OS */
     uint64_t bytes;     /* bytes those requests returned */
