@@ -30,6 +30,8 @@ static const char *const col_names[C_COUNT] = {
 
 typedef struct raw_obj {
     int32_t id, parent, type, flags;
+    uint32_t pgno;
+    uint16_t slot;
     char *name, *database, *foreign, *connect;
 } raw_obj;
 
@@ -140,6 +142,8 @@ jet_rc jet_catalog_load(jet_db *db)
             raws = n;
             cap = ncap;
         }
+        if (jet_scan_position(s, &r.pgno, &r.slot) != JET_OK)
+            r.pgno = 0;
         if ((rc = get_int(s, pos[C_ID], &r.id)) != JET_OK ||
             (rc = get_int(s, pos[C_PARENT], &r.parent)) != JET_OK ||
             (rc = get_int(s, pos[C_TYPE], &r.type)) != JET_OK ||
@@ -203,6 +207,8 @@ jet_rc jet_catalog_load(jet_db *db)
         }
         o->id = r->id;
         o->flags = r->flags;
+        o->row_pgno = r->pgno;
+        o->row_slot = r->slot;
         o->name = r->name;
         r->name = NULL;
         if (o->kind == JET_OBJ_LINKED_ODBC || o->kind == JET_OBJ_LINKED_TABLE) {
@@ -218,7 +224,10 @@ out:
         raw_free(&raws[i]);
     jet_free(raws);
     jet_scan_close(s);
-    jet_tdef_free(t);
+    if (rc == JET_OK && !db->msys_cols)
+        db->msys_cols = t;      /* its columns, for calc_types_at */
+    else
+        jet_tdef_free(t);
     return rc;
 }
 
@@ -353,6 +362,38 @@ static void apply_result_types(const jet_db *db, jet_tdef_priv *t,
     (void)names_start;
 }
 
+/* The LvProp of the MSysObjects row at obj's row_pgno/row_slot, when that
+ * row is still obj's (the same Id): 1 applied to t, 0 not there (the
+ * caller scans for it), or an error. Reads the MSysObjects columns once
+ * per db (db->msys_cols). */
+static int calc_types_at(jet_db *db, jet_tdef_priv *t, const jet_object *obj)
+{
+    jet_scan *s = NULL;
+    jet_value v;
+    int32_t rid;
+    int ret = 0;
+    if (!db->msys_cols) {
+        jet_rc rc = jet_tdef_read(&db->msys_cols, db, MSYS_OBJECTS_PGNO,
+                                  "MSysObjects", &db->err);
+        if (rc != JET_OK)
+            return rc;
+    }
+    int id_pos = jet_tdef_find_column(&db->msys_cols->pub, "Id");
+    int prop_pos = jet_tdef_find_column(&db->msys_cols->pub, "LvProp");
+    if (id_pos < 0 || prop_pos < 0 ||
+        jet_scan_open(&s, db, &db->msys_cols->pub, NULL) != JET_OK)
+        return 0;
+    if (jet_scan_fetch_row(s, obj->row_pgno, obj->row_slot) == JET_OK &&
+        get_int(s, id_pos, &rid) == JET_OK && rid == obj->id &&
+        jet_scan_value(s, (uint16_t)prop_pos, &v) == JET_OK) {
+        if (!v.is_null && v.data)
+            apply_result_types(db, t, v.data, v.len);
+        ret = 1;
+    }
+    jet_scan_close(s);
+    return ret;
+}
+
 jet_rc jet_catalog_calc_types(jet_db *db, jet_tdef_priv *t, int32_t id)
 {
     jet_tdef_priv *ms = NULL;
@@ -360,6 +401,18 @@ jet_rc jet_catalog_calc_types(jet_db *db, jet_tdef_priv *t, int32_t id)
     int id_pos, prop_pos;
     jet_rc rc;
 
+    /* where the catalog found the object's row: read there */
+    for (size_t i = 0; i < db->nobjects; i++) {
+        const jet_object *o = &db->objects[i];
+        if (o->id != id || !o->row_pgno)
+            continue;
+        int r = calc_types_at(db, t, o);
+        if (r < 0)
+            return (jet_rc)r;
+        if (r > 0)
+            return JET_OK;
+        break;
+    }
     rc = jet_tdef_read(&ms, db, MSYS_OBJECTS_PGNO, "MSysObjects", &db->err);
     if (rc != JET_OK)
         return rc;

@@ -121,6 +121,7 @@ void jet_db_close(jet_db *db)
     jet_link_close_all(db);
     jet_query_free_all(db);
     jet_catalog_free(db);
+    jet_tdef_free(db->msys_cols);
     jet_ddl_free(db);
     if (db->pf)
         jet_lockfile_leave(db);     /* its slot lock is on pf's file */

@@ -545,6 +545,10 @@ struct jet_db {
     size_t nobjects;
     /* tdef cache, parallel to objects (NULL until loaded) */
     struct jet_tdef_priv **tdefs;
+    /* MSysObjects' TDEF as first read for jet_catalog_calc_types: its
+     * columns only (the rows are fetched by position, never scanned with
+     * it: its page list may be stale); freed with the db */
+    struct jet_tdef_priv *msys_cols;
     /* saved queries (query.c), parallel to objects; loaded on first use */
     struct jet_query_set *queries;
     /* linked tables (link.c): how this db was opened, and the databases

@@ -274,6 +274,9 @@ typedef struct jet_object {
     const char *linked_name;  /* ForeignName of a link, else NULL */
     const char *connect;      /* Connect string of a link, else NULL */
     int32_t flags;            /* MSysObjects Flags (query kind, hidden) */
+    uint32_t row_pgno;        /* where its MSysObjects row was when the
+                                 catalog was read (page, slot); 0 unknown */
+    uint16_t row_slot;
 } jet_object;
 
 /** Number of catalog entries (tables, system tables, links, queries). */
