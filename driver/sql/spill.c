@@ -43,17 +43,21 @@
 /* chunks from this size on are backed at once (sql_mem_alloc) */
 #define PREFAULT_MIN ((size_t)64 << 10)
 
-/* an empty arena's first chunk: a statement that keeps a few rows (a
- * join's memo of the rows it met) takes heap memory, not a mapping of
- * the whole block made and unmapped for it */
+/* an empty arena's first chunk, each next one twice the one before up
+ * to the arena's block: a statement that keeps a few rows (a join's memo
+ * of the rows it met) takes heap memory, not a mapping of the whole
+ * block made and unmapped for it */
 #define FIRST_CHUNK ((size_t)16 << 10)
 
 void *sql_mem_alloc(sql_mem *m, size_t n)
 {
     sql_arena_chunk *was = m->head;
     size_t block = m->block ? m->block : MEM_BLOCK;
-    if (!was && block > FIRST_CHUNK)
-        block = FIRST_CHUNK;
+    size_t grow = was ? 2 * was->cap : FIRST_CHUNK;
+    if (grow < FIRST_CHUNK)
+        grow = FIRST_CHUNK;
+    if (block > grow)
+        block = grow;
     void *p = sql_chunk_take(&m->head, n, block, &m->held);
     /* an arena past its first big chunk (records, groups) fills the next
      * one too: its pages in one call, not a fault per 4 KiB (a small
