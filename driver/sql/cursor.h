@@ -81,6 +81,8 @@ typedef struct memo_ent {
     uint16_t row;
     uint8_t state;          /* 0 slot empty, 1 the row at pgno/row,
                                2 no row has this key */
+    uint8_t reads;          /* state 1 without vals: read once already
+                               (its values are copied at the next read) */
 } memo_ent;
 
 /** One group of a GROUP BY, one piece of the cursor's group arena

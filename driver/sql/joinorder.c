@@ -372,6 +372,7 @@ typedef struct lvl_est {
     uint8_t method;
     bool memo;
     bool memo_leaf;         /* memo: learn each descended leaf's keys */
+    bool memo_defer;        /* memo: few repeats per key expected */
     bool fallback;          /* the forced method could not serve */
     double cost, rows;
 } lvl_est;
@@ -432,7 +433,7 @@ static void level_estimate(ctx *x, uint16_t tab, uint64_t placed,
                          (ri > HASH_ROWS_MAX ? ri * COST_SEEK : 0)
                        : -1;
     double c_index = -1;
-    bool memo = false, memo_leaf = false;
+    bool memo = false, memo_leaf = false, memo_defer = false;
     plan_access(x, tab, v, nv, placed, false);
     if (tp->ap.use_index && (tp->ap.neq || tp->ap.lo || tp->ap.hi)) {
         /* rows the seeks fetch: the join's rows before tab's own
@@ -466,6 +467,9 @@ static void level_estimate(ctx *x, uint16_t tab, uint64_t placed,
             }
             if (fetched > keys)
                 fetched = keys;
+            /* fewer than two probes a key: most keys come once, their
+             * values are not worth a copy until they come back */
+            memo_defer = outer < 2.0 * keys;
             c_index = seeks * COST_SEEK + fetched * COST_MEMO_ROW +
                       (memo_leaf ? ni * COST_LEARN : 0) + outer * COST_MEMO;
         } else {
@@ -510,6 +514,7 @@ static void level_estimate(ctx *x, uint16_t tab, uint64_t placed,
     out->method = m;
     out->memo = m == M_INDEX && memo;
     out->memo_leaf = out->memo && memo_leaf;
+    out->memo_defer = out->memo && memo_defer;
     out->fallback = st->join_force && m != (st->join_force == SQL_JOIN_INDEX
                                             ? M_INDEX : st->join_force ==
                                             SQL_JOIN_HASH ? M_HASH : M_LOOP);
@@ -528,6 +533,7 @@ static void first_estimate(ctx *x, uint16_t tab, enode *const *v,
     out->method = tp->ap.use_index ? M_INDEX : M_SCAN;
     out->memo = false;
     out->memo_leaf = false;
+    out->memo_defer = false;
     out->fallback = false;
     out->rows = ri;
     out->cost = sc && (tp->ap.neq || tp->ap.lo || tp->ap.hi)
@@ -791,6 +797,7 @@ int plan_joins(ctx *x, conj_list *l, bool has_left)
             if (L > 0 && e.memo) {
                 tp->memo = true;
                 tp->memo_leaf = e.memo_leaf;
+                tp->memo_defer = e.memo_defer;
             }
             if (in_group && tp->nmc &&
                 !(tp->on = and_tree(x, tp->mc, 0, tp->nmc)))

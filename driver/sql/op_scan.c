@@ -1335,8 +1335,9 @@ static int build_rows(sql_cursor *c, size_t tab)
  * An index nested-loop join on a one-column unique integer key
  * (tab_plan.memo) remembers each key's outcome: no row, or the row, its
  * projected values copied once into t->hmem (as a hash join stores its
- * rows), or only where the row is once the copies would pass half the
- * memory budget (then a repeated key fetches the row again). A key seen
+ * rows; when the key comes back, under tab_plan.memo_defer), or only
+ * where the row is once the copies would pass half the memory budget
+ * (then a repeated key fetches the row again). A key seen
  * before costs one hash probe, like a hash join's, instead of a B-tree
  * descent and a row decode, so the join reads only the inner pages the
  * outer rows reference, each at most once per distinct key. Open
@@ -1467,8 +1468,10 @@ static int memo_copy(sql_cursor *c, size_t tab, const jet_value **out)
 /* Remember the current probe's outcome: no row (found false), or the row
  * at pgno/row, current in t's scan, with a copy of its values when it
  * fits (t->vals then points at the copy: the same values, the column
- * cache stays valid). Running out of room only stops remembering. 0, or
- * -1 on a read error. */
+ * cache stays valid) - or, under tab_plan.memo_defer, read once: its
+ * values are copied when the key comes back (a key met once, most of the
+ * keys when the outer rows are few, costs no copy). Running out of room
+ * only stops remembering. 0, or -1 on a read error. */
 static int memo_store(sql_cursor *c, size_t tab, bool found, uint32_t pgno,
                       uint16_t row)
 {
@@ -1481,7 +1484,8 @@ static int memo_store(sql_cursor *c, size_t tab, bool found, uint32_t pgno,
     e->pgno = pgno;
     e->row = row;
     e->vals = NULL;
-    if (found) {
+    e->reads = 1;
+    if (found && !c->st->tabs[tab].memo_defer) {
         const jet_value *vals;
         /* (memo_copy does not touch the table: e stays valid) */
         if (memo_copy(c, tab, &vals) != 0)
@@ -1858,8 +1862,13 @@ int sql_tab_next(sql_cursor *c, size_t tab)
             if (rc != JET_OK)
                 return sql_cursor_fail_rc(c, rc, jet_scan_error(t->scan));
             t->gen++;
-            /* a key learnt from its leaf, read for the first time (or
-             * one whose copy did not fit): keep its values now */
+            /* a key learnt from its leaf, read for the first time:
+             * under memo_defer its row only; read again (or one whose
+             * copy did not fit): keep its values now */
+            if (!t->memo[t->memo_at].reads && c->st->tabs[tab].memo_defer) {
+                t->memo[t->memo_at].reads = 1;
+                return JET_OK;
+            }
             const jet_value *vals;
             if (memo_copy(c, tab, &vals) != 0)
                 return -1;

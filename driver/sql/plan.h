@@ -133,6 +133,9 @@ typedef struct tab_plan {
     bool memo_leaf;         /* memo: the join probes a good part of the
                                table, so each descent also remembers
                                where its leaf's other keys are */
+    bool memo_defer;        /* memo: fewer than two probes a key are
+                               expected, so a key's values are copied
+                               when it comes back, not at its first read */
     double est_rows;        /* estimated rows after this level */
     double est_cost;        /* estimated cost of this level (joinorder.c) */
     enode *build_filter;    /* M_HASH/M_LOOP: conditions on this table
