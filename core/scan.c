@@ -626,30 +626,29 @@ select_int1(const page_view *pv, uint16_t from, uint16_t nrows,
                                   0x1FFFu;
     for (uint16_t r = from; r < nrows; r++) {
         uint16_t raw = jet_get_u16(pv->tab + 2 * (size_t)r);
-        uint32_t st = raw & 0x1FFFu;
-        int v;
-        if (raw & (ROW_DELETED | ROW_OVERFLOW)) {
-            v = (raw & ROW_DELETED) ? 0 : -1;
-        } else if (st < pv->st_min || st + 3 > en || en > pv->size) {
-            v = -1;
-        } else {
-            const uint8_t *row = pv->page + st;
-            uint32_t len = en - st, ncols = jet_get_u16(row);
-            uint32_t nm = (ncols + 7) / 8;
-            if (nm + 2 > len) {
-                v = -1;
-            } else if (col >= ncols || !((row[len - nm + byte] >> bit) & 1)) {
-                v = 0;
-            } else if (off + w > len - nm) {
-                v = -1;
-            } else {
-                int64_t x = jet_cell_int(row + off, w);
-                v = ((x >= lo) & (x <= hi)) != neg;
-                if (n > 1 && v)
-                    v = test_row(pv, r, t + 1, n - 1);
-            }
-        }
+        uint32_t st = raw & 0x1FFFu, e = en;
+        int v = -1;
         en = st;
+        if (!(raw & (ROW_DELETED | ROW_OVERFLOW)) && st >= pv->st_min &&
+            st + 3 <= e && e <= pv->size) {
+            const uint8_t *row = pv->page + st;
+            uint32_t len = e - st, ncols = jet_get_u16(row);
+            uint32_t nm = (ncols + 7) / 8;
+            /* the cell and the null mask in the row (off >= 2: past the
+             * column count, so nm + 2 <= len as parse_jet4_row wants) */
+            if (off + w + nm <= len) {
+                if (col >= ncols || !((row[len - nm + byte] >> bit) & 1)) {
+                    v = 0;
+                } else {
+                    int64_t x = jet_cell_int(row + off, w);
+                    v = ((x >= lo) & (x <= hi)) != neg;
+                    if (n > 1 && v)
+                        v = test_row(pv, r, t + 1, n - 1);
+                }
+            }
+        } else if (raw & ROW_DELETED) {
+            v = 0;
+        }
         sel[k] = (uint16_t)(r | (v < 0 ? SEL_UNDECIDED : 0));
         k = (uint16_t)(k + (v != 0));
     }
@@ -664,7 +663,7 @@ static void select_rows(jet_scan *s, const jet_cell_test *t, size_t n)
 {
     page_view pv = view_of(s);
     uint16_t k = 0, nrows = s->nrows;
-    if (t->kind == JET_TEST_INT && !pv.jet3) {
+    if (t->kind == JET_TEST_INT && t->loc.off >= 2 && !pv.jet3) {
         uint16_t r0 = s->rowno, *sel = s->sel;
         switch (t->loc.width) {
         case 1: k = select_int1(&pv, r0, nrows, t, n, 1, sel); break;
