@@ -722,12 +722,52 @@ enum {
                                is left undecided too (a Date/Time, whose
                                order before day 0 is not the double's) */
     JET_TEST_TEXT           /* a JET_CELL_TEXT cell: the verdict known
-                               (jet_text_known) for its bytes; bytes not
-                               known leave the row undecided */
+                               (jet_text_known) for its bytes, or with
+                               head k > 0 for its first k characters
+                               (jet_text_head); bytes not known leave the
+                               row undecided */
 };
 
+/* jet_cell_test.head: the most characters a JET_TEST_TEXT looks at */
+#define JET_TEXT_HEAD_MAX 31u
+
+/**
+ * The first k (1..JET_TEXT_HEAD_MAX) characters of a Jet 4 TEXT cell p, n
+ * (jet_row_cell's TEXT: compressed when it starts FF FE, else UCS-2) as
+ * UTF-16 units into head, when the cell has k and they are plain:
+ * compressed bytes 01..7F (each one character; 00 would switch the mode)
+ * or UCS-2 units that are neither 0 nor surrogates. false otherwise (the
+ * caller reads the whole text). What a pattern with a fixed prefix of k
+ * characters matches on them, it matches on the whole text.
+ */
+static inline bool jet_text_head(const uint8_t *p, size_t n, size_t k,
+                                 uint16_t *head)
+{
+    if (n >= 2 && p[0] == 0xFF && p[1] == 0xFE) {
+        if (n - 2 < k)
+            return false;
+        for (size_t i = 0; i < k; i++) {
+            uint8_t b = p[2 + i];
+            if (b == 0 || b > 0x7F)
+                return false;
+            head[i] = b;
+        }
+        return true;
+    }
+    if (n / 2 < k)
+        return false;
+    for (size_t i = 0; i < k; i++) {
+        uint16_t u = jet_get_u16(p + 2 * i);
+        if (u == 0 || (u >= 0xD800 && u <= 0xDFFF))
+            return false;
+        head[i] = u;
+    }
+    return true;
+}
+
 /* jet_text_known: slots, probes, bytes of a cell it holds */
-#define JET_TK_SLOTS 32u
+#define JET_TK_BITS 6u
+#define JET_TK_SLOTS (1u << JET_TK_BITS)
 #define JET_TK_PROBE 4u
 #define JET_TK_BYTES 62u
 
@@ -747,6 +787,9 @@ typedef struct jet_text_known {
         uint8_t pass;               /* the verdict: 1 passes, 0 fails */
         uint8_t b[JET_TK_BYTES];
     } e[JET_TK_SLOTS];
+    /* one-character keys (jet_text_known_find_char) below 128: the
+     * verdict + 1, 0 not known */
+    uint8_t ascii[128];
 } jet_text_known;
 
 /** Forget every verdict of k. */
@@ -754,6 +797,7 @@ static inline void jet_text_known_clear(jet_text_known *k)
 {
     for (size_t i = 0; i < JET_TK_SLOTS; i++)
         k->e[i].len = 0xFF;
+    memset(k->ascii, 0, sizeof k->ascii);
 }
 
 /** The first slot of bytes p, n (n <= JET_TK_BYTES) in a jet_text_known. */
@@ -773,7 +817,7 @@ static inline size_t jet_text_known_slot(const uint8_t *p, size_t n)
         b = 0;
     }
     uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ n;
-    return (size_t)((h * 0xFF51AFD7ED558CCDull) >> 59) & (JET_TK_SLOTS - 1);
+    return (size_t)((h * 0xFF51AFD7ED558CCDull) >> (64 - JET_TK_BITS));
 }
 
 /* Whether n bytes at a and b are the same (n <= JET_TK_BYTES; short
@@ -787,6 +831,12 @@ static inline bool jet_text_known_same(const uint8_t *a, const uint8_t *b,
     if (n >= 4 && n < 8)
         return jet_get_u32(a) == jet_get_u32(b) &&
                jet_get_u32(a + n - 4) == jet_get_u32(b + n - 4);
+    if (n < 4) {
+        for (size_t i = 0; i < n; i++)
+            if (a[i] != b[i])
+                return false;
+        return true;
+    }
     return !memcmp(a, b, n);
 }
 
@@ -833,6 +883,28 @@ static inline bool jet_text_known_put(jet_text_known *k, const uint8_t *p,
     return true;
 }
 
+/** jet_text_known_find for the one-character key u (a first character,
+ *  jet_text_head with k = 1): a table lookup below 128. */
+static inline int jet_text_known_find_char(const jet_text_known *k,
+                                           uint16_t u)
+{
+    if (u < 128)
+        return (int)k->ascii[u] - 1;
+    return jet_text_known_find(k, (const uint8_t *)&u, sizeof u);
+}
+
+/** jet_text_known_put for the one-character key u. */
+static inline bool jet_text_known_put_char(jet_text_known *k, uint16_t u,
+                                           bool pass)
+{
+    if (u < 128) {
+        bool was = k->ascii[u] == 0;
+        k->ascii[u] = (uint8_t)(pass ? 2 : 1);
+        return was;
+    }
+    return jet_text_known_put(k, (const uint8_t *)&u, sizeof u, pass);
+}
+
 /**
  * One test of jet_scan_next_where on a cell of every row (loc from
  * jet_scan_cell_loc): JET_CELL_FIXED for the ranges, JET_CELL_TEXT for
@@ -847,6 +919,11 @@ typedef struct jet_cell_test {
     int64_t lo, hi;         /* JET_TEST_INT */
     double dlo, dhi;        /* JET_TEST_DOUBLE* */
     const jet_text_known *known;    /* JET_TEST_TEXT (the caller's) */
+    uint8_t head;           /* JET_TEST_TEXT: 0 the cell's bytes are the
+                               key; k > 1 its first k characters are
+                               (jet_text_head, as 2k bytes of UTF-16
+                               units in memory order); 1 its first
+                               character (jet_text_known_find_char) */
 } jet_cell_test;
 
 /**

@@ -577,7 +577,18 @@ test_row(const page_view *pv, uint16_t rowno, const jet_cell_test *t,
             uint32_t ve = jet_get_u16(row + pos - 2 * (vi + 2));
             if (vs < t->loc.var_min || vs > ve || ve > len)
                 return -1;
-            int k = jet_text_known_find(t->known, row + vs, ve - vs);
+            int k;
+            if (t->head) {
+                uint16_t h[JET_TEXT_HEAD_MAX];
+                if (!jet_text_head(row + vs, ve - vs, t->head, h))
+                    return -1;
+                k = t->head == 1
+                        ? jet_text_known_find_char(t->known, h[0])
+                        : jet_text_known_find(t->known, (const uint8_t *)h,
+                                              2 * (size_t)t->head);
+            } else {
+                k = jet_text_known_find(t->known, row + vs, ve - vs);
+            }
             if (k < 0)
                 return -1;
             in = k;
@@ -655,6 +666,74 @@ select_int1(const page_view *pv, uint16_t from, uint16_t nrows,
     return k;
 }
 
+/* select_rows for tests t[0..n-1] of a Jet 4 page whose first is a
+ * JET_TEST_TEXT: test_row's verdicts for slots from..nrows-1 into sel,
+ * each slot's end taken from the slot before; a row the first test
+ * passes is judged on the others by test_row. The count kept. */
+static uint16_t select_text1(const page_view *pv, uint16_t from,
+                             uint16_t nrows, const jet_cell_test *t,
+                             size_t n, uint16_t *sel)
+{
+    const uint32_t col = t->loc.col_num, byte = col >> 3, bit = col & 7;
+    const uint32_t vi = t->loc.var_index, vmin = t->loc.var_min;
+    const size_t head = t->head;
+    uint16_t k = 0;
+    uint32_t en = from == 0 ? pv->size
+                            : jet_get_u16(pv->tab + 2 * (size_t)from - 2) &
+                                  0x1FFFu;
+    for (uint16_t r = from; r < nrows; r++) {
+        uint16_t raw = jet_get_u16(pv->tab + 2 * (size_t)r);
+        uint32_t st = raw & 0x1FFFu, e = en;
+        int v = -1;
+        en = st;
+        if (!(raw & (ROW_DELETED | ROW_OVERFLOW)) && st >= pv->st_min &&
+            st + 3 <= e && e <= pv->size) {
+            /* as test_row's JET_TEST_TEXT */
+            const uint8_t *row = pv->page + st;
+            uint32_t len = e - st, ncols = jet_get_u16(row);
+            uint32_t nm = (ncols + 7) / 8;
+            if (nm + 4 > len) {
+                v = -1;
+            } else if (col >= ncols || !((row[len - nm + byte] >> bit) & 1)) {
+                v = 0;
+            } else {
+                uint32_t pos = len - nm - 2, nvar = jet_get_u16(row + pos);
+                if (nvar + 1 > JET_MAX_VAR_OFFSETS ||
+                    (nvar + 1) * 2 + 2 > pos) {
+                    v = -1;
+                } else if (vi >= nvar) {
+                    v = 0;          /* column added after this row */
+                } else {
+                    uint32_t vs = jet_get_u16(row + pos - 2 * (vi + 1));
+                    uint32_t ve = jet_get_u16(row + pos - 2 * (vi + 2));
+                    if (vs >= vmin && vs <= ve && ve <= len) {
+                        uint16_t h[JET_TEXT_HEAD_MAX];
+                        if (head == 1) {
+                            if (jet_text_head(row + vs, ve - vs, 1, h))
+                                v = jet_text_known_find_char(t->known,
+                                                             h[0]);
+                        } else if (head) {
+                            if (jet_text_head(row + vs, ve - vs, head, h))
+                                v = jet_text_known_find(
+                                    t->known, (const uint8_t *)h, 2 * head);
+                        } else {
+                            v = jet_text_known_find(t->known, row + vs,
+                                                    ve - vs);
+                        }
+                        if (n > 1 && v > 0)
+                            v = test_row(pv, r, t + 1, n - 1);
+                    }
+                }
+            }
+        } else if (raw & ROW_DELETED) {
+            v = 0;
+        }
+        sel[k] = (uint16_t)(r | (v < 0 ? SEL_UNDECIDED : 0));
+        k = (uint16_t)(k + (v != 0));
+    }
+    return k;
+}
+
 /* The selection (jet_scan.sel) of the current page's slots from rowno
  * on for tests t[0..n-1]: each slot's verdict appended without a branch
  * on it. A first test on an integer of a Jet 4 page (a filter's usual
@@ -671,6 +750,8 @@ static void select_rows(jet_scan *s, const jet_cell_test *t, size_t n)
         case 4: k = select_int1(&pv, r0, nrows, t, n, 4, sel); break;
         default: k = select_int1(&pv, r0, nrows, t, n, 8, sel); break;
         }
+    } else if (t->kind == JET_TEST_TEXT && !pv.jet3) {
+        k = select_text1(&pv, s->rowno, nrows, t, n, s->sel);
     } else {
         for (uint16_t r = s->rowno; r < nrows; r++) {
             int v = test_row(&pv, r, t, n);

@@ -34,10 +34,13 @@
  * (JET_TEST_TEXT): judge() records each verdict it reaches by the cell's
  * bytes (jet_text_known, emptied per run), and the scan applies it to
  * the same bytes on later rows; bytes not known yet leave the row to the
- * terms. A column whose cells keep bringing new bytes (past KNOWN_MAX in
- * a run: names, labels) loses its text tests for the rest of the run. COUNT(*)s of a filter that is only such tests are
- * counted in the scan itself (jet_scan_count_where). A NaN, a date before
- * day 0 or a row not in its usual shape is left to the terms, as before.
+ * terms. So does LIKE with a fixed prefix ('abc%'), by the text's first
+ * characters (jet_text_head), which alone decide it. A column whose
+ * cells keep bringing new bytes (past KNOWN_MAX in a run: names,
+ * labels) loses its text tests for the rest of the run. COUNT(*)s of a
+ * filter that is only such tests are counted in the scan itself
+ * (jet_scan_count_where). A NaN, a date before day 0 or a row not in its
+ * usual shape is left to the terms, as before.
  *
  * The general evaluator stays the reference: a term runs the shortcut
  * only where the result is provably its (every other pair of kinds goes
@@ -191,7 +194,7 @@ struct sql_fast_filter {
 /* Distinct text cells a run's JET_TEST_TEXT terms may learn verdicts
  * for before the scan stops looking them up: a status or a country
  * repeats a few values, a name or a label does not. */
-#define KNOWN_MAX 64
+#define KNOWN_MAX 96
 
 /* ------------------------------------------------------ building */
 
@@ -396,16 +399,19 @@ int sql_fast_filter_build(sql_cursor *c, size_t tab, const enode *filter,
             continue;
         }
         f->nterm++;
+        if ((t->form == FT_CMP ||
+             (t->form == FT_LIKE && t->pk >= 1 &&
+              t->pk <= JET_TEXT_HEAD_MAX)) &&
+            t->kind == K_TEXT && t->loc.kind == JET_CELL_TEXT) {
+            t->known_new = &f->known_new;
+            if (!(t->known = malloc(sizeof *t->known)))
+                oom = true;
+        }
         if (t->kind != K_TEXT || (t->form != FT_CMP && t->form != FT_BETWEEN))
             continue;
         for (int j = 0; j < (t->form == FT_BETWEEN ? 2 : 1); j++)
             if (!(t->b[j].tc = malloc(TC_SLOTS * sizeof *t->b[j].tc)))
                 oom = true;
-        if (t->form == FT_CMP && t->loc.kind == JET_CELL_TEXT) {
-            t->known_new = &f->known_new;
-            if (!(t->known = malloc(sizeof *t->known)))
-                oom = true;
-        }
     }
     free(conj);
     /* the terms on text last (a decode and the collation per row, where
@@ -657,6 +663,13 @@ static bool make_test(const ff_term *t, jet_cell_test *x)
 {
     memset(x, 0, sizeof *x);
     x->loc = t->loc;
+    if (t->known && t->form == FT_LIKE) {
+        /* LIKE 'abc%': the verdicts judge() learns per first characters */
+        x->kind = JET_TEST_TEXT;
+        x->known = t->known;
+        x->head = (uint8_t)t->pk;
+        return true;
+    }
     if (t->known && t->b[0].mode == FM_GENERAL && t->b[0].v.k == K_TEXT) {
         /* text against text: the verdicts judge() learns per cell */
         x->kind = JET_TEST_TEXT;
@@ -940,37 +953,6 @@ static inline int truth_of(uint8_t cmp, int r)
 /* Longest LIKE prefix (sql_like_fixed_prefix) judged on the text's head */
 #define LIKE_HEAD 32
 
-/* The first k code points of text cell p, n (jet_row_cell's TEXT: Jet 4
- * compressed when it starts FF FE, else UCS-2) into head, when the cell
- * has k and they are plain: compressed bytes 01..7F (each one character;
- * 00 would switch the mode), or UCS-2 units that are not surrogates.
- * Matching a fixed-prefix pattern on them is matching it on the whole
- * text. false: decode the whole text. */
-static inline bool text_head(const uint8_t *p, size_t n, size_t k,
-                             uint16_t *head)
-{
-    if (n >= 2 && p[0] == 0xFF && p[1] == 0xFE) {
-        if (n - 2 < k)
-            return false;
-        for (size_t i = 0; i < k; i++) {
-            uint8_t b = p[2 + i];
-            if (b == 0 || b > 0x7F)
-                return false;
-            head[i] = b;
-        }
-        return true;
-    }
-    if (n / 2 < k)
-        return false;
-    for (size_t i = 0; i < k; i++) {
-        uint16_t u = jet_get_u16(p + 2 * i);
-        if (u == 0 || (u >= 0xD800 && u <= 0xDFFF))
-            return false;
-        head[i] = u;
-    }
-    return true;
-}
-
 /* Term t for the current row: 1 true, 0 false or unknown, -2 the general
  * path decides. */
 static inline __attribute__((always_inline)) int
@@ -1026,8 +1008,17 @@ judge(sql_cursor *c, const jet_row *row, ff_term *t)
         if (k == 0)
             return 0;
         uint16_t head[LIKE_HEAD];
-        if (t->pk <= LIKE_HEAD && text_head(p, n, t->pk, head))
-            return sql_like_match(t->pat, head, t->pk);
+        if (t->pk <= LIKE_HEAD && jet_text_head(p, n, t->pk, head)) {
+            /* (core/jet.h: the first pk characters decide the match) */
+            int v = sql_like_match(t->pat, head, t->pk);
+            if (t->known &&
+                (t->pk == 1 ? jet_text_known_put_char(t->known, head[0], v)
+                            : jet_text_known_put(t->known,
+                                                 (const uint8_t *)head,
+                                                 2 * t->pk, v)))
+                ++*t->known_new;
+            return v;
+        }
         sv a;
         if (cell_sv(c, t, p, n, &a) != 0)
             return -2;

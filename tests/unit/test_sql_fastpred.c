@@ -522,8 +522,9 @@ START_TEST(generated_where_clauses_match_the_general_path)
 END_TEST
 
 /* Text compared on the page (core/scan.c JET_TEST_TEXT, op_filter.c
- * jet_text_known): a column of many values (past KNOWN_MAX learnt, the
- * scan stops looking them up mid-run), one of a few values repeated
+ * jet_text_known), = and <> and LIKE with a fixed prefix: a column of
+ * many values (past KNOWN_MAX learnt, the scan stops looking them up
+ * mid-run), one of a few values repeated
  * over many pages, one with more values than the verdict table's slots
  * (evictions); NULLs, case and trailing-space variants, compressed and
  * plain text, and a column added after some rows were written. Each
@@ -576,7 +577,10 @@ START_TEST(text_tests_on_the_page_match_the_general_path)
         "tag = 'HOT' AND n < 20", "tag <> 'cold' AND n > 2", "tag > 'x3'",
         "tag = 'x7' AND n >= 0", "n < 5 AND tag = 'warm' AND name = 'n3'",
         "tag = ''", "extra = 'late'", "extra <> 'late' AND n > 1",
-        "n > 1 AND extra = 'LATE'"
+        "n > 1 AND extra = 'LATE'", "name LIKE 'n7*'", "tag LIKE 'h*'",
+        "tag LIKE 'H%' AND n > 4", "name LIKE 'N1_*'", "tag LIKE 'x1?'",
+        "n < 9 AND name LIKE 'n6[0-4]*'", "extra LIKE 'l*'",
+        "tag LIKE 'cold*' AND name LIKE 'n2*'"
     };
     static const char *const shapes[] = {
         "SELECT id, n, name, tag FROM w WHERE ",
