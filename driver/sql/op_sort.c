@@ -1238,6 +1238,48 @@ static int topn_raw_drops(sql_cursor *c)
     return (desc ? -r : r) > 0;
 }
 
+/* The top-N threshold as a test of the scan on the key's bytes
+ * (jet_scan_next_where): a DESC order by an integer, Currency or Double
+ * whose threshold is a number passes the rows at or above it; the
+ * others, NULLs among them, are the rows topn_raw_drops drops, passed
+ * over unparsed. 1 with *x, 0 none (ASC, where NULLs sort first; dates;
+ * no threshold yet). */
+static size_t topn_thr_test(const sql_cursor *c, jet_cell_test *x)
+{
+    const uint64_t sign = (uint64_t)1 << 63;
+    if (c->topn_raw != 1 || !c->topn_have_thr || !c->bin_keys ||
+        !c->st->order_desc || !c->st->order_desc[0] ||
+        c->topn_loc.kind != JET_CELL_FIXED || c->topn_thr_len != 9 ||
+        c->topn_thr[0] != 0xFE)   /* a number's segment, inverted */
+        return 0;
+    uint64_t kt = 0;
+    for (int i = 1; i <= 8; i++)
+        kt = kt << 8 | (uint8_t)(c->topn_thr[i] ^ 0xFF);
+    memset(x, 0, sizeof *x);
+    x->loc = c->topn_loc;
+    switch (c->topn_kind) {
+    case K_INT:
+    case K_MONEY:
+        x->kind = JET_TEST_INT;
+        x->lo = (int64_t)(kt ^ sign);
+        x->hi = INT64_MAX;
+        return 1;
+    case K_DOUBLE: {
+        if (c->topn_loc.width != 8)
+            return 0;
+        uint64_t u = (kt >> 63) ? kt ^ sign : ~kt;
+        double d;
+        memcpy(&d, &u, sizeof d);
+        x->kind = JET_TEST_DOUBLE;   /* a NaN cell: left undecided */
+        x->dlo = d;
+        x->dhi = INFINITY;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
 int sql_topn_collect(sql_cursor *c)
 {
     const sql_stmt *st = c->st;
@@ -1251,10 +1293,16 @@ int sql_topn_collect(sql_cursor *c)
     if (sql_tab_start(c, 0) != 0)
         return -1;
     c->join_started = true;
+    jet_cell_test thr;
     for (;;) {
         if ((c->nread & 255) == 0 && sql_check_cancel(c) != 0)
             return -1;
-        jet_rc rc = jet_scan_next(t->scan);
+        /* past the threshold's rows on their bytes (the test tightens as
+         * the threshold does: a page's selection made before stays
+         * looser, never wrong) */
+        bool decided;
+        jet_rc rc = jet_scan_next_where(t->scan, &thr, topn_thr_test(c, &thr),
+                                        &decided);
         if (rc == JET_DONE)
             break;
         if (rc != JET_OK)
