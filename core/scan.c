@@ -618,6 +618,33 @@ test_row(const page_view *pv, uint16_t rowno, const jet_cell_test *t,
     return 1;
 }
 
+/* The end of slot `from` of pv: the page's end for slot 0, else the
+ * start of the slot before (select_int1, select_text1 carry it on). */
+static inline uint32_t slot_end(const page_view *pv, uint16_t from)
+{
+    return from == 0 ? pv->size
+                     : jet_get_u16(pv->tab + 2 * (size_t)from - 2) & 0x1FFFu;
+}
+
+/* Slot r of pv whose end is *en, as test_row meets it: 1 with *row and
+ * *len for a live row in the usual shape, else its verdict (0 deleted,
+ * -1 overflow or odd bounds); *en becomes the next slot's end. */
+static inline __attribute__((always_inline)) int
+slot_row(const page_view *pv, uint16_t r, uint32_t *en, const uint8_t **row,
+         uint32_t *len)
+{
+    uint16_t raw = jet_get_u16(pv->tab + 2 * (size_t)r);
+    uint32_t st = raw & 0x1FFFu, e = *en;
+    *en = st;
+    if (!(raw & (ROW_DELETED | ROW_OVERFLOW)) && st >= pv->st_min &&
+        st + 3 <= e && e <= pv->size) {
+        *row = pv->page + st;
+        *len = e - st;
+        return 1;
+    }
+    return (raw & ROW_DELETED) ? 0 : -1;
+}
+
 /* select_rows for tests t[0..n-1] of a Jet 4 page whose first is a
  * JET_TEST_INT of a cell w bytes wide (a constant where inlined):
  * test_row's verdicts for slots from..nrows-1 into sel, the first test's
@@ -632,33 +659,25 @@ select_int1(const page_view *pv, uint16_t from, uint16_t nrows,
     const int64_t lo = t->lo, hi = t->hi;
     const bool neg = t->negated;
     uint16_t k = 0;
-    uint32_t en = from == 0 ? pv->size
-                            : jet_get_u16(pv->tab + 2 * (size_t)from - 2) &
-                                  0x1FFFu;
+    uint32_t en = slot_end(pv, from);
     for (uint16_t r = from; r < nrows; r++) {
-        uint16_t raw = jet_get_u16(pv->tab + 2 * (size_t)r);
-        uint32_t st = raw & 0x1FFFu, e = en;
-        int v = -1;
-        en = st;
-        if (!(raw & (ROW_DELETED | ROW_OVERFLOW)) && st >= pv->st_min &&
-            st + 3 <= e && e <= pv->size) {
-            const uint8_t *row = pv->page + st;
-            uint32_t len = e - st, ncols = jet_get_u16(row);
-            uint32_t nm = (ncols + 7) / 8;
+        const uint8_t *row = NULL;
+        uint32_t len = 0;
+        int v = slot_row(pv, r, &en, &row, &len);
+        if (v > 0) {
+            uint32_t ncols = jet_get_u16(row), nm = (ncols + 7) / 8;
             /* the cell and the null mask in the row (off >= 2: past the
              * column count, so nm + 2 <= len as parse_jet4_row wants) */
-            if (off + w + nm <= len) {
-                if (col >= ncols || !((row[len - nm + byte] >> bit) & 1)) {
-                    v = 0;
-                } else {
-                    int64_t x = jet_cell_int(row + off, w);
-                    v = ((x >= lo) & (x <= hi)) != neg;
-                    if (n > 1 && v)
-                        v = test_row(pv, r, t + 1, n - 1);
-                }
+            if (off + w + nm > len) {
+                v = -1;
+            } else if (col >= ncols || !((row[len - nm + byte] >> bit) & 1)) {
+                v = 0;
+            } else {
+                int64_t x = jet_cell_int(row + off, w);
+                v = ((x >= lo) & (x <= hi)) != neg;
+                if (n > 1 && v)
+                    v = test_row(pv, r, t + 1, n - 1);
             }
-        } else if (raw & ROW_DELETED) {
-            v = 0;
         }
         sel[k] = (uint16_t)(r | (v < 0 ? SEL_UNDECIDED : 0));
         k = (uint16_t)(k + (v != 0));
@@ -678,29 +697,24 @@ static uint16_t select_text1(const page_view *pv, uint16_t from,
     const uint32_t vi = t->loc.var_index, vmin = t->loc.var_min;
     const size_t head = t->head;
     uint16_t k = 0;
-    uint32_t en = from == 0 ? pv->size
-                            : jet_get_u16(pv->tab + 2 * (size_t)from - 2) &
-                                  0x1FFFu;
+    uint32_t en = slot_end(pv, from);
     for (uint16_t r = from; r < nrows; r++) {
-        uint16_t raw = jet_get_u16(pv->tab + 2 * (size_t)r);
-        uint32_t st = raw & 0x1FFFu, e = en;
-        int v = -1;
-        en = st;
-        if (!(raw & (ROW_DELETED | ROW_OVERFLOW)) && st >= pv->st_min &&
-            st + 3 <= e && e <= pv->size) {
+        const uint8_t *row = NULL;
+        uint32_t len = 0;
+        int v = slot_row(pv, r, &en, &row, &len);
+        if (v > 0) {
             /* as test_row's JET_TEST_TEXT */
-            const uint8_t *row = pv->page + st;
-            uint32_t len = e - st, ncols = jet_get_u16(row);
-            uint32_t nm = (ncols + 7) / 8;
+            uint32_t ncols = jet_get_u16(row), nm = (ncols + 7) / 8;
+            v = -1;
             if (nm + 4 > len) {
-                v = -1;
+                /* undecided */
             } else if (col >= ncols || !((row[len - nm + byte] >> bit) & 1)) {
                 v = 0;
             } else {
                 uint32_t pos = len - nm - 2, nvar = jet_get_u16(row + pos);
                 if (nvar + 1 > JET_MAX_VAR_OFFSETS ||
                     (nvar + 1) * 2 + 2 > pos) {
-                    v = -1;
+                    /* undecided */
                 } else if (vi >= nvar) {
                     v = 0;          /* column added after this row */
                 } else {
@@ -725,8 +739,6 @@ static uint16_t select_text1(const page_view *pv, uint16_t from,
                     }
                 }
             }
-        } else if (raw & ROW_DELETED) {
-            v = 0;
         }
         sel[k] = (uint16_t)(r | (v < 0 ? SEL_UNDECIDED : 0));
         k = (uint16_t)(k + (v != 0));
