@@ -189,3 +189,14 @@ int sqlt_run(Suite *(*suite_fn)(void), const char *const *needs)
     srunner_free(sr);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+void sqlt_finish(jet_db *db, const char *path, const char *dir,
+                 sqlt_buf *a, sqlt_buf *b)
+{
+    free(a->p);
+    free(b->p);
+    a->p = b->p = NULL;
+    jet_db_close(db);
+    unlink(path);
+    rmdir(dir);
+}

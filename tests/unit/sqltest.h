@@ -39,6 +39,10 @@ uint64_t sqlt_fnv(const char *s, size_t n);
 jet_db *sqlt_open_fixture(const char *rel);
 /** sqlt_open_fixture with a page cache of cache_pages (0: the default). */
 jet_db *sqlt_open_cached(const char *rel, size_t cache_pages);
+/** The end of a test over a file of its own: free the two buffers'
+ *  text, close db, remove path and its temporary folder dir. */
+void sqlt_finish(jet_db *db, const char *path, const char *dir,
+                 sqlt_buf *a, sqlt_buf *b);
 /** Distinct data pages holding rows of table, by a plain core scan. */
 uint64_t sqlt_data_pages(jet_db *db, const char *table);
 /**

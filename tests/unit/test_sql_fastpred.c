@@ -513,11 +513,7 @@ START_TEST(generated_where_clauses_match_the_general_path)
     ck_assert_msg(rows > nstmt * 5, "%ld rows in all", rows);
     ck_assert_msg(errors < nstmt / 4, "%ld of %ld statements failed", errors,
                   nstmt);
-    free(fast.p);
-    free(slow.p);
-    jet_db_close(db);
-    unlink(path);
-    rmdir(dir);
+    sqlt_finish(db, path, dir, &fast, &slow);
 }
 END_TEST
 
@@ -622,11 +618,7 @@ START_TEST(text_tests_on_the_page_match_the_general_path)
         }
     }
     ck_assert_msg(rows > 2000, "%ld rows in all", rows);
-    free(fast.p);
-    free(slow.p);
-    jet_db_close(db);
-    unlink(path);
-    rmdir(dir);
+    sqlt_finish(db, path, dir, &fast, &slow);
 }
 END_TEST
 

@@ -242,11 +242,7 @@ START_TEST(sorted_groups_match_the_records)
             ck_assert_msg(n >= q[i].min_rows && (q[i].min_rows || !n),
                           "%s: %ld rows", q[i].sql, n);
     }
-    free(fast.p);
-    free(slow.p);
-    jet_db_close(db);
-    unlink(path);
-    rmdir(dir);
+    sqlt_finish(db, path, dir, &fast, &slow);
 }
 END_TEST
 
