@@ -586,12 +586,17 @@ static void exec_on(SQLHDBC h, const char *sql)
 
 /* Execute q (its parameter bound) and give its one column's rows joined
  * by ',' in buf; the cursor closed with SQLFreeStmt(SQL_CLOSE). */
-static long lookup(SQLHSTMT q, char *buf, size_t cap)
+/* Execute the prepared lookup q once: it finds one row whose label is
+ * want, or no row when want is NULL. */
+static void expect(SQLHSTMT q, const char *want)
 {
+    char buf[256];
     ODBCT_OK(SQL_HANDLE_STMT, q, SQLExecute(q));
-    long n = odbct_col1(q, buf, cap);
+    long n = odbct_col1(q, buf, sizeof buf);
     ODBCT_OK(SQL_HANDLE_STMT, q, SQLFreeStmt(q, SQL_CLOSE));
-    return n;
+    ck_assert_int_eq(n, want ? 1 : 0);
+    if (want)
+        ck_assert_str_eq(buf, want);
 }
 
 START_TEST(prepared_lookup_sees_other_writers_and_ddl)
@@ -615,28 +620,23 @@ START_TEST(prepared_lookup_sees_other_writers_and_ddl)
     ODBCT_OK(SQL_HANDLE_STMT, q,
              SQLBindParameter(q, 1, SQL_PARAM_INPUT, SQL_C_SLONG,
                               SQL_INTEGER, 0, 0, &id, 0, &ind));
-    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
-    ck_assert_str_eq(buf, "two");
+    expect(q, "two");
     id = 3;
-    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
-    ck_assert_str_eq(buf, "three");
+    expect(q, "three");
     /* the other connection's update, insert and delete */
     exec_on(dbc2, "UPDATE lk SET label = 'deux' WHERE id = 2");
     id = 2;
-    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
-    ck_assert_str_eq(buf, "deux");
+    expect(q, "deux");
     exec_on(dbc2, "INSERT INTO lk VALUES (4, 'four')");
     id = 4;
-    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
-    ck_assert_str_eq(buf, "four");
+    expect(q, "four");
     exec_on(dbc2, "DELETE FROM lk WHERE id = 2");
     id = 2;
-    ck_assert_int_eq(lookup(q, buf, sizeof buf), 0);
+    expect(q, NULL);
     /* this connection's own write between two executes */
     exec_on(dbc, "UPDATE lk SET label = 'quatre' WHERE id = 4");
     id = 4;
-    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
-    ck_assert_str_eq(buf, "quatre");
+    expect(q, "quatre");
     /* SQLCancel and SQLMoreResults on the reused cursor */
     ODBCT_OK(SQL_HANDLE_STMT, q, SQLExecute(q));
     ck_assert_int_eq(SQLMoreResults(q), SQL_NO_DATA);
@@ -644,15 +644,12 @@ START_TEST(prepared_lookup_sees_other_writers_and_ddl)
     ODBCT_OK(SQL_HANDLE_STMT, q, SQLExecute(q));
     ODBCT_OK(SQL_HANDLE_STMT, q, SQLCancel(q));
     SQLFreeStmt(q, SQL_CLOSE);
-    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
-    ck_assert_str_eq(buf, "quatre");
+    expect(q, "quatre");
     /* this connection's DDL: planned again */
     exec_on(dbc, "ALTER TABLE lk ADD COLUMN extra LONG");
-    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
-    ck_assert_str_eq(buf, "quatre");
+    expect(q, "quatre");
     exec_on(dbc, "CREATE INDEX lkl ON lk (label)");
-    ck_assert_int_eq(lookup(q, buf, sizeof buf), 1);
-    ck_assert_str_eq(buf, "quatre");
+    expect(q, "quatre");
     /* the other connection's DDL: the rows as they are, or an error */
     exec_on(dbc2, "ALTER TABLE lk ADD COLUMN more2 LONG");
     SQLRETURN r = SQLExecute(q);
