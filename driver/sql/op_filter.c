@@ -160,9 +160,10 @@ typedef struct ff_term {
     size_t pk;              /* FT_LIKE: sql_like_fixed_prefix(pat) */
     uint16_t *u16;          /* text decoded (owned) */
     size_t u16cap;
-    /* FT_CMP of in-row text: the verdicts reached on the cell bytes
-     * judged (owned), the scan's JET_TEST_TEXT while they keep coming
-     * back (known_new: the filter's count of new ones this run) */
+    /* FT_CMP or fixed-prefix FT_LIKE of in-row text: the verdicts
+     * reached on the cell bytes (LIKE: first characters) judged
+     * (owned), the scan's JET_TEST_TEXT while they keep coming back
+     * (known_new: the filter's count of new ones this run) */
     jet_text_known *known;
     unsigned *known_new;
     /* This run's integer range (resolve_range): a fixed integer or
